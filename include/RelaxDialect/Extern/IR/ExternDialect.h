@@ -1,0 +1,18 @@
+//===- ExternDialect.h - extern dialect -------------------------*- C++ -*-===//
+#ifndef RELAXDIALECT_EXTERN_IR_EXTERNDIALECT_H
+#define RELAXDIALECT_EXTERN_IR_EXTERNDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include "RelaxDialect/Extern/IR/ExternOpsDialect.h.inc"
+
+#define GET_OP_CLASSES
+#include "RelaxDialect/Extern/IR/ExternOps.h.inc"
+
+#endif // RELAXDIALECT_EXTERN_IR_EXTERNDIALECT_H

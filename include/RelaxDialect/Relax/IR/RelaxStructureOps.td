@@ -1,0 +1,282 @@
+//===- RelaxStructureOps.td - functions, dataflow, calls ---*- tablegen -*-===//
+//
+// The structural part of relax: functions, dataflow regions, calls across the
+// three levels, shape binding (match_cast) and tuples.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAX_STRUCTURE_OPS_TD
+#define RELAX_STRUCTURE_OPS_TD
+
+include "RelaxDialect/Relax/IR/RelaxAttrs.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Relax_FuncOp : Relax_Op<"func", [
+    AffineScope, AutomaticAllocationScope, FunctionOpInterface,
+    IsolatedFromAbove]> {
+  let summary = "A graph-level function";
+  let description = [{
+    A relax function. Its parameter types bind the symbolic variables their
+    shapes name (a dim that is a bare variable binds it; other dims are
+    checked); every other use of a variable inside the body must come after
+    its binding (a parameter or an earlier `relax.match_cast`).
+
+    Bounds of symbolic variables are declared with the `sym_bounds`
+    attribute, a dictionary from variable name to `array<i64: lo, hi>`
+    (inclusive); they strengthen shape proofs and memory planning.
+
+    ```mlir
+    relax.func @main(%x: !relax.tensor<[n, 4], f32>)
+        -> !relax.tensor<[n, 4], f32>
+        attributes {sym_bounds = {n = array<i64: 1, 4096>}} {
+      relax.return %x : !relax.tensor<[n, 4], f32>
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       OptionalAttr<DictionaryAttr>:$sym_bounds);
+  let regions = (region AnyRegion:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
+                                 "::mlir::FunctionType":$type)>];
+  let extraClassDeclaration = [{
+    /// Returns the argument types of this function.
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    /// Returns the result types of this function.
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    /// Adds an entry block whose arguments match the function type.
+    ::mlir::Block *addEntryBlock();
+    /// The declared bounds and facts of the function's symbolic variables.
+    ::mlir::relax::sym::Context getSymContext();
+  }];
+}
+
+def Relax_ReturnOp : Relax_Op<"return", [
+    Pure, HasParent<"FuncOp">, ReturnLike, Terminator]> {
+  let summary = "Returns from a relax function";
+  let description = [{
+    ```mlir
+    relax.return %y : !relax.tensor<[n], f32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
+}
+
+def Relax_CallOp : Relax_Op<"call", [
+    CallOpInterface, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Calls another relax function";
+  let description = [{
+    ```mlir
+    %y = relax.call @layer(%x) : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$operands,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $operands `)` attr-dict `:` functional-type($operands, results)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::CallInterfaceCallable getCallableForCallee() {
+      return (*this)->getAttrOfType<::mlir::SymbolRefAttr>("callee");
+    }
+    void setCalleeFromCallable(::mlir::CallInterfaceCallable callee) {
+      (*this)->setAttr("callee", ::llvm::cast<::mlir::SymbolRefAttr>(callee));
+    }
+    ::mlir::Operation::operand_range getArgOperands() { return getOperands(); }
+    ::mlir::MutableOperandRange getArgOperandsMutable() {
+      return getOperandsMutable();
+    }
+  }];
+}
+
+def Relax_DataflowOp : Relax_Op<"dataflow", [
+    SingleBlockImplicitTerminator<"OutputOp">, RecursiveMemoryEffects]> {
+  let summary = "A side-effect-free region of bindings";
+  let description = [{
+    Marks a region whose bindings are pure dataflow: passes may reorder,
+    fuse and eliminate them freely. Values leave the region only through
+    `relax.output`.
+
+    ```mlir
+    %y = relax.dataflow -> !relax.tensor<[n], f32> {
+      %t = relax.exp %x : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+      relax.output %t : !relax.tensor<[n], f32>
+    }
+    ```
+  }];
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "(`->` type($results)^)? $body attr-dict";
+  let hasVerifier = 1;
+}
+
+def Relax_OutputOp : Relax_Op<"output", [
+    Pure, HasParent<"DataflowOp">, ReturnLike, Terminator]> {
+  let summary = "Yields the values of a dataflow region";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
+}
+
+def Relax_MatchCastOp : Relax_Op<"match_cast", [Pure]> {
+  let summary = "Checked refinement of a value's type; binds new variables";
+  let description = [{
+    Asserts at run time that the value has the target type and binds the
+    symbolic variables of the target that are not yet bound (a dim that is
+    a bare, unbound variable binds it; every other dim is checked).
+
+    ```mlir
+    %y = relax.match_cast %x : !relax.tensor<*, f32> to !relax.tensor<[n, m], f32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value) `to` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Relax_ShapeOfOp : Relax_Op<"shape_of", [
+    Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "The shape of a tensor as a first-class value";
+  let description = [{
+    ```mlir
+    %s = relax.shape_of %x : !relax.tensor<[n, 4], f32>
+    ```
+    The result type is `!relax.shape<[n, 4]>`. When the shape is fully known
+    the op folds to a `relax.shape_expr` constant.
+  }];
+  let arguments = (ins Relax_AnyTensor:$input);
+  let results = (outs Relax_AnyShape:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input))";
+  let hasCanonicalizer = 1;
+}
+
+def Relax_ShapeExprOp : Relax_Op<"shape_expr", [
+    Pure, ConstantLike, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "A shape value built from symbolic expressions";
+  let description = [{
+    ```mlir
+    %s = relax.shape_expr #relax.shape<[n, 4 * m]>
+    ```
+  }];
+  let arguments = (ins Relax_ShapeExprAttr:$value);
+  let results = (outs Relax_AnyShape:$result);
+  let assemblyFormat = "qualified($value) attr-dict";
+  let hasFolder = 1;
+}
+
+def Relax_ConstantOp : Relax_Op<"constant", [
+    Pure, ConstantLike, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "A constant tensor";
+  let description = [{
+    A tensor constant from a builtin elements attribute: dense for small
+    values, `dense_resource` (DenseResourceElementsAttr) for large weights,
+    which keeps them out of the textual IR.
+
+    ```mlir
+    %c = relax.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    ```
+    The result is `!relax.tensor<[2], f32>`.
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs Relax_AnyTensor:$result);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Relax_TupleOp : Relax_Op<"tuple", [
+    Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Builds a tuple";
+  let description = [{
+    ```mlir
+    %t = relax.tuple %a, %b : !relax.tensor<[n], f32>, !relax.tensor<[m], f32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$fields);
+  let results = (outs AnyTuple:$result);
+  let assemblyFormat = "($fields^ `:` type($fields))? attr-dict";
+}
+
+def Relax_TupleGetItemOp : Relax_Op<"tuple_get_item", [
+    Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Reads one field of a tuple";
+  let description = [{
+    ```mlir
+    %a = relax.tuple_get_item %t[0] : tuple<!relax.tensor<[n], f32>, !relax.tensor<[m], f32>>
+    ```
+  }];
+  let arguments = (ins AnyTuple:$tuple, I64Attr:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$tuple `[` $index `]` attr-dict `:` type($tuple)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Relax_CallTIROp : Relax_Op<"call_tir", [
+    Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Calls a loop-level program in destination-passing style";
+  let description = [{
+    Calls `tir.prim_func @callee` whose parameters are the input buffers,
+    then one output buffer per result, then (optionally) scalar symbolic
+    values given by `tir_vars`. The caller allocates the outputs with the
+    result types; at graph level the call is pure.
+
+    ```mlir
+    %y = relax.call_tir @add_one(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    %z = relax.call_tir @pad(%x) tir_vars(#relax.shape<[n + 1]>)
+           : (!relax.tensor<[n], f32>) -> !relax.tensor<[n + 1], f32>
+    ```
+    The verifier checks the callee's buffer shapes against the argument and
+    result types under the binding of the callee's variables.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$inputs,
+                       OptionalAttr<Relax_ShapeExprAttr>:$tir_vars);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $inputs `)` (`tir_vars` `(` qualified($tir_vars)^ `)`)? attr-dict `:`
+    functional-type($inputs, results)
+  }];
+}
+
+def Relax_CallDPSPackedOp : Relax_Op<"call_dps_packed", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Calls a library function in destination-passing style";
+  let description = [{
+    Calls an `extern.func` declaration whose parameters are the inputs then
+    one output per result.
+
+    ```mlir
+    %y = relax.call_dps_packed @cblas_gemm(%a, %b)
+           : (!relax.tensor<[n, k], f32>, !relax.tensor<[k, m], f32>) -> !relax.tensor<[n, m], f32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$inputs);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $inputs `)` attr-dict `:` functional-type($inputs, results)
+  }];
+}
+
+#endif // RELAX_STRUCTURE_OPS_TD

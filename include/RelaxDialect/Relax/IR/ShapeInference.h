@@ -1,0 +1,66 @@
+//===- ShapeInference.h - Symbolic shape inference helpers ------*- C++ -*-===//
+//
+// The shared rules every high-level op's inferReturnTypes is built from:
+// broadcasting, dim agreement and the compatibility of a declared result type
+// with the inferred one. Dims that must agree are compared with the symbolic
+// engine: provably different is an error naming both expressions, not
+// provable either way yields an unknown dim (`?`), never a silent assumption.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_RELAX_IR_SHAPEINFERENCE_H
+#define RELAXDIALECT_RELAX_IR_SHAPEINFERENCE_H
+
+#include "RelaxDialect/Relax/IR/RelaxDialect.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/TypeRange.h"
+
+namespace mlir {
+namespace relax {
+
+/// A declared result type is compatible with the inferred one when the dtypes
+/// match and, where the declared rank is known, the ranks match and every
+/// declared dim is `?` or canonically equal to the inferred dim. A declared
+/// `*` accepts any inferred shape.
+bool isCompatibleType(Type inferred, Type declared);
+bool areCompatibleReturnTypes(TypeRange inferred, TypeRange declared);
+
+/// Emits an error at `loc` (when present) prefixed by the op name.
+InFlightDiagnostic emitInferError(std::optional<Location> loc,
+                                  StringRef opName);
+/// Returns failure after emitting `message` at `loc`.
+LogicalResult inferFailure(std::optional<Location> loc, StringRef opName,
+                           const Twine &message);
+
+/// The context used when no function facts are at hand: variables >= 0.
+const sym::Context &defaultSymContext();
+
+/// Result of merging two dims that must be equal: the common dim, a null
+/// (unknown) dim when equality cannot be decided, or failure when they are
+/// provably different.
+FailureOr<sym::Expr> unifyDims(const sym::Expr &a, const sym::Expr &b);
+
+/// numpy broadcasting of two shapes (right-aligned). Unknown rank on either
+/// side gives unknown rank.
+FailureOr<SymShape> broadcastShapes(std::optional<Location> loc,
+                                    StringRef opName, const SymShape &a,
+                                    const SymShape &b);
+
+/// Normalises a possibly negative axis against `rank`; fails with an error.
+FailureOr<int64_t> normalizeAxis(std::optional<Location> loc,
+                                 StringRef opName, int64_t axis, int64_t rank);
+
+/// Common inference entry points used by the op definitions.
+LogicalResult inferUnaryElementwise(std::optional<Location> loc,
+                                    StringRef opName, Type input,
+                                    SmallVectorImpl<Type> &results);
+LogicalResult inferBinaryBroadcast(std::optional<Location> loc,
+                                   StringRef opName, Type lhs, Type rhs,
+                                   bool boolResult,
+                                   SmallVectorImpl<Type> &results);
+
+} // namespace relax
+} // namespace mlir
+
+#endif // RELAXDIALECT_RELAX_IR_SHAPEINFERENCE_H

@@ -1,0 +1,125 @@
+//===- RelaxDialect.cpp - relax dialect, types and attributes -------------===//
+
+#include "RelaxDialect/Relax/IR/RelaxDialect.h"
+#include "RelaxDialect/Relax/IR/RelaxOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+#include "RelaxDialect/Relax/IR/RelaxOpsDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "RelaxDialect/Relax/IR/RelaxOpsTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "RelaxDialect/Relax/IR/RelaxAttrs.cpp.inc"
+
+namespace {
+/// Relax functions are pure graph code: any call may be inlined, and relax
+/// ops may be moved into any relax region.
+struct RelaxInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  void handleTerminator(Operation *op, ValueRange valuesToRepl) const final {
+    auto ret = dyn_cast<ReturnOp>(op);
+    if (!ret)
+      return;
+    for (auto [from, to] : llvm::zip(valuesToRepl, ret.getOperands()))
+      from.replaceAllUsesWith(to);
+  }
+};
+} // namespace
+
+void RelaxDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "RelaxDialect/Relax/IR/RelaxOps.cpp.inc"
+      >();
+  addInterfaces<RelaxInlinerInterface>();
+}
+
+void RelaxDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "RelaxDialect/Relax/IR/RelaxOpsTypes.cpp.inc"
+      >();
+}
+
+void RelaxDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "RelaxDialect/Relax/IR/RelaxAttrs.cpp.inc"
+      >();
+}
+
+bool mlir::relax::isValidDtype(Type type) {
+  if (type.isF16() || type.isBF16() || type.isF32() || type.isF64())
+    return true;
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    unsigned width = intType.getWidth();
+    if (intType.isSignless())
+      return width == 1 || width == 8 || width == 32 || width == 64;
+    return intType.isUnsigned() && width == 8;
+  }
+  return false;
+}
+
+LogicalResult
+RelaxTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                        SymShape shape, Type dtype) {
+  if (!isValidDtype(dtype))
+    return emitError() << "unsupported relax tensor dtype " << dtype
+                       << " (expected f16, bf16, f32, f64, i1, i8, ui8, i32 "
+                          "or i64)";
+  for (const sym::Expr &dim : shape.getDims())
+    if (dim && dim.getConstant() && *dim.getConstant() < 0)
+      return emitError() << "tensor dim must be non-negative, got "
+                         << dim.str();
+  return success();
+}
+
+// The shape parsers emit their own located errors; parsing by hand avoids the
+// generic "failed to parse parameter" follow-up that ODS would add.
+Type RelaxTensorType::parse(AsmParser &parser) {
+  SymShape shape;
+  Type dtype;
+  if (parser.parseLess() || parseSymShape(parser, shape) ||
+      parser.parseComma() || parser.parseType(dtype) || parser.parseGreater())
+    return {};
+  return parser.getChecked<RelaxTensorType>(parser.getContext(), shape, dtype);
+}
+
+void RelaxTensorType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printSymShape(printer, getShape());
+  printer << ", " << getDtype() << ">";
+}
+
+Type RelaxShapeType::parse(AsmParser &parser) {
+  SymShape shape;
+  if (parser.parseLess() || parseSymShape(parser, shape) ||
+      parser.parseGreater())
+    return {};
+  return RelaxShapeType::get(parser.getContext(), shape);
+}
+
+void RelaxShapeType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printSymShape(printer, getShape());
+  printer << ">";
+}

@@ -1,0 +1,439 @@
+//===- RelaxOps.cpp - relax structural operations -------------------------===//
+//
+// Functions, dataflow regions, calls, match_cast, shapes, constants and
+// tuples. The high-level tensor ops' inference lives in the files named after
+// their category; this file also instantiates every generated op class.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/TIR/IR/TIRDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+#define GET_OP_CLASSES
+#include "RelaxDialect/Relax/IR/RelaxOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// FuncOp
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   FunctionType type) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name),
+                     TypeAttr::get(type));
+  state.addRegion();
+}
+
+Block *FuncOp::addEntryBlock() {
+  Block *block = new Block();
+  getBody().push_back(block);
+  for (Type type : getArgumentTypes())
+    block->addArgument(type, getLoc());
+  return block;
+}
+
+ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void FuncOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+sym::Context FuncOp::getSymContext() {
+  sym::Context context;
+  if (std::optional<DictionaryAttr> bounds = getSymBounds()) {
+    for (NamedAttribute entry : *bounds) {
+      auto range = dyn_cast<DenseI64ArrayAttr>(entry.getValue());
+      if (!range || range.size() != 2)
+        continue; // Rejected by the verifier.
+      context.setBounds(entry.getName().getValue(), range[0], range[1]);
+    }
+  }
+  return context;
+}
+
+LogicalResult FuncOp::verify() {
+  if (std::optional<DictionaryAttr> bounds = getSymBounds()) {
+    for (NamedAttribute entry : *bounds) {
+      auto range = dyn_cast<DenseI64ArrayAttr>(entry.getValue());
+      if (!range || range.size() != 2)
+        return emitOpError("sym_bounds entry '")
+               << entry.getName().getValue()
+               << "' must be array<i64: lo, hi>";
+      if (range[0] > range[1])
+        return emitOpError("sym_bounds entry '")
+               << entry.getName().getValue() << "' has empty range ["
+               << range[0] << ", " << range[1] << "]";
+    }
+  }
+  for (Type type : getArgumentTypes())
+    if (!isa<RelaxTensorType, RelaxShapeType, ObjectType, PrimType,
+             TupleType>(type))
+      return emitOpError("parameter type ")
+             << type << " is not a relax type";
+  return success();
+}
+
+LogicalResult FuncOp::verifyRegions() {
+  if (getBody().empty())
+    return emitOpError("must have a body");
+  Block &entry = getBody().front();
+  if (entry.getNumArguments() != getArgumentTypes().size())
+    return emitOpError("entry block must have ")
+           << getArgumentTypes().size() << " arguments";
+  for (auto [arg, type] : llvm::zip(entry.getArguments(), getArgumentTypes()))
+    if (arg.getType() != type)
+      return emitOpError("entry block argument type ")
+             << arg.getType() << " does not match parameter type " << type;
+  return verifyWellFormed(*this);
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  auto func = cast<FuncOp>((*this)->getParentOp());
+  ArrayRef<Type> results = func.getResultTypes();
+  if (getNumOperands() != results.size())
+    return emitOpError("returns ")
+           << getNumOperands() << " values but the function declares "
+           << results.size();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(getOperandTypes(), results))) {
+    auto [actual, declared] = pair;
+    if (!isCompatibleType(actual, declared))
+      return emitOpError("result #")
+             << i << " has type " << actual
+             << " but the function declares " << declared;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CallOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError("'")
+           << getCallee() << "' does not reference a relax.func";
+  FunctionType type = callee.getFunctionType();
+  if (type.getNumInputs() != getNumOperands())
+    return emitOpError("callee takes ")
+           << type.getNumInputs() << " arguments, got " << getNumOperands();
+  if (type.getNumResults() != getNumResults())
+    return emitOpError("callee returns ")
+           << type.getNumResults() << " values, got " << getNumResults();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DataflowOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DataflowOp::verify() {
+  auto output = cast<OutputOp>(getBody().front().getTerminator());
+  if (output.getNumOperands() != getNumResults())
+    return emitOpError("yields ")
+           << output.getNumOperands() << " values but has " << getNumResults()
+           << " results";
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(output.getOperandTypes(), getResultTypes())))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return emitOpError("output #")
+             << i << " has type " << std::get<0>(pair) << " but result is "
+             << std::get<1>(pair);
+  for (Operation &op : getBody().front())
+    if (!isa<OutputOp>(op) && !isMemoryEffectFree(&op))
+      return op.emitOpError("has side effects and cannot appear in a "
+                            "relax.dataflow region");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MatchCastOp
+//===----------------------------------------------------------------------===//
+
+/// A cast can only succeed between values of the same kind (tensor to tensor
+/// of the same dtype, shape to shape) or out of an opaque object.
+static bool isCastable(Type from, Type to) {
+  if (isa<ObjectType>(from) || isa<ObjectType>(to))
+    return true;
+  if (auto a = dyn_cast<RelaxTensorType>(from)) {
+    auto b = dyn_cast<RelaxTensorType>(to);
+    if (!b || a.getDtype() != b.getDtype())
+      return false;
+    return !a.hasRank() || !b.hasRank() || a.getRank() == b.getRank();
+  }
+  if (auto a = dyn_cast<RelaxShapeType>(from)) {
+    auto b = dyn_cast<RelaxShapeType>(to);
+    return b && (!a.getShape().hasRank() || !b.getShape().hasRank() ||
+                 a.getShape().getRank() == b.getShape().getRank());
+  }
+  return from == to;
+}
+
+LogicalResult MatchCastOp::verify() {
+  if (!isCastable(getValue().getType(), getResult().getType()))
+    return emitOpError("cannot cast ")
+           << getValue().getType() << " to " << getResult().getType()
+           << ": kind, dtype or rank differ";
+  // Dims known on both sides that are provably different make the cast fail
+  // on every input.
+  auto from = dyn_cast<RelaxTensorType>(getValue().getType());
+  auto to = dyn_cast<RelaxTensorType>(getResult().getType());
+  if (from && to && from.hasRank() && to.hasRank()) {
+    for (auto [i, pair] : llvm::enumerate(
+             llvm::zip(from.getDims(), to.getDims()))) {
+      auto [a, b] = pair;
+      if (a && b && defaultSymContext().provablyNotEqual(a, b))
+        return emitOpError("dim ")
+               << i << " can never match: " << a.str() << " vs " << b.str();
+    }
+  }
+  return success();
+}
+
+OpFoldResult MatchCastOp::fold(FoldAdaptor) {
+  // A cast to the identical type checks nothing and binds nothing.
+  if (getValue().getType() == getResult().getType())
+    return getValue();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// ShapeOfOp / ShapeExprOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ShapeOfOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &results) {
+  auto type = cast<RelaxTensorType>(operands[0].getType());
+  results.push_back(RelaxShapeType::get(context, type.getShape()));
+  return success();
+}
+
+namespace {
+/// shape_of(x) where x's shape is fully known is that shape: the value is a
+/// function of the type alone (the type's variables are bound already).
+struct FoldKnownShapeOf : public OpRewritePattern<ShapeOfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ShapeOfOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RelaxTensorType>(op.getInput().getType());
+    if (!type.getShape().isFullyKnown())
+      return failure();
+    rewriter.replaceOpWithNewOp<ShapeExprOp>(
+        op, ShapeExprAttr::get(op.getContext(), type.getShape()));
+    return success();
+  }
+};
+} // namespace
+
+void ShapeOfOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                            MLIRContext *context) {
+  patterns.add<FoldKnownShapeOf>(context);
+}
+
+LogicalResult ShapeExprOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location>, ValueRange,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &results) {
+  ShapeExprOp::Adaptor adaptor(ValueRange(), attributes, properties);
+  results.push_back(
+      RelaxShapeType::get(context, adaptor.getValue().getShape()));
+  return success();
+}
+
+OpFoldResult ShapeExprOp::fold(FoldAdaptor) { return getValueAttr(); }
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &results) {
+  ConstantOp::Adaptor adaptor(ValueRange(), attributes, properties);
+  auto shaped = dyn_cast<ShapedType>(adaptor.getValue().getType());
+  if (!shaped || !shaped.hasStaticShape())
+    return inferFailure(loc, getOperationName(),
+                        "value must have a static shape");
+  results.push_back(RelaxTensorType::get(
+      SymShape::fromStatic(shaped.getShape()), shaped.getElementType()));
+  return success();
+}
+
+LogicalResult ConstantOp::verify() {
+  if (!isValidDtype(getValue().getElementType()))
+    return emitOpError("unsupported element type ")
+           << getValue().getElementType();
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+//===----------------------------------------------------------------------===//
+// Tuples
+//===----------------------------------------------------------------------===//
+
+LogicalResult TupleOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location>,
+                                        ValueRange operands, DictionaryAttr,
+                                        OpaqueProperties, RegionRange,
+                                        SmallVectorImpl<Type> &results) {
+  results.push_back(TupleType::get(context, operands.getTypes()));
+  return success();
+}
+
+LogicalResult TupleGetItemOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &results) {
+  TupleGetItemOp::Adaptor adaptor(operands, attributes, properties);
+  auto tuple = cast<TupleType>(operands[0].getType());
+  int64_t index = adaptor.getIndex();
+  if (index < 0 || index >= static_cast<int64_t>(tuple.size()))
+    return inferFailure(loc, getOperationName(),
+                        "index " + Twine(index) + " out of range for a tuple "
+                        "of " + Twine(tuple.size()) + " fields");
+  results.push_back(tuple.getType(index));
+  return success();
+}
+
+LogicalResult TupleGetItemOp::verify() { return success(); }
+
+OpFoldResult TupleGetItemOp::fold(FoldAdaptor) {
+  // tuple_get_item(tuple(a, b), 1) -> b
+  if (auto tuple = getTuple().getDefiningOp<TupleOp>())
+    return tuple.getFields()[getIndex()];
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// CallTIROp / CallDPSPackedOp
+//===----------------------------------------------------------------------===//
+
+/// Both DPS calls take inputs then one output per result; the callee must be
+/// a function-like symbol with that many parameters (plus, for call_tir, the
+/// scalar tir_vars).
+static LogicalResult verifyDPSCallee(Operation *op, FlatSymbolRefAttr callee,
+                                     unsigned numInputs, unsigned numResults,
+                                     unsigned numExtra,
+                                     SymbolTableCollection &symbolTable,
+                                     StringRef expectedKind) {
+  Operation *target = symbolTable.lookupNearestSymbolFrom(op, callee);
+  if (!target)
+    return op->emitOpError("'") << callee.getValue()
+                                << "' does not reference a symbol";
+  if (target->getName().getStringRef() != expectedKind)
+    return op->emitOpError("'")
+           << callee.getValue() << "' must reference a " << expectedKind
+           << ", got " << target->getName();
+  auto fn = dyn_cast<FunctionOpInterface>(target);
+  if (!fn)
+    return op->emitOpError("callee is not a function");
+  unsigned expected = numInputs + numResults + numExtra;
+  if (fn.getNumArguments() != expected)
+    return op->emitOpError("callee '")
+           << callee.getValue() << "' takes " << fn.getNumArguments()
+           << " parameters, but the call passes " << numInputs
+           << " inputs, " << numResults << " outputs and " << numExtra
+           << " symbolic values";
+  return success();
+}
+
+LogicalResult
+CallDPSPackedOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyDPSCallee(*this, getCalleeAttr(), getInputs().size(),
+                         getNumResults(), 0, symbolTable, "extern.func");
+}
+
+/// Matches the callee's buffer shapes against the caller's tensor types.
+/// Buffer dims that are bare variables bind them (first occurrence); every
+/// other dim, after substitution, must not be provably different from the
+/// caller's dim. Scalar `index` parameters named by a `tir.var` argument
+/// attribute bind that variable to the corresponding `tir_vars` expression.
+LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  unsigned numExtra = getTirVars() ? getTirVars()->getShape().getRank() : 0;
+  if (failed(verifyDPSCallee(*this, getCalleeAttr(), getInputs().size(),
+                             getNumResults(), numExtra, symbolTable,
+                             "tir.prim_func")))
+    return failure();
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<tir::PrimFuncOp>(*this,
+                                                           getCalleeAttr());
+  SmallVector<Type> callerTypes(getInputs().getTypes());
+  llvm::append_range(callerTypes, getResultTypes());
+
+  llvm::StringMap<sym::Expr> binding;
+  ArrayRef<Type> params = callee.getArgumentTypes();
+  for (unsigned j = 0; j < numExtra; ++j) {
+    unsigned index = callerTypes.size() + j;
+    if (!isa<IndexType>(params[index]))
+      return emitOpError("callee parameter #")
+             << index << " receives a tir_vars value and must be index";
+    if (auto name = callee.getArgAttrOfType<StringAttr>(index, "tir.var"))
+      binding[name.getValue()] = getTirVars()->getShape().getDim(j);
+  }
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(callerTypes, params))) {
+    auto [callerType, paramType] = pair;
+    auto tensor = dyn_cast<RelaxTensorType>(callerType);
+    auto buffer = dyn_cast<tir::BufferType>(paramType);
+    if (!tensor || !buffer)
+      return emitOpError("argument #")
+             << i << ": call_tir passes relax tensors to tir buffers, got "
+             << callerType << " for " << paramType;
+    if (tensor.getDtype() != buffer.getDtype())
+      return emitOpError("argument #")
+             << i << " has dtype " << tensor.getDtype()
+             << " but the callee buffer has " << buffer.getDtype();
+    if (!tensor.hasRank())
+      continue;
+    if (tensor.getRank() != buffer.getRank())
+      return emitOpError("argument #")
+             << i << " has rank " << tensor.getRank()
+             << " but the callee buffer has rank " << buffer.getRank();
+    for (auto [d, dims] :
+         llvm::enumerate(llvm::zip(tensor.getDims(), buffer.getDims()))) {
+      auto [actual, formal] = dims;
+      if (formal.isVar() && !binding.count(formal.getVarName())) {
+        binding[formal.getVarName()] = actual;
+        continue;
+      }
+      sym::Expr expected = formal.substitute(binding);
+      if (actual && expected && defaultSymContext().provablyNotEqual(
+                                    actual, expected))
+        return emitOpError("argument #")
+               << i << " dim " << d << " is " << actual.str()
+               << " but the callee '" << getCallee() << "' expects "
+               << expected.str();
+    }
+  }
+  return success();
+}

@@ -1,0 +1,161 @@
+//===- ShapeInference.cpp - Symbolic shape inference helpers --------------===//
+//
+// The rules shared by all high-level ops. See ShapeInference.h for the
+// contract on dims that cannot be proven equal or different.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Relax/IR/ShapeInference.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+bool mlir::relax::isCompatibleType(Type inferred, Type declared) {
+  if (inferred == declared)
+    return true;
+  if (auto tupleA = dyn_cast<TupleType>(inferred)) {
+    auto tupleB = dyn_cast<TupleType>(declared);
+    return tupleB && areCompatibleReturnTypes(tupleA.getTypes(),
+                                              tupleB.getTypes());
+  }
+  auto compatibleShapes = [](const SymShape &a, const SymShape &b) {
+    if (!b.hasRank())
+      return true;
+    if (!a.hasRank() || a.getRank() != b.getRank())
+      return false;
+    for (auto [x, y] : llvm::zip(a.getDims(), b.getDims()))
+      if (y && !(x && x == y))
+        return false;
+    return true;
+  };
+  if (auto a = dyn_cast<RelaxTensorType>(inferred)) {
+    auto b = dyn_cast<RelaxTensorType>(declared);
+    return b && a.getDtype() == b.getDtype() &&
+           compatibleShapes(a.getShape(), b.getShape());
+  }
+  if (auto a = dyn_cast<RelaxShapeType>(inferred)) {
+    auto b = dyn_cast<RelaxShapeType>(declared);
+    return b && compatibleShapes(a.getShape(), b.getShape());
+  }
+  return isa<ObjectType>(declared);
+}
+
+bool mlir::relax::areCompatibleReturnTypes(TypeRange inferred,
+                                           TypeRange declared) {
+  if (inferred.size() != declared.size())
+    return false;
+  for (auto [a, b] : llvm::zip(inferred, declared))
+    if (!isCompatibleType(a, b))
+      return false;
+  return true;
+}
+
+InFlightDiagnostic mlir::relax::emitInferError(std::optional<Location> loc,
+                                               StringRef opName) {
+  assert(loc && "callers check for a location");
+  return mlir::emitError(*loc) << "'" << opName << "' op ";
+}
+
+LogicalResult mlir::relax::inferFailure(std::optional<Location> loc,
+                                        StringRef opName,
+                                        const Twine &message) {
+  if (loc)
+    emitInferError(loc, opName) << message;
+  return failure();
+}
+
+const sym::Context &mlir::relax::defaultSymContext() {
+  static const sym::Context context;
+  return context;
+}
+
+FailureOr<sym::Expr> mlir::relax::unifyDims(const sym::Expr &a,
+                                            const sym::Expr &b) {
+  if (!a || !b)
+    return sym::Expr();
+  if (a == b || defaultSymContext().provablyEqual(a, b))
+    return a;
+  if (defaultSymContext().provablyNotEqual(a, b))
+    return failure();
+  return sym::Expr();
+}
+
+FailureOr<SymShape> mlir::relax::broadcastShapes(std::optional<Location> loc,
+                                                 StringRef opName,
+                                                 const SymShape &a,
+                                                 const SymShape &b) {
+  if (!a.hasRank() || !b.hasRank())
+    return SymShape::unranked();
+  int64_t rank = std::max(a.getRank(), b.getRank());
+  SmallVector<sym::Expr> dims(rank);
+  sym::Expr one = sym::Expr::constant(1);
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t ia = a.getRank() - rank + i, ib = b.getRank() - rank + i;
+    if (ia < 0) {
+      dims[i] = b.getDim(ib);
+      continue;
+    }
+    if (ib < 0) {
+      dims[i] = a.getDim(ia);
+      continue;
+    }
+    const sym::Expr &x = a.getDim(ia), &y = b.getDim(ib);
+    if (x && x == one) {
+      dims[i] = y;
+    } else if (y && y == one) {
+      dims[i] = x;
+    } else if (x && y && (x == y || defaultSymContext().provablyEqual(x, y))) {
+      dims[i] = x;
+    } else if (x && y && defaultSymContext().provablyNotEqual(x, y) &&
+               defaultSymContext().provablyNotEqual(x, one) &&
+               defaultSymContext().provablyNotEqual(y, one)) {
+      if (loc)
+        emitInferError(loc, opName)
+            << "cannot broadcast dim " << x.str() << " with dim " << y.str()
+            << " (shapes " << a.str() << " and " << b.str() << ")";
+      return failure();
+    } else {
+      // Either side may be 1 at run time, or they may differ: unknown.
+      dims[i] = sym::Expr();
+    }
+  }
+  return SymShape(dims);
+}
+
+FailureOr<int64_t> mlir::relax::normalizeAxis(std::optional<Location> loc,
+                                              StringRef opName, int64_t axis,
+                                              int64_t rank) {
+  if (axis < -rank || axis >= rank) {
+    if (loc)
+      emitInferError(loc, opName)
+          << "axis " << axis << " is out of range for rank " << rank;
+    return failure();
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+LogicalResult mlir::relax::inferUnaryElementwise(
+    std::optional<Location>, StringRef, Type input,
+    SmallVectorImpl<Type> &results) {
+  results.push_back(input);
+  return success();
+}
+
+LogicalResult mlir::relax::inferBinaryBroadcast(
+    std::optional<Location> loc, StringRef opName, Type lhs, Type rhs,
+    bool boolResult, SmallVectorImpl<Type> &results) {
+  auto a = cast<RelaxTensorType>(lhs), b = cast<RelaxTensorType>(rhs);
+  if (a.getDtype() != b.getDtype())
+    return inferFailure(loc, opName,
+                        "operand dtypes differ (use relax.astype)");
+  FailureOr<SymShape> shape =
+      broadcastShapes(loc, opName, a.getShape(), b.getShape());
+  if (failed(shape))
+    return failure();
+  Type dtype = boolResult ? IntegerType::get(lhs.getContext(), 1)
+                          : a.getDtype();
+  results.push_back(RelaxTensorType::get(*shape, dtype));
+  return success();
+}

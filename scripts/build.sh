@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what is missing, configures (once) and builds everything into
+# build/. BUILD_DIR and JOBS may be overridden from the environment.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+JOBS="${JOBS:-$(nproc)}"
+
+"$ROOT/scripts/install-deps.sh"
+
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release
+fi
+cmake --build "$BUILD_DIR" -j "$JOBS"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages relax-mlir needs (when run as root) or names
+# the missing ones. Idempotent: a machine that has everything is left alone.
+set -euo pipefail
+
+PACKAGES=(
+  cmake ninja-build ccache g++ git
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 libomp-22-dev
+  libgtest-dev libbenchmark-dev libopenblas-dev
+  python3 python3-numpy
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: missing: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: run as root, or install them with:" >&2
+  echo "  sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${missing[@]}"
+echo "install-deps: installed ${#missing[@]} packages"

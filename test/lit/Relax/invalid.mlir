@@ -1,0 +1,195 @@
+// RUN: relax-opt %s -split-input-file -verify-diagnostics
+
+// expected-error@+1 {{unsupported relax tensor dtype 'i16'}}
+relax.func @bad_dtype(%x: !relax.tensor<[n], i16>) {
+  relax.return
+}
+
+// -----
+
+// expected-error@+1 {{expected a symbolic dimension expression}}
+relax.func @bad_dim(%x: !relax.tensor<[n, +], f32>) {
+  relax.return
+}
+
+// -----
+
+// expected-error@+1 {{invalid symbolic variable name 'floordiv'}}
+relax.func @keyword_dim(%x: !relax.tensor<[floordiv], f32>) {
+  relax.return
+}
+
+// -----
+
+// expected-error@+1 {{tensor dim must be non-negative, got -2}}
+relax.func @negative_dim(%x: !relax.tensor<[-2], f32>) {
+  relax.return
+}
+
+// -----
+
+// expected-error@+1 {{parameter #0 uses symbolic variable 'm' that no parameter binds}}
+relax.func @unbound_param(%x: !relax.tensor<[m + 1], f32>) {
+  relax.return
+}
+
+// -----
+
+relax.func @use_before_bind(%x: !relax.tensor<*, f32>) {
+  // expected-error@+1 {{uses symbolic variable 'k' before it is bound}}
+  %s = relax.shape_expr #relax.shape<[k]>
+  %c = relax.match_cast %x : !relax.tensor<*, f32> to !relax.tensor<[k], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @wrong_return(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n, 1], f32> {
+  // expected-error@+1 {{result #0 has type '!relax.tensor<[n], f32>' but the function declares '!relax.tensor<[n, 1], f32>'}}
+  relax.return %x : !relax.tensor<[n], f32>
+}
+
+// -----
+
+// expected-error@+1 {{sym_bounds entry 'n' has empty range [5, 1]}}
+relax.func @bad_bounds(%x: !relax.tensor<[n], f32>) attributes {sym_bounds = {n = array<i64: 5, 1>}} {
+  relax.return
+}
+
+// -----
+
+relax.func @cast_dtype(%x: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{cannot cast '!relax.tensor<[n], f32>' to '!relax.tensor<[n], f16>': kind, dtype or rank differ}}
+  %c = relax.match_cast %x : !relax.tensor<[n], f32> to !relax.tensor<[n], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @cast_never(%x: !relax.tensor<[n, 4], f32>) {
+  // expected-error@+1 {{dim 1 can never match: 4 vs 8}}
+  %c = relax.match_cast %x : !relax.tensor<[n, 4], f32> to !relax.tensor<[n, 8], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @cast_never_symbolic(%x: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{dim 0 can never match: n vs n + 1}}
+  %c = relax.match_cast %x : !relax.tensor<[n], f32> to !relax.tensor<[n + 1], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @tuple_index(%a: !relax.tensor<[n], f32>) {
+  %t = relax.tuple %a : !relax.tensor<[n], f32>
+  // expected-error@+1 {{index 1 out of range for a tuple of 1 fields}}
+  %x = relax.tuple_get_item %t[1] : tuple<!relax.tensor<[n], f32>>
+  relax.return
+}
+
+// -----
+
+relax.func @dataflow_count(%a: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{yields 1 values but has 0 results}}
+  relax.dataflow {
+    relax.output %a : !relax.tensor<[n], f32>
+  }
+  relax.return
+}
+
+// -----
+
+relax.func @call_missing(%a: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{'nowhere' does not reference a relax.func}}
+  %x = relax.call @nowhere(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @call_tir_arity(%a: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{callee 'one' takes 2 parameters, but the call passes 2 inputs, 1 outputs and 0 symbolic values}}
+  %x = relax.call_tir @one(%a, %a) : (!relax.tensor<[n], f32>, !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+tir.prim_func @one(%x: !tir.buffer<[m], f32>, %y: !tir.buffer<[m], f32>) {
+  tir.return
+}
+
+// -----
+
+relax.func @call_tir_shape(%a: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{argument #1 dim 0 is n + 1 but the callee 'same' expects n}}
+  %x = relax.call_tir @same(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n + 1], f32>
+  relax.return
+}
+tir.prim_func @same(%x: !tir.buffer<[m], f32>, %y: !tir.buffer<[m], f32>) {
+  tir.return
+}
+
+// -----
+
+relax.func @call_tir_dtype(%a: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{argument #0 has dtype 'f32' but the callee buffer has 'f16'}}
+  %x = relax.call_tir @half(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+tir.prim_func @half(%x: !tir.buffer<[m], f16>, %y: !tir.buffer<[m], f32>) {
+  tir.return
+}
+
+// -----
+
+relax.func @call_tir_not_tir(%a: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{'call_tir_not_tir' must reference a tir.prim_func, got relax.func}}
+  %x = relax.call_tir @call_tir_not_tir(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @dps_packed(%a: !relax.tensor<[n], f32>) {
+  // expected-error@+1 {{callee 'lib' takes 3 parameters, but the call passes 1 inputs, 1 outputs and 0 symbolic values}}
+  %x = relax.call_dps_packed @lib(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+extern.func private @lib(!relax.tensor<[n], f32>, !relax.tensor<[n], f32>, !relax.tensor<[n], f32>)
+    attributes {link_name = "lib", num_outputs = 1 : i64}
+
+// -----
+
+relax.func @broadcast(%a: !relax.tensor<[n, 4], f32>, %b: !relax.tensor<[3], f32>) {
+  // expected-error@+2 {{cannot broadcast dim 4 with dim 3 (shapes [n, 4] and [3])}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %x = relax.add %a, %b : (!relax.tensor<[n, 4], f32>, !relax.tensor<[3], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @broadcast_symbolic(%a: !relax.tensor<[n + 2], f32>, %b: !relax.tensor<[n + 3], f32>) {
+  // expected-error@+2 {{cannot broadcast dim n + 2 with dim n + 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %x = relax.add %a, %b : (!relax.tensor<[n + 2], f32>, !relax.tensor<[n + 3], f32>) -> !relax.tensor<[?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @wrong_inferred(%a: !relax.tensor<[n, 4], f32>, %b: !relax.tensor<[4], f32>) {
+  // expected-error@+2 {{inferred type(s) '!relax.tensor<[n, 4], f32>' are incompatible with return type(s) of operation '!relax.tensor<[n, 5], f32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %x = relax.add %a, %b : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 5], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @dtype_mismatch(%a: !relax.tensor<[n], f32>, %b: !relax.tensor<[n], f16>) {
+  // expected-error@+2 {{operand dtypes differ (use relax.astype)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %x = relax.add %a, %b : (!relax.tensor<[n], f32>, !relax.tensor<[n], f16>) -> !relax.tensor<[n], f32>
+  relax.return
+}

@@ -1,0 +1,28 @@
+# lit configuration for the relax-mlir FileCheck tests.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "RELAX"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.relax_obj_root, "test", "lit")
+config.excludes = ["Unit", "Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+# Test scripts that need numpy run under the interpreter that has it.
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%examples", os.path.join(config.relax_src_root, "python-free-examples")))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    ["relax-opt", "relax-translate", "relax-run"], tool_dirs)
+
+if config.ptxas_executable and os.path.exists(config.ptxas_executable):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas_executable))
