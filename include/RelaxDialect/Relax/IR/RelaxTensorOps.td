@@ -85,5 +85,10 @@ class Relax_BinaryOp<string mnemonic, string what, bit boolResult = 0,
 }
 
 include "RelaxDialect/Relax/IR/RelaxElementwiseOps.td"
+include "RelaxDialect/Relax/IR/RelaxCreationOps.td"
+include "RelaxDialect/Relax/IR/RelaxLinearAlgebraOps.td"
+include "RelaxDialect/Relax/IR/RelaxManipulationOps.td"
+include "RelaxDialect/Relax/IR/RelaxReductionOps.td"
+include "RelaxDialect/Relax/IR/RelaxNNOps.td"
 
 #endif // RELAX_TENSOR_OPS_TD
