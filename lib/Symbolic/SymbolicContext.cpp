@@ -80,44 +80,42 @@ std::optional<int64_t> Context::varUpperBound(llvm::StringRef var) const {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// An int64 extended with -inf/+inf; overflow saturates to the infinity of
-/// the true result's sign, which only ever widens an interval.
-struct XInt {
-  int inf = 0; // -1: -inf, +1: +inf, 0: finite `v`.
-  int64_t v = 0;
-  static XInt fin(int64_t v) { return {0, v}; }
-  static XInt negInf() { return {-1, 0}; }
-  static XInt posInf() { return {1, 0}; }
-  int sign() const { return inf ? inf : (v > 0) - (v < 0); }
-  bool operator<(const XInt &o) const {
-    if (inf != o.inf)
-      return inf < o.inf;
-    return !inf && v < o.v;
-  }
-};
+/// An int64 extended with -inf/+inf, held in a wider scalar: finite values
+/// are within [-INT64_MAX, INT64_MAX] and anything beyond saturates to the
+/// infinity of the true result's sign, which only ever widens an interval.
+/// (A two-field struct here was miscompiled by GCC 12.2 at -O3.)
+using XInt = __int128;
+constexpr XInt kPosInf = static_cast<XInt>(1) << 100;
+constexpr XInt kNegInf = -kPosInf;
+
+bool isInf(XInt x) { return x == kPosInf || x == kNegInf; }
+XInt clampX(XInt x) {
+  if (x > INT64_MAX)
+    return kPosInf;
+  if (x < -INT64_MAX)
+    return kNegInf;
+  return x;
+}
 
 XInt addX(XInt a, XInt b) {
-  if (a.inf || b.inf)
-    return a.inf ? a : b; // -inf + +inf never arises: lo+lo and hi+hi only.
-  if (auto r = checkedAdd(a.v, b.v))
-    return XInt::fin(*r);
-  return a.v > 0 ? XInt::posInf() : XInt::negInf();
+  if (isInf(a))
+    return a; // -inf + +inf never arises: lo+lo and hi+hi only.
+  if (isInf(b))
+    return b;
+  return clampX(a + b);
 }
 
 XInt mulX(XInt a, XInt b) {
-  int s = a.sign() * b.sign();
-  if (s == 0)
-    return XInt::fin(0); // 0 * inf is 0 for interval endpoints.
-  if (a.inf || b.inf)
-    return s > 0 ? XInt::posInf() : XInt::negInf();
-  if (auto r = checkedMul(a.v, b.v))
-    return XInt::fin(*r);
-  return s > 0 ? XInt::posInf() : XInt::negInf();
+  if (a == 0 || b == 0)
+    return 0; // 0 * inf is 0 for interval endpoints.
+  if (isInf(a) || isInf(b))
+    return (a > 0) == (b > 0) ? kPosInf : kNegInf;
+  return clampX(a * b);
 }
 
 struct Interval {
-  XInt lo = XInt::negInf(), hi = XInt::posInf();
-  static Interval point(int64_t v) { return {XInt::fin(v), XInt::fin(v)}; }
+  XInt lo = kNegInf, hi = kPosInf;
+  static Interval point(int64_t v) { return {v, v}; }
 };
 
 Interval addI(const Interval &a, const Interval &b) {
@@ -130,9 +128,11 @@ Interval mulI(const Interval &a, const Interval &b) {
   return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
 }
 
-Interval negI(const Interval &a) {
-  auto neg = [](XInt x) { return x.inf ? XInt{-x.inf, 0} : XInt::fin(-x.v); };
-  return {neg(a.hi), neg(a.lo)};
+Interval negI(const Interval &a) { return {-a.hi, -a.lo}; }
+
+/// floor(x / d) on finite values, as an XInt.
+XInt floorDivX(XInt x, XInt d) {
+  return floorDivInt(static_cast<int64_t>(x), static_cast<int64_t>(d));
 }
 
 /// floor(e / b) for b >= 1 everywhere in its interval.
@@ -140,18 +140,18 @@ Interval floorDivPositive(const Interval &e, const Interval &b) {
   Interval r;
   // Lower end: a negative numerator is smallest over the smallest divisor, a
   // non-negative one over the largest.
-  if (e.lo.inf)
-    r.lo = XInt::negInf();
-  else if (e.lo.v < 0)
-    r.lo = XInt::fin(floorDivInt(e.lo.v, b.lo.v));
+  if (isInf(e.lo))
+    r.lo = kNegInf;
+  else if (e.lo < 0)
+    r.lo = floorDivX(e.lo, b.lo);
   else
-    r.lo = XInt::fin(b.hi.inf ? 0 : floorDivInt(e.lo.v, b.hi.v));
-  if (e.hi.inf)
-    r.hi = XInt::posInf();
-  else if (e.hi.v >= 0)
-    r.hi = XInt::fin(floorDivInt(e.hi.v, b.lo.v));
+    r.lo = isInf(b.hi) ? 0 : floorDivX(e.lo, b.hi);
+  if (isInf(e.hi))
+    r.hi = kPosInf;
+  else if (e.hi >= 0)
+    r.hi = floorDivX(e.hi, b.lo);
   else
-    r.hi = XInt::fin(b.hi.inf ? -1 : floorDivInt(e.hi.v, b.hi.v));
+    r.hi = isInf(b.hi) ? -1 : floorDivX(e.hi, b.hi);
   return r;
 }
 } // namespace
@@ -182,17 +182,17 @@ static Interval atomInterval(const Context &ctx, const AtomNode &a) {
   case AtomKind::Var: {
     Interval r;
     if (auto lo = ctx.varLowerBound(a.name))
-      r.lo = XInt::fin(*lo);
+      r.lo = *lo;
     if (auto hi = ctx.varUpperBound(a.name))
-      r.hi = XInt::fin(*hi);
+      r.hi = *hi;
     return r;
   }
   case AtomKind::FloorDiv: {
     Interval e = intervalOf(ctx, a.operands[0]);
     Interval b = intervalOf(ctx, a.operands[1]);
-    if (!b.lo.inf && b.lo.v >= 1)
+    if (b.lo >= 1)
       return floorDivPositive(e, b);
-    if (!b.hi.inf && b.hi.v <= -1) // floor(e / b) == floor(-e / -b).
+    if (b.hi <= -1) // floor(e / b) == floor(-e / -b).
       return floorDivPositive(negI(e), negI(b));
     return Interval();
   }
@@ -204,25 +204,22 @@ static Interval atomInterval(const Context &ctx, const AtomNode &a) {
       if (*c != 0 && d != 0 && d % *c == 0)
         return Interval::point(0);
     }
-    if (!b.lo.inf && b.lo.v >= 1) {
-      Interval r{XInt::fin(0), b.hi.inf ? XInt::posInf()
-                                        : XInt::fin(b.hi.v - 1)};
+    if (b.lo >= 1) {
+      Interval r{0, isInf(b.hi) ? kPosInf : b.hi - 1};
       // A non-negative numerator smaller than every divisor is unchanged.
-      if (!e.lo.inf && e.lo.v >= 0) {
-        if (!e.hi.inf && e.hi.v < b.lo.v)
+      if (e.lo >= 0) {
+        if (e.hi < b.lo)
           return e;
-        if (e.hi < r.hi)
-          r.hi = e.hi;
+        r.hi = std::min(r.hi, e.hi);
       }
       return r;
     }
-    if (!b.hi.inf && b.hi.v <= -1)
-      return {b.lo.inf ? XInt::negInf() : XInt::fin(b.lo.v + 1),
-              XInt::fin(0)};
+    if (b.hi <= -1)
+      return {isInf(b.lo) ? kNegInf : b.lo + 1, 0};
     // |e mod b| < |b| whatever the signs.
-    if (!b.lo.inf && !b.hi.inf) {
-      int64_t m = std::max(-b.lo.v, b.hi.v);
-      return {XInt::fin(1 - m), XInt::fin(m - 1)};
+    if (!isInf(b.lo) && !isInf(b.hi)) {
+      XInt m = std::max(-b.lo, b.hi);
+      return {1 - m, m - 1};
     }
     return Interval();
   }
@@ -255,8 +252,7 @@ static Interval monomialInterval(const Context &ctx,
     // non-negative whatever the sign of x.
     if (i + 1 < factors.size() && equalAtoms(*factors[i], *factors[i + 1])) {
       Interval sq = mulI(f, f);
-      if (sq.lo < XInt::fin(0))
-        sq.lo = XInt::fin(0);
+      sq.lo = std::max<XInt>(sq.lo, 0);
       r = mulI(r, sq);
       i += 2;
       continue;
@@ -280,18 +276,18 @@ std::optional<int64_t> Context::lowerBound(const Expr &expr) const {
   if (!expr)
     return std::nullopt;
   Interval r = intervalOf(*this, expr);
-  if (r.lo.inf)
+  if (isInf(r.lo))
     return std::nullopt;
-  return r.lo.v;
+  return static_cast<int64_t>(r.lo);
 }
 
 std::optional<int64_t> Context::upperBound(const Expr &expr) const {
   if (!expr)
     return std::nullopt;
   Interval r = intervalOf(*this, expr);
-  if (r.hi.inf)
+  if (isInf(r.hi))
     return std::nullopt;
-  return r.hi.v;
+  return static_cast<int64_t>(r.hi);
 }
 
 //===----------------------------------------------------------------------===//
@@ -396,10 +392,10 @@ private:
   }
 
   void addIntervalBounds(unsigned col, const Interval &iv) {
-    if (!iv.lo.inf)
-      inequalities.push_back(column(col, 1, -iv.lo.v));
-    if (!iv.hi.inf)
-      inequalities.push_back(column(col, -1, iv.hi.v));
+    if (!isInf(iv.lo))
+      inequalities.push_back(column(col, 1, -static_cast<int64_t>(iv.lo)));
+    if (!isInf(iv.hi))
+      inequalities.push_back(column(col, -1, static_cast<int64_t>(iv.hi)));
   }
 
   unsigned columnFor(llvm::ArrayRef<Atom> factors) {
@@ -458,7 +454,7 @@ private:
       }
       // Symbolic divisor: only the parts of the definition that are linear.
       Interval b = intervalOf(ctx, den), n = intervalOf(ctx, num);
-      if (b.lo.inf || b.lo.v < 1 || n.lo.inf || n.lo.v < 0)
+      if (b.lo < 1 || n.lo < 0)
         return;
       std::optional<Linear> e = linearize(num);
       if (a.kind == AtomKind::FloorDiv) {
@@ -502,9 +498,9 @@ Truth Context::isNonNegative(const Expr &expr) const {
   if (!expr)
     return Truth::Unknown;
   Interval iv = intervalOf(*this, expr);
-  if (!iv.lo.inf && iv.lo.v >= 0)
+  if (iv.lo >= 0)
     return Truth::True;
-  if (!iv.hi.inf && iv.hi.v < 0)
+  if (iv.hi < 0)
     return Truth::False;
   FactEncoder enc(*this);
   std::optional<FactEncoder::Linear> l = enc.linearize(expr);
@@ -537,9 +533,9 @@ Truth Context::isEQ(const Expr &lhs, const Expr &rhs) const {
   if (auto c = d.getConstant())
     return *c == 0 ? Truth::True : Truth::False;
   Interval iv = intervalOf(*this, d);
-  if ((!iv.lo.inf && iv.lo.v > 0) || (!iv.hi.inf && iv.hi.v < 0))
+  if (iv.lo > 0 || iv.hi < 0)
     return Truth::False;
-  if (!iv.lo.inf && !iv.hi.inf && iv.lo.v == 0 && iv.hi.v == 0)
+  if (iv.lo == 0 && iv.hi == 0)
     return Truth::True;
   // d's non-constant part is a multiple of g; if g does not divide the
   // constant, d cannot be 0.

@@ -69,8 +69,9 @@ int Expr::compare(const Expr &lhs, const Expr &rhs) {
     if (a.coeff != b.coeff)
       return a.coeff < b.coeff ? -1 : 1;
   }
+  // A longer polynomial first: keeps constants last among min/max operands.
   if (l->terms.size() != r->terms.size())
-    return l->terms.size() < r->terms.size() ? -1 : 1;
+    return l->terms.size() > r->terms.size() ? -1 : 1;
   if (l->constant != r->constant)
     return l->constant < r->constant ? -1 : 1;
   return 0;
@@ -90,29 +91,46 @@ static Atom makeAtom(AtomKind kind, std::string name,
   return node;
 }
 
+/// A cheap order-dependent mix; polynomials are hashed on every build, so
+/// the full llvm::hash_combine per term showed up in profiles.
+static size_t mixHash(size_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h;
+}
+
 /// Wraps already sorted, merged, non-zero terms into an Expr.
 static Expr makePoly(llvm::SmallVector<Term, 2> terms, int64_t constant) {
   auto node = std::make_shared<PolyNode>();
-  llvm::hash_code h = llvm::hash_value(constant);
+  size_t h = mixHash(0x5bd1e995, static_cast<uint64_t>(constant));
   for (const Term &t : terms) {
-    h = llvm::hash_combine(h, t.coeff);
+    h = mixHash(h, static_cast<uint64_t>(t.coeff));
     for (const Atom &f : t.factors)
-      h = llvm::hash_combine(h, f->hash);
+      h = mixHash(h, f->hash);
   }
-  node->hash = static_cast<size_t>(h);
+  node->hash = h;
   node->terms = std::move(terms);
   node->constant = constant;
   return Expr(std::move(node));
 }
 
-/// Sorts arbitrary terms, merges equal monomials and drops zero terms.
-/// Returns null on coefficient overflow.
+/// Sorts arbitrary terms, merges equal monomials, folds factor-less terms
+/// into the constant and drops zero terms. Returns null on overflow.
 static Expr normalizeTerms(llvm::SmallVector<Term, 2> terms,
                            int64_t constant) {
-  std::stable_sort(terms.begin(), terms.end(),
-                   [](const Term &a, const Term &b) {
-                     return compareMonomials(a.factors, b.factors) < 0;
-                   });
+  auto isConstantTerm = [](const Term &t) { return t.factors.empty(); };
+  for (const Term &t : terms) {
+    if (!isConstantTerm(t))
+      continue;
+    auto c = checkedAdd(constant, t.coeff);
+    if (!c)
+      return Expr();
+    constant = *c;
+  }
+  llvm::erase_if(terms, isConstantTerm);
+  // Equal monomials are merged below, so a non-stable sort is enough.
+  std::sort(terms.begin(), terms.end(), [](const Term &a, const Term &b) {
+    return compareMonomials(a.factors, b.factors) < 0;
+  });
   llvm::SmallVector<Term, 2> merged;
   merged.reserve(terms.size());
   for (Term &t : terms) {
@@ -160,7 +178,15 @@ Expr Expr::constant(int64_t value) {
 }
 
 Expr Expr::var(llvm::StringRef name) {
-  return fromAtom(makeAtom(AtomKind::Var, name.str(), {}));
+  // Shape code names the same few dims over and over: reuse their nodes
+  // (per thread, so no locking) instead of allocating and hashing each time.
+  thread_local llvm::StringMap<Expr> cache;
+  if (cache.size() > 4096)
+    cache.clear();
+  Expr &slot = cache[name];
+  if (!slot)
+    slot = fromAtom(makeAtom(AtomKind::Var, name.str(), {}));
+  return slot;
 }
 
 std::optional<int64_t> Expr::getConstant() const {
@@ -811,30 +837,30 @@ static std::optional<int64_t> evalAtom(const AtomNode &a,
       return std::nullopt;
     return it->second;
   }
-  llvm::SmallVector<int64_t, 2> vals;
-  for (const Expr &op : a.operands) {
-    auto v = op.evaluate(env);
-    if (!v)
+  std::optional<int64_t> acc = a.operands.front().evaluate(env);
+  for (const Expr &op : llvm::drop_begin(a.operands)) {
+    std::optional<int64_t> rhs = op.evaluate(env);
+    if (!acc || !rhs)
       return std::nullopt;
-    vals.push_back(*v);
+    switch (a.kind) {
+    case AtomKind::FloorDiv:
+    case AtomKind::Mod:
+      if (*rhs == 0)
+        return std::nullopt;
+      acc = a.kind == AtomKind::FloorDiv ? floorDivInt(*acc, *rhs)
+                                         : floorModInt(*acc, *rhs);
+      break;
+    case AtomKind::Min:
+      acc = std::min(*acc, *rhs);
+      break;
+    case AtomKind::Max:
+      acc = std::max(*acc, *rhs);
+      break;
+    case AtomKind::Var:
+      llvm_unreachable("handled above");
+    }
   }
-  switch (a.kind) {
-  case AtomKind::FloorDiv:
-    if (vals[1] == 0)
-      return std::nullopt;
-    return floorDivInt(vals[0], vals[1]);
-  case AtomKind::Mod:
-    if (vals[1] == 0)
-      return std::nullopt;
-    return floorModInt(vals[0], vals[1]);
-  case AtomKind::Min:
-    return *std::min_element(vals.begin(), vals.end());
-  case AtomKind::Max:
-    return *std::max_element(vals.begin(), vals.end());
-  case AtomKind::Var:
-    break;
-  }
-  llvm_unreachable("handled above");
+  return acc;
 }
 
 std::optional<int64_t>

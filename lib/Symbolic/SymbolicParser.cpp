@@ -51,6 +51,8 @@ public:
     Expr e = parseExpr();
     if (!e)
       return Expr();
+    if (tok == Tok::Invalid)
+      return error("invalid character '" + tokText.str() + "'");
     if (tok != Tok::End)
       return error("unexpected '" + tokText.str() + "' after expression");
     return e;
@@ -134,13 +136,14 @@ private:
 
   Expr parseExpr() {
     llvm::SmallVector<Expr, 4> parts;
+    llvm::SmallVector<size_t, 4> opCols;
     Expr first = parseTerm();
     if (!first)
       return Expr();
     parts.push_back(first);
     while (tok == Tok::Plus || tok == Tok::Minus) {
       bool neg = tok == Tok::Minus;
-      size_t opCol = tokStart;
+      opCols.push_back(tokStart);
       lex();
       Expr rhs = parseTerm();
       if (!rhs)
@@ -148,13 +151,20 @@ private:
       if (neg)
         rhs = -rhs;
       if (!rhs)
-        return errorAt(opCol, "integer overflow");
+        return errorAt(opCols.back(), "integer overflow");
       parts.push_back(rhs);
     }
     Expr result = sum(parts);
-    if (!result)
-      return errorAt(parts.size() > 1 ? tokStart : 0, "integer overflow");
-    return result;
+    if (result)
+      return result;
+    // Rare: replay the additions one by one to blame the right operator.
+    Expr acc = parts.front();
+    for (size_t i = 1; i < parts.size(); ++i) {
+      acc = acc + parts[i];
+      if (!acc)
+        return errorAt(opCols[i - 1], "integer overflow");
+    }
+    return errorAt(opCols.empty() ? 0 : opCols.back(), "integer overflow");
   }
 
   Expr parseTerm() {
