@@ -7,7 +7,9 @@
 
 #include "RelaxDialect/InitAll.h"
 
+#include "RelaxDialect/Conversion/Passes.h"
 #include "RelaxDialect/Extern/IR/ExternDialect.h"
+#include "RelaxDialect/Pipelines/Pipelines.h"
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
@@ -40,6 +42,8 @@ void relax::registerAllDialects(DialectRegistry &registry) {
 void relax::registerAllPasses() {
   mlir::registerAllPasses();
   relax::registerRelaxPasses();
+  relax::registerRelaxConversionPasses();
+  relax::registerRelaxPipelines();
 }
 
 void relax::registerAllTranslations() { mlir::registerAllTranslations(); }

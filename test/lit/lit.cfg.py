@@ -22,6 +22,14 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["relax-opt", "relax-translate", "relax-run"], tool_dirs)
+# CPU execution tests of lowered code use upstream's JIT driver and its
+# printing helpers (printMemrefF32, ...).
+llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])
+llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+config.substitutions.append(
+    ("%mlir_runner_utils", os.path.join(llvm_lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils", os.path.join(llvm_lib_dir, "libmlir_c_runner_utils.so")))
 
 if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     config.available_features.add("ptxas")

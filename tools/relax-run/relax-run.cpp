@@ -1,68 +1,293 @@
 //===- relax-run.cpp - Run a function of a relax module -------------------===//
 //
-// Command-line runner: compiles a relax module for the CPU (or takes an
-// already lowered one), binds inputs from .npy files or seeded random data,
-// runs the entry function and writes/compares the outputs.
+// Compiles a relax module for the CPU with the default pipeline (or takes an
+// already lowered func/memref module), JIT-compiles it with the MLIR
+// ExecutionEngine, binds inputs from .npy files or seeded random data, runs
+// the entry function and prints, writes and checks the outputs.
+//
+// The entry is called through its C interface (`_mlir_ciface_<entry>`):
+// every argument and the result struct are memref descriptors built here, so
+// any rank and any number of results work without generated glue.
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/InitAll.h"
+#include "Npy.h"
 
+#include "RelaxDialect/InitAll.h"
+#include "RelaxDialect/Pipelines/Pipelines.h"
+#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/Runtime/RelaxRuntime.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <random>
+
 using namespace mlir;
+using namespace relax_run;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory runCategory("relax-run options");
 static cl::opt<std::string> inputFilename(cl::Positional,
                                           cl::desc("<module.mlir>"),
                                           cl::Required, cl::cat(runCategory));
-static cl::opt<std::string> entry("entry", cl::desc("Function to run"),
-                                  cl::init("main"), cl::cat(runCategory));
+static cl::opt<std::string> entryName("entry", cl::desc("Function to run"),
+                                      cl::init("main"), cl::cat(runCategory));
 static cl::list<std::string>
-    inputs("input", cl::desc("Input .npy file, in parameter order"),
-           cl::cat(runCategory));
+    inputFiles("input", cl::desc("Input .npy file, in parameter order"),
+               cl::cat(runCategory));
 static cl::opt<bool> randomInputs("random-inputs",
                                   cl::desc("Fill inputs with seeded random "
-                                           "data"),
+                                           "data in [-1, 1)"),
                                   cl::cat(runCategory));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed for --random-inputs"),
                               cl::init(0), cl::cat(runCategory));
 static cl::list<std::string>
-    dims("dim", cl::desc("Value of a symbolic variable for random inputs, "
+    dimBindings("dim",
+                cl::desc("Value of a symbolic variable for --random-inputs, "
                          "e.g. --dim n=7"),
-         cl::cat(runCategory));
+                cl::cat(runCategory));
 static cl::opt<std::string> outputDir("output-dir",
-                                      cl::desc("Write outputs as .npy here"),
+                                      cl::desc("Write outputs here as "
+                                               "output_<i>.npy"),
                                       cl::cat(runCategory));
 static cl::list<std::string>
-    expects("expect", cl::desc("Expected output .npy, in result order"),
-            cl::cat(runCategory));
+    expectFiles("expect", cl::desc("Expected output .npy, in result order"),
+                cl::cat(runCategory));
 static cl::opt<double> relTol("rtol", cl::desc("Relative tolerance"),
-                            cl::init(1e-5), cl::cat(runCategory));
+                              cl::init(1e-5), cl::cat(runCategory));
 static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"),
-                            cl::init(1e-6), cl::cat(runCategory));
-static cl::opt<unsigned> benchmark("benchmark",
-                                   cl::desc("Time N runs after warm-up"),
-                                   cl::init(0), cl::cat(runCategory));
-static cl::opt<std::string> device("device",
-                                   cl::desc("cpu (default) or cuda"),
-                                   cl::init("cpu"), cl::cat(runCategory));
+                              cl::init(1e-6), cl::cat(runCategory));
+static cl::opt<unsigned> benchmarkRuns("benchmark",
+                                       cl::desc("Time N runs after warm-up "
+                                                "and report min and median"),
+                                       cl::init(0), cl::cat(runCategory));
+static cl::opt<std::string> deviceName("device",
+                                       cl::desc("cpu (default) or cuda"),
+                                       cl::init("cpu"), cl::cat(runCategory));
+static cl::opt<bool> printLowered("print-lowered",
+                                  cl::desc("Print the LLVM-dialect module "
+                                           "before JIT compilation"),
+                                  cl::cat(runCategory));
+
+namespace {
+/// What relax-run needs to know about one parameter or result.
+struct TensorInfo {
+  DType dtype = DType::F32;
+  SmallVector<int64_t> staticSizes; // ShapedType::kDynamic where unknown
+  std::optional<relax::SymShape> symShape; // from the relax signature
+};
+
+/// A memref descriptor as the C interface lays it out: allocated and aligned
+/// pointers, offset, sizes, strides (all 8 bytes wide).
+struct Descriptor {
+  std::vector<int64_t> words;
+  explicit Descriptor(int64_t rank) : words(3 + 2 * rank, 0) {}
+  static size_t wordsFor(int64_t rank) { return 3 + 2 * rank; }
+};
+} // namespace
+
+static int fail(const Twine &message) {
+  llvm::errs() << "relax-run: error: " << message << "\n";
+  return 1;
+}
+
+static FailureOr<DType> toDType(Type type) {
+  if (type.isF16())
+    return DType::F16;
+  if (type.isBF16())
+    return DType::BF16;
+  if (type.isF32())
+    return DType::F32;
+  if (type.isF64())
+    return DType::F64;
+  if (auto i = dyn_cast<IntegerType>(type)) {
+    if (i.getWidth() == 1)
+      return DType::Bool;
+    if (i.getWidth() == 8)
+      return i.isUnsigned() ? DType::U8 : DType::I8;
+    if (i.getWidth() == 32)
+      return DType::I32;
+    if (i.getWidth() == 64)
+      return DType::I64;
+  }
+  return failure();
+}
+
+static FailureOr<TensorInfo> infoFromMemRef(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return failure();
+  FailureOr<DType> dtype = toDType(memref.getElementType());
+  if (failed(dtype))
+    return failure();
+  TensorInfo info;
+  info.dtype = *dtype;
+  info.staticSizes.assign(memref.getShape().begin(), memref.getShape().end());
+  return info;
+}
+
+/// Parses `--dim n=7` bindings.
+static FailureOr<llvm::StringMap<int64_t>> parseDims() {
+  llvm::StringMap<int64_t> env;
+  for (const std::string &binding : dimBindings) {
+    auto [name, value] = StringRef(binding).split('=');
+    int64_t v;
+    if (name.empty() || value.getAsInteger(10, v) || v < 0) {
+      fail("--dim expects name=non-negative-integer, got '" + binding + "'");
+      return failure();
+    }
+    env[name] = v;
+  }
+  return env;
+}
+
+/// Seeded random data in [-1, 1) (integers: small values, booleans: 0/1).
+static HostTensor makeRandom(const TensorInfo &info, ArrayRef<int64_t> shape,
+                             std::mt19937_64 &rng) {
+  HostTensor t;
+  t.dtype = info.dtype;
+  t.shape.assign(shape.begin(), shape.end());
+  t.data.resize(t.numElements() * dtypeSize(t.dtype));
+  std::uniform_real_distribution<double> real(-1.0, 1.0);
+  std::uniform_int_distribution<int> small(0, 9);
+  for (int64_t i = 0, e = t.numElements(); i < e; ++i) {
+    switch (t.dtype) {
+    case DType::Bool:
+      t.set(i, small(rng) % 2);
+      break;
+    case DType::I8:
+    case DType::U8:
+    case DType::I32:
+    case DType::I64:
+      t.set(i, small(rng));
+      break;
+    default:
+      t.set(i, real(rng));
+    }
+  }
+  return t;
+}
+
+/// Copies a (possibly strided) memref described by `words` into a tensor.
+static HostTensor readResult(const TensorInfo &info, const int64_t *words,
+                             int64_t rank) {
+  HostTensor t;
+  t.dtype = info.dtype;
+  const int64_t *sizes = words + 3, *strides = words + 3 + rank;
+  t.shape.assign(sizes, sizes + rank);
+  size_t elem = dtypeSize(t.dtype);
+  t.data.resize(t.numElements() * elem);
+  const uint8_t *base =
+      reinterpret_cast<const uint8_t *>(words[1]) + words[2] * elem;
+  std::vector<int64_t> index(rank, 0);
+  for (int64_t linear = 0, e = t.numElements(); linear < e; ++linear) {
+    int64_t offset = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      offset += index[d] * strides[d];
+    std::memcpy(t.data.data() + linear * elem, base + offset * elem, elem);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < sizes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return t;
+}
+
+static void printSummary(unsigned i, const HostTensor &t) {
+  llvm::outs() << "output #" << i << ": " << dtypeName(t.dtype) << " "
+               << t.shapeStr() << " = [";
+  int64_t n = std::min<int64_t>(t.numElements(), 8);
+  for (int64_t k = 0; k < n; ++k)
+    llvm::outs() << (k ? ", " : "") << llvm::format("%.6g", t.get(k));
+  if (t.numElements() > n)
+    llvm::outs() << ", ...";
+  llvm::outs() << "]\n";
+}
+
+/// Compares with numpy.allclose semantics; prints the worst element.
+static bool compare(unsigned i, const HostTensor &actual,
+                    const HostTensor &expected) {
+  if (actual.shape != expected.shape) {
+    llvm::errs() << "relax-run: output #" << i << " has shape "
+                 << actual.shapeStr() << " but the expected file has "
+                 << expected.shapeStr() << "\n";
+    return false;
+  }
+  double worst = -1;
+  int64_t worstIndex = -1;
+  bool ok = true;
+  for (int64_t k = 0, e = actual.numElements(); k < e; ++k) {
+    double a = actual.get(k), x = expected.get(k);
+    double err = std::fabs(a - x);
+    bool bad = std::isnan(a) != std::isnan(x) ||
+               (!std::isnan(a) && err > absTol + relTol * std::fabs(x));
+    double score = std::isnan(err) ? INFINITY : err;
+    if (bad)
+      ok = false;
+    if ((bad && worstIndex < 0) || score > worst) {
+      worst = score;
+      worstIndex = k;
+    }
+  }
+  if (!ok) {
+    llvm::errs() << "relax-run: output #" << i
+                 << " does not match (rtol=" << relTol << ", atol=" << absTol
+                 << "): worst element " << worstIndex << ": got "
+                 << llvm::format("%.9g", actual.get(worstIndex))
+                 << ", expected "
+                 << llvm::format("%.9g", expected.get(worstIndex)) << "\n";
+  }
+  return ok;
+}
+
+static std::string runtimeLibraryPath() {
+  std::string exe = llvm::sys::fs::getMainExecutable(
+      "relax-run", reinterpret_cast<void *>(&runtimeLibraryPath));
+  SmallString<256> path(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(path, "lib", "libRelaxRuntime.so");
+  return std::string(path);
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   relax::registerVersionPrinter();
+  // The built-in pipelines are parsed from text: every pass must be known.
+  relax::registerAllPasses();
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "relax-run: run a function of a relax module\n");
+  if (deviceName != "cpu") {
+    if (deviceName == "cuda")
+      return fail("--device cuda: this build has no CUDA runtime");
+    return fail("unknown --device '" + deviceName + "' (cpu or cuda)");
+  }
+  FailureOr<llvm::StringMap<int64_t>> dims = parseDims();
+  if (failed(dims))
+    return 1;
 
   DialectRegistry registry;
   relax::registerAllDialects(registry);
@@ -72,22 +297,261 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   std::string error;
   auto file = openInputFile(inputFilename, &error);
-  if (!file) {
-    llvm::errs() << "relax-run: " << error << "\n";
-    return 1;
-  }
+  if (!file)
+    return fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
-  if (!SymbolTable::lookupSymbolIn(*module, entry)) {
-    llvm::errs() << "relax-run: no function '" << entry << "' in "
-                 << inputFilename << "\n";
-    return 1;
+
+  // The relax signature (when the input is relax) names the symbolic dims
+  // that --dim binds for random inputs.
+  SmallVector<std::optional<relax::SymShape>> relaxParams;
+  if (auto relaxFunc = module->lookupSymbol<relax::FuncOp>(entryName)) {
+    for (Type t : relaxFunc.getArgumentTypes()) {
+      if (auto tensor = dyn_cast<relax::RelaxTensorType>(t))
+        relaxParams.push_back(tensor.getShape());
+      else
+        relaxParams.push_back(std::nullopt);
+    }
+    PassManager pm(&context);
+    relax::buildRelaxToHostPipeline(pm);
+    if (failed(pm.run(*module)))
+      return fail("lowering the relax module failed");
   }
-  llvm::errs() << "relax-run: parsed and verified '" << entry
-               << "'; execution is not available yet (the CPU code "
-                  "generation path is still being built)\n";
-  return 2;
+
+  auto func = module->lookupSymbol<func::FuncOp>(entryName);
+  if (!func)
+    return fail("no function '" + entryName + "' in " + inputFilename);
+  SmallVector<TensorInfo> params, results;
+  for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
+    FailureOr<TensorInfo> info = infoFromMemRef(t);
+    if (failed(info))
+      return fail("parameter #" + Twine(i) + " of '" + entryName +
+                  "' is not a tensor relax-run can pass");
+    if (i < relaxParams.size())
+      info->symShape = relaxParams[i];
+    params.push_back(*info);
+  }
+  for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
+    FailureOr<TensorInfo> info = infoFromMemRef(t);
+    if (failed(info))
+      return fail("result #" + Twine(i) + " of '" + entryName +
+                  "' is not a tensor relax-run can read");
+    results.push_back(*info);
+  }
+  func->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
+
+  // Inputs: files, or random data shaped by the relax types and --dim.
+  std::vector<HostTensor> inputs;
+  if (!inputFiles.empty()) {
+    if (inputFiles.size() != params.size())
+      return fail("'" + entryName + "' takes " + Twine(params.size()) +
+                  " inputs, got " + Twine(inputFiles.size()) + " --input files");
+    for (const std::string &path : inputFiles) {
+      llvm::Expected<HostTensor> t = readNpy(path);
+      if (!t)
+        return fail(llvm::toString(t.takeError()));
+      inputs.push_back(std::move(*t));
+    }
+  } else if (randomInputs) {
+    std::mt19937_64 rng(seed);
+    for (auto [i, info] : llvm::enumerate(params)) {
+      SmallVector<int64_t> shape;
+      for (auto [d, size] : llvm::enumerate(info.staticSizes)) {
+        if (size != ShapedType::kDynamic) {
+          shape.push_back(size);
+          continue;
+        }
+        std::optional<int64_t> value;
+        if (info.symShape && info.symShape->hasRank() &&
+            info.symShape->getDim(d))
+          value = info.symShape->getDim(d).evaluate(*dims);
+        if (!value || *value < 0)
+          return fail("parameter #" + Twine(i) + " dim " + Twine(d) +
+                      " is symbolic: bind its variables with --dim");
+        shape.push_back(*value);
+      }
+      inputs.push_back(makeRandom(info, shape, rng));
+    }
+  } else if (!params.empty()) {
+    return fail("'" + entryName + "' takes " + Twine(params.size()) +
+                " inputs: give --input files or --random-inputs");
+  }
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, params))) {
+    auto &[t, info] = pair;
+    if (t.dtype != info.dtype)
+      return fail("input #" + Twine(i) + " has dtype " + dtypeName(t.dtype) +
+                  " but '" + entryName + "' expects " +
+                  dtypeName(info.dtype));
+    if (t.shape.size() != info.staticSizes.size())
+      return fail("input #" + Twine(i) + " has rank " +
+                  Twine(t.shape.size()) + " but '" + entryName +
+                  "' expects rank " + Twine(info.staticSizes.size()));
+    for (auto [d, size] : llvm::enumerate(info.staticSizes))
+      if (size != ShapedType::kDynamic && size != t.shape[d])
+        return fail("input #" + Twine(i) + " dim " + Twine(d) + " is " +
+                    Twine(t.shape[d]) + " but '" + entryName +
+                    "' expects " + Twine(size));
+  }
+
+  // Lower to LLVM and JIT.
+  {
+    PassManager pm(&context);
+    relax::buildLowerToCPUPipeline(pm);
+    if (failed(pm.run(*module)))
+      return fail("lowering to the LLVM dialect failed");
+  }
+  if (printLowered)
+    module->print(llvm::outs());
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  registerBuiltinDialectTranslation(context);
+  registerLLVMDialectTranslation(context);
+  registerAllToLLVMIRTranslations(registry);
+  context.appendDialectRegistry(registry);
+
+  std::string runtimePath = runtimeLibraryPath();
+  SmallVector<StringRef> libs = {runtimePath, RELAX_OMP_LIBRARY};
+  auto transformer = makeOptimizingTransformer(3, 0, nullptr);
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.sharedLibPaths = libs;
+  auto engineOr = ExecutionEngine::create(*module, options);
+  if (!engineOr)
+    return fail("JIT compilation failed: " +
+                llvm::toString(engineOr.takeError()));
+  std::unique_ptr<ExecutionEngine> engine = std::move(*engineOr);
+  engine->initialize();
+
+  // Argument descriptors point at the input data (row-major strides).
+  std::vector<Descriptor> argDescs;
+  for (HostTensor &t : inputs) {
+    int64_t rank = t.shape.size();
+    Descriptor desc(rank);
+    desc.words[0] = desc.words[1] = reinterpret_cast<int64_t>(t.data.data());
+    int64_t stride = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      desc.words[3 + d] = t.shape[d];
+      desc.words[3 + rank + d] = stride;
+      stride *= t.shape[d];
+    }
+    argDescs.push_back(std::move(desc));
+  }
+  size_t resultWords = 0;
+  for (const TensorInfo &info : results)
+    resultWords += Descriptor::wordsFor(info.staticSizes.size());
+  std::vector<int64_t> resultStruct(std::max<size_t>(resultWords, 1), 0);
+
+  std::vector<void *> pointers;
+  std::vector<void *> packed;
+  void *resultPtr = resultStruct.data();
+  if (!results.empty())
+    pointers.push_back(resultPtr);
+  for (Descriptor &desc : argDescs)
+    pointers.push_back(desc.words.data());
+  for (void *&p : pointers)
+    packed.push_back(&p);
+
+  // Frees what one call returned, skipping inputs, globals and duplicates.
+  auto releaseResults = [&]() {
+    std::vector<int64_t> freed;
+    size_t offset = 0;
+    for (const TensorInfo &info : results) {
+      int64_t allocated = resultStruct[offset];
+      offset += Descriptor::wordsFor(info.staticSizes.size());
+      bool isInput = llvm::any_of(inputs, [&](const HostTensor &t) {
+        return reinterpret_cast<int64_t>(t.data.data()) == allocated;
+      });
+      // memref.get_global descriptors carry this marker instead of a heap
+      // pointer.
+      if (!allocated || isInput || allocated == 0xdeadbeef ||
+          llvm::is_contained(freed, allocated))
+        continue;
+      freed.push_back(allocated);
+      std::free(reinterpret_cast<void *>(allocated));
+    }
+  };
+
+  auto invoke = [&]() -> bool {
+    relax_rt_clear_error();
+    if (llvm::Error err =
+            engine->invokePacked("_mlir_ciface_" + entryName, packed)) {
+      fail("cannot call '" + entryName + "': " + llvm::toString(std::move(err)));
+      return false;
+    }
+    if (relax_rt_has_error()) {
+      fail(relax_rt_last_error());
+      return false;
+    }
+    return true;
+  };
+
+  if (!invoke())
+    return 1;
+  std::vector<HostTensor> outputs;
+  {
+    size_t offset = 0;
+    for (const TensorInfo &info : results) {
+      int64_t rank = info.staticSizes.size();
+      outputs.push_back(readResult(info, resultStruct.data() + offset, rank));
+      offset += Descriptor::wordsFor(rank);
+    }
+  }
+  releaseResults();
+
+  for (auto [i, t] : llvm::enumerate(outputs))
+    printSummary(i, t);
+
+  if (!outputDir.empty()) {
+    llvm::sys::fs::create_directories(outputDir);
+    for (auto [i, t] : llvm::enumerate(outputs)) {
+      SmallString<256> path(outputDir);
+      llvm::sys::path::append(path, "output_" + std::to_string(i) + ".npy");
+      if (llvm::Error err = writeNpy(path, t))
+        return fail(llvm::toString(std::move(err)));
+    }
+  }
+
+  bool ok = true;
+  if (!expectFiles.empty()) {
+    if (expectFiles.size() != outputs.size())
+      return fail("'" + entryName + "' returns " + Twine(outputs.size()) +
+                  " results, got " + Twine(expectFiles.size()) +
+                  " --expect files");
+    for (auto [i, path] : llvm::enumerate(expectFiles)) {
+      llvm::Expected<HostTensor> expected = readNpy(path);
+      if (!expected)
+        return fail(llvm::toString(expected.takeError()));
+      ok &= compare(i, outputs[i], *expected);
+    }
+    if (ok)
+      llvm::outs() << "relax-run: all " << outputs.size()
+                   << " outputs match (rtol=" << relTol << ", atol=" << absTol
+                   << ")\n";
+  }
+
+  if (benchmarkRuns > 0) {
+    // One warm-up run (page faults, OpenMP thread start), then timed runs.
+    if (!invoke())
+      return 1;
+    releaseResults();
+    std::vector<double> times;
+    for (unsigned r = 0; r < benchmarkRuns; ++r) {
+      auto start = std::chrono::steady_clock::now();
+      if (!invoke())
+        return 1;
+      auto stop = std::chrono::steady_clock::now();
+      releaseResults();
+      times.push_back(
+          std::chrono::duration<double, std::milli>(stop - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    llvm::outs() << "benchmark: " << benchmarkRuns << " runs, min "
+                 << llvm::format("%.4f", times.front()) << " ms, median "
+                 << llvm::format("%.4f", times[times.size() / 2]) << " ms\n";
+  }
+  return ok ? 0 : 1;
 }

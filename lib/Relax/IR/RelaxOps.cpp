@@ -13,6 +13,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::relax;
@@ -346,15 +347,16 @@ static LogicalResult verifyDPSCallee(Operation *op, FlatSymbolRefAttr callee,
                                      unsigned numInputs, unsigned numResults,
                                      unsigned numExtra,
                                      SymbolTableCollection &symbolTable,
-                                     StringRef expectedKind) {
+                                     ArrayRef<StringRef> expectedKinds) {
   Operation *target = symbolTable.lookupNearestSymbolFrom(op, callee);
   if (!target)
     return op->emitOpError("'") << callee.getValue()
                                 << "' does not reference a symbol";
-  if (target->getName().getStringRef() != expectedKind)
+  if (!llvm::is_contained(expectedKinds, target->getName().getStringRef()))
     return op->emitOpError("'")
-           << callee.getValue() << "' must reference a " << expectedKind
-           << ", got " << target->getName();
+           << callee.getValue() << "' must reference a "
+           << llvm::join(expectedKinds, " or ") << ", got "
+           << target->getName();
   auto fn = dyn_cast<FunctionOpInterface>(target);
   if (!fn)
     return op->emitOpError("callee is not a function");
@@ -371,7 +373,7 @@ static LogicalResult verifyDPSCallee(Operation *op, FlatSymbolRefAttr callee,
 LogicalResult
 CallDPSPackedOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyDPSCallee(*this, getCalleeAttr(), getInputs().size(),
-                         getNumResults(), 0, symbolTable, "extern.func");
+                         getNumResults(), 0, symbolTable, {"extern.func"});
 }
 
 /// Matches the callee's buffer shapes against the caller's tensor types.
@@ -383,11 +385,16 @@ LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   unsigned numExtra = getTirVars() ? getTirVars()->getShape().getRank() : 0;
   if (failed(verifyDPSCallee(*this, getCalleeAttr(), getInputs().size(),
                              getNumResults(), numExtra, symbolTable,
-                             "tir.prim_func")))
+                             {"tir.prim_func", "func.func"})))
     return failure();
+  // A func.func callee is a program already lowered to loops over memrefs
+  // (convert-tir-to-scf runs before the host lowering); its shapes are
+  // checked when the call is lowered.
   auto callee =
       symbolTable.lookupNearestSymbolFrom<tir::PrimFuncOp>(*this,
                                                            getCalleeAttr());
+  if (!callee)
+    return success();
   SmallVector<Type> callerTypes(getInputs().getTypes());
   llvm::append_range(callerTypes, getResultTypes());
 

@@ -159,3 +159,111 @@ LogicalResult mlir::relax::inferBinaryBroadcast(
   results.push_back(RelaxTensorType::get(*shape, dtype));
   return success();
 }
+
+FailureOr<SmallVector<int64_t>>
+mlir::relax::normalizeAxes(std::optional<Location> loc, StringRef opName,
+                           ArrayRef<int64_t> axes, int64_t rank) {
+  SmallVector<int64_t> result;
+  // Original spelling of each normalised axis, to name both in the error.
+  llvm::SmallDenseMap<int64_t, int64_t> seen;
+  for (int64_t axis : axes) {
+    FailureOr<int64_t> norm = normalizeAxis(loc, opName, axis, rank);
+    if (failed(norm))
+      return failure();
+    auto [it, inserted] = seen.try_emplace(*norm, axis);
+    if (!inserted) {
+      if (loc)
+        emitInferError(loc, opName)
+            << "axis " << axis << " repeats axis " << it->second
+            << " (both are dim " << *norm << " of rank " << rank << ")";
+      return failure();
+    }
+    result.push_back(*norm);
+  }
+  llvm::sort(result);
+  return result;
+}
+
+SymShape mlir::relax::reduceShape(const SymShape &shape, ArrayRef<int64_t> axes,
+                                  bool keepdims) {
+  if (!shape.hasRank())
+    return SymShape::unranked();
+  SmallVector<sym::Expr> dims;
+  for (int64_t i = 0, e = shape.getRank(); i < e; ++i) {
+    if (!llvm::is_contained(axes, i))
+      dims.push_back(shape.getDim(i));
+    else if (keepdims)
+      dims.push_back(sym::Expr::constant(1));
+  }
+  return SymShape(dims);
+}
+
+FailureOr<sym::Expr> mlir::relax::unifyDimsOrError(std::optional<Location> loc,
+                                                   StringRef opName,
+                                                   const Twine &what,
+                                                   const sym::Expr &a,
+                                                   const sym::Expr &b) {
+  FailureOr<sym::Expr> dim = unifyDims(a, b);
+  if (failed(dim) && loc)
+    emitInferError(loc, opName)
+        << what << " mismatch: " << a.str() << " vs " << b.str();
+  return dim;
+}
+
+LogicalResult mlir::relax::checkBroadcastableTo(std::optional<Location> loc,
+                                                StringRef opName,
+                                                StringRef what,
+                                                const SymShape &from,
+                                                const SymShape &to) {
+  if (!from.hasRank() || !to.hasRank())
+    return success();
+  if (from.getRank() > to.getRank())
+    return inferFailure(loc, opName,
+                        Twine(what) + " of rank " + Twine(from.getRank()) +
+                            " cannot broadcast to rank " + Twine(to.getRank()) +
+                            " shape " + to.str());
+  sym::Expr one = sym::Expr::constant(1);
+  int64_t offset = to.getRank() - from.getRank();
+  for (int64_t i = 0, e = from.getRank(); i < e; ++i) {
+    const sym::Expr &x = from.getDim(i), &y = to.getDim(i + offset);
+    if (!x || !y || x == one || x == y)
+      continue;
+    const sym::Context &ctx = defaultSymContext();
+    if (ctx.provablyNotEqual(x, y) && ctx.provablyNotEqual(x, one))
+      return inferFailure(loc, opName,
+                          Twine(what) + " dim " + Twine(i) + " (" + x.str() +
+                              ") cannot broadcast to " + y.str() + " (shape " +
+                              from.str() + " to " + to.str() + ")");
+  }
+  return success();
+}
+
+LogicalResult mlir::relax::checkDtypeClass(std::optional<Location> loc,
+                                           StringRef opName, Type dtype,
+                                           DtypeClass cls) {
+  bool isBool = dtype.isInteger(1);
+  const char *wanted = nullptr;
+  switch (cls) {
+  case DtypeClass::Any:
+    return success();
+  case DtypeClass::Numeric:
+    if (!isBool)
+      return success();
+    wanted = "a numeric (non-i1)";
+    break;
+  case DtypeClass::Float:
+    if (isa<FloatType>(dtype))
+      return success();
+    wanted = "a floating-point";
+    break;
+  case DtypeClass::Bool:
+    if (isBool)
+      return success();
+    wanted = "an i1";
+    break;
+  }
+  if (loc)
+    emitInferError(loc, opName)
+        << "requires " << wanted << " dtype, got " << dtype;
+  return failure();
+}

@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::tir;
@@ -16,8 +17,7 @@ void PrimFuncOp::build(OpBuilder &builder, OperationState &state,
                        StringRef name, FunctionType type) {
   state.addAttribute(SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(name));
-  state.addAttribute(getFunctionTypeAttrName(state.name),
-                     TypeAttr::get(type));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
   state.addRegion();
 }
 
@@ -30,12 +30,10 @@ Block *PrimFuncOp::addEntryBlock() {
 }
 
 ParseResult PrimFuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildFuncType,
@@ -48,12 +46,423 @@ void PrimFuncOp::print(OpAsmPrinter &p) {
       getArgAttrsAttrName(), getResAttrsAttrName());
 }
 
+std::optional<PrimFuncOp::VarBinding>
+PrimFuncOp::lookupVarBinding(StringRef name) {
+  // Buffer dims win over index parameters, matching relax.call_tir, which
+  // binds from the tensors first.
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes()))
+    if (auto buffer = dyn_cast<BufferType>(type))
+      for (auto [d, dim] : llvm::enumerate(buffer.getDims()))
+        if (dim && dim.isVar() && dim.getVarName() == name)
+          return VarBinding{static_cast<unsigned>(i), static_cast<int64_t>(d)};
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes()))
+    if (auto var = getArgAttrOfType<StringAttr>(i, "tir.var"))
+      if (var.getValue() == name)
+        return VarBinding{static_cast<unsigned>(i), -1};
+  return std::nullopt;
+}
+
+llvm::StringMap<PrimFuncOp::VarBinding> PrimFuncOp::getVarBindings() {
+  llvm::StringMap<VarBinding> bindings;
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes()))
+    if (auto buffer = dyn_cast<BufferType>(type))
+      for (auto [d, dim] : llvm::enumerate(buffer.getDims()))
+        if (dim && dim.isVar())
+          bindings.try_emplace(
+              dim.getVarName(),
+              VarBinding{static_cast<unsigned>(i), static_cast<int64_t>(d)});
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes()))
+    if (auto var = getArgAttrOfType<StringAttr>(i, "tir.var"))
+      bindings.try_emplace(var.getValue(),
+                           VarBinding{static_cast<unsigned>(i), -1});
+  return bindings;
+}
+
+/// Names the first variable of `type`'s dims that `bound` lacks, if any.
+static std::optional<std::string>
+findUnboundVar(BufferType type,
+               const llvm::StringMap<PrimFuncOp::VarBinding> &bound) {
+  for (const std::string &var : type.getShape().getVars())
+    if (!bound.contains(var))
+      return var;
+  return std::nullopt;
+}
+
+static bool isKnownOpPattern(StringRef pattern) {
+  return llvm::is_contained({"elementwise", "broadcast", "injective",
+                             "reduction", "out_ewise_fusable", "opaque"},
+                            pattern);
+}
+
 LogicalResult PrimFuncOp::verify() {
   if (!getResultTypes().empty())
     return emitOpError("returns nothing: outputs are destination buffers");
-  for (auto [i, type] : llvm::enumerate(getArgumentTypes()))
+  llvm::StringMap<VarBinding> bound = getVarBindings();
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes())) {
     if (!isa<BufferType, IndexType>(type))
       return emitOpError("parameter #")
              << i << " must be a !tir.buffer or index, got " << type;
+    if (Attribute var = getArgAttr(i, "tir.var")) {
+      if (!isa<IndexType>(type) || !isa<StringAttr>(var))
+        return emitOpError("parameter #")
+               << i << ": 'tir.var' names an index parameter's variable";
+    }
+    auto buffer = dyn_cast<BufferType>(type);
+    if (!buffer)
+      continue;
+    // The caller's tensors live in global memory; shared and local buffers
+    // only exist inside a program.
+    if (buffer.getScope() != MemoryScope::global)
+      return emitOpError("parameter #")
+             << i << " must be a global buffer, got scope '"
+             << stringifyMemoryScope(buffer.getScope()) << "'";
+    for (const relax::sym::Expr &dim : buffer.getDims())
+      if (!dim)
+        return emitOpError("parameter #")
+               << i << " has an unknown dim: tir buffers have known shapes";
+    if (std::optional<std::string> var = findUnboundVar(buffer, bound))
+      return emitOpError("parameter #")
+             << i << " uses symbolic variable '" << *var
+             << "' that no parameter binds (a bare buffer dim or a "
+                "'tir.var' index parameter)";
+  }
+  if (auto pattern = (*this)->getAttr("op_pattern")) {
+    auto str = dyn_cast<StringAttr>(pattern);
+    if (!str || !isKnownOpPattern(str.getValue()))
+      return emitOpError("'op_pattern' must be one of elementwise, "
+                         "broadcast, injective, reduction, "
+                         "out_ewise_fusable, opaque; got ")
+             << pattern;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SymVarOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SymVarOp::verify() {
+  auto func = (*this)->getParentOfType<PrimFuncOp>();
+  if (!func)
+    return emitOpError("must be nested in a tir.prim_func");
+  if (!func.lookupVarBinding(getVarName()))
+    return emitOpError("symbolic variable '")
+           << getVarName() << "' is not bound by the parameters of @"
+           << func.getSymName();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ForOp
+//===----------------------------------------------------------------------===//
+
+void ForOp::build(OpBuilder &builder, OperationState &state, Value lowerBound,
+                  Value upperBound, Value step, LoopKind kind,
+                  function_ref<void(OpBuilder &, Location, Value)> bodyBuilder,
+                  StringRef thread) {
+  state.addOperands({lowerBound, upperBound, step});
+  state.addAttribute(getKindAttrName(state.name),
+                     LoopKindAttr::get(builder.getContext(), kind));
+  if (!thread.empty())
+    state.addAttribute(getThreadAttrName(state.name),
+                       builder.getStringAttr(thread));
+  Region *region = state.addRegion();
+  Block *body = new Block();
+  region->push_back(body);
+  Value iv = body->addArgument(builder.getIndexType(), state.location);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(body);
+  if (bodyBuilder)
+    bodyBuilder(builder, state.location, iv);
+  ForOp::ensureTerminator(*region, builder, state.location);
+}
+
+static bool isThreadAxis(StringRef name) {
+  return llvm::is_contained({"blockIdx.x", "blockIdx.y", "blockIdx.z",
+                             "threadIdx.x", "threadIdx.y", "threadIdx.z"},
+                            name);
+}
+
+LogicalResult ForOp::verify() {
+  Block *body = getBody();
+  if (body->getNumArguments() != 1 || !body->getArgument(0).getType().isIndex())
+    return emitOpError("body must take one index induction variable");
+  std::optional<StringRef> thread = getThread();
+  if (getKind() == LoopKind::thread_binding) {
+    if (!thread)
+      return emitOpError("thread_binding loop needs a 'thread' axis");
+    if (!isThreadAxis(*thread))
+      return emitOpError("unknown thread axis '")
+             << *thread << "' (expected blockIdx.x/y/z or threadIdx.x/y/z)";
+  } else if (thread) {
+    return emitOpError("'thread' is only allowed on a thread_binding loop");
+  }
+  return success();
+}
+
+// `tir.for %i = %lb to %ub step %s [kind = K] [thread = "ax"] [name = "n"]`
+ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  OpAsmParser::Argument iv;
+  OpAsmParser::UnresolvedOperand lb, ub, step;
+  Type indexType = builder.getIndexType();
+  if (parser.parseArgument(iv) || parser.parseEqual() ||
+      parser.parseOperand(lb) || parser.parseKeyword("to") ||
+      parser.parseOperand(ub) || parser.parseKeyword("step") ||
+      parser.parseOperand(step) ||
+      parser.resolveOperands({lb, ub, step}, indexType, result.operands))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("kind"))) {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseEqual() || parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<LoopKind> kind = symbolizeLoopKind(keyword);
+    if (!kind)
+      return parser.emitError(loc, "unknown loop kind '")
+             << keyword
+             << "' (expected serial, parallel, vectorized, unrolled or "
+                "thread_binding)";
+    result.addAttribute(getKindAttrName(result.name),
+                        LoopKindAttr::get(builder.getContext(), *kind));
+  }
+  for (auto [keyword, attrName] :
+       {std::make_pair("thread", getThreadAttrName(result.name)),
+        std::make_pair("name", getLoopNameAttrName(result.name))}) {
+    if (failed(parser.parseOptionalKeyword(keyword)))
+      continue;
+    std::string value;
+    if (parser.parseEqual() || parser.parseString(&value))
+      return failure();
+    result.addAttribute(attrName, builder.getStringAttr(value));
+  }
+  iv.type = indexType;
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, {iv}))
+    return failure();
+  ForOp::ensureTerminator(*body, builder, result.location);
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void ForOp::print(OpAsmPrinter &p) {
+  p << " " << getInductionVar() << " = " << getLowerBound() << " to "
+    << getUpperBound() << " step " << getStep();
+  if (getKind() != LoopKind::serial)
+    p << " kind = " << stringifyLoopKind(getKind());
+  if (std::optional<StringRef> thread = getThread()) {
+    p << " thread = ";
+    p.printString(*thread);
+  }
+  if (std::optional<StringRef> name = getLoopName()) {
+    p << " name = ";
+    p.printString(*name);
+  }
+  p << " ";
+  p.printRegion(getRegion(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {getKindAttrName(), getThreadAttrName(), getLoopNameAttrName()});
+}
+
+SmallVector<Region *> ForOp::getLoopRegions() { return {&getRegion()}; }
+
+std::optional<SmallVector<Value>> ForOp::getLoopInductionVars() {
+  return SmallVector<Value>{getInductionVar()};
+}
+
+std::optional<SmallVector<OpFoldResult>> ForOp::getLoopLowerBounds() {
+  return SmallVector<OpFoldResult>{OpFoldResult(getLowerBound())};
+}
+
+std::optional<SmallVector<OpFoldResult>> ForOp::getLoopUpperBounds() {
+  return SmallVector<OpFoldResult>{OpFoldResult(getUpperBound())};
+}
+
+std::optional<SmallVector<OpFoldResult>> ForOp::getLoopSteps() {
+  return SmallVector<OpFoldResult>{OpFoldResult(getStep())};
+}
+
+//===----------------------------------------------------------------------===//
+// BlockOp and InitOp
+//===----------------------------------------------------------------------===//
+
+void BlockOp::build(
+    OpBuilder &builder, OperationState &state, StringRef name,
+    ValueRange bindings, ArrayRef<IterKind> kinds,
+    function_ref<void(OpBuilder &, Location, ValueRange)> initBuilder,
+    function_ref<void(OpBuilder &, Location, ValueRange)> bodyBuilder) {
+  MLIRContext *ctx = builder.getContext();
+  state.addOperands(bindings);
+  state.addAttribute(getBlockNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  SmallVector<Attribute> kindAttrs;
+  for (IterKind kind : kinds)
+    kindAttrs.push_back(IterKindAttr::get(ctx, kind));
+  state.addAttribute(getIterKindsAttrName(state.name),
+                     builder.getArrayAttr(kindAttrs));
+  Region *region = state.addRegion();
+  Block *body = new Block();
+  region->push_back(body);
+  for (Value binding : bindings)
+    body->addArgument(builder.getIndexType(), binding.getLoc());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(body);
+  if (initBuilder) {
+    auto init = InitOp::create(builder, state.location);
+    Block *initBody = new Block();
+    init.getRegion().push_back(initBody);
+    builder.setInsertionPointToStart(initBody);
+    initBuilder(builder, state.location, body->getArguments());
+    InitOp::ensureTerminator(init.getRegion(), builder, state.location);
+    builder.setInsertionPointAfter(init);
+  }
+  if (bodyBuilder)
+    bodyBuilder(builder, state.location, body->getArguments());
+  BlockOp::ensureTerminator(*region, builder, state.location);
+}
+
+IterKind BlockOp::getIterKind(unsigned i) {
+  return cast<IterKindAttr>(getIterKinds()[i]).getValue();
+}
+
+bool BlockOp::hasReduceVar() {
+  for (unsigned i = 0, e = getIterKinds().size(); i < e; ++i)
+    if (getIterKind(i) == IterKind::reduce)
+      return true;
+  return false;
+}
+
+InitOp BlockOp::getInitOp() {
+  Block *body = getBody();
+  return body->empty() ? InitOp() : dyn_cast<InitOp>(body->front());
+}
+
+LogicalResult BlockOp::verify() {
+  unsigned numVars = getBindings().size();
+  if (getIterKinds().size() != numVars)
+    return emitOpError("has ") << numVars << " iteration variables but "
+                               << getIterKinds().size() << " kinds";
+  Block *body = getBody();
+  if (body->getNumArguments() != numVars)
+    return emitOpError("body takes ")
+           << body->getNumArguments() << " arguments, expected one per "
+           << "iteration variable (" << numVars << ")";
+  for (BlockArgument arg : body->getArguments())
+    if (!arg.getType().isIndex())
+      return emitOpError("iteration variables must be index values");
+  return success();
+}
+
+// `tir.block "name" (%vi = %i, ...) kinds [spatial, ...] { ... }`
+ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  std::string name;
+  SmallVector<OpAsmParser::Argument> vars;
+  SmallVector<OpAsmParser::UnresolvedOperand> bindings;
+  if (parser.parseString(&name) ||
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Paren,
+          [&]() -> ParseResult {
+            if (parser.parseArgument(vars.emplace_back()) ||
+                parser.parseEqual() ||
+                parser.parseOperand(bindings.emplace_back()))
+              return failure();
+            vars.back().type = builder.getIndexType();
+            return success();
+          }) ||
+      parser.resolveOperands(bindings, builder.getIndexType(), result.operands))
+    return failure();
+  result.addAttribute(getBlockNameAttrName(result.name),
+                      builder.getStringAttr(name));
+  SmallVector<Attribute> kinds;
+  if (parser.parseKeyword("kinds") ||
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+            StringRef keyword;
+            SMLoc loc = parser.getCurrentLocation();
+            if (parser.parseKeyword(&keyword))
+              return failure();
+            std::optional<IterKind> kind = symbolizeIterKind(keyword);
+            if (!kind)
+              return parser.emitError(loc, "unknown iteration kind '")
+                     << keyword << "' (expected spatial or reduce)";
+            kinds.push_back(IterKindAttr::get(builder.getContext(), *kind));
+            return success();
+          }))
+    return failure();
+  result.addAttribute(getIterKindsAttrName(result.name),
+                      builder.getArrayAttr(kinds));
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, vars))
+    return failure();
+  BlockOp::ensureTerminator(*body, builder, result.location);
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void BlockOp::print(OpAsmPrinter &p) {
+  p << " ";
+  p.printString(getBlockName());
+  p << " (";
+  llvm::interleaveComma(
+      llvm::zip(getIterVars(), getBindings()), p,
+      [&](auto pair) { p << std::get<0>(pair) << " = " << std::get<1>(pair); });
+  p << ") kinds [";
+  llvm::interleaveComma(getIterKinds(), p, [&](Attribute kind) {
+    p << stringifyIterKind(cast<IterKindAttr>(kind).getValue());
+  });
+  p << "] ";
+  p.printRegion(getRegion(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getBlockNameAttrName(), getIterKindsAttrName()});
+}
+
+LogicalResult InitOp::verify() {
+  auto block = cast<BlockOp>((*this)->getParentOp());
+  if (&block.getBody()->front() != getOperation())
+    return emitOpError("must be the first op of its tir.block");
+  if (!block.hasReduceVar())
+    return emitOpError("is only allowed in a block with a reduce "
+                       "iteration variable");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+/// Load and store address one element: one index per buffer dim.
+static LogicalResult verifyAccess(Operation *op, BufferType type,
+                                  ValueRange indices) {
+  if (static_cast<int64_t>(indices.size()) != type.getRank())
+    return op->emitOpError("expects ") << type.getRank() << " indices for "
+                                       << type << ", got " << indices.size();
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyAccess(*this, cast<BufferType>(getBuffer().getType()),
+                      getIndices());
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyAccess(*this, cast<BufferType>(getBuffer().getType()),
+                      getIndices());
+}
+
+LogicalResult AllocOp::verify() {
+  BufferType type = getType();
+  for (const relax::sym::Expr &dim : type.getDims())
+    if (!dim)
+      return emitOpError("cannot allocate a buffer with an unknown dim");
+  auto func = (*this)->getParentOfType<PrimFuncOp>();
+  if (!func)
+    return emitOpError("must be nested in a tir.prim_func");
+  if (std::optional<std::string> var =
+          findUnboundVar(type, func.getVarBindings()))
+    return emitOpError("shape uses symbolic variable '")
+           << *var << "' that the parameters of @" << func.getSymName()
+           << " do not bind";
   return success();
 }

@@ -143,7 +143,7 @@ tir.prim_func @half(%x: !tir.buffer<[m], f16>, %y: !tir.buffer<[m], f32>) {
 // -----
 
 relax.func @call_tir_not_tir(%a: !relax.tensor<[n], f32>) {
-  // expected-error@+1 {{'call_tir_not_tir' must reference a tir.prim_func, got relax.func}}
+  // expected-error@+1 {{'call_tir_not_tir' must reference a tir.prim_func or func.func, got relax.func}}
   %x = relax.call_tir @call_tir_not_tir(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
   relax.return
 }

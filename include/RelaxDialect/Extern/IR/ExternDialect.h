@@ -1,4 +1,10 @@
 //===- ExternDialect.h - extern dialect -------------------------*- C++ -*-===//
+//
+// Declarations of library functions (extern.func) and calls to them on
+// memrefs (extern.call). The catalogue of built-in declarations is in
+// Builtins.h.
+//
+//===----------------------------------------------------------------------===//
 #ifndef RELAXDIALECT_EXTERN_IR_EXTERNDIALECT_H
 #define RELAXDIALECT_EXTERN_IR_EXTERNDIALECT_H
 
@@ -9,6 +15,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "RelaxDialect/Extern/IR/ExternOpsDialect.h.inc"
 

@@ -1,9 +1,222 @@
 //===- RelaxElementwiseOps.td - elementwise ops ------------*- tablegen -*-===//
+//
+// Elementwise unary and binary ops, `clip`, `astype` and `where`. Each op
+// accepts one family of dtypes (see relax::DtypeClass in ShapeInference.h):
+//   - Float: f16, bf16, f32, f64 (transcendental functions: exp, log, ...);
+//   - Numeric: every dtype but i1 (arithmetic, relu, abs, rounding, clip);
+//   - Bool: i1 only (logical ops);
+//   - Any: every relax dtype (comparisons, astype).
+// An operand outside the op's family is an inference error that names the
+// dtype; mixing dtypes in a binary op is an error too (insert relax.astype).
+//
+//===----------------------------------------------------------------------===//
 #ifndef RELAX_ELEMENTWISE_OPS_TD
 #define RELAX_ELEMENTWISE_OPS_TD
 
-def Relax_ExpOp : Relax_UnaryOp<"exp", "natural exponential">;
-def Relax_AddOp : Relax_BinaryOp<"add", "addition">;
-def Relax_LessOp : Relax_BinaryOp<"less", "less-than comparison", 1>;
+//===----------------------------------------------------------------------===//
+// Unary
+//===----------------------------------------------------------------------===//
+
+// A unary op restricted to one dtype family: `dtypeClass` is the name of a
+// relax::DtypeClass enumerator, `dtypeText` describes it in the docs.
+class Relax_UnaryOpOf<string mnemonic, string what, string dtypeClass,
+                      string dtypeText, string exampleDtype = "f32",
+                      list<Trait> traits = []>
+    : Relax_UnaryOp<mnemonic, what, traits> {
+  let description = [{
+    Applies the function elementwise; the result has the input's shape and
+    dtype. Accepted dtypes: }] # dtypeText # [{; any other dtype is an
+    error. Unknown-rank inputs give unknown-rank results.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %x : (!relax.tensor<[n, 4], }] # exampleDtype # [{>) -> !relax.tensor<[n, 4], }] # exampleDtype # [{>
+    ```
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location> loc,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &results) {
+      ::mlir::Type input = adaptor.getInput().getType();
+      if (::mlir::failed(::mlir::relax::checkDtypeClass(
+              loc, getOperationName(),
+              ::llvm::cast<::mlir::relax::RelaxTensorType>(input).getDtype(),
+              ::mlir::relax::DtypeClass::}] # dtypeClass # [{)))
+        return ::mlir::failure();
+      return ::mlir::relax::inferUnaryElementwise(loc, getOperationName(),
+                                                  input, results);
+    }
+  }];
+}
+
+class Relax_FloatUnaryOp<string mnemonic, string what>
+    : Relax_UnaryOpOf<mnemonic, what, "Float",
+                      "floating point (f16, bf16, f32, f64)">;
+class Relax_NumericUnaryOp<string mnemonic, string what,
+                           list<Trait> traits = []>
+    : Relax_UnaryOpOf<mnemonic, what, "Numeric",
+                      "every dtype except i1", "f32", traits>;
+
+def Relax_ExpOp : Relax_FloatUnaryOp<"exp", "natural exponential">;
+def Relax_LogOp : Relax_FloatUnaryOp<"log", "natural logarithm">;
+def Relax_SqrtOp : Relax_FloatUnaryOp<"sqrt", "square root">;
+def Relax_RsqrtOp : Relax_FloatUnaryOp<"rsqrt", "reciprocal square root">;
+def Relax_TanhOp : Relax_FloatUnaryOp<"tanh", "hyperbolic tangent">;
+def Relax_SigmoidOp : Relax_FloatUnaryOp<"sigmoid",
+                                         "logistic sigmoid 1 / (1 + exp(-x))">;
+// GELU comes as two ops (as in TVM) rather than one op with an `approximate`
+// attribute: the two formulas lower differently and passes match them by op.
+def Relax_GeluOp : Relax_FloatUnaryOp<"gelu",
+    "GELU with the exact erf formula x * (1 + erf(x / sqrt(2))) / 2">;
+def Relax_GeluTanhOp : Relax_FloatUnaryOp<"gelu_tanh",
+    "GELU with the tanh approximation "
+    "x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))) / 2">;
+def Relax_SiluOp : Relax_FloatUnaryOp<"silu", "SiLU x * sigmoid(x)">;
+def Relax_ErfOp : Relax_FloatUnaryOp<"erf", "Gauss error function">;
+def Relax_SinOp : Relax_FloatUnaryOp<"sin", "sine">;
+def Relax_CosOp : Relax_FloatUnaryOp<"cos", "cosine">;
+
+def Relax_ReluOp : Relax_NumericUnaryOp<"relu", "rectified linear max(x, 0)">;
+def Relax_NegativeOp : Relax_NumericUnaryOp<"negative", "negation">;
+def Relax_AbsOp : Relax_NumericUnaryOp<"abs", "absolute value">;
+// Rounding is the identity on integers: the folder removes it there.
+let hasFolder = 1 in {
+def Relax_FloorOp : Relax_NumericUnaryOp<"floor", "round toward -inf">;
+def Relax_CeilOp : Relax_NumericUnaryOp<"ceil", "round toward +inf">;
+def Relax_RoundOp : Relax_NumericUnaryOp<"round",
+                                         "round half to even">;
+}
+
+def Relax_LogicalNotOp : Relax_UnaryOpOf<"logical_not", "logical negation",
+                                         "Bool", "i1 only", "i1">;
+
+def Relax_ClipOp : Relax_TensorOp<"clip"> {
+  let summary = "Elementwise clamp to [min, max]";
+  let description = [{
+    `min(max(x, min), max)` elementwise. The result has the input's type.
+    Accepted dtypes: every dtype except i1. The verifier rejects
+    `min > max`; on integer dtypes the bounds must be integral.
+
+    ```mlir
+    %y = relax.clip %x {max = 6.0 : f64, min = 0.0 : f64} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$input, F64Attr:$min, F64Attr:$max);
+  let results = (outs Relax_AnyTensor:$result);
+  let hasVerifier = 1;
+}
+
+def Relax_AstypeOp : Relax_TensorOp<"astype"> {
+  let summary = "Elementwise dtype conversion";
+  let description = [{
+    Converts every element to `dtype` (any relax dtype: f16, bf16, f32,
+    f64, i1, i8, ui8, i32, i64); the shape is unchanged, so unknown rank
+    stays unknown rank. A dtype relax does not support is an error.
+    Converting to the input's own dtype folds away.
+
+    ```mlir
+    %y = relax.astype %x {dtype = f16} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f16>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$input, TypeAttr:$dtype);
+  let results = (outs Relax_AnyTensor:$result);
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Binary
+//===----------------------------------------------------------------------===//
+
+// A broadcasting binary op restricted to one dtype family (checked on the
+// lhs; the rhs must have the same dtype).
+class Relax_BinaryOpOf<string mnemonic, string what, string dtypeClass,
+                       string dtypeText, bit boolResult = 0,
+                       string exampleDtype = "f32", list<Trait> traits = []>
+    : Relax_BinaryOp<mnemonic, what, boolResult, traits> {
+  let description = [{
+    Both operands must have the same dtype, one of: }] # dtypeText # [{.
+    They broadcast to a common shape by numpy's rules, dim by dim from the
+    right: equal dims (proven symbolically, e.g. `n + 1` and `1 + n`) stay,
+    a dim of 1 stretches; two dims that are provably different and neither
+    provably 1 are an error naming both. When that cannot be decided (e.g.
+    `n` against `m`, either of which may be 1 at run time), the result dim
+    is a fresh unknown `?` (no silent assumption). Unknown rank on either
+    side gives an unknown-rank result.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %a, %b : (!relax.tensor<[n, 1], }] # exampleDtype # [{>, !relax.tensor<[1, m], }] # exampleDtype # [{>) -> !relax.tensor<[n, m], }] # !if(boolResult, "i1", exampleDtype) # [{>
+    ```
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location> loc,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &results) {
+      ::mlir::Type lhs = adaptor.getLhs().getType();
+      if (::mlir::failed(::mlir::relax::checkDtypeClass(
+              loc, getOperationName(),
+              ::llvm::cast<::mlir::relax::RelaxTensorType>(lhs).getDtype(),
+              ::mlir::relax::DtypeClass::}] # dtypeClass # [{)))
+        return ::mlir::failure();
+      return ::mlir::relax::inferBinaryBroadcast(
+          loc, getOperationName(), lhs, adaptor.getRhs().getType(),
+          }] # !if(boolResult, "true", "false") # [{, results);
+    }
+  }];
+}
+
+class Relax_ArithBinaryOp<string mnemonic, string what,
+                          list<Trait> traits = []>
+    : Relax_BinaryOpOf<mnemonic, what, "Numeric", "every dtype except i1", 0,
+                       "f32", traits>;
+class Relax_CompareOp<string mnemonic, string what>
+    : Relax_BinaryOpOf<mnemonic, what, "Any", "any relax dtype; the result "
+                       "is i1", 1>;
+class Relax_LogicalBinaryOp<string mnemonic, string what>
+    : Relax_BinaryOpOf<mnemonic, what, "Bool", "i1 only", 1, "i1">;
+
+// x + 0 and x * 1 fold to x when the result type is x's type (see
+// ElementwiseOps.cpp for what counts as a zero or one).
+let hasFolder = 1 in {
+def Relax_AddOp : Relax_ArithBinaryOp<"add", "addition", [Commutative]>;
+def Relax_MultiplyOp : Relax_ArithBinaryOp<"multiply", "multiplication",
+                                           [Commutative]>;
+}
+def Relax_SubtractOp : Relax_ArithBinaryOp<"subtract", "subtraction">;
+def Relax_DivideOp : Relax_ArithBinaryOp<"divide",
+    "division (integers: truncating toward zero)">;
+def Relax_PowerOp : Relax_ArithBinaryOp<"power", "power lhs ^ rhs">;
+def Relax_MaximumOp : Relax_ArithBinaryOp<"maximum", "maximum",
+                                          [Commutative]>;
+def Relax_MinimumOp : Relax_ArithBinaryOp<"minimum", "minimum",
+                                          [Commutative]>;
+
+def Relax_EqualOp : Relax_CompareOp<"equal", "equality comparison">;
+def Relax_NotEqualOp : Relax_CompareOp<"not_equal", "inequality comparison">;
+def Relax_LessOp : Relax_CompareOp<"less", "less-than comparison">;
+def Relax_LessEqualOp : Relax_CompareOp<"less_equal",
+                                        "less-or-equal comparison">;
+def Relax_GreaterOp : Relax_CompareOp<"greater", "greater-than comparison">;
+def Relax_GreaterEqualOp : Relax_CompareOp<"greater_equal",
+                                           "greater-or-equal comparison">;
+
+def Relax_LogicalAndOp : Relax_LogicalBinaryOp<"logical_and", "logical and">;
+def Relax_LogicalOrOp : Relax_LogicalBinaryOp<"logical_or", "logical or">;
+
+def Relax_WhereOp : Relax_TensorOp<"where"> {
+  let summary = "Elementwise select with numpy broadcasting";
+  let description = [{
+    `cond ? x : y` elementwise. `cond` must be i1; `x` and `y` must share a
+    dtype, which is the result's. The three shapes broadcast together by
+    numpy's rules with the same symbolic treatment as the binary ops:
+    provably different dims (neither 1) are an error, undecidable dims
+    become `?`, unknown rank anywhere gives unknown rank.
+
+    ```mlir
+    %r = relax.where %c, %x, %y : (!relax.tensor<[n, 1], i1>, !relax.tensor<[1, m], f32>, !relax.tensor<[m], f32>) -> !relax.tensor<[n, m], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$cond, Relax_AnyTensor:$x,
+                       Relax_AnyTensor:$y);
+  let results = (outs Relax_AnyTensor:$result);
+}
 
 #endif // RELAX_ELEMENTWISE_OPS_TD

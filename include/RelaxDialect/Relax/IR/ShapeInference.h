@@ -60,6 +60,42 @@ LogicalResult inferBinaryBroadcast(std::optional<Location> loc,
                                    bool boolResult,
                                    SmallVectorImpl<Type> &results);
 
+/// Reduction axes: normalises possibly negative `axes` against `rank`,
+/// rejects out-of-range and repeated axes (naming both spellings), and
+/// returns them sorted ascending.
+FailureOr<SmallVector<int64_t>> normalizeAxes(std::optional<Location> loc,
+                                              StringRef opName,
+                                              ArrayRef<int64_t> axes,
+                                              int64_t rank);
+
+/// The shape left after reducing `shape` over the sorted, normalised `axes`:
+/// reduced dims are dropped, or set to 1 with `keepdims`. Unknown rank stays
+/// unknown rank.
+SymShape reduceShape(const SymShape &shape, ArrayRef<int64_t> axes,
+                     bool keepdims);
+
+/// Two dims that must be equal: like unifyDims, but a provable difference is
+/// reported as "<what> mismatch: <a> vs <b>".
+FailureOr<sym::Expr> unifyDimsOrError(std::optional<Location> loc,
+                                      StringRef opName, const Twine &what,
+                                      const sym::Expr &a, const sym::Expr &b);
+
+/// Checks that `from` broadcasts to `to` (numpy rules, right-aligned, `to`
+/// unchanged): each dim of `from` is 1, equal to the target dim, or not
+/// provably different from it. `what` names `from` in the error. Unknown rank
+/// on either side is accepted.
+LogicalResult checkBroadcastableTo(std::optional<Location> loc,
+                                   StringRef opName, StringRef what,
+                                   const SymShape &from, const SymShape &to);
+
+/// Dtype families an elementwise op may accept: Float (f16, bf16, f32, f64),
+/// Numeric (every relax dtype but i1), Bool (i1) or Any.
+enum class DtypeClass { Any, Numeric, Float, Bool };
+/// Fails with "<op> requires a ... dtype, got '<dtype>'" unless `dtype` is
+/// in `cls`.
+LogicalResult checkDtypeClass(std::optional<Location> loc, StringRef opName,
+                              Type dtype, DtypeClass cls);
+
 } // namespace relax
 } // namespace mlir
 

@@ -3,7 +3,16 @@
 #define RELAXDIALECT_RELAX_TRANSFORMS_PASSES_H
 
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/TIR/IR/TIRDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

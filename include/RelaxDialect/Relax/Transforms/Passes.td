@@ -17,4 +17,96 @@ def RelaxVerifyWellFormed : Pass<"relax-verify-well-formed", "ModuleOp"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxLegalizeOps : Pass<"relax-legalize-ops", "ModuleOp"> {
+  let summary = "Lower high-level relax ops to tir programs called with "
+                "call_tir";
+  let description = [{
+    Every high-level op (elementwise, matmul, reductions, shape
+    manipulation, nn) becomes a `relax.call_tir` of a generated
+    `tir.prim_func` whose buffers carry the op's symbolic shapes, so one
+    program serves every runtime size. Ops with identical signatures share
+    one prim_func. Symbolic variables that no buffer dim binds directly are
+    passed as `tir_vars`. Each prim_func records its `op_pattern` for
+    fusion. Operands and results must have known rank and dims (refine with
+    `relax.match_cast` otherwise); the error says which.
+  }];
+  let dependentDialects = [
+    "::mlir::tir::TIRDialect", "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect", "::mlir::scf::SCFDialect"
+  ];
+}
+
+def RelaxLowerShapes : Pass<"relax-lower-shapes", "ModuleOp"> {
+  let summary = "Lower relax functions to host code over memrefs with "
+                "runtime shape checks";
+  let description = [{
+    Turns every `relax.func` into a `func.func` whose tensors are memrefs
+    (`!relax.tensor<[n, 4], f32>` becomes `memref<?x4xf32>`) and whose
+    symbolic variables are `index` values:
+
+    - At each binding point (the parameters, then every `relax.match_cast`)
+      a dim that is a bare, unbound variable binds it from the runtime
+      shape; every other dim is checked against its expression. A failed
+      check records a message naming the function, argument, dim, expected
+      expression and actual value in the runtime
+      (`relax_rt_shape_error`), e.g.
+      `main: argument 'x' dim 1: expected 4, got 5` or
+      `main: n = 3 from 'x' dim 0, but 'y' dim 0 = n is 4`, and the
+      function returns at once; nothing aborts. Argument names come from the
+      `relax.name` argument attribute (`#i` otherwise).
+    - `relax.call_tir` allocates its outputs (sizes computed from the
+      symbolic shapes) and calls the loop program, which must already be a
+      `func.func` (run `convert-tir-to-scf` first).
+    - Constants become `memref.global`s; dataflow regions are inlined;
+      intermediate buffers are freed before returning (naive allocation;
+      memory planning comes later).
+
+    High-level relax ops must have been legalized (`relax-legalize-ops`).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::ub::UBDialect"
+  ];
+}
+
+def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
+  let summary = "Offload matmul and linear to library GEMM (CPU BLAS, cuBLAS)";
+  let description = [{
+    Rewrites `relax.matmul` and `relax.linear` whose operands are float
+    tensors of rank 2, or a rank-3 lhs with a rank-3 (same batch) or rank-2
+    rhs, into `relax.call_dps_packed` of a built-in library function, and
+    adds that function's `extern.func` declaration (from the catalogue in
+    `RelaxDialect/Extern/IR/Builtins.h`) to the module:
+
+    ```mlir
+    %c = relax.matmul %a, %b : (!relax.tensor<[n, k], f32>,
+        !relax.tensor<[k, m], f32>) -> !relax.tensor<[n, m], f32>
+    // becomes
+    %c = relax.call_dps_packed @relax_blas_matmul_f32(%a, %b) : (...) -> ...
+    ```
+
+    `relax.linear` uses the transposed-B variant (`..._nt_...`); its bias,
+    when present, becomes a `relax.add` after the call. Ops are left alone
+    (for `relax-legalize-ops`) when the target has no function for their
+    dtype, `out_dtype` differs from the operand dtype, a rank is unknown or
+    unsupported, the batch dims differ (broadcast), or the result shape has
+    unknown (`?`) dims, which the caller could not allocate.
+
+    `target=cpu` (default) uses `relax_blas_*` (f32, f64), implemented by
+    the runtime over OpenBLAS; `target=cuda` uses `relax_cublas_*` (f16,
+    bf16, f32).
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "Library to dispatch to: cpu (BLAS) or cuda (cuBLAS)">
+  ];
+  let statistics = [
+    Statistic<"numDispatched", "num-dispatched",
+              "Number of matmul/linear ops turned into library calls">
+  ];
+  let dependentDialects = ["::mlir::ext::ExternDialect"];
+}
+
 #endif // RELAX_TRANSFORMS_PASSES_TD

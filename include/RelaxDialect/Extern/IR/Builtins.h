@@ -1,0 +1,71 @@
+//===- Builtins.h - catalogue of built-in library functions -----*- C++ -*-===//
+//
+// The library functions the compiler itself dispatches to (today: GEMM on a
+// CPU BLAS and on cuBLAS). One place knows their link names and symbolic
+// signatures, so that passes (relax-dispatch-library), the runtime and the
+// docs agree. The runtime side of the CPU functions is in lib/Runtime.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_EXTERN_IR_BUILTINS_H
+#define RELAXDIALECT_EXTERN_IR_BUILTINS_H
+
+#include "RelaxDialect/Extern/IR/ExternDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace ext {
+
+/// Where a built-in runs: a CPU BLAS (OpenBLAS) or cuBLAS.
+enum class BuiltinTarget { CPU, CUDA };
+
+/// The families of built-ins.
+enum class BuiltinKind { Matmul };
+
+/// One built-in, described by what it computes. For Matmul:
+/// `C = A * B` (or `A * B^T` with transposeB) where
+///   lhsRank = rhsRank = 2:  A [m, k],    B [k, n],    C [m, n]
+///   lhsRank = rhsRank = 3:  A [b, m, k], B [b, k, n], C [b, m, n]
+///   lhsRank = 3, rhsRank = 2: A [b, m, k], B [k, n] shared by every batch,
+///                           C [b, m, n]
+/// (with transposeB, B's last two dims are swapped: [n, k]).
+struct BuiltinSpec {
+  BuiltinKind kind = BuiltinKind::Matmul;
+  BuiltinTarget target = BuiltinTarget::CPU;
+  Type dtype;
+  unsigned lhsRank = 2;
+  unsigned rhsRank = 2;
+  bool transposeB = false;
+};
+
+/// "cpu" / "cuda".
+std::optional<BuiltinTarget> parseBuiltinTarget(StringRef name);
+StringRef stringifyBuiltinTarget(BuiltinTarget target);
+
+/// Why the catalogue has no function for `spec` (dtype not supported on the
+/// target, ranks without a variant); an empty string when it has one.
+std::string whyUnsupported(const BuiltinSpec &spec);
+
+/// The symbol the runtime exports (without the `_mlir_ciface_` prefix), e.g.
+/// `relax_blas_matmul_f32`, `relax_blas_batch_matmul_nt_f64`,
+/// `relax_cublas_matmul_bf16`. Fails when whyUnsupported(spec) is not empty.
+FailureOr<std::string> getBuiltinLinkName(const BuiltinSpec &spec);
+
+/// The symbolic signature: inputs then the output, relax tensors over the
+/// variables named in BuiltinSpec. Null when unsupported.
+FunctionType getBuiltinSignature(MLIRContext *context, const BuiltinSpec &spec);
+
+/// Returns the declaration of `spec` in `module`: an existing extern.func
+/// with the same link name and signature, or a new private one (named after
+/// the link name, uniqued if that symbol is taken) added at the start of the
+/// module. Fails, with an error at `module`, when unsupported.
+FailureOr<FuncOp> getOrCreateBuiltin(ModuleOp module, const BuiltinSpec &spec);
+
+} // namespace ext
+} // namespace mlir
+
+#endif // RELAXDIALECT_EXTERN_IR_BUILTINS_H

@@ -1,0 +1,102 @@
+//===- Legalize.h - Legalizing high-level relax ops to tir ------*- C++ -*-===//
+//
+// --relax-legalize-ops turns every high-level relax op into a call_tir of a
+// generated tir.prim_func. The pass owns the bookkeeping (one prim_func per
+// distinct signature, variables the buffers do not bind passed as tir_vars);
+// each op category contributes the loop nest of its ops through a
+// `Legalizer` registered in a table keyed by op name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_RELAX_TRANSFORMS_LEGALIZE_H
+#define RELAXDIALECT_RELAX_TRANSFORMS_LEGALIZE_H
+
+#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/TIR/IR/TIRBuilder.h"
+#include "RelaxDialect/TIR/IR/TIRDialect.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+
+namespace mlir {
+namespace relax {
+
+/// Builds a prim_func body from its input and output buffers.
+using PrimFuncBodyBuilder = function_ref<void(
+    OpBuilder &, Location, ValueRange inputs, ValueRange outputs)>;
+
+/// What a legalizer needs from the pass.
+class LegalizeContext {
+public:
+  explicit LegalizeContext(ModuleOp module) : module(module) {}
+
+  /// Replaces `op` by `relax.call_tir @<name>(inputs)` with `resultTypes`,
+  /// where the callee is built by `body` unless a prim_func with the same
+  /// base name, types and `key` exists already. `extraExprs` are symbolic
+  /// expressions the body materialises beyond the buffer shapes (e.g. slice
+  /// bounds): their variables are passed as tir_vars when no buffer binds
+  /// them. `opPattern` is recorded on the prim_func for fusion.
+  LogicalResult replaceWithCallTIR(Operation *op, StringRef baseName,
+                                   ValueRange inputs, TypeRange resultTypes,
+                                   PrimFuncBodyBuilder body,
+                                   StringRef opPattern = "opaque",
+                                   Attribute key = {},
+                                   ArrayRef<sym::Expr> extraExprs = {});
+
+private:
+  ModuleOp module;
+  llvm::StringMap<tir::PrimFuncOp> cache;
+  llvm::StringMap<unsigned> nameCounts;
+};
+
+/// Legalizes one op (replacing it through the context) or fails with a
+/// located error.
+using Legalizer = std::function<LogicalResult(Operation *, LegalizeContext &)>;
+using LegalizerTable = llvm::StringMap<Legalizer>;
+
+/// Each category adds its ops' legalizers (lib/Relax/Transforms/Legalize/).
+void addElementwiseLegalizers(LegalizerTable &table);
+void addCreationLegalizers(LegalizerTable &table);
+void addLinearAlgebraLegalizers(LegalizerTable &table);
+void addManipulationLegalizers(LegalizerTable &table);
+void addReductionLegalizers(LegalizerTable &table);
+void addNNLegalizers(LegalizerTable &table);
+
+//===----------------------------------------------------------------------===//
+// Helpers for writing legalizers
+//===----------------------------------------------------------------------===//
+
+/// The tir buffer type for a relax tensor type; fails unless the rank and
+/// every dim are known.
+FailureOr<tir::BufferType> toBufferType(Type relaxType);
+
+/// Emits a loop nest over `shape` (outermost loop parallel, the rest serial)
+/// around one spatial tir.block named `blockName`; `body` receives the
+/// block's iteration variables.
+void buildSpatialCompute(
+    OpBuilder &builder, Location loc, StringRef blockName,
+    const SymShape &shape,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body);
+
+/// The indices that read an input of shape `in` broadcast (numpy rules)
+/// into an output of shape `out` at output position `ivs`. Input dims equal
+/// to 1 read index 0. Fails when a dim is neither 1 nor provably equal to
+/// the output dim.
+FailureOr<SmallVector<Value>> broadcastIndices(OpBuilder &builder,
+                                               Location loc,
+                                               const SymShape &in,
+                                               const SymShape &out,
+                                               ValueRange ivs);
+
+/// A constant of `type` (float or integer) with value `value`.
+Value createScalarConstant(OpBuilder &builder, Location loc, Type type,
+                           double value);
+
+/// The element type as arith sees it: unsigned and signless integers are
+/// both signless; `isUnsigned` reports which one the dtype was.
+bool isUnsignedDtype(Type dtype);
+
+} // namespace relax
+} // namespace mlir
+
+#endif // RELAXDIALECT_RELAX_TRANSFORMS_LEGALIZE_H

@@ -1,0 +1,69 @@
+//===- RelaxBlas.h - CPU BLAS binding of the runtime, C ABI -----*- C++ -*-===//
+//
+// The CPU side of the extern matmul built-ins (RelaxDialect/Extern/IR/
+// Builtins.h). Compiled modules call `_mlir_ciface_<link_name>` with one
+// pointer to a memref descriptor per parameter (inputs, then the output),
+// the layout MLIR's `llvm.emit_c_interface` uses:
+//
+//   struct { T *allocated; T *aligned; int64_t offset;
+//            int64_t sizes[N]; int64_t strides[N]; }
+//
+// Element (i, j) of a rank-2 descriptor is
+// aligned[offset + i * strides[0] + j * strides[1]]; any strides work (a
+// non-unit innermost stride is handled by a packed copy). Bad shapes never
+// crash: the first error is recorded in the runtime's error slot
+// (relax_rt_last_error) with the function name and the dims, and the output
+// is left untouched.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_RUNTIME_RELAXBLAS_H
+#define RELAXDIALECT_RUNTIME_RELAXBLAS_H
+
+#include <stdint.h>
+
+namespace relax_rt {
+/// A strided memref descriptor of rank N, laid out like MLIR's
+/// StridedMemRefType without depending on MLIR headers.
+template <typename T, int N> struct MemRef {
+  T *allocated;
+  T *aligned;
+  int64_t offset;
+  int64_t sizes[N];
+  int64_t strides[N];
+};
+} // namespace relax_rt
+
+#define RELAX_BLAS_DECLARE(T, SUFFIX)                                          \
+  /* C[m, n] = A[m, k] * B[k, n] */                                            \
+  void _mlir_ciface_relax_blas_matmul_##SUFFIX(relax_rt::MemRef<T, 2> *a,      \
+                                               relax_rt::MemRef<T, 2> *b,      \
+                                               relax_rt::MemRef<T, 2> *c);     \
+  /* C[m, n] = A[m, k] * B[n, k]^T */                                          \
+  void _mlir_ciface_relax_blas_matmul_nt_##SUFFIX(relax_rt::MemRef<T, 2> *a,   \
+                                                  relax_rt::MemRef<T, 2> *b,   \
+                                                  relax_rt::MemRef<T, 2> *c);  \
+  /* C[b, m, n] = A[b, m, k] * B[b, k, n]; a batch of 1 broadcasts */          \
+  void _mlir_ciface_relax_blas_batch_matmul_##SUFFIX(                          \
+      relax_rt::MemRef<T, 3> *a, relax_rt::MemRef<T, 3> *b,                    \
+      relax_rt::MemRef<T, 3> *c);                                              \
+  /* C[b, m, n] = A[b, m, k] * B[b, n, k]^T */                                 \
+  void _mlir_ciface_relax_blas_batch_matmul_nt_##SUFFIX(                       \
+      relax_rt::MemRef<T, 3> *a, relax_rt::MemRef<T, 3> *b,                    \
+      relax_rt::MemRef<T, 3> *c);                                              \
+  /* C[b, m, n] = A[b, m, k] * B[k, n] (B shared by every batch) */            \
+  void _mlir_ciface_relax_blas_batch_matmul_bcast_##SUFFIX(                    \
+      relax_rt::MemRef<T, 3> *a, relax_rt::MemRef<T, 2> *b,                    \
+      relax_rt::MemRef<T, 3> *c);                                              \
+  /* C[b, m, n] = A[b, m, k] * B[n, k]^T (a linear layer on [b, m, k]) */      \
+  void _mlir_ciface_relax_blas_batch_matmul_bcast_nt_##SUFFIX(                 \
+      relax_rt::MemRef<T, 3> *a, relax_rt::MemRef<T, 2> *b,                    \
+      relax_rt::MemRef<T, 3> *c);
+
+extern "C" {
+RELAX_BLAS_DECLARE(float, f32)
+RELAX_BLAS_DECLARE(double, f64)
+}
+
+#undef RELAX_BLAS_DECLARE
+
+#endif // RELAXDIALECT_RUNTIME_RELAXBLAS_H

@@ -1,0 +1,409 @@
+//===- TIRToSCF.cpp - Lower tir to func/scf/memref/arith ------------------===//
+//
+// Two steps. The first rewrites what needs the prim_func's symbolic
+// signature: the function itself (buffers become memrefs), `tir.sym_var`
+// (the binding parameter's `memref.dim`) and `tir.alloc` (whose dims are
+// expressions of those variables). Buffer values are then memrefs behind an
+// `unrealized_conversion_cast` back to `!tir.buffer`, so the tir ops stay
+// valid. The second step is plain rewrite patterns over the body ops, which
+// read through those casts; the casts are dead afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
+#include "RelaxDialect/Support/SymExprCodegen.h"
+#include "RelaxDialect/TIR/IR/TIRDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace relax {
+#define GEN_PASS_DEF_CONVERTTIRTOSCF
+#include "RelaxDialect/Conversion/Passes.h.inc"
+} // namespace relax
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// `!tir.buffer<[n, 4], f32, shared>` -> `memref<?x4xf32, #gpu.address_space
+/// <workgroup>>`. Local buffers need no space: allocas are private already.
+static MemRefType convertBufferType(tir::BufferType type) {
+  SmallVector<int64_t> sizes;
+  for (const sym::Expr &dim : type.getDims()) {
+    std::optional<int64_t> size = dim ? dim.getConstant() : std::nullopt;
+    sizes.push_back(size ? *size : ShapedType::kDynamic);
+  }
+  Attribute space;
+  if (type.getScope() == tir::MemoryScope::shared)
+    space = gpu::AddressSpaceAttr::get(type.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  return MemRefType::get(sizes, type.getDtype(), MemRefLayoutAttrInterface(),
+                         space);
+}
+
+/// The memref behind a buffer value produced by the signature step.
+static Value getMemRef(Value buffer) {
+  if (isa<MemRefType>(buffer.getType()))
+    return buffer;
+  if (auto cast = buffer.getDefiningOp<UnrealizedConversionCastOp>())
+    if (cast.getNumOperands() == 1 &&
+        isa<MemRefType>(cast.getOperand(0).getType()))
+      return cast.getOperand(0);
+  return Value();
+}
+
+/// Hands the memref to tir users as a buffer until they are rewritten.
+static Value castToBuffer(OpBuilder &b, Location loc, Value memref,
+                          Type bufferType) {
+  return UnrealizedConversionCastOp::create(b, loc, bufferType, memref)
+      .getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Step 1: function signature, symbolic variables, allocations
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Computes each symbolic variable of one function once, at its entry.
+class VarValues {
+public:
+  VarValues(func::FuncOp func, llvm::StringMap<tir::PrimFuncOp::VarBinding> b)
+      : func(func), bindings(std::move(b)),
+        builder(OpBuilder::atBlockBegin(&func.getBody().front())) {}
+
+  /// Null when the variable is not bound (the verifier rejects that).
+  Value lookup(StringRef name) {
+    Value &value = cache[name];
+    if (value)
+      return value;
+    auto it = bindings.find(name);
+    if (it == bindings.end())
+      return Value();
+    Value arg = func.getArgument(it->second.argIndex);
+    if (it->second.dim < 0)
+      return value = arg;
+    value = memref::DimOp::create(builder, func.getLoc(), arg, it->second.dim);
+    builder.setInsertionPointAfterValue(value);
+    return value;
+  }
+
+  /// Sets `b` after the variable definitions made so far.
+  void setInsertionPointAfterPrologue(OpBuilder &b) {
+    b.setInsertionPoint(builder.getInsertionBlock(),
+                        builder.getInsertionPoint());
+  }
+
+private:
+  func::FuncOp func;
+  llvm::StringMap<tir::PrimFuncOp::VarBinding> bindings;
+  OpBuilder builder;
+  llvm::StringMap<Value> cache;
+};
+} // namespace
+
+/// Where a local buffer's stack slot goes: the start of the innermost
+/// enclosing parallel loop body (each iteration needs its own) or the
+/// function prologue. An alloca in a serial loop body would grow the stack on
+/// every iteration, and memref.alloca_scope cannot hold the multi-block
+/// bodies that scf-to-cf produces.
+static void setLocalAllocInsertionPoint(OpBuilder &b, tir::AllocOp alloc,
+                                        VarValues &vars) {
+  for (auto loop = alloc->getParentOfType<tir::ForOp>(); loop;
+       loop = loop->getParentOfType<tir::ForOp>()) {
+    if (loop.getKind() == tir::LoopKind::parallel ||
+        loop.getKind() == tir::LoopKind::thread_binding) {
+      b.setInsertionPointToStart(loop.getBody());
+      return;
+    }
+  }
+  vars.setInsertionPointAfterPrologue(b);
+}
+
+static LogicalResult lowerAlloc(tir::AllocOp alloc, VarValues &vars) {
+  OpBuilder b(alloc);
+  if (alloc.getType().getScope() == tir::MemoryScope::local)
+    setLocalAllocInsertionPoint(b, alloc, vars);
+  Location loc = alloc.getLoc();
+  tir::BufferType type = alloc.getType();
+  MemRefType memrefType = convertBufferType(type);
+  SmallVector<Value> dynamicSizes;
+  for (const sym::Expr &dim : type.getDims()) {
+    if (dim.getConstant())
+      continue;
+    Value size = emitSymExpr(b, loc, dim,
+                             [&](StringRef name) { return vars.lookup(name); });
+    if (!size)
+      return alloc.emitOpError("cannot materialise dim ") << dim.str();
+    dynamicSizes.push_back(size);
+  }
+  Value memref;
+  if (type.getScope() == tir::MemoryScope::local) {
+    memref = memref::AllocaOp::create(b, loc, memrefType, dynamicSizes);
+    b.setInsertionPoint(alloc);
+  } else {
+    memref = memref::AllocOp::create(b, loc, memrefType, dynamicSizes);
+    // A tir allocation lives until the end of its region.
+    b.setInsertionPoint(alloc->getBlock()->getTerminator());
+    memref::DeallocOp::create(b, loc, memref);
+    b.setInsertionPointAfterValue(memref);
+  }
+  alloc.getResult().replaceAllUsesWith(
+      castToBuffer(b, loc, memref, alloc.getType()));
+  alloc.erase();
+  return success();
+}
+
+/// Replaces `prim` by a func.func with memref parameters and rewrites its
+/// symbolic variables and allocations.
+static LogicalResult lowerSignature(tir::PrimFuncOp prim) {
+  OpBuilder b(prim);
+  Location loc = prim.getLoc();
+  SmallVector<Type> argTypes;
+  for (Type type : prim.getArgumentTypes()) {
+    if (auto buffer = dyn_cast<tir::BufferType>(type))
+      argTypes.push_back(convertBufferType(buffer));
+    else
+      argTypes.push_back(type);
+  }
+  auto func = func::FuncOp::create(b, loc, prim.getSymName(),
+                                   b.getFunctionType(argTypes, {}));
+  func.setVisibility(prim.getVisibility());
+  if (ArrayAttr argAttrs = prim.getArgAttrsAttr())
+    func.setArgAttrsAttr(argAttrs);
+  // Keep the fusion kind for later passes that only see func.func.
+  if (Attribute pattern = prim->getAttr("op_pattern"))
+    func->setAttr("tir.op_pattern", pattern);
+  if (prim.getBody().empty()) {
+    func.setPrivate();
+    prim.erase();
+    return success();
+  }
+
+  func.getBody().takeBody(prim.getBody());
+  Block &entry = func.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  for (auto [arg, type] : llvm::zip(entry.getArguments(), argTypes)) {
+    Type oldType = arg.getType();
+    if (oldType == type)
+      continue;
+    arg.setType(type);
+    Value buffer = castToBuffer(b, loc, arg, oldType);
+    arg.replaceAllUsesExcept(buffer, buffer.getDefiningOp());
+  }
+
+  VarValues vars(func, prim.getVarBindings());
+  prim.erase();
+  SmallVector<tir::SymVarOp> symVars;
+  SmallVector<tir::AllocOp> allocs;
+  func.walk([&](Operation *op) {
+    if (auto symVar = dyn_cast<tir::SymVarOp>(op))
+      symVars.push_back(symVar);
+    else if (auto alloc = dyn_cast<tir::AllocOp>(op))
+      allocs.push_back(alloc);
+  });
+  for (tir::SymVarOp symVar : symVars) {
+    Value value = vars.lookup(symVar.getVarName());
+    if (!value)
+      return symVar.emitOpError("symbolic variable '")
+             << symVar.getVarName() << "' is not bound";
+    symVar.getResult().replaceAllUsesWith(value);
+    symVar.erase();
+  }
+  // Every variable an allocation needs is computed at entry first, so that
+  // hoisted allocations can sit right after them.
+  for (tir::AllocOp alloc : allocs)
+    for (const std::string &var : alloc.getType().getShape().getVars())
+      (void)vars.lookup(var);
+  for (tir::AllocOp alloc : allocs)
+    if (failed(lowerAlloc(alloc, vars)))
+      return failure();
+  // The tir terminator becomes func.return here so that step 2 needs no
+  // knowledge of functions.
+  Operation *terminator = entry.getTerminator();
+  b.setInsertionPoint(terminator);
+  func::ReturnOp::create(b, terminator->getLoc());
+  terminator->erase();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Step 2: body ops
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// GPU axis names as upstream's parallel-loop mapping processors.
+static std::optional<gpu::Processor> getProcessor(StringRef axis) {
+  return llvm::StringSwitch<std::optional<gpu::Processor>>(axis)
+      .Case("blockIdx.x", gpu::Processor::BlockX)
+      .Case("blockIdx.y", gpu::Processor::BlockY)
+      .Case("blockIdx.z", gpu::Processor::BlockZ)
+      .Case("threadIdx.x", gpu::Processor::ThreadX)
+      .Case("threadIdx.y", gpu::Processor::ThreadY)
+      .Case("threadIdx.z", gpu::Processor::ThreadZ)
+      .Default(std::nullopt);
+}
+
+struct ForOpLowering : OpRewritePattern<tir::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tir::ForOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    tir::LoopKind kind = op.getKind();
+    Operation *loop;
+    Block *loopBody;
+    ValueRange ivs;
+    if (kind == tir::LoopKind::parallel ||
+        kind == tir::LoopKind::thread_binding) {
+      auto parallel = scf::ParallelOp::create(
+          rewriter, loc, ValueRange{op.getLowerBound()},
+          ValueRange{op.getUpperBound()}, ValueRange{op.getStep()});
+      if (kind == tir::LoopKind::thread_binding) {
+        std::optional<gpu::Processor> processor =
+            getProcessor(op.getThread().value_or(""));
+        if (!processor)
+          return rewriter.notifyMatchFailure(op, "unknown thread axis");
+        AffineMap identity = rewriter.getDimIdentityMap();
+        auto mapping = gpu::ParallelLoopDimMappingAttr::get(
+            rewriter.getContext(), *processor, identity, identity);
+        if (failed(gpu::setMappingAttr(parallel, {mapping})))
+          return failure();
+      }
+      loop = parallel;
+      loopBody = parallel.getBody();
+      ivs = parallel.getInductionVars();
+    } else {
+      auto forOp = scf::ForOp::create(rewriter, loc, op.getLowerBound(),
+                                      op.getUpperBound(), op.getStep());
+      loop = forOp;
+      loopBody = forOp.getBody();
+      ivs = forOp.getBody()->getArguments().take_front(1);
+    }
+    if (kind != tir::LoopKind::serial)
+      loop->setAttr("tir.loop_kind",
+                    rewriter.getStringAttr(tir::stringifyLoopKind(kind)));
+    if (std::optional<StringRef> name = op.getLoopName())
+      loop->setAttr("tir.loop_name", rewriter.getStringAttr(*name));
+    rewriter.eraseOp(op.getBody()->getTerminator());
+    rewriter.inlineBlockBefore(op.getBody(), loopBody->getTerminator(), ivs);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BlockOpLowering : OpRewritePattern<tir::BlockOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tir::BlockOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (tir::InitOp init = op.getInitOp()) {
+      // The init runs on the first iteration of every reduce variable.
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value cond;
+      for (auto [i, binding] : llvm::enumerate(op.getBindings())) {
+        if (op.getIterKind(i) != tir::IterKind::reduce)
+          continue;
+        Value isFirst = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, binding, zero);
+        cond = cond ? arith::AndIOp::create(rewriter, loc, cond, isFirst)
+                    : isFirst;
+      }
+      auto ifOp = scf::IfOp::create(rewriter, loc, cond,
+                                    /*withElseRegion=*/false);
+      rewriter.eraseOp(init.getBody()->getTerminator());
+      rewriter.inlineBlockBefore(init.getBody(),
+                                 ifOp.thenBlock()->getTerminator());
+      rewriter.eraseOp(init);
+    }
+    rewriter.eraseOp(op.getBody()->getTerminator());
+    rewriter.inlineBlockBefore(op.getBody(), op, op.getBindings());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LoadOpLowering : OpRewritePattern<tir::LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tir::LoadOp op,
+                                PatternRewriter &rewriter) const override {
+    Value memref = getMemRef(op.getBuffer());
+    if (!memref)
+      return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
+    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, memref, op.getIndices());
+    return success();
+  }
+};
+
+struct StoreOpLowering : OpRewritePattern<tir::StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tir::StoreOp op,
+                                PatternRewriter &rewriter) const override {
+    Value memref = getMemRef(op.getBuffer());
+    if (!memref)
+      return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
+    rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), memref,
+                                                 op.getIndices());
+    return success();
+  }
+};
+} // namespace
+
+void mlir::relax::populateTIRToSCFPatterns(RewritePatternSet &patterns) {
+  patterns.add<ForOpLowering, BlockOpLowering, LoadOpLowering, StoreOpLowering>(
+      patterns.getContext());
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<tir::PrimFuncOp> prims(module.getOps<tir::PrimFuncOp>());
+    for (tir::PrimFuncOp prim : prims)
+      if (failed(lowerSignature(prim)))
+        return signalPassFailure();
+
+    RewritePatternSet patterns(&getContext());
+    populateTIRToSCFPatterns(patterns);
+    // Structural rewrites only: leave constant folding to canonicalize.
+    GreedyRewriteConfig config;
+    config.enableFolding(false);
+    config.enableConstantCSE(false);
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (failed(applyPatternsGreedily(module, std::move(patterns), config)))
+      return signalPassFailure();
+
+    // The casts that kept tir ops valid are dead now.
+    bool failedToLower = false;
+    module.walk([&](Operation *op) {
+      if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op)) {
+        if (cast->use_empty() && cast.getNumResults() == 1 &&
+            isa<tir::BufferType>(cast.getResult(0).getType()))
+          cast.erase();
+        return;
+      }
+      if (isa<tir::TIRDialect>(op->getDialect())) {
+        op->emitOpError("could not be lowered to scf/memref");
+        failedToLower = true;
+      }
+    });
+    if (failedToLower)
+      signalPassFailure();
+  }
+};
+} // namespace

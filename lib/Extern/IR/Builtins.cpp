@@ -1,0 +1,133 @@
+//===- Builtins.cpp - catalogue of built-in library functions -------------===//
+//
+// Link names follow one scheme so that the runtime can export every variant
+// from one template:
+//   relax_<lib>_[batch_]matmul[_bcast][_nt]_<dtype>
+// lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A, `bcast` a
+// rank-2 B shared by every batch, `nt` a transposed B.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Extern/IR/Builtins.h"
+#include "RelaxDialect/Relax/IR/RelaxDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::ext;
+
+std::optional<BuiltinTarget> mlir::ext::parseBuiltinTarget(StringRef name) {
+  if (name == "cpu")
+    return BuiltinTarget::CPU;
+  if (name == "cuda")
+    return BuiltinTarget::CUDA;
+  return std::nullopt;
+}
+
+StringRef mlir::ext::stringifyBuiltinTarget(BuiltinTarget target) {
+  return target == BuiltinTarget::CPU ? "cpu" : "cuda";
+}
+
+/// The dtype suffix of a link name, or empty for dtypes no target has.
+static StringRef dtypeSuffix(Type type) {
+  if (!type)
+    return "";
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "f32";
+  if (type.isF64())
+    return "f64";
+  return "";
+}
+
+std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
+  StringRef suffix = dtypeSuffix(spec.dtype);
+  // OpenBLAS has sgemm/dgemm only; cuBLAS GEMM here covers the dtypes LLM
+  // inference uses (fp16/bf16 with fp32 accumulation, and fp32).
+  bool dtypeOk = spec.target == BuiltinTarget::CPU
+                     ? (suffix == "f32" || suffix == "f64")
+                     : (suffix == "f16" || suffix == "bf16" || suffix == "f32");
+  if (!dtypeOk) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    if (spec.dtype)
+      os << spec.dtype;
+    else
+      os << "<null>";
+    return "no " + stringifyBuiltinTarget(spec.target).str() +
+           " matmul for element type " + type;
+  }
+  bool ranksOk =
+      (spec.lhsRank == 2 && spec.rhsRank == 2) ||
+      (spec.lhsRank == 3 && (spec.rhsRank == 3 || spec.rhsRank == 2));
+  if (!ranksOk)
+    return "no matmul variant for ranks " + std::to_string(spec.lhsRank) +
+           " x " + std::to_string(spec.rhsRank);
+  return "";
+}
+
+FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
+  if (!whyUnsupported(spec).empty())
+    return failure();
+  std::string name =
+      spec.target == BuiltinTarget::CPU ? "relax_blas_" : "relax_cublas_";
+  if (spec.lhsRank == 3)
+    name += "batch_";
+  name += "matmul";
+  if (spec.lhsRank == 3 && spec.rhsRank == 2)
+    name += "_bcast";
+  if (spec.transposeB)
+    name += "_nt";
+  name += "_" + dtypeSuffix(spec.dtype).str();
+  return name;
+}
+
+FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
+                                            const BuiltinSpec &spec) {
+  if (!whyUnsupported(spec).empty())
+    return nullptr;
+  context->getOrLoadDialect<relax::RelaxDialect>();
+  using relax::sym::Expr;
+  Expr b = Expr::var("b"), m = Expr::var("m"), k = Expr::var("k"),
+       n = Expr::var("n");
+  auto tensor = [&](bool batched, Expr d0, Expr d1) -> Type {
+    SmallVector<Expr> dims;
+    if (batched)
+      dims.push_back(b);
+    dims.push_back(d0);
+    dims.push_back(d1);
+    return relax::RelaxTensorType::get(relax::SymShape(dims), spec.dtype);
+  };
+  bool batched = spec.lhsRank == 3;
+  bool rhsBatched = spec.rhsRank == 3;
+  Type lhs = tensor(batched, m, k);
+  Type rhs =
+      spec.transposeB ? tensor(rhsBatched, n, k) : tensor(rhsBatched, k, n);
+  Type out = tensor(batched, m, n);
+  return FunctionType::get(context, {lhs, rhs, out}, {});
+}
+
+FailureOr<FuncOp> mlir::ext::getOrCreateBuiltin(ModuleOp module,
+                                                const BuiltinSpec &spec) {
+  std::string why = whyUnsupported(spec);
+  if (!why.empty())
+    return module.emitError("no built-in library function: ") << why;
+  MLIRContext *context = module.getContext();
+  context->getOrLoadDialect<ExternDialect>();
+  std::string linkName = *getBuiltinLinkName(spec);
+  FunctionType type = getBuiltinSignature(context, spec);
+  for (FuncOp existing : module.getOps<FuncOp>())
+    if (existing.getLinkName() == linkName &&
+        existing.getFunctionType() == type && existing.getNumOutputs() == 1u)
+      return existing;
+  OpBuilder builder(context);
+  auto decl = FuncOp::create(builder, module.getLoc(), linkName, type, linkName,
+                             /*numOutputs=*/1);
+  decl.setPrivate();
+  SymbolTable(module).insert(decl, module.getBody()->begin());
+  return decl;
+}

@@ -1,0 +1,50 @@
+//===- Pipelines.cpp - End-to-end compilation pipelines -------------------===//
+
+#include "RelaxDialect/Pipelines/Pipelines.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+/// canonicalize after convert-scf-to-openmp inlines the memref.alloca_scope
+/// it wraps loop bodies in (when they allocate nothing), before
+/// convert-scf-to-cf splits those bodies into several blocks.
+/// The lowering after the project's own passes, from scf/memref/arith/math
+/// to the LLVM dialect. Written as a textual pipeline: it is the same string a
+/// user would pass to relax-opt to reproduce any stage.
+static constexpr const char *kCPULoweringTail =
+    "canonicalize,cse,"
+    "convert-scf-to-openmp,canonicalize,"
+    "convert-scf-to-cf,"
+    "convert-openmp-to-llvm,"
+    "expand-strided-metadata,lower-affine,"
+    "finalize-memref-to-llvm,"
+    "convert-math-to-llvm,convert-math-to-libm,"
+    "convert-arith-to-llvm,convert-index-to-llvm,"
+    "convert-func-to-llvm,convert-cf-to-llvm,convert-ub-to-llvm,"
+    "reconcile-unrealized-casts";
+
+static constexpr const char *kRelaxToHost =
+    "relax-legalize-ops,convert-tir-to-scf,relax-lower-shapes";
+
+void relax::buildRelaxToHostPipeline(OpPassManager &pm) {
+  if (failed(parsePassPipeline(kRelaxToHost, pm, llvm::errs())))
+    llvm::report_fatal_error("invalid built-in relax-to-host pipeline");
+}
+
+void relax::buildLowerToCPUPipeline(OpPassManager &pm) {
+  if (failed(parsePassPipeline(kCPULoweringTail, pm, llvm::errs())))
+    llvm::report_fatal_error("invalid built-in CPU lowering pipeline");
+}
+
+void relax::registerRelaxPipelines() {
+  PassPipelineRegistration<>(
+      "lower-to-cpu",
+      "Lower a relax module (or func/memref code) to the LLVM dialect for the "
+      "host CPU: legalize, lower shapes, loops, OpenMP threads, LLVM",
+      [](OpPassManager &pm) {
+        buildRelaxToHostPipeline(pm);
+        buildLowerToCPUPipeline(pm);
+      });
+}

@@ -1,0 +1,187 @@
+//===- DispatchLibrary.cpp - --relax-dispatch-library ---------------------===//
+//
+// Offloads GEMMs to a library: relax.matmul and relax.linear become
+// relax.call_dps_packed of a built-in from the extern catalogue (CPU BLAS or
+// cuBLAS), whose extern.func declaration is added to the module. Only the
+// shapes the library variants cover are taken; everything else is left for
+// relax-legalize-ops, so the pass never makes a module less compilable.
+//
+// This is a single walk rather than a pattern set: the rewrite adds
+// module-level declarations and never exposes new opportunities, so there is
+// no fixed point to reach.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Extern/IR/Builtins.h"
+#include "RelaxDialect/Extern/IR/ExternDialect.h"
+#include "RelaxDialect/Relax/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace relax {
+#define GEN_PASS_DEF_RELAXDISPATCHLIBRARY
+#include "RelaxDialect/Relax/Transforms/Passes.h.inc"
+} // namespace relax
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// The catalogue entry computing `result = lhs * op(rhs)`, or nullopt when
+/// no library variant covers these types exactly.
+static std::optional<ext::BuiltinSpec> matchGemm(ext::BuiltinTarget target,
+                                                 Type lhsType, Type rhsType,
+                                                 RelaxTensorType result,
+                                                 bool transposeB) {
+  auto lhs = dyn_cast<RelaxTensorType>(lhsType);
+  auto rhs = dyn_cast<RelaxTensorType>(rhsType);
+  if (!lhs || !rhs || !lhs.hasRank() || !rhs.hasRank() || !result ||
+      !result.hasRank())
+    return std::nullopt;
+  // The call's output is allocated by the caller, so its shape must be known;
+  // mixed-precision results (out_dtype) have no variant yet.
+  if (!result.getShape().isFullyKnown() || lhs.getDtype() != rhs.getDtype() ||
+      result.getDtype() != lhs.getDtype())
+    return std::nullopt;
+  ext::BuiltinSpec spec;
+  spec.kind = ext::BuiltinKind::Matmul;
+  spec.target = target;
+  spec.dtype = lhs.getDtype();
+  spec.lhsRank = lhs.getRank();
+  spec.rhsRank = rhs.getRank();
+  spec.transposeB = transposeB;
+  if (!ext::whyUnsupported(spec).empty())
+    return std::nullopt;
+  // The batched declaration says both batches are `b`: a broadcast batch
+  // ([1, m, k] x [b, k, n]) or an unproven one stays with the legalizer.
+  if (spec.lhsRank == 3 && spec.rhsRank == 3) {
+    const sym::Expr &bl = lhs.getDims()[0], &br = rhs.getDims()[0];
+    if (!bl || !br || bl != br)
+      return std::nullopt;
+  }
+  return spec;
+}
+
+namespace {
+struct RelaxDispatchLibraryPass
+    : public relax::impl::RelaxDispatchLibraryBase<RelaxDispatchLibraryPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::optional<ext::BuiltinTarget> parsed = ext::parseBuiltinTarget(target);
+    if (!parsed) {
+      getOperation().emitError("relax-dispatch-library: unknown target '")
+          << target << "' (expected cpu or cuda)";
+      return signalPassFailure();
+    }
+    targetKind = *parsed;
+    // DPS calls "look pure at graph level" (DESIGN), but a dataflow region
+    // only admits ops the relax dialect marks side-effect free; until
+    // relax.call_dps_packed is, ops in dataflow regions stay as they are
+    // rather than producing IR that fails to verify.
+    std::optional<RegisteredOperationName> callName =
+        RegisteredOperationName::lookup(CallDPSPackedOp::getOperationName(),
+                                        &getContext());
+    callIsPure =
+        callName && (callName->hasInterface<MemoryEffectOpInterface>() ||
+                     callName->hasTrait<OpTrait::HasRecursiveMemoryEffects>());
+    SmallVector<Operation *> candidates;
+    getOperation().walk([&](Operation *op) {
+      if (isa<MatmulOp, LinearOp>(op))
+        candidates.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : candidates) {
+      if (!callIsPure && op->getParentOfType<DataflowOp>())
+        continue;
+      LogicalResult result = success();
+      if (auto matmul = dyn_cast<MatmulOp>(op))
+        result = dispatchMatmul(rewriter, matmul);
+      else
+        result = dispatchLinear(rewriter, cast<LinearOp>(op));
+      if (failed(result))
+        return signalPassFailure();
+    }
+  }
+
+private:
+  /// Creates the declaration and the call; returns the call.
+  FailureOr<CallDPSPackedOp> createCall(RewriterBase &rewriter, Operation *op,
+                                        const ext::BuiltinSpec &spec, Value lhs,
+                                        Value rhs, RelaxTensorType resultType) {
+    FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
+    if (failed(decl))
+      return failure();
+    rewriter.setInsertionPoint(op);
+    ++numDispatched;
+    return CallDPSPackedOp::create(rewriter, op->getLoc(),
+                                   TypeRange{resultType}, decl->getSymName(),
+                                   ValueRange{lhs, rhs});
+  }
+
+  LogicalResult dispatchMatmul(RewriterBase &rewriter, MatmulOp op) {
+    auto resultType = dyn_cast<RelaxTensorType>(op.getResult().getType());
+    std::optional<ext::BuiltinSpec> spec =
+        matchGemm(targetKind, op.getLhs().getType(), op.getRhs().getType(),
+                  resultType, /*transposeB=*/false);
+    if (!spec)
+      return success();
+    FailureOr<CallDPSPackedOp> call =
+        createCall(rewriter, op, *spec, op.getLhs(), op.getRhs(), resultType);
+    if (failed(call))
+      return failure();
+    rewriter.replaceOp(op, call->getResults());
+    return success();
+  }
+
+  /// linear(x, w, bias) = x * w^T (+ bias): the transposed-B GEMM, then the
+  /// bias as a broadcasting relax.add.
+  LogicalResult dispatchLinear(RewriterBase &rewriter, LinearOp op) {
+    auto x = dyn_cast<RelaxTensorType>(op.getX().getType());
+    auto w = dyn_cast<RelaxTensorType>(op.getWeight().getType());
+    auto resultType = dyn_cast<RelaxTensorType>(op.getResult().getType());
+    if (!x || !w || !resultType || !x.hasRank() || !w.hasRank() ||
+        x.getRank() < 2 || w.getRank() != 2)
+      return success();
+    // The product's type: x's leading dims, then w's `out`.
+    SmallVector<sym::Expr> dims(x.getDims().drop_back());
+    dims.push_back(w.getDims()[0]);
+    auto productType = RelaxTensorType::get(SymShape(dims), x.getDtype());
+    std::optional<ext::BuiltinSpec> spec =
+        matchGemm(targetKind, x, w, productType, /*transposeB=*/true);
+    if (!spec)
+      return success();
+    Value bias = op.getBias();
+    if (!bias) {
+      if (productType != resultType)
+        return success();
+      FailureOr<CallDPSPackedOp> call = createCall(
+          rewriter, op, *spec, op.getX(), op.getWeight(), productType);
+      if (failed(call))
+        return failure();
+      rewriter.replaceOp(op, call->getResults());
+      return success();
+    }
+    // The linear's own inference broadcast this product type against the
+    // bias, so the add infers (the check below guards the equality).
+    FailureOr<CallDPSPackedOp> call =
+        createCall(rewriter, op, *spec, op.getX(), op.getWeight(), productType);
+    if (failed(call))
+      return failure();
+    auto add = AddOp::create(rewriter, op.getLoc(), call->getResult(0), bias);
+    if (add.getResult().getType() != resultType) {
+      // Inference disagreed with the linear's own: keep the original op.
+      rewriter.eraseOp(add);
+      rewriter.eraseOp(*call);
+      --numDispatched;
+      return success();
+    }
+    rewriter.replaceOp(op, add.getResult());
+    return success();
+  }
+
+  ext::BuiltinTarget targetKind = ext::BuiltinTarget::CPU;
+  bool callIsPure = false;
+};
+} // namespace

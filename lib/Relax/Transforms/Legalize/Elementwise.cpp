@@ -1,0 +1,293 @@
+//===- Elementwise.cpp - Legalization of the elementwise ops --------------===//
+//
+// Every elementwise op becomes one loop nest over the result shape with a
+// single spatial block that loads each operand through numpy broadcasting
+// and stores one scalar; only the scalar function differs per op. The
+// prim_func's op_pattern is `elementwise` when every operand has the result
+// shape and `broadcast` otherwise, which is what fusion keys on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Relax/Transforms/Legalize.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::relax;
+
+namespace {
+/// Computes the result scalar from the operand scalars; `dtype` is the input
+/// dtype (for casts and comparisons the result dtype can differ).
+using ScalarFn = std::function<Value(OpBuilder &, Location, ValueRange,
+                                     Type dtype, Operation *op)>;
+} // namespace
+
+/// The op name without the dialect prefix, used to name prim_funcs.
+static StringRef shortName(Operation *op) {
+  return op->getName().getStringRef().drop_front(strlen("relax."));
+}
+
+static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
+                                         const ScalarFn &fn) {
+  auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
+  SmallVector<Type> inputTypes(op->getOperandTypes());
+  for (Type t : inputTypes)
+    if (isUnsignedDtype(cast<RelaxTensorType>(t).getDtype()))
+      return op->emitOpError("cannot be legalized: ui8 arithmetic is not "
+                             "supported by the loop lowering yet");
+  bool sameShapes = llvm::all_of(inputTypes, [&](Type t) {
+    return cast<RelaxTensorType>(t).getShape() == resultType.getShape();
+  });
+  Type dtype = cast<RelaxTensorType>(inputTypes.back()).getDtype();
+  // Attribute values (clip bounds, target dtype) are part of the program.
+  Attribute key = op->getAttrDictionary();
+  std::string name = ("T_" + shortName(op)).str();
+  bool ok = true;
+  LogicalResult result = ctx.replaceWithCallTIR(
+      op, name, op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
+        const SymShape &out = resultType.getShape();
+        buildSpatialCompute(
+            b, loc, name, out, [&](OpBuilder &b, Location l, ValueRange ivs) {
+              SmallVector<Value> scalars;
+              for (auto [input, type] : llvm::zip(inputs, inputTypes)) {
+                FailureOr<SmallVector<Value>> idx = broadcastIndices(
+                    b, l, cast<RelaxTensorType>(type).getShape(), out, ivs);
+                if (failed(idx)) {
+                  ok = false;
+                  return;
+                }
+                scalars.push_back(tir::LoadOp::create(b, l, input, *idx));
+              }
+              Value v = fn(b, l, scalars, dtype, op);
+              tir::StoreOp::create(b, l, v, outputs[0], ivs);
+            });
+      },
+      sameShapes ? "elementwise" : "broadcast", key);
+  if (!ok)
+    return op->emitError("internal error: broadcast of an operand could not "
+                         "be resolved while legalizing");
+  return result;
+}
+
+static void add(LegalizerTable &table, StringRef name, ScalarFn fn) {
+  table[("relax." + name).str()] = [fn](Operation *op, LegalizeContext &ctx) {
+    return legalizeElementwise(op, ctx, fn);
+  };
+}
+
+static bool isFloat(Type t) { return isa<FloatType>(t); }
+
+/// A unary float function from the math dialect.
+template <typename MathOp>
+static ScalarFn mathUnary() {
+  return [](OpBuilder &b, Location l, ValueRange a, Type, Operation *) {
+    return MathOp::create(b, l, a[0]).getResult();
+  };
+}
+
+/// A binary op with a float and an integer form.
+template <typename FloatOp, typename IntOp>
+static ScalarFn arithBinary() {
+  return [](OpBuilder &b, Location l, ValueRange a, Type t,
+            Operation *) -> Value {
+    if (isFloat(t))
+      return FloatOp::create(b, l, a[0], a[1]);
+    return IntOp::create(b, l, a[0], a[1]);
+  };
+}
+
+static Value sigmoid(OpBuilder &b, Location l, Value x, Type t) {
+  Value one = createScalarConstant(b, l, t, 1.0);
+  Value negX = arith::NegFOp::create(b, l, x);
+  Value e = math::ExpOp::create(b, l, negX);
+  return arith::DivFOp::create(b, l, one, arith::AddFOp::create(b, l, one, e));
+}
+
+static ScalarFn compare(arith::CmpFPredicate fp, arith::CmpIPredicate ip) {
+  return [fp, ip](OpBuilder &b, Location l, ValueRange a, Type t,
+                  Operation *) -> Value {
+    if (isFloat(t))
+      return arith::CmpFOp::create(b, l, fp, a[0], a[1]);
+    return arith::CmpIOp::create(b, l, ip, a[0], a[1]);
+  };
+}
+
+/// Converts one scalar between relax dtypes (float <-> int, widths, i1).
+static Value castScalar(OpBuilder &b, Location l, Value v, Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  bool fromFloat = isFloat(from), toFloat = isFloat(to);
+  if (fromFloat && toFloat) {
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, l, to, v);
+    if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
+      return arith::TruncFOp::create(b, l, to, v);
+    // f16 <-> bf16: go through f32.
+    Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
+    return arith::TruncFOp::create(b, l, to, wide);
+  }
+  if (fromFloat) {
+    if (to.isInteger(1)) {
+      Value zero = createScalarConstant(b, l, from, 0.0);
+      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
+    }
+    return arith::FPToSIOp::create(b, l, to, v);
+  }
+  if (toFloat) {
+    if (from.isInteger(1))
+      return arith::UIToFPOp::create(b, l, to, v);
+    return arith::SIToFPOp::create(b, l, to, v);
+  }
+  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  if (to.isInteger(1)) {
+    Value zero = createScalarConstant(b, l, from, 0);
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
+  }
+  if (fw < tw)
+    return from.isInteger(1) ? Value(arith::ExtUIOp::create(b, l, to, v))
+                             : Value(arith::ExtSIOp::create(b, l, to, v));
+  return arith::TruncIOp::create(b, l, to, v);
+}
+
+void relax::addElementwiseLegalizers(LegalizerTable &table) {
+  add(table, "exp", mathUnary<math::ExpOp>());
+  add(table, "log", mathUnary<math::LogOp>());
+  add(table, "sqrt", mathUnary<math::SqrtOp>());
+  add(table, "rsqrt", mathUnary<math::RsqrtOp>());
+  add(table, "tanh", mathUnary<math::TanhOp>());
+  add(table, "erf", mathUnary<math::ErfOp>());
+  add(table, "sin", mathUnary<math::SinOp>());
+  add(table, "cos", mathUnary<math::CosOp>());
+  add(table, "sigmoid", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                           Operation *) { return sigmoid(b, l, a[0], t); });
+  add(table, "silu", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                        Operation *) -> Value {
+    return arith::MulFOp::create(b, l, a[0], sigmoid(b, l, a[0], t));
+  });
+  // gelu(x) = 0.5 x (1 + erf(x / sqrt(2)))
+  add(table, "gelu", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                        Operation *) -> Value {
+    Value x = a[0];
+    Value scaled = arith::MulFOp::create(
+        b, l, x, createScalarConstant(b, l, t, M_SQRT1_2));
+    Value erf = math::ErfOp::create(b, l, scaled);
+    Value onePlus =
+        arith::AddFOp::create(b, l, createScalarConstant(b, l, t, 1.0), erf);
+    Value half =
+        arith::MulFOp::create(b, l, x, createScalarConstant(b, l, t, 0.5));
+    return arith::MulFOp::create(b, l, half, onePlus);
+  });
+  // gelu_tanh(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+  add(table, "gelu_tanh", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                             Operation *) -> Value {
+    Value x = a[0];
+    Value x3 = arith::MulFOp::create(b, l, x, arith::MulFOp::create(b, l, x, x));
+    Value inner = arith::AddFOp::create(
+        b, l, x,
+        arith::MulFOp::create(b, l, x3, createScalarConstant(b, l, t, 0.044715)));
+    Value scaled = arith::MulFOp::create(
+        b, l, inner, createScalarConstant(b, l, t, std::sqrt(2.0 / M_PI)));
+    Value th = math::TanhOp::create(b, l, scaled);
+    Value onePlus =
+        arith::AddFOp::create(b, l, createScalarConstant(b, l, t, 1.0), th);
+    Value half =
+        arith::MulFOp::create(b, l, x, createScalarConstant(b, l, t, 0.5));
+    return arith::MulFOp::create(b, l, half, onePlus);
+  });
+  add(table, "relu", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                        Operation *) -> Value {
+    Value zero = createScalarConstant(b, l, t, 0.0);
+    if (isFloat(t))
+      return arith::MaximumFOp::create(b, l, a[0], zero);
+    return arith::MaxSIOp::create(b, l, a[0], zero);
+  });
+  add(table, "negative", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                            Operation *) -> Value {
+    if (isFloat(t))
+      return arith::NegFOp::create(b, l, a[0]);
+    return arith::SubIOp::create(b, l, createScalarConstant(b, l, t, 0), a[0]);
+  });
+  add(table, "abs", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                       Operation *) -> Value {
+    if (isFloat(t))
+      return math::AbsFOp::create(b, l, a[0]);
+    return math::AbsIOp::create(b, l, a[0]);
+  });
+  // Rounding is the identity on integers.
+  auto rounding = [](auto tag) -> ScalarFn {
+    using MathOp = decltype(tag);
+    return [](OpBuilder &b, Location l, ValueRange a, Type t,
+              Operation *) -> Value {
+      if (!isFloat(t))
+        return a[0];
+      return MathOp::create(b, l, a[0]);
+    };
+  };
+  add(table, "floor", rounding(math::FloorOp()));
+  add(table, "ceil", rounding(math::CeilOp()));
+  add(table, "round", rounding(math::RoundEvenOp()));
+  add(table, "logical_not", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                               Operation *) -> Value {
+    return arith::XOrIOp::create(b, l, a[0], createScalarConstant(b, l, t, 1));
+  });
+  add(table, "clip", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                        Operation *op) -> Value {
+    double lo = cast<FloatAttr>(op->getAttr("min")).getValueAsDouble();
+    double hi = cast<FloatAttr>(op->getAttr("max")).getValueAsDouble();
+    Value vlo = createScalarConstant(b, l, t, lo);
+    Value vhi = createScalarConstant(b, l, t, hi);
+    if (isFloat(t))
+      return arith::MinimumFOp::create(
+          b, l, arith::MaximumFOp::create(b, l, a[0], vlo), vhi);
+    return arith::MinSIOp::create(
+        b, l, arith::MaxSIOp::create(b, l, a[0], vlo), vhi);
+  });
+  add(table, "astype", [](OpBuilder &b, Location l, ValueRange a, Type,
+                          Operation *op) -> Value {
+    Type to = cast<TypeAttr>(op->getAttr("dtype")).getValue();
+    return castScalar(b, l, a[0], to);
+  });
+
+  add(table, "add", arithBinary<arith::AddFOp, arith::AddIOp>());
+  add(table, "subtract", arithBinary<arith::SubFOp, arith::SubIOp>());
+  add(table, "multiply", arithBinary<arith::MulFOp, arith::MulIOp>());
+  add(table, "divide", arithBinary<arith::DivFOp, arith::DivSIOp>());
+  add(table, "maximum", arithBinary<arith::MaximumFOp, arith::MaxSIOp>());
+  add(table, "minimum", arithBinary<arith::MinimumFOp, arith::MinSIOp>());
+  add(table, "power", [](OpBuilder &b, Location l, ValueRange a, Type t,
+                         Operation *) -> Value {
+    if (isFloat(t))
+      return math::PowFOp::create(b, l, a[0], a[1]);
+    return math::IPowIOp::create(b, l, a[0], a[1]);
+  });
+  add(table, "equal",
+      compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq));
+  add(table, "not_equal",
+      compare(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne));
+  add(table, "less",
+      compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt));
+  add(table, "less_equal",
+      compare(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle));
+  add(table, "greater",
+      compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt));
+  add(table, "greater_equal",
+      compare(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge));
+  add(table, "logical_and", [](OpBuilder &b, Location l, ValueRange a, Type,
+                               Operation *) -> Value {
+    return arith::AndIOp::create(b, l, a[0], a[1]);
+  });
+  add(table, "logical_or", [](OpBuilder &b, Location l, ValueRange a, Type,
+                              Operation *) -> Value {
+    return arith::OrIOp::create(b, l, a[0], a[1]);
+  });
+  // where(cond, x, y): the dtype passed is the last operand's (x/y).
+  add(table, "where", [](OpBuilder &b, Location l, ValueRange a, Type,
+                         Operation *) -> Value {
+    return arith::SelectOp::create(b, l, a[0], a[1], a[2]);
+  });
+}

@@ -1,0 +1,232 @@
+//===- LegalizeOps.cpp - --relax-legalize-ops -----------------------------===//
+//
+// Drives the per-category legalizers (lib/Relax/Transforms/Legalize/) and
+// owns what they share: deduplicated prim_funcs and the mapping of symbolic
+// variables into the callee. A prim_func's buffers keep the caller's
+// symbolic dims, so the callee binds the same variable names from its
+// buffer shapes; variables that appear only inside expressions (`[n + 1]`)
+// are passed explicitly as `tir_vars` index parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Relax/Transforms/Legalize.h"
+#include "RelaxDialect/Relax/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace relax {
+#define GEN_PASS_DEF_RELAXLEGALIZEOPS
+#include "RelaxDialect/Relax/Transforms/Passes.h.inc"
+} // namespace relax
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::relax;
+
+FailureOr<tir::BufferType> relax::toBufferType(Type relaxType) {
+  auto tensor = dyn_cast<RelaxTensorType>(relaxType);
+  if (!tensor || !tensor.getShape().isFullyKnown())
+    return failure();
+  return tir::BufferType::get(relaxType.getContext(), tensor.getShape(),
+                              tensor.getDtype(), tir::MemoryScope::global);
+}
+
+bool relax::isUnsignedDtype(Type dtype) {
+  auto i = dyn_cast<IntegerType>(dtype);
+  return i && i.isUnsigned();
+}
+
+Value relax::createScalarConstant(OpBuilder &builder, Location loc, Type type,
+                                  double value) {
+  if (auto f = dyn_cast<FloatType>(type))
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getFloatAttr(f, value));
+  return arith::ConstantOp::create(
+      builder, loc, builder.getIntegerAttr(type, static_cast<int64_t>(value)));
+}
+
+void relax::buildSpatialCompute(
+    OpBuilder &builder, Location loc, StringRef blockName,
+    const SymShape &shape,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  SmallVector<tir::LoopKind> kinds(shape.getRank(), tir::LoopKind::serial);
+  if (!kinds.empty())
+    kinds.front() = tir::LoopKind::parallel;
+  tir::buildLoopNest(
+      builder, loc, shape.getDims(), kinds,
+      [&](OpBuilder &b, Location l, ValueRange ivs) {
+        SmallVector<tir::IterKind> iterKinds(ivs.size(),
+                                             tir::IterKind::spatial);
+        tir::BlockOp::create(b, l, blockName, ivs, iterKinds,
+                             /*initBuilder=*/nullptr, body);
+      });
+}
+
+FailureOr<SmallVector<Value>>
+relax::broadcastIndices(OpBuilder &builder, Location loc, const SymShape &in,
+                        const SymShape &out, ValueRange ivs) {
+  SmallVector<Value> indices;
+  int64_t offset = out.getRank() - in.getRank();
+  if (offset < 0)
+    return failure();
+  Value zero;
+  for (int64_t i = 0; i < in.getRank(); ++i) {
+    const sym::Expr &dim = in.getDim(i);
+    const sym::Expr &outDim = out.getDim(offset + i);
+    if (dim == outDim || defaultSymContext().provablyEqual(dim, outDim)) {
+      indices.push_back(ivs[offset + i]);
+    } else if (dim.getConstant() == 1) {
+      if (!zero)
+        zero = arith::ConstantIndexOp::create(builder, loc, 0);
+      indices.push_back(zero);
+    } else {
+      return failure();
+    }
+  }
+  return indices;
+}
+
+/// A stable text key for deduplicating prim_funcs.
+static std::string signatureKey(StringRef base, TypeRange inputs,
+                                TypeRange results, Attribute key) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << base << "(";
+  llvm::interleaveComma(inputs, os);
+  os << ")->(";
+  llvm::interleaveComma(results, os);
+  os << ")";
+  if (key)
+    os << key;
+  return s;
+}
+
+LogicalResult LegalizeContext::replaceWithCallTIR(
+    Operation *op, StringRef baseName, ValueRange inputs,
+    TypeRange resultTypes, PrimFuncBodyBuilder body, StringRef opPattern,
+    Attribute key, ArrayRef<sym::Expr> extraExprs) {
+  SmallVector<Type> params;
+  llvm::StringSet<> bound;
+  SmallVector<std::string> used;
+  auto addBuffer = [&](Type type, StringRef what,
+                       unsigned i) -> LogicalResult {
+    FailureOr<tir::BufferType> buffer = toBufferType(type);
+    if (failed(buffer))
+      return op->emitOpError("cannot be legalized: ")
+             << what << " #" << i << " has type " << type
+             << "; every dim must be known (refine it with relax.match_cast)";
+    params.push_back(*buffer);
+    for (const sym::Expr &dim : buffer->getDims()) {
+      if (dim.isVar())
+        bound.insert(dim.getVarName());
+      dim.collectVars(used);
+    }
+    return success();
+  };
+  for (auto [i, v] : llvm::enumerate(inputs))
+    if (failed(addBuffer(v.getType(), "operand", i)))
+      return failure();
+  for (auto [i, t] : llvm::enumerate(resultTypes))
+    if (failed(addBuffer(t, "result", i)))
+      return failure();
+  for (const sym::Expr &e : extraExprs)
+    e.collectVars(used);
+  llvm::sort(used);
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+
+  // Variables no buffer dim binds directly travel as index parameters.
+  SmallVector<sym::Expr> tirVars;
+  SmallVector<std::string> tirVarNames;
+  for (const std::string &var : used) {
+    if (bound.contains(var))
+      continue;
+    tirVars.push_back(sym::Expr::var(var));
+    tirVarNames.push_back(var);
+  }
+
+  std::string cacheKey =
+      signatureKey(baseName, inputs.getTypes(), resultTypes, key);
+  tir::PrimFuncOp callee = cache.lookup(cacheKey);
+  OpBuilder builder(op->getContext());
+  if (!callee) {
+    builder.setInsertionPointToEnd(module.getBody());
+    std::string name = baseName.str();
+    unsigned &count = nameCounts[baseName];
+    while (module.lookupSymbol(name))
+      name = (baseName + "_" + Twine(++count)).str();
+    SmallVector<Type> allParams(params);
+    allParams.append(tirVars.size(), builder.getIndexType());
+    unsigned numInputs = inputs.size(), numOutputs = resultTypes.size();
+    callee = tir::buildPrimFunc(
+        builder, op->getLoc(), name, allParams,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          body(b, loc, args.take_front(numInputs),
+               args.slice(numInputs, numOutputs));
+        });
+    for (auto [i, var] : llvm::enumerate(tirVarNames))
+      callee.setArgAttr(params.size() + i, "tir.var",
+                        builder.getStringAttr(var));
+    callee->setAttr("op_pattern", builder.getStringAttr(opPattern));
+    callee.setPrivate();
+    cache[cacheKey] = callee;
+  }
+
+  builder.setInsertionPoint(op);
+  ShapeExprAttr tirVarsAttr;
+  if (!tirVars.empty())
+    tirVarsAttr = ShapeExprAttr::get(op->getContext(), SymShape(tirVars));
+  auto call = CallTIROp::create(builder, op->getLoc(), resultTypes,
+                                callee.getSymName(), inputs, tirVarsAttr);
+  op->replaceAllUsesWith(call.getResults());
+  op->erase();
+  return success();
+}
+
+namespace {
+struct RelaxLegalizeOpsPass
+    : public relax::impl::RelaxLegalizeOpsBase<RelaxLegalizeOpsPass> {
+  void runOnOperation() override {
+    LegalizerTable table;
+    addElementwiseLegalizers(table);
+    addCreationLegalizers(table);
+    addLinearAlgebraLegalizers(table);
+    addManipulationLegalizers(table);
+    addReductionLegalizers(table);
+    addNNLegalizers(table);
+
+    ModuleOp module = getOperation();
+    LegalizeContext context(module);
+    SmallVector<Operation *> worklist;
+    module.walk([&](FuncOp func) {
+      func.walk([&](Operation *op) {
+        if (table.count(op->getName().getStringRef()))
+          worklist.push_back(op);
+      });
+    });
+    bool failedAny = false;
+    for (Operation *op : worklist) {
+      const Legalizer &legalize = table[op->getName().getStringRef()];
+      if (failed(legalize(op, context)))
+        failedAny = true;
+    }
+    if (failedAny)
+      return signalPassFailure();
+    // Anything high-level left has no legalization yet: say so here rather
+    // than deep inside the host lowering.
+    WalkResult result = module.walk([&](Operation *op) {
+      if (isa<InferTypeOpInterface>(op) && op->getDialect() &&
+          op->getDialect()->getNamespace() == "relax" &&
+          !isa<ShapeOfOp, ShapeExprOp, ConstantOp, TupleOp, TupleGetItemOp>(
+              op)) {
+        op->emitOpError("has no legalization to tir yet");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace

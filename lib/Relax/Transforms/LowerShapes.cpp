@@ -1,0 +1,624 @@
+//===- LowerShapes.cpp - --relax-lower-shapes -----------------------------===//
+//
+// Relax functions become host functions over memrefs. Symbolic variables
+// become `index` values bound at their binding points, every other dim at a
+// binding point is checked at run time, and call_tir outputs are allocated
+// with sizes computed from the symbolic shapes.
+//
+// Failed checks never abort: the first failure is recorded in the runtime's
+// error slot (relax_rt_shape_error) and the function returns at once with
+// poison results; the caller reads the message back (relax_rt_last_error).
+// The lowering is a straight walk over each function's single block, which is
+// what relax functions are once dataflow regions are inlined.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Extern/IR/ExternDialect.h"
+#include "RelaxDialect/Relax/Transforms/Passes.h"
+#include "RelaxDialect/Support/SymExprCodegen.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/Path.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace relax {
+#define GEN_PASS_DEF_RELAXLOWERSHAPES
+#include "RelaxDialect/Relax/Transforms/Passes.h.inc"
+} // namespace relax
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::relax;
+
+static constexpr StringLiteral kShapeErrorFn = "relax_rt_shape_error";
+
+/// `!relax.tensor<[n, 4], f32>` -> `memref<?x4xf32>`; unknown rank ->
+/// `memref<*xf32>`; prim values -> their scalar type.
+static FailureOr<Type> convertRelaxType(Type type) {
+  if (auto tensor = dyn_cast<RelaxTensorType>(type)) {
+    if (!tensor.hasRank())
+      return Type(UnrankedMemRefType::get(tensor.getDtype(), 0));
+    SmallVector<int64_t> sizes;
+    for (const sym::Expr &dim : tensor.getDims()) {
+      std::optional<int64_t> c = dim ? dim.getConstant() : std::nullopt;
+      sizes.push_back(c ? *c : ShapedType::kDynamic);
+    }
+    return Type(MemRefType::get(sizes, tensor.getDtype()));
+  }
+  if (auto prim = dyn_cast<PrimType>(type))
+    return prim.getType();
+  return failure();
+}
+
+/// A short `file:line:col` for messages about match_cast sites.
+static std::string describeLoc(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (llvm::sys::path::filename(file.getFilename().getValue()) + ":" +
+            Twine(file.getLine()) + ":" + Twine(file.getColumn()))
+        .str();
+  return "<unknown location>";
+}
+
+namespace {
+/// Where a variable got its value, for "n = 3 from 'x' dim 0" messages.
+struct BindingSite {
+  std::string what; // "'x'" or "match_cast at f.mlir:3:8"
+  int64_t dim;
+};
+
+class FunctionLowering {
+public:
+  FunctionLowering(FuncOp src, unsigned &messageCounter)
+      : src(src), builder(src.getContext()), messageCounter(messageCounter) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult lowerSignature();
+  SmallVector<bool> bindVars(Value memref, RelaxTensorType type,
+                             StringRef what);
+  LogicalResult checkDims(Value memref, RelaxTensorType type, StringRef what,
+                          bool isArgument, ArrayRef<bool> binds);
+  LogicalResult lowerOp(Operation *op);
+  LogicalResult lowerCallTIR(CallTIROp op);
+  LogicalResult lowerCallDPSPacked(CallDPSPackedOp op);
+  LogicalResult lowerMatchCast(MatchCastOp op);
+  LogicalResult lowerConstant(ConstantOp op);
+  LogicalResult lowerCall(CallOp op);
+  LogicalResult lowerReturn(ReturnOp op);
+
+  Value dimValue(Value memref, int64_t d);
+  Value emitExpr(const sym::Expr &expr);
+  FailureOr<Value> allocate(Location loc, Type relaxType);
+  Value castTo(Value value, Type type);
+  void emitCheck(Value actual, Value expected, const std::string &format);
+  void flushChecks();
+  Block *getFailBlock();
+  FailureOr<SmallVector<Value>> callArgs(Operation *op, ValueRange inputs,
+                                         ArrayRef<Value> outputs,
+                                         ArrayRef<Value> extra,
+                                         func::FuncOp callee);
+
+  FuncOp src;
+  func::FuncOp dst;
+  OpBuilder builder;
+  unsigned &messageCounter;
+  IRMapping mapping;
+  llvm::StringMap<Value> env;
+  llvm::StringMap<BindingSite> sites;
+  llvm::DenseMap<Value, SmallVector<Value>> tuples;
+  SmallVector<Value> ownedBuffers;       // allocations this function made
+  llvm::DenseMap<Value, Value> aliasRoot; // casts -> the buffer they view
+  Value pendingFailure;
+  Block *failBlock = nullptr;
+};
+} // namespace
+
+Value FunctionLowering::dimValue(Value memref, int64_t d) {
+  return memref::DimOp::create(builder, memref.getLoc(), memref, d);
+}
+
+Value FunctionLowering::emitExpr(const sym::Expr &expr) {
+  return emitSymExpr(builder, src.getLoc(), expr,
+                     [&](StringRef var) { return env.lookup(var); });
+}
+
+Value FunctionLowering::castTo(Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  Value cast = memref::CastOp::create(builder, value.getLoc(), type, value);
+  aliasRoot[cast] = aliasRoot.lookup(value) ? aliasRoot.lookup(value) : value;
+  return cast;
+}
+
+Block *FunctionLowering::getFailBlock() {
+  if (failBlock)
+    return failBlock;
+  OpBuilder::InsertionGuard guard(builder);
+  failBlock = builder.createBlock(&dst.getBody(), dst.getBody().end());
+  SmallVector<Value> poison;
+  for (Type t : dst.getResultTypes())
+    poison.push_back(ub::PoisonOp::create(builder, src.getLoc(), t));
+  func::ReturnOp::create(builder, src.getLoc(), poison);
+  return failBlock;
+}
+
+/// Records `actual != expected` as a failure: the message goes to the runtime
+/// right away (only the first one is kept there), the branch to the failure
+/// exit happens at the next flushChecks().
+void FunctionLowering::emitCheck(Value actual, Value expected,
+                                 const std::string &format) {
+  Location loc = src.getLoc();
+  Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                    actual, expected);
+  auto ifOp = scf::IfOp::create(builder, loc, bad, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    std::string name = "__relax_msg_" + std::to_string(messageCounter++);
+    std::string text = format;
+    text.push_back('\0');
+    Value message = LLVM::createGlobalString(loc, builder, name, text,
+                                             LLVM::Linkage::Internal);
+    Type i64 = builder.getI64Type();
+    Value a = arith::IndexCastOp::create(builder, loc, i64, actual);
+    Value e = arith::IndexCastOp::create(builder, loc, i64, expected);
+    func::CallOp::create(builder, loc, kShapeErrorFn, TypeRange(),
+                         ValueRange{message, a, e});
+  }
+  pendingFailure =
+      pendingFailure ? arith::OrIOp::create(builder, loc, pendingFailure, bad)
+                     : bad;
+}
+
+void FunctionLowering::flushChecks() {
+  if (!pendingFailure)
+    return;
+  Block *current = builder.getInsertionBlock();
+  Block *rest = current->splitBlock(builder.getInsertionPoint());
+  builder.setInsertionPointToEnd(current);
+  cf::CondBranchOp::create(builder, src.getLoc(), pendingFailure,
+                           getFailBlock(), rest);
+  builder.setInsertionPointToStart(rest);
+  pendingFailure = Value();
+}
+
+/// Binds the bare variables of `type` that are still unbound from `memref`'s
+/// runtime dims. Returns which dims were binding occurrences.
+SmallVector<bool> FunctionLowering::bindVars(Value memref,
+                                             RelaxTensorType type,
+                                             StringRef what) {
+  SmallVector<bool> binds(type.hasRank() ? type.getRank() : 0, false);
+  for (auto [d, dim] : llvm::enumerate(type.getDims())) {
+    if (!dim || !dim.isVar() || env.count(dim.getVarName()))
+      continue;
+    env[dim.getVarName()] = dimValue(memref, d);
+    sites[dim.getVarName()] = {what.str(), static_cast<int64_t>(d)};
+    binds[d] = true;
+  }
+  return binds;
+}
+
+/// Checks every dim of `memref` that is not a binding occurrence against its
+/// expression under the current bindings.
+LogicalResult FunctionLowering::checkDims(Value memref, RelaxTensorType type,
+                                          StringRef what, bool isArgument,
+                                          ArrayRef<bool> binds) {
+  std::string fn = src.getSymName().str();
+  for (auto [d, dim] : llvm::enumerate(type.getDims())) {
+    if (!dim || binds[d])
+      continue;
+    Value expected = emitExpr(dim);
+    if (!expected)
+      return src.emitOpError("cannot lower: a variable of ")
+             << dim.str() << " is not bound";
+    std::string format;
+    llvm::raw_string_ostream os(format);
+    StringRef prefix = isArgument ? "argument " : "";
+    if (dim.isVar()) {
+      const BindingSite &site = sites[dim.getVarName()];
+      os << fn << ": " << dim.getVarName() << " = %2$lld from " << site.what
+         << " dim " << site.dim << ", but " << what << " dim " << d << " = "
+         << dim.getVarName() << " is %1$lld";
+    } else if (dim.getConstant()) {
+      os << fn << ": " << prefix << what << " dim " << d
+         << ": expected %2$lld, got %1$lld";
+    } else {
+      os << fn << ": " << prefix << what << " dim " << d << ": expected "
+         << dim.str() << " = %2$lld, got %1$lld";
+    }
+    emitCheck(dimValue(memref, d), expected, format);
+  }
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerSignature() {
+  // Parameters are fully dynamic memrefs: every dim, static ones included,
+  // is checked against the descriptor the caller passed.
+  SmallVector<Type> inputs, staticInputs, results;
+  for (auto [i, t] : llvm::enumerate(src.getArgumentTypes())) {
+    FailureOr<Type> converted = convertRelaxType(t);
+    if (failed(converted))
+      return src.emitOpError("parameter #")
+             << i << " of type " << t << " cannot be lowered to host code yet";
+    staticInputs.push_back(*converted);
+    if (auto ranked = dyn_cast<MemRefType>(*converted))
+      inputs.push_back(MemRefType::get(
+          SmallVector<int64_t>(ranked.getRank(), ShapedType::kDynamic),
+          ranked.getElementType()));
+    else
+      inputs.push_back(*converted);
+  }
+  for (auto [i, t] : llvm::enumerate(src.getResultTypes())) {
+    SmallVector<Type> fields;
+    if (auto tuple = dyn_cast<TupleType>(t))
+      llvm::append_range(fields, tuple.getTypes());
+    else
+      fields.push_back(t);
+    for (Type field : fields) {
+      FailureOr<Type> converted = convertRelaxType(field);
+      if (failed(converted))
+        return src.emitOpError("result #")
+               << i << " of type " << t << " cannot be lowered yet";
+      results.push_back(*converted);
+    }
+  }
+  builder.setInsertionPoint(src);
+  dst = func::FuncOp::create(builder, src.getLoc(), src.getSymName(),
+                             builder.getFunctionType(inputs, results));
+  if (src.getSymVisibility())
+    dst.setSymVisibilityAttr(src.getSymVisibilityAttr());
+  if (std::optional<ArrayAttr> argAttrs = src.getArgAttrs())
+    dst.setAllArgAttrs(*argAttrs);
+  Block *entry = dst.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+
+  Block &srcEntry = src.getBody().front();
+  SmallVector<std::string> names;
+  for (unsigned i = 0; i < srcEntry.getNumArguments(); ++i) {
+    auto name = src.getArgAttrOfType<StringAttr>(i, "relax.name");
+    names.push_back(name ? ("'" + name.getValue() + "'").str()
+                         : "#" + std::to_string(i));
+  }
+  // Bind the variables of all parameters before checking any dim, so that
+  // `f(x: [n + 1], y: [n])` checks x against the n that y binds.
+  SmallVector<SmallVector<bool>> binds;
+  for (auto [i, arg] : llvm::enumerate(srcEntry.getArguments())) {
+    auto tensor = dyn_cast<RelaxTensorType>(arg.getType());
+    binds.push_back(tensor && tensor.hasRank()
+                        ? bindVars(entry->getArgument(i), tensor, names[i])
+                        : SmallVector<bool>());
+  }
+  for (auto [i, arg] : llvm::enumerate(srcEntry.getArguments())) {
+    auto tensor = dyn_cast<RelaxTensorType>(arg.getType());
+    if (tensor && tensor.hasRank() &&
+        failed(checkDims(entry->getArgument(i), tensor, names[i],
+                         /*isArgument=*/true, binds[i])))
+      return failure();
+  }
+  flushChecks();
+  for (auto [i, arg] : llvm::enumerate(srcEntry.getArguments()))
+    mapping.map(arg, castTo(entry->getArgument(i), staticInputs[i]));
+  return success();
+}
+
+FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType) {
+  auto tensor = dyn_cast<RelaxTensorType>(relaxType);
+  if (!tensor || !tensor.getShape().isFullyKnown())
+    return emitError(loc, "cannot allocate an output of type ")
+           << relaxType << ": every dim must be known (use match_cast)";
+  auto memrefType = cast<MemRefType>(*convertRelaxType(tensor));
+  SmallVector<Value> dynSizes;
+  for (auto [d, dim] : llvm::enumerate(tensor.getDims())) {
+    if (!memrefType.isDynamicDim(d))
+      continue;
+    Value size = emitExpr(dim);
+    if (!size)
+      return emitError(loc, "cannot allocate: a variable of ")
+             << dim.str() << " is not bound";
+    dynSizes.push_back(size);
+  }
+  // 64-byte alignment lets the vectoriser use aligned AVX-512 accesses.
+  Value buffer = memref::AllocOp::create(builder, loc, memrefType, dynSizes,
+                                         builder.getI64IntegerAttr(64));
+  ownedBuffers.push_back(buffer);
+  return buffer;
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLowering::callArgs(Operation *op, ValueRange inputs,
+                           ArrayRef<Value> outputs, ArrayRef<Value> extra,
+                           func::FuncOp callee) {
+  SmallVector<Value> args;
+  for (Value v : inputs)
+    args.push_back(mapping.lookup(v));
+  llvm::append_range(args, outputs);
+  llvm::append_range(args, extra);
+  ArrayRef<Type> params = callee.getArgumentTypes();
+  if (params.size() != args.size())
+    return op->emitOpError("callee '")
+           << callee.getSymName() << "' takes " << params.size()
+           << " arguments after lowering, the call has " << args.size();
+  for (auto [arg, type] : llvm::zip(args, params)) {
+    if (arg.getType() == type)
+      continue;
+    if (!isa<BaseMemRefType>(arg.getType()) || !isa<BaseMemRefType>(type) ||
+        !memref::CastOp::areCastCompatible(arg.getType(), type))
+      return op->emitOpError("cannot pass ")
+             << arg.getType() << " to parameter of type " << type;
+    arg = castTo(arg, type);
+  }
+  return args;
+}
+
+LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto callee = module.lookupSymbol<func::FuncOp>(op.getCallee());
+  if (!callee)
+    return op.emitOpError("callee '")
+           << op.getCallee()
+           << "' is not lowered yet: run convert-tir-to-scf before "
+              "relax-lower-shapes";
+  SmallVector<Value> outputs;
+  for (Value result : op.getResults()) {
+    FailureOr<Value> buffer = allocate(op.getLoc(), result.getType());
+    if (failed(buffer))
+      return failure();
+    outputs.push_back(*buffer);
+  }
+  SmallVector<Value> extra;
+  if (std::optional<ShapeExprAttr> vars = op.getTirVars()) {
+    for (const sym::Expr &e : vars->getShape().getDims()) {
+      Value v = emitExpr(e);
+      if (!v)
+        return op.emitOpError("tir_vars uses an unbound variable");
+      extra.push_back(v);
+    }
+  }
+  FailureOr<SmallVector<Value>> args =
+      callArgs(op, op.getInputs(), outputs, extra, callee);
+  if (failed(args))
+    return failure();
+  func::CallOp::create(builder, op.getLoc(), callee, *args);
+  for (auto [result, buffer] : llvm::zip(op.getResults(), outputs))
+    mapping.map(result, buffer);
+  return success();
+}
+
+/// Library calls go through the library's C interface: memrefs are passed as
+/// descriptors to `_mlir_ciface_<link_name>`, which the runtime implements.
+LogicalResult FunctionLowering::lowerCallDPSPacked(CallDPSPackedOp op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto decl = module.lookupSymbol<ext::FuncOp>(op.getCallee());
+  if (!decl)
+    return op.emitOpError("'") << op.getCallee() << "' is not an extern.func";
+  auto callee = module.lookupSymbol<func::FuncOp>(decl.getLinkName());
+  if (!callee) {
+    SmallVector<Type> params;
+    for (Type t : decl.getArgumentTypes()) {
+      FailureOr<Type> converted = convertRelaxType(t);
+      if (failed(converted))
+        return op.emitOpError("extern parameter type ")
+               << t << " cannot be lowered";
+      params.push_back(*converted);
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    callee = func::FuncOp::create(builder, decl.getLoc(), decl.getLinkName(),
+                                  builder.getFunctionType(params, {}));
+    callee.setPrivate();
+    callee->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
+  }
+  SmallVector<Value> outputs;
+  for (Value result : op.getResults()) {
+    FailureOr<Value> buffer = allocate(op.getLoc(), result.getType());
+    if (failed(buffer))
+      return failure();
+    outputs.push_back(*buffer);
+  }
+  FailureOr<SmallVector<Value>> args =
+      callArgs(op, op.getInputs(), outputs, {}, callee);
+  if (failed(args))
+    return failure();
+  func::CallOp::create(builder, op.getLoc(), callee, *args);
+  for (auto [result, buffer] : llvm::zip(op.getResults(), outputs))
+    mapping.map(result, buffer);
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerMatchCast(MatchCastOp op) {
+  auto target = dyn_cast<RelaxTensorType>(op.getResult().getType());
+  if (!target || !isa<RelaxTensorType>(op.getValue().getType()))
+    return op.emitOpError("only tensor-to-tensor casts can be lowered yet");
+  Value input = mapping.lookup(op.getValue());
+  Type targetType = *convertRelaxType(target);
+  Location loc = op.getLoc();
+  std::string site = "match_cast at " + describeLoc(loc);
+  std::string fn = src.getSymName().str();
+  if (isa<UnrankedMemRefType>(input.getType()) && target.hasRank()) {
+    Value rank = memref::RankOp::create(builder, loc, input);
+    Value expected =
+        arith::ConstantIndexOp::create(builder, loc, target.getRank());
+    emitCheck(rank, expected,
+              fn + ": " + site + ": expected rank %2$lld, got %1$lld");
+    flushChecks();
+  }
+  // Cast to the fully dynamic form first: the dims are checked below, so the
+  // static cast that follows is justified.
+  Value value = input;
+  if (auto ranked = dyn_cast<MemRefType>(targetType)) {
+    SmallVector<int64_t> dynamic(ranked.getRank(), ShapedType::kDynamic);
+    value = castTo(value, MemRefType::get(dynamic, ranked.getElementType()));
+  }
+  SmallVector<bool> binds = bindVars(value, target, site);
+  if (failed(checkDims(value, target, site, /*isArgument=*/false, binds)))
+    return failure();
+  flushChecks();
+  mapping.map(op.getResult(), castTo(value, targetType));
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerConstant(ConstantOp op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto type = cast<MemRefType>(*convertRelaxType(op.getResult().getType()));
+  std::string name = "__relax_const_" + std::to_string(messageCounter++);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    memref::GlobalOp::create(builder, op.getLoc(), name,
+                             builder.getStringAttr("private"), type,
+                             op.getValue(), /*constant=*/true,
+                             builder.getI64IntegerAttr(64));
+  }
+  mapping.map(op.getResult(),
+              memref::GetGlobalOp::create(builder, op.getLoc(), type, name));
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerCall(CallOp op) {
+  SmallVector<Type> results;
+  for (Type t : op.getResultTypes()) {
+    FailureOr<Type> converted = convertRelaxType(t);
+    if (failed(converted))
+      return op.emitOpError("result type ") << t << " cannot be lowered yet";
+    results.push_back(*converted);
+  }
+  SmallVector<Value> args;
+  for (Value v : op.getOperands())
+    args.push_back(mapping.lookup(v));
+  auto call = func::CallOp::create(builder, op.getLoc(), op.getCallee(),
+                                   results, args);
+  for (auto [from, to] : llvm::zip(op.getResults(), call.getResults())) {
+    mapping.map(from, to);
+    ownedBuffers.push_back(to); // the callee hands ownership to us
+  }
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerReturn(ReturnOp op) {
+  SmallVector<Value> values;
+  for (Value v : op.getOperands()) {
+    if (isa<TupleType>(v.getType())) {
+      auto it = tuples.find(v);
+      if (it == tuples.end())
+        return op.emitOpError("returned tuple must be built by relax.tuple");
+      for (Value field : it->second)
+        values.push_back(mapping.lookup(field));
+      continue;
+    }
+    values.push_back(mapping.lookup(v));
+  }
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(values, dst.getResultTypes()))) {
+    auto &[value, type] = pair;
+    if (value.getType() != type)
+      value = castTo(value, type);
+  }
+  // Free what is not handed to the caller.
+  llvm::SmallPtrSet<Value, 8> escaping;
+  for (Value v : values) {
+    escaping.insert(v);
+    if (Value root = aliasRoot.lookup(v))
+      escaping.insert(root);
+  }
+  for (Value buffer : ownedBuffers)
+    if (!escaping.contains(buffer) && isa<MemRefType>(buffer.getType()))
+      memref::DeallocOp::create(builder, op.getLoc(), buffer);
+  func::ReturnOp::create(builder, op.getLoc(), values);
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerOp(Operation *op) {
+  builder.setInsertionPointToEnd(builder.getInsertionBlock());
+  if (auto callTIR = dyn_cast<CallTIROp>(op))
+    return lowerCallTIR(callTIR);
+  if (auto dps = dyn_cast<CallDPSPackedOp>(op))
+    return lowerCallDPSPacked(dps);
+  if (auto cast = dyn_cast<MatchCastOp>(op))
+    return lowerMatchCast(cast);
+  if (auto constant = dyn_cast<ConstantOp>(op))
+    return lowerConstant(constant);
+  if (auto call = dyn_cast<CallOp>(op))
+    return lowerCall(call);
+  if (auto ret = dyn_cast<ReturnOp>(op))
+    return lowerReturn(ret);
+  if (auto tuple = dyn_cast<TupleOp>(op)) {
+    tuples[tuple.getResult()] = llvm::to_vector(tuple.getFields());
+    return success();
+  }
+  if (auto get = dyn_cast<TupleGetItemOp>(op)) {
+    auto it = tuples.find(get.getTuple());
+    if (it == tuples.end())
+      return op->emitOpError("tuple must be built by relax.tuple in the same "
+                             "function to be lowered");
+    Value field = it->second[get.getIndex()];
+    if (isa<TupleType>(field.getType()))
+      tuples[get.getResult()] = tuples[field];
+    else
+      mapping.map(get.getResult(), mapping.lookup(field));
+    return success();
+  }
+  if (isa<ShapeOfOp, ShapeExprOp>(op) && op->use_empty())
+    return success();
+  if (op->getDialect() && op->getDialect()->getNamespace() == "relax")
+    return op->emitOpError("has no host lowering: legalize high-level ops "
+                           "first (relax-legalize-ops)");
+  return op->emitOpError("cannot appear in a relax function being lowered");
+}
+
+LogicalResult FunctionLowering::run() {
+  // Dataflow regions are a grouping only: inline them.
+  SmallVector<DataflowOp> regions;
+  src.walk([&](DataflowOp df) { regions.push_back(df); });
+  for (DataflowOp df : regions) {
+    Block &body = df.getBody().front();
+    auto output = cast<OutputOp>(body.getTerminator());
+    df.replaceAllUsesWith(output.getOperands());
+    output.erase();
+    df->getBlock()->getOperations().splice(df->getIterator(),
+                                           body.getOperations());
+    df.erase();
+  }
+  if (failed(lowerSignature()))
+    return failure();
+  for (Operation &op : llvm::make_early_inc_range(src.getBody().front()))
+    if (failed(lowerOp(&op)))
+      return failure();
+  return success();
+}
+
+namespace {
+struct RelaxLowerShapesPass
+    : public relax::impl::RelaxLowerShapesBase<RelaxLowerShapesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<FuncOp> funcs(module.getOps<FuncOp>());
+    if (funcs.empty())
+      return;
+    OpBuilder builder(module.getContext());
+    if (!module.lookupSymbol(kShapeErrorFn)) {
+      builder.setInsertionPointToStart(module.getBody());
+      Type ptr = LLVM::LLVMPointerType::get(module.getContext());
+      auto decl = func::FuncOp::create(
+          builder, module.getLoc(), kShapeErrorFn,
+          builder.getFunctionType({ptr, builder.getI64Type(),
+                                   builder.getI64Type()},
+                                  {}));
+      decl.setPrivate();
+    }
+    unsigned counter = 0;
+    for (FuncOp func : funcs) {
+      FunctionLowering lowering(func, counter);
+      if (failed(lowering.run()))
+        return signalPassFailure();
+    }
+    for (FuncOp func : funcs)
+      func.erase();
+    // Declarations of library functions are replaced by their C interface.
+    for (ext::FuncOp decl : llvm::make_early_inc_range(module.getOps<ext::FuncOp>()))
+      decl.erase();
+  }
+};
+} // namespace

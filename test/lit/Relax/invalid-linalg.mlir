@@ -1,0 +1,117 @@
+// RUN: relax-opt %s -split-input-file -verify-diagnostics
+
+relax.func @k_mismatch(%a: !relax.tensor<[n, 4], f32>, %b: !relax.tensor<[5, m], f32>) {
+  // expected-error@+2 {{'relax.matmul' op contraction dims differ: 4 vs 5 (shapes [n, 4] and [5, m])}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %b : (!relax.tensor<[n, 4], f32>, !relax.tensor<[5, m], f32>) -> !relax.tensor<[n, m], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @k_mismatch_symbolic(%a: !relax.tensor<[n, k], f32>, %b: !relax.tensor<[k + 1, m], f32>) {
+  // expected-error@+2 {{'relax.matmul' op contraction dims differ: k vs k + 1 (shapes [n, k] and [k + 1, m])}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %b : (!relax.tensor<[n, k], f32>, !relax.tensor<[k + 1, m], f32>) -> !relax.tensor<[n, m], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @k_mismatch_vector(%a: !relax.tensor<[n, k], f32>, %v: !relax.tensor<[2 * k + 1], f32>) {
+  // expected-error@+2 {{'relax.matmul' op contraction dims differ: k vs k * 2 + 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %v : (!relax.tensor<[n, k], f32>, !relax.tensor<[2 * k + 1], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @batch_mismatch(%a: !relax.tensor<[2, n, k], f32>, %b: !relax.tensor<[3, k, m], f32>) {
+  // expected-error@+2 {{'relax.matmul' op cannot broadcast dim 2 with dim 3 (shapes [2] and [3])}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %b : (!relax.tensor<[2, n, k], f32>, !relax.tensor<[3, k, m], f32>) -> !relax.tensor<[?, n, m], f32>
+  relax.return
+}
+
+// -----
+
+// Batch dims b and c cannot be decided: the result dim is `?`, not b.
+relax.func @batch_undecidable(%a: !relax.tensor<[b, n, k], f32>, %c: !relax.tensor<[c, k, m], f32>) {
+  // expected-error@+2 {{inferred type(s) '!relax.tensor<[?, n, m], f32>' are incompatible with return type(s) of operation '!relax.tensor<[b, n, m], f32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %c : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[c, k, m], f32>) -> !relax.tensor<[b, n, m], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @scalar_operand(%a: !relax.tensor<[], f32>, %b: !relax.tensor<[k, m], f32>) {
+  // expected-error@+2 {{'relax.matmul' op operands must have rank >= 1, got [] and [k, m]}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %b : (!relax.tensor<[], f32>, !relax.tensor<[k, m], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+relax.func @matmul_dtype(%a: !relax.tensor<[n, k], f16>, %b: !relax.tensor<[k, m], f32>) {
+  // expected-error@+2 {{'relax.matmul' op operand dtypes differ (use relax.astype)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %b : (!relax.tensor<[n, k], f16>, !relax.tensor<[k, m], f32>) -> !relax.tensor<[n, m], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @matmul_bool(%a: !relax.tensor<[n, k], i1>, %b: !relax.tensor<[k, m], i1>) {
+  // expected-error@+2 {{'relax.matmul' op requires a numeric (non-i1) dtype, got 'i1'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %b : (!relax.tensor<[n, k], i1>, !relax.tensor<[k, m], i1>) -> !relax.tensor<[n, m], i1>
+  relax.return
+}
+
+// -----
+
+relax.func @matmul_out_dtype(%a: !relax.tensor<[n, k], f16>, %b: !relax.tensor<[k, m], f16>) {
+  // expected-error@+2 {{'relax.matmul' op unsupported out_dtype 'i16'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.matmul %a, %b {out_dtype = i16} : (!relax.tensor<[n, k], f16>, !relax.tensor<[k, m], f16>) -> !relax.tensor<[n, m], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @linear_in_mismatch(%x: !relax.tensor<[n, 16], f32>, %w: !relax.tensor<[32, 8], f32>) {
+  // expected-error@+2 {{'relax.linear' op contraction dims differ: 16 vs 8}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.linear %x, %w : (!relax.tensor<[n, 16], f32>, !relax.tensor<[32, 8], f32>) -> !relax.tensor<[n, 32], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @linear_weight_rank(%x: !relax.tensor<[n, 16], f32>, %w: !relax.tensor<[2, 32, 16], f32>) {
+  // expected-error@+2 {{'relax.linear' op weight must have rank 2 [out, in], got [2, 32, 16]}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.linear %x, %w : (!relax.tensor<[n, 16], f32>, !relax.tensor<[2, 32, 16], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+relax.func @linear_bias(%x: !relax.tensor<[n, 16], f32>, %w: !relax.tensor<[32, 16], f32>, %b: !relax.tensor<[16], f32>) {
+  // expected-error@+2 {{'relax.linear' op cannot broadcast dim 32 with dim 16 (shapes [n, 32] and [16])}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.linear %x, %w, %b : (!relax.tensor<[n, 16], f32>, !relax.tensor<[32, 16], f32>, !relax.tensor<[16], f32>) -> !relax.tensor<[n, 32], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @linear_dtype(%x: !relax.tensor<[n, 16], f32>, %w: !relax.tensor<[32, 16], f32>, %b: !relax.tensor<[32], f16>) {
+  // expected-error@+2 {{'relax.linear' op operand dtypes differ (use relax.astype)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.linear %x, %w, %b : (!relax.tensor<[n, 16], f32>, !relax.tensor<[32, 16], f32>, !relax.tensor<[32], f16>) -> !relax.tensor<[n, 32], f32>
+  relax.return
+}

@@ -1,0 +1,359 @@
+// RUN: relax-opt %s -split-input-file -verify-diagnostics
+
+relax.func @layer_norm_gamma_dim(%x: !relax.tensor<[n, s, 768], f32>, %g: !relax.tensor<[512], f32>) {
+  // expected-error@+2 {{'relax.layer_norm' op gamma shape [512] must be [768]: dim 0 is 512, expected 768}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.layer_norm %x, %g, %g {axes = array<i64: -1>} : (!relax.tensor<[n, s, 768], f32>, !relax.tensor<[512], f32>, !relax.tensor<[512], f32>) -> !relax.tensor<[n, s, 768], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @layer_norm_gamma_rank(%x: !relax.tensor<[n, s, 768], f32>, %g: !relax.tensor<[s, 768], f32>, %b: !relax.tensor<[768], f32>) {
+  // expected-error@+2 {{'relax.layer_norm' op gamma shape [s, 768] must be [768]}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.layer_norm %x, %g, %b {axes = array<i64: -1>} : (!relax.tensor<[n, s, 768], f32>, !relax.tensor<[s, 768], f32>, !relax.tensor<[768], f32>) -> !relax.tensor<[n, s, 768], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @layer_norm_beta_symbolic(%x: !relax.tensor<[n, s, 768], f32>, %g: !relax.tensor<[s, 768], f32>, %b: !relax.tensor<[s + 1, 768], f32>) {
+  // expected-error@+2 {{'relax.layer_norm' op beta shape [s + 1, 768] must be [s, 768]: dim 0 is s + 1, expected s}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.layer_norm %x, %g, %b {axes = array<i64: 1, 2>} : (!relax.tensor<[n, s, 768], f32>, !relax.tensor<[s, 768], f32>, !relax.tensor<[s + 1, 768], f32>) -> !relax.tensor<[n, s, 768], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @layer_norm_dup_axes(%x: !relax.tensor<[n, s, 768], f32>, %g: !relax.tensor<[768], f32>) {
+  // expected-error@+2 {{'relax.layer_norm' op axis -1 repeats axis 2 (both are dim 2 of rank 3)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.layer_norm %x, %g, %g {axes = array<i64: 2, -1>} : (!relax.tensor<[n, s, 768], f32>, !relax.tensor<[768], f32>, !relax.tensor<[768], f32>) -> !relax.tensor<[n, s, 768], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @layer_norm_int(%x: !relax.tensor<[n, 8], i32>, %g: !relax.tensor<[8], i32>) {
+  // expected-error@+2 {{'relax.layer_norm' op input requires a floating-point dtype}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.layer_norm %x, %g, %g {axes = array<i64: -1>} : (!relax.tensor<[n, 8], i32>, !relax.tensor<[8], i32>, !relax.tensor<[8], i32>) -> !relax.tensor<[n, 8], i32>
+  relax.return
+}
+
+// -----
+
+relax.func @layer_norm_dtype(%x: !relax.tensor<[n, 8], f32>, %g: !relax.tensor<[8], f16>) {
+  // expected-error@+2 {{'relax.layer_norm' op gamma dtype f16 differs from input dtype f32}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.layer_norm %x, %g, %g {axes = array<i64: -1>} : (!relax.tensor<[n, 8], f32>, !relax.tensor<[8], f16>, !relax.tensor<[8], f16>) -> !relax.tensor<[n, 8], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @rms_norm_weight(%hh: !relax.tensor<[h], f32>, %x: !relax.tensor<[n, h * 64], f32>, %w: !relax.tensor<[h * 64 + 1], f32>) {
+  // expected-error@+2 {{'relax.rms_norm' op weight shape [h * 64 + 1] must be [h * 64]: dim 0 is h * 64 + 1, expected h * 64}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.rms_norm %x, %w {axes = array<i64: 1>} : (!relax.tensor<[n, h * 64], f32>, !relax.tensor<[h * 64 + 1], f32>) -> !relax.tensor<[n, h * 64], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @group_norm_divisible(%x: !relax.tensor<[n, 6, h, w], f32>, %g: !relax.tensor<[6], f32>) {
+  // expected-error@+2 {{'relax.group_norm' op channels 6 are not divisible by num_groups 4 (remainder 2)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.group_norm %x, %g, %g {axes = array<i64: 2, 3>, channel_axis = 1 : i64, num_groups = 4 : i64} : (!relax.tensor<[n, 6, h, w], f32>, !relax.tensor<[6], f32>, !relax.tensor<[6], f32>) -> !relax.tensor<[n, 6, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @group_norm_divisible_symbolic(%cc: !relax.tensor<[c], f32>, %x: !relax.tensor<[n, c * 4 + 2, h], f32>, %g: !relax.tensor<[c * 4 + 2], f32>) {
+  // expected-error@+2 {{'relax.group_norm' op channels c * 4 + 2 are not divisible by num_groups 4 (remainder 2)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.group_norm %x, %g, %g {axes = array<i64: 2>, channel_axis = 1 : i64, num_groups = 4 : i64} : (!relax.tensor<[n, c * 4 + 2, h], f32>, !relax.tensor<[c * 4 + 2], f32>, !relax.tensor<[c * 4 + 2], f32>) -> !relax.tensor<[n, c * 4 + 2, h], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @group_norm_zero_groups(%x: !relax.tensor<[n, 8, h, w], f32>, %g: !relax.tensor<[8], f32>) {
+  // expected-error@+2 {{'relax.group_norm' op num_groups must be positive, got 0}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.group_norm %x, %g, %g {axes = array<i64: 2, 3>, channel_axis = 1 : i64, num_groups = 0 : i64} : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[8], f32>, !relax.tensor<[8], f32>) -> !relax.tensor<[n, 8, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @group_norm_channel_in_axes(%x: !relax.tensor<[n, 8, h, w], f32>, %g: !relax.tensor<[8], f32>) {
+  // expected-error@+2 {{'relax.group_norm' op axes must not contain the channel axis 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.group_norm %x, %g, %g {axes = array<i64: 1, 2>, channel_axis = -3 : i64, num_groups = 2 : i64} : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[8], f32>, !relax.tensor<[8], f32>) -> !relax.tensor<[n, 8, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @group_norm_gamma(%x: !relax.tensor<[n, 8, h, w], f32>, %g: !relax.tensor<[16], f32>, %b: !relax.tensor<[8], f32>) {
+  // expected-error@+2 {{'relax.group_norm' op gamma shape [16] must be [8]: dim 0 is 16, expected 8}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.group_norm %x, %g, %b {axes = array<i64: 2, 3>, channel_axis = 1 : i64, num_groups = 2 : i64} : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[16], f32>, !relax.tensor<[8], f32>) -> !relax.tensor<[n, 8, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @batch_norm_param(%x: !relax.tensor<[n, c, h, w], f32>, %p: !relax.tensor<[c], f32>, %q: !relax.tensor<[c + 1], f32>) {
+  // expected-error@+2 {{'relax.batch_norm' op moving_var shape [c + 1] must be [c]: dim 0 is c + 1, expected c}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.batch_norm %x, %p, %p, %p, %q : (!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c + 1], f32>) -> !relax.tensor<[n, c, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @batch_norm_axis(%x: !relax.tensor<[n, c, h, w], f32>, %p: !relax.tensor<[c], f32>) {
+  // expected-error@+2 {{'relax.batch_norm' op axis 4 is out of range for rank 4}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.batch_norm %x, %p, %p, %p, %p {axis = 4 : i64} : (!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c], f32>) -> !relax.tensor<[n, c, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_channels(%x: !relax.tensor<[n, 3, h, w], f32>, %k: !relax.tensor<[o, 4, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op input channels 3 must equal weight in-channels * groups = 4}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k : (!relax.tensor<[n, 3, h, w], f32>, !relax.tensor<[o, 4, 3, 3], f32>) -> !relax.tensor<[n, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_channels_groups(%x: !relax.tensor<[n, c * 2 + 1, h, w], f32>, %k: !relax.tensor<[o, c, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op input channels c * 2 + 1 must equal weight in-channels * groups = c * 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k {groups = 2 : i64} : (!relax.tensor<[n, c * 2 + 1, h, w], f32>, !relax.tensor<[o, c, 3, 3], f32>) -> !relax.tensor<[n, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_out_groups(%x: !relax.tensor<[n, 4, h, w], f32>, %k: !relax.tensor<[5, 2, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op weight out-channels 5 are not divisible by groups 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k {groups = 2 : i64} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[5, 2, 3, 3], f32>) -> !relax.tensor<[n, 5, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_zero_groups(%x: !relax.tensor<[n, 4, h, w], f32>, %k: !relax.tensor<[5, 2, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op groups must be positive, got 0}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k {groups = 0 : i64} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[5, 2, 3, 3], f32>) -> !relax.tensor<[n, 5, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_rank(%x: !relax.tensor<[n, 3, h], f32>, %k: !relax.tensor<[o, 4, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op input must have rank 4, got 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k : (!relax.tensor<[n, 3, h], f32>, !relax.tensor<[o, 4, 3, 3], f32>) -> !relax.tensor<[n, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_padding(%x: !relax.tensor<[n, 3, h, w], f32>, %k: !relax.tensor<[o, 3, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op padding must have 1, 2 or 4 values, got 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k {padding = array<i64: 1, 1, 1>} : (!relax.tensor<[n, 3, h, w], f32>, !relax.tensor<[o, 3, 3, 3], f32>) -> !relax.tensor<[n, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_negative_padding(%x: !relax.tensor<[n, 3, h, w], f32>, %k: !relax.tensor<[o, 3, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op padding must be non-negative}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k {padding = array<i64: -1>} : (!relax.tensor<[n, 3, h, w], f32>, !relax.tensor<[o, 3, 3, 3], f32>) -> !relax.tensor<[n, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_strides(%x: !relax.tensor<[n, 3, h, w], f32>, %k: !relax.tensor<[o, 3, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op strides must be positive}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k {strides = array<i64: 1, 0>} : (!relax.tensor<[n, 3, h, w], f32>, !relax.tensor<[o, 3, 3, 3], f32>) -> !relax.tensor<[n, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_dilation(%x: !relax.tensor<[n, 3, h, w], f32>, %k: !relax.tensor<[o, 3, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op dilation must have 1 or 2 values, got 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k {dilation = array<i64: 1, 1, 1>} : (!relax.tensor<[n, 3, h, w], f32>, !relax.tensor<[o, 3, 3, 3], f32>) -> !relax.tensor<[n, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_window(%x: !relax.tensor<[1, 3, 2, w], f32>, %k: !relax.tensor<[o, 3, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d' op output height 0 is not positive (input 2, kernel 3)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k : (!relax.tensor<[1, 3, 2, w], f32>, !relax.tensor<[o, 3, 3, 3], f32>) -> !relax.tensor<[1, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_dtype(%x: !relax.tensor<[n, 3, h, w], f32>, %k: !relax.tensor<[o, 3, 3, 3], f16>) {
+  // expected-error@+2 {{'relax.conv2d' op weight dtype f16 differs from input dtype f32}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.conv2d %x, %k : (!relax.tensor<[n, 3, h, w], f32>, !relax.tensor<[o, 3, 3, 3], f16>) -> !relax.tensor<[n, o, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @pool_size(%x: !relax.tensor<[n, c, h, w], f32>) {
+  // expected-error@+2 {{'relax.max_pool2d' op pool_size must have 1 or 2 values, got 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.max_pool2d %x {pool_size = array<i64: 2, 2, 2>} : (!relax.tensor<[n, c, h, w], f32>) -> !relax.tensor<[n, c, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @pool_window(%x: !relax.tensor<[n, c, 4, 1], f32>) {
+  // expected-error@+2 {{'relax.avg_pool2d' op output width 0 is not positive (input 1, kernel 2)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.avg_pool2d %x {pool_size = array<i64: 2>} : (!relax.tensor<[n, c, 4, 1], f32>) -> !relax.tensor<[n, c, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @pool_rank(%x: !relax.tensor<[n, c, h], f32>) {
+  // expected-error@+2 {{'relax.max_pool2d' op input must have rank 4, got 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.max_pool2d %x {pool_size = array<i64: 2>} : (!relax.tensor<[n, c, h], f32>) -> !relax.tensor<[n, c, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @adaptive_size(%x: !relax.tensor<[n, c, h, w], f32>) {
+  // expected-error@+2 {{'relax.adaptive_avg_pool2d' op output_size must be positive}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.adaptive_avg_pool2d %x {output_size = array<i64: 0, 1>} : (!relax.tensor<[n, c, h, w], f32>) -> !relax.tensor<[n, c, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @global_pool_rank(%x: !relax.tensor<[n, c], f32>) {
+  // expected-error@+2 {{'relax.global_avg_pool2d' op input must have rank 4, got 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.global_avg_pool2d %x : (!relax.tensor<[n, c], f32>) -> !relax.tensor<[n, c, 1, 1], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_heads(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !relax.tensor<[b, t, 3, 64], f16>) {
+  // expected-error@+2 {{'relax.attention' op query heads 8 are not a multiple of key/value heads 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[b, t, 3, 64], f16>, !relax.tensor<[b, t, 3, 64], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_heads_symbolic(%hh: !relax.tensor<[h], f32>, %q: !relax.tensor<[b, s, h * 2 + 1, d], f32>, %k: !relax.tensor<[b, t, 2, d], f32>) {
+  // expected-error@+2 {{'relax.attention' op query heads h * 2 + 1 are not a multiple of key/value heads 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, h * 2 + 1, d], f32>, !relax.tensor<[b, t, 2, d], f32>, !relax.tensor<[b, t, 2, d], f32>) -> !relax.tensor<[b, s, h * 2 + 1, d], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_head_dim(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !relax.tensor<[b, t, 2, 128], f16>) {
+  // expected-error@+2 {{'relax.attention' op query/key head dim mismatch: 64 vs 128}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[b, t, 2, 128], f16>, !relax.tensor<[b, t, 2, 128], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_batch(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !relax.tensor<[b + 1, t, 2, 64], f16>) {
+  // expected-error@+2 {{'relax.attention' op query/key batch mismatch: b vs b + 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[b + 1, t, 2, 64], f16>, !relax.tensor<[b + 1, t, 2, 64], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_kv_len(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !relax.tensor<[b, t, 2, 64], f16>, %v: !relax.tensor<[b, t + 1, 2, 64], f16>) {
+  // expected-error@+2 {{'relax.attention' op key/value sequence length mismatch: t vs t + 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %v : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[b, t, 2, 64], f16>, !relax.tensor<[b, t + 1, 2, 64], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_mask(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !relax.tensor<[b, t, 2, 64], f16>, %m: !relax.tensor<[1, 4, s, t], f16>) {
+  // expected-error@+2 {{'relax.attention' op mask dim 1 (4) cannot broadcast to 8 (shape [1, 4, s, t] to [b, 8, s, t])}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k, %m : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[b, t, 2, 64], f16>, !relax.tensor<[b, t, 2, 64], f16>, !relax.tensor<[1, 4, s, t], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_mask_rank(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !relax.tensor<[b, t, 2, 64], f16>, %m: !relax.tensor<[1, 1, 1, s, t], f16>) {
+  // expected-error@+2 {{'relax.attention' op mask of rank 5 cannot broadcast to rank 4 shape [b, 8, s, t]}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k, %m : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[b, t, 2, 64], f16>, !relax.tensor<[b, t, 2, 64], f16>, !relax.tensor<[1, 1, 1, s, t], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_int(%q: !relax.tensor<[b, s, 8, 64], i32>, %k: !relax.tensor<[b, t, 2, 64], i32>) {
+  // expected-error@+2 {{'relax.attention' op query requires a floating-point dtype}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, 8, 64], i32>, !relax.tensor<[b, t, 2, 64], i32>, !relax.tensor<[b, t, 2, 64], i32>) -> !relax.tensor<[b, s, 8, 64], i32>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_rank(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !relax.tensor<[b, t, 64], f16>) {
+  // expected-error@+2 {{'relax.attention' op key must have rank 4, got 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[b, t, 64], f16>, !relax.tensor<[b, t, 64], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @attention_batch_unknown(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !relax.tensor<[c, t, 2, 64], f16>) {
+  // expected-error@+2 {{'relax.attention' op inferred type(s) '!relax.tensor<[?, s, 8, 64], f16>' are incompatible with return type(s) of operation '!relax.tensor<[b, s, 8, 64], f16>'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[c, t, 2, 64], f16>, !relax.tensor<[c, t, 2, 64], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
+  relax.return
+}

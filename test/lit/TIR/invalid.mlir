@@ -1,0 +1,197 @@
+// RUN: relax-opt %s -split-input-file -verify-diagnostics
+
+tir.prim_func @index_count(%a: !tir.buffer<[n, 4], f32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{expects 2 indices for '!tir.buffer<[n, 4], f32>', got 1}}
+  %x = tir.load %a[%c0] : !tir.buffer<[n, 4], f32>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @store_index_count(%a: !tir.buffer<[n], f32>) {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 0.0 : f32
+  // expected-error@+1 {{expects 1 indices}}
+  tir.store %v, %a[%c0, %c0] : !tir.buffer<[n], f32>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @load_dtype(%a: !tir.buffer<[n], f32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{result type is the buffer dtype}}
+  %x = "tir.load"(%a, %c0) : (!tir.buffer<[n], f32>, index) -> f16
+  tir.return
+}
+
+// -----
+
+tir.prim_func @store_dtype(%a: !tir.buffer<[n], f32>) {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 0 : i32
+  // expected-error@+1 {{stored value type is the buffer dtype}}
+  "tir.store"(%v, %a, %c0) : (i32, !tir.buffer<[n], f32>, index) -> ()
+  tir.return
+}
+
+// -----
+
+tir.prim_func @unbound_sym_var(%a: !tir.buffer<[n], f32>) {
+  // expected-error@+1 {{symbolic variable 'm' is not bound by the parameters of @unbound_sym_var}}
+  %m = tir.sym_var "m" : index
+  tir.return
+}
+
+// -----
+
+// An expression dim does not bind its variables.
+tir.prim_func @expr_dim_binds_nothing(%a: !tir.buffer<[n + 1], f32>, %b: !tir.buffer<[n], f32>) {
+  %m = tir.sym_var "n" : index
+  tir.return
+}
+// expected-error@+1 {{parameter #0 uses symbolic variable 'k' that no parameter binds}}
+tir.prim_func @unbound_param(%a: !tir.buffer<[k + 1], f32>) {
+  tir.return
+}
+
+// -----
+
+tir.prim_func @unbound_alloc(%a: !tir.buffer<[n], f32>) {
+  // expected-error@+1 {{shape uses symbolic variable 'm' that the parameters of @unbound_alloc do not bind}}
+  %t = tir.alloc : !tir.buffer<[n * m], f32>
+  tir.return
+}
+
+// -----
+
+func.func @sym_var_outside() {
+  // expected-error@+1 {{must be nested in a tir.prim_func}}
+  %n = tir.sym_var "n" : index
+  return
+}
+
+// -----
+
+tir.prim_func @block_kinds(%a: !tir.buffer<[4], f32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{has 2 iteration variables but 1 kinds}}
+  tir.block "b" (%vi = %c0, %vj = %c0) kinds [spatial] {
+  }
+  tir.return
+}
+
+// -----
+
+tir.prim_func @init_without_reduce(%a: !tir.buffer<[4], f32>) {
+  %c0 = arith.constant 0 : index
+  tir.block "b" (%vi = %c0) kinds [spatial] {
+    // expected-error@+1 {{is only allowed in a block with a reduce iteration variable}}
+    tir.init {
+    }
+  }
+  tir.return
+}
+
+// -----
+
+tir.prim_func @init_not_first(%a: !tir.buffer<[4], f32>) {
+  %c0 = arith.constant 0 : index
+  tir.block "b" (%vk = %c0) kinds [reduce] {
+    %x = arith.constant 0 : index
+    // expected-error@+1 {{must be the first op of its tir.block}}
+    tir.init {
+    }
+  }
+  tir.return
+}
+
+// -----
+
+tir.prim_func @bad_thread() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{unknown thread axis 'warpIdx.x' (expected blockIdx.x/y/z or threadIdx.x/y/z)}}
+  tir.for %i = %c0 to %c1 step %c1 kind = thread_binding thread = "warpIdx.x" {
+  }
+  tir.return
+}
+
+// -----
+
+tir.prim_func @missing_thread() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{thread_binding loop needs a 'thread' axis}}
+  tir.for %i = %c0 to %c1 step %c1 kind = thread_binding {
+  }
+  tir.return
+}
+
+// -----
+
+tir.prim_func @thread_on_serial() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'thread' is only allowed on a thread_binding loop}}
+  tir.for %i = %c0 to %c1 step %c1 thread = "threadIdx.x" {
+  }
+  tir.return
+}
+
+// -----
+
+tir.prim_func @bad_kind() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{unknown loop kind 'pipelined'}}
+  tir.for %i = %c0 to %c1 step %c1 kind = pipelined {
+  }
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{unknown memory scope 'texture' (expected global, shared or local)}}
+tir.prim_func @bad_scope(%a: !tir.buffer<[4], f32, texture>) {
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{parameter #0 must be a global buffer, got scope 'shared'}}
+tir.prim_func @shared_param(%a: !tir.buffer<[4], f32, shared>) {
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{'op_pattern' must be one of elementwise}}
+tir.prim_func @bad_pattern(%a: !tir.buffer<[4], f32>) attributes {op_pattern = "fancy"} {
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{parameter #0: 'tir.var' names an index parameter's variable}}
+tir.prim_func @var_on_buffer(%a: !tir.buffer<[4], f32> {tir.var = "n"}) {
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{parameter #0 has an unknown dim}}
+tir.prim_func @unknown_dim(%a: !tir.buffer<[?], f32>) {
+  tir.return
+}
+
+// -----
+
+tir.prim_func @bad_iter_kind() {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{unknown iteration kind 'ordered' (expected spatial or reduce)}}
+  tir.block "b" (%vi = %c0) kinds [ordered] {
+  }
+  tir.return
+}

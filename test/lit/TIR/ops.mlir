@@ -1,0 +1,114 @@
+// RUN: relax-opt %s | FileCheck %s
+// RUN: relax-opt %s --mlir-print-op-generic | relax-opt | FileCheck %s
+
+// Elementwise over a symbolic extent; serial loops print no kind.
+// CHECK-LABEL: tir.prim_func @add
+// CHECK-SAME: (%[[A:.*]]: !tir.buffer<[n], f32>, %[[B:.*]]: !tir.buffer<[n], f32>, %[[C:.*]]: !tir.buffer<[n], f32>)
+// CHECK-SAME: attributes {op_pattern = "elementwise"}
+// CHECK: %[[N:.*]] = tir.sym_var "n" : index
+// CHECK: tir.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} {
+// CHECK:   tir.block "add" (%[[VI:.*]] = %[[I]]) kinds [spatial] {
+// CHECK:     %[[X:.*]] = tir.load %[[A]][%[[VI]]] : !tir.buffer<[n], f32>
+// CHECK:     %[[Y:.*]] = tir.load %[[B]][%[[VI]]] : !tir.buffer<[n], f32>
+// CHECK:     %[[S:.*]] = arith.addf %[[X]], %[[Y]] : f32
+// CHECK:     tir.store %[[S]], %[[C]][%[[VI]]] : !tir.buffer<[n], f32>
+// CHECK:   }
+// CHECK: }
+// CHECK: tir.return
+tir.prim_func @add(%a: !tir.buffer<[n], f32>, %b: !tir.buffer<[n], f32>,
+                   %c: !tir.buffer<[n], f32>) attributes {op_pattern = "elementwise"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  tir.for %i = %c0 to %n step %c1 {
+    tir.block "add" (%vi = %i) kinds [spatial] {
+      %x = tir.load %a[%vi] : !tir.buffer<[n], f32>
+      %y = tir.load %b[%vi] : !tir.buffer<[n], f32>
+      %s = arith.addf %x, %y : f32
+      tir.store %s, %c[%vi] : !tir.buffer<[n], f32>
+    }
+  }
+  tir.return
+}
+
+// Reduction with an init region, every loop kind, a loop name, and
+// scratch buffers whose dims are expressions of bound variables.
+// CHECK-LABEL: tir.prim_func @row_sum
+// CHECK-SAME: %{{.*}}: index {tir.var = "k"}, %{{.*}}: index {tir.var = "m"})
+// CHECK-SAME: attributes {op_pattern = "reduction"}
+// CHECK: tir.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = parallel name = "i" {
+// CHECK:   tir.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = unrolled {
+// CHECK:     tir.block "sum" (%[[VI:.*]] = %[[I]], %[[VK:.*]] = %[[K]]) kinds [spatial, reduce] {
+// CHECK:       tir.init {
+// CHECK:         tir.store %{{.*}}, %{{.*}}[%[[VI]]] : !tir.buffer<[n], f32>
+// CHECK:       }
+// CHECK:       tir.load %{{.*}}[%[[VI]], %[[VK]]] : !tir.buffer<[n, m * 2 + 1], f32>
+// CHECK: kind = vectorized
+// CHECK: kind = thread_binding thread = "threadIdx.x"
+// CHECK: tir.alloc : !tir.buffer<[32], f32, shared>
+// CHECK: tir.alloc : !tir.buffer<[1], f32, local>
+// CHECK: tir.alloc : !tir.buffer<[k + n * 4], f16>
+tir.prim_func @row_sum(%x: !tir.buffer<[n, m * 2 + 1], f32>,
+                       %y: !tir.buffer<[n], f32>, %k: index {tir.var = "k"},
+                       %mv: index {tir.var = "m"})
+    attributes {op_pattern = "reduction"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tir.sym_var "n" : index
+  %m = tir.sym_var "m" : index
+  %kv = tir.sym_var "k" : index
+  tir.for %i = %c0 to %n step %c1 kind = parallel name = "i" {
+    tir.for %k2 = %c0 to %m step %c1 kind = unrolled {
+      tir.block "sum" (%vi = %i, %vk = %k2) kinds [spatial, reduce] {
+        tir.init {
+          tir.store %zero, %y[%vi] : !tir.buffer<[n], f32>
+        }
+        %acc = tir.load %y[%vi] : !tir.buffer<[n], f32>
+        %v = tir.load %x[%vi, %vk] : !tir.buffer<[n, m * 2 + 1], f32>
+        %s = arith.addf %acc, %v : f32
+        tir.store %s, %y[%vi] : !tir.buffer<[n], f32>
+      }
+    }
+  }
+  tir.for %v = %c0 to %kv step %c1 kind = vectorized {
+  }
+  tir.for %t = %c0 to %c1 step %c1 kind = thread_binding thread = "threadIdx.x" {
+    %sh = tir.alloc : !tir.buffer<[32], f32, shared>
+    %loc = tir.alloc : !tir.buffer<[1], f32, local>
+    %tmp = tir.alloc : !tir.buffer<[k + n * 4], f16>
+    %e = tir.load %loc[%c0] : !tir.buffer<[1], f32, local>
+    tir.store %e, %sh[%t] : !tir.buffer<[32], f32, shared>
+  }
+  tir.return
+}
+
+// scf.if is the conditional inside tir bodies.
+// CHECK-LABEL: tir.prim_func @guarded
+// CHECK: scf.if
+// CHECK:   tir.store
+tir.prim_func @guarded(%y: !tir.buffer<[n], f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  tir.for %i = %c0 to %c8 step %c1 {
+    %n = tir.sym_var "n" : index
+    %in = arith.cmpi slt, %i, %n : index
+    scf.if %in {
+      tir.store %one, %y[%i] : !tir.buffer<[n], f32>
+    }
+  }
+  tir.return
+}
+
+// A block without iteration variables.
+// CHECK-LABEL: tir.prim_func @scalar
+// CHECK: tir.block "s" () kinds [] {
+tir.prim_func @scalar(%y: !tir.buffer<[], f32>) {
+  %one = arith.constant 1.0 : f32
+  tir.block "s" () kinds [] {
+    tir.store %one, %y[] : !tir.buffer<[], f32>
+  }
+  tir.return
+}

@@ -1,0 +1,490 @@
+//===- RuntimeTests.cpp - the relax C runtime -----------------------------===//
+//
+// The error slot (first error kept, clear) and the CPU BLAS binding: every
+// entry point against a naive triple loop, with padded, transposed, offset
+// and non-unit-stride descriptors, broadcasts, empty dims and bad shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Runtime/RelaxBlas.h"
+#include "RelaxDialect/Runtime/RelaxRuntime.h"
+
+#include "gtest/gtest.h"
+
+#include <array>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+using relax_rt::MemRef;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Error slot
+//===----------------------------------------------------------------------===//
+
+class ErrorSlotTest : public ::testing::Test {
+protected:
+  void SetUp() override { relax_rt_clear_error(); }
+  void TearDown() override { relax_rt_clear_error(); }
+};
+
+TEST_F(ErrorSlotTest, StartsEmpty) {
+  EXPECT_EQ(relax_rt_has_error(), 0);
+  EXPECT_STREQ(relax_rt_last_error(), "");
+}
+
+TEST_F(ErrorSlotTest, FormatsActualThenExpected) {
+  relax_rt_shape_error("main: argument 'x' dim 1: expected %2$lld, got %1$lld",
+                       5, 4);
+  EXPECT_EQ(relax_rt_has_error(), 1);
+  EXPECT_STREQ(relax_rt_last_error(),
+               "main: argument 'x' dim 1: expected 4, got 5");
+}
+
+TEST_F(ErrorSlotTest, FirstErrorIsKept) {
+  relax_rt_shape_error("first %lld %lld", 1, 2);
+  relax_rt_shape_error("second %lld %lld", 3, 4);
+  relax_rt_error("third");
+  EXPECT_STREQ(relax_rt_last_error(), "first 1 2");
+}
+
+TEST_F(ErrorSlotTest, ClearForgets) {
+  relax_rt_error("boom");
+  relax_rt_clear_error();
+  EXPECT_EQ(relax_rt_has_error(), 0);
+  EXPECT_STREQ(relax_rt_last_error(), "");
+  relax_rt_shape_error("again %lld vs %lld", 7, 8);
+  EXPECT_STREQ(relax_rt_last_error(), "again 7 vs 8");
+}
+
+TEST_F(ErrorSlotTest, PreformattedMessageIsNotAFormat) {
+  relax_rt_error("100% sure: %s %lld");
+  EXPECT_STREQ(relax_rt_last_error(), "100% sure: %s %lld");
+}
+
+#ifdef RELAX_RUNTIME_HAS_BLAS
+
+//===----------------------------------------------------------------------===//
+// Strided tensors
+//===----------------------------------------------------------------------===//
+
+/// A tensor with its own storage and an arbitrary strided descriptor into
+/// it; storage not covered by the view holds a sentinel that must survive.
+template <typename T, int N> struct Strided {
+  std::vector<T> storage;
+  MemRef<T, N> desc;
+
+  static constexpr T kSentinel = T(-777);
+
+  Strided(std::array<int64_t, N> sizes, std::array<int64_t, N> strides,
+          int64_t offset = 0) {
+    int64_t extent = offset + 1;
+    for (int i = 0; i < N; ++i)
+      if (sizes[i] > 0)
+        extent += (sizes[i] - 1) * strides[i];
+    storage.assign(extent, kSentinel);
+    desc.allocated = storage.data();
+    desc.aligned = storage.data();
+    desc.offset = offset;
+    for (int i = 0; i < N; ++i) {
+      desc.sizes[i] = sizes[i];
+      desc.strides[i] = strides[i];
+    }
+  }
+
+  /// Row-major and dense.
+  static Strided contiguous(std::array<int64_t, N> sizes) {
+    std::array<int64_t, N> strides;
+    int64_t s = 1;
+    for (int i = N - 1; i >= 0; --i) {
+      strides[i] = s;
+      s *= std::max<int64_t>(sizes[i], 1);
+    }
+    return Strided(sizes, strides);
+  }
+
+  int64_t index(std::array<int64_t, N> idx) const {
+    int64_t at = desc.offset;
+    for (int i = 0; i < N; ++i)
+      at += idx[i] * desc.strides[i];
+    return at;
+  }
+  T &at(std::array<int64_t, N> idx) { return storage[index(idx)]; }
+  T get(std::array<int64_t, N> idx) const { return storage[index(idx)]; }
+
+  /// Fills the viewed elements with values in [-1, 1).
+  void randomize(std::mt19937 &rng) {
+    std::uniform_real_distribution<double> dist(-1.0, 1.0);
+    forEach([&](std::array<int64_t, N> idx) { at(idx) = T(dist(rng)); });
+  }
+
+  template <typename Fn> void forEach(Fn fn) const {
+    std::array<int64_t, N> idx{};
+    for (int i = 0; i < N; ++i)
+      if (desc.sizes[i] == 0)
+        return;
+    while (true) {
+      fn(idx);
+      int d = N - 1;
+      while (d >= 0 && ++idx[d] == desc.sizes[d])
+        idx[d--] = 0;
+      if (d < 0)
+        return;
+    }
+  }
+};
+
+/// Element (batch, row, col) of a rank-2 or rank-3 operand, with a batch of
+/// one broadcast and an optional transpose of the last two dims.
+template <typename T, int N>
+T element(const Strided<T, N> &t, int64_t batch, int64_t row, int64_t col,
+          bool transposed) {
+  if (transposed)
+    std::swap(row, col);
+  if constexpr (N == 2)
+    return t.get({row, col});
+  else
+    return t.get({t.desc.sizes[0] == 1 ? 0 : batch, row, col});
+}
+
+/// Checks C against a naive product in double precision. The tolerance is
+/// 1e-5 relative to the magnitude sum_k |a * b|, which bounds the rounding
+/// error of any summation order.
+template <typename T, int RA, int RB>
+void expectProduct(const Strided<T, RA> &a, const Strided<T, RB> &b,
+                   const Strided<T, RA> &c, bool transposeB) {
+  ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+  int64_t k = a.desc.sizes[RA - 1];
+  c.forEach([&](std::array<int64_t, RA> idx) {
+    int64_t batch = RA == 3 ? idx[0] : 0;
+    int64_t i = idx[RA - 2], j = idx[RA - 1];
+    double ref = 0, scale = 0;
+    for (int64_t kk = 0; kk < k; ++kk) {
+      double p = double(element(a, batch, i, kk, false)) *
+                 double(element(b, batch, kk, j, transposeB));
+      ref += p;
+      scale += std::fabs(p);
+    }
+    double got = c.get(idx);
+    ASSERT_LE(std::fabs(got - ref), 1e-5 * std::max(scale, 1e-30) + 1e-30)
+        << "at batch " << batch << " (" << i << ", " << j << "): got " << got
+        << ", expected " << ref;
+  });
+  // Storage outside the view of C must be untouched.
+  std::vector<bool> viewed(c.storage.size(), false);
+  c.forEach([&](std::array<int64_t, RA> idx) { viewed[c.index(idx)] = true; });
+  const T sentinel = Strided<T, RA>::kSentinel;
+  for (size_t p = 0; p < c.storage.size(); ++p) {
+    if (!viewed[p]) {
+      ASSERT_EQ(c.storage[p], sentinel) << "wrote outside C at " << p;
+    }
+  }
+}
+
+template <typename T> struct Blas;
+template <> struct Blas<float> {
+  static constexpr auto mm = _mlir_ciface_relax_blas_matmul_f32;
+  static constexpr auto mmNT = _mlir_ciface_relax_blas_matmul_nt_f32;
+  static constexpr auto bmm = _mlir_ciface_relax_blas_batch_matmul_f32;
+  static constexpr auto bmmNT = _mlir_ciface_relax_blas_batch_matmul_nt_f32;
+  static constexpr auto bcast = _mlir_ciface_relax_blas_batch_matmul_bcast_f32;
+  static constexpr auto bcastNT =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_nt_f32;
+  static constexpr const char *suffix = "f32";
+};
+template <> struct Blas<double> {
+  static constexpr auto mm = _mlir_ciface_relax_blas_matmul_f64;
+  static constexpr auto mmNT = _mlir_ciface_relax_blas_matmul_nt_f64;
+  static constexpr auto bmm = _mlir_ciface_relax_blas_batch_matmul_f64;
+  static constexpr auto bmmNT = _mlir_ciface_relax_blas_batch_matmul_nt_f64;
+  static constexpr auto bcast = _mlir_ciface_relax_blas_batch_matmul_bcast_f64;
+  static constexpr auto bcastNT =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_nt_f64;
+  static constexpr const char *suffix = "f64";
+};
+
+template <typename T> class BlasTest : public ::testing::Test {
+protected:
+  using M2 = Strided<T, 2>;
+  using M3 = Strided<T, 3>;
+  void SetUp() override { relax_rt_clear_error(); }
+  void TearDown() override { relax_rt_clear_error(); }
+  std::mt19937 rng{1234};
+  std::string name(const char *base) {
+    return std::string(base) + "_" + Blas<T>::suffix;
+  }
+};
+
+using Dtypes = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(BlasTest, Dtypes, );
+
+//===----------------------------------------------------------------------===//
+// Rank 2
+//===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, Rank2) {
+  using M2 = typename TestFixture::M2;
+  for (auto [m, k, n] : std::vector<std::array<int64_t, 3>>{{1, 1, 1},
+                                                            {3, 4, 5},
+                                                            {17, 33, 9},
+                                                            {64, 64, 64},
+                                                            {1, 100, 7},
+                                                            {50, 1, 3}}) {
+    M2 a = M2::contiguous({m, k}), b = M2::contiguous({k, n}),
+       c = M2::contiguous({m, n});
+    a.randomize(this->rng);
+    b.randomize(this->rng);
+    Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+    expectProduct(a, b, c, false);
+  }
+}
+
+TYPED_TEST(BlasTest, Rank2TransposeB) {
+  using M2 = typename TestFixture::M2;
+  for (auto [m, k, n] : std::vector<std::array<int64_t, 3>>{
+           {1, 1, 1}, {5, 7, 3}, {31, 16, 40}}) {
+    M2 a = M2::contiguous({m, k}), b = M2::contiguous({n, k}),
+       c = M2::contiguous({m, n});
+    a.randomize(this->rng);
+    b.randomize(this->rng);
+    Blas<TypeParam>::mmNT(&a.desc, &b.desc, &c.desc);
+    expectProduct(a, b, c, true);
+  }
+}
+
+TYPED_TEST(BlasTest, Rank2PaddedRowsAndOffsets) {
+  using M2 = typename TestFixture::M2;
+  // Sub-views of larger buffers: the row stride is the leading dimension.
+  M2 a({6, 5}, {8, 1}, /*offset=*/3), b({5, 4}, {7, 1}, 2),
+      c({6, 4}, {9, 1}, 5);
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank2ColumnMajorInputs) {
+  using M2 = typename TestFixture::M2;
+  // Transposed views (row stride 1) reach BLAS as transposed operands.
+  M2 a({6, 5}, {1, 6}), b({5, 4}, {1, 7}), c = M2::contiguous({6, 4});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+  M2 bt({4, 5}, {1, 4}), c2 = M2::contiguous({6, 4});
+  bt.randomize(this->rng);
+  Blas<TypeParam>::mmNT(&a.desc, &bt.desc, &c2.desc);
+  expectProduct(a, bt, c2, true);
+}
+
+TYPED_TEST(BlasTest, Rank2NonUnitInnerStrides) {
+  using M2 = typename TestFixture::M2;
+  // Every second element: packed into a copy; C is scattered back.
+  M2 a({7, 6}, {14, 2}, 1), b({6, 5}, {15, 3}), c({7, 5}, {12, 2}, 1);
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank2BroadcastStrides) {
+  using M2 = typename TestFixture::M2;
+  // Stride 0: every row of A is the same row (an expanded view).
+  M2 a({4, 6}, {0, 1}), b = M2::contiguous({6, 3}), c = M2::contiguous({4, 3});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank2EmptyDims) {
+  using M2 = typename TestFixture::M2;
+  // k = 0: C is all zeros (an empty sum).
+  M2 a = M2::contiguous({3, 0}), b = M2::contiguous({0, 4}),
+     c = M2::contiguous({3, 4});
+  c.forEach([&](std::array<int64_t, 2> idx) { c.at(idx) = TypeParam(9); });
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+  // m = 0: nothing to do, no error.
+  M2 a0 = M2::contiguous({0, 3}), b0 = M2::contiguous({3, 2}),
+     c0 = M2::contiguous({0, 2});
+  Blas<TypeParam>::mm(&a0.desc, &b0.desc, &c0.desc);
+  EXPECT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+}
+
+//===----------------------------------------------------------------------===//
+// Rank 3
+//===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, Rank3Batched) {
+  using M3 = typename TestFixture::M3;
+  M3 a = M3::contiguous({4, 5, 6}), b = M3::contiguous({4, 6, 3}),
+     c = M3::contiguous({4, 5, 3});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bmm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank3BatchedTransposeB) {
+  using M3 = typename TestFixture::M3;
+  M3 a = M3::contiguous({3, 8, 16}), b = M3::contiguous({3, 5, 16}),
+     c = M3::contiguous({3, 8, 5});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bmmNT(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, true);
+}
+
+TYPED_TEST(BlasTest, Rank3BatchOfOneBroadcasts) {
+  using M3 = typename TestFixture::M3;
+  M3 a = M3::contiguous({1, 4, 5}), b = M3::contiguous({3, 5, 2}),
+     c = M3::contiguous({3, 4, 2});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bmm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+  M3 a2 = M3::contiguous({3, 4, 5}), b2 = M3::contiguous({1, 5, 2}),
+     c2 = M3::contiguous({3, 4, 2});
+  a2.randomize(this->rng);
+  b2.randomize(this->rng);
+  Blas<TypeParam>::bmm(&a2.desc, &b2.desc, &c2.desc);
+  expectProduct(a2, b2, c2, false);
+}
+
+TYPED_TEST(BlasTest, Rank3StridedBatches) {
+  using M3 = typename TestFixture::M3;
+  // Batch-minor layout ([m, b, k] storage viewed as [b, m, k]) and a
+  // non-unit inner stride in B.
+  M3 a({3, 4, 5}, {5, 15, 1}), b({3, 5, 2}, {1, 12, 3}),
+      c({3, 4, 2}, {16, 4, 1}, 2);
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bmm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank3SharedB) {
+  using M2 = typename TestFixture::M2;
+  using M3 = typename TestFixture::M3;
+  // Stacked batches: one GEMM of b * m rows.
+  M3 a = M3::contiguous({2, 7, 6}), c = M3::contiguous({2, 7, 4});
+  M2 b = M2::contiguous({6, 4});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bcast(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+  // Batches that are not stacked: one GEMM per batch.
+  M3 a2({2, 7, 6}, {50, 6, 1}), c2({2, 7, 4}, {1, 8, 2});
+  a2.randomize(this->rng);
+  Blas<TypeParam>::bcast(&a2.desc, &b.desc, &c2.desc);
+  expectProduct(a2, b, c2, false);
+}
+
+TYPED_TEST(BlasTest, Rank3SharedBTransposed) {
+  using M2 = typename TestFixture::M2;
+  using M3 = typename TestFixture::M3;
+  // A linear layer: x [b, s, in] times w [out, in]^T.
+  M3 a = M3::contiguous({3, 5, 12}), c = M3::contiguous({3, 5, 10});
+  M2 w = M2::contiguous({10, 12});
+  a.randomize(this->rng);
+  w.randomize(this->rng);
+  Blas<TypeParam>::bcastNT(&a.desc, &w.desc, &c.desc);
+  expectProduct(a, w, c, true);
+}
+
+//===----------------------------------------------------------------------===//
+// Bad shapes are reported, not crashes
+//===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, InnerDimMismatch) {
+  using M2 = typename TestFixture::M2;
+  M2 a = M2::contiguous({3, 4}), b = M2::contiguous({5, 6}),
+     c = M2::contiguous({3, 6});
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_matmul") +
+                ": A is [3, 4] and B is [5, 6]: inner dims differ (4 vs 5)");
+  // The output is left as it was.
+  c.forEach([&](std::array<int64_t, 2> idx) {
+    ASSERT_EQ(c.get(idx), M2::kSentinel);
+  });
+}
+
+TYPED_TEST(BlasTest, TransposedInnerDimMismatch) {
+  using M2 = typename TestFixture::M2;
+  M2 a = M2::contiguous({3, 4}), b = M2::contiguous({4, 6}),
+     c = M2::contiguous({3, 4});
+  // With B transposed, B [4, 6] means k = 6.
+  Blas<TypeParam>::mmNT(&a.desc, &b.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_matmul_nt") +
+                ": A is [3, 4] and B is [4, 6]: inner dims differ (4 vs 6)");
+}
+
+TYPED_TEST(BlasTest, OutputShapeMismatch) {
+  using M2 = typename TestFixture::M2;
+  M2 a = M2::contiguous({3, 4}), b = M2::contiguous({4, 6}),
+     c = M2::contiguous({3, 5});
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_matmul") +
+                ": C is [3, 5], expected [3, 6] for A [3, 4] and B [4, 6]");
+}
+
+TYPED_TEST(BlasTest, BatchMismatch) {
+  using M3 = typename TestFixture::M3;
+  M3 a = M3::contiguous({2, 3, 4}), b = M3::contiguous({3, 4, 5}),
+     c = M3::contiguous({2, 3, 5});
+  Blas<TypeParam>::bmm(&a.desc, &b.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_batch_matmul") +
+                ": A is [2, 3, 4] and B is [3, 4, 5]: batch dims differ "
+                "(2 vs 3)");
+  relax_rt_clear_error();
+  // The output batch must match the broadcast batch.
+  M3 a1 = M3::contiguous({1, 3, 4}), b3 = M3::contiguous({3, 4, 5});
+  Blas<TypeParam>::bmm(&a1.desc, &b3.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_batch_matmul") +
+                ": C is [2, 3, 5], expected [3, 3, 5] for A [1, 3, 4] and "
+                "B [3, 4, 5]");
+}
+
+TYPED_TEST(BlasTest, FirstBadCallIsReported) {
+  using M2 = typename TestFixture::M2;
+  M2 a = M2::contiguous({3, 4}), b = M2::contiguous({5, 6}),
+     c = M2::contiguous({3, 6}), c2 = M2::contiguous({2, 2});
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  Blas<TypeParam>::mm(&a.desc, &a.desc, &c2.desc);
+  EXPECT_NE(std::string(relax_rt_last_error()).find("inner dims differ"),
+            std::string::npos);
+}
+
+TYPED_TEST(BlasTest, NegativeSizeAndNullDescriptor) {
+  using M2 = typename TestFixture::M2;
+  M2 a = M2::contiguous({3, 4}), b = M2::contiguous({4, 2}),
+     c = M2::contiguous({3, 2});
+  a.desc.sizes[0] = -3;
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_NE(std::string(relax_rt_last_error()).find("negative size"),
+            std::string::npos);
+  relax_rt_clear_error();
+  Blas<TypeParam>::mm(nullptr, &b.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_matmul") + ": null memref descriptor");
+}
+
+#endif // RELAX_RUNTIME_HAS_BLAS
+
+} // namespace
