@@ -5,7 +5,8 @@ import lit.formats
 from lit.llvm import llvm_config
 
 config.name = "RELAX"
-config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+# The external shell (bash) lets tests check exact exit codes with `$?`.
+config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.relax_obj_root, "test", "lit")

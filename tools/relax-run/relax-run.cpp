@@ -39,6 +39,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -96,6 +97,7 @@ namespace {
 struct TensorInfo {
   DType dtype = DType::F32;
   SmallVector<int64_t> staticSizes; // ShapedType::kDynamic where unknown
+  bool ranked = true;                // false: memref<*xT>, any rank
   std::optional<relax::SymShape> symShape; // from the relax signature
 };
 
@@ -136,6 +138,15 @@ static FailureOr<DType> toDType(Type type) {
 }
 
 static FailureOr<TensorInfo> infoFromMemRef(Type type) {
+  if (auto unranked = dyn_cast<UnrankedMemRefType>(type)) {
+    FailureOr<DType> dtype = toDType(unranked.getElementType());
+    if (failed(dtype))
+      return failure();
+    TensorInfo info;
+    info.dtype = *dtype;
+    info.ranked = false;
+    return info;
+  }
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref)
     return failure();
@@ -254,7 +265,8 @@ static bool compare(unsigned i, const HostTensor &actual,
   }
   if (!ok) {
     llvm::errs() << "relax-run: output #" << i
-                 << " does not match (rtol=" << relTol << ", atol=" << absTol
+                 << " does not match (rtol=" << llvm::format("%g", relTol.getValue())
+                 << ", atol=" << llvm::format("%g", absTol.getValue())
                  << "): worst element " << worstIndex << ": got "
                  << llvm::format("%.9g", actual.get(worstIndex))
                  << ", expected "
@@ -336,9 +348,10 @@ int main(int argc, char **argv) {
   }
   for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
     FailureOr<TensorInfo> info = infoFromMemRef(t);
-    if (failed(info))
+    if (failed(info) || !info->ranked)
       return fail("result #" + Twine(i) + " of '" + entryName +
-                  "' is not a tensor relax-run can read");
+                  "' is not a tensor relax-run can read (unknown rank "
+                  "results need a match_cast first)");
     results.push_back(*info);
   }
   func->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
@@ -358,6 +371,9 @@ int main(int argc, char **argv) {
   } else if (randomInputs) {
     std::mt19937_64 rng(seed);
     for (auto [i, info] : llvm::enumerate(params)) {
+      if (!info.ranked)
+        return fail("parameter #" + Twine(i) +
+                    " has unknown rank: give --input files");
       SmallVector<int64_t> shape;
       for (auto [d, size] : llvm::enumerate(info.staticSizes)) {
         if (size != ShapedType::kDynamic) {
@@ -385,7 +401,7 @@ int main(int argc, char **argv) {
       return fail("input #" + Twine(i) + " has dtype " + dtypeName(t.dtype) +
                   " but '" + entryName + "' expects " +
                   dtypeName(info.dtype));
-    if (t.shape.size() != info.staticSizes.size())
+    if (info.ranked && t.shape.size() != info.staticSizes.size())
       return fail("input #" + Twine(i) + " has rank " +
                   Twine(t.shape.size()) + " but '" + entryName +
                   "' expects rank " + Twine(info.staticSizes.size()));
@@ -440,6 +456,8 @@ int main(int argc, char **argv) {
     }
     argDescs.push_back(std::move(desc));
   }
+  // An unranked memref is passed as {rank, pointer to a ranked descriptor}.
+  std::vector<std::array<int64_t, 2>> unrankedDescs(argDescs.size());
   size_t resultWords = 0;
   for (const TensorInfo &info : results)
     resultWords += Descriptor::wordsFor(info.staticSizes.size());
@@ -450,8 +468,15 @@ int main(int argc, char **argv) {
   void *resultPtr = resultStruct.data();
   if (!results.empty())
     pointers.push_back(resultPtr);
-  for (Descriptor &desc : argDescs)
-    pointers.push_back(desc.words.data());
+  for (auto [i, desc] : llvm::enumerate(argDescs)) {
+    if (params[i].ranked) {
+      pointers.push_back(desc.words.data());
+      continue;
+    }
+    unrankedDescs[i] = {static_cast<int64_t>(inputs[i].shape.size()),
+                        reinterpret_cast<int64_t>(desc.words.data())};
+    pointers.push_back(unrankedDescs[i].data());
+  }
   for (void *&p : pointers)
     packed.push_back(&p);
 
@@ -529,7 +554,9 @@ int main(int argc, char **argv) {
     }
     if (ok)
       llvm::outs() << "relax-run: all " << outputs.size()
-                   << " outputs match (rtol=" << relTol << ", atol=" << absTol
+                   << " outputs match (rtol="
+                   << llvm::format("%g", relTol.getValue())
+                   << ", atol=" << llvm::format("%g", absTol.getValue())
                    << ")\n";
   }
 

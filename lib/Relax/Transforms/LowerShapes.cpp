@@ -70,8 +70,10 @@ struct BindingSite {
 
 class FunctionLowering {
 public:
-  FunctionLowering(FuncOp src, unsigned &messageCounter)
-      : src(src), builder(src.getContext()), messageCounter(messageCounter) {}
+  FunctionLowering(FuncOp src, unsigned &messageCounter,
+                   const llvm::StringMap<func::FuncOp> &externs)
+      : src(src), builder(src.getContext()), messageCounter(messageCounter),
+        externs(externs) {}
 
   LogicalResult run();
 
@@ -105,6 +107,8 @@ private:
   func::FuncOp dst;
   OpBuilder builder;
   unsigned &messageCounter;
+  /// extern.func symbol -> the C-interface declaration replacing it.
+  const llvm::StringMap<func::FuncOp> &externs;
   IRMapping mapping;
   llvm::StringMap<Value> env;
   llvm::StringMap<BindingSite> sites;
@@ -390,27 +394,9 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
 /// Library calls go through the library's C interface: memrefs are passed as
 /// descriptors to `_mlir_ciface_<link_name>`, which the runtime implements.
 LogicalResult FunctionLowering::lowerCallDPSPacked(CallDPSPackedOp op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  auto decl = module.lookupSymbol<ext::FuncOp>(op.getCallee());
-  if (!decl)
+  func::FuncOp callee = externs.lookup(op.getCallee());
+  if (!callee)
     return op.emitOpError("'") << op.getCallee() << "' is not an extern.func";
-  auto callee = module.lookupSymbol<func::FuncOp>(decl.getLinkName());
-  if (!callee) {
-    SmallVector<Type> params;
-    for (Type t : decl.getArgumentTypes()) {
-      FailureOr<Type> converted = convertRelaxType(t);
-      if (failed(converted))
-        return op.emitOpError("extern parameter type ")
-               << t << " cannot be lowered";
-      params.push_back(*converted);
-    }
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    callee = func::FuncOp::create(builder, decl.getLoc(), decl.getLinkName(),
-                                  builder.getFunctionType(params, {}));
-    callee.setPrivate();
-    callee->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
-  }
   SmallVector<Value> outputs;
   for (Value result : op.getResults()) {
     FailureOr<Value> buffer = allocate(op.getLoc(), result.getType());
@@ -608,17 +594,53 @@ struct RelaxLowerShapesPass
                                   {}));
       decl.setPrivate();
     }
+    // Library declarations become C-interface func.func declarations named
+    // by their link names; this happens first because a link name may equal
+    // the extern.func's own symbol name.
+    llvm::StringMap<func::FuncOp> externs;
+    SmallVector<std::tuple<std::string, std::string, FunctionType, Location>>
+        decls;
+    for (ext::FuncOp decl :
+         llvm::make_early_inc_range(module.getOps<ext::FuncOp>())) {
+      SmallVector<Type> params;
+      for (Type t : decl.getArgumentTypes()) {
+        FailureOr<Type> converted = convertRelaxType(t);
+        if (failed(converted)) {
+          decl.emitOpError("parameter type ")
+              << t << " cannot be lowered to host code";
+          return signalPassFailure();
+        }
+        params.push_back(*converted);
+      }
+      decls.emplace_back(decl.getSymName().str(), decl.getLinkName().str(),
+                         builder.getFunctionType(params, {}), decl.getLoc());
+      decl.erase();
+    }
+    builder.setInsertionPointToStart(module.getBody());
+    for (auto &[symName, linkName, type, loc] : decls) {
+      auto callee = module.lookupSymbol<func::FuncOp>(linkName);
+      if (!callee) {
+        callee = func::FuncOp::create(builder, loc, linkName, type);
+        callee.setPrivate();
+        callee->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
+      }
+      externs[symName] = callee;
+    }
+
     unsigned counter = 0;
     for (FuncOp func : funcs) {
-      FunctionLowering lowering(func, counter);
+      FunctionLowering lowering(func, counter, externs);
       if (failed(lowering.run()))
         return signalPassFailure();
     }
     for (FuncOp func : funcs)
       func.erase();
-    // Declarations of library functions are replaced by their C interface.
-    for (ext::FuncOp decl : llvm::make_early_inc_range(module.getOps<ext::FuncOp>()))
-      decl.erase();
+    // Lowered loop programs no longer need the names of their tir_vars
+    // parameters (convert-tir-to-scf resolved them); dropping them keeps the
+    // LLVM IR translation from warning about unknown argument attributes.
+    for (auto fn : module.getOps<func::FuncOp>())
+      for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+        fn.removeArgAttr(i, StringAttr::get(&getContext(), "tir.var"));
   }
 };
 } // namespace

@@ -261,11 +261,13 @@ def Relax_CallTIROp : Relax_Op<"call_tir", [
 }
 
 def Relax_CallDPSPackedOp : Relax_Op<"call_dps_packed", [
-    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls a library function in destination-passing style";
   let description = [{
     Calls an `extern.func` declaration whose parameters are the inputs then
-    one output per result.
+    one output per result. Like `call_tir`, the call is pure at graph level:
+    the callee writes only the outputs the caller provides, so it may appear
+    in dataflow regions.
 
     ```mlir
     %y = relax.call_dps_packed @cblas_gemm(%a, %b)

@@ -1,8 +1,111 @@
-//===- Creation.cpp - Legalization of the Creation ops --------------------------===//
+//===- Creation.cpp - Legalization of the creation ops --------------------===//
+//
+// full / zeros / ones and their *_like forms store one constant at every
+// output position; arange stores start + i * step converted to the dtype.
+// The prim_funcs take no inputs (the *_like input only gives the shape): the
+// output buffer binds the variables, the rest travel as tir_vars. All are
+// `injective` loop nests with one spatial block.
+//
+//===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::relax;
 
-void relax::addCreationLegalizers(LegalizerTable &table) {}
+static LogicalResult requireKnownResult(Operation *op) {
+  auto tt = dyn_cast<RelaxTensorType>(op->getResult(0).getType());
+  if (!tt || !tt.getShape().isFullyKnown())
+    return op->emitOpError("cannot be legalized: result type ")
+           << op->getResult(0).getType()
+           << " has an unknown rank or dim (refine it with relax.match_cast)";
+  return success();
+}
+
+static LogicalResult legalizeFill(Operation *op, LegalizeContext &ctx,
+                                  double value, StringRef name) {
+  if (failed(requireKnownResult(op)))
+    return failure();
+  auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
+  Type dtype = resultType.getDtype();
+  // Only the value and dtype matter; the shape is in the buffer type.
+  Builder attrs(op->getContext());
+  Attribute key = attrs.getDictionaryAttr(
+      {attrs.getNamedAttr("value", attrs.getF64FloatAttr(value))});
+  return ctx.replaceWithCallTIR(
+      op, name, ValueRange(), op->getResultTypes(),
+      [&](OpBuilder &b, Location loc, ValueRange, ValueRange outputs) {
+        buildSpatialCompute(
+            b, loc, name, resultType.getShape(),
+            [&](OpBuilder &b, Location l, ValueRange ivs) {
+              Value v = createScalarConstant(b, l, dtype, value);
+              tir::StoreOp::create(b, l, v, outputs[0], ivs);
+            });
+      },
+      "injective", key);
+}
+
+static double fillValue(Operation *op, double fallback) {
+  if (auto v = op->getAttrOfType<FloatAttr>("value"))
+    return v.getValueAsDouble();
+  return fallback;
+}
+
+static LogicalResult legalizeArange(Operation *op, LegalizeContext &ctx) {
+  if (failed(requireKnownResult(op)))
+    return failure();
+  auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
+  Type dtype = resultType.getDtype();
+  sym::Expr start = op->getAttrOfType<SymExprAttr>("start").getExpr();
+  sym::Expr step = op->getAttrOfType<SymExprAttr>("step").getExpr();
+  if (!start || !step)
+    return op->emitOpError("cannot be legalized: unknown start or step");
+  std::string name = "T_arange";
+  return ctx.replaceWithCallTIR(
+      op, name, ValueRange(), op->getResultTypes(),
+      [&](OpBuilder &b, Location loc, ValueRange, ValueRange outputs) {
+        buildSpatialCompute(
+            b, loc, name, resultType.getShape(),
+            [&](OpBuilder &b, Location l, ValueRange ivs) {
+              Value s = tir::materializeDim(b, l, start);
+              Value st = tir::materializeDim(b, l, step);
+              Value i = arith::AddIOp::create(
+                  b, l, s, arith::MulIOp::create(b, l, ivs[0], st));
+              Value i64 =
+                  arith::IndexCastOp::create(b, l, b.getI64Type(), i);
+              Value v;
+              if (isa<FloatType>(dtype))
+                v = arith::SIToFPOp::create(b, l, dtype, i64);
+              else if (dtype.getIntOrFloatBitWidth() < 64)
+                v = arith::TruncIOp::create(b, l, dtype, i64);
+              else
+                v = i64;
+              tir::StoreOp::create(b, l, v, outputs[0], ivs);
+            });
+      },
+      "injective", op->getAttrDictionary(), {start, step});
+}
+
+void relax::addCreationLegalizers(LegalizerTable &table) {
+  table["relax.full"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");
+  };
+  table["relax.full_like"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");
+  };
+  table["relax.zeros"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizeFill(op, ctx, 0.0, "T_zeros");
+  };
+  table["relax.zeros_like"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizeFill(op, ctx, 0.0, "T_zeros");
+  };
+  table["relax.ones"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizeFill(op, ctx, 1.0, "T_ones");
+  };
+  table["relax.arange"] = legalizeArange;
+  table["relax.ones_like"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizeFill(op, ctx, 1.0, "T_ones");
+  };
+}

@@ -1,8 +1,245 @@
-//===- LinearAlgebra.cpp - Legalization of the LinearAlgebra ops --------------------------===//
+//===- LinearAlgebra.cpp - Legalization of matmul and linear --------------===//
+//
+// Both ops become one loop nest over the output dims plus an inner reduce
+// loop over the contraction dim k, around one block with spatial vars for
+// the output position and a reduce var for k. The block's tir.init writes
+// the starting value (0, or the bias for linear), the body accumulates
+// lhs * rhs in the output dtype. op_pattern `out_ewise_fusable`.
+//
+// matmul follows numpy: batch dims broadcast (an undecidable pair reads
+// index 0 exactly when the operand's dim is 1 at run time), a 1-D lhs is
+// [1, k] and a 1-D rhs [k, 1] with the added dim absent from the output. The
+// k extent is the lhs's; a mismatch with the rhs is rejected by the verifier
+// or the run-time shape checks.
+//
+//===----------------------------------------------------------------------===//
 
+#include "RelaxDialect/Relax/IR/ShapeInference.h"
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::relax;
 
-void relax::addLinearAlgebraLegalizers(LegalizerTable &table) {}
+static Value idxConst(OpBuilder &b, Location l, int64_t v) {
+  return arith::ConstantIndexOp::create(b, l, v);
+}
+
+/// See Manipulation.cpp: numpy broadcasting of one dim, undecidable pairs
+/// decided at run time.
+static Value broadcastIndex(OpBuilder &b, Location l, const sym::Expr &in,
+                            const sym::Expr &out, Value iv) {
+  if (in == out || defaultSymContext().provablyEqual(in, out))
+    return iv;
+  Value zero = idxConst(b, l, 0);
+  if (in.getConstant() == 1)
+    return zero;
+  Value d = tir::materializeDim(b, l, in);
+  Value isOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, d,
+                                      idxConst(b, l, 1));
+  return arith::SelectOp::create(b, l, isOne, zero, iv);
+}
+
+/// Right-aligned broadcast indices of `in` into the leading `ivs` of `out`.
+static SmallVector<Value> batchIndices(OpBuilder &b, Location l,
+                                       ArrayRef<sym::Expr> in,
+                                       ArrayRef<sym::Expr> out,
+                                       ValueRange ivs) {
+  SmallVector<Value> idx;
+  int64_t offset = out.size() - in.size();
+  for (int64_t i = 0, e = in.size(); i < e; ++i)
+    idx.push_back(broadcastIndex(b, l, in[i], out[offset + i], ivs[offset + i]));
+  return idx;
+}
+
+/// Widens an operand scalar to the accumulation dtype.
+static Value convert(OpBuilder &b, Location l, Value v, Type to,
+                     bool isUnsigned) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (isa<FloatType>(from) && isa<FloatType>(to)) {
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, l, to, v);
+    if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
+      return arith::TruncFOp::create(b, l, to, v);
+    Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
+    return arith::TruncFOp::create(b, l, to, wide);
+  }
+  if (isa<FloatType>(to))
+    return isUnsigned ? Value(arith::UIToFPOp::create(b, l, to, v))
+                      : Value(arith::SIToFPOp::create(b, l, to, v));
+  if (isa<FloatType>(from))
+    return arith::FPToSIOp::create(b, l, to, v);
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return isUnsigned ? Value(arith::ExtUIOp::create(b, l, to, v))
+                      : Value(arith::ExtSIOp::create(b, l, to, v));
+  return arith::TruncIOp::create(b, l, to, v);
+}
+
+static Value mulAdd(OpBuilder &b, Location l, Value acc, Value x, Value y) {
+  if (isa<FloatType>(acc.getType()))
+    return arith::AddFOp::create(b, l, acc, arith::MulFOp::create(b, l, x, y));
+  return arith::AddIOp::create(b, l, acc, arith::MulIOp::create(b, l, x, y));
+}
+
+static LogicalResult requireKnown(Operation *op) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  for (Type t : types) {
+    auto tt = dyn_cast<RelaxTensorType>(t);
+    if (!tt || !tt.getShape().isFullyKnown())
+      return op->emitOpError("cannot be legalized: type ")
+             << t << " has an unknown rank or dim (refine it with "
+             << "relax.match_cast)";
+  }
+  return success();
+}
+
+/// The loop nest [out dims..., k] around one block with a reduce var for k.
+/// `init(ivs)` gives the initial output value, `body(ivs, k)` the pair of
+/// scalars to multiply.
+static void buildContraction(
+    OpBuilder &b, Location loc, StringRef name, const SymShape &out,
+    const sym::Expr &k, Value outBuf,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> init,
+    function_ref<std::pair<Value, Value>(OpBuilder &, Location, ValueRange,
+                                         Value)>
+        body) {
+  SmallVector<sym::Expr> extents(out.getDims());
+  extents.push_back(k);
+  SmallVector<tir::LoopKind> kinds(extents.size(), tir::LoopKind::serial);
+  if (out.getRank() > 0)
+    kinds.front() = tir::LoopKind::parallel;
+  tir::buildLoopNest(
+      b, loc, extents, kinds, [&](OpBuilder &b, Location l, ValueRange ivs) {
+        SmallVector<tir::IterKind> iterKinds(out.getRank(),
+                                             tir::IterKind::spatial);
+        iterKinds.push_back(tir::IterKind::reduce);
+        tir::BlockOp::create(
+            b, l, name, ivs, iterKinds,
+            [&](OpBuilder &b, Location l, ValueRange vars) {
+              ValueRange o = vars.drop_back();
+              tir::StoreOp::create(b, l, init(b, l, o), outBuf, o);
+            },
+            [&](OpBuilder &b, Location l, ValueRange vars) {
+              ValueRange o = vars.drop_back();
+              auto [x, y] = body(b, l, o, vars.back());
+              Value acc = tir::LoadOp::create(b, l, outBuf, o);
+              tir::StoreOp::create(b, l, mulAdd(b, l, acc, x, y), outBuf, o);
+            });
+      });
+}
+
+static LogicalResult legalizeMatmul(Operation *op, LegalizeContext &ctx) {
+  if (failed(requireKnown(op)))
+    return failure();
+  auto lhsType = cast<RelaxTensorType>(op->getOperand(0).getType());
+  auto rhsType = cast<RelaxTensorType>(op->getOperand(1).getType());
+  auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
+  if (lhsType.getRank() < 1 || rhsType.getRank() < 1)
+    return op->emitOpError("cannot be legalized: rank-0 operand");
+  Type outDtype = resultType.getDtype();
+  bool isUnsigned = isUnsignedDtype(lhsType.getDtype());
+  ArrayRef<sym::Expr> L = lhsType.getDims(), R = rhsType.getDims();
+  int64_t lr = L.size(), rr = R.size();
+  bool hasN = lr >= 2, hasM = rr >= 2;
+  int64_t outRank = resultType.getRank();
+  int64_t batchRank = outRank - hasN - hasM;
+  if (batchRank < 0)
+    return op->emitOpError("cannot be legalized: unexpected result rank");
+  ArrayRef<sym::Expr> outDims = resultType.getDims();
+  ArrayRef<sym::Expr> outBatch = outDims.take_front(batchRank);
+  ArrayRef<sym::Expr> lBatch = hasN ? L.drop_back(2) : ArrayRef<sym::Expr>();
+  ArrayRef<sym::Expr> rBatch = hasM ? R.drop_back(2) : ArrayRef<sym::Expr>();
+  if ((int64_t)lBatch.size() > batchRank || (int64_t)rBatch.size() > batchRank)
+    return op->emitOpError("cannot be legalized: unexpected result rank");
+  sym::Expr k = L.back();
+  std::string name = "T_matmul";
+  return ctx.replaceWithCallTIR(
+      op, name, op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
+        buildContraction(
+            b, loc, name, resultType.getShape(), k, outputs[0],
+            [&](OpBuilder &b, Location l, ValueRange) {
+              return createScalarConstant(b, l, outDtype, 0.0);
+            },
+            [&](OpBuilder &b, Location l, ValueRange o,
+                Value kv) -> std::pair<Value, Value> {
+              ValueRange batch = o.take_front(batchRank);
+              SmallVector<Value> li =
+                  batchIndices(b, l, lBatch, outBatch, batch);
+              if (hasN)
+                li.push_back(o[batchRank]);
+              li.push_back(kv);
+              SmallVector<Value> ri =
+                  batchIndices(b, l, rBatch, outBatch, batch);
+              ri.push_back(kv);
+              if (hasM)
+                ri.push_back(o[batchRank + hasN]);
+              Value x = tir::LoadOp::create(b, l, inputs[0], li);
+              Value y = tir::LoadOp::create(b, l, inputs[1], ri);
+              return {convert(b, l, x, outDtype, isUnsigned),
+                      convert(b, l, y, outDtype, isUnsigned)};
+            });
+      },
+      "out_ewise_fusable", op->getAttrDictionary());
+}
+
+static LogicalResult legalizeLinear(Operation *op, LegalizeContext &ctx) {
+  if (failed(requireKnown(op)))
+    return failure();
+  auto xType = cast<RelaxTensorType>(op->getOperand(0).getType());
+  auto wType = cast<RelaxTensorType>(op->getOperand(1).getType());
+  auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
+  bool hasBias = op->getNumOperands() > 2;
+  if (xType.getRank() < 1 || wType.getRank() != 2)
+    return op->emitOpError("cannot be legalized: x must have rank >= 1 and "
+                           "weight rank 2");
+  Type dtype = resultType.getDtype();
+  ArrayRef<sym::Expr> X = xType.getDims();
+  ArrayRef<sym::Expr> outDims = resultType.getDims();
+  int64_t outRank = outDims.size();
+  ArrayRef<sym::Expr> xLead = X.drop_back();
+  ArrayRef<sym::Expr> outLead = outDims.drop_back();
+  if (xLead.size() > outLead.size())
+    return op->emitOpError("cannot be legalized: unexpected result rank");
+  SymShape biasShape;
+  if (hasBias) {
+    biasShape = cast<RelaxTensorType>(op->getOperand(2).getType()).getShape();
+    if (biasShape.getRank() > outRank)
+      return op->emitOpError("cannot be legalized: bias rank above result");
+  }
+  sym::Expr k = X.back();
+  std::string name = "T_linear";
+  return ctx.replaceWithCallTIR(
+      op, name, op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
+        buildContraction(
+            b, loc, name, resultType.getShape(), k, outputs[0],
+            [&](OpBuilder &b, Location l, ValueRange o) -> Value {
+              if (!hasBias)
+                return createScalarConstant(b, l, dtype, 0.0);
+              SmallVector<Value> bi =
+                  batchIndices(b, l, biasShape.getDims(), outDims, o);
+              return tir::LoadOp::create(b, l, inputs[2], bi);
+            },
+            [&](OpBuilder &b, Location l, ValueRange o,
+                Value kv) -> std::pair<Value, Value> {
+              SmallVector<Value> xi =
+                  batchIndices(b, l, xLead, outLead, o.drop_back());
+              xi.push_back(kv);
+              Value x = tir::LoadOp::create(b, l, inputs[0], xi);
+              Value w = tir::LoadOp::create(b, l, inputs[1],
+                                            SmallVector<Value>{o.back(), kv});
+              return {x, w};
+            });
+      },
+      "out_ewise_fusable", op->getAttrDictionary());
+}
+
+void relax::addLinearAlgebraLegalizers(LegalizerTable &table) {
+  table["relax.matmul"] = legalizeMatmul;
+  table["relax.linear"] = legalizeLinear;
+}

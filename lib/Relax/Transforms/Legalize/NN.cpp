@@ -1,8 +1,748 @@
 //===- NN.cpp - Legalization of the NN ops --------------------------===//
+//
+// Attention, NCHW conv2d and 2-D pooling become loop nests of tir.blocks
+// over symbolic shapes (the norms live in Reduction.cpp):
+//
+// * attention: several loop nests in one prim_func over scratch buffers of
+//   the scores [b, hq, s, skv] (accumulated in f32 for narrower floats):
+//   q k^T (reduce over d), scale + mask + causal (spatial), row max
+//   (reduce), exp(x - max) (spatial), row sum (reduce) and the weighted
+//   sum of v (reduce over skv). Masked-out positions get the lowest finite
+//   value of the accumulation type (as TVM), so a fully masked row is a
+//   uniform average instead of NaN. A boolean mask keeps the positions
+//   where it is true; any other float mask is added to the scores.
+// * conv2d: one block, spatial (n, o, y, x) and reduce (c / groups, kh,
+//   kw); padding is a guarded load (scf.if) rather than a padded copy.
+// * max_pool2d: one reduce block; padded positions are ignored.
+// * avg_pool2d: a sum block and a divide block; the divisor counts only
+//   the window positions inside the input (TVM's default
+//   count_include_pad = false), at least 1.
+// * adaptive_avg_pool2d / global_avg_pool2d: window [floor(y h / oh),
+//   ceil((y + 1) h / oh)) per output row (global: oh = ow = 1); a sum
+//   block whose reduce extents depend on the output position, then a
+//   divide block.
+//
+//===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::relax;
 
-void relax::addNNLegalizers(LegalizerTable &table) {}
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static Value cIdx(OpBuilder &b, Location l, int64_t v) {
+  return arith::ConstantIndexOp::create(b, l, v);
+}
+
+/// The lowest finite value of a float type.
+static Value lowestValue(OpBuilder &b, Location l, Type t) {
+  auto f = cast<FloatType>(t);
+  return arith::ConstantOp::create(
+      b, l, b.getFloatAttr(f, APFloat::getLargest(f.getFloatSemantics(),
+                                                  /*Negative=*/true)));
+}
+
+static Value castFloat(OpBuilder &b, Location l, Value v, Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, l, to, v);
+  if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
+    return arith::TruncFOp::create(b, l, to, v);
+  Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
+  return arith::TruncFOp::create(b, l, to, wide);
+}
+
+static Value indexToFloat(OpBuilder &b, Location l, Value v, Type t) {
+  Value i = arith::IndexCastOp::create(b, l, b.getI64Type(), v);
+  return arith::SIToFPOp::create(b, l, t, i);
+}
+
+/// Materialises dim `i` of a relax tensor type.
+static Value dimOf(OpBuilder &b, Location l, Type type, unsigned i) {
+  return tir::materializeDim(b, l,
+                             cast<RelaxTensorType>(type).getShape().getDim(i));
+}
+
+/// Loop nest over index-value extents (outermost parallel) around one block.
+/// `extents` are in block-variable order; `loopOrder` (empty: identity)
+/// lists the block variables from the outermost loop in.
+static void buildBlockNest(
+    OpBuilder &b, Location l, StringRef name, ValueRange extents,
+    ArrayRef<tir::IterKind> iterKinds,
+    function_ref<void(OpBuilder &, Location, ValueRange)> init,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body,
+    ArrayRef<unsigned> loopOrder = {}) {
+  SmallVector<unsigned> order(loopOrder);
+  if (order.empty())
+    for (unsigned i = 0; i < extents.size(); ++i)
+      order.push_back(i);
+  SmallVector<Value> loopExtents;
+  for (unsigned i : order)
+    loopExtents.push_back(extents[i]);
+  SmallVector<tir::LoopKind> kinds(extents.size(), tir::LoopKind::serial);
+  if (!kinds.empty())
+    kinds.front() = tir::LoopKind::parallel;
+  tir::buildLoopNest(b, l, loopExtents, kinds,
+                     [&](OpBuilder &b, Location l, ValueRange ivs) {
+                       SmallVector<Value> binds(ivs.size());
+                       for (auto [loop, var] : llvm::enumerate(order))
+                         binds[var] = ivs[loop];
+                       tir::BlockOp::create(b, l, name, binds, iterKinds, init,
+                                            body);
+                     });
+}
+
+static SmallVector<tir::IterKind> iterKinds(unsigned spatial,
+                                            unsigned reduce) {
+  SmallVector<tir::IterKind> k(spatial, tir::IterKind::spatial);
+  k.append(reduce, tir::IterKind::reduce);
+  return k;
+}
+
+/// Checks an operand is a fully known rank-`rank` tensor.
+static LogicalResult checkRank(Operation *op, Value v, int64_t rank,
+                               StringRef what) {
+  auto t = dyn_cast<RelaxTensorType>(v.getType());
+  if (!t || !t.getShape().hasRank() || t.getShape().getRank() != rank)
+    return op->emitOpError("cannot be legalized: ")
+           << what << " must have rank " << rank << ", got " << v.getType();
+  if (!t.getShape().isFullyKnown())
+    return op->emitOpError("cannot be legalized: ")
+           << what << " has type " << v.getType()
+           << "; every dim must be known (refine it with relax.match_cast)";
+  return success();
+}
+
+/// Whether `in` broadcasts to `out` in the sense of broadcastIndices.
+static bool canBroadcast(const SymShape &in, const SymShape &out) {
+  int64_t offset = out.getRank() - in.getRank();
+  if (offset < 0)
+    return false;
+  for (int64_t i = 0; i < in.getRank(); ++i) {
+    const sym::Expr &d = in.getDim(i), &o = out.getDim(offset + i);
+    if (!(d == o || defaultSymContext().provablyEqual(d, o) ||
+          d.getConstant() == 1))
+      return false;
+  }
+  return true;
+}
+
+/// Window attributes of conv2d and the pools, expanded to two spatial dims.
+struct Window {
+  int64_t stride[2] = {1, 1}, dilation[2] = {1, 1};
+  int64_t padBegin[2] = {0, 0}, padEnd[2] = {0, 0};
+  bool hasPadding() const {
+    return padBegin[0] || padBegin[1] || padEnd[0] || padEnd[1];
+  }
+};
+
+static LogicalResult readWindow(Operation *op, Window &w) {
+  auto get = [&](StringRef name) -> std::optional<ArrayRef<int64_t>> {
+    if (auto a = op->getAttrOfType<DenseI64ArrayAttr>(name))
+      return a.asArrayRef();
+    return std::nullopt;
+  };
+  auto pair = [&](StringRef name, int64_t *out) -> LogicalResult {
+    auto v = get(name);
+    if (!v)
+      return success();
+    if (v->size() == 1) {
+      out[0] = out[1] = (*v)[0];
+    } else if (v->size() == 2) {
+      out[0] = (*v)[0];
+      out[1] = (*v)[1];
+    } else {
+      return op->emitOpError("cannot be legalized: `")
+             << name << "` must have 1 or 2 values";
+    }
+    if (out[0] <= 0 || out[1] <= 0)
+      return op->emitOpError("cannot be legalized: `")
+             << name << "` must be positive";
+    return success();
+  };
+  if (failed(pair("strides", w.stride)) || failed(pair("dilation", w.dilation)))
+    return failure();
+  if (auto p = get("padding")) {
+    if (p->size() == 1) {
+      w.padBegin[0] = w.padBegin[1] = w.padEnd[0] = w.padEnd[1] = (*p)[0];
+    } else if (p->size() == 2) {
+      w.padBegin[0] = w.padEnd[0] = (*p)[0];
+      w.padBegin[1] = w.padEnd[1] = (*p)[1];
+    } else if (p->size() == 4) {
+      w.padBegin[0] = (*p)[0];
+      w.padBegin[1] = (*p)[1];
+      w.padEnd[0] = (*p)[2];
+      w.padEnd[1] = (*p)[3];
+    } else {
+      return op->emitOpError(
+          "cannot be legalized: `padding` must have 1, 2 or 4 values");
+    }
+    for (int64_t v : {w.padBegin[0], w.padBegin[1], w.padEnd[0], w.padEnd[1]})
+      if (v < 0)
+        return op->emitOpError(
+            "cannot be legalized: `padding` must be non-negative");
+  }
+  return success();
+}
+
+/// Input coordinate `y * stride + r * dilation - pad`.
+static Value windowCoord(OpBuilder &b, Location l, Value y, Value r,
+                         int64_t stride, int64_t dilation, int64_t pad) {
+  Value v = y;
+  if (stride != 1)
+    v = arith::MulIOp::create(b, l, v, cIdx(b, l, stride));
+  Value rr = r;
+  if (dilation != 1)
+    rr = arith::MulIOp::create(b, l, rr, cIdx(b, l, dilation));
+  v = arith::AddIOp::create(b, l, v, rr);
+  if (pad != 0)
+    v = arith::SubIOp::create(b, l, v, cIdx(b, l, pad));
+  return v;
+}
+
+/// 0 <= ih < h && 0 <= iw < w.
+static Value inBounds(OpBuilder &b, Location l, Value ih, Value iw, Value h,
+                      Value w) {
+  Value zero = cIdx(b, l, 0);
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, l, p, x, y);
+  };
+  Value c = arith::AndIOp::create(b, l, cmp(arith::CmpIPredicate::sge, ih, zero),
+                                  cmp(arith::CmpIPredicate::slt, ih, h));
+  c = arith::AndIOp::create(b, l, c, cmp(arith::CmpIPredicate::sge, iw, zero));
+  return arith::AndIOp::create(b, l, c, cmp(arith::CmpIPredicate::slt, iw, w));
+}
+
+/// `cond ? buf[idx] : fallback`, loading only when cond holds.
+static Value guardedLoad(OpBuilder &b, Location l, Value cond, Value buf,
+                         ValueRange idx, Value fallback) {
+  auto ifOp = scf::IfOp::create(
+      b, l, cond,
+      [&](OpBuilder &b, Location l) {
+        Value v = tir::LoadOp::create(b, l, buf, idx);
+        scf::YieldOp::create(b, l, v);
+      },
+      [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, fallback); });
+  return ifOp.getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// attention
+//===----------------------------------------------------------------------===//
+
+static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
+  auto op = cast<AttentionOp>(op0);
+  Value q = op.getQuery(), k = op.getKey(), v = op.getValue(),
+        mask = op.getMask();
+  if (failed(checkRank(op, q, 4, "query")) ||
+      failed(checkRank(op, k, 4, "key")) ||
+      failed(checkRank(op, v, 4, "value")) ||
+      failed(checkRank(op, op.getResult(), 4, "result")))
+    return failure();
+  auto qT = cast<RelaxTensorType>(q.getType());
+  auto kT = cast<RelaxTensorType>(k.getType());
+  Type dtype = qT.getDtype();
+  if (!isa<FloatType>(dtype))
+    return op.emitOpError("cannot be legalized: attention needs a float "
+                          "dtype, got ")
+           << dtype;
+  // Narrow floats accumulate in f32.
+  Type acc = dtype.getIntOrFloatBitWidth() < 32 ? Type(Float32Type::get(
+                                                      op.getContext()))
+                                                : dtype;
+  const SymShape &qs = qT.getShape();
+  SymShape scoreShape({qs.getDim(0), qs.getDim(2), qs.getDim(1),
+                       kT.getShape().getDim(1)});
+  Type maskDtype;
+  if (mask) {
+    auto mT = dyn_cast<RelaxTensorType>(mask.getType());
+    if (!mT || !mT.getShape().isFullyKnown())
+      return op.emitOpError("cannot be legalized: mask has type ")
+             << mask.getType()
+             << "; every dim must be known (refine it with relax.match_cast)";
+    if (!canBroadcast(mT.getShape(), scoreShape))
+      return op.emitOpError("cannot be legalized: mask shape ")
+             << mT.getShape().str() << " does not provably broadcast to "
+             << scoreShape.str();
+    maskDtype = mT.getDtype();
+    if (!isa<FloatType>(maskDtype) && !maskDtype.isInteger(1))
+      return op.emitOpError("cannot be legalized: mask must be boolean (i1) "
+                            "or float, got ")
+             << maskDtype;
+  }
+  std::optional<double> scaleAttr;
+  if (auto s = op.getScaleAttr())
+    scaleAttr = s.getValueAsDouble();
+  bool causal = op.getCausal();
+  Type resultType = op.getResult().getType();
+
+  return ctx.replaceWithCallTIR(
+      op, "attention", op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
+        MLIRContext *mctx = b.getContext();
+        Value Q = in[0], K = in[1], V = in[2], M = mask ? in[3] : Value(),
+              O = out[0];
+        Value nb = dimOf(b, l, q.getType(), 0), s = dimOf(b, l, q.getType(), 1),
+              hq = dimOf(b, l, q.getType(), 2),
+              d = dimOf(b, l, q.getType(), 3),
+              skv = dimOf(b, l, k.getType(), 1),
+              hkv = dimOf(b, l, k.getType(), 2),
+              dv = dimOf(b, l, v.getType(), 3);
+        Value group = arith::DivUIOp::create(b, l, hq, hkv);
+        Value scale;
+        if (scaleAttr) {
+          scale = createScalarConstant(b, l, acc, *scaleAttr);
+        } else if (auto dc = qs.getDim(3).getConstant()) {
+          scale = createScalarConstant(b, l, acc, 1.0 / std::sqrt(double(*dc)));
+        } else {
+          Value df = indexToFloat(b, l, d, acc);
+          scale = arith::DivFOp::create(b, l, createScalarConstant(b, l, acc, 1.0),
+                                        math::SqrtOp::create(b, l, df));
+        }
+        Value zero = createScalarConstant(b, l, acc, 0.0);
+        Value lowest = lowestValue(b, l, acc);
+        Value S = tir::AllocOp::create(
+                      b, l,
+                      tir::BufferType::get(mctx, scoreShape, acc,
+                                           tir::MemoryScope::global))
+                      .getResult();
+        SymShape rowShape(scoreShape.getDims().take_front(3));
+        auto rowType =
+            tir::BufferType::get(mctx, rowShape, acc, tir::MemoryScope::global);
+        Value Mx = tir::AllocOp::create(b, l, rowType).getResult();
+        Value Z = tir::AllocOp::create(b, l, rowType).getResult();
+        SmallVector<Value> scoreExt{nb, hq, s, skv};
+        // Heads outermost: the parallel loop has work with batch 1 too.
+        SmallVector<unsigned> headsFirst{1, 0, 2, 3, 4};
+        SmallVector<unsigned> outHeadsFirst{2, 0, 1, 3, 4};
+
+        // S[b, h, i, j] = sum_e q[b, i, h, e] * k[b, j, h / group, e]
+        buildBlockNest(
+            b, l, "attention_qk", {nb, hq, s, skv, d}, iterKinds(4, 1),
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              tir::StoreOp::create(b, l, zero, S, iv.take_front(4));
+            },
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value kvh = arith::DivUIOp::create(b, l, iv[1], group);
+              Value qv = tir::LoadOp::create(
+                  b, l, Q, ValueRange{iv[0], iv[2], iv[1], iv[4]});
+              Value kv = tir::LoadOp::create(
+                  b, l, K, ValueRange{iv[0], iv[3], kvh, iv[4]});
+              Value prod = arith::MulFOp::create(b, l, castFloat(b, l, qv, acc),
+                                                 castFloat(b, l, kv, acc));
+              Value cur = tir::LoadOp::create(b, l, S, iv.take_front(4));
+              tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, cur, prod),
+                                   S, iv.take_front(4));
+            },
+            headsFirst);
+
+        // Scale, mask, causal mask.
+        buildBlockNest(
+            b, l, "attention_score", scoreExt, iterKinds(4, 0), nullptr,
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value x = tir::LoadOp::create(b, l, S, iv);
+              x = arith::MulFOp::create(b, l, x, scale);
+              if (M) {
+                SmallVector<Value> idx = *broadcastIndices(
+                    b, l, cast<RelaxTensorType>(mask.getType()).getShape(),
+                    scoreShape, iv);
+                Value m = tir::LoadOp::create(b, l, M, idx);
+                if (maskDtype.isInteger(1))
+                  x = arith::SelectOp::create(b, l, m, x, lowest);
+                else
+                  x = arith::AddFOp::create(b, l, x, castFloat(b, l, m, acc));
+              }
+              if (causal) {
+                // Bottom-right aligned: key j is visible from query i when
+                // j <= i + skv - s.
+                Value lhs = arith::AddIOp::create(b, l, iv[3], s);
+                Value rhs = arith::AddIOp::create(b, l, iv[2], skv);
+                Value ok = arith::CmpIOp::create(
+                    b, l, arith::CmpIPredicate::sle, lhs, rhs);
+                x = arith::SelectOp::create(b, l, ok, x, lowest);
+              }
+              tir::StoreOp::create(b, l, x, S, iv);
+            },
+            ArrayRef<unsigned>(headsFirst).take_front(4));
+
+        // Row max.
+        buildBlockNest(
+            b, l, "attention_max", scoreExt, iterKinds(3, 1),
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              tir::StoreOp::create(b, l, lowest, Mx, iv.take_front(3));
+            },
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value cur = tir::LoadOp::create(b, l, Mx, iv.take_front(3));
+              Value x = tir::LoadOp::create(b, l, S, iv);
+              tir::StoreOp::create(b, l, arith::MaximumFOp::create(b, l, cur, x),
+                                   Mx, iv.take_front(3));
+            },
+            ArrayRef<unsigned>(headsFirst).take_front(4));
+
+        // exp(x - max).
+        buildBlockNest(
+            b, l, "attention_exp", scoreExt, iterKinds(4, 0), nullptr,
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value x = tir::LoadOp::create(b, l, S, iv);
+              Value m = tir::LoadOp::create(b, l, Mx, iv.take_front(3));
+              Value e = math::ExpOp::create(b, l,
+                                            arith::SubFOp::create(b, l, x, m));
+              tir::StoreOp::create(b, l, e, S, iv);
+            },
+            ArrayRef<unsigned>(headsFirst).take_front(4));
+
+        // Row sum.
+        buildBlockNest(
+            b, l, "attention_sum", scoreExt, iterKinds(3, 1),
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              tir::StoreOp::create(b, l, zero, Z, iv.take_front(3));
+            },
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value cur = tir::LoadOp::create(b, l, Z, iv.take_front(3));
+              Value x = tir::LoadOp::create(b, l, S, iv);
+              tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, cur, x), Z,
+                                   iv.take_front(3));
+            },
+            ArrayRef<unsigned>(headsFirst).take_front(4));
+
+        // out[b, i, h, e] = sum_j S[b, h, i, j] / Z[b, h, i] * v[b, j, h/g, e]
+        Value target = O;
+        if (acc != dtype)
+          target = tir::AllocOp::create(
+              b, l,
+              tir::BufferType::get(mctx,
+                                   cast<RelaxTensorType>(resultType).getShape(),
+                                   acc, tir::MemoryScope::global))
+                       .getResult();
+        buildBlockNest(
+            b, l, "attention_out", {nb, s, hq, dv, skv}, iterKinds(4, 1),
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              tir::StoreOp::create(b, l, zero, target, iv.take_front(4));
+            },
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value kvh = arith::DivUIOp::create(b, l, iv[2], group);
+              Value p = tir::LoadOp::create(
+                  b, l, S, ValueRange{iv[0], iv[2], iv[1], iv[4]});
+              Value z = tir::LoadOp::create(b, l, Z,
+                                            ValueRange{iv[0], iv[2], iv[1]});
+              Value vv = tir::LoadOp::create(
+                  b, l, V, ValueRange{iv[0], iv[4], kvh, iv[3]});
+              Value w = arith::MulFOp::create(b, l,
+                                              arith::DivFOp::create(b, l, p, z),
+                                              castFloat(b, l, vv, acc));
+              Value cur = tir::LoadOp::create(b, l, target, iv.take_front(4));
+              tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, cur, w),
+                                   target, iv.take_front(4));
+            },
+            outHeadsFirst);
+        if (acc != dtype)
+          buildBlockNest(b, l, "attention_cast", {nb, s, hq, dv},
+                         iterKinds(4, 0), nullptr,
+                         [&](OpBuilder &b, Location l, ValueRange iv) {
+                           Value x = tir::LoadOp::create(b, l, target, iv);
+                           tir::StoreOp::create(b, l, castFloat(b, l, x, dtype),
+                                                O, iv);
+                         },
+                         ArrayRef<unsigned>(outHeadsFirst).take_front(4));
+      },
+      "opaque", op->getAttrDictionary());
+}
+
+//===----------------------------------------------------------------------===//
+// conv2d
+//===----------------------------------------------------------------------===//
+
+static LogicalResult legalizeConv2D(Operation *op0, LegalizeContext &ctx) {
+  auto op = cast<Conv2DOp>(op0);
+  Value x = op.getInput(), wt = op.getWeight();
+  if (failed(checkRank(op, x, 4, "input")) ||
+      failed(checkRank(op, wt, 4, "weight")) ||
+      failed(checkRank(op, op.getResult(), 4, "result")))
+    return failure();
+  Type dtype = cast<RelaxTensorType>(x.getType()).getDtype();
+  if (!isa<FloatType>(dtype))
+    return op.emitOpError("cannot be legalized: only float conv2d is "
+                          "supported, got ")
+           << dtype;
+  Window win;
+  if (failed(readWindow(op, win)))
+    return failure();
+  int64_t groups = op.getGroups();
+  if (groups <= 0)
+    return op.emitOpError("cannot be legalized: groups must be positive");
+  Type resultType = op.getResult().getType();
+
+  return ctx.replaceWithCallTIR(
+      op, "conv2d_nchw", op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
+        Value X = in[0], W = in[1], Y = out[0];
+        Value n = dimOf(b, l, resultType, 0), o = dimOf(b, l, resultType, 1),
+              oh = dimOf(b, l, resultType, 2), ow = dimOf(b, l, resultType, 3);
+        Value h = dimOf(b, l, x.getType(), 2), w = dimOf(b, l, x.getType(), 3);
+        Value cpg = dimOf(b, l, wt.getType(), 1),
+              kh = dimOf(b, l, wt.getType(), 2),
+              kw = dimOf(b, l, wt.getType(), 3);
+        Value opg;
+        if (groups != 1)
+          opg = arith::DivUIOp::create(b, l, o, cIdx(b, l, groups));
+        Value zero = createScalarConstant(b, l, dtype, 0.0);
+        buildBlockNest(
+            b, l, "conv2d_nchw", {n, o, oh, ow, cpg, kh, kw}, iterKinds(4, 3),
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              tir::StoreOp::create(b, l, zero, Y, iv.take_front(4));
+            },
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value ic = iv[4];
+              if (groups != 1) {
+                Value g = arith::DivUIOp::create(b, l, iv[1], opg);
+                ic = arith::AddIOp::create(
+                    b, l, arith::MulIOp::create(b, l, g, cpg), iv[4]);
+              }
+              Value ih = windowCoord(b, l, iv[2], iv[5], win.stride[0],
+                                     win.dilation[0], win.padBegin[0]);
+              Value iw = windowCoord(b, l, iv[3], iv[6], win.stride[1],
+                                     win.dilation[1], win.padBegin[1]);
+              SmallVector<Value> xi{iv[0], ic, ih, iw};
+              Value xv;
+              if (win.hasPadding())
+                xv = guardedLoad(b, l, inBounds(b, l, ih, iw, h, w), X, xi,
+                                 zero);
+              else
+                xv = tir::LoadOp::create(b, l, X, xi);
+              Value wv = tir::LoadOp::create(
+                  b, l, W, ValueRange{iv[1], iv[4], iv[5], iv[6]});
+              Value cur = tir::LoadOp::create(b, l, Y, iv.take_front(4));
+              Value r = arith::AddFOp::create(
+                  b, l, cur, arith::MulFOp::create(b, l, xv, wv));
+              tir::StoreOp::create(b, l, r, Y, iv.take_front(4));
+            });
+      },
+      "out_ewise_fusable", op->getAttrDictionary());
+}
+
+//===----------------------------------------------------------------------===//
+// max_pool2d / avg_pool2d
+//===----------------------------------------------------------------------===//
+
+/// Number of r in [0, k) with 0 <= base + r * dil < size.
+static Value validCount(OpBuilder &b, Location l, Value base, Value k,
+                        int64_t dil, Value size) {
+  Value zero = cIdx(b, l, 0), one = cIdx(b, l, 1), d = cIdx(b, l, dil);
+  Value negBase = arith::SubIOp::create(b, l, zero, base);
+  Value lo = arith::MaxSIOp::create(
+      b, l, zero, arith::CeilDivSIOp::create(b, l, negBase, d));
+  Value last = arith::SubIOp::create(
+      b, l, arith::SubIOp::create(b, l, size, one), base);
+  Value hi = arith::MinSIOp::create(b, l, arith::SubIOp::create(b, l, k, one),
+                                    arith::FloorDivSIOp::create(b, l, last, d));
+  Value cnt = arith::AddIOp::create(b, l, arith::SubIOp::create(b, l, hi, lo),
+                                    one);
+  return arith::MaxSIOp::create(b, l, zero, cnt);
+}
+
+static LogicalResult legalizePool2D(Operation *op, LegalizeContext &ctx,
+                                    bool isMax) {
+  Value x = op->getOperand(0);
+  if (failed(checkRank(op, x, 4, "input")) ||
+      failed(checkRank(op, op->getResult(0), 4, "result")))
+    return failure();
+  Type dtype = cast<RelaxTensorType>(x.getType()).getDtype();
+  if (!isa<FloatType>(dtype))
+    return op->emitOpError("cannot be legalized: only float pooling is "
+                           "supported, got ")
+           << dtype;
+  Window win;
+  if (failed(readWindow(op, win)))
+    return failure();
+  auto ps = op->getAttrOfType<DenseI64ArrayAttr>("pool_size");
+  int64_t k[2];
+  if (!ps || (ps.size() != 1 && ps.size() != 2))
+    return op->emitOpError(
+        "cannot be legalized: `pool_size` must have 1 or 2 values");
+  k[0] = ps[0];
+  k[1] = ps.size() == 2 ? ps[1] : ps[0];
+  if (k[0] <= 0 || k[1] <= 0)
+    return op->emitOpError("cannot be legalized: `pool_size` must be positive");
+  auto ceil = op->getAttrOfType<BoolAttr>("ceil_mode");
+  // With ceil_mode a last window may run past the input even unpadded.
+  bool guard = win.hasPadding() || (ceil && ceil.getValue());
+  Type resultType = op->getResult(0).getType();
+  std::string name = isMax ? "max_pool2d" : "avg_pool2d";
+
+  return ctx.replaceWithCallTIR(
+      op, name, op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
+        Value X = in[0], Y = out[0];
+        Value n = dimOf(b, l, resultType, 0), c = dimOf(b, l, resultType, 1),
+              oh = dimOf(b, l, resultType, 2), ow = dimOf(b, l, resultType, 3);
+        Value h = dimOf(b, l, x.getType(), 2), w = dimOf(b, l, x.getType(), 3);
+        Value kh = cIdx(b, l, k[0]), kw = cIdx(b, l, k[1]);
+        Value initV = isMax ? lowestValue(b, l, dtype)
+                            : createScalarConstant(b, l, dtype, 0.0);
+        buildBlockNest(
+            b, l, isMax ? name : name + "_sum", {n, c, oh, ow, kh, kw},
+            iterKinds(4, 2),
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              tir::StoreOp::create(b, l, initV, Y, iv.take_front(4));
+            },
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value ih = windowCoord(b, l, iv[2], iv[4], win.stride[0],
+                                     win.dilation[0], win.padBegin[0]);
+              Value iw = windowCoord(b, l, iv[3], iv[5], win.stride[1],
+                                     win.dilation[1], win.padBegin[1]);
+              SmallVector<Value> xi{iv[0], iv[1], ih, iw};
+              Value xv = guard ? guardedLoad(b, l, inBounds(b, l, ih, iw, h, w),
+                                             X, xi, initV)
+                               : Value(tir::LoadOp::create(b, l, X, xi));
+              Value cur = tir::LoadOp::create(b, l, Y, iv.take_front(4));
+              Value r = isMax ? Value(arith::MaximumFOp::create(b, l, cur, xv))
+                              : Value(arith::AddFOp::create(b, l, cur, xv));
+              tir::StoreOp::create(b, l, r, Y, iv.take_front(4));
+            });
+        if (isMax)
+          return;
+        // Divide by the number of window positions inside the input.
+        buildBlockNest(
+            b, l, name + "_div", {n, c, oh, ow}, iterKinds(4, 0), nullptr,
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value zero = cIdx(b, l, 0);
+              Value bh = windowCoord(b, l, iv[2], zero, win.stride[0], 1,
+                                     win.padBegin[0]);
+              Value bw = windowCoord(b, l, iv[3], zero, win.stride[1], 1,
+                                     win.padBegin[1]);
+              Value cnt = arith::MulIOp::create(
+                  b, l, validCount(b, l, bh, kh, win.dilation[0], h),
+                  validCount(b, l, bw, kw, win.dilation[1], w));
+              cnt = arith::MaxSIOp::create(b, l, cnt, cIdx(b, l, 1));
+              Value cur = tir::LoadOp::create(b, l, Y, iv);
+              tir::StoreOp::create(
+                  b, l,
+                  arith::DivFOp::create(b, l, cur,
+                                        indexToFloat(b, l, cnt, dtype)),
+                  Y, iv);
+            });
+      },
+      "out_ewise_fusable", op->getAttrDictionary());
+}
+
+//===----------------------------------------------------------------------===//
+// adaptive_avg_pool2d / global_avg_pool2d
+//===----------------------------------------------------------------------===//
+
+static LogicalResult legalizeAdaptivePool(Operation *op, LegalizeContext &ctx,
+                                          StringRef name,
+                                          StringRef opPattern) {
+  Value x = op->getOperand(0);
+  if (failed(checkRank(op, x, 4, "input")) ||
+      failed(checkRank(op, op->getResult(0), 4, "result")))
+    return failure();
+  Type dtype = cast<RelaxTensorType>(x.getType()).getDtype();
+  if (!isa<FloatType>(dtype))
+    return op->emitOpError("cannot be legalized: only float pooling is "
+                           "supported, got ")
+           << dtype;
+  Type resultType = op->getResult(0).getType();
+
+  return ctx.replaceWithCallTIR(
+      op, name, op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
+        Value X = in[0], Y = out[0];
+        Value n = dimOf(b, l, resultType, 0), c = dimOf(b, l, resultType, 1),
+              oh = dimOf(b, l, resultType, 2), ow = dimOf(b, l, resultType, 3);
+        Value h = dimOf(b, l, x.getType(), 2), w = dimOf(b, l, x.getType(), 3);
+        Value zero = createScalarConstant(b, l, dtype, 0.0);
+        // Window [floor(y * size / osize), ceil((y + 1) * size / osize)).
+        auto start = [](OpBuilder &b, Location l, Value y, Value size,
+                        Value osize) -> Value {
+          return arith::FloorDivSIOp::create(
+              b, l, arith::MulIOp::create(b, l, y, size), osize);
+        };
+        auto end = [](OpBuilder &b, Location l, Value y, Value size,
+                      Value osize) -> Value {
+          Value y1 = arith::AddIOp::create(b, l, y, cIdx(b, l, 1));
+          return arith::CeilDivSIOp::create(
+              b, l, arith::MulIOp::create(b, l, y1, size), osize);
+        };
+        SmallVector<tir::LoopKind> kinds(4, tir::LoopKind::serial);
+        kinds[0] = tir::LoopKind::parallel;
+        tir::buildLoopNest(
+            b, l, ValueRange{n, c, oh, ow}, kinds,
+            [&](OpBuilder &b, Location l, ValueRange ov) {
+              Value eh = arith::SubIOp::create(b, l, end(b, l, ov[2], h, oh),
+                                               start(b, l, ov[2], h, oh));
+              Value ew = arith::SubIOp::create(b, l, end(b, l, ov[3], w, ow),
+                                               start(b, l, ov[3], w, ow));
+              tir::buildLoopNest(
+                  b, l, ValueRange{eh, ew}, {},
+                  [&](OpBuilder &b, Location l, ValueRange rv) {
+                    SmallVector<Value> binds(ov);
+                    binds.append(rv.begin(), rv.end());
+                    tir::BlockOp::create(
+                        b, l, (name + "_sum").str(), binds, iterKinds(4, 2),
+                        [&](OpBuilder &b, Location l, ValueRange iv) {
+                          tir::StoreOp::create(b, l, zero, Y,
+                                               iv.take_front(4));
+                        },
+                        [&](OpBuilder &b, Location l, ValueRange iv) {
+                          Value ih = arith::AddIOp::create(
+                              b, l, start(b, l, iv[2], h, oh), iv[4]);
+                          Value iw = arith::AddIOp::create(
+                              b, l, start(b, l, iv[3], w, ow), iv[5]);
+                          Value xv = tir::LoadOp::create(
+                              b, l, X, ValueRange{iv[0], iv[1], ih, iw});
+                          Value cur =
+                              tir::LoadOp::create(b, l, Y, iv.take_front(4));
+                          tir::StoreOp::create(
+                              b, l, arith::AddFOp::create(b, l, cur, xv), Y,
+                              iv.take_front(4));
+                        });
+                  });
+            });
+        buildBlockNest(
+            b, l, (name + "_div").str(), {n, c, oh, ow}, iterKinds(4, 0),
+            nullptr, [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value eh = arith::SubIOp::create(b, l, end(b, l, iv[2], h, oh),
+                                               start(b, l, iv[2], h, oh));
+              Value ew = arith::SubIOp::create(b, l, end(b, l, iv[3], w, ow),
+                                               start(b, l, iv[3], w, ow));
+              Value cnt = arith::MulIOp::create(b, l, eh, ew);
+              Value cur = tir::LoadOp::create(b, l, Y, iv);
+              tir::StoreOp::create(
+                  b, l,
+                  arith::DivFOp::create(b, l, cur,
+                                        indexToFloat(b, l, cnt, dtype)),
+                  Y, iv);
+            });
+      },
+      opPattern, op->getAttrDictionary());
+}
+
+void relax::addNNLegalizers(LegalizerTable &table) {
+  table["relax.attention"] = legalizeAttention;
+  table["relax.conv2d"] = legalizeConv2D;
+  table["relax.max_pool2d"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizePool2D(op, ctx, /*isMax=*/true);
+  };
+  table["relax.avg_pool2d"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizePool2D(op, ctx, /*isMax=*/false);
+  };
+  table["relax.adaptive_avg_pool2d"] = [](Operation *op,
+                                          LegalizeContext &ctx) {
+    return legalizeAdaptivePool(op, ctx, "adaptive_avg_pool2d",
+                                "out_ewise_fusable");
+  };
+  table["relax.global_avg_pool2d"] = [](Operation *op, LegalizeContext &ctx) {
+    return legalizeAdaptivePool(op, ctx, "global_avg_pool2d", "reduction");
+  };
+}

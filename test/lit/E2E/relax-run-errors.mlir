@@ -1,0 +1,66 @@
+// Wrong runtime arguments give a clear error and exit status 1, never a
+// crash.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python %S/ref.py %t/ok "x" -- x:f32:3,4
+// RUN: %python %S/ref.py %t/i32 "x" -- x:i32:3,4
+// RUN: %python %S/ref.py %t/rank "x" -- x:f32:12
+
+// RUN: relax-run %s > %t/none.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=NONE < %t/none.txt
+// NONE: relax-run: error: 'main' takes 1 inputs: give --input files or --random-inputs
+
+// RUN: relax-run %s --input %t/ok/in0.npy --input %t/ok/in0.npy > %t/count.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=COUNT < %t/count.txt
+// COUNT: relax-run: error: 'main' takes 1 inputs, got 2 --input files
+
+// RUN: relax-run %s --input %t/i32/in0.npy > %t/dtype.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=DTYPE < %t/dtype.txt
+// DTYPE: relax-run: error: input #0 has dtype i32 but 'main' expects f32
+
+// RUN: relax-run %s --input %t/rank/in0.npy > %t/rank.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=RANK < %t/rank.txt
+// RANK: relax-run: error: input #0 has rank 1 but 'main' expects rank 2
+
+// RUN: relax-run %s --input %t/missing.npy > %t/missing.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=MISSING < %t/missing.txt
+// MISSING: relax-run: error: {{.*}}missing.npy: No such file or directory
+
+// A truncated file and a file that is not .npy at all.
+// RUN: head -c 140 %t/ok/in0.npy > %t/trunc.npy
+// RUN: relax-run %s --input %t/trunc.npy > %t/trunc.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=TRUNC < %t/trunc.txt
+// TRUNC: relax-run: error: {{.*}}trunc.npy: not a valid .npy file: expected 48 data bytes, found
+// RUN: echo "hello" > %t/text.npy
+// RUN: relax-run %s --input %t/text.npy > %t/text.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=TEXT < %t/text.txt
+// TEXT: relax-run: error: {{.*}}text.npy: not a valid .npy file: missing the \x93NUMPY magic
+
+// Random inputs need every symbolic dim bound.
+// RUN: relax-run %s --random-inputs > %t/dim.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=DIM < %t/dim.txt
+// DIM: relax-run: error: parameter #0 dim 0 is symbolic: bind its variables with --dim
+
+// A wrong expected output is reported with the worst element.
+// RUN: %python %S/ref.py %t/bad "np.exp(x) + 0.5" -- x:f32:3,4
+// RUN: relax-run %s --input %t/bad/in0.npy --expect %t/bad/out0.npy > %t/bad.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=BAD < %t/bad.txt
+// BAD: relax-run: output #0 does not match (rtol=1e-05, atol=1e-06): worst element {{[0-9]+}}: got
+
+// Unknown entry and device.
+// RUN: relax-run %s --entry nope --random-inputs > %t/entry.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=ENTRY < %t/entry.txt
+// ENTRY: relax-run: error: no function 'nope'
+// RUN: relax-run %s --device tpu > %t/device.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=DEVICE < %t/device.txt
+// DEVICE: relax-run: error: unknown --device 'tpu' (cpu or cuda)
+
+// Malformed IR: a located parse error, exit status 1.
+// RUN: echo "relax.func @f(%%x: !relax.tensor<[n, +], f32>) {" > %t/bad.mlir
+// RUN: relax-run %t/bad.mlir > %t/parse.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=PARSE < %t/parse.txt
+// PARSE: bad.mlir:1:{{[0-9]+}}: error: expected a symbolic dimension expression
+
+relax.func @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
+  %y = relax.exp %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return %y : !relax.tensor<[n, 4], f32>
+}
