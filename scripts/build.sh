@@ -8,6 +8,11 @@ JOBS="${JOBS:-$(nproc)}"
 
 "$ROOT/scripts/install-deps.sh"
 
+# ccache keys on relative paths, so a fresh clone in another folder (CI)
+# reuses the objects an earlier build compiled.
+export CCACHE_BASEDIR="$ROOT"
+export CCACHE_NOHASHDIR=1
+
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi

@@ -274,8 +274,8 @@ LogicalResult FunctionLowering::lowerSignature() {
                              builder.getFunctionType(inputs, results));
   if (src.getSymVisibility())
     dst.setSymVisibilityAttr(src.getSymVisibilityAttr());
-  if (std::optional<ArrayAttr> argAttrs = src.getArgAttrs())
-    dst.setAllArgAttrs(*argAttrs);
+  // Argument attributes (relax.name) have served the check messages; they
+  // are not carried over, LLVM would not know them.
   Block *entry = dst.addEntryBlock();
   builder.setInsertionPointToStart(entry);
 
