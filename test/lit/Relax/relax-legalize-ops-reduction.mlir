@@ -22,6 +22,7 @@
 // CHECK-NEXT: tir.block "sum" (%[[VI:.*]] = %[[I]], %{{.*}} = %[[K]]) kinds [spatial, reduce] {
 // CHECK-NEXT: tir.init {
 // CHECK: tir.store %{{.*}}, %[[Y]][%[[VI]]]
+// CHECK-NOT: sum_empty
 // CHECK: arith.addf
 // CHECK-NOT: tir.prim_func private @T_sum_
 
@@ -60,8 +61,10 @@
 // CHECK-NOT: kind = parallel
 // CHECK: scf.if
 
-// Two-pass variance: sum, mean, squared deviations, divide.
+// Two-pass variance: sum, mean, squared deviations, divide. The reduced
+// dim n may be 0 at run time, so the accumulators are first filled with 0.
 // CHECK-LABEL: tir.prim_func private @T_variance
+// CHECK: tir.block "variance_empty" ({{.*}}) kinds [spatial]
 // CHECK: tir.block "variance_sum" ({{.*}}) kinds [spatial, reduce]
 // CHECK: tir.block "variance_mean" ({{.*}}) kinds [spatial]
 // CHECK: tir.block "variance_sqsum" ({{.*}}) kinds [spatial, reduce]

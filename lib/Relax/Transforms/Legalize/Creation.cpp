@@ -37,12 +37,12 @@ static LogicalResult legalizeFill(Operation *op, LegalizeContext &ctx,
   return ctx.replaceWithCallTIR(
       op, name, ValueRange(), op->getResultTypes(),
       [&](OpBuilder &b, Location loc, ValueRange, ValueRange outputs) {
-        buildSpatialCompute(
-            b, loc, name, resultType.getShape(),
-            [&](OpBuilder &b, Location l, ValueRange ivs) {
-              Value v = createScalarConstant(b, l, dtype, value);
-              tir::StoreOp::create(b, l, v, outputs[0], ivs);
-            });
+        buildSpatialCompute(b, loc, name, resultType.getShape(),
+                            [&](OpBuilder &b, Location l, ValueRange ivs) {
+                              Value v =
+                                  createScalarConstant(b, l, dtype, value);
+                              tir::StoreOp::create(b, l, v, outputs[0], ivs);
+                            });
       },
       "injective", key);
 }
@@ -69,12 +69,14 @@ static LogicalResult legalizeArange(Operation *op, LegalizeContext &ctx) {
         buildSpatialCompute(
             b, loc, name, resultType.getShape(),
             [&](OpBuilder &b, Location l, ValueRange ivs) {
-              Value s = tir::materializeDim(b, l, start);
-              Value st = tir::materializeDim(b, l, step);
-              Value i = arith::AddIOp::create(
-                  b, l, s, arith::MulIOp::create(b, l, ivs[0], st));
-              Value i64 =
-                  arith::IndexCastOp::create(b, l, b.getI64Type(), i);
+              Value i = ivs[0];
+              if (step.getConstant() != 1)
+                i = arith::MulIOp::create(b, l, i,
+                                          tir::materializeDim(b, l, step));
+              if (start.getConstant() != 0)
+                i = arith::AddIOp::create(b, l,
+                                          tir::materializeDim(b, l, start), i);
+              Value i64 = arith::IndexCastOp::create(b, l, b.getI64Type(), i);
               Value v;
               if (isa<FloatType>(dtype))
                 v = arith::SIToFPOp::create(b, l, dtype, i64);

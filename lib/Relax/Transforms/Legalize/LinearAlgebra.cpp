@@ -49,7 +49,8 @@ static SmallVector<Value> batchIndices(OpBuilder &b, Location l,
   SmallVector<Value> idx;
   int64_t offset = out.size() - in.size();
   for (int64_t i = 0, e = in.size(); i < e; ++i)
-    idx.push_back(broadcastIndex(b, l, in[i], out[offset + i], ivs[offset + i]));
+    idx.push_back(
+        broadcastIndex(b, l, in[i], out[offset + i], ivs[offset + i]));
   return idx;
 }
 
@@ -100,18 +101,24 @@ static LogicalResult requireKnown(Operation *op) {
 /// The loop nest [out dims..., k] around one block with a reduce var for k.
 /// `init(ivs)` gives the initial output value, `body(ivs, k)` the pair of
 /// scalars to multiply.
-static void buildContraction(
-    OpBuilder &b, Location loc, StringRef name, const SymShape &out,
-    const sym::Expr &k, Value outBuf,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> init,
-    function_ref<std::pair<Value, Value>(OpBuilder &, Location, ValueRange,
-                                         Value)>
-        body) {
+static void
+buildContraction(OpBuilder &b, Location loc, StringRef name,
+                 const SymShape &out, const sym::Expr &k, Value outBuf,
+                 function_ref<Value(OpBuilder &, Location, ValueRange)> init,
+                 function_ref<std::pair<Value, Value>(OpBuilder &, Location,
+                                                      ValueRange, Value)>
+                     body) {
   SmallVector<sym::Expr> extents(out.getDims());
   extents.push_back(k);
   SmallVector<tir::LoopKind> kinds(extents.size(), tir::LoopKind::serial);
-  if (out.getRank() > 0)
-    kinds.front() = tir::LoopKind::parallel;
+  // The outermost output loop is parallel; skip leading unit dims (a batch
+  // of 1) so that the parallel loop has work to share.
+  if (out.getRank() > 0) {
+    int64_t p = 0;
+    while (p + 1 < out.getRank() && out.getDim(p).getConstant() == 1)
+      ++p;
+    kinds[p] = tir::LoopKind::parallel;
+  }
   tir::buildLoopNest(
       b, loc, extents, kinds, [&](OpBuilder &b, Location l, ValueRange ivs) {
         SmallVector<tir::IterKind> iterKinds(out.getRank(),

@@ -71,16 +71,17 @@ static Value ravel(OpBuilder &b, Location l, ValueRange ivs,
       continue;
     }
     Value d = tir::materializeDim(b, l, dim);
-    flat = arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, flat, d),
-                                 iv);
+    flat =
+        arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, flat, d), iv);
   }
   return flat ? flat : idxConst(b, l, 0);
 }
 
 /// One spatial loop nest over `out` storing `fn(ivs)` into `outBuf[ivs]`.
-static void copyNest(OpBuilder &b, Location loc, StringRef name,
-                     const SymShape &out, Value outBuf,
-                     function_ref<Value(OpBuilder &, Location, ValueRange)> fn) {
+static void
+copyNest(OpBuilder &b, Location loc, StringRef name, const SymShape &out,
+         Value outBuf,
+         function_ref<Value(OpBuilder &, Location, ValueRange)> fn) {
   buildSpatialCompute(b, loc, name, out,
                       [&](OpBuilder &b, Location l, ValueRange ivs) {
                         Value v = fn(b, l, ivs);
@@ -106,12 +107,10 @@ static Value broadcastIndex(OpBuilder &b, Location l, const sym::Expr &in,
 
 /// Emits a single-nest legalization over result 0 with `index(ivs)` giving
 /// the input indices.
-static LogicalResult
-legalizeGather(Operation *op, LegalizeContext &ctx,
-               function_ref<SmallVector<Value>(OpBuilder &, Location,
-                                               ValueRange)>
-                   index,
-               ArrayRef<sym::Expr> extraExprs = {}) {
+static LogicalResult legalizeGather(
+    Operation *op, LegalizeContext &ctx,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)> index,
+    ArrayRef<sym::Expr> extraExprs = {}) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   std::string name = ("T_" + shortName(op)).str();
   return ctx.replaceWithCallTIR(
@@ -154,14 +153,14 @@ static LogicalResult legalizeReshape(Operation *op, LegalizeContext &ctx) {
   while (prefix < in.getRank() && prefix < out.getRank() &&
          in.getDim(prefix) == out.getDim(prefix))
     ++prefix;
-  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l,
-                                     ValueRange ivs) {
+  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
     SmallVector<Value> idx(ivs.begin(), ivs.begin() + prefix);
     if (in.getRank() == prefix)
       return idx;
-    Value flat = ravel(b, l, ivs.drop_front(prefix),
-                       out.getDims().drop_front(prefix));
-    llvm::append_range(idx, unravel(b, l, flat, in.getDims().drop_front(prefix)));
+    Value flat =
+        ravel(b, l, ivs.drop_front(prefix), out.getDims().drop_front(prefix));
+    llvm::append_range(idx,
+                       unravel(b, l, flat, in.getDims().drop_front(prefix)));
     return idx;
   });
 }
@@ -193,8 +192,7 @@ static LogicalResult legalizePermuteDims(Operation *op, LegalizeContext &ctx) {
 static LogicalResult legalizeExpandDims(Operation *op, LegalizeContext &ctx) {
   if (failed(requireKnown(op)))
     return failure();
-  int64_t outRank =
-      cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
+  int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
   SmallVector<bool> isNew(outRank, false);
   for (int64_t a : op->getAttrOfType<DenseI64ArrayAttr>("axes").asArrayRef())
     isNew[normAxis(a, outRank)] = true;
@@ -211,8 +209,7 @@ static LogicalResult legalizeSqueeze(Operation *op, LegalizeContext &ctx) {
   if (failed(requireKnown(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
-  int64_t outRank =
-      cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
+  int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
   SmallVector<bool> removed(in.getRank(), false);
   if (auto a = op->getAttrOfType<DenseI64ArrayAttr>("axes")) {
     for (int64_t x : a.asArrayRef())
@@ -224,8 +221,7 @@ static LogicalResult legalizeSqueeze(Operation *op, LegalizeContext &ctx) {
   if (in.getRank() - llvm::count(removed, true) != outRank)
     return op->emitOpError("cannot be legalized: the squeezed dims do not "
                            "match the result rank");
-  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l,
-                                     ValueRange ivs) {
+  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
     SmallVector<Value> idx;
     unsigned next = 0;
     for (int64_t i = 0; i < in.getRank(); ++i)
@@ -238,8 +234,7 @@ static LogicalResult legalizeFlatten(Operation *op, LegalizeContext &ctx) {
   if (failed(requireKnown(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
-  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l,
-                                     ValueRange ivs) {
+  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
     return unravel(b, l, ivs[0], in.getDims());
   });
 }
@@ -253,8 +248,7 @@ static LogicalResult legalizeBroadcastTo(Operation *op, LegalizeContext &ctx) {
   if (offset < 0)
     return op->emitOpError("cannot be legalized: the target rank is below "
                            "the input rank");
-  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l,
-                                     ValueRange ivs) {
+  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
     SmallVector<Value> idx;
     for (int64_t i = 0; i < in.getRank(); ++i)
       idx.push_back(broadcastIndex(b, l, in.getDim(i), out.getDim(offset + i),
@@ -290,16 +284,16 @@ static LogicalResult legalizeConcat(Operation *op, LegalizeContext &ctx) {
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         for (auto [i, input] : llvm::enumerate(inputs)) {
           const sym::Expr &off = offsets[i];
-          buildSpatialCompute(
-              b, loc, name + "_" + std::to_string(i), shapes[i],
-              [&](OpBuilder &b, Location l, ValueRange ivs) {
-                Value v = tir::LoadOp::create(b, l, input, ivs);
-                SmallVector<Value> idx(ivs.begin(), ivs.end());
-                if (off.getConstant() != 0)
-                  idx[axis] = arith::AddIOp::create(
-                      b, l, ivs[axis], tir::materializeDim(b, l, off));
-                tir::StoreOp::create(b, l, v, outputs[0], idx);
-              });
+          buildSpatialCompute(b, loc, name + "_" + std::to_string(i), shapes[i],
+                              [&](OpBuilder &b, Location l, ValueRange ivs) {
+                                Value v = tir::LoadOp::create(b, l, input, ivs);
+                                SmallVector<Value> idx(ivs.begin(), ivs.end());
+                                if (off.getConstant() != 0)
+                                  idx[axis] = arith::AddIOp::create(
+                                      b, l, ivs[axis],
+                                      tir::materializeDim(b, l, off));
+                                tir::StoreOp::create(b, l, v, outputs[0], idx);
+                              });
         }
       },
       "injective", op->getAttrDictionary(), offsets);
@@ -347,16 +341,14 @@ static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
 // strided_slice
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeStridedSlice(Operation *op,
-                                          LegalizeContext &ctx) {
+static LogicalResult legalizeStridedSlice(Operation *op, LegalizeContext &ctx) {
   if (failed(requireKnown(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t rank = in.getRank();
   ArrayRef<int64_t> axes =
       op->getAttrOfType<DenseI64ArrayAttr>("axes").asArrayRef();
-  const SymShape &begin =
-      op->getAttrOfType<ShapeExprAttr>("begin").getShape();
+  const SymShape &begin = op->getAttrOfType<ShapeExprAttr>("begin").getShape();
   SmallVector<int64_t> strides(axes.size(), 1);
   if (auto s = op->getAttrOfType<DenseI64ArrayAttr>("strides"))
     strides.assign(s.asArrayRef().begin(), s.asArrayRef().end());
@@ -378,8 +370,8 @@ static LogicalResult legalizeStridedSlice(Operation *op,
     int64_t s = strides[i];
     sym::Expr lo = sym::Expr::constant(s > 0 ? 0 : -1);
     sym::Expr hi = s > 0 ? dim : dim - 1;
-    sym::Expr clamped = symCtx().simplify(
-        sym::min(symCtx().simplify(sym::max(bound, lo)), hi));
+    sym::Expr clamped =
+        symCtx().simplify(sym::min(symCtx().simplify(sym::max(bound, lo)), hi));
     starts[axis] = clamped;
     steps[axis] = s;
     extra.push_back(clamped);
@@ -425,36 +417,33 @@ static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
   return ctx.replaceWithCallTIR(
       op, name, op->getOperands(), op->getResultTypes(),
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
-        copyNest(
-            b, loc, name, resultType.getShape(), outputs[0],
-            [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
-              int64_t first = axis ? *axis : 0;
-              Value raw = tir::LoadOp::create(
-                  b, l, inputs[1], ivs.slice(first, idxRank));
-              Value i =
-                  unsignedIdx
-                      ? Value(arith::IndexCastUIOp::create(
-                            b, l, b.getIndexType(), raw))
-                      : Value(arith::IndexCastOp::create(
-                            b, l, b.getIndexType(), raw));
-              // Negative indices count from the end (numpy).
-              Value d = tir::materializeDim(b, l, extent);
-              if (!unsignedIdx) {
-                Value neg = arith::CmpIOp::create(
-                    b, l, arith::CmpIPredicate::slt, i, idxConst(b, l, 0));
-                i = arith::SelectOp::create(
-                    b, l, neg, arith::AddIOp::create(b, l, i, d), i);
-              }
-              SmallVector<Value> idx;
-              if (axis) {
-                idx.append(ivs.begin(), ivs.begin() + *axis);
-                idx.push_back(i);
-                idx.append(ivs.begin() + *axis + idxRank, ivs.end());
-              } else {
-                idx = unravel(b, l, i, in.getDims());
-              }
-              return tir::LoadOp::create(b, l, inputs[0], idx);
-            });
+        copyNest(b, loc, name, resultType.getShape(), outputs[0],
+                 [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
+                   int64_t first = axis ? *axis : 0;
+                   Value raw = tir::LoadOp::create(b, l, inputs[1],
+                                                   ivs.slice(first, idxRank));
+                   Value i = unsignedIdx ? Value(arith::IndexCastUIOp::create(
+                                               b, l, b.getIndexType(), raw))
+                                         : Value(arith::IndexCastOp::create(
+                                               b, l, b.getIndexType(), raw));
+                   // Negative indices count from the end (numpy).
+                   Value d = tir::materializeDim(b, l, extent);
+                   if (!unsignedIdx) {
+                     Value neg = arith::CmpIOp::create(
+                         b, l, arith::CmpIPredicate::slt, i, idxConst(b, l, 0));
+                     i = arith::SelectOp::create(
+                         b, l, neg, arith::AddIOp::create(b, l, i, d), i);
+                   }
+                   SmallVector<Value> idx;
+                   if (axis) {
+                     idx.append(ivs.begin(), ivs.begin() + *axis);
+                     idx.push_back(i);
+                     idx.append(ivs.begin() + *axis + idxRank, ivs.end());
+                   } else {
+                     idx = unravel(b, l, i, in.getDims());
+                   }
+                   return tir::LoadOp::create(b, l, inputs[0], idx);
+                 });
       },
       "injective", op->getAttrDictionary(), {extent});
 }
@@ -463,11 +452,9 @@ static LogicalResult legalizeTile(Operation *op, LegalizeContext &ctx) {
   if (failed(requireKnown(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
-  int64_t outRank =
-      cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
+  int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
   int64_t offset = outRank - in.getRank();
-  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l,
-                                     ValueRange ivs) {
+  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
     SmallVector<Value> idx;
     for (int64_t i = 0; i < in.getRank(); ++i) {
       const sym::Expr &d = in.getDim(i);
@@ -493,8 +480,7 @@ static LogicalResult legalizeRepeat(Operation *op, LegalizeContext &ctx) {
     if (*axis < 0)
       return op->emitOpError("cannot be legalized: axis out of range");
   }
-  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l,
-                                     ValueRange ivs) {
+  return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
     Value r = idxConst(b, l, repeats);
     if (axis) {
       SmallVector<Value> idx(ivs.begin(), ivs.end());

@@ -10,7 +10,10 @@
 //   sum of v (reduce over skv). Masked-out positions get the lowest finite
 //   value of the accumulation type (as TVM), so a fully masked row is a
 //   uniform average instead of NaN. A boolean mask keeps the positions
-//   where it is true; any other float mask is added to the scores.
+//   where it is true; any other float mask is added to the scores. Causal
+//   is bottom-right aligned (key j visible from query i iff j <= i + skv -
+//   s); hq must be a known multiple of hkv. Loops run heads outermost
+//   (parallel) so batch-1 decoding still spreads over threads.
 // * conv2d: one block, spatial (n, o, y, x) and reduce (c / groups, kh,
 //   kw); padding is a guarded load (scf.if) rather than a padded copy.
 // * max_pool2d: one reduce block; padded positions are ignored.
@@ -264,6 +267,18 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
   const SymShape &qs = qT.getShape();
   SymShape scoreShape({qs.getDim(0), qs.getDim(2), qs.getDim(1),
                        kT.getShape().getDim(1)});
+  {
+    // Query head h reads kv head h floordiv (hq floordiv hkv): only sound
+    // when hkv divides hq, which must be known here (a runtime mismatch
+    // would read out of bounds).
+    const sym::Expr &hq = qs.getDim(2), &hkv = kT.getShape().getDim(2);
+    auto cq = hq.getConstant(), ckv = hkv.getConstant();
+    bool divides = (cq && ckv && *ckv > 0 && *cq % *ckv == 0) || hq == hkv ||
+                   defaultSymContext().provablyEqual(hq, hkv);
+    if (!divides)
+      return op.emitOpError("cannot be legalized: the number of query heads ")
+             << "must be a known multiple of the number of key/value heads";
+  }
   Type maskDtype;
   if (mask) {
     auto mT = dyn_cast<RelaxTensorType>(mask.getType());

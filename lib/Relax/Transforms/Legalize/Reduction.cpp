@@ -17,9 +17,13 @@
 // variance and the norms compute the mean first and then the mean of squared
 // deviations (two passes), never E[x^2] - E[x]^2.
 //
-// Known limitation shared with TVM's lowering: reducing over a dim that is 0
-// at run time leaves the result unwritten (the init runs on the first reduce
-// iteration).
+// A tir.init runs on the first reduce iteration, so a reduced extent that is
+// 0 at run time would leave the result unwritten: when a reduced dim is not
+// provably >= 1, sum / prod / max / min / mean / variance first fill their
+// accumulators with the identity in a spatial block (giving numpy's 0, 1,
+// -inf / +inf, nan, nan). Softmax and the norms need no such fill (their
+// result is then empty); argmax / argmin of an empty extent (an error in
+// numpy) leave the result unspecified.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +34,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::relax;
@@ -235,6 +238,30 @@ static void buildSpatial(
   buildSpatialCompute(b, loc, name, shape, body);
 }
 
+/// True when the reduced extent (the dims of `in` at `axes`) may be 0 at run
+/// time: then no reduce iteration runs, so the block's tir.init never writes
+/// the identity.
+static bool mayBeEmpty(const SymShape &in, ArrayRef<int64_t> axes) {
+  for (int64_t a : axes) {
+    std::optional<int64_t> lb = defaultSymContext().lowerBound(in.getDim(a));
+    if (!lb || *lb < 1)
+      return true;
+  }
+  return false;
+}
+
+/// Fills `buf` (of `shape`) with `value` in one spatial block: the result of
+/// a reduction over an empty extent (numpy: 0 for sum, 1 for prod, nan for
+/// mean / variance through 0 / 0).
+static void emitFill(OpBuilder &b, Location loc, StringRef name,
+                     const SymShape &shape, Value buf,
+                     function_ref<Value(OpBuilder &, Location)> value) {
+  buildSpatial(b, loc, name, shape,
+               [&](OpBuilder &b, Location l, ValueRange o) {
+                 tir::StoreOp::create(b, l, value(b, l), buf, o);
+               });
+}
+
 /// Rejects dtypes the loop lowering or the op's arithmetic cannot handle.
 static LogicalResult checkDtype(Operation *op, Type dtype, bool floatOnly) {
   if (floatOnly && !isFloat(dtype))
@@ -359,11 +386,17 @@ static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
   if (failed(axes))
     return failure();
   bool keepdims = keepdimsOf(op);
+  const SymShape &out = shapeOf(op->getResult(0).getType());
   std::string name = ("T_" + shortName(op)).str();
   return ctx.replaceWithCallTIR(
       op, name, op->getOperands(), op->getResultTypes(),
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
+        if (mayBeEmpty(in, *axes))
+          emitFill(b, loc, (shortName(op) + "_empty").str(), out, y,
+                   [&](OpBuilder &b, Location l) {
+                     return identity(b, l, c, dtype);
+                   });
         buildAxisReduction(
             b, loc, shortName(op), in, *axes, keepdims,
             [&](OpBuilder &b, Location l, ValueRange, ValueRange o) {
@@ -447,6 +480,13 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
         // accumulator or a second pass follows.
         Value mean = (acc == dtype && !variance) ? y
                                                  : allocBuffer(b, loc, out, acc);
+        bool empty = mayBeEmpty(in, *axes);
+        auto zero = [&](OpBuilder &b, Location l) {
+          return createScalarConstant(b, l, acc, 0);
+        };
+        if (empty)
+          emitFill(b, loc, variance ? "variance_empty" : "mean_empty", out,
+                   mean, zero);
         emitSum(b, loc, variance ? "variance_sum" : "mean_sum", in, *axes,
                 keepdims, mean, acc,
                 [&](OpBuilder &b, Location l, ValueRange i, ValueRange) {
@@ -458,6 +498,8 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
         }
         emitDivide(b, loc, "variance_mean", out, mean, mean, count);
         Value sq = acc == dtype ? y : allocBuffer(b, loc, out, acc);
+        if (empty)
+          emitFill(b, loc, "variance_sqempty", out, sq, zero);
         emitSum(b, loc, "variance_sqsum", in, *axes, keepdims, sq, acc,
                 [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
                   Value d = arith::SubFOp::create(

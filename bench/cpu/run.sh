@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# CPU benchmarks, each side by side with its peer in one run:
+#   1. elementwise chain (relax: multiply + add over symbolic n) vs a C triad
+#      loop built with -O3 -march=native: effective GB/s (3 arrays x 4 bytes x n)
+#   2. matmul [m, k] x [k, n]: relax through the extern BLAS call
+#      (--relax-dispatch-library) and through the compiler's own loops, vs
+#      cblas_sgemm called directly
+# Every measurement is the median of relax-run --benchmark RUNS (or the C
+# peer's own median), repeated REPEATS times, alternating sides; the report
+# gives the median over repeats. Writes bench/cpu/report.md.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+BIN="${BUILD_DIR:-$ROOT/build}/bin"
+HERE="$ROOT/bench/cpu"
+OUT="$(mktemp -d)"
+REPEATS="${REPEATS:-5}"
+RUNS="${RUNS:-20}"
+N="${N:-16777216}"
+MM="${MM:-512 512 512}"
+
+cc -O3 -march=native -o "$OUT/triad" "$HERE/triad.c"
+cc -O3 -march=native -I/usr/include/x86_64-linux-gnu/openblas-pthread \
+  -o "$OUT/blas_gemm" "$HERE/blas_gemm.c" -lopenblas
+"$BIN/relax-opt" --relax-dispatch-library "$HERE/matmul.mlir" > "$OUT/matmul_blas.mlir"
+
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+relax_ms() { "$BIN/relax-run" "$@" --benchmark "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p'; }
+
+read -r M K NN <<< "$MM"
+for r in $(seq "$REPEATS"); do
+  relax_ms "$HERE/triad.mlir" --random-inputs --dim n="$N" >> "$OUT/relax_triad"
+  OMP_NUM_THREADS=1 relax_ms "$HERE/triad.mlir" --random-inputs --dim n="$N" >> "$OUT/relax_triad_1t"
+  "$OUT/triad" "$N" "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' >> "$OUT/c_triad"
+  relax_ms "$OUT/matmul_blas.mlir" --random-inputs --dim m="$M" --dim k="$K" --dim n="$NN" >> "$OUT/relax_blas"
+  relax_ms "$HERE/matmul.mlir" --random-inputs --dim m="$M" --dim k="$K" --dim n="$NN" >> "$OUT/relax_loops"
+  "$OUT/blas_gemm" "$M" "$K" "$NN" "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' >> "$OUT/c_blas"
+done
+
+gbs() { awk -v ms="$1" -v n="$N" 'BEGIN {printf "%.2f", 12 * n / (ms * 1e6)}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+rt=$(median < "$OUT/relax_triad"); rt1=$(median < "$OUT/relax_triad_1t")
+ct=$(median < "$OUT/c_triad")
+rb=$(median < "$OUT/relax_blas"); rl=$(median < "$OUT/relax_loops")
+cb=$(median < "$OUT/c_blas")
+{
+  echo "| benchmark | relax-mlir | peer | relax / peer time |"
+  echo "|---|---|---|---|"
+  echo "| elementwise b + 2*c, n = $N, OpenMP threads | $rt ms ($(gbs "$rt") GB/s) | C triad -O3 -march=native, 1 thread: $ct ms ($(gbs "$ct") GB/s) | $(ratio "$rt" "$ct") |"
+  echo "| same, OMP_NUM_THREADS=1 | $rt1 ms ($(gbs "$rt1") GB/s) | $ct ms | $(ratio "$rt1" "$ct") |"
+  echo "| matmul ${M}x${K}x${NN} f32 via extern BLAS | $rb ms | cblas_sgemm direct: $cb ms | $(ratio "$rb" "$cb") |"
+  echo "| matmul ${M}x${K}x${NN} f32, compiled loops | $rl ms | cblas_sgemm direct: $cb ms | $(ratio "$rl" "$cb") |"
+  echo
+  echo "Median over $REPEATS repeats of the median of $RUNS timed runs each (after a warm-up run)."
+} | tee "$HERE/report.md"
+rm -rf "$OUT"
