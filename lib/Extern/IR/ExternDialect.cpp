@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "RelaxDialect/Support/FunctionLike.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -46,21 +47,10 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType =
-      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
-         function_interface_impl::VariadicFlag,
-         std::string &) { return builder.getFunctionType(argTypes, results); };
-  return function_interface_impl::parseFunctionOp(
-      parser, result, /*allowVariadic=*/false,
-      getFunctionTypeAttrName(result.name), buildFuncType,
-      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+  return relax::parseFunctionLikeOp<FuncOp>(parser, result);
 }
 
-void FuncOp::print(OpAsmPrinter &p) {
-  function_interface_impl::printFunctionOp(
-      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
-      getArgAttrsAttrName(), getResAttrsAttrName());
-}
+void FuncOp::print(OpAsmPrinter &p) { relax::printFunctionLikeOp(p, *this); }
 
 LogicalResult FuncOp::verify() {
   if (!getBody().empty())

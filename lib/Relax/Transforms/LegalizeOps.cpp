@@ -88,6 +88,59 @@ relax::broadcastIndices(OpBuilder &builder, Location loc, const SymShape &in,
   return indices;
 }
 
+/// Converts one scalar between relax dtypes (float <-> int, widths, i1).
+Value relax::castScalar(OpBuilder &b, Location l, Value v, Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
+  if (fromFloat && toFloat) {
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, l, to, v);
+    if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
+      return arith::TruncFOp::create(b, l, to, v);
+    // f16 <-> bf16: go through f32.
+    Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
+    return arith::TruncFOp::create(b, l, to, wide);
+  }
+  if (fromFloat) {
+    if (to.isInteger(1)) {
+      Value zero = createScalarConstant(b, l, from, 0.0);
+      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
+    }
+    return arith::FPToSIOp::create(b, l, to, v);
+  }
+  if (toFloat) {
+    if (from.isInteger(1))
+      return arith::UIToFPOp::create(b, l, to, v);
+    return arith::SIToFPOp::create(b, l, to, v);
+  }
+  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  if (to.isInteger(1)) {
+    Value zero = createScalarConstant(b, l, from, 0);
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
+  }
+  if (fw < tw)
+    return from.isInteger(1) ? Value(arith::ExtUIOp::create(b, l, to, v))
+                             : Value(arith::ExtSIOp::create(b, l, to, v));
+  return arith::TruncIOp::create(b, l, to, v);
+}
+
+/// numpy broadcasting of one dim; an undecidable pair reads index 0 exactly
+/// when the input dim is 1 at run time.
+Value relax::broadcastIndex(OpBuilder &b, Location l, const sym::Expr &in,
+                            const sym::Expr &out, Value iv) {
+  if (in == out || defaultSymContext().provablyEqual(in, out))
+    return iv;
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  if (in.getConstant() == 1)
+    return zero;
+  Value d = tir::materializeDim(b, l, in);
+  Value isOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, d,
+                                      arith::ConstantIndexOp::create(b, l, 1));
+  return arith::SelectOp::create(b, l, isOne, zero, iv);
+}
+
 /// A stable text key for deduplicating prim_funcs.
 static std::string signatureKey(StringRef base, TypeRange inputs,
                                 TypeRange results, Attribute key) {

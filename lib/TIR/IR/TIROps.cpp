@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "RelaxDialect/Support/FunctionLike.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -30,21 +31,10 @@ Block *PrimFuncOp::addEntryBlock() {
 }
 
 ParseResult PrimFuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType =
-      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
-         function_interface_impl::VariadicFlag,
-         std::string &) { return builder.getFunctionType(argTypes, results); };
-  return function_interface_impl::parseFunctionOp(
-      parser, result, /*allowVariadic=*/false,
-      getFunctionTypeAttrName(result.name), buildFuncType,
-      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+  return relax::parseFunctionLikeOp<PrimFuncOp>(parser, result);
 }
 
-void PrimFuncOp::print(OpAsmPrinter &p) {
-  function_interface_impl::printFunctionOp(
-      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
-      getArgAttrsAttrName(), getResAttrsAttrName());
-}
+void PrimFuncOp::print(OpAsmPrinter &p) { relax::printFunctionLikeOp(p, *this); }
 
 std::optional<PrimFuncOp::VarBinding>
 PrimFuncOp::lookupVarBinding(StringRef name) {

@@ -88,6 +88,15 @@ FailureOr<SmallVector<Value>> broadcastIndices(OpBuilder &builder,
                                                const SymShape &out,
                                                ValueRange ivs);
 
+/// Converts one scalar between relax dtypes (float <-> int, widths, i1).
+Value castScalar(OpBuilder &builder, Location loc, Value value, Type to);
+
+/// The index reading input dim `in` broadcast into output dim `out` at
+/// output position `iv`: `iv` when provably equal, 0 when `in` is 1, and
+/// otherwise chosen at run time (0 exactly when `in` is 1).
+Value broadcastIndex(OpBuilder &builder, Location loc, const sym::Expr &in,
+                     const sym::Expr &out, Value iv);
+
 /// A constant of `type` (float or integer) with value `value`.
 Value createScalarConstant(OpBuilder &builder, Location loc, Type type,
                            double value);

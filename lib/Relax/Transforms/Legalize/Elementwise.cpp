@@ -116,43 +116,6 @@ static ScalarFn compare(arith::CmpFPredicate fp, arith::CmpIPredicate ip) {
   };
 }
 
-/// Converts one scalar between relax dtypes (float <-> int, widths, i1).
-static Value castScalar(OpBuilder &b, Location l, Value v, Type to) {
-  Type from = v.getType();
-  if (from == to)
-    return v;
-  bool fromFloat = isFloat(from), toFloat = isFloat(to);
-  if (fromFloat && toFloat) {
-    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, l, to, v);
-    if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
-      return arith::TruncFOp::create(b, l, to, v);
-    // f16 <-> bf16: go through f32.
-    Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
-    return arith::TruncFOp::create(b, l, to, wide);
-  }
-  if (fromFloat) {
-    if (to.isInteger(1)) {
-      Value zero = createScalarConstant(b, l, from, 0.0);
-      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
-    }
-    return arith::FPToSIOp::create(b, l, to, v);
-  }
-  if (toFloat) {
-    if (from.isInteger(1))
-      return arith::UIToFPOp::create(b, l, to, v);
-    return arith::SIToFPOp::create(b, l, to, v);
-  }
-  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
-  if (to.isInteger(1)) {
-    Value zero = createScalarConstant(b, l, from, 0);
-    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
-  }
-  if (fw < tw)
-    return from.isInteger(1) ? Value(arith::ExtUIOp::create(b, l, to, v))
-                             : Value(arith::ExtSIOp::create(b, l, to, v));
-  return arith::TruncIOp::create(b, l, to, v);
-}
 
 void relax::addElementwiseLegalizers(LegalizerTable &table) {
   add(table, "exp", mathUnary<math::ExpOp>());

@@ -26,20 +26,6 @@ static Value idxConst(OpBuilder &b, Location l, int64_t v) {
   return arith::ConstantIndexOp::create(b, l, v);
 }
 
-/// See Manipulation.cpp: numpy broadcasting of one dim, undecidable pairs
-/// decided at run time.
-static Value broadcastIndex(OpBuilder &b, Location l, const sym::Expr &in,
-                            const sym::Expr &out, Value iv) {
-  if (in == out || defaultSymContext().provablyEqual(in, out))
-    return iv;
-  Value zero = idxConst(b, l, 0);
-  if (in.getConstant() == 1)
-    return zero;
-  Value d = tir::materializeDim(b, l, in);
-  Value isOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, d,
-                                      idxConst(b, l, 1));
-  return arith::SelectOp::create(b, l, isOne, zero, iv);
-}
 
 /// Right-aligned broadcast indices of `in` into the leading `ivs` of `out`.
 static SmallVector<Value> batchIndices(OpBuilder &b, Location l,

@@ -89,21 +89,6 @@ copyNest(OpBuilder &b, Location loc, StringRef name, const SymShape &out,
                       });
 }
 
-/// Numpy broadcasting index of one input dim against an output dim; an
-/// undecidable pair reads index 0 exactly when the input dim is 1 at run
-/// time (the shape checks guarantee it is 1 or equal otherwise).
-static Value broadcastIndex(OpBuilder &b, Location l, const sym::Expr &in,
-                            const sym::Expr &out, Value iv) {
-  if (in == out || symCtx().provablyEqual(in, out))
-    return iv;
-  Value zero = idxConst(b, l, 0);
-  if (in.getConstant() == 1)
-    return zero;
-  Value d = tir::materializeDim(b, l, in);
-  Value isOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, d,
-                                      idxConst(b, l, 1));
-  return arith::SelectOp::create(b, l, isOne, zero, iv);
-}
 
 /// Emits a single-nest legalization over result 0 with `index(ivs)` giving
 /// the input indices.

@@ -66,33 +66,6 @@ static Type dtypeOf(Value v) {
   return cast<RelaxTensorType>(v.getType()).getDtype();
 }
 
-/// Converts one scalar between dtypes (float <-> int, widths, i1 -> int).
-static Value castScalar(OpBuilder &b, Location l, Value v, Type to) {
-  Type from = v.getType();
-  if (from == to)
-    return v;
-  bool fromFloat = isFloat(from), toFloat = isFloat(to);
-  if (fromFloat && toFloat) {
-    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, l, to, v);
-    if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
-      return arith::TruncFOp::create(b, l, to, v);
-    Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
-    return arith::TruncFOp::create(b, l, to, wide);
-  }
-  if (fromFloat)
-    return arith::FPToSIOp::create(b, l, to, v);
-  if (toFloat) {
-    if (from.isInteger(1))
-      return arith::UIToFPOp::create(b, l, to, v);
-    return arith::SIToFPOp::create(b, l, to, v);
-  }
-  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
-  if (fw < tw)
-    return from.isInteger(1) ? Value(arith::ExtUIOp::create(b, l, to, v))
-                             : Value(arith::ExtSIOp::create(b, l, to, v));
-  return arith::TruncIOp::create(b, l, to, v);
-}
 
 /// An index value as a float of type `ft`.
 static Value indexToFloat(OpBuilder &b, Location l, Value idx, Type ft) {
