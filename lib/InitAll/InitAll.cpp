@@ -13,6 +13,7 @@
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
+#include "RelaxDialect/TIR/Transforms/Passes.h"
 #include "RelaxDialect/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -44,6 +45,7 @@ void relax::registerAllPasses() {
   relax::registerRelaxPasses();
   relax::registerRelaxConversionPasses();
   relax::registerRelaxPipelines();
+  tir::registerTIRPasses();
 }
 
 void relax::registerAllTranslations() { mlir::registerAllTranslations(); }

@@ -1,0 +1,683 @@
+//===- Schedule.cpp - Loop transformations on tir programs ----------------===//
+
+#include "RelaxDialect/TIR/Transforms/Schedule.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tir;
+namespace sym = mlir::relax::sym;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+FailureOr<ForOp> tir::getLoop(PrimFuncOp func, StringRef name) {
+  SmallVector<ForOp> found;
+  func.walk([&](ForOp loop) {
+    if (loop.getLoopName() == name)
+      found.push_back(loop);
+  });
+  if (found.size() == 1)
+    return found.front();
+  if (found.empty())
+    return func.emitError("schedule: no loop named '") << name << "'";
+  return func.emitError("schedule: ")
+         << found.size() << " loops are named '" << name << "'";
+}
+
+FailureOr<BlockOp> tir::getBlock(PrimFuncOp func, StringRef name) {
+  SmallVector<BlockOp> found;
+  func.walk([&](BlockOp block) {
+    if (block.getBlockName() == name)
+      found.push_back(block);
+  });
+  if (found.size() == 1)
+    return found.front();
+  if (found.empty())
+    return func.emitError("schedule: no block named '") << name << "'";
+  return func.emitError("schedule: ")
+         << found.size() << " blocks are named '" << name << "'";
+}
+
+/// The symbolic expression an index value computes, when it is built only
+/// from constants, tir.sym_var and integer arithmetic; else null.
+static sym::Expr toSymExpr(Value value) {
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return sym::Expr::constant(*c);
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return {};
+  if (auto var = dyn_cast<SymVarOp>(op))
+    return sym::Expr::var(var.getVarName());
+  if (op->getNumOperands() != 2)
+    return {};
+  sym::Expr lhs = toSymExpr(op->getOperand(0));
+  sym::Expr rhs = toSymExpr(op->getOperand(1));
+  if (!lhs || !rhs)
+    return {};
+  // Index values of extents are non-negative, so signed and unsigned
+  // division agree with floor division.
+  return TypeSwitch<Operation *, sym::Expr>(op)
+      .Case<arith::AddIOp>([&](auto) { return lhs + rhs; })
+      .Case<arith::SubIOp>([&](auto) { return lhs - rhs; })
+      .Case<arith::MulIOp>([&](auto) { return lhs * rhs; })
+      .Case<arith::FloorDivSIOp, arith::DivUIOp, arith::DivSIOp>(
+          [&](auto) { return sym::floorDiv(lhs, rhs); })
+      .Case<arith::CeilDivSIOp, arith::CeilDivUIOp>(
+          [&](auto) { return sym::ceilDiv(lhs, rhs); })
+      .Case<arith::RemUIOp, arith::RemSIOp>(
+          [&](auto) { return sym::mod(lhs, rhs); })
+      .Default([](Operation *) { return sym::Expr(); });
+}
+
+/// Whether `value` is computed from `iv`.
+static bool dependsOn(Value value, Value iv,
+                      llvm::SmallPtrSetImpl<Operation *> &visited) {
+  if (value == iv)
+    return true;
+  Operation *op = value.getDefiningOp();
+  if (!op || !visited.insert(op).second)
+    return false;
+  return llvm::any_of(op->getOperands(),
+                      [&](Value v) { return dependsOn(v, iv, visited); });
+}
+static bool dependsOn(Value value, Value iv) {
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  return dependsOn(value, iv, visited);
+}
+
+/// Primitives that rebuild loops assume the canonical `0 to n step 1` form.
+static LogicalResult checkUnitLoop(ForOp loop, StringRef prim) {
+  if (getConstantIntValue(loop.getLowerBound()) != 0 ||
+      getConstantIntValue(loop.getStep()) != 1)
+    return loop.emitError(prim)
+           << ": loop must have lower bound 0 and step 1";
+  return success();
+}
+
+/// Checks that `inner` is the only op with effects in `outer`'s body and
+/// that `inner`'s bounds do not use `outer`'s induction variable. On success
+/// moves the side-effect-free ops around `inner` (constants, index math)
+/// out of the way: those independent of the induction variable above
+/// `outer`, the others to the start of `inner`'s body, so the two loops
+/// become directly nested.
+static LogicalResult checkPerfectNest(ForOp outer, ForOp inner,
+                                      StringRef prim) {
+  if (inner->getParentOp() != outer)
+    return inner.emitError(prim) << ": loop '"
+                                 << inner.getLoopName().value_or("")
+                                 << "' is not directly nested in loop '"
+                                 << outer.getLoopName().value_or("") << "'";
+  Value iv = outer.getInductionVar();
+  for (Value bound :
+       {inner.getLowerBound(), inner.getUpperBound(), inner.getStep()})
+    if (dependsOn(bound, iv))
+      return inner.emitError(prim)
+             << ": bounds of loop '" << inner.getLoopName().value_or("")
+             << "' depend on the induction variable of loop '"
+             << outer.getLoopName().value_or("") << "'";
+  SmallVector<Operation *> hoist, sink;
+  bool afterInner = false;
+  for (Operation &op : outer.getBody()->without_terminator()) {
+    if (&op == inner.getOperation()) {
+      afterInner = true;
+      continue;
+    }
+    bool pure = op.getNumRegions() == 0 && isMemoryEffectFree(&op);
+    if (afterInner || !pure)
+      return op.emitError(prim)
+             << ": loops '" << outer.getLoopName().value_or("") << "' and '"
+             << inner.getLoopName().value_or("")
+             << "' are not perfectly nested";
+    if (llvm::any_of(op.getOperands(),
+                     [&](Value v) { return dependsOn(v, iv); }))
+      sink.push_back(&op);
+    else
+      hoist.push_back(&op);
+  }
+  for (Operation *op : hoist)
+    op->moveBefore(outer);
+  Block *body = inner.getBody();
+  for (Operation *op : llvm::reverse(sink))
+    op->moveBefore(body, body->begin());
+  return success();
+}
+
+/// Moves every op of `from` but its terminator before `before`.
+static void moveBody(Block *from, Operation *before) {
+  before->getBlock()->getOperations().splice(
+      Block::iterator(before), from->getOperations(), from->begin(),
+      std::prev(from->end()));
+}
+
+/// A new loop with `proto`'s kind, thread and name.
+static ForOp createLoopLike(OpBuilder &b, Location loc, ForOp proto, Value lb,
+                            Value ub, Value step) {
+  auto loop = ForOp::create(b, loc, lb, ub, step, proto.getKind(), nullptr,
+                            proto.getThread().value_or(""));
+  if (StringAttr name = proto.getLoopNameAttr())
+    loop.setLoopNameAttr(name);
+  return loop;
+}
+
+static void setName(ForOp loop, std::optional<StringRef> base,
+                    StringRef suffix) {
+  if (base)
+    loop.setLoopNameAttr(
+        StringAttr::get(loop.getContext(), (*base + suffix).str()));
+}
+
+static Value constIndex(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+//===----------------------------------------------------------------------===//
+// split
+//===----------------------------------------------------------------------===//
+
+FailureOr<SplitResult> tir::split(ForOp loop, int64_t factor) {
+  if (factor <= 0)
+    return loop.emitError("split: factor must be positive, got ") << factor;
+  if (failed(checkUnitLoop(loop, "split")))
+    return failure();
+
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value extent = loop.getUpperBound();
+  sym::Expr n = toSymExpr(extent);
+  // The guard is only dropped when divisibility is proved; an extent the
+  // engine cannot read keeps it.
+  bool divisible = false;
+  if (n) {
+    sym::Context ctx;
+    divisible = ctx.simplify(sym::mod(n, sym::Expr::constant(factor)))
+                    .getConstant() == 0;
+  }
+
+  Value zero = constIndex(b, loc, 0);
+  Value one = constIndex(b, loc, 1);
+  Value cf = constIndex(b, loc, factor);
+  Value outerUb;
+  if (std::optional<int64_t> c = getConstantIntValue(extent)) {
+    outerUb = constIndex(b, loc, (*c + factor - 1) / factor);
+  } else {
+    // ceildiv of a non-negative extent: (n + factor - 1) / factor.
+    Value sum = arith::AddIOp::create(b, loc, extent,
+                                      constIndex(b, loc, factor - 1));
+    outerUb = arith::DivUIOp::create(b, loc, sum, cf);
+  }
+
+  auto outer = ForOp::create(b, loc, zero, outerUb, one, LoopKind::serial,
+                             nullptr);
+  b.setInsertionPointToStart(outer.getBody());
+  auto inner =
+      ForOp::create(b, loc, zero, cf, one, LoopKind::serial, nullptr);
+  b.setInsertionPointToStart(inner.getBody());
+  Value scaled = arith::MulIOp::create(b, loc, outer.getInductionVar(), cf);
+  Value index =
+      arith::AddIOp::create(b, loc, scaled, inner.getInductionVar());
+  Operation *firstMoved = loop.getBody()->without_terminator().empty()
+                              ? nullptr
+                              : &loop.getBody()->front();
+  moveBody(loop.getBody(), inner.getBody()->getTerminator());
+  loop.getInductionVar().replaceAllUsesWith(index);
+  if (!divisible) {
+    // Guard the innermost body: sinking the guard through loops whose body
+    // is one loop plus pure ops keeps the nest perfect for later steps.
+    Block *target = inner.getBody();
+    Block::iterator from = firstMoved ? Block::iterator(firstMoved)
+                                      : std::prev(target->end());
+    while (true) {
+      ForOp only;
+      bool single = true;
+      for (Operation &op : llvm::make_range(from, std::prev(target->end()))) {
+        if (auto l = dyn_cast<ForOp>(op)) {
+          single = single && !only;
+          only = l;
+        } else if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)) {
+          single = false;
+        }
+      }
+      if (!single || !only)
+        break;
+      target = only.getBody();
+      from = target->begin();
+    }
+    SmallVector<Operation *> guarded;
+    for (Operation &op : llvm::make_range(from, std::prev(target->end())))
+      guarded.push_back(&op);
+    b.setInsertionPoint(target->getTerminator());
+    Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           index, extent);
+    auto guard = scf::IfOp::create(b, loc, inBounds, /*withElse=*/false);
+    for (Operation *op : guarded)
+      op->moveBefore(guard.thenBlock()->getTerminator());
+  }
+  setName(outer, loop.getLoopName(), ".outer");
+  setName(inner, loop.getLoopName(), ".inner");
+  loop.erase();
+  return SplitResult{outer, inner};
+}
+
+//===----------------------------------------------------------------------===//
+// fuse / reorder
+//===----------------------------------------------------------------------===//
+
+FailureOr<ForOp> tir::fuse(ForOp outer, ForOp inner) {
+  if (failed(checkUnitLoop(outer, "fuse")) ||
+      failed(checkUnitLoop(inner, "fuse")) ||
+      failed(checkPerfectNest(outer, inner, "fuse")))
+    return failure();
+
+  OpBuilder b(outer);
+  Location loc = outer.getLoc();
+  Value outerExt = outer.getUpperBound(), innerExt = inner.getUpperBound();
+  std::optional<int64_t> co = getConstantIntValue(outerExt);
+  std::optional<int64_t> ci = getConstantIntValue(innerExt);
+  Value total = co && ci ? constIndex(b, loc, *co * *ci)
+                         : arith::MulIOp::create(b, loc, outerExt, innerExt)
+                               .getResult();
+  auto fused = ForOp::create(b, loc, constIndex(b, loc, 0), total,
+                             constIndex(b, loc, 1), LoopKind::serial, nullptr);
+  b.setInsertionPointToStart(fused.getBody());
+  Value io = arith::DivUIOp::create(b, loc, fused.getInductionVar(), innerExt);
+  Value ii = arith::RemUIOp::create(b, loc, fused.getInductionVar(), innerExt);
+  moveBody(inner.getBody(), fused.getBody()->getTerminator());
+  outer.getInductionVar().replaceAllUsesWith(io);
+  inner.getInductionVar().replaceAllUsesWith(ii);
+  if (outer.getLoopName() && inner.getLoopName())
+    fused.setLoopNameAttr(b.getStringAttr(*outer.getLoopName() + "." +
+                                          *inner.getLoopName() + ".fused"));
+  outer.erase();
+  return fused;
+}
+
+FailureOr<ForOp> tir::reorder(ForOp outer, ForOp inner) {
+  if (failed(checkPerfectNest(outer, inner, "reorder")))
+    return failure();
+
+  OpBuilder b(outer);
+  Location loc = outer.getLoc();
+  ForOp newOuter = createLoopLike(b, loc, inner, inner.getLowerBound(),
+                                  inner.getUpperBound(), inner.getStep());
+  b.setInsertionPointToStart(newOuter.getBody());
+  ForOp newInner = createLoopLike(b, loc, outer, outer.getLowerBound(),
+                                  outer.getUpperBound(), outer.getStep());
+  moveBody(inner.getBody(), newInner.getBody()->getTerminator());
+  outer.getInductionVar().replaceAllUsesWith(newInner.getInductionVar());
+  inner.getInductionVar().replaceAllUsesWith(newOuter.getInductionVar());
+  outer.erase();
+  return newOuter;
+}
+
+//===----------------------------------------------------------------------===//
+// Loop kinds
+//===----------------------------------------------------------------------===//
+
+/// Fails with a diagnostic when a block inside `loop` binds a reduce
+/// iteration variable to a value computed from `loop`'s induction variable:
+/// the iterations then accumulate into the same element.
+static LogicalResult checkNoReduction(ForOp loop, StringRef prim) {
+  Value iv = loop.getInductionVar();
+  BlockOp offending;
+  unsigned var = 0;
+  loop.walk([&](BlockOp block) {
+    for (auto [i, binding] : llvm::enumerate(block.getBindings()))
+      if (block.getIterKind(i) == IterKind::reduce && dependsOn(binding, iv)) {
+        offending = block;
+        var = i;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (!offending)
+    return success();
+  InFlightDiagnostic diag =
+      loop.emitError(prim) << ": loop '" << loop.getLoopName().value_or("")
+                           << "' carries reduce iteration variable #" << var
+                           << " of block '" << offending.getBlockName()
+                           << "'";
+  diag.attachNote(offending.getLoc()) << "reduction block here";
+  return diag;
+}
+
+static void setKind(ForOp loop, LoopKind kind, StringRef thread = {}) {
+  loop.setKind(kind);
+  if (thread.empty())
+    loop.removeThreadAttr();
+  else
+    loop.setThreadAttr(StringAttr::get(loop.getContext(), thread));
+}
+
+LogicalResult tir::parallel(ForOp loop) {
+  if (failed(checkNoReduction(loop, "parallel")))
+    return failure();
+  setKind(loop, LoopKind::parallel);
+  return success();
+}
+
+LogicalResult tir::vectorize(ForOp loop) {
+  if (failed(checkNoReduction(loop, "vectorize")))
+    return failure();
+  setKind(loop, LoopKind::vectorized);
+  return success();
+}
+
+LogicalResult tir::unroll(ForOp loop) {
+  setKind(loop, LoopKind::unrolled);
+  return success();
+}
+
+LogicalResult tir::bind(ForOp loop, StringRef thread) {
+  if (!llvm::is_contained({"blockIdx.x", "blockIdx.y", "blockIdx.z",
+                           "threadIdx.x", "threadIdx.y", "threadIdx.z"},
+                          thread))
+    return loop.emitError("bind: unknown thread axis '")
+           << thread << "' (expected blockIdx.x/y/z or threadIdx.x/y/z)";
+  // Two nested loops on one axis would both read the same hardware index.
+  for (auto parent = loop->getParentOfType<ForOp>(); parent;
+       parent = parent->getParentOfType<ForOp>())
+    if (parent.getKind() == LoopKind::thread_binding &&
+        parent.getThread() == thread)
+      return loop.emitError("bind: an enclosing loop is already bound to '")
+             << thread << "'";
+  if (failed(checkNoReduction(loop, "bind")))
+    return failure();
+  setKind(loop, LoopKind::thread_binding, thread);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// decompose_reduction
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Re-materialises values of the reduction nest inside the new init nest:
+/// mapped induction variables, values defined above the nest as they are,
+/// and side-effect-free ops cloned on demand.
+struct Remapper {
+  Operation *anchor; // The loop the init nest goes before.
+  IRMapping mapping;
+
+  Value remap(OpBuilder &b, Value value) {
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    if (value.getParentRegion()->isAncestor(anchor->getParentRegion()))
+      return value;
+    Operation *op = value.getDefiningOp();
+    if (!op || op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+      return {};
+    for (Value operand : op->getOperands())
+      if (!remap(b, operand))
+        return {};
+    b.clone(*op, mapping);
+    return mapping.lookup(value);
+  }
+};
+} // namespace
+
+FailureOr<BlockOp> tir::decomposeReduction(BlockOp block, ForOp loop) {
+  if (!loop->isProperAncestor(block))
+    return block.emitError("decompose_reduction: block '")
+           << block.getBlockName() << "' is not inside loop '"
+           << loop.getLoopName().value_or("") << "'";
+  InitOp init = block.getInitOp();
+  if (!init)
+    return block.emitError("decompose_reduction: block '")
+           << block.getBlockName() << "' has no tir.init";
+
+  // Reduce variables must be driven by loops at or below `loop` only, or
+  // the init would run again inside an enclosing reduction loop.
+  SmallVector<Value> reduceBindings, spatialBindings;
+  SmallVector<Value> spatialVars;
+  for (auto [i, binding] : llvm::enumerate(block.getBindings())) {
+    if (block.getIterKind(i) == IterKind::reduce)
+      reduceBindings.push_back(binding);
+    else {
+      spatialBindings.push_back(binding);
+      spatialVars.push_back(block.getIterVars()[i]);
+    }
+  }
+  for (auto outer = loop->getParentOfType<ForOp>(); outer;
+       outer = outer->getParentOfType<ForOp>())
+    for (Value r : reduceBindings)
+      if (dependsOn(r, outer.getInductionVar()))
+        return loop.emitError("decompose_reduction: a reduce variable of "
+                              "block '")
+               << block.getBlockName() << "' is driven by loop '"
+               << outer.getLoopName().value_or("")
+               << "' outside loop '" << loop.getLoopName().value_or("")
+               << "'";
+  // The init must not read the reduce variables it is hoisted away from.
+  for (auto [i, var] : llvm::enumerate(block.getIterVars()))
+    if (block.getIterKind(i) == IterKind::reduce)
+      for (Operation *user : var.getUsers())
+        if (init->isAncestor(user))
+          return init.emitError("decompose_reduction: the init of block '")
+                 << block.getBlockName() << "' uses a reduce variable";
+
+  // The ops between `loop` and `block`, outermost first.
+  SmallVector<Operation *> chain;
+  for (Operation *p = block->getParentOp(); p != loop; p = p->getParentOp())
+    chain.push_back(p);
+  chain.push_back(loop);
+  std::reverse(chain.begin(), chain.end());
+
+  // Classify first so that failures leave the IR untouched.
+  SmallVector<bool> keep;
+  for (Operation *op : chain) {
+    if (auto l = dyn_cast<ForOp>(op)) {
+      Value iv = l.getInductionVar();
+      bool spatial = llvm::any_of(spatialBindings,
+                                  [&](Value v) { return dependsOn(v, iv); });
+      bool reduce = llvm::any_of(reduceBindings,
+                                 [&](Value v) { return dependsOn(v, iv); });
+      if (spatial && reduce)
+        return l.emitError("decompose_reduction: loop '")
+               << l.getLoopName().value_or("")
+               << "' drives both spatial and reduce variables of block '"
+               << block.getBlockName() << "'";
+      keep.push_back(spatial);
+      continue;
+    }
+    if (auto guard = dyn_cast<scf::IfOp>(op)) {
+      if (guard.getNumResults() != 0 || !guard.getThenRegion().isAncestor(
+                                            block->getParentRegion()))
+        return guard.emitError("decompose_reduction: unsupported scf.if "
+                               "around block '")
+               << block.getBlockName() << "'";
+      keep.push_back(true);
+      continue;
+    }
+    return op->emitError("decompose_reduction: unsupported op around block '")
+           << block.getBlockName() << "'";
+  }
+
+  OpBuilder b(loop);
+  Location loc = block.getLoc();
+  Remapper remapper{loop, {}};
+  SmallVector<Operation *> created; // Top-level ops, erased on failure.
+  auto fail = [&](Operation *at, const Twine &what) -> FailureOr<BlockOp> {
+    for (Operation *op : llvm::reverse(created))
+      op->erase();
+    return at->emitError("decompose_reduction: ")
+           << what << " depends on a loop the init nest drops";
+  };
+  auto track = [&](Operation *op) {
+    if (op->getBlock() == loop->getBlock())
+      created.push_back(op);
+  };
+  // Remaps `v`, recording the ops it clones at the top level (right before
+  // `loop`, the insertion point there).
+  auto remapAt = [&](Value v) {
+    bool topLevel = b.getInsertionBlock() == loop->getBlock();
+    Operation *first = loop->getPrevNode();
+    Value r = remapper.remap(b, v);
+    if (topLevel)
+      for (Operation *op = first ? first->getNextNode()
+                                 : &loop->getBlock()->front();
+           op != loop.getOperation(); op = op->getNextNode())
+        created.push_back(op);
+    return r;
+  };
+
+  for (auto [op, kept] : llvm::zip(chain, keep)) {
+    if (!kept)
+      continue;
+    if (auto l = dyn_cast<ForOp>(op)) {
+      Value lb = remapAt(l.getLowerBound()), ub = remapAt(l.getUpperBound()),
+            step = remapAt(l.getStep());
+      if (!lb || !ub || !step)
+        return fail(l, "a bound of loop '" +
+                           l.getLoopName().value_or("").str() + "'");
+      ForOp copy = createLoopLike(b, l.getLoc(), l, lb, ub, step);
+      if (l.getLoopName())
+        copy.setLoopNameAttr(
+            b.getStringAttr(*l.getLoopName() + "_init"));
+      track(copy);
+      remapper.mapping.map(l.getInductionVar(), copy.getInductionVar());
+      b.setInsertionPoint(copy.getBody()->getTerminator());
+      continue;
+    }
+    auto guard = cast<scf::IfOp>(op);
+    Value cond = remapAt(guard.getCondition());
+    if (!cond)
+      return fail(guard, "the scf.if condition");
+    auto copy = scf::IfOp::create(b, guard.getLoc(), cond, false);
+    track(copy);
+    b.setInsertionPoint(copy.thenBlock()->getTerminator());
+  }
+
+  SmallVector<Value> bindings;
+  for (Value v : spatialBindings) {
+    Value r = remapAt(v);
+    if (!r)
+      return fail(block, "a spatial binding");
+    bindings.push_back(r);
+  }
+  // Values the init body reads from the reduction nest (not the block).
+  for (Operation &op : init.getBody()->without_terminator())
+    for (Value operand : op.getOperands())
+      if (!block->isAncestor(operand.getParentRegion()->getParentOp()) &&
+          !remapAt(operand))
+        return fail(init, "a value the init reads");
+
+  SmallVector<IterKind> kinds(bindings.size(), IterKind::spatial);
+  auto initBlock = BlockOp::create(
+      b, loc, (block.getBlockName() + "_init").str(), bindings, kinds,
+      nullptr, [&](OpBuilder &nb, Location, ValueRange vars) {
+        for (auto [oldVar, newVar] : llvm::zip(spatialVars, vars))
+          remapper.mapping.map(oldVar, newVar);
+        for (Operation &op : init.getBody()->without_terminator())
+          nb.clone(op, remapper.mapping);
+      });
+  track(initBlock);
+  init.erase();
+  return initBlock;
+}
+
+//===----------------------------------------------------------------------===//
+// compute_inline
+//===----------------------------------------------------------------------===//
+
+LogicalResult tir::computeInline(BlockOp block) {
+  auto fail = [&](const Twine &msg) -> LogicalResult {
+    return block.emitError("compute_inline: block '")
+           << block.getBlockName() << "' " << msg;
+  };
+  if (block.hasReduceVar())
+    return fail("has a reduce iteration variable");
+  StoreOp store;
+  SmallVector<Value> inputs;
+  for (Operation &op : block.getBody()->without_terminator()) {
+    if (auto s = dyn_cast<StoreOp>(op)) {
+      if (store)
+        return fail("stores more than once");
+      store = s;
+    } else if (auto load = dyn_cast<LoadOp>(op)) {
+      inputs.push_back(load.getBuffer());
+    } else if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)) {
+      return fail("must consist of loads, pure ops and one store");
+    }
+  }
+  if (!store)
+    return fail("stores nothing");
+  Value buffer = store.getBuffer();
+  auto alloc = buffer.getDefiningOp<AllocOp>();
+  // A parameter buffer is read by the caller, so its stores must stay.
+  if (!alloc)
+    return fail("writes a buffer that is not a tir.alloc");
+  ValueRange vars = block.getIterVars();
+  if (store.getIndices().size() != vars.size() ||
+      !llvm::equal(store.getIndices(), vars))
+    return fail("must store at its iteration variables, in order");
+  if (llvm::is_contained(inputs, buffer))
+    return fail("reads the buffer it writes");
+
+  // Inlining moves the reads to the consumers: nothing may write the
+  // buffer or the inputs in between.
+  auto func = block->getParentOfType<PrimFuncOp>();
+  SmallVector<LoadOp> consumers;
+  LogicalResult ok = success();
+  func.walk([&](Operation *op) {
+    if (auto s = dyn_cast<StoreOp>(op)) {
+      if (s != store && s.getBuffer() == buffer)
+        ok = fail("writes a buffer that another op also writes");
+      else if (llvm::is_contained(inputs, s.getBuffer()))
+        ok = fail("reads a buffer that is written elsewhere");
+    } else if (auto load = dyn_cast<LoadOp>(op)) {
+      if (load.getBuffer() == buffer)
+        consumers.push_back(load);
+    }
+    return failed(ok) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (failed(ok))
+    return failure();
+  DominanceInfo dom(func);
+  for (LoadOp load : consumers)
+    for (Operation &op : block.getBody()->without_terminator())
+      for (Value operand : op.getOperands())
+        if (!block->isAncestor(operand.getParentRegion()->getParentOp()) &&
+            !dom.properlyDominates(operand, load))
+          return fail("uses a value that is not available at its consumer");
+
+  for (LoadOp load : consumers) {
+    OpBuilder b(load);
+    IRMapping mapping;
+    mapping.map(vars, load.getIndices());
+    for (Operation &op : block.getBody()->without_terminator())
+      if (&op != store.getOperation())
+        b.clone(op, mapping);
+    load.replaceAllUsesWith(mapping.lookupOrDefault(store.getValue()));
+    load.erase();
+  }
+  // Remove the producer with the loops and guards that only held it.
+  Operation *top = block;
+  while (isa<ForOp, scf::IfOp>(top->getParentOp()) &&
+         top->getParentOp()->getNumRegions() >= 1) {
+    Operation *parent = top->getParentOp();
+    if (auto guard = dyn_cast<scf::IfOp>(parent))
+      if (guard.getNumResults() != 0 || !guard.getElseRegion().empty())
+        break;
+    bool onlyTop = llvm::all_of(
+        top->getBlock()->without_terminator(), [&](Operation &op) {
+          return &op == top ||
+                 (op.getNumRegions() == 0 && isMemoryEffectFree(&op));
+        });
+    if (!onlyTop)
+      break;
+    top = parent;
+  }
+  top->erase();
+  if (alloc->use_empty())
+    alloc->erase();
+  return success();
+}
