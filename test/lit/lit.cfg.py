@@ -15,6 +15,7 @@ config.excludes = ["Unit", "Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeList
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 # Test scripts that need numpy run under the interpreter that has it.
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%llvm_tools", config.llvm_tools_dir))
 config.substitutions.append(("%examples", os.path.join(config.relax_src_root, "python-free-examples")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
