@@ -1,6 +1,7 @@
 //===- Schedule.cpp - Loop transformations on tir programs ----------------===//
 
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
+#include "RelaxDialect/TIR/IR/TIRBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -680,4 +681,647 @@ LogicalResult tir::computeInline(BlockOp block) {
   if (alloc->use_empty())
     alloc->erase();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// cache_read / cache_write
+//===----------------------------------------------------------------------===//
+
+/// Fails unless every dim of `buffer` has a known extent.
+static LogicalResult checkKnownDims(BlockOp block, Value buffer,
+                                    StringRef prim) {
+  auto type = cast<BufferType>(buffer.getType());
+  for (const sym::Expr &dim : type.getDims())
+    if (!dim)
+      return block.emitError(prim)
+             << ": a buffer of block '" << block.getBlockName()
+             << "' has a dimension of unknown extent";
+  return success();
+}
+
+/// The ancestor of `block` (or `block` itself) that lies in the block
+/// defining `buffer`: the copies go just before / after it.
+static Operation *cacheAnchor(BlockOp block, Value buffer) {
+  return buffer.getParentBlock()->findAncestorOpInBlock(*block);
+}
+
+/// Emits at `b`'s insertion point a loop nest over the whole of `src`
+/// (loops `<name>.d0`, ...) running block `name` that copies `src` into
+/// `dst` (same shape).
+static void buildCopy(OpBuilder &b, Location loc, Value src, Value dst,
+                      StringRef name) {
+  OpBuilder::InsertionGuard guard(b);
+  auto type = cast<BufferType>(src.getType());
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  SmallVector<Value> ubs;
+  for (const sym::Expr &dim : type.getDims())
+    ubs.push_back(materializeDim(b, loc, dim));
+  SmallVector<Value> ivs;
+  for (auto [k, ub] : llvm::enumerate(ubs)) {
+    auto loop =
+        ForOp::create(b, loc, zero, ub, one, LoopKind::serial, nullptr);
+    loop.setLoopNameAttr(b.getStringAttr((name + ".d" + Twine(k)).str()));
+    ivs.push_back(loop.getInductionVar());
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+  }
+  SmallVector<IterKind> kinds(ivs.size(), IterKind::spatial);
+  BlockOp::create(b, loc, name, ivs, kinds, nullptr,
+                  [&](OpBuilder &nb, Location l, ValueRange vars) {
+                    Value v = LoadOp::create(nb, l, src, vars);
+                    StoreOp::create(nb, l, v, dst, vars);
+                  });
+}
+
+static Value createCache(OpBuilder &b, Location loc, Value buffer,
+                         MemoryScope scope) {
+  auto type = cast<BufferType>(buffer.getType());
+  auto cacheType = BufferType::get(b.getContext(), type.getShape(),
+                                   type.getDtype(), scope);
+  return AllocOp::create(b, loc, cacheType);
+}
+
+FailureOr<Value> tir::cacheRead(BlockOp block, unsigned readIndex,
+                                MemoryScope scope) {
+  SmallVector<Value> reads;
+  block.walk([&](LoadOp load) {
+    if (!llvm::is_contained(reads, load.getBuffer()))
+      reads.push_back(load.getBuffer());
+  });
+  if (readIndex >= reads.size())
+    return block.emitError("cache_read: block '")
+           << block.getBlockName() << "' reads " << reads.size()
+           << " buffer(s), there is no read buffer #" << readIndex;
+  return cacheRead(block, reads[readIndex], scope);
+}
+
+FailureOr<Value> tir::cacheRead(BlockOp block, Value buffer,
+                                MemoryScope scope) {
+  SmallVector<LoadOp> loads;
+  SmallVector<Value> reads;
+  block.walk([&](LoadOp load) {
+    if (!llvm::is_contained(reads, load.getBuffer()))
+      reads.push_back(load.getBuffer());
+    if (load.getBuffer() == buffer)
+      loads.push_back(load);
+  });
+  if (loads.empty())
+    return block.emitError("cache_read: block '")
+           << block.getBlockName() << "' does not read the buffer";
+  unsigned index = llvm::find(reads, buffer) - reads.begin();
+  if (failed(checkKnownDims(block, buffer, "cache_read")))
+    return failure();
+  Operation *anchor = cacheAnchor(block, buffer);
+  if (!anchor)
+    return block.emitError("cache_read: block '")
+           << block.getBlockName() << "' is not in the scope of the buffer";
+  // The copy is taken before `anchor`: a write inside it would make the
+  // copy stale.
+  StoreOp writer;
+  anchor->walk([&](StoreOp store) {
+    if (store.getBuffer() == buffer && !writer)
+      writer = store;
+  });
+  if (writer) {
+    InFlightDiagnostic diag =
+        block.emitError("cache_read: the buffer read by block '")
+        << block.getBlockName()
+        << "' is written inside the loop nest around it";
+    diag.attachNote(writer.getLoc()) << "written here";
+    return diag;
+  }
+
+  OpBuilder b(anchor);
+  Location loc = block.getLoc();
+  Value cache = createCache(b, loc, buffer, scope);
+  buildCopy(b, loc, buffer, cache,
+            (block.getBlockName() + "_cache_read" + Twine(index)).str());
+  for (LoadOp load : loads)
+    load.getBufferMutable().assign(cache);
+  return cache;
+}
+
+/// Whether `block` provably stores every element of `buffer`: one of its
+/// top-level stores indexes it by exactly its iteration variables, each
+/// bound to the induction variable of a distinct `0 to dim step 1` loop,
+/// and only loops lie between `block` and `anchor`.
+static bool writesWholeBuffer(BlockOp block, Value buffer,
+                              Operation *anchor) {
+  for (Operation *p = block; p != anchor;) {
+    p = p->getParentOp();
+    if (!isa<ForOp>(p))
+      return false;
+  }
+  ValueRange vars = block.getIterVars();
+  bool full = false;
+  for (Operation &op : block.getBody()->without_terminator()) {
+    auto store = dyn_cast<StoreOp>(op);
+    if (store && store.getBuffer() == buffer &&
+        store.getIndices().size() == vars.size() &&
+        llvm::equal(store.getIndices(), vars))
+      full = true;
+  }
+  if (!full)
+    return false;
+  auto type = cast<BufferType>(buffer.getType());
+  SmallVector<ForOp> seen;
+  sym::Context ctx;
+  for (auto [binding, dim] : llvm::zip(block.getBindings(), type.getDims())) {
+    auto arg = dyn_cast<BlockArgument>(binding);
+    if (!arg)
+      return false;
+    auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
+    if (!loop || loop.getInductionVar() != binding ||
+        llvm::is_contained(seen, loop) || !anchor->isAncestor(loop) ||
+        getConstantIntValue(loop.getLowerBound()) != 0 ||
+        getConstantIntValue(loop.getStep()) != 1)
+      return false;
+    seen.push_back(loop);
+    sym::Expr ub = toSymExpr(loop.getUpperBound());
+    if (!ub || ctx.simplify(ub - dim).getConstant() != 0)
+      return false;
+  }
+  return true;
+}
+
+FailureOr<Value> tir::cacheWrite(BlockOp block, MemoryScope scope) {
+  SmallVector<Value> writes;
+  block.walk([&](StoreOp store) {
+    if (!llvm::is_contained(writes, store.getBuffer()))
+      writes.push_back(store.getBuffer());
+  });
+  if (writes.size() != 1)
+    return block.emitError("cache_write: block '")
+           << block.getBlockName() << "' writes " << writes.size()
+           << " buffers, expected exactly one";
+  Value buffer = writes.front();
+  if (failed(checkKnownDims(block, buffer, "cache_write")))
+    return failure();
+  Operation *anchor = cacheAnchor(block, buffer);
+  if (!anchor)
+    return block.emitError("cache_write: block '")
+           << block.getBlockName() << "' is not in the scope of the buffer";
+  // Until the copy-back after `anchor`, the buffer is stale: nothing else
+  // inside `anchor` may read or write it.
+  Operation *other = nullptr;
+  anchor->walk([&](Operation *op) {
+    Value accessed;
+    if (auto load = dyn_cast<LoadOp>(op))
+      accessed = load.getBuffer();
+    else if (auto store = dyn_cast<StoreOp>(op))
+      accessed = store.getBuffer();
+    if (accessed == buffer && !block->isAncestor(op) && !other)
+      other = op;
+  });
+  if (other) {
+    InFlightDiagnostic diag =
+        block.emitError("cache_write: the buffer written by block '")
+        << block.getBlockName()
+        << "' is accessed by another op in the loop nest around it";
+    diag.attachNote(other->getLoc()) << "accessed here";
+    return diag;
+  }
+  // A block that reads the buffer (a reduction, an in-place update) needs
+  // the old values in the copy, whatever it writes.
+  bool readsBuffer = false;
+  block.walk([&](LoadOp load) { readsBuffer |= load.getBuffer() == buffer; });
+  bool whole = !block.hasReduceVar() && !readsBuffer &&
+               writesWholeBuffer(block, buffer, anchor);
+
+  OpBuilder b(anchor);
+  Location loc = block.getLoc();
+  Value cache = createCache(b, loc, buffer, scope);
+  if (!whole)
+    buildCopy(b, loc, buffer, cache,
+              (block.getBlockName() + "_cache_in").str());
+  block.walk([&](Operation *op) {
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      if (load.getBuffer() == buffer)
+        load.getBufferMutable().assign(cache);
+    } else if (auto store = dyn_cast<StoreOp>(op)) {
+      if (store.getBuffer() == buffer)
+        store.getBufferMutable().assign(cache);
+    }
+  });
+  b.setInsertionPointAfter(anchor);
+  buildCopy(b, loc, cache, buffer,
+            (block.getBlockName() + "_cache_write_back").str());
+  return cache;
+}
+
+//===----------------------------------------------------------------------===//
+// compute_at
+//===----------------------------------------------------------------------===//
+
+FailureOr<BlockOp> tir::computeAt(BlockOp block, ForOp loop) {
+  auto fail = [&](const Twine &msg) -> FailureOr<BlockOp> {
+    return block.emitError("compute_at: block '")
+           << block.getBlockName() << "' " << msg;
+  };
+  if (block.hasReduceVar())
+    return fail("has a reduce iteration variable");
+  StoreOp store;
+  SmallVector<Value> inputs;
+  for (Operation &op : block.getBody()->without_terminator()) {
+    if (auto s = dyn_cast<StoreOp>(op)) {
+      if (store)
+        return fail("stores more than once");
+      store = s;
+    } else if (auto load = dyn_cast<LoadOp>(op)) {
+      inputs.push_back(load.getBuffer());
+    } else if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)) {
+      return fail("must consist of loads, pure ops and one store");
+    }
+  }
+  if (!store)
+    return fail("stores nothing");
+  Value buffer = store.getBuffer();
+  auto alloc = buffer.getDefiningOp<AllocOp>();
+  if (!alloc)
+    return fail("writes a buffer that is not a tir.alloc");
+  ValueRange vars = block.getIterVars();
+  if (store.getIndices().size() != vars.size() ||
+      !llvm::equal(store.getIndices(), vars))
+    return fail("must store at its iteration variables, in order");
+  if (llvm::is_contained(inputs, buffer))
+    return fail("reads the buffer it writes");
+
+  // The producer nest: a perfect chain of unit loops, one per variable.
+  Block *home = alloc->getBlock();
+  Operation *top = home->findAncestorOpInBlock(*block);
+  if (!top || top == block.getOperation())
+    return fail("is not in a loop nest in the block of its buffer");
+  SmallVector<ForOp> nest; // outermost first
+  for (Operation *p = block->getParentOp(); p; p = p->getParentOp()) {
+    auto l = dyn_cast<ForOp>(p);
+    if (!l)
+      return fail("must be directly in a nest of tir.for loops");
+    nest.insert(nest.begin(), l);
+    if (p == top)
+      break;
+  }
+  SmallVector<int> varOfLoop;
+  for (ForOp l : nest) {
+    if (getConstantIntValue(l.getLowerBound()) != 0 ||
+        getConstantIntValue(l.getStep()) != 1)
+      return fail("has a loop with lower bound != 0 or step != 1");
+    Operation *child = &*std::prev(l.getBody()->end(), 2);
+    for (Operation &op : l.getBody()->without_terminator())
+      if (&op != child && (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
+        return fail("is not in a perfect loop nest");
+    int var = -1;
+    for (auto [i, binding] : llvm::enumerate(block.getBindings()))
+      if (binding == l.getInductionVar())
+        var = i;
+    if (var < 0 || llvm::is_contained(varOfLoop, var))
+      return fail("must bind each iteration variable to one loop's iv");
+    varOfLoop.push_back(var);
+  }
+  if (varOfLoop.size() != vars.size())
+    return fail("must bind each iteration variable to one loop's iv");
+
+  Operation *target = home->findAncestorOpInBlock(*loop);
+  if (!target || !top->isBeforeInBlock(target))
+    return fail("is not followed by loop '" +
+                loop.getLoopName().value_or("").str() +
+                "' in the block of its buffer");
+
+  // Consumers: every load of the buffer must be inside `loop`; a dim is
+  // fixed when all loads index it with a variable bound to the iv of `loop`
+  // or of a loop around it, the same one.
+  auto func = block->getParentOfType<PrimFuncOp>();
+  SmallVector<Value> fixed(vars.size());
+  SmallVector<bool> full(vars.size(), false);
+  Operation *bad = nullptr;
+  std::string why;
+  func.walk([&](Operation *op) {
+    if (bad)
+      return;
+    if (auto s = dyn_cast<StoreOp>(op)) {
+      if (s != store && s.getBuffer() == buffer) {
+        bad = op;
+        why = "writes a buffer that another op also writes";
+      } else if (llvm::is_contained(inputs, s.getBuffer())) {
+        bad = op;
+        why = "reads a buffer that is written elsewhere";
+      }
+      return;
+    }
+    auto load = dyn_cast<LoadOp>(op);
+    if (!load || load.getBuffer() != buffer)
+      return;
+    if (!loop->isProperAncestor(load)) {
+      bad = op;
+      why = "has a consumer outside loop '" +
+            loop.getLoopName().value_or("").str() + "'";
+      return;
+    }
+    for (auto [d, index] : llvm::enumerate(load.getIndices())) {
+      Value at;
+      if (auto arg = dyn_cast<BlockArgument>(index))
+        if (auto consumer = dyn_cast<BlockOp>(arg.getOwner()->getParentOp()))
+          if (arg.getOwner() == consumer.getBody()) {
+            Value binding = consumer.getBindings()[arg.getArgNumber()];
+            for (Operation *p = loop; p; p = p->getParentOp())
+              if (auto l = dyn_cast<ForOp>(p))
+                if (l.getInductionVar() == binding)
+                  at = binding;
+          }
+      if (!at || (fixed[d] && fixed[d] != at))
+        full[d] = true;
+      else
+        fixed[d] = at;
+    }
+  });
+  if (bad) {
+    InFlightDiagnostic diag = block.emitError("compute_at: block '")
+                              << block.getBlockName() << "' " << why;
+    diag.attachNote(bad->getLoc()) << "see this op";
+    return diag;
+  }
+  bool anyFixed = false;
+  for (auto [f, isFull] : llvm::zip(fixed, full))
+    anyFixed |= f && !isFull;
+  if (!anyFixed)
+    return fail("has no buffer dim that its consumers index by loop '" +
+                loop.getLoopName().value_or("").str() +
+                "' or a loop around it");
+
+  // Values the nest uses from outside it must be available in `loop`.
+  DominanceInfo dom(func);
+  Operation *firstInLoop = &loop.getBody()->front();
+  auto available = [&](Value v) {
+    return top->isAncestor(v.getParentRegion()->getParentOp())
+               ? false
+               : dom.dominates(v, firstInLoop);
+  };
+  sym::Context ctx;
+  for (auto [k, l] : llvm::enumerate(nest)) {
+    int var = varOfLoop[k];
+    if (fixed[var] && !full[var]) {
+      // The fixed iv must run over exactly the producer's range, or the
+      // producer would write elements it never wrote before.
+      auto fl = cast<ForOp>(
+          cast<BlockArgument>(fixed[var]).getOwner()->getParentOp());
+      sym::Expr a = toSymExpr(fl.getUpperBound());
+      sym::Expr c = toSymExpr(l.getUpperBound());
+      bool same = fl.getUpperBound() == l.getUpperBound() ||
+                  (a && c && ctx.simplify(a - c).getConstant() == 0);
+      if (getConstantIntValue(fl.getLowerBound()) != 0 ||
+          getConstantIntValue(fl.getStep()) != 1 || !same)
+        return fail("has a loop whose range differs from that of loop '" +
+                    fl.getLoopName().value_or("").str() + "'");
+      continue;
+    }
+    if (!available(l.getUpperBound()))
+      return fail("has a loop bound that is not available in loop '" +
+                  loop.getLoopName().value_or("").str() + "'");
+  }
+  for (Operation &op : block.getBody()->without_terminator())
+    for (Value operand : op.getOperands())
+      if (!block->isAncestor(operand.getParentRegion()->getParentOp()) &&
+          !available(operand))
+        return fail("uses a value that is not available in loop '" +
+                    loop.getLoopName().value_or("").str() + "'");
+
+  OpBuilder b(loop.getContext());
+  b.setInsertionPointToStart(loop.getBody());
+  IRMapping mapping;
+  for (auto [k, l] : llvm::enumerate(nest)) {
+    int var = varOfLoop[k];
+    if (fixed[var] && !full[var]) {
+      mapping.map(l.getInductionVar(), fixed[var]);
+      continue;
+    }
+    ForOp copy = createLoopLike(b, l.getLoc(), l, l.getLowerBound(),
+                                l.getUpperBound(), l.getStep());
+    mapping.map(l.getInductionVar(), copy.getInductionVar());
+    b.setInsertionPoint(copy.getBody()->getTerminator());
+  }
+  auto moved = cast<BlockOp>(b.clone(*block, mapping));
+  top->erase();
+  return moved;
+}
+
+//===----------------------------------------------------------------------===//
+// reverse_compute_at
+//===----------------------------------------------------------------------===//
+
+/// The index of `index` as a variable of its block, bound directly to the
+/// iv of `loop`; else false.
+static bool boundToIv(Value index, ForOp loop) {
+  auto arg = dyn_cast<BlockArgument>(index);
+  if (!arg)
+    return false;
+  auto owner = dyn_cast<BlockOp>(arg.getOwner()->getParentOp());
+  if (!owner || arg.getOwner() != owner.getBody())
+    return false;
+  return owner.getBindings()[arg.getArgNumber()] == loop.getInductionVar();
+}
+
+FailureOr<BlockOp> tir::reverseComputeAt(BlockOp block, ForOp loop) {
+  auto fail = [&](const Twine &msg) -> FailureOr<BlockOp> {
+    return block.emitError("reverse_compute_at: block '")
+           << block.getBlockName() << "' " << msg;
+  };
+  if (block.hasReduceVar())
+    return fail("has a reduce iteration variable");
+  StoreOp store;
+  SmallVector<Value> inputs;
+  SmallVector<LoadOp> loads;
+  for (Operation &op : block.getBody()->without_terminator()) {
+    if (auto s = dyn_cast<StoreOp>(op)) {
+      if (store)
+        return fail("stores more than once");
+      store = s;
+    } else if (auto load = dyn_cast<LoadOp>(op)) {
+      inputs.push_back(load.getBuffer());
+      loads.push_back(load);
+    } else if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)) {
+      return fail("must consist of loads, pure ops and one store");
+    }
+  }
+  if (!store)
+    return fail("stores nothing");
+  Value output = store.getBuffer();
+  ValueRange vars = block.getIterVars();
+  if (store.getIndices().size() != vars.size() ||
+      !llvm::equal(store.getIndices(), vars))
+    return fail("must store at its iteration variables, in order");
+  if (llvm::is_contained(inputs, output))
+    return fail("reads the buffer it writes");
+
+  // The consumer nest: a perfect chain of unit loops, one per variable.
+  SmallVector<ForOp> nest; // outermost first
+  for (Operation *p = block->getParentOp(); isa<ForOp>(p);
+       p = p->getParentOp())
+    nest.insert(nest.begin(), cast<ForOp>(p));
+  if (nest.empty())
+    return fail("is not in a loop nest");
+  Operation *top = nest.front();
+  SmallVector<int> varOfLoop;
+  for (ForOp l : nest) {
+    if (getConstantIntValue(l.getLowerBound()) != 0 ||
+        getConstantIntValue(l.getStep()) != 1)
+      return fail("has a loop with lower bound != 0 or step != 1");
+    Operation *child = &*std::prev(l.getBody()->end(), 2);
+    for (Operation &op : l.getBody()->without_terminator())
+      if (&op != child &&
+          (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
+        return fail("is not in a perfect loop nest");
+    int var = -1;
+    for (auto [i, binding] : llvm::enumerate(block.getBindings()))
+      if (binding == l.getInductionVar())
+        var = i;
+    if (var < 0 || llvm::is_contained(varOfLoop, var))
+      return fail("must bind each iteration variable to one loop's iv");
+    varOfLoop.push_back(var);
+  }
+  if (varOfLoop.size() != vars.size())
+    return fail("must bind each iteration variable to one loop's iv");
+
+  Operation *target = top->getBlock()->findAncestorOpInBlock(*loop);
+  if (!target || !target->isBeforeInBlock(top))
+    return fail("does not follow loop '" +
+                loop.getLoopName().value_or("").str() + "' in its block");
+  if (getConstantIntValue(loop.getLowerBound()) != 0 ||
+      getConstantIntValue(loop.getStep()) != 1)
+    return fail("needs loop '" + loop.getLoopName().value_or("").str() +
+                "' to have lower bound 0 and step 1");
+
+  // The one input produced inside `loop`.
+  Value produced;
+  for (Value in : inputs) {
+    bool written = false;
+    loop.walk([&](StoreOp s) { written |= s.getBuffer() == in; });
+    if (!written)
+      continue;
+    if (produced && produced != in)
+      return fail("reads more than one buffer written in loop '" +
+                  loop.getLoopName().value_or("").str() + "'");
+    produced = in;
+  }
+  if (!produced)
+    return fail("reads no buffer written in loop '" +
+                loop.getLoopName().value_or("").str() + "'");
+
+  // Every store to it from `target` on must be in `loop`, indexing a common
+  // dim by `loop`'s iv; nothing from `target` on may touch the output or
+  // write the other inputs.
+  auto rank = cast<BufferType>(produced.getType()).getRank();
+  SmallVector<bool> dimOk(rank, true);
+  Operation *bad = nullptr;
+  std::string why;
+  auto scan = [&](Operation *op) {
+    if (bad || block->isAncestor(op))
+      return;
+    if (auto s = dyn_cast<StoreOp>(op)) {
+      if (s.getBuffer() == produced) {
+        if (!loop->isProperAncestor(op)) {
+          bad = op;
+          why = "reads a buffer written outside loop '" +
+                loop.getLoopName().value_or("").str() + "' after it starts";
+          return;
+        }
+        for (auto [d, index] : llvm::enumerate(s.getIndices())) {
+          dimOk[d] = dimOk[d] && boundToIv(index, loop);
+          // A loop around `loop` that also indexes the buffer would make
+          // the moved consumer read elements written in later iterations
+          // of that loop (and recompute every time): not the simple case.
+          for (auto around = loop->getParentOfType<ForOp>(); around;
+               around = around->getParentOfType<ForOp>())
+            if (boundToIv(index, around)) {
+              bad = op;
+              why = "reads a buffer that loop '" +
+                    around.getLoopName().value_or("").str() +
+                    "' around loop '" + loop.getLoopName().value_or("").str() +
+                    "' also indexes";
+              return;
+            }
+        }
+      } else if (s.getBuffer() == output ||
+                 llvm::is_contained(inputs, s.getBuffer())) {
+        bad = op;
+        why = "has an input or output written before it runs";
+      }
+    } else if (auto l = dyn_cast<LoadOp>(op)) {
+      if (l.getBuffer() == output) {
+        bad = op;
+        why = "writes a buffer read before it runs";
+      }
+    }
+  };
+  for (Operation *op = target; op != top; op = op->getNextNode())
+    op->walk(scan);
+  if (bad) {
+    InFlightDiagnostic diag = block.emitError("reverse_compute_at: block '")
+                              << block.getBlockName() << "' " << why;
+    diag.attachNote(bad->getLoc()) << "see this op";
+    return diag;
+  }
+  // The consumer variable that indexes that dim in every load.
+  int fixedVar = -1;
+  for (int64_t d = 0; d < rank && fixedVar < 0; ++d) {
+    if (!dimOk[d])
+      continue;
+    int var = -1;
+    bool same = true;
+    for (LoadOp load : loads) {
+      if (load.getBuffer() != produced)
+        continue;
+      auto it = llvm::find(vars, load.getIndices()[d]);
+      int v = it == vars.end() ? -2 : int(it - vars.begin());
+      if (v < 0 || (var >= 0 && var != v))
+        same = false;
+      var = v;
+    }
+    if (same && var >= 0)
+      fixedVar = var;
+  }
+  if (fixedVar < 0)
+    return fail("has no variable that indexes the buffer as loop '" +
+                loop.getLoopName().value_or("").str() + "' writes it");
+  sym::Context ctx;
+  ForOp fixedLoop = nest[llvm::find(varOfLoop, fixedVar) - varOfLoop.begin()];
+  sym::Expr a = toSymExpr(fixedLoop.getUpperBound());
+  sym::Expr c = toSymExpr(loop.getUpperBound());
+  if (fixedLoop.getUpperBound() != loop.getUpperBound() &&
+      !(a && c && ctx.simplify(a - c).getConstant() == 0))
+    return fail("has a loop whose range differs from that of loop '" +
+                loop.getLoopName().value_or("").str() + "'");
+
+  // Values the nest uses from outside it must be available at the end of
+  // `loop`'s body.
+  auto func = block->getParentOfType<PrimFuncOp>();
+  DominanceInfo dom(func);
+  Operation *end = loop.getBody()->getTerminator();
+  auto available = [&](Value v) {
+    return !top->isAncestor(v.getParentRegion()->getParentOp()) &&
+           dom.properlyDominates(v, end);
+  };
+  for (ForOp l : nest)
+    if (l != fixedLoop && !available(l.getUpperBound()))
+      return fail("has a loop bound that is not available in loop '" +
+                  loop.getLoopName().value_or("").str() + "'");
+  for (Operation &op : block.getBody()->without_terminator())
+    for (Value operand : op.getOperands())
+      if (!block->isAncestor(operand.getParentRegion()->getParentOp()) &&
+          !available(operand))
+        return fail("uses a value that is not available in loop '" +
+                    loop.getLoopName().value_or("").str() + "'");
+
+  OpBuilder b(end);
+  IRMapping mapping;
+  for (ForOp l : nest) {
+    if (l == fixedLoop) {
+      mapping.map(l.getInductionVar(), loop.getInductionVar());
+      continue;
+    }
+    ForOp copy = createLoopLike(b, l.getLoc(), l, l.getLowerBound(),
+                                l.getUpperBound(), l.getStep());
+    mapping.map(l.getInductionVar(), copy.getInductionVar());
+    b.setInsertionPoint(copy.getBody()->getTerminator());
+  }
+  auto moved = cast<BlockOp>(b.clone(*block, mapping));
+  top->erase();
+  return moved;
 }

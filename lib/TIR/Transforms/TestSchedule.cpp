@@ -85,6 +85,35 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef step) {
     FailureOr<BlockOp> block = getBlock(func, words[1]);
     return failed(block) ? failure() : computeInline(*block);
   }
+  if (prim == "compute_at" || prim == "reverse_compute_at") {
+    if (words.size() != 3)
+      return bad();
+    FailureOr<BlockOp> block = getBlock(func, words[1]);
+    if (failed(block))
+      return failure();
+    FailureOr<ForOp> loop = loopArg(2);
+    if (failed(loop))
+      return failure();
+    return prim == "compute_at"
+               ? LogicalResult(computeAt(*block, *loop))
+               : LogicalResult(reverseComputeAt(*block, *loop));
+  }
+  if (prim == "cache_read" || prim == "cache_write") {
+    bool read = prim == "cache_read";
+    if (words.size() != (read ? 4u : 3u))
+      return bad();
+    unsigned index = 0;
+    if (read && words[2].getAsInteger(10, index))
+      return bad();
+    std::optional<MemoryScope> scope = symbolizeMemoryScope(words.back());
+    if (!scope)
+      return bad();
+    FailureOr<BlockOp> block = getBlock(func, words[1]);
+    if (failed(block))
+      return failure();
+    return read ? LogicalResult(cacheRead(*block, index, *scope))
+                : LogicalResult(cacheWrite(*block, *scope));
+  }
   return func.emitError("tir.schedule: unknown primitive '") << prim << "'";
 }
 

@@ -70,6 +70,55 @@ FailureOr<BlockOp> decomposeReduction(BlockOp block, ForOp loop);
 /// and inputs written elsewhere in the program.
 LogicalResult computeInline(BlockOp block);
 
+/// Reads `buffer` in `block` through a copy: a `tir.alloc` of the same
+/// (symbolic) shape in `scope`, filled by a copy nest (block
+/// `<name>_cache_read<i>`, loops `<that>.d0`, ...) placed just before the
+/// outermost op around `block` in the buffer's region; every load of
+/// `buffer` in `block` then reads the copy. The whole buffer is copied.
+/// Refuses a buffer the block does not read, a dim of unknown extent and a
+/// buffer written anywhere inside that outermost op (the copy would be
+/// stale). Returns the new buffer.
+FailureOr<Value> cacheRead(BlockOp block, Value buffer, MemoryScope scope);
+/// Same, for the `readIndex`-th distinct buffer `block` loads (in order of
+/// the first load).
+FailureOr<Value> cacheRead(BlockOp block, unsigned readIndex,
+                           MemoryScope scope);
+
+/// Makes `block`, which must store to exactly one buffer, load and store a
+/// `tir.alloc` copy in `scope` instead, and copies the whole copy back
+/// (block `<name>_cache_write_back`) right after the outermost op around
+/// `block` in the buffer's region. When the block is not proved to write
+/// every element (stores at exactly its iteration variables, each bound to
+/// the iv of an unguarded `0 to dim step 1` loop), the copy is first filled
+/// from the buffer (block `<name>_cache_in`) so untouched elements survive.
+/// Refuses other ops in that outermost op that access the buffer and dims
+/// of unknown extent. Returns the new buffer.
+FailureOr<Value> cacheWrite(BlockOp block, MemoryScope scope);
+
+/// Moves the loop nest of an elementwise producer `block` (loads, pure ops
+/// and one store to a `tir.alloc` buffer at exactly its iteration
+/// variables, each bound to the iv of one loop of a perfect `0 to n step 1`
+/// nest) to the start of `loop`'s body. A buffer dim that every consumer
+/// load indexes with a block variable bound to the iv of `loop` or of a
+/// loop around it is fixed to that iv; the other dims keep their full
+/// producer loop. Refuses when no dim is fixed, when the buffer is read
+/// outside `loop` or written by another op, when an input of the producer
+/// is written anywhere, when `loop` does not follow the producer nest in
+/// the buffer's block, and when a value the producer uses is not available
+/// in `loop`. Returns the moved block.
+FailureOr<BlockOp> computeAt(BlockOp block, ForOp loop);
+
+/// The mirror: moves the loop nest of an elementwise consumer `block` (same
+/// shape rules as the producer of `computeAt`; its buffer may be a
+/// parameter) to the end of `loop`'s body. The consumer reads exactly one
+/// buffer written inside `loop`; every store to it inside the op around
+/// `loop` must be in `loop` and index one dim by `loop`'s iv, and every
+/// consumer load must index that dim by one consumer variable, whose loop
+/// (same range as `loop`) is replaced by `loop`'s iv. Refuses otherwise,
+/// and when anything between `loop` and the consumer touches the
+/// consumer's output or writes its inputs. Returns the moved block.
+FailureOr<BlockOp> reverseComputeAt(BlockOp block, ForOp loop);
+
 } // namespace tir
 } // namespace mlir
 
