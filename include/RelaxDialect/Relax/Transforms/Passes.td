@@ -109,4 +109,21 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
   let dependentDialects = ["::mlir::ext::ExternDialect"];
 }
 
+def RelaxAnnotateOpPattern : Pass<"relax-annotate-op-pattern", "ModuleOp"> {
+  let summary = "Derive each tir.prim_func's fusion kind from its blocks";
+  let description = [{
+    Sets `op_pattern` on every `tir.prim_func` from its structure, not from
+    the op it came from: a block whose loads all index exactly its spatial
+    iteration variables is `elementwise`; loads indexing a subsequence of
+    them (or constants) make it `broadcast`; any other spatial index map is
+    `injective`; a block with reduce variables is `reduction`, or
+    `out_ewise_fusable` when it multiplies two reduce-indexed operands
+    (matmul, convolution). A program takes the strongest kind of its blocks
+    (elementwise < broadcast < injective < reduction < out_ewise_fusable);
+    a program without blocks, or with more than one reduction block, is
+    `opaque`.
+  }];
+  let dependentDialects = ["::mlir::tir::TIRDialect"];
+}
+
 #endif // RELAX_TRANSFORMS_PASSES_TD
