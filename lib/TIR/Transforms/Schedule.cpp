@@ -585,14 +585,25 @@ FailureOr<BlockOp> tir::decomposeReduction(BlockOp block, ForOp loop) {
   return initBlock;
 }
 
-//===----------------------------------------------------------------------===//
-// compute_inline
-//===----------------------------------------------------------------------===//
+namespace {
+/// A spatial block of loads, pure ops and one store to a tir.alloc buffer at
+/// its own iteration variables: what compute_inline and compute_at can move.
+struct SimpleProducer {
+  StoreOp store;
+  SmallVector<Value> inputs; // buffers the block loads
+  Value buffer;              // the buffer it writes
+  AllocOp alloc;
+  ValueRange vars;
+};
+} // namespace
 
-LogicalResult tir::computeInline(BlockOp block) {
-  auto fail = [&](const Twine &msg) -> LogicalResult {
-    return block.emitError("compute_inline: block '")
-           << block.getBlockName() << "' " << msg;
+/// Matches a SimpleProducer or reports why not, as
+/// "<primitive>: block '<name>' <reason>".
+static FailureOr<SimpleProducer> matchSimpleProducer(BlockOp block,
+                                                     StringRef primitive) {
+  auto fail = [&](const Twine &msg) -> FailureOr<SimpleProducer> {
+    return block.emitError(primitive)
+           << ": block '" << block.getBlockName() << "' " << msg;
   };
   if (block.hasReduceVar())
     return fail("has a reduce iteration variable");
@@ -622,6 +633,26 @@ LogicalResult tir::computeInline(BlockOp block) {
     return fail("must store at its iteration variables, in order");
   if (llvm::is_contained(inputs, buffer))
     return fail("reads the buffer it writes");
+  return SimpleProducer{store, inputs, buffer, alloc, vars};
+}
+
+//===----------------------------------------------------------------------===//
+// compute_inline
+//===----------------------------------------------------------------------===//
+
+LogicalResult tir::computeInline(BlockOp block) {
+  auto fail = [&](const Twine &msg) -> LogicalResult {
+    return block.emitError("compute_inline: block '")
+           << block.getBlockName() << "' " << msg;
+  };
+  FailureOr<SimpleProducer> producer = matchSimpleProducer(block, "compute_inline");
+  if (failed(producer))
+    return failure();
+  StoreOp store = producer->store;
+  SmallVector<Value> inputs = producer->inputs;
+  Value buffer = producer->buffer;
+  AllocOp alloc = producer->alloc;
+  ValueRange vars = producer->vars;
 
   // Inlining moves the reads to the consumers: nothing may write the
   // buffer or the inputs in between.
@@ -917,33 +948,14 @@ FailureOr<BlockOp> tir::computeAt(BlockOp block, ForOp loop) {
     return block.emitError("compute_at: block '")
            << block.getBlockName() << "' " << msg;
   };
-  if (block.hasReduceVar())
-    return fail("has a reduce iteration variable");
-  StoreOp store;
-  SmallVector<Value> inputs;
-  for (Operation &op : block.getBody()->without_terminator()) {
-    if (auto s = dyn_cast<StoreOp>(op)) {
-      if (store)
-        return fail("stores more than once");
-      store = s;
-    } else if (auto load = dyn_cast<LoadOp>(op)) {
-      inputs.push_back(load.getBuffer());
-    } else if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)) {
-      return fail("must consist of loads, pure ops and one store");
-    }
-  }
-  if (!store)
-    return fail("stores nothing");
-  Value buffer = store.getBuffer();
-  auto alloc = buffer.getDefiningOp<AllocOp>();
-  if (!alloc)
-    return fail("writes a buffer that is not a tir.alloc");
-  ValueRange vars = block.getIterVars();
-  if (store.getIndices().size() != vars.size() ||
-      !llvm::equal(store.getIndices(), vars))
-    return fail("must store at its iteration variables, in order");
-  if (llvm::is_contained(inputs, buffer))
-    return fail("reads the buffer it writes");
+  FailureOr<SimpleProducer> producer = matchSimpleProducer(block, "compute_at");
+  if (failed(producer))
+    return failure();
+  StoreOp store = producer->store;
+  SmallVector<Value> inputs = producer->inputs;
+  Value buffer = producer->buffer;
+  AllocOp alloc = producer->alloc;
+  ValueRange vars = producer->vars;
 
   // The producer nest: a perfect chain of unit loops, one per variable.
   Block *home = alloc->getBlock();
