@@ -76,16 +76,6 @@ struct RelaxDispatchLibraryPass
       return signalPassFailure();
     }
     targetKind = *parsed;
-    // DPS calls "look pure at graph level" (DESIGN), but a dataflow region
-    // only admits ops the relax dialect marks side-effect free; until
-    // relax.call_dps_packed is, ops in dataflow regions stay as they are
-    // rather than producing IR that fails to verify.
-    std::optional<RegisteredOperationName> callName =
-        RegisteredOperationName::lookup(CallDPSPackedOp::getOperationName(),
-                                        &getContext());
-    callIsPure =
-        callName && (callName->hasInterface<MemoryEffectOpInterface>() ||
-                     callName->hasTrait<OpTrait::HasRecursiveMemoryEffects>());
     SmallVector<Operation *> candidates;
     getOperation().walk([&](Operation *op) {
       if (isa<MatmulOp, LinearOp>(op))
@@ -93,8 +83,6 @@ struct RelaxDispatchLibraryPass
     });
     IRRewriter rewriter(&getContext());
     for (Operation *op : candidates) {
-      if (!callIsPure && op->getParentOfType<DataflowOp>())
-        continue;
       LogicalResult result = success();
       if (auto matmul = dyn_cast<MatmulOp>(op))
         result = dispatchMatmul(rewriter, matmul);
@@ -182,6 +170,5 @@ private:
   }
 
   ext::BuiltinTarget targetKind = ext::BuiltinTarget::CPU;
-  bool callIsPure = false;
 };
 } // namespace
