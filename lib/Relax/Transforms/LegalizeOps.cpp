@@ -67,24 +67,13 @@ void relax::buildSpatialCompute(
 FailureOr<SmallVector<Value>>
 relax::broadcastIndices(OpBuilder &builder, Location loc, const SymShape &in,
                         const SymShape &out, ValueRange ivs) {
-  SmallVector<Value> indices;
   int64_t offset = out.getRank() - in.getRank();
   if (offset < 0)
     return failure();
-  Value zero;
-  for (int64_t i = 0; i < in.getRank(); ++i) {
-    const sym::Expr &dim = in.getDim(i);
-    const sym::Expr &outDim = out.getDim(offset + i);
-    if (dim == outDim || defaultSymContext().provablyEqual(dim, outDim)) {
-      indices.push_back(ivs[offset + i]);
-    } else if (dim.getConstant() == 1) {
-      if (!zero)
-        zero = arith::ConstantIndexOp::create(builder, loc, 0);
-      indices.push_back(zero);
-    } else {
-      return failure();
-    }
-  }
+  SmallVector<Value> indices;
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    indices.push_back(broadcastIndex(builder, loc, in.getDim(i),
+                                     out.getDim(offset + i), ivs[offset + i]));
   return indices;
 }
 

@@ -79,9 +79,8 @@ void buildSpatialCompute(
     function_ref<void(OpBuilder &, Location, ValueRange)> body);
 
 /// The indices that read an input of shape `in` broadcast (numpy rules)
-/// into an output of shape `out` at output position `ivs`. Input dims equal
-/// to 1 read index 0. Fails when a dim is neither 1 nor provably equal to
-/// the output dim.
+/// into an output of shape `out` at output position `ivs`, one
+/// broadcastIndex per dim. Fails when `in` has the higher rank.
 FailureOr<SmallVector<Value>> broadcastIndices(OpBuilder &builder,
                                                Location loc,
                                                const SymShape &in,

@@ -22,22 +22,13 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-static Value idxConst(OpBuilder &b, Location l, int64_t v) {
-  return arith::ConstantIndexOp::create(b, l, v);
-}
-
-
 /// Right-aligned broadcast indices of `in` into the leading `ivs` of `out`.
 static SmallVector<Value> batchIndices(OpBuilder &b, Location l,
                                        ArrayRef<sym::Expr> in,
                                        ArrayRef<sym::Expr> out,
                                        ValueRange ivs) {
-  SmallVector<Value> idx;
-  int64_t offset = out.size() - in.size();
-  for (int64_t i = 0, e = in.size(); i < e; ++i)
-    idx.push_back(
-        broadcastIndex(b, l, in[i], out[offset + i], ivs[offset + i]));
-  return idx;
+  // Broadcasting never gives an operand more batch dims than the result.
+  return *broadcastIndices(b, l, SymShape(in), SymShape(out), ivs);
 }
 
 /// Widens an operand scalar to the accumulation dtype.

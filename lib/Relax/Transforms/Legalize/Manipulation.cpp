@@ -234,11 +234,7 @@ static LogicalResult legalizeBroadcastTo(Operation *op, LegalizeContext &ctx) {
     return op->emitOpError("cannot be legalized: the target rank is below "
                            "the input rank");
   return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
-    SmallVector<Value> idx;
-    for (int64_t i = 0; i < in.getRank(); ++i)
-      idx.push_back(broadcastIndex(b, l, in.getDim(i), out.getDim(offset + i),
-                                   ivs[offset + i]));
-    return idx;
+    return *broadcastIndices(b, l, in, out, ivs);
   });
 }
 
