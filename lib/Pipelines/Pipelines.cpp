@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - End-to-end compilation pipelines -------------------===//
 
 #include "RelaxDialect/Pipelines/Pipelines.h"
+#include "RelaxDialect/Relax/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,7 +39,21 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm) {
     llvm::report_fatal_error("invalid built-in CPU lowering pipeline");
 }
 
+void relax::buildFuseOpsPipeline(OpPassManager &pm,
+                                 const FuseOpsPipelineOptions &options) {
+  pm.addPass(createRelaxLegalizeOps());
+  pm.addPass(createRelaxAnnotateOpPattern());
+  pm.addPass(createRelaxGroupOps({options.maxGroupSize}));
+  pm.addPass(createRelaxFuseTIR());
+}
+
 void relax::registerRelaxPipelines() {
+  PassPipelineRegistration<FuseOpsPipelineOptions>(
+      "relax-fuse-ops",
+      "Fuse a relax module's calls across levels: legalize the high-level "
+      "ops, derive each program's kind from its loops, group the calls "
+      "along the post-dominator tree and merge each group's programs",
+      buildFuseOpsPipeline);
   PassPipelineRegistration<>(
       "lower-to-cpu",
       "Lower a relax module (or func/memref code) to the LLVM dialect for the "

@@ -90,6 +90,10 @@ static cl::opt<unsigned> benchmarkRuns("benchmark",
 static cl::opt<std::string> deviceName("device",
                                        cl::desc("cpu (default) or cuda"),
                                        cl::init("cpu"), cl::cat(runCategory));
+static cl::opt<bool> fuseOps("fuse",
+                             cl::desc("Run --relax-fuse-ops before lowering "
+                                      "(the default max-group-size)"),
+                             cl::cat(runCategory));
 static cl::opt<bool> printLowered("print-lowered",
                                   cl::desc("Print the LLVM-dialect module "
                                            "before JIT compilation"),
@@ -337,6 +341,8 @@ int main(int argc, char **argv) {
         relaxParams.push_back(std::nullopt);
     }
     PassManager pm(&context);
+    if (fuseOps)
+      relax::buildFuseOpsPipeline(pm, relax::FuseOpsPipelineOptions());
     relax::buildRelaxToHostPipeline(pm);
     if (failed(pm.run(*module)))
       return fail("lowering the relax module failed");

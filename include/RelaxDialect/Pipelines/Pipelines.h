@@ -18,6 +18,7 @@
 #define RELAXDIALECT_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
 namespace relax {
@@ -31,7 +32,23 @@ void buildRelaxToHostPipeline(OpPassManager &pm);
 /// dialect for the host CPU.
 void buildLowerToCPUPipeline(OpPassManager &pm);
 
-/// Registers `--lower-to-cpu` (and later pipelines) with the pass registry.
+/// Options of `--relax-fuse-ops`.
+struct FuseOpsPipelineOptions
+    : public PassPipelineOptions<FuseOpsPipelineOptions> {
+  Option<unsigned> maxGroupSize{*this, "max-group-size",
+                                llvm::cl::desc("Largest number of calls in "
+                                               "one fused group"),
+                                llvm::cl::init(256)};
+};
+
+/// `--relax-fuse-ops`: relax-legalize-ops (a no-op on calls that are already
+/// call_tir), relax-annotate-op-pattern, relax-group-ops, relax-fuse-tir.
+/// Each step leaves well-formed IR, and each is a pass of its own.
+void buildFuseOpsPipeline(OpPassManager &pm,
+                          const FuseOpsPipelineOptions &options);
+
+/// Registers `--relax-fuse-ops`, `--lower-to-cpu` (and later pipelines) with
+/// the pass registry.
 void registerRelaxPipelines();
 
 } // namespace relax

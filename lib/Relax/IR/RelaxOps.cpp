@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/Relax/IR/CallTIRBinding.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -364,11 +365,62 @@ CallDPSPackedOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          getNumResults(), 0, symbolTable, {"extern.func"});
 }
 
-/// Matches the callee's buffer shapes against the caller's tensor types.
-/// Buffer dims that are bare variables bind them (first occurrence); every
-/// other dim, after substitution, must not be provably different from the
-/// caller's dim. Scalar `index` parameters named by a `tir.var` argument
-/// attribute bind that variable to the corresponding `tir_vars` expression.
+LogicalResult relax::bindCallTIRVars(CallTIROp call, tir::PrimFuncOp callee,
+                                     llvm::StringMap<sym::Expr> &binding,
+                                     bool emitErrors) {
+  auto fail = [&]() -> InFlightDiagnostic {
+    return emitErrors ? call.emitOpError() : InFlightDiagnostic();
+  };
+  unsigned numExtra =
+      call.getTirVars() ? call.getTirVars()->getShape().getRank() : 0;
+  SmallVector<Type> callerTypes(call.getInputs().getTypes());
+  llvm::append_range(callerTypes, call.getResultTypes());
+  ArrayRef<Type> params = callee.getArgumentTypes();
+  if (params.size() != callerTypes.size() + numExtra)
+    return fail() << "callee takes " << params.size() << " parameters";
+
+  for (unsigned j = 0; j < numExtra; ++j) {
+    unsigned index = callerTypes.size() + j;
+    if (!isa<IndexType>(params[index]))
+      return fail() << "callee parameter #" << index
+                    << " receives a tir_vars value and must be index";
+    if (auto name = callee.getArgAttrOfType<StringAttr>(index, "tir.var"))
+      binding[name.getValue()] = call.getTirVars()->getShape().getDim(j);
+  }
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(callerTypes, params))) {
+    auto [callerType, paramType] = pair;
+    auto tensor = dyn_cast<RelaxTensorType>(callerType);
+    auto buffer = dyn_cast<tir::BufferType>(paramType);
+    if (!tensor || !buffer)
+      return fail() << "argument #" << i
+                    << ": call_tir passes relax tensors to tir buffers, got "
+                    << callerType << " for " << paramType;
+    if (tensor.getDtype() != buffer.getDtype())
+      return fail() << "argument #" << i << " has dtype " << tensor.getDtype()
+                    << " but the callee buffer has " << buffer.getDtype();
+    if (!tensor.hasRank())
+      continue;
+    if (tensor.getRank() != buffer.getRank())
+      return fail() << "argument #" << i << " has rank " << tensor.getRank()
+                    << " but the callee buffer has rank " << buffer.getRank();
+    for (auto [d, dims] :
+         llvm::enumerate(llvm::zip(tensor.getDims(), buffer.getDims()))) {
+      auto [actual, formal] = dims;
+      if (formal.isVar() && !binding.count(formal.getVarName())) {
+        binding[formal.getVarName()] = actual;
+        continue;
+      }
+      sym::Expr expected = formal.substitute(binding);
+      if (actual && expected &&
+          defaultSymContext().provablyNotEqual(actual, expected))
+        return fail() << "argument #" << i << " dim " << d << " is "
+                      << actual.str() << " but the callee '"
+                      << call.getCallee() << "' expects " << expected.str();
+    }
+  }
+  return success();
+}
+
 LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   unsigned numExtra = getTirVars() ? getTirVars()->getShape().getRank() : 0;
   if (failed(verifyDPSCallee(*this, getCalleeAttr(), getInputs().size(),
@@ -383,52 +435,6 @@ LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                                            getCalleeAttr());
   if (!callee)
     return success();
-  SmallVector<Type> callerTypes(getInputs().getTypes());
-  llvm::append_range(callerTypes, getResultTypes());
-
   llvm::StringMap<sym::Expr> binding;
-  ArrayRef<Type> params = callee.getArgumentTypes();
-  for (unsigned j = 0; j < numExtra; ++j) {
-    unsigned index = callerTypes.size() + j;
-    if (!isa<IndexType>(params[index]))
-      return emitOpError("callee parameter #")
-             << index << " receives a tir_vars value and must be index";
-    if (auto name = callee.getArgAttrOfType<StringAttr>(index, "tir.var"))
-      binding[name.getValue()] = getTirVars()->getShape().getDim(j);
-  }
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(callerTypes, params))) {
-    auto [callerType, paramType] = pair;
-    auto tensor = dyn_cast<RelaxTensorType>(callerType);
-    auto buffer = dyn_cast<tir::BufferType>(paramType);
-    if (!tensor || !buffer)
-      return emitOpError("argument #")
-             << i << ": call_tir passes relax tensors to tir buffers, got "
-             << callerType << " for " << paramType;
-    if (tensor.getDtype() != buffer.getDtype())
-      return emitOpError("argument #")
-             << i << " has dtype " << tensor.getDtype()
-             << " but the callee buffer has " << buffer.getDtype();
-    if (!tensor.hasRank())
-      continue;
-    if (tensor.getRank() != buffer.getRank())
-      return emitOpError("argument #")
-             << i << " has rank " << tensor.getRank()
-             << " but the callee buffer has rank " << buffer.getRank();
-    for (auto [d, dims] :
-         llvm::enumerate(llvm::zip(tensor.getDims(), buffer.getDims()))) {
-      auto [actual, formal] = dims;
-      if (formal.isVar() && !binding.count(formal.getVarName())) {
-        binding[formal.getVarName()] = actual;
-        continue;
-      }
-      sym::Expr expected = formal.substitute(binding);
-      if (actual && expected && defaultSymContext().provablyNotEqual(
-                                    actual, expected))
-        return emitOpError("argument #")
-               << i << " dim " << d << " is " << actual.str()
-               << " but the callee '" << getCallee() << "' expects "
-               << expected.str();
-    }
-  }
-  return success();
+  return bindCallTIRVars(*this, callee, binding);
 }

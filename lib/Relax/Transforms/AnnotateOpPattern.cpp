@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RelaxDialect/Relax/Transforms/OpPattern.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 
 namespace mlir {
@@ -19,35 +20,6 @@ namespace relax {
 using namespace mlir;
 using namespace mlir::relax;
 
-namespace {
-/// Ordered from most to least fusable.
-enum class OpPattern {
-  Elementwise,
-  Broadcast,
-  Injective,
-  Reduction,
-  OutEwiseFusable,
-  Opaque
-};
-
-StringRef patternName(OpPattern p) {
-  switch (p) {
-  case OpPattern::Elementwise:
-    return "elementwise";
-  case OpPattern::Broadcast:
-    return "broadcast";
-  case OpPattern::Injective:
-    return "injective";
-  case OpPattern::Reduction:
-    return "reduction";
-  case OpPattern::OutEwiseFusable:
-    return "out_ewise_fusable";
-  case OpPattern::Opaque:
-    return "opaque";
-  }
-  return "opaque";
-}
-} // namespace
 
 /// True when `v` is a constant index (a broadcast read of dim 0).
 static bool isConstantIndex(Value v) {
@@ -84,7 +56,13 @@ static OpPattern classifyBlock(tir::BlockOp block) {
                                                  : OpPattern::Reduction;
   }
 
+  // A store anywhere but at the iteration variables (concat's offset
+  // writes, a transpose written through permuted indices) moves data.
   OpPattern result = OpPattern::Elementwise;
+  block.getBody()->walk([&](tir::StoreOp store) {
+    if (SmallVector<Value>(store.getIndices()) != spatial)
+      result = OpPattern::Injective;
+  });
   for (tir::LoadOp load : loads) {
     SmallVector<Value> indices(load.getIndices());
     if (indices == spatial)
@@ -114,15 +92,21 @@ static OpPattern classify(tir::PrimFuncOp func) {
   func.walk([&](tir::BlockOp block) { blocks.push_back(block); });
   if (blocks.empty())
     return OpPattern::Opaque;
+  // Several reductions in sequence (softmax: max, then sum, then divide;
+  // norms: mean, then scale) still form one reduction program. A
+  // contraction next to any other reduction (attention) has no single anchor
+  // an epilogue could attach to.
   OpPattern result = OpPattern::Elementwise;
-  unsigned reductions = 0;
+  unsigned reductions = 0, contractions = 0;
   for (tir::BlockOp block : blocks) {
     OpPattern p = classifyBlock(block);
-    if (p >= OpPattern::Reduction)
-      ++reductions;
+    reductions += p == OpPattern::Reduction;
+    contractions += p == OpPattern::OutEwiseFusable;
     result = std::max(result, p);
   }
-  return reductions > 1 ? OpPattern::Opaque : result;
+  if (contractions > 1 || (contractions == 1 && reductions > 0))
+    return OpPattern::Opaque;
+  return result;
 }
 
 namespace {
@@ -132,8 +116,8 @@ struct RelaxAnnotateOpPatternPass
   void runOnOperation() override {
     Builder builder(&getContext());
     getOperation().walk([&](tir::PrimFuncOp func) {
-      func->setAttr("op_pattern",
-                    builder.getStringAttr(patternName(classify(func))));
+      func->setAttr(kOpPatternAttrName,
+                    builder.getStringAttr(stringifyOpPattern(classify(func))));
     });
   }
 };

@@ -655,15 +655,23 @@ LogicalResult tir::computeInline(BlockOp block) {
   ValueRange vars = producer->vars;
 
   // Inlining moves the reads to the consumers: nothing may write the
-  // buffer or the inputs in between.
+  // buffer or the inputs in between. A write to an input inside an earlier
+  // top-level op of the program (the nest that computed it) is finished
+  // before the producer runs, and so before every consumer.
   auto func = block->getParentOfType<PrimFuncOp>();
+  Block &entry = func.getBody().front();
+  Operation *producerTop = entry.findAncestorOpInBlock(*block);
+  auto writtenBefore = [&](Operation *op) {
+    Operation *top = entry.findAncestorOpInBlock(*op);
+    return top && top != producerTop && top->isBeforeInBlock(producerTop);
+  };
   SmallVector<LoadOp> consumers;
   LogicalResult ok = success();
   func.walk([&](Operation *op) {
     if (auto s = dyn_cast<StoreOp>(op)) {
       if (s != store && s.getBuffer() == buffer)
         ok = fail("writes a buffer that another op also writes");
-      else if (llvm::is_contained(inputs, s.getBuffer()))
+      else if (llvm::is_contained(inputs, s.getBuffer()) && !writtenBefore(s))
         ok = fail("reads a buffer that is written elsewhere");
     } else if (auto load = dyn_cast<LoadOp>(op)) {
       if (load.getBuffer() == buffer)

@@ -3,8 +3,10 @@
 // Exact (rtol 0, atol 0).
 // RUN: rm -rf %t && %python %S/ref.py %t/a "np.full((x.shape[0], 2 * x.shape[1]), 1.5, np.float32)" "np.zeros(x.shape[0], np.int32)" "np.ones((x.shape[0], 3), np.float32)" "np.full_like(x, -2.25)" "np.zeros_like(x)" "np.ones_like(x, dtype=np.int64)" "np.arange(0, x.shape[0], 2, dtype=np.int64)" "np.arange(x.shape[1], x.shape[0] + 5, 1, dtype=np.float32)" -- x:f32:3,2
 // RUN: relax-run %s --input %t/a/in0.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --expect %t/a/out7.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --expect %t/a/out7.npy --rtol 0 --atol 0 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 3 "np.full((x.shape[0], 2 * x.shape[1]), 1.5, np.float32)" "np.zeros(x.shape[0], np.int32)" "np.ones((x.shape[0], 3), np.float32)" "np.full_like(x, -2.25)" "np.zeros_like(x)" "np.ones_like(x, dtype=np.int64)" "np.arange(0, x.shape[0], 2, dtype=np.int64)" "np.arange(x.shape[1], x.shape[0] + 5, 1, dtype=np.float32)" -- x:f32:10,3
 // RUN: relax-run %s --input %t/b/in0.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --expect %t/b/out7.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --expect %t/b/out7.npy --rtol 0 --atol 0 | FileCheck %s
 // CHECK: all 8 outputs match
 
 relax.func @main(%x: !relax.tensor<[n, m], f32>)

@@ -4,8 +4,10 @@
 // atol 0).
 // RUN: rm -rf %t && %python %S/ref.py %t/a "np.concatenate([a, b, a], 0)" "np.concatenate([a, c], 1)" "c[:, :3]" "c[:, 3:]" "a[:k.shape[0]]" "a[k.shape[0]:]" -- a:f32:3,4 b:f32:5,4 c:f32:3,6 k:f32:2
 // RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --rtol 0 --atol 0 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 3 "np.concatenate([a, b, a], 0)" "np.concatenate([a, c], 1)" "c[:, :3]" "c[:, 3:]" "a[:k.shape[0]]" "a[k.shape[0]:]" -- a:f32:7,4 b:f32:2,4 c:f32:7,6 k:f32:5
 // RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --rtol 0 --atol 0 | FileCheck %s
 // CHECK: all 6 outputs match
 
 relax.func @main(%a: !relax.tensor<[n, 4], f32>, %b: !relax.tensor<[m, 4], f32>,

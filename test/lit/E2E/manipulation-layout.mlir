@@ -3,8 +3,10 @@
 // movement: exact (rtol 0, atol 0).
 // RUN: rm -rf %t && %python %S/ref.py %t/a "x.transpose(2, 0, 1)" "np.ascontiguousarray(x.transpose(2, 1, 0))" "x[None, :, :, :, None]" "u[:, 0, :]" "np.broadcast_to(u, (2, 3, 3, 4))" -- x:f32:3,5,4 u:f32:3,1,4
 // RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --rtol 0 --atol 0 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 3 "x.transpose(2, 0, 1)" "np.ascontiguousarray(x.transpose(2, 1, 0))" "x[None, :, :, :, None]" "u[:, 0, :]" "np.broadcast_to(u, (2, 9, 3, 4))" -- x:f32:9,2,4 u:f32:9,1,4
 // RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --input %t/b/in1.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --rtol 0 --atol 0 | FileCheck %s
 // CHECK: all 5 outputs match
 
 relax.func @main(%x: !relax.tensor<[n, m, 4], f32>, %u: !relax.tensor<[n, 1, 4], f32>)

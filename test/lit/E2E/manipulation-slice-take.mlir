@@ -4,8 +4,10 @@
 // (rtol 0, atol 0).
 // RUN: rm -rf %t && %python %S/ref.py %t/a --int-range -3,6 "x[1:k.shape[0], :]" "x[:, 1:-1:2]" "x[:, ::-2]" "x[i]" "np.take(x, j, axis=1)" "np.take(x, j)" "x[i.shape[0]:]" -- x:f32:6,7 k:f32:4 i:i64:5 j:i32:3
 // RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --rtol 0 --atol 0 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 3 --int-range -3,6 "x[1:k.shape[0], :]" "x[:, 1:-1:2]" "x[:, ::-2]" "x[i]" "np.take(x, j, axis=1)" "np.take(x, j)" "x[i.shape[0]:]" -- x:f32:11,7 k:f32:20 i:i64:2 j:i32:9
 // RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --rtol 0 --atol 0 | FileCheck %s
 // CHECK: all 7 outputs match
 
 relax.func @main(%x: !relax.tensor<[n, 7], f32>, %k: !relax.tensor<[k], f32>,

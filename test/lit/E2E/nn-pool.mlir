@@ -8,8 +8,10 @@
 // global_avg_pool2d. rtol 1e-5, atol 1e-6.
 // RUN: rm -rf %t && %python -B %S/ref.py %t/a "__import__('ref').pool2d_ref(x, [3], [2], [1])" "__import__('ref').pool2d_ref(x, [2], [2], ceil_mode=True)" "__import__('ref').pool2d_ref(x, [3], [2], [1], kind='avg')" "__import__('ref').pool2d_ref(x, [2, 3], padding=[0, 1, 1, 0], kind='avg')" "__import__('ref').adaptive_avg_pool2d_ref(x, [3, 2])" "__import__('ref').adaptive_avg_pool2d_ref(x, [1, 1])" "__import__('ref').adaptive_avg_pool2d_ref(x)" -- x:f32:1,2,7,9
 // RUN: relax-run %s --input %t/a/in0.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // RUN: %python -B %S/ref.py %t/b --seed 3 "__import__('ref').pool2d_ref(x, [3], [2], [1])" "__import__('ref').pool2d_ref(x, [2], [2], ceil_mode=True)" "__import__('ref').pool2d_ref(x, [3], [2], [1], kind='avg')" "__import__('ref').pool2d_ref(x, [2, 3], padding=[0, 1, 1, 0], kind='avg')" "__import__('ref').adaptive_avg_pool2d_ref(x, [3, 2])" "__import__('ref').adaptive_avg_pool2d_ref(x, [1, 1])" "__import__('ref').adaptive_avg_pool2d_ref(x)" -- x:f32:2,3,10,6
 // RUN: relax-run %s --input %t/b/in0.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // CHECK: all 7 outputs match
 
 relax.func @main(%x: !relax.tensor<[n, c, h, w], f32>)

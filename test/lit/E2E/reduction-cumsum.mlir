@@ -4,8 +4,10 @@
 // rtol 1e-5, atol 1e-4; integers exact.
 // RUN: rm -rf %t && %python %S/ref.py %t/a "np.cumsum(x, axis=0)" "np.cumsum(x, axis=1)" "np.cumsum(x.astype(np.float64))" "np.cumsum(i, axis=1, dtype=np.int64)" -- x:f32:3,8 i:i32:3,8
 // RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --rtol 1e-5 --atol 1e-4 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --rtol 1e-5 --atol 1e-4 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 17 "np.cumsum(x, axis=0)" "np.cumsum(x, axis=1)" "np.cumsum(x.astype(np.float64))" "np.cumsum(i, axis=1, dtype=np.int64)" -- x:f32:65,8 i:i32:65,8
 // RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --rtol 1e-5 --atol 1e-4 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --input %t/b/in1.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --rtol 1e-5 --atol 1e-4 | FileCheck %s
 // CHECK: all 4 outputs match
 
 relax.func @main(%x: !relax.tensor<[n, 8], f32>, %i: !relax.tensor<[n, 8], i32>)

@@ -4,8 +4,10 @@
 // rtol 2e-3 (about two f16 ulps), atol 1e-3.
 // RUN: rm -rf %t && %python %S/ref.py %t/a "(x.astype(np.float64) / np.sqrt((x.astype(np.float64) ** 2).mean(-1, keepdims=True) + 1e-5) * w).astype(np.float16)" "softmax(4.0 * y.astype(np.float64)).astype(np.float16)" "x.astype(np.float64).mean(0).astype(np.float16)" "x.var(-1, dtype=np.float64).astype(np.float16)" -- x:f16:3,64 w:f16:64 y:f16:2,1
 // RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --rtol 2e-3 --atol 1e-3 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --rtol 2e-3 --atol 1e-3 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 37 "(x.astype(np.float64) / np.sqrt((x.astype(np.float64) ** 2).mean(-1, keepdims=True) + 1e-5) * w).astype(np.float16)" "softmax(4.0 * y.astype(np.float64)).astype(np.float16)" "x.astype(np.float64).mean(0).astype(np.float16)" "x.var(-1, dtype=np.float64).astype(np.float16)" -- x:f16:70,64 w:f16:64 y:f16:2,45
 // RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --rtol 2e-3 --atol 1e-3 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --rtol 2e-3 --atol 1e-3 | FileCheck %s
 // CHECK: all 4 outputs match
 
 relax.func @main(%x: !relax.tensor<[n, 64], f16>, %w: !relax.tensor<[64], f16>, %y: !relax.tensor<[2, s], f16>)

@@ -4,8 +4,10 @@
 // rtol 1e-5, atol 1e-30.
 // RUN: rm -rf %t && %python %S/ref.py %t/a --positive --int-range -50,50 "x.max(axis=1)" "x.min(axis=0, keepdims=True)" "i.max(axis=0)" "i.min(axis=1)" "x.prod(axis=1)" "x.prod(axis=0, dtype=np.float64)" -- x:f32:3,8 i:i32:3,8
 // RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --rtol 1e-5 --atol 1e-30 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --rtol 1e-5 --atol 1e-30 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 7 --positive --int-range -50,50 "x.max(axis=1)" "x.min(axis=0, keepdims=True)" "i.max(axis=0)" "i.min(axis=1)" "x.prod(axis=1)" "x.prod(axis=0, dtype=np.float64)" -- x:f32:65,8 i:i32:65,8
 // RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --rtol 1e-5 --atol 1e-30 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --input %t/b/in1.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --rtol 1e-5 --atol 1e-30 | FileCheck %s
 // CHECK: all 6 outputs match
 
 relax.func @main(%x: !relax.tensor<[n, 8], f32>, %i: !relax.tensor<[n, 8], i32>)

@@ -4,8 +4,10 @@
 // exercise the max subtraction. rtol 1e-5, atol 1e-6.
 // RUN: rm -rf %t && %python %S/ref.py %t/a "softmax(8.0 * x.astype(np.float64))" "(lambda y: y - y.max(-1, keepdims=True) - np.log(np.exp(y - y.max(-1, keepdims=True)).sum(-1, keepdims=True)))(8.0 * x.astype(np.float64))" "softmax(8.0 * x.astype(np.float64), axis=0)" -- x:f32:2,1
 // RUN: relax-run %s --input %t/a/in0.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 13 "softmax(8.0 * x.astype(np.float64))" "(lambda y: y - y.max(-1, keepdims=True) - np.log(np.exp(y - y.max(-1, keepdims=True)).sum(-1, keepdims=True)))(8.0 * x.astype(np.float64))" "softmax(8.0 * x.astype(np.float64), axis=0)" -- x:f32:2,33
 // RUN: relax-run %s --input %t/b/in0.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/b/in0.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // CHECK: all 3 outputs match
 
 relax.func @main(%x: !relax.tensor<[2, s], f32>)

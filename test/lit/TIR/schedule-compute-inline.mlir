@@ -183,3 +183,45 @@ tir.prim_func @two_writers(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>)
   }
   tir.return
 }
+
+// -----
+
+// The producer's input is written by an earlier nest (the fused form of
+// matmul + bias add): that write is finished before the producer and every
+// consumer, so the producer inlines and its buffer goes away.
+// CHECK-LABEL: tir.prim_func @input_written_before
+// CHECK: tir.alloc
+// CHECK-NOT: tir.alloc
+// CHECK: tir.for {{.*}} name = "z"
+// CHECK-NOT: name = "i"
+// CHECK: tir.block "use"
+// CHECK-NEXT: tir.load %[[T:.*]][%{{.*}}] : !tir.buffer<[n], f32>
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: tir.store
+tir.prim_func @input_written_before(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["compute_inline cp"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %n = tir.sym_var "n" : index
+  %a = tir.alloc : !tir.buffer<[n], f32>
+  %t = tir.alloc : !tir.buffer<[n], f32>
+  tir.for %i = %c0 to %n step %c1 name = "z" {
+    %v = tir.load %x[%i] : !tir.buffer<[n], f32>
+    tir.store %v, %a[%i] : !tir.buffer<[n], f32>
+  }
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    tir.block "cp" (%vi = %i) kinds [spatial] {
+      %v = tir.load %a[%vi] : !tir.buffer<[n], f32>
+      %s = arith.addf %v, %one : f32
+      tir.store %s, %t[%vi] : !tir.buffer<[n], f32>
+    }
+  }
+  tir.for %i = %c0 to %n step %c1 name = "j" {
+    tir.block "use" (%vj = %i) kinds [spatial] {
+      %w = tir.load %t[%vj] : !tir.buffer<[n], f32>
+      tir.store %w, %y[%vj] : !tir.buffer<[n], f32>
+    }
+  }
+  tir.return
+}

@@ -120,10 +120,66 @@ def RelaxAnnotateOpPattern : Pass<"relax-annotate-op-pattern", "ModuleOp"> {
     `out_ewise_fusable` when it multiplies two reduce-indexed operands
     (matmul, convolution). A program takes the strongest kind of its blocks
     (elementwise < broadcast < injective < reduction < out_ewise_fusable);
-    a program without blocks, or with more than one reduction block, is
-    `opaque`.
+    a store at anything but the spatial iteration variables makes a block at
+    least `injective`. A program without blocks, or with two contractions,
+    or a contraction next to another reduction (attention), is `opaque`.
   }];
   let dependentDialects = ["::mlir::tir::TIRDialect"];
+}
+
+def RelaxGroupOps : Pass<"relax-group-ops", "ModuleOp"> {
+  let summary = "Partition each dataflow region's call_tir ops into fusion "
+                "groups";
+  let description = [{
+    Decides, from the `op_pattern` of the called programs (see
+    `--relax-annotate-op-pattern`), which `relax.call_tir` ops of a
+    `relax.dataflow` region run as one program, and marks the members of
+    each group of two or more with `relax.fusion_group = <id>`.
+
+    The decision follows the post-dominator tree of the region's dataflow
+    graph: a call joins the group of its immediate post-dominator when every
+    call on every path between them allows it.
+    - `out_ewise_fusable` (matmul, convolution) takes its post-dominator when
+      the edge to it is elementwise and every call on the way is at most
+      `broadcast` (epilogues: bias, activation, residual).
+    - `elementwise` and `broadcast` calls fuse into a post-dominator that is
+      `injective`, a `reduction` or `out_ewise_fusable`, through calls that
+      are at most `injective`.
+    - `injective` chains fuse when every call, the last included, is at most
+      `injective`.
+    - `reduction` and `opaque` calls never join a later group; `opaque`
+      calls (and every op that is not a `call_tir`) never join any.
+    A broadcast call whose operand already has the result's shape counts as
+    elementwise on that edge. A value that leaves the region through
+    `relax.output` does not stop its producer from fusing: it becomes one
+    more output of the group.
+  }];
+  let options = [
+    Option<"maxGroupSize", "max-group-size", "unsigned", "256",
+           "Largest number of calls in one group">
+  ];
+}
+
+def RelaxFuseTIR : Pass<"relax-fuse-tir", "ModuleOp"> {
+  let summary = "Merge each fusion group's programs into one tir.prim_func";
+  let description = [{
+    Replaces the `relax.call_tir` ops that share a `relax.fusion_group` id
+    in a dataflow region by one call to a new `tir.prim_func` (named
+    `fused_<members>`) that runs the members' loop nests in order. Its
+    parameters are the group's inputs, then its outputs (member results used
+    after the group), then `index` parameters for symbolic variables the
+    merged body needs but no parameter buffer dim binds; the call passes
+    them as `tir_vars`. Each member's variables are restated in the caller's
+    variables, so two members may use the same name for different
+    quantities. Intermediate tensors become `tir.alloc` buffers; an
+    elementwise producer whose every consumer reads each element once is
+    inlined into its consumers and its buffer disappears. The merged program
+    carries the group's `op_pattern`; programs left without callers are
+    erased. The call is placed at the group's last member, which keeps
+    every symbolic variable bound before its use.
+  }];
+  let dependentDialects = ["::mlir::tir::TIRDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 #endif // RELAX_TRANSFORMS_PASSES_TD

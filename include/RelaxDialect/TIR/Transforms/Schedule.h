@@ -67,7 +67,7 @@ FailureOr<BlockOp> decomposeReduction(BlockOp block, ForOp loop);
 /// computation at the load's indices; the producer, the loops that only
 /// held it and the dead buffer are removed. Refuses reduce variables,
 /// parameter buffers (the caller reads them), other writers of the buffer
-/// and inputs written elsewhere in the program.
+/// and inputs written anywhere but in a top-level op before the producer's.
 LogicalResult computeInline(BlockOp block);
 
 /// Reads `buffer` in `block` through a copy: a `tir.alloc` of the same

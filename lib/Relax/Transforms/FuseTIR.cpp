@@ -1,0 +1,379 @@
+//===- FuseTIR.cpp - --relax-fuse-tir -------------------------------------===//
+//
+// Merges the programs of each fusion group into one tir.prim_func. The
+// merged program is stated in the caller's symbolic variables: each
+// member's variables are replaced by the expressions its call binds them
+// to, so members that name different quantities alike (every legalized
+// program calls its first dim `n`) cannot clash.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Relax/IR/CallTIRBinding.h"
+#include "RelaxDialect/Relax/Transforms/OpPattern.h"
+#include "RelaxDialect/Relax/Transforms/Passes.h"
+#include "RelaxDialect/TIR/IR/TIRBuilder.h"
+#include "RelaxDialect/TIR/Transforms/Schedule.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace relax {
+#define GEN_PASS_DEF_RELAXFUSETIR
+#include "RelaxDialect/Relax/Transforms/Passes.h.inc"
+} // namespace relax
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::relax;
+
+namespace {
+/// One call of a group with its program and the caller's view of the
+/// program's variables.
+struct Member {
+  CallTIROp call;
+  tir::PrimFuncOp callee;
+  llvm::StringMap<sym::Expr> binding;
+};
+
+/// Builds the merged program of one group and the call that replaces it.
+class GroupFuser {
+public:
+  GroupFuser(ArrayRef<CallTIROp> calls, SymbolTable &symbols)
+      : calls(calls.begin(), calls.end()), symbols(symbols) {}
+
+  /// Fails, with an error on a member, when the group cannot be merged
+  /// (nothing changes then).
+  LogicalResult fuse();
+
+private:
+  LogicalResult analyze();
+  tir::PrimFuncOp buildProgram();
+  void cloneMember(OpBuilder &builder, Member &member,
+                   const DenseMap<Value, Value> &buffers);
+  void inlineIntermediates();
+  void replaceCalls(tir::PrimFuncOp program);
+
+  SmallVector<CallTIROp> calls;
+  SymbolTable &symbols;
+  SmallVector<Member> members;
+  /// The group's values by role, in order of first appearance.
+  SmallVector<Value> inputs, outputs, intermediates;
+  /// Caller variables the merged body needs that no parameter dim binds;
+  /// they become trailing `index` parameters.
+  SmallVector<std::string> extraVars;
+  DenseMap<Value, Value> intermediateBuffers;
+  tir::PrimFuncOp program;
+};
+} // namespace
+
+static tir::BufferType toBufferType(Type type) {
+  auto tensor = cast<RelaxTensorType>(type);
+  return tir::BufferType::get(type.getContext(), tensor.getShape(),
+                              tensor.getDtype(), tir::MemoryScope::global);
+}
+
+static void collectVars(const sym::Expr &expr, llvm::StringSet<> &vars) {
+  for (const std::string &var : SymShape(ArrayRef<sym::Expr>(expr)).getVars())
+    vars.insert(var);
+}
+
+LogicalResult GroupFuser::analyze() {
+  llvm::SmallPtrSet<Operation *, 8> inGroup;
+  for (CallTIROp call : calls)
+    inGroup.insert(call);
+  Operation *last = calls.back();
+
+  for (CallTIROp call : calls) {
+    Member &member = members.emplace_back();
+    member.call = call;
+    member.callee = symbols.lookup<tir::PrimFuncOp>(call.getCallee());
+    if (!member.callee || member.callee.getBody().empty())
+      return call.emitOpError("cannot be fused: '")
+             << call.getCallee() << "' is not a tir.prim_func with a body";
+    if (failed(bindCallTIRVars(call, member.callee, member.binding)))
+      return failure();
+    for (auto &entry : member.binding)
+      if (!entry.second)
+        return call.emitOpError("cannot be fused: callee variable '")
+               << entry.first() << "' is bound to an unknown dim";
+    for (Value operand : call.getInputs())
+      if (!inGroup.contains(operand.getDefiningOp()) &&
+          !llvm::is_contained(inputs, operand))
+        inputs.push_back(operand);
+    for (Value result : call.getResults()) {
+      bool usedOutside = false;
+      for (Operation *user : result.getUsers()) {
+        if (inGroup.contains(user))
+          continue;
+        usedOutside = true;
+        // The merged call sits at the last member; every outside reader
+        // (or the op whose region holds it) must come after it.
+        Operation *reader = last->getBlock()->findAncestorOpInBlock(*user);
+        if (!reader || reader->isBeforeInBlock(last))
+          return call.emitOpError("cannot be fused: its result is used by ")
+                 << user->getName() << " before the group's last call";
+      }
+      (usedOutside ? outputs : intermediates).push_back(result);
+    }
+  }
+  for (Value value : llvm::concat<Value>(inputs, outputs, intermediates)) {
+    auto tensor = dyn_cast<RelaxTensorType>(value.getType());
+    if (!tensor || !tensor.getShape().isFullyKnown())
+      return calls.front().emitOpError("cannot be fused: the group passes ")
+             << value.getType() << ", whose shape is not fully known";
+  }
+
+  // Variables the parameter buffers bind on entry.
+  llvm::StringSet<> bound;
+  for (Value value : llvm::concat<Value>(inputs, outputs))
+    for (const sym::Expr &dim : cast<RelaxTensorType>(value.getType()).getDims())
+      if (dim.isVar())
+        bound.insert(dim.getVarName());
+  // Variables the body needs: the restated member variables and the
+  // intermediate buffers' dims.
+  llvm::StringSet<> needed;
+  for (Member &member : members)
+    for (auto &entry : member.binding)
+      collectVars(entry.second, needed);
+  for (Member &member : members)
+    if (auto tirVars = member.call.getTirVars())
+      for (const sym::Expr &dim : tirVars->getShape().getDims())
+        collectVars(dim, needed);
+  for (Value value : intermediates)
+    for (const sym::Expr &dim : cast<RelaxTensorType>(value.getType()).getDims())
+      collectVars(dim, needed);
+  for (auto &entry : needed)
+    if (!bound.contains(entry.getKey()))
+      extraVars.push_back(entry.getKey().str());
+  llvm::sort(extraVars);
+  return success();
+}
+
+/// `fused_<a>_<b>...` from the members' names without their `T_` prefix.
+static std::string fusedName(ArrayRef<Member> members) {
+  std::string name = "fused";
+  for (const Member &member : members) {
+    tir::PrimFuncOp callee = member.callee;
+    StringRef part = callee.getSymName();
+    part.consume_front("T_");
+    if (name.size() + part.size() > 60) {
+      name += "_etc";
+      break;
+    }
+    name += "_" + part.str();
+  }
+  return name;
+}
+
+tir::PrimFuncOp GroupFuser::buildProgram() {
+  MLIRContext *ctx = calls.front().getContext();
+  OpBuilder builder(ctx);
+  SmallVector<Type> params;
+  for (Value value : llvm::concat<Value>(inputs, outputs))
+    params.push_back(toBufferType(value.getType()));
+  params.append(extraVars.size(), builder.getIndexType());
+
+  DenseMap<Value, Value> buffers;
+  Location loc = calls.back().getLoc();
+  builder.setInsertionPoint(members.back().callee);
+  auto func = tir::buildPrimFunc(
+      builder, loc, fusedName(members), params,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        for (auto [value, arg] :
+             llvm::zip(llvm::concat<Value>(inputs, outputs), args))
+          buffers[value] = arg;
+        for (Value value : intermediates)
+          buffers[value] =
+              tir::AllocOp::create(b, loc, toBufferType(value.getType()));
+        for (Member &member : members)
+          cloneMember(b, member, buffers);
+      });
+  size_t firstExtra = params.size() - extraVars.size();
+  for (auto [i, var] : llvm::enumerate(extraVars))
+    func.setArgAttr(firstExtra + i, "tir.var", builder.getStringAttr(var));
+  func.setPrivate();
+  for (Value value : intermediates)
+    intermediateBuffers[value] = buffers[value];
+
+  OpPattern pattern = OpPattern::Elementwise;
+  for (Member &member : members)
+    pattern = std::max(pattern, getOpPattern(member.callee));
+  func->setAttr(kOpPatternAttrName,
+                builder.getStringAttr(stringifyOpPattern(pattern)));
+  return func;
+}
+
+/// Clones the body of `member`'s program at the builder's insertion point,
+/// reading and writing the group's buffers, with its variables restated in
+/// the caller's.
+void GroupFuser::cloneMember(OpBuilder &builder, Member &member,
+                             const DenseMap<Value, Value> &buffers) {
+  CallTIROp call = member.call;
+  Block &entry = member.callee.getBody().front();
+  Location loc = call.getLoc();
+  IRMapping mapping;
+  unsigned numBuffers = call.getInputs().size() + call.getNumResults();
+  for (auto [arg, value] : llvm::zip(entry.getArguments().take_front(numBuffers),
+                                     llvm::concat<Value>(call.getInputs(),
+                                                         call.getResults())))
+    mapping.map(arg, buffers.lookup(value));
+  if (auto tirVars = call.getTirVars())
+    for (auto [arg, dim] : llvm::zip(entry.getArguments().drop_front(numBuffers),
+                                     tirVars->getShape().getDims()))
+      mapping.map(arg, tir::materializeDim(builder, loc, dim));
+
+  // The member's variables, restated once before its first op so that the
+  // values dominate every use in its loop nests.
+  llvm::StringMap<Value> restated;
+  member.callee.walk([&](tir::SymVarOp symVar) {
+    Value &value = restated[symVar.getVarName()];
+    if (!value)
+      value = tir::materializeDim(builder, loc,
+                                  member.binding.lookup(symVar.getVarName()));
+  });
+
+  SmallVector<Operation *> cloned;
+  for (Operation &op : entry.without_terminator())
+    cloned.push_back(builder.clone(op, mapping));
+  auto restate = [&](tir::SymVarOp symVar) {
+    symVar.getResult().replaceAllUsesWith(restated.lookup(symVar.getVarName()));
+    symVar.erase();
+  };
+  auto restateType = [&](Value value) {
+    auto buffer = dyn_cast<tir::BufferType>(value.getType());
+    if (buffer)
+      value.setType(tir::BufferType::get(
+          buffer.getContext(), buffer.getShape().substitute(member.binding),
+          buffer.getDtype(), buffer.getScope()));
+  };
+  for (Operation *root : cloned) {
+    SmallVector<tir::SymVarOp> symVars;
+    root->walk([&](Operation *op) {
+      if (auto symVar = dyn_cast<tir::SymVarOp>(op)) {
+        symVars.push_back(symVar);
+        return;
+      }
+      for (Value result : op->getResults())
+        restateType(result);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            restateType(arg);
+    });
+    for (tir::SymVarOp symVar : symVars)
+      restate(symVar);
+  }
+}
+
+/// True when every read of `buffer` sits in a block and indexes it with all
+/// of that block's iteration variables, so inlining its producer computes
+/// each element once per read instead of once per reuse (a matmul operand
+/// is read once per output column: that producer keeps its buffer).
+static bool isReadOncePerElement(Value buffer) {
+  for (Operation *user : buffer.getUsers()) {
+    auto load = dyn_cast<tir::LoadOp>(user);
+    if (!load)
+      continue;
+    auto block = load->getParentOfType<tir::BlockOp>();
+    if (!block)
+      return false;
+    for (Value iv : block.getIterVars())
+      if (!llvm::is_contained(load.getIndices(), iv))
+        return false;
+  }
+  return true;
+}
+
+void GroupFuser::inlineIntermediates() {
+  for (Value value : intermediates) {
+    Value buffer = intermediateBuffers.lookup(value);
+    SmallVector<tir::StoreOp> stores;
+    for (Operation *user : buffer.getUsers())
+      if (auto store = dyn_cast<tir::StoreOp>(user))
+        if (store.getBuffer() == buffer)
+          stores.push_back(store);
+    if (stores.size() != 1 || !isReadOncePerElement(buffer))
+      continue;
+    auto producer = stores.front()->getParentOfType<tir::BlockOp>();
+    if (!producer)
+      continue;
+    // computeInline checks the remaining preconditions and explains a
+    // refusal; here a refusal only means the buffer stays.
+    ScopedDiagnosticHandler quiet(buffer.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    (void)tir::computeInline(producer);
+  }
+}
+
+void GroupFuser::replaceCalls(tir::PrimFuncOp program) {
+  CallTIROp last = calls.back();
+  OpBuilder builder(last);
+  SmallVector<Type> resultTypes;
+  for (Value value : outputs)
+    resultTypes.push_back(value.getType());
+  ShapeExprAttr tirVars;
+  if (!extraVars.empty()) {
+    SmallVector<sym::Expr> vars;
+    for (const std::string &var : extraVars)
+      vars.push_back(sym::Expr::var(var));
+    tirVars = ShapeExprAttr::get(builder.getContext(), SymShape(vars));
+  }
+  auto fused =
+      CallTIROp::create(builder, last.getLoc(), resultTypes,
+                        program.getSymName(), inputs, tirVars);
+  for (auto [value, result] : llvm::zip(outputs, fused.getResults()))
+    value.replaceAllUsesWith(result);
+  for (CallTIROp call : llvm::reverse(calls))
+    call.erase();
+}
+
+LogicalResult GroupFuser::fuse() {
+  if (failed(analyze()))
+    return failure();
+  tir::PrimFuncOp program = buildProgram();
+  // Registers the name, renaming the program on a clash.
+  symbols.insert(program);
+  inlineIntermediates();
+  replaceCalls(program);
+  return success();
+}
+
+namespace {
+struct RelaxFuseTIRPass
+    : public relax::impl::RelaxFuseTIRBase<RelaxFuseTIRPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    llvm::SetVector<StringAttr> callees;
+    bool failedAny = false;
+    forEachFusionBlock(module, [&](Block &body) {
+      // Groups in order of their first call; calls in block order.
+      llvm::MapVector<int64_t, SmallVector<CallTIROp>> groups;
+      for (Operation &op : body)
+        if (auto call = dyn_cast<CallTIROp>(op))
+          if (auto id = call->getAttrOfType<IntegerAttr>(kFusionGroupAttrName))
+            groups[id.getInt()].push_back(call);
+      for (auto &[id, calls] : groups) {
+        for (CallTIROp call : calls)
+          callees.insert(call.getCalleeAttr().getAttr());
+        if (calls.size() < 2) {
+          calls.front()->removeAttr(kFusionGroupAttrName);
+          continue;
+        }
+        if (failed(GroupFuser(calls, symbols).fuse()))
+          failedAny = true;
+      }
+    });
+    if (failedAny)
+      return signalPassFailure();
+    for (StringAttr name : callees) {
+      Operation *callee = symbols.lookup(name);
+      if (callee && SymbolTable::symbolKnownUseEmpty(callee, module))
+        symbols.erase(callee);
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,318 @@
+//===- GroupOps.cpp - --relax-group-ops -----------------------------------===//
+//
+// Partitions the calls of each relax.func body and relax.dataflow region into
+// fusion groups. Such a block is a DAG whose nodes are its ops (in order,
+// which is a topological order) and whose edges are def-use pairs. A call may join the group of its
+// immediate post-dominator (the nearest op every path from it passes
+// through) when the fusion rules allow every call in between; joining merges
+// every node on those paths, so a group is always a convex set of calls with
+// a single sink (plus values that leave through relax.output).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Relax/Transforms/OpPattern.h"
+#include "RelaxDialect/Relax/Transforms/Passes.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir {
+namespace relax {
+#define GEN_PASS_DEF_RELAXGROUPOPS
+#include "RelaxDialect/Relax/Transforms/Passes.h.inc"
+} // namespace relax
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::relax;
+
+void relax::forEachFusionBlock(Operation *root,
+                               function_ref<void(Block &)> fn) {
+  root->walk([&](FuncOp func) {
+    if (func.getBody().empty())
+      return;
+    fn(func.getBody().front());
+    func.walk([&](DataflowOp dataflow) { fn(dataflow.getBody().front()); });
+  });
+}
+
+namespace {
+
+/// One op of the block.
+struct Node {
+  Operation *op;
+  OpPattern pattern;
+  /// Consumers in the block, with the kind of each edge; an op that uses
+  /// several results of a node appears once.
+  SmallVector<std::pair<unsigned, OpPattern>> consumers;
+  // Post-dominator tree: the immediate post-dominator (or -1 when the node
+  // reaches the end of the block on some path without passing through a
+  // single op), the strongest kind on the way to it, and the tree depth.
+  int ipdom = -1;
+  OpPattern ipdomPattern = OpPattern::Elementwise;
+  unsigned depth = 1;
+};
+
+/// Union-find over nodes; the root of a set is its group's sink and holds
+/// the group's kind and size.
+struct Group {
+  unsigned parent;
+  OpPattern pattern;
+  unsigned numNodes = 1;
+};
+
+class Partitioner {
+public:
+  Partitioner(Block &body, unsigned maxGroupSize)
+      : maxGroupSize(maxGroupSize) {
+    buildGraph(body);
+    buildPostDominatorTree();
+  }
+
+  /// Runs the fusion rules and returns, per node, the root of its group.
+  SmallVector<unsigned> run();
+
+  ArrayRef<Node> getNodes() const { return nodes; }
+
+private:
+  void buildGraph(Block &body);
+  void buildPostDominatorTree();
+  int leastCommonAncestor(int a, int b, OpPattern &pattern) const;
+
+  unsigned find(unsigned n) {
+    while (groups[n].parent != n)
+      n = groups[n].parent = groups[groups[n].parent].parent;
+    return n;
+  }
+  /// The nodes strictly between `src` and `sink` on every path, plus `sink`.
+  /// Fails when some node on the way breaks `allowed(kind, isSink)`.
+  FailureOr<SmallVector<unsigned>>
+  collectPath(unsigned src, unsigned sink,
+              function_ref<bool(OpPattern, bool)> allowed);
+  void tryFuse(unsigned src, unsigned sink,
+               function_ref<bool(OpPattern, bool)> allowed);
+
+  SmallVector<Node> nodes;
+  SmallVector<Group> groups;
+  unsigned maxGroupSize;
+};
+} // namespace
+
+/// A call's kind: its callee's `op_pattern`. Anything else, and a call whose
+/// operand or result types a merged program could not restate (unknown rank
+/// or dims), is opaque.
+static OpPattern getNodePattern(Operation *op) {
+  auto call = dyn_cast<CallTIROp>(op);
+  if (!call)
+    return OpPattern::Opaque;
+  auto fullyKnown = [](Type type) {
+    auto tensor = dyn_cast<RelaxTensorType>(type);
+    return tensor && tensor.getShape().isFullyKnown();
+  };
+  if (!llvm::all_of(call->getOperandTypes(), fullyKnown) ||
+      !llvm::all_of(call->getResultTypes(), fullyKnown))
+    return OpPattern::Opaque;
+  return getOpPattern(SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
+      call, call.getCalleeAttr()));
+}
+
+void Partitioner::buildGraph(Block &body) {
+  DenseMap<Operation *, unsigned> index;
+  for (Operation &op : body.without_terminator()) {
+    index[&op] = nodes.size();
+    nodes.push_back({&op, getNodePattern(&op), {}});
+  }
+  for (auto [i, node] : llvm::enumerate(nodes)) {
+    // A use inside a nested region (a dataflow region reading a value of
+    // the function body) is a use by the op that holds the region.
+    llvm::SmallDenseMap<unsigned, OpPattern> edges;
+    for (OpOperand &use : node.op->getUses()) {
+      Operation *user = body.findAncestorOpInBlock(*use.getOwner());
+      auto it = index.find(user);
+      if (it == index.end())
+        continue; // the terminator: the value leaves the block
+      const Node &consumer = nodes[it->second];
+      // A broadcast reading an operand of its own result shape reads it
+      // elementwise (a bias add's activation input).
+      OpPattern edge = consumer.pattern;
+      if (edge == OpPattern::Broadcast && user == use.getOwner() &&
+          user->getNumResults() == 1 &&
+          use.get().getType() == user->getResult(0).getType())
+        edge = OpPattern::Elementwise;
+      auto [entry, inserted] = edges.try_emplace(it->second, edge);
+      if (!inserted)
+        entry->second = std::max(entry->second, edge);
+    }
+    for (auto [consumer, edge] : edges)
+      node.consumers.push_back({consumer, edge});
+    llvm::sort(node.consumers);
+  }
+  groups.reserve(nodes.size());
+  for (auto [i, node] : llvm::enumerate(nodes))
+    groups.push_back({unsigned(i), node.pattern});
+}
+
+/// Walks `a` and `b` up the (partial) tree to their common ancestor,
+/// folding the kinds of the edges climbed into `pattern`; -1 when none.
+int Partitioner::leastCommonAncestor(int a, int b, OpPattern &pattern) const {
+  while (a != b) {
+    if (a < 0 || b < 0)
+      return -1;
+    if (nodes[a].depth < nodes[b].depth) {
+      pattern = std::max(pattern, nodes[b].ipdomPattern);
+      b = nodes[b].ipdom;
+    } else if (nodes[b].depth < nodes[a].depth) {
+      pattern = std::max(pattern, nodes[a].ipdomPattern);
+      a = nodes[a].ipdom;
+    } else {
+      pattern = std::max({pattern, nodes[a].ipdomPattern,
+                          nodes[b].ipdomPattern});
+      a = nodes[a].ipdom;
+      b = nodes[b].ipdom;
+    }
+  }
+  return a;
+}
+
+/// Consumers come later in the region, so visiting nodes backwards sees
+/// every consumer's tree position first.
+void Partitioner::buildPostDominatorTree() {
+  for (int i = nodes.size() - 1; i >= 0; --i) {
+    Node &node = nodes[i];
+    if (node.consumers.empty())
+      continue;
+    OpPattern pattern = node.consumers.front().second;
+    int ancestor = node.consumers.front().first;
+    for (auto [consumer, edge] : llvm::drop_begin(node.consumers)) {
+      pattern = std::max(pattern, edge);
+      ancestor = leastCommonAncestor(ancestor, consumer, pattern);
+    }
+    node.ipdom = ancestor;
+    node.ipdomPattern = pattern;
+    node.depth = ancestor < 0 ? 1 : nodes[ancestor].depth + 1;
+  }
+}
+
+FailureOr<SmallVector<unsigned>>
+Partitioner::collectPath(unsigned src, unsigned sink,
+                         function_ref<bool(OpPattern, bool)> allowed) {
+  SmallVector<unsigned> path, worklist;
+  llvm::DenseSet<unsigned> visited;
+  for (auto [consumer, edge] : nodes[src].consumers)
+    worklist.push_back(consumer);
+  while (!worklist.empty()) {
+    unsigned n = worklist.pop_back_val();
+    if (!visited.insert(n).second)
+      continue;
+    bool isSink = n == sink;
+    if (!allowed(groups[find(n)].pattern, isSink))
+      return failure();
+    path.push_back(n);
+    // Every path from src reaches sink (it post-dominates src), so the walk
+    // stops there.
+    if (!isSink)
+      for (auto [consumer, edge] : nodes[n].consumers)
+        worklist.push_back(consumer);
+  }
+  return path;
+}
+
+void Partitioner::tryFuse(unsigned src, unsigned sink,
+                          function_ref<bool(OpPattern, bool)> allowed) {
+  FailureOr<SmallVector<unsigned>> path = collectPath(src, sink, allowed);
+  if (failed(path))
+    return;
+  llvm::SmallDenseSet<unsigned> roots;
+  roots.insert(find(src));
+  for (unsigned n : *path)
+    roots.insert(find(n));
+  unsigned size = 0;
+  for (unsigned root : roots)
+    size += groups[root].numNodes;
+  if (size > maxGroupSize)
+    return;
+  // The sink's group absorbs the others. Its kind stays the sink's unless
+  // an anchor (a reduction or contraction) joins it.
+  unsigned target = find(sink);
+  for (unsigned root : roots) {
+    if (root == target)
+      continue;
+    groups[root].parent = target;
+    groups[target].numNodes += groups[root].numNodes;
+    if (groups[root].pattern >= OpPattern::Reduction)
+      groups[target].pattern =
+          std::max(groups[target].pattern, groups[root].pattern);
+  }
+}
+
+SmallVector<unsigned> Partitioner::run() {
+  // Phase 0 attaches epilogues to contractions and producers to their
+  // consumers; phase 1 joins injective chains, once phase 0 has settled
+  // which elementwise ops went where.
+  for (unsigned phase = 0; phase < 2; ++phase) {
+    for (unsigned i = 0; i < nodes.size(); ++i) {
+      const Node &node = nodes[i];
+      // The node's own kind, or its group's when it is the group's sink.
+      OpPattern kind = groups[i].pattern;
+      if (kind == OpPattern::Opaque || node.ipdom < 0)
+        continue;
+      unsigned sink = node.ipdom;
+      if (find(i) == find(sink))
+        continue;
+      if (kind == OpPattern::OutEwiseFusable) {
+        if (phase != 0 || node.ipdomPattern != OpPattern::Elementwise)
+          continue;
+        tryFuse(i, sink, [](OpPattern p, bool) {
+          return p <= OpPattern::Broadcast;
+        });
+      } else if (kind <= OpPattern::Broadcast) {
+        // Not into a contraction's operand: it reads each element many
+        // times. (A group whose sink took a contraction may still take
+        // producers of its epilogue's other operands.)
+        if (node.ipdomPattern > OpPattern::Injective &&
+            node.ipdomPattern != OpPattern::Reduction)
+          continue;
+        tryFuse(i, sink, [](OpPattern p, bool isSink) {
+          return isSink ? p != OpPattern::Opaque : p <= OpPattern::Injective;
+        });
+      } else if (kind == OpPattern::Injective) {
+        if (phase != 1)
+          continue;
+        tryFuse(i, sink,
+                [](OpPattern p, bool) { return p <= OpPattern::Injective; });
+      }
+      // Reductions end their group: their consumers read whole rows.
+    }
+  }
+  SmallVector<unsigned> roots;
+  for (unsigned i = 0; i < nodes.size(); ++i)
+    roots.push_back(find(i));
+  return roots;
+}
+
+namespace {
+struct RelaxGroupOpsPass
+    : public relax::impl::RelaxGroupOpsBase<RelaxGroupOpsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    Builder builder(&getContext());
+    int64_t nextId = 0;
+    forEachFusionBlock(getOperation(), [&](Block &body) {
+      Partitioner partitioner(body, maxGroupSize);
+      SmallVector<unsigned> roots = partitioner.run();
+      DenseMap<unsigned, unsigned> sizes;
+      for (unsigned root : roots)
+        ++sizes[root];
+      DenseMap<unsigned, int64_t> ids;
+      for (auto [i, node] : llvm::enumerate(partitioner.getNodes())) {
+        if (sizes[roots[i]] < 2)
+          continue;
+        auto [it, inserted] = ids.try_emplace(roots[i], nextId);
+        nextId += inserted;
+        node.op->setAttr(kFusionGroupAttrName,
+                         builder.getI64IntegerAttr(it->second));
+      }
+    });
+  }
+};
+} // namespace
