@@ -1,0 +1,47 @@
+// RUN: relax-opt --relax-fuse-tir -split-input-file -verify-diagnostics %s
+
+// Groups marked by hand that cannot be merged get an error and the module is
+// left as it was.
+
+// The exp result is read by a call outside the group that runs before the
+// group's last call: the merged call (at the last member) would come too
+// late.
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = "elementwise"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  tir.for %i = %c0 to %n step %c1 {
+    tir.block "ew" (%vi = %i) kinds [spatial] {
+      %v = tir.load %x[%vi] : !tir.buffer<[n], f32>
+      tir.store %v, %y[%vi] : !tir.buffer<[n], f32>
+    }
+  }
+  tir.return
+}
+relax.func @not_convex(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  %0 = relax.dataflow -> !relax.tensor<[n], f32> {
+    // expected-error @below {{cannot be fused: its result is used by relax.call_tir before the group's last call}}
+    %a = relax.call_tir @ew(%x) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    %b = relax.call_tir @ew(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    %c = relax.call_tir @ew(%b) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    relax.output %c : !relax.tensor<[n], f32>
+  }
+  relax.return %0 : !relax.tensor<[n], f32>
+}
+
+// -----
+
+// A program without a body (an external declaration) cannot be merged.
+tir.prim_func private @decl(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>)
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = "elementwise"} {
+  tir.return
+}
+relax.func @no_body(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  %0 = relax.dataflow -> !relax.tensor<[n], f32> {
+    // expected-error @below {{cannot be fused: 'decl' is not a tir.prim_func with a body}}
+    %a = relax.call_tir @decl(%x) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    %b = relax.call_tir @ew(%a) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    relax.output %b : !relax.tensor<[n], f32>
+  }
+  relax.return %0 : !relax.tensor<[n], f32>
+}
