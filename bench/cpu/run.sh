@@ -5,6 +5,10 @@
 #   2. matmul [m, k] x [k, n]: relax through the extern BLAS call
 #      (--relax-dispatch-library) and through the compiler's own loops, vs
 #      cblas_sgemm called directly
+#   3. fusion: the triad and the Llama-style decoder block
+#      (python-free-examples/llama_block.mlir, s = 1 and s = LLAMA_S) without
+#      and with --relax-fuse-ops (relax-run --fuse), with the number of
+#      kernels (call_tir) each forward runs
 # Every measurement is the median of relax-run --benchmark RUNS (or the C
 # peer's own median), repeated REPEATS times, alternating sides; the report
 # gives the median over repeats. Writes bench/cpu/report.md.
@@ -17,6 +21,8 @@ REPEATS="${REPEATS:-5}"
 RUNS="${RUNS:-20}"
 N="${N:-16777216}"
 MM="${MM:-512 512 512}"
+LLAMA_S="${LLAMA_S:-128}"
+LLAMA="$ROOT/python-free-examples/llama_block.mlir"
 
 cc -O3 -march=native -o "$OUT/triad" "$HERE/triad.c"
 cc -O3 -march=native -I/usr/include/x86_64-linux-gnu/openblas-pthread \
@@ -34,7 +40,14 @@ for r in $(seq "$REPEATS"); do
   relax_ms "$OUT/matmul_blas.mlir" --random-inputs --dim m="$M" --dim k="$K" --dim n="$NN" >> "$OUT/relax_blas"
   relax_ms "$HERE/matmul.mlir" --random-inputs --dim m="$M" --dim k="$K" --dim n="$NN" >> "$OUT/relax_loops"
   "$OUT/blas_gemm" "$M" "$K" "$NN" "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' >> "$OUT/c_blas"
+  relax_ms "$HERE/triad.mlir" --fuse --random-inputs --dim n="$N" >> "$OUT/relax_triad_fused"
+  for s in 1 "$LLAMA_S"; do
+    relax_ms "$LLAMA" --random-inputs --dim s="$s" >> "$OUT/llama_$s"
+    relax_ms "$LLAMA" --fuse --random-inputs --dim s="$s" >> "$OUT/llama_fused_$s"
+  done
 done
+kernels() { "$BIN/relax-opt" "$@" "$LLAMA" | grep -c 'relax.call_tir'; }
+k_unfused=$(kernels --relax-legalize-ops); k_fused=$(kernels --relax-fuse-ops)
 
 gbs() { awk -v ms="$1" -v n="$N" 'BEGIN {printf "%.2f", 12 * n / (ms * 1e6)}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
@@ -42,6 +55,7 @@ rt=$(median < "$OUT/relax_triad"); rt1=$(median < "$OUT/relax_triad_1t")
 ct=$(median < "$OUT/c_triad")
 rb=$(median < "$OUT/relax_blas"); rl=$(median < "$OUT/relax_loops")
 cb=$(median < "$OUT/c_blas")
+rtf=$(median < "$OUT/relax_triad_fused")
 {
   echo "| benchmark | relax-mlir | peer | relax / peer time |"
   echo "|---|---|---|---|"
@@ -49,6 +63,14 @@ cb=$(median < "$OUT/c_blas")
   echo "| same, OMP_NUM_THREADS=1 | $rt1 ms ($(gbs "$rt1") GB/s) | $ct ms | $(ratio "$rt1" "$ct") |"
   echo "| matmul ${M}x${K}x${NN} f32 via extern BLAS | $rb ms | cblas_sgemm direct: $cb ms | $(ratio "$rb" "$cb") |"
   echo "| matmul ${M}x${K}x${NN} f32, compiled loops | $rl ms | cblas_sgemm direct: $cb ms | $(ratio "$rl" "$cb") |"
+  echo "| elementwise b + 2*c fused (--fuse): one kernel | $rtf ms ($(gbs "$rtf") GB/s) | $ct ms | $(ratio "$rtf" "$ct") |"
+  echo
+  echo "| Llama-style block | kernels per forward | unfused | fused (--relax-fuse-ops) | fused / unfused time |"
+  echo "|---|---|---|---|---|"
+  for s in 1 "$LLAMA_S"; do
+    lu=$(median < "$OUT/llama_$s"); lf=$(median < "$OUT/llama_fused_$s")
+    echo "| s = $s | $k_unfused -> $k_fused | $lu ms | $lf ms | $(ratio "$lf" "$lu") |"
+  done
   echo
   echo "Median over $REPEATS repeats of the median of $RUNS timed runs each (after a warm-up run)."
 } | tee "$HERE/report.md"

@@ -1336,8 +1336,12 @@ FailureOr<BlockOp> tir::reverseComputeAt(BlockOp block, ForOp loop) {
       mapping.map(l.getInductionVar(), loop.getInductionVar());
       continue;
     }
-    ForOp copy = createLoopLike(b, l.getLoc(), l, l.getLowerBound(),
-                                l.getUpperBound(), l.getStep());
+    // The bounds were checked to be 0 and 1; their defining constants may
+    // sit in the nest that is erased below.
+    Value zero = arith::ConstantIndexOp::create(b, l.getLoc(), 0);
+    Value one = arith::ConstantIndexOp::create(b, l.getLoc(), 1);
+    ForOp copy =
+        createLoopLike(b, l.getLoc(), l, zero, l.getUpperBound(), one);
     mapping.map(l.getInductionVar(), copy.getInductionVar());
     b.setInsertionPoint(copy.getBody()->getTerminator());
   }

@@ -209,3 +209,41 @@ tir.prim_func @unrelated(%x: !tir.buffer<[n, m], f32>, %y: !tir.buffer<[n, m], f
   }
   tir.return
 }
+
+// -----
+
+// The consumer's inner loop takes its lower bound and step from constants
+// defined inside the consumer's own row loop (as legalized programs do);
+// that loop is erased, so the moved nest must not keep using them.
+// CHECK-LABEL: tir.prim_func @bounds_inside
+// CHECK: tir.for %[[A:.*]] = %{{.*}} to %{{.*}} step %{{.*}} name = "a" {
+// CHECK: tir.for %{{.*}} = %[[Z:.*]] to %{{.*}} step %[[O:.*]] name = "j" {
+// CHECK-NOT: tir.for
+// CHECK: tir.return
+tir.prim_func @bounds_inside(%x: !tir.buffer<[n, m], f32>, %y: !tir.buffer<[n, m], f32>)
+    attributes {tir.schedule = ["reverse_compute_at add a"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  %m = tir.sym_var "m" : index
+  %t = tir.alloc : !tir.buffer<[n, m], f32>
+  tir.for %a = %c0 to %n step %c1 name = "a" {
+    tir.for %b = %c0 to %m step %c1 name = "b" {
+      tir.block "cp" (%va = %a, %vb = %b) kinds [spatial, spatial] {
+        %v = tir.load %x[%va, %vb] : !tir.buffer<[n, m], f32>
+        tir.store %v, %t[%va, %vb] : !tir.buffer<[n, m], f32>
+      }
+    }
+  }
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    %z = arith.constant 0 : index
+    %o = arith.constant 1 : index
+    tir.for %j = %z to %m step %o name = "j" {
+      tir.block "add" (%vi = %i, %vj = %j) kinds [spatial, spatial] {
+        %v = tir.load %t[%vi, %vj] : !tir.buffer<[n, m], f32>
+        tir.store %v, %y[%vi, %vj] : !tir.buffer<[n, m], f32>
+      }
+    }
+  }
+  tir.return
+}
