@@ -47,13 +47,24 @@ Value relax::createScalarConstant(OpBuilder &builder, Location loc, Type type,
       builder, loc, builder.getIntegerAttr(type, static_cast<int64_t>(value)));
 }
 
+SmallVector<tir::LoopKind>
+relax::outerParallelKinds(ArrayRef<sym::Expr> spatial, unsigned numLoops) {
+  SmallVector<tir::LoopKind> kinds(numLoops, tir::LoopKind::serial);
+  if (spatial.empty())
+    return kinds;
+  size_t p = 0;
+  while (p + 1 < spatial.size() && spatial[p].getConstant() == 1)
+    ++p;
+  kinds[p] = tir::LoopKind::parallel;
+  return kinds;
+}
+
 void relax::buildSpatialCompute(
     OpBuilder &builder, Location loc, StringRef blockName,
     const SymShape &shape,
     function_ref<void(OpBuilder &, Location, ValueRange)> body) {
-  SmallVector<tir::LoopKind> kinds(shape.getRank(), tir::LoopKind::serial);
-  if (!kinds.empty())
-    kinds.front() = tir::LoopKind::parallel;
+  SmallVector<tir::LoopKind> kinds =
+      outerParallelKinds(shape.getDims(), shape.getRank());
   tir::buildLoopNest(
       builder, loc, shape.getDims(), kinds,
       [&](OpBuilder &b, Location l, ValueRange ivs) {

@@ -70,9 +70,16 @@ void addNNLegalizers(LegalizerTable &table);
 /// every dim are known.
 FailureOr<tir::BufferType> toBufferType(Type relaxType);
 
-/// Emits a loop nest over `shape` (outermost loop parallel, the rest serial)
-/// around one spatial tir.block named `blockName`; `body` receives the
-/// block's iteration variables.
+/// Loop kinds for a nest whose first `spatial.size()` loops are spatial and
+/// whose `numLoops - spatial.size()` inner loops reduce: one parallel loop,
+/// the outermost spatial one that is not a constant 1 (a batch of one has no
+/// work to share), the rest serial.
+SmallVector<tir::LoopKind> outerParallelKinds(ArrayRef<sym::Expr> spatial,
+                                              unsigned numLoops);
+
+/// Emits a loop nest over `shape` (see outerParallelKinds) around one
+/// spatial tir.block named `blockName`; `body` receives the block's
+/// iteration variables.
 void buildSpatialCompute(
     OpBuilder &builder, Location loc, StringRef blockName,
     const SymShape &shape,

@@ -87,15 +87,8 @@ buildContraction(OpBuilder &b, Location loc, StringRef name,
                      body) {
   SmallVector<sym::Expr> extents(out.getDims());
   extents.push_back(k);
-  SmallVector<tir::LoopKind> kinds(extents.size(), tir::LoopKind::serial);
-  // The outermost output loop is parallel; skip leading unit dims (a batch
-  // of 1) so that the parallel loop has work to share.
-  if (out.getRank() > 0) {
-    int64_t p = 0;
-    while (p + 1 < out.getRank() && out.getDim(p).getConstant() == 1)
-      ++p;
-    kinds[p] = tir::LoopKind::parallel;
-  }
+  SmallVector<tir::LoopKind> kinds =
+      outerParallelKinds(out.getDims(), extents.size());
   tir::buildLoopNest(
       b, loc, extents, kinds, [&](OpBuilder &b, Location l, ValueRange ivs) {
         SmallVector<tir::IterKind> iterKinds(out.getRank(),

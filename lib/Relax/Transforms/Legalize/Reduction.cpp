@@ -129,9 +129,8 @@ static void buildBlock(OpBuilder &b, Location loc, StringRef name,
                        BlockFn init, BlockFn body) {
   SmallVector<sym::Expr> extents(spatial.begin(), spatial.end());
   extents.append(reduce.begin(), reduce.end());
-  SmallVector<tir::LoopKind> kinds(extents.size(), tir::LoopKind::serial);
-  if (!spatial.empty())
-    kinds.front() = tir::LoopKind::parallel;
+  SmallVector<tir::LoopKind> kinds =
+      outerParallelKinds(spatial, extents.size());
   unsigned numSpatial = spatial.size();
   tir::buildLoopNest(
       b, loc, extents, kinds, [&](OpBuilder &b, Location l, ValueRange ivs) {
