@@ -20,6 +20,11 @@ echo "-- 1. parse, infer symbolic shapes, legalize to loop programs:"
 kernels=$("$BIN/relax-opt" --relax-legalize-ops "$EXAMPLE" | grep -c "tir.prim_func")
 calls=$("$BIN/relax-opt" --relax-legalize-ops "$EXAMPLE" | grep -c "relax.call_tir")
 echo "   $calls kernel calls into $kernels distinct tir programs, all for any sequence length s"
+fused=$("$BIN/relax-opt" --relax-fuse-ops "$EXAMPLE" | grep -c "relax.call_tir")
+echo "   after --relax-fuse-ops: $fused kernel calls per forward"
 echo
 echo "-- 2. compile with --lower-to-cpu, JIT, run with random inputs, s = $SEQ:"
 "$BIN/relax-run" "$EXAMPLE" --device cpu --random-inputs --seed 0 --dim "s=$SEQ" --dim "n=$SEQ" --benchmark 10
+echo
+echo "-- 3. the same, fused (relax-run --fuse):"
+"$BIN/relax-run" "$EXAMPLE" --fuse --device cpu --random-inputs --seed 0 --dim "s=$SEQ" --dim "n=$SEQ" --benchmark 10
