@@ -8,15 +8,16 @@
 
 using namespace mlir;
 
-/// canonicalize after convert-scf-to-openmp inlines the memref.alloca_scope
-/// it wraps loop bodies in (when they allocate nothing), before
-/// convert-scf-to-cf splits those bodies into several blocks.
+/// convert-scf-to-openmp wraps loop bodies in memref.alloca_scope; once
+/// hoist-omp-loop-allocas has moved their scratch allocas out (one per
+/// thread), canonicalize inlines the scopes before convert-scf-to-cf splits
+/// those bodies into several blocks.
 /// The lowering after the project's own passes, from scf/memref/arith/math
 /// to the LLVM dialect. Written as a textual pipeline: it is the same string a
 /// user would pass to relax-opt to reproduce any stage.
 static constexpr const char *kCPULoweringTail =
     "canonicalize,cse,"
-    "convert-scf-to-openmp,canonicalize,"
+    "convert-scf-to-openmp,hoist-omp-loop-allocas,canonicalize,"
     "convert-scf-to-cf,"
     "convert-openmp-to-llvm,"
     "expand-strided-metadata,lower-affine,"
@@ -27,7 +28,8 @@ static constexpr const char *kCPULoweringTail =
     "reconcile-unrealized-casts";
 
 static constexpr const char *kRelaxToHost =
-    "relax-legalize-ops,convert-tir-to-scf,relax-lower-shapes";
+    "relax-legalize-ops,tir-cpu-default-schedule,convert-tir-to-scf,"
+    "relax-lower-shapes";
 
 void relax::buildRelaxToHostPipeline(OpPassManager &pm) {
   if (failed(parsePassPipeline(kRelaxToHost, pm, llvm::errs())))

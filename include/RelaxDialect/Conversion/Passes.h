@@ -7,6 +7,7 @@
 #ifndef RELAXDIALECT_CONVERSION_PASSES_H
 #define RELAXDIALECT_CONVERSION_PASSES_H
 
+#include "RelaxDialect/Conversion/OpenMP/HoistOmpLoopAllocas.h"
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 
 namespace mlir {

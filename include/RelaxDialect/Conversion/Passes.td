@@ -43,4 +43,25 @@ def ConvertTIRToSCF : Pass<"convert-tir-to-scf", "ModuleOp"> {
     "::mlir::scf::SCFDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// OpenMP: after upstream's convert-scf-to-openmp
+//===----------------------------------------------------------------------===//
+
+def HoistOmpLoopAllocas : Pass<"hoist-omp-loop-allocas", "ModuleOp"> {
+  let summary = "Allocate a parallel loop body's scratch once per thread";
+  let description = [{
+    `--convert-scf-to-openmp` wraps each iteration of a work-shared loop in
+    `memref.alloca_scope`, which must keep one block; when the body holds a
+    `memref.alloca` (a tir `local` buffer) the scope survives
+    canonicalization and `--convert-scf-to-cf` then breaks it. This pass
+    moves every such alloca whose sizes are defined outside the
+    `omp.parallel` region to the start of that region, where each thread
+    runs once: per-thread scratch, reused by the thread's iterations (every
+    iteration writes what it reads, as tir scratch buffers do). The then
+    empty scopes are inlined.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::omp::OpenMPDialect"];
+}
+
 #endif // RELAX_CONVERSION_PASSES_TD

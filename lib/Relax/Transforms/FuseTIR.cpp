@@ -54,7 +54,6 @@ private:
   void cloneMember(OpBuilder &builder, Member &member,
                    const DenseMap<Value, Value> &buffers);
   void inlineIntermediates();
-  void attachConsumers();
   void replaceCalls(tir::PrimFuncOp program);
 
   SmallVector<CallTIROp> calls;
@@ -66,7 +65,6 @@ private:
   /// they become trailing `index` parameters.
   SmallVector<std::string> extraVars;
   DenseMap<Value, Value> intermediateBuffers;
-  tir::PrimFuncOp program;
 };
 } // namespace
 
@@ -269,31 +267,6 @@ void GroupFuser::cloneMember(OpBuilder &builder, Member &member,
   }
 }
 
-/// Moves the pure top-level ops of `entry` (constants, `tir.sym_var`, index
-/// arithmetic: each member's prologue) to its start, in order, so that every
-/// loop bound is available in every nest. Moving a consumer nest into a
-/// producer's loop needs its bounds there.
-static void hoistPrologues(Block &entry) {
-  Operation *last = nullptr;
-  llvm::SmallPtrSet<Operation *, 32> hoisted;
-  for (Operation &op : llvm::make_early_inc_range(entry.without_terminator())) {
-    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
-      continue;
-    bool ready = llvm::all_of(op.getOperands(), [&](Value v) {
-      Operation *def = v.getDefiningOp();
-      return !def || hoisted.contains(def);
-    });
-    if (!ready)
-      continue;
-    if (last)
-      op.moveAfter(last);
-    else
-      op.moveBefore(&entry.front());
-    last = &op;
-    hoisted.insert(&op);
-  }
-}
-
 /// True when every read of `buffer` sits in a block and indexes it with all
 /// of that block's iteration variables, so inlining its producer computes
 /// each element once per read instead of once per reuse (a matmul operand
@@ -336,45 +309,6 @@ void GroupFuser::inlineIntermediates() {
   }
 }
 
-/// Moves the consumer nest of each remaining intermediate under the
-/// outermost loop of the nest that produces it (reverse_compute_at), when
-/// the producer writes one slice per iteration of that loop: a matmul's
-/// epilogue then runs on each row right after the row is computed, in the
-/// same parallel loop, instead of in a second pass over the whole buffer.
-void GroupFuser::attachConsumers() {
-  Block &entry = program.getBody().front();
-  for (Value value : intermediates) {
-    Value buffer = intermediateBuffers.lookup(value);
-    if (!buffer)
-      continue; // inlined away
-    // The nest that writes the buffer (a reduction also reads it there),
-    // and the one block outside it that reads it.
-    Operation *producerTop = nullptr;
-    bool single = true;
-    for (Operation *user : buffer.getUsers())
-      if (isa<tir::StoreOp>(user)) {
-        Operation *top = entry.findAncestorOpInBlock(*user);
-        single &= !producerTop || producerTop == top;
-        producerTop = top;
-      }
-    tir::BlockOp consumer;
-    for (Operation *user : buffer.getUsers())
-      if (isa<tir::LoadOp>(user) &&
-          entry.findAncestorOpInBlock(*user) != producerTop) {
-        auto block = user->getParentOfType<tir::BlockOp>();
-        single &= block && (!consumer || consumer == block);
-        consumer = block;
-      }
-    auto loop = dyn_cast_or_null<tir::ForOp>(producerTop);
-    if (!single || !consumer || !loop ||
-        entry.findAncestorOpInBlock(*consumer) == loop)
-      continue;
-    ScopedDiagnosticHandler quiet(buffer.getContext(),
-                                  [](Diagnostic &) { return success(); });
-    (void)tir::reverseComputeAt(consumer, loop);
-  }
-}
-
 void GroupFuser::replaceCalls(tir::PrimFuncOp program) {
   CallTIROp last = calls.back();
   OpBuilder builder(last);
@@ -403,10 +337,9 @@ LogicalResult GroupFuser::fuse() {
   tir::PrimFuncOp program = buildProgram();
   // Registers the name, renaming the program on a clash.
   symbols.insert(program);
-  this->program = program;
-  hoistPrologues(program.getBody().front());
+  // Every member's prologue first, then the nests in order.
+  tir::hoistPrologue(program);
   inlineIntermediates();
-  attachConsumers();
   replaceCalls(program);
   return success();
 }

@@ -27,4 +27,27 @@ def TIRTestSchedule : Pass<"tir-test-schedule", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TIRCPUDefaultSchedule : Pass<"tir-cpu-default-schedule", "ModuleOp"> {
+  let summary = "Default CPU schedule: run consumers inside their producer's "
+                "loop and keep their intermediates per iteration";
+  let description = [{
+    For every `tir.prim_func` (a fused program holds several loop nests in
+    sequence):
+    - moves the pure top-level ops (constants, `tir.sym_var`, index math) to
+      the start, so every nest's bounds are available everywhere;
+    - for each top-level `tir.alloc` written by one nest and read by one
+      block outside it (a matmul and its epilogue), moves that block's nest
+      to the end of the producing nest's outermost loop
+      (`reverse_compute_at`), so the consumer runs on each row right after
+      the row is computed, in the same parallel loop;
+    - then shrinks every top-level buffer that one loop alone accesses,
+      indexing one dim by the loop's iv, to a per-iteration `local` buffer
+      with that dim of extent 1 (`compact`).
+    Each step is tried and skipped when its preconditions do not hold; the
+    program's results never change.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TIR_TRANSFORMS_PASSES_TD

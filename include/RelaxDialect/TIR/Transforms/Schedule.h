@@ -119,6 +119,22 @@ FailureOr<BlockOp> computeAt(BlockOp block, ForOp loop);
 /// consumer's output or writes its inputs. Returns the moved block.
 FailureOr<BlockOp> reverseComputeAt(BlockOp block, ForOp loop);
 
+/// True when `index` is `loop`'s induction variable or a block iteration
+/// variable bound to it.
+bool isBoundToIv(Value index, ForOp loop);
+
+/// Moves the pure top-level ops of `func`'s body (constants, `tir.sym_var`,
+/// index arithmetic), in order, to its start, so that every loop bound is
+/// available in every loop nest. Never fails.
+void hoistPrologue(PrimFuncOp func);
+
+/// Shrinks a top-level `tir.alloc` that only `loop` accesses, where every
+/// access indexes one dim by `loop`'s iv: the buffer moves into `loop`'s
+/// body, per iteration, in `local` scope, with that dim of extent 1 (read
+/// and written at index 0). Refuses accesses outside `loop`, uses other
+/// than loads and stores, and buffers with no such dim.
+LogicalResult compactToLoop(AllocOp alloc, ForOp loop);
+
 } // namespace tir
 } // namespace mlir
 

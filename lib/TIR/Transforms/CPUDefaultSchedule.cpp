@@ -1,0 +1,90 @@
+//===- CPUDefaultSchedule.cpp - --tir-cpu-default-schedule ----------------===//
+//
+// The schedule every program gets on the CPU when nobody tuned it. Legalized
+// nests are already parallel in their outermost non-unit loop; what is left
+// is locality between the nests of a fused program: a consumer runs right
+// after the slice it reads is produced, and that slice's buffer becomes a
+// per-iteration scratch instead of a whole tensor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/TIR/Transforms/Passes.h"
+#include "RelaxDialect/TIR/Transforms/Schedule.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+namespace mlir {
+namespace tir {
+#define GEN_PASS_DEF_TIRCPUDEFAULTSCHEDULE
+#include "RelaxDialect/TIR/Transforms/Passes.h.inc"
+} // namespace tir
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tir;
+
+/// The top-level op holding every store to `buffer`, or null when the stores
+/// are spread over several (or there are none).
+static Operation *getProducerNest(Block &entry, Value buffer) {
+  Operation *producer = nullptr;
+  for (Operation *user : buffer.getUsers()) {
+    auto store = dyn_cast<StoreOp>(user);
+    if (!store || store.getBuffer() != buffer)
+      continue;
+    Operation *top = entry.findAncestorOpInBlock(*user);
+    if (producer && producer != top)
+      return nullptr;
+    producer = top;
+  }
+  return producer;
+}
+
+/// The one block outside `producer` that reads `buffer`, if there is one.
+static BlockOp getSingleConsumer(Block &entry, Value buffer,
+                                 Operation *producer) {
+  BlockOp consumer;
+  for (Operation *user : buffer.getUsers()) {
+    if (!isa<LoadOp>(user) || entry.findAncestorOpInBlock(*user) == producer)
+      continue;
+    auto block = user->getParentOfType<BlockOp>();
+    if (!block || (consumer && consumer != block))
+      return BlockOp();
+    consumer = block;
+  }
+  return consumer;
+}
+
+static void scheduleForCPU(PrimFuncOp func) {
+  hoistPrologue(func);
+  Block &entry = func.getBody().front();
+  SmallVector<AllocOp> buffers;
+  for (auto alloc : entry.getOps<AllocOp>())
+    if (alloc.getType().getScope() == MemoryScope::global)
+      buffers.push_back(alloc);
+
+  // The primitives explain their refusals as errors; here a refusal only
+  // means the program keeps its current form.
+  ScopedDiagnosticHandler quiet(func.getContext(),
+                                [](Diagnostic &) { return success(); });
+  for (AllocOp alloc : buffers) {
+    Operation *producer = getProducerNest(entry, alloc.getResult());
+    auto loop = dyn_cast_or_null<ForOp>(producer);
+    if (!loop)
+      continue;
+    if (BlockOp consumer = getSingleConsumer(entry, alloc.getResult(), loop))
+      (void)reverseComputeAt(consumer, loop);
+    (void)compactToLoop(alloc, loop);
+  }
+}
+
+namespace {
+struct TIRCPUDefaultSchedulePass
+    : public tir::impl::TIRCPUDefaultScheduleBase<TIRCPUDefaultSchedulePass> {
+  void runOnOperation() override {
+    getOperation().walk([](PrimFuncOp func) {
+      if (!func.getBody().empty())
+        scheduleForCPU(func);
+    });
+  }
+};
+} // namespace
