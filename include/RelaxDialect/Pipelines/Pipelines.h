@@ -5,11 +5,13 @@
 // to the LLVM dialect:
 //
 //   relax-legalize-ops      high-level ops -> tir.prim_func + relax.call_tir
+//   tir-cpu-default-schedule  consumers inside producer loops, local scratch
 //   convert-tir-to-scf      tir programs -> func.func with scf/memref loops
 //   relax-lower-shapes      relax functions -> func.func over memrefs, with
 //                           runtime shape checks and index arithmetic
 //   canonicalize, cse
 //   convert-scf-to-openmp   outer parallel loops -> OpenMP threads
+//   hoist-omp-loop-allocas  loop-body scratch allocated once per thread
 //   ... -> LLVM dialect     (inner loops are vectorised by LLVM's O3
 //                            pipeline for the host CPU at JIT time)
 //
