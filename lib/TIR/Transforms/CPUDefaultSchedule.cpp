@@ -54,6 +54,42 @@ static BlockOp getSingleConsumer(Block &entry, Value buffer,
   return consumer;
 }
 
+/// For a reduction whose reduce loop sits right inside a serial spatial
+/// loop that walks the output's last (contiguous) dim, as legalized matmuls
+/// do (`i, j, k`): moves the init out of the reduction and swaps the two
+/// loops (`i, k, j`), so the innermost loop walks contiguous outputs and
+/// operands and vectorises.
+static void moveReductionOutward(BlockOp block) {
+  ValueRange vars = block.getIterVars();
+  auto inner = dyn_cast<ForOp>(block->getParentOp());
+  auto outer = inner ? dyn_cast<ForOp>(inner->getParentOp()) : ForOp();
+  if (!outer || outer.getKind() != LoopKind::serial)
+    return;
+  auto varBoundTo = [&](ForOp loop) -> int {
+    for (auto [i, binding] : llvm::enumerate(block.getBindings()))
+      if (binding == loop.getInductionVar())
+        return i;
+    return -1;
+  };
+  int reduceVar = varBoundTo(inner), spatialVar = varBoundTo(outer);
+  if (reduceVar < 0 || spatialVar < 0 ||
+      block.getIterKind(reduceVar) != IterKind::reduce ||
+      block.getIterKind(spatialVar) != IterKind::spatial ||
+      llvm::count_if(llvm::seq<unsigned>(0, vars.size()), [&](unsigned i) {
+        return block.getIterKind(i) == IterKind::reduce;
+      }) != 1)
+    return;
+  StoreOp update;
+  for (auto store : block.getBody()->getOps<StoreOp>())
+    update = store;
+  if (!update || update.getIndices().empty() ||
+      update.getIndices().back() != vars[spatialVar])
+    return;
+  if (failed(decomposeReduction(block, outer)))
+    return;
+  (void)reorder(outer, inner);
+}
+
 static void scheduleForCPU(PrimFuncOp func) {
   hoistPrologue(func);
   Block &entry = func.getBody().front();
@@ -75,6 +111,10 @@ static void scheduleForCPU(PrimFuncOp func) {
       (void)reverseComputeAt(consumer, loop);
     (void)compactToLoop(alloc, loop);
   }
+  SmallVector<BlockOp> blocks;
+  func.walk([&](BlockOp block) { blocks.push_back(block); });
+  for (BlockOp block : blocks)
+    moveReductionOutward(block);
 }
 
 namespace {

@@ -9,7 +9,14 @@
 // CHECK-NOT: tir.alloc
 // CHECK: tir.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = parallel {
 // CHECK-NEXT: %[[ROW:.*]] = tir.alloc : !tir.buffer<[1, k], f32, local>
-// CHECK: tir.block "T_matmul" (%{{.*}} = %[[I]],
+// The row is zeroed first, then the reduction loop (16) runs around the loop
+// over the row's k contiguous columns (i, k, j instead of i, j, k), which
+// vectorises.
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[K:[^ ]*]] step
+// CHECK-NEXT: tir.block "T_matmul_init"
+// CHECK: tir.for %{{.*}} = %{{.*}} to %c16{{.*}} step
+// CHECK-NEXT: tir.for %{{.*}} = %{{.*}} to %[[K]] step
+// CHECK-NEXT: tir.block "T_matmul" (%{{.*}} = %[[I]],
 // CHECK: tir.store %{{.*}}, %[[ROW]][%[[Z:.*]], %{{.*}}]
 // CHECK: tir.block "T_gelu" (%{{.*}} = %[[I]],
 // CHECK-NEXT: tir.load %[[ROW]][%[[Z]], %{{.*}}]

@@ -42,7 +42,11 @@ def TIRCPUDefaultSchedule : Pass<"tir-cpu-default-schedule", "ModuleOp"> {
       the row is computed, in the same parallel loop;
     - then shrinks every top-level buffer that one loop alone accesses,
       indexing one dim by the loop's iv, to a per-iteration `local` buffer
-      with that dim of extent 1 (`compact`).
+      with that dim of extent 1 (`compact`);
+    - a reduction whose reduce loop sits right inside a serial loop over the
+      output's last dim (a matmul's `i, j, k`) gets its init moved out
+      (`decompose_reduction`) and the two loops swapped (`i, k, j`), so the
+      innermost loop walks contiguous memory and vectorises.
     Each step is tried and skipped when its preconditions do not hold; the
     program's results never change.
   }];
