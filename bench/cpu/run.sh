@@ -44,6 +44,8 @@ for r in $(seq "$REPEATS"); do
   for s in 1 "$LLAMA_S"; do
     relax_ms "$LLAMA" --random-inputs --dim s="$s" >> "$OUT/llama_$s"
     relax_ms "$LLAMA" --fuse --random-inputs --dim s="$s" >> "$OUT/llama_fused_$s"
+    OMP_NUM_THREADS=1 relax_ms "$LLAMA" --random-inputs --dim s="$s" >> "$OUT/llama_1t_$s"
+    OMP_NUM_THREADS=1 relax_ms "$LLAMA" --fuse --random-inputs --dim s="$s" >> "$OUT/llama_fused_1t_$s"
   done
 done
 kernels() { "$BIN/relax-opt" "$@" "$LLAMA" | grep -c 'relax.call_tir'; }
@@ -70,6 +72,8 @@ rtf=$(median < "$OUT/relax_triad_fused")
   for s in 1 "$LLAMA_S"; do
     lu=$(median < "$OUT/llama_$s"); lf=$(median < "$OUT/llama_fused_$s")
     echo "| s = $s | $k_unfused -> $k_fused | $lu ms | $lf ms | $(ratio "$lf" "$lu") |"
+    lu=$(median < "$OUT/llama_1t_$s"); lf=$(median < "$OUT/llama_fused_1t_$s")
+    echo "| s = $s, OMP_NUM_THREADS=1 | $k_unfused -> $k_fused | $lu ms | $lf ms | $(ratio "$lf" "$lu") |"
   done
   echo
   echo "Median over $REPEATS repeats of the median of $RUNS timed runs each (after a warm-up run)."
