@@ -14,7 +14,7 @@ using namespace mlir;
 /// to the LLVM dialect. Written as a textual pipeline: it is the same string a
 /// user would pass to relax-opt to reproduce any stage.
 static constexpr const char *kCPULoweringTail =
-    "canonicalize,cse,"
+    "convert-math-to-funcs,canonicalize,cse,"
     "convert-scf-to-openmp,canonicalize,"
     "convert-scf-to-cf,"
     "convert-openmp-to-llvm,"

@@ -195,6 +195,7 @@ private:
   FailureOr<Value> symScalar(Expr e, Type dtype);
   FailureOr<Value> reshape(Value v, ArrayRef<Expr> dims);
   FailureOr<Value> castTo(Value v, Type dtype);
+  FailureOr<Value> emitBinary(StringRef op, Value a, Value b);
   static RelaxTensorType typeOf(Value v) {
     return cast<RelaxTensorType>(v.getType());
   }
@@ -264,6 +265,10 @@ private:
   LogicalResult importMaxPool() { return pool("relax.max_pool2d"); }
   LogicalResult importAveragePool() { return pool("relax.avg_pool2d"); }
   LogicalResult pool(StringRef op);
+  FailureOr<Value> pool2d(StringRef op, Value in, ArrayRef<int64_t> kernel,
+                          ArrayRef<int64_t> strides,
+                          ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads,
+                          bool ceilMode);
   LogicalResult importGlobalAveragePool();
   FailureOr<SmallVector<int64_t>> convPads(ArrayRef<Expr> spatial,
                                            ArrayRef<int64_t> kernel,
@@ -987,6 +992,22 @@ static std::optional<KnownInts> foldBinary(StringRef op, const KnownInts &a,
   return out;
 }
 
+/// The loop lowering has no ui8 arithmetic: such ops run on i32 and the
+/// result is narrowed back (wrapping, as ONNX's uint8 arithmetic does).
+FailureOr<Value> Importer::emitBinary(StringRef op, Value a, Value b) {
+  Type dtype = typeOf(a).getDtype();
+  if (!dtype.isUnsignedInteger(8) || typeOf(b).getDtype() != dtype)
+    return emit(op, {a, b});
+  Type wide = builder.getI32Type();
+  FailureOr<Value> wa = castTo(a, wide), wb = castTo(b, wide);
+  if (failed(wa) || failed(wb))
+    return failure();
+  FailureOr<Value> r = emit(op, {*wa, *wb});
+  if (failed(r) || typeOf(*r).getDtype() != wide)
+    return r;
+  return castTo(*r, dtype);
+}
+
 LogicalResult Importer::binary(StringRef op) {
   if (failed(requireInputs(2, 2)) || failed(requireOutputs(1)))
     return failure();
@@ -1007,7 +1028,7 @@ LogicalResult Importer::binary(StringRef op) {
   FailureOr<Value> a = input(0), b = input(1);
   if (failed(a) || failed(b))
     return failure();
-  FailureOr<Value> y = emit(op, {*a, *b});
+  FailureOr<Value> y = emitBinary(op, *a, *b);
   if (failed(y))
     return failure();
   setOutput(0, *y);
@@ -1024,7 +1045,7 @@ LogicalResult Importer::variadic(StringRef op) {
     FailureOr<Value> x = input(i);
     if (failed(x))
       return failure();
-    acc = emit(op, {*acc, *x});
+    acc = emitBinary(op, *acc, *x);
     if (failed(acc))
       return failure();
   }
@@ -1316,16 +1337,15 @@ LogicalResult Importer::importLayerNormalization() {
 }
 
 LogicalResult Importer::importBatchNormalization() {
-  if (failed(requireInputs(5, 5)) || failed(requireOutputs(1)))
-    return failure();
   float epsilon = attrFloat("epsilon", 1e-5f);
-  attr("momentum");
+  float momentum = attrFloat("momentum", 0.9f);
   if (opset < 7)
     attr("is_test");
   if (opset < 9)
     attr("spatial");
-  if (attrInt("training_mode", 0) != 0)
-    return badAttr("training_mode", "must be 0 (inference)");
+  bool training = opset >= 14 && attrInt("training_mode", 0) != 0;
+  if (failed(requireInputs(5, 5)) || failed(requireOutputs(training ? 3 : 1)))
+    return failure();
   SmallVector<Value> operands;
   for (unsigned i = 0; i < 5; ++i) {
     FailureOr<Value> v = input(i);
@@ -1333,13 +1353,56 @@ LogicalResult Importer::importBatchNormalization() {
       return failure();
     operands.push_back(*v);
   }
+  // Training mode normalises with the batch statistics and also returns the
+  // updated running statistics.
+  Value curMean, curVar;
+  if (training) {
+    RelaxTensorType xt = typeOf(operands[0]);
+    if (!xt.hasRank() || xt.getRank() < 2)
+      return nodeError() << "needs an input of rank >= 2";
+    SmallVector<int64_t> axes{0};
+    for (int64_t k = 2; k < xt.getRank(); ++k)
+      axes.push_back(k);
+    SmallVector<NamedAttribute> attrs{named("axes", i64Array(axes))};
+    FailureOr<Value> m = emit("relax.mean", operands[0], attrs);
+    FailureOr<Value> v = emit("relax.variance", operands[0], attrs);
+    if (failed(m) || failed(v))
+      return failure();
+    curMean = *m;
+    curVar = *v;
+  }
+  SmallVector<Value> bnOperands(operands);
+  if (training) {
+    bnOperands[3] = curMean;
+    bnOperands[4] = curVar;
+  }
   FailureOr<Value> y =
-      emit("relax.batch_norm", operands,
+      emit("relax.batch_norm", bnOperands,
            {named("axis", builder.getI64IntegerAttr(1)),
             named("epsilon", builder.getF64FloatAttr(epsilon))});
   if (failed(y))
     return failure();
   setOutput(0, *y);
+  if (!training)
+    return success();
+  Type dtype = typeOf(curMean).getDtype();
+  FailureOr<Value> mom = scalar(momentum, dtype),
+                   rest = scalar(1.0 - momentum, dtype);
+  if (failed(mom) || failed(rest))
+    return failure();
+  for (unsigned k = 1; k < numOutputs(); ++k) {
+    if (node->output(k).empty())
+      continue;
+    Value running = operands[k == 1 ? 3 : 4], cur = k == 1 ? curMean : curVar;
+    FailureOr<Value> a = emit("relax.multiply", {running, *mom});
+    FailureOr<Value> b = emit("relax.multiply", {cur, *rest});
+    if (failed(a) || failed(b))
+      return failure();
+    FailureOr<Value> r = emit("relax.add", {*a, *b});
+    if (failed(r))
+      return failure();
+    setOutput(k, *r);
+  }
   return success();
 }
 
@@ -2303,6 +2366,19 @@ LogicalResult Importer::importConv() {
   return success();
 }
 
+FailureOr<Value> Importer::pool2d(StringRef op, Value in,
+                                  ArrayRef<int64_t> kernel,
+                                  ArrayRef<int64_t> strides,
+                                  ArrayRef<int64_t> dilations,
+                                  ArrayRef<int64_t> pads, bool ceilMode) {
+  return emit(op, in,
+              {named("pool_size", i64Array(kernel)),
+               named("strides", i64Array(strides)),
+               named("padding", i64Array(pads)),
+               named("dilation", i64Array(dilations)),
+               named("ceil_mode", builder.getBoolAttr(ceilMode))});
+}
+
 LogicalResult Importer::pool(StringRef op) {
   if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
     return failure();
@@ -2310,21 +2386,25 @@ LogicalResult Importer::pool(StringRef op) {
   if (!kernel)
     return nodeError() << "needs a 'kernel_shape' attribute";
   size_t n = kernel->size();
-  if (n < 1 || n > 2)
-    return nodeError() << "supports 1-D and 2-D pooling only";
+  if (n < 1 || n > 3)
+    return nodeError() << "supports 1-D, 2-D and 3-D pooling only";
   SmallVector<int64_t> strides =
       attrInts("strides").value_or(SmallVector<int64_t>(n, 1));
   SmallVector<int64_t> dilations =
       attrInts("dilations").value_or(SmallVector<int64_t>(n, 1));
-  int64_t ceilMode = opset >= 10 ? attrInt("ceil_mode", 0) : 0;
+  bool ceilMode = (opset >= 10 ? attrInt("ceil_mode", 0) : 0) != 0;
+  bool includePad = false;
   if (op == "relax.max_pool2d") {
     if (attrInt("storage_order", 0) != 0)
       return badAttr("storage_order", "must be 0");
-  } else if (attrInt("count_include_pad", 0) != 0) {
-    return badAttr("count_include_pad", "must be 0");
+  } else {
+    includePad = attrInt("count_include_pad", 0) != 0;
   }
   if (strides.size() != n || dilations.size() != n)
     return nodeError() << "strides/dilations need one entry per spatial dim";
+  for (size_t i = 0; i < n; ++i)
+    if ((*kernel)[i] < 1 || strides[i] < 1 || dilations[i] < 1)
+      return nodeError() << "kernel, strides and dilations must be positive";
   FailureOr<Value> x = input(0);
   if (failed(x))
     return failure();
@@ -2337,30 +2417,103 @@ LogicalResult Importer::pool(StringRef op) {
       convPads(ArrayRef<Expr>(*xd).drop_front(2), *kernel, strides, dilations);
   if (failed(pads))
     return failure();
-  Value in = *x;
-  SmallVector<int64_t> k2 = *kernel;
-  if (n == 1) {
+  // Pooling is lowered for floats only: other dtypes pool exactly in f32.
+  Type dtype = typeOf(*x).getDtype();
+  FailureOr<Value> in = isa<FloatType>(dtype)
+                            ? FailureOr<Value>(*x)
+                            : castTo(*x, builder.getF32Type());
+  if (failed(in))
+    return failure();
+  const SmallVector<int64_t> &k = *kernel, &p = *pads;
+  FailureOr<Value> y = failure();
+  if (n == 2) {
+    y = pool2d(op, *in, k, strides, dilations, p, ceilMode);
+  } else if (n == 1) {
+    // 1-D as 2-D with a unit height.
     FailureOr<Value> a =
-        emit("relax.expand_dims", in, {named("axes", i64Array({2}))});
+        emit("relax.expand_dims", *in, {named("axes", i64Array({2}))});
     if (failed(a))
       return failure();
-    in = *a;
-    k2.insert(k2.begin(), 1);
-    strides.insert(strides.begin(), 1);
-    dilations.insert(dilations.begin(), 1);
-    *pads = {0, (*pads)[0], 0, (*pads)[1]};
+    y = pool2d(op, *a, {1, k[0]}, {1, strides[0]}, {1, dilations[0]},
+               {0, p[0], 0, p[1]}, ceilMode);
+    if (succeeded(y))
+      y = emit("relax.squeeze", *y, {named("axes", i64Array({2}))});
+  } else {
+    // 3-D: max and (padding-excluding) average pooling are separable over a
+    // box window, so pool (h, w) on [n, c * d, h, w], then d on
+    // [n, c, d, oh * ow].
+    const SmallVector<Expr> &d = *xd;
+    FailureOr<Value> a = reshape(*in, {d[0], d[1] * d[2], d[3], d[4]});
+    if (failed(a))
+      return failure();
+    FailureOr<Value> hw =
+        pool2d(op, *a, {k[1], k[2]}, {strides[1], strides[2]},
+               {dilations[1], dilations[2]}, {p[1], p[2], p[4], p[5]},
+               ceilMode);
+    if (failed(hw))
+      return failure();
+    Expr oh = typeOf(*hw).getDims()[2], ow = typeOf(*hw).getDims()[3];
+    if (!oh || !ow)
+      return nodeError() << "cannot infer the pooled size";
+    FailureOr<Value> b = reshape(*hw, {d[0], d[1], d[2], oh * ow});
+    if (failed(b))
+      return failure();
+    FailureOr<Value> dd = pool2d(op, *b, {k[0], 1}, {strides[0], 1},
+                                 {dilations[0], 1}, {p[0], 0, p[3], 0},
+                                 ceilMode);
+    if (failed(dd))
+      return failure();
+    Expr od = typeOf(*dd).getDims()[2];
+    if (!od)
+      return nodeError() << "cannot infer the pooled size";
+    y = reshape(*dd, {d[0], d[1], od, oh, ow});
   }
-  FailureOr<Value> y =
-      emit(op, in,
-           {named("pool_size", i64Array(k2)),
-            named("strides", i64Array(strides)),
-            named("padding", i64Array(*pads)),
-            named("dilation", i64Array(dilations)),
-            named("ceil_mode", builder.getBoolAttr(ceilMode != 0))});
   if (failed(y))
     return failure();
-  if (n == 1 && failed(y = emit("relax.squeeze", *y,
-                                {named("axes", i64Array({2}))})))
+  if (includePad) {
+    // avg with padding counted = avg without * valid / padded window size,
+    // a constant per output position (static spatial dims only).
+    RelaxTensorType yt = typeOf(*y);
+    SmallVector<int64_t> outShape;
+    SmallVector<SmallVector<double>> ratios(n);
+    for (size_t i = 0; i < n; ++i) {
+      std::optional<int64_t> o = yt.getDims()[2 + i].getConstant(),
+                             dim = (*xd)[2 + i].getConstant();
+      if (!o || !dim)
+        return nodeError() << "count_include_pad needs static spatial dims";
+      outShape.push_back(*o);
+      for (int64_t j = 0; j < *o; ++j) {
+        int64_t valid = 0, padded = 0;
+        for (int64_t t = 0; t < k[i]; ++t) {
+          int64_t pos = j * strides[i] - p[i] + t * dilations[i];
+          valid += pos >= 0 && pos < *dim;
+          padded += pos >= -p[i] && pos < *dim + p[i + n];
+        }
+        ratios[i].push_back(padded ? double(valid) / padded : 0.0);
+      }
+    }
+    SmallVector<float> values;
+    int64_t total = 1;
+    for (int64_t o : outShape)
+      total *= o;
+    for (int64_t flat = 0; flat < total; ++flat) {
+      double r = 1;
+      for (int64_t i = n - 1, rest = flat; i >= 0; --i) {
+        r *= ratios[i][rest % outShape[i]];
+        rest /= outShape[i];
+      }
+      values.push_back(static_cast<float>(r));
+    }
+    Value scale = makeConstant(
+        DenseElementsAttr::get(
+            RankedTensorType::get(outShape, builder.getF32Type()),
+            ArrayRef<float>(values)),
+        "pool_scale");
+    FailureOr<Value> sc = castTo(scale, yt.getDtype());
+    if (failed(sc) || failed(y = emit("relax.multiply", {*y, *sc})))
+      return failure();
+  }
+  if (typeOf(*y).getDtype() != dtype && failed(y = castTo(*y, dtype)))
     return failure();
   setOutput(0, *y);
   return success();
