@@ -51,3 +51,4 @@ if config.relax_onnx_enabled.upper() in ("ON", "1", "TRUE", "YES"):
         config.available_features.add("onnx-testdata")
         config.substitutions.append(("%onnx_node_tests", onnx_node_tests))
 config.substitutions.append(("%scripts", os.path.join(config.relax_src_root, "scripts")))
+config.substitutions.append(("%relax_tools_dir", config.relax_tools_dir))

@@ -1755,42 +1755,10 @@ LogicalResult Importer::importGather() {
   if (failed(ax))
     return failure();
   Expr dim = (*dims)[*ax];
-  FailureOr<Value> indices = failure();
-  if (idx) {
-    // Constant indices: negative ones are resolved here when the dim is
-    // static.
-    std::optional<int64_t> dc = dim.getConstant();
-    bool anyNegative = false;
-    for (const Expr &e : idx->elems)
-      if (std::optional<int64_t> c = e.getConstant())
-        anyNegative |= *c < 0;
-    if (anyNegative && dc) {
-      KnownInts fixed = *idx;
-      for (Expr &e : fixed.elems)
-        if (std::optional<int64_t> c = e.getConstant(); c && *c < 0)
-          e = Expr::constant(*c + *dc);
-      indices = materialize(fixed);
-    }
-  }
-  if (failed(indices)) {
-    indices = input(1);
-    if (failed(indices))
-      return failure();
-    // Run-time indices may be negative: index + dim where index < 0.
-    Type itype = typeOf(*indices).getDtype();
-    if (!itype.isUnsignedInteger()) {
-      FailureOr<Value> zero = scalar(0, itype), d = symScalar(dim, itype);
-      if (failed(zero) || failed(d))
-        return failure();
-      FailureOr<Value> neg = emit("relax.less", {*indices, *zero});
-      FailureOr<Value> wrapped = emit("relax.add", {*indices, *d});
-      if (failed(neg) || failed(wrapped))
-        return failure();
-      indices = emit("relax.where", {*neg, *wrapped, *indices});
-      if (failed(indices))
-        return failure();
-    }
-  }
+  // relax.take counts negative indices from the end (numpy), as ONNX does.
+  FailureOr<Value> indices = input(1);
+  if (failed(indices))
+    return failure();
   FailureOr<Value> y = emit("relax.take", {*x, *indices},
                             {named("axis", builder.getI64IntegerAttr(*ax))});
   if (failed(y))
