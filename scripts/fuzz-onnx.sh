@@ -11,6 +11,7 @@ SECONDS_TO_RUN="${1:-300}"
 BUILD_DIR="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 JOBS="${JOBS:-2}"
 CLANG="${CLANG:-clang-22}"
+"$ROOT/scripts/install-deps.sh" --fuzz
 command -v "$CLANG" >/dev/null || {
   echo "fuzz-onnx: $CLANG not found (apt-get install clang-22 libclang-rt-22-dev)" >&2
   exit 1

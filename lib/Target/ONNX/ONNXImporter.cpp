@@ -406,12 +406,13 @@ Importer::convertTensor(const onnx::TensorProto &tensor, Location l) {
                           << bytes;
     raw.assign(data.begin(), data.end());
   } else {
-    raw.resize(bytes);
     auto fill = [&](const auto &field, auto convert) -> LogicalResult {
+      // Checked before allocating: a corrupt shape must not allocate.
       if (static_cast<int64_t>(field.size()) != numElements) {
         sizeError(field.size());
         return failure();
       }
+      raw.resize(bytes);
       for (int64_t k = 0; k < numElements; ++k)
         convert(raw.data() + k * (width / 8), field.Get(k));
       return success();
@@ -452,6 +453,9 @@ Importer::convertTensor(const onnx::TensorProto &tensor, Location l) {
     }
     if (failed(ok))
       return failure();
+    if (raw.size() != bytes)
+      return emitError(l) << "tensor '" << tensor.name()
+                          << "' holds no data of its element type";
   }
   if (dtype.isInteger(1)) {
     SmallVector<bool> values;
@@ -656,9 +660,15 @@ std::optional<KnownInts> Importer::knownInts(unsigned i) {
   k.shape.assign(type.getShape().begin(), type.getShape().end());
   k.dtype = type.getElementType();
   bool isUnsigned = k.dtype.isUnsignedInteger() || k.dtype.isInteger(1);
-  for (const APInt &v : s.constant.getValues<APInt>())
-    k.elems.push_back(Expr::constant(isUnsigned ? int64_t(v.getZExtValue())
-                                                : v.getSExtValue()));
+  for (const APInt &v : s.constant.getValues<APInt>()) {
+    // Values outside the symbolic range (INT64_MIN, unsigned > INT64_MAX)
+    // yield a null Expr: such a tensor is not usable as a shape.
+    Expr e = Expr::constant(isUnsigned ? int64_t(v.getZExtValue())
+                                       : v.getSExtValue());
+    if (!e || (isUnsigned && v.getZExtValue() > uint64_t(INT64_MAX)))
+      return std::nullopt;
+    k.elems.push_back(e);
+  }
   return k;
 }
 
@@ -834,8 +844,10 @@ FailureOr<Value> Importer::scalar(double value, Type dtype) {
   } else if (dtype.isInteger(1)) {
     attr = DenseElementsAttr::get(type, value != 0);
   } else {
+    // Out-of-range or non-finite values saturate instead of being undefined.
+    double clamped = std::isnan(value) ? 0.0 : std::clamp(value, -9.2e18, 9.2e18);
     attr = DenseElementsAttr::get(
-        type, APInt(dtype.getIntOrFloatBitWidth(), static_cast<int64_t>(value),
+        type, APInt(dtype.getIntOrFloatBitWidth(), static_cast<int64_t>(clamped),
                     /*isSigned=*/true, /*implicitTrunc=*/true));
   }
   return makeConstant(attr, "scalar");
@@ -2288,6 +2300,9 @@ LogicalResult Importer::importConv() {
   int64_t group = attrInt("group", 1);
   if (strides.size() != n || dilations.size() != n)
     return nodeError() << "strides/dilations need one entry per spatial dim";
+  for (size_t i = 0; i < n; ++i)
+    if (kernel[i] < 1 || strides[i] < 1 || dilations[i] < 1)
+      return nodeError() << "kernel, strides and dilations must be positive";
   FailureOr<SmallVector<int64_t>> pads = convPads(
       ArrayRef<Expr>(*xd).drop_front(2), kernel, strides, dilations);
   if (failed(pads))
@@ -2449,6 +2464,8 @@ LogicalResult Importer::pool(StringRef op) {
                              dim = (*xd)[2 + i].getConstant();
       if (!o || !dim)
         return nodeError() << "count_include_pad needs static spatial dims";
+      if (*o > (int64_t(1) << 20) || k[i] > (int64_t(1) << 20))
+        return nodeError() << "count_include_pad: window or output too large";
       outShape.push_back(*o);
       for (int64_t j = 0; j < *o; ++j) {
         int64_t valid = 0, padded = 0;
@@ -2462,8 +2479,11 @@ LogicalResult Importer::pool(StringRef op) {
     }
     SmallVector<float> values;
     int64_t total = 1;
-    for (int64_t o : outShape)
+    for (int64_t o : outShape) {
       total *= o;
+      if (total > (int64_t(1) << 24))
+        return nodeError() << "count_include_pad: output too large";
+    }
     for (int64_t flat = 0; flat < total; ++flat) {
       double r = 1;
       for (int64_t i = n - 1, rest = flat; i >= 0; --i) {
