@@ -195,7 +195,6 @@ private:
   FailureOr<Value> symScalar(Expr e, Type dtype);
   FailureOr<Value> reshape(Value v, ArrayRef<Expr> dims);
   FailureOr<Value> castTo(Value v, Type dtype);
-  FailureOr<Value> emitBinary(StringRef op, Value a, Value b);
   static RelaxTensorType typeOf(Value v) {
     return cast<RelaxTensorType>(v.getType());
   }
@@ -1004,22 +1003,6 @@ static std::optional<KnownInts> foldBinary(StringRef op, const KnownInts &a,
   return out;
 }
 
-/// The loop lowering has no ui8 arithmetic: such ops run on i32 and the
-/// result is narrowed back (wrapping, as ONNX's uint8 arithmetic does).
-FailureOr<Value> Importer::emitBinary(StringRef op, Value a, Value b) {
-  Type dtype = typeOf(a).getDtype();
-  if (!dtype.isUnsignedInteger(8) || typeOf(b).getDtype() != dtype)
-    return emit(op, {a, b});
-  Type wide = builder.getI32Type();
-  FailureOr<Value> wa = castTo(a, wide), wb = castTo(b, wide);
-  if (failed(wa) || failed(wb))
-    return failure();
-  FailureOr<Value> r = emit(op, {*wa, *wb});
-  if (failed(r) || typeOf(*r).getDtype() != wide)
-    return r;
-  return castTo(*r, dtype);
-}
-
 LogicalResult Importer::binary(StringRef op) {
   if (failed(requireInputs(2, 2)) || failed(requireOutputs(1)))
     return failure();
@@ -1040,7 +1023,7 @@ LogicalResult Importer::binary(StringRef op) {
   FailureOr<Value> a = input(0), b = input(1);
   if (failed(a) || failed(b))
     return failure();
-  FailureOr<Value> y = emitBinary(op, *a, *b);
+  FailureOr<Value> y = emit(op, {*a, *b});
   if (failed(y))
     return failure();
   setOutput(0, *y);
@@ -1057,7 +1040,7 @@ LogicalResult Importer::variadic(StringRef op) {
     FailureOr<Value> x = input(i);
     if (failed(x))
       return failure();
-    acc = emitBinary(op, *acc, *x);
+    acc = emit(op, {*acc, *x});
     if (failed(acc))
       return failure();
   }
