@@ -336,8 +336,9 @@ OwningOpRef<ModuleOp> Importer::run(StringRef bytes) {
 FailureOr<Type> Importer::convertValueType(const onnx::ValueInfoProto &info) {
   Location l = NameLoc::get(builder.getStringAttr(info.name()), fileLoc);
   if (!info.has_type() || !info.type().has_tensor_type())
-    return emitError(l) << "graph input '" << info.name()
-                        << "' is not a tensor";
+    return emitError(l) << "unsupported graph input '" << info.name()
+                        << "': only tensors are supported (not sequences, "
+                           "maps or optionals)";
   const onnx::TypeProto::Tensor &t = info.type().tensor_type();
   Type dtype = convertElementType(ctx, t.elem_type());
   if (!dtype)
@@ -559,9 +560,19 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
   }
   if (results.empty())
     return emitError(fileLoc) << "the graph has no outputs";
-  ReturnOp::create(builder, fileLoc, results);
-  func.setFunctionType(
-      builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
+  // The graph is pure: its bindings go into one relax.dataflow region, the
+  // form graph-level passes (fusion) work on.
+  TypeRange resultTypes = ValueRange(results).getTypes();
+  auto dataflow = DataflowOp::create(builder, fileLoc, resultTypes);
+  Block *dfBody = new Block();
+  dataflow.getBody().push_back(dfBody);
+  dfBody->getOperations().splice(dfBody->end(), body->getOperations(),
+                                 body->begin(), Block::iterator(dataflow));
+  builder.setInsertionPointToEnd(dfBody);
+  OutputOp::create(builder, fileLoc, results);
+  builder.setInsertionPointToEnd(body);
+  ReturnOp::create(builder, fileLoc, dataflow.getResults());
+  func.setFunctionType(builder.getFunctionType(argTypes, resultTypes));
   return success();
 }
 
