@@ -264,6 +264,13 @@ private:
   LogicalResult importMaxPool() { return pool("relax.max_pool2d"); }
   LogicalResult importAveragePool() { return pool("relax.avg_pool2d"); }
   LogicalResult pool(StringRef op);
+  FailureOr<Value> maxPoolIndices(Value x, ArrayRef<Expr> dims,
+                                  ArrayRef<int64_t> kernel,
+                                  ArrayRef<int64_t> strides,
+                                  ArrayRef<int64_t> dilations,
+                                  ArrayRef<int64_t> pads,
+                                  RelaxTensorType pooled,
+                                  int64_t storageOrder);
   FailureOr<Value> pool2d(StringRef op, Value in, ArrayRef<int64_t> kernel,
                           ArrayRef<int64_t> strides,
                           ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads,
@@ -2357,7 +2364,8 @@ FailureOr<Value> Importer::pool2d(StringRef op, Value in,
 }
 
 LogicalResult Importer::pool(StringRef op) {
-  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+  bool isMax = op == "relax.max_pool2d";
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(isMax ? 2 : 1)))
     return failure();
   std::optional<SmallVector<int64_t>> kernel = attrInts("kernel_shape");
   if (!kernel)
@@ -2371,9 +2379,11 @@ LogicalResult Importer::pool(StringRef op) {
       attrInts("dilations").value_or(SmallVector<int64_t>(n, 1));
   bool ceilMode = (opset >= 10 ? attrInt("ceil_mode", 0) : 0) != 0;
   bool includePad = false;
-  if (op == "relax.max_pool2d") {
-    if (attrInt("storage_order", 0) != 0)
-      return badAttr("storage_order", "must be 0");
+  int64_t storageOrder = 0;
+  if (isMax) {
+    storageOrder = attrInt("storage_order", 0);
+    if (storageOrder != 0 && storageOrder != 1)
+      return badAttr("storage_order", "must be 0 or 1");
   } else {
     includePad = attrInt("count_include_pad", 0) != 0;
   }
@@ -2495,10 +2505,185 @@ LogicalResult Importer::pool(StringRef op) {
     if (failed(sc) || failed(y = emit("relax.multiply", {*y, *sc})))
       return failure();
   }
+  if (numOutputs() > 1 && !node->output(1).empty()) {
+    if (n != 2)
+      return nodeError() << "the Indices output needs 2-D pooling";
+    FailureOr<Value> idx = maxPoolIndices(*in, *xd, k, strides, dilations, p,
+                                          typeOf(*y), storageOrder);
+    if (failed(idx))
+      return failure();
+    setOutput(1, *idx);
+  }
   if (typeOf(*y).getDtype() != dtype && failed(y = castTo(*y, dtype)))
     return failure();
   setOutput(0, *y);
   return success();
+}
+
+/// MaxPool's Indices output: the window positions are gathered as K strided
+/// slices of the (-inf padded) input stacked on a new last axis, argmax picks
+/// the first maximal one, and its (kh, kw) offset becomes the flat index
+/// into the input, row-major (storage_order 0) or column-major (1) per (n, c)
+/// plane. Needs static spatial dims.
+FailureOr<Value> Importer::maxPoolIndices(Value x, ArrayRef<Expr> dims,
+                                          ArrayRef<int64_t> kernel,
+                                          ArrayRef<int64_t> strides,
+                                          ArrayRef<int64_t> dilations,
+                                          ArrayRef<int64_t> pads,
+                                          RelaxTensorType pooled,
+                                          int64_t storageOrder) {
+  std::optional<int64_t> h = dims[2].getConstant(), w = dims[3].getConstant(),
+                         oh = pooled.getDims()[2].getConstant(),
+                         ow = pooled.getDims()[3].getConstant();
+  if (!h || !w || !oh || !ow)
+    return nodeError() << "the Indices output needs static spatial dims";
+  int64_t kh = kernel[0], kw = kernel[1];
+  if (kh * kw > 1024)
+    return nodeError() << "the Indices output supports windows of at most "
+                          "1024 elements";
+  // Pad with -inf so that every window (ceil_mode included) is in bounds.
+  int64_t needH = (*oh - 1) * strides[0] + (kh - 1) * dilations[0] + 1;
+  int64_t needW = (*ow - 1) * strides[1] + (kw - 1) * dilations[1] + 1;
+  int64_t padBottom = std::max<int64_t>(0, needH - *h - pads[0]);
+  int64_t padRight = std::max<int64_t>(0, needW - *w - pads[1]);
+  Type dtype = typeOf(x).getDtype();
+  double lowest = -std::numeric_limits<double>::infinity();
+  Value padded = x;
+  auto padAxis = [&](int64_t axis, int64_t before,
+                     int64_t after) -> LogicalResult {
+    SmallVector<Value> parts;
+    SmallVector<Expr> shape(typeOf(padded).getDims());
+    for (int64_t amount : {before, after}) {
+      if (amount == 0) {
+        parts.push_back(Value());
+        continue;
+      }
+      shape[axis] = Expr::constant(amount);
+      FailureOr<Value> fill =
+          emit("relax.full", {},
+               {named("shape", shapeAttr(shape)),
+                named("value", builder.getF64FloatAttr(lowest)),
+                named("dtype", TypeAttr::get(dtype))});
+      if (failed(fill))
+        return failure();
+      parts.push_back(*fill);
+    }
+    SmallVector<Value> operands;
+    if (parts[0])
+      operands.push_back(parts[0]);
+    operands.push_back(padded);
+    if (parts[1])
+      operands.push_back(parts[1]);
+    if (operands.size() == 1)
+      return success();
+    FailureOr<Value> r = emit("relax.concat", operands,
+                              {named("axis", builder.getI64IntegerAttr(axis))});
+    if (failed(r))
+      return failure();
+    padded = *r;
+    return success();
+  };
+  if (failed(padAxis(2, pads[0], padBottom)) ||
+      failed(padAxis(3, pads[1], padRight)))
+    return failure();
+  SmallVector<Value> windows;
+  for (int64_t i = 0; i < kh; ++i) {
+    for (int64_t j = 0; j < kw; ++j) {
+      int64_t b0 = i * dilations[0], b1 = j * dilations[1];
+      FailureOr<Value> sl = emit(
+          "relax.strided_slice", padded,
+          {named("axes", i64Array({2, 3})),
+           named("begin", shapeAttr({Expr::constant(b0), Expr::constant(b1)})),
+           named("end", shapeAttr({Expr::constant(b0 + (*oh - 1) * strides[0] + 1),
+                                   Expr::constant(b1 + (*ow - 1) * strides[1] + 1)})),
+           named("strides", i64Array({strides[0], strides[1]}))});
+      if (failed(sl) ||
+          failed(sl = emit("relax.expand_dims", *sl,
+                           {named("axes", i64Array({4}))})))
+        return failure();
+      windows.push_back(*sl);
+    }
+  }
+  FailureOr<Value> stacked =
+      windows.size() == 1
+          ? FailureOr<Value>(windows[0])
+          : emit("relax.concat", windows,
+                 {named("axis", builder.getI64IntegerAttr(4))});
+  if (failed(stacked))
+    return failure();
+  FailureOr<Value> k = emit("relax.argmax", *stacked,
+                            {named("axis", builder.getI64IntegerAttr(4))});
+  if (failed(k))
+    return failure();
+  Type i64 = builder.getI64Type();
+  auto cst = [&](int64_t v) { return scalar(static_cast<double>(v), i64); };
+  auto bin = [&](StringRef op, Value a, Value b) {
+    return emit(op, {a, b});
+  };
+  // ki = k / kw, kj = k - ki * kw.
+  FailureOr<Value> kwC = cst(kw);
+  if (failed(kwC))
+    return failure();
+  FailureOr<Value> ki = bin("relax.divide", *k, *kwC);
+  if (failed(ki))
+    return failure();
+  FailureOr<Value> kiw = bin("relax.multiply", *ki, *kwC);
+  if (failed(kiw))
+    return failure();
+  FailureOr<Value> kj = bin("relax.subtract", *k, *kiw);
+  if (failed(kj))
+    return failure();
+  // Row/column of the window's start: arange over the output, scaled.
+  auto coord = [&](Value off, int64_t out, int64_t stride, int64_t dil,
+                   int64_t pad, SmallVector<Expr> shape) -> FailureOr<Value> {
+    FailureOr<Value> r =
+        emit("relax.arange", {},
+             {named("start", exprAttr(Expr::constant(-pad))),
+              named("end", exprAttr(Expr::constant(-pad + out * stride))),
+              named("step", exprAttr(Expr::constant(stride))),
+              named("dtype", TypeAttr::get(i64))});
+    if (failed(r) || failed(r = reshape(*r, shape)))
+      return failure();
+    FailureOr<Value> d = cst(dil);
+    if (failed(d))
+      return failure();
+    FailureOr<Value> scaled = bin("relax.multiply", off, *d);
+    if (failed(scaled))
+      return failure();
+    return bin("relax.add", *r, *scaled);
+  };
+  FailureOr<Value> row = coord(*ki, *oh, strides[0], dilations[0], pads[0],
+                               {Expr::constant(*oh), Expr::constant(1)});
+  FailureOr<Value> col = coord(*kj, *ow, strides[1], dilations[1], pads[1],
+                               {Expr::constant(*ow)});
+  if (failed(row) || failed(col))
+    return failure();
+  // Flat index within the (n, c) plane, then the plane offset.
+  FailureOr<Value> major = cst(storageOrder == 0 ? *w : *h);
+  if (failed(major))
+    return failure();
+  Value first = storageOrder == 0 ? *row : *col;
+  Value second = storageOrder == 0 ? *col : *row;
+  FailureOr<Value> idx = bin("relax.multiply", first, *major);
+  if (failed(idx) || failed(idx = bin("relax.add", *idx, second)))
+    return failure();
+  FailureOr<Value> planes =
+      emit("relax.arange", {},
+           {named("start", exprAttr(Expr::constant(0))),
+            named("end", exprAttr(dims[0] * dims[1])),
+            named("step", exprAttr(Expr::constant(1))),
+            named("dtype", TypeAttr::get(i64))});
+  if (failed(planes) ||
+      failed(planes = reshape(*planes, {dims[0], dims[1], Expr::constant(1),
+                                        Expr::constant(1)})))
+    return failure();
+  FailureOr<Value> planeSize = cst(*h * *w);
+  if (failed(planeSize))
+    return failure();
+  FailureOr<Value> base = bin("relax.multiply", *planes, *planeSize);
+  if (failed(base))
+    return failure();
+  return bin("relax.add", *base, *idx);
 }
 
 LogicalResult Importer::importGlobalAveragePool() {

@@ -113,7 +113,35 @@ def bad_initializer(outdir):
     save(outdir, helper.make_graph([node], "g", [x], [y], [w]))
 
 
-KINDS = {f.__name__: f for f in (mlp, shapes, unsupported_op,
+def maxpool_indices(outdir):
+    """MaxPool with its Indices output over a dim_param batch, with padding
+    (3x3 window, stride 2, pads 1) and numpy references."""
+    n, c, h, w = 3, 2, 5, 6
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", c, h, w])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    i = helper.make_tensor_value_info("i", TensorProto.INT64, None)
+    node = helper.make_node("MaxPool", ["x"], ["y", "i"], name="pool0",
+                            kernel_shape=[3, 3], strides=[2, 2],
+                            pads=[1, 1, 1, 1])
+    xv = rng.standard_normal((n, c, h, w)).astype(np.float32)
+    oh, ow = (h + 2 - 3) // 2 + 1, (w + 2 - 3) // 2 + 1
+    yv = np.zeros((n, c, oh, ow), np.float32)
+    iv = np.zeros((n, c, oh, ow), np.int64)
+    for a in range(n):
+        for b in range(c):
+            for p in range(oh):
+                for q in range(ow):
+                    best, arg = -np.inf, -1
+                    for r in range(p * 2 - 1, p * 2 + 2):
+                        for s_ in range(q * 2 - 1, q * 2 + 2):
+                            if 0 <= r < h and 0 <= s_ < w and xv[a, b, r, s_] > best:
+                                best, arg = xv[a, b, r, s_], ((a * c + b) * h + r) * w + s_
+                    yv[a, b, p, q], iv[a, b, p, q] = best, arg
+    save(outdir, helper.make_graph([node], "g", [x], [y, i]), opset=12,
+         inputs=[xv], outputs=[yv, iv])
+
+
+KINDS = {f.__name__: f for f in (mlp, shapes, maxpool_indices, unsupported_op,
                                  unsupported_attr, undefined_input,
                                  bad_initializer)}
 
