@@ -288,7 +288,6 @@ private:
   llvm::StringMap<Slot> slots;
   llvm::StringSet<> varNames;
   unsigned freshVars = 0;
-  unsigned resourceCount = 0;
 
   // The node being imported.
   const onnx::NodeProto *node = nullptr;
