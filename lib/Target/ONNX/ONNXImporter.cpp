@@ -269,8 +269,7 @@ private:
                                   ArrayRef<int64_t> strides,
                                   ArrayRef<int64_t> dilations,
                                   ArrayRef<int64_t> pads,
-                                  RelaxTensorType pooled,
-                                  int64_t storageOrder);
+                                  RelaxTensorType pooled, int64_t storageOrder);
   FailureOr<Value> pool2d(StringRef op, Value in, ArrayRef<int64_t> kernel,
                           ArrayRef<int64_t> strides,
                           ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads,
@@ -492,8 +491,8 @@ Value Importer::makeConstant(DenseElementsAttr attr, StringRef nameHint) {
   }
   OperationState state(loc, ConstantOp::getOperationName());
   state.addAttribute("value", value);
-  state.addTypes(RelaxTensorType::get(
-      SymShape::fromStatic(type.getShape()), type.getElementType()));
+  state.addTypes(RelaxTensorType::get(SymShape::fromStatic(type.getShape()),
+                                      type.getElementType()));
   return builder.create(state)->getResult(0);
 }
 
@@ -521,8 +520,8 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
     if (in.name().empty())
       return emitError(fileLoc) << "graph input without a name";
     if (slots.count(in.name()))
-      return emitError(fileLoc) << "graph input '" << in.name()
-                                << "' is declared twice";
+      return emitError(fileLoc)
+             << "graph input '" << in.name() << "' is declared twice";
     FailureOr<Type> type = convertValueType(in);
     if (failed(type))
       return failure();
@@ -649,10 +648,10 @@ FailureOr<Value> Importer::input(unsigned i) {
   if (!s)
     return failure();
   if (!s->value) {
-    FailureOr<Value> v = s->constant
-                             ? FailureOr<Value>(
-                                   makeConstant(s->constant, node->input(i)))
-                             : materialize(*s->ints);
+    FailureOr<Value> v =
+        s->constant
+            ? FailureOr<Value>(makeConstant(s->constant, node->input(i)))
+            : materialize(*s->ints);
     if (failed(v))
       return failure();
     s->value = *v;
@@ -705,7 +704,8 @@ DenseElementsAttr Importer::knownConstant(unsigned i) {
     std::optional<int64_t> c = e.getConstant();
     if (!c)
       return {};
-    values.push_back(APInt(width, *c, /*isSigned=*/true, /*implicitTrunc=*/true));
+    values.push_back(
+        APInt(width, *c, /*isSigned=*/true, /*implicitTrunc=*/true));
   }
   return DenseElementsAttr::get(
       RankedTensorType::get(s.ints->shape, s.ints->dtype), values);
@@ -824,10 +824,9 @@ FailureOr<SmallVector<Value>> Importer::emitN(StringRef opName,
   auto iface = dyn_cast<InferTypeOpInterface>(op);
   SmallVector<Type> types;
   if (!iface ||
-      failed(iface.inferReturnTypes(ctx, op->getLoc(), op->getOperands(),
-                                    op->getRawDictionaryAttrs(),
-                                    op->getPropertiesStorage(),
-                                    op->getRegions(), types)) ||
+      failed(iface.inferReturnTypes(
+          ctx, op->getLoc(), op->getOperands(), op->getRawDictionaryAttrs(),
+          op->getPropertiesStorage(), op->getRegions(), types)) ||
       types.size() != numResults) {
     op->erase();
     return nodeError() << "cannot build " << opName << " from its operands";
@@ -861,10 +860,12 @@ FailureOr<Value> Importer::scalar(double value, Type dtype) {
     attr = DenseElementsAttr::get(type, value != 0);
   } else {
     // Out-of-range or non-finite values saturate instead of being undefined.
-    double clamped = std::isnan(value) ? 0.0 : std::clamp(value, -9.2e18, 9.2e18);
-    attr = DenseElementsAttr::get(
-        type, APInt(dtype.getIntOrFloatBitWidth(), static_cast<int64_t>(clamped),
-                    /*isSigned=*/true, /*implicitTrunc=*/true));
+    double clamped =
+        std::isnan(value) ? 0.0 : std::clamp(value, -9.2e18, 9.2e18);
+    attr = DenseElementsAttr::get(type, APInt(dtype.getIntOrFloatBitWidth(),
+                                              static_cast<int64_t>(clamped),
+                                              /*isSigned=*/true,
+                                              /*implicitTrunc=*/true));
   }
   return makeConstant(attr, "scalar");
 }
@@ -913,10 +914,9 @@ FailureOr<Value> Importer::materialize(const KnownInts &ints) {
     pieces.push_back(*piece);
   }
   FailureOr<Value> flat =
-      pieces.size() == 1
-          ? FailureOr<Value>(pieces[0])
-          : emit("relax.concat", pieces,
-                 {named("axis", builder.getI64IntegerAttr(0))});
+      pieces.size() == 1 ? FailureOr<Value>(pieces[0])
+                         : emit("relax.concat", pieces,
+                                {named("axis", builder.getI64IntegerAttr(0))});
   if (failed(flat))
     return failure();
   SmallVector<Expr> dims;
@@ -1156,16 +1156,15 @@ LogicalResult Importer::importConstant() {
     } else if (name == "value_int" && a.type() == onnx::AttributeProto::INT) {
       value = DenseElementsAttr::get(
           RankedTensorType::get({}, builder.getI64Type()), int64_t(a.i()));
-    } else if (name == "value_ints" &&
-               a.type() == onnx::AttributeProto::INTS) {
+    } else if (name == "value_ints" && a.type() == onnx::AttributeProto::INTS) {
       SmallVector<int64_t> v(a.ints().begin(), a.ints().end());
       value = DenseElementsAttr::get(
           RankedTensorType::get({int64_t(v.size())}, builder.getI64Type()),
           ArrayRef<int64_t>(v));
     } else {
       return emitError(loc) << "unsupported attribute '" << name
-                            << "' of ONNX op 'Constant' (node '"
-                            << node->name() << "', opset " << opset << ")";
+                            << "' of ONNX op 'Constant' (node '" << node->name()
+                            << "', opset " << opset << ")";
     }
     ++found;
   }
@@ -1247,7 +1246,8 @@ LogicalResult Importer::softmax(StringRef op) {
     return failure();
   int64_t axis = attrInt("axis", opset >= 13 ? -1 : 1);
   if (opset >= 13) {
-    FailureOr<Value> y = emit(op, *x, {named("axis", builder.getI64IntegerAttr(axis))});
+    FailureOr<Value> y =
+        emit(op, *x, {named("axis", builder.getI64IntegerAttr(axis))});
     if (failed(y))
       return failure();
     setOutput(0, *y);
@@ -1317,8 +1317,9 @@ LogicalResult Importer::importLayerNormalization() {
     return success();
   }
   // Composed form: also yields the mean and the inverse standard deviation.
-  auto reduceAttrs = SmallVector<NamedAttribute>{
-      named("axes", i64Array(axes)), named("keepdims", builder.getBoolAttr(true))};
+  auto reduceAttrs =
+      SmallVector<NamedAttribute>{named("axes", i64Array(axes)),
+                                  named("keepdims", builder.getBoolAttr(true))};
   FailureOr<Value> mean = emit("relax.mean", *x, reduceAttrs);
   if (failed(mean))
     return failure();
@@ -1423,8 +1424,7 @@ LogicalResult Importer::importBatchNormalization() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult Importer::importReshape() {
-  if (failed(requireInputs(opset >= 5 ? 2 : 1, 2)) ||
-      failed(requireOutputs(1)))
+  if (failed(requireInputs(opset >= 5 ? 2 : 1, 2)) || failed(requireOutputs(1)))
     return failure();
   int64_t allowZero = opset >= 14 ? attrInt("allowzero", 0) : 0;
   SmallVector<Expr> target;
@@ -1476,8 +1476,7 @@ LogicalResult Importer::importReshape() {
     std::optional<int64_t> kc = known.getConstant();
     if (kc && *kc == 0)
       return nodeError() << "cannot infer the -1 dim next to a zero dim";
-    target[inferred] =
-        kc ? sym::floorDiv(total, known) : sym::floorDiv(total, known);
+    target[inferred] = sym::floorDiv(total, known);
     if (!target[inferred])
       return nodeError() << "cannot infer the -1 dim symbolically";
   }
@@ -1572,9 +1571,8 @@ LogicalResult Importer::importConcat() {
       return failure();
     operands.push_back(*v);
   }
-  FailureOr<Value> y =
-      emit("relax.concat", operands,
-           {named("axis", builder.getI64IntegerAttr(axis))});
+  FailureOr<Value> y = emit("relax.concat", operands,
+                            {named("axis", builder.getI64IntegerAttr(axis))});
   if (failed(y))
     return failure();
   setOutput(0, *y);
@@ -1893,8 +1891,8 @@ LogicalResult Importer::importCast() {
     return failure();
   Type dtype = convertElementType(ctx, to);
   if (!dtype)
-    return badAttr("to", "names unsupported element type " +
-                             elementTypeName(to));
+    return badAttr("to",
+                   "names unsupported element type " + elementTypeName(to));
   std::optional<KnownInts> k = knownInts(0);
   if (k && isa<IntegerType>(dtype) && !dtype.isInteger(1) &&
       dtype.getIntOrFloatBitWidth() >= 32) {
@@ -1984,12 +1982,12 @@ LogicalResult Importer::importArgMax() {
   Value in = *x;
   if (last) {
     // The last maximal index: argmax of the reversed axis, mirrored back.
-    FailureOr<Value> rev = emit(
-        "relax.strided_slice", in,
-        {named("axes", i64Array({*ax})),
-         named("begin", shapeAttr({(*dims)[*ax] - 1})),
-         named("end", shapeAttr({Expr::constant(-kBoundLimit)})),
-         named("strides", i64Array({-1}))});
+    FailureOr<Value> rev =
+        emit("relax.strided_slice", in,
+             {named("axes", i64Array({*ax})),
+              named("begin", shapeAttr({(*dims)[*ax] - 1})),
+              named("end", shapeAttr({Expr::constant(-kBoundLimit)})),
+              named("strides", i64Array({-1}))});
     if (failed(rev))
       return failure();
     in = *rev;
@@ -2071,18 +2069,19 @@ LogicalResult Importer::importConstantOfShape() {
     if (isa<FloatType>(dtype))
       value = (*t->getValues<APFloat>().begin()).convertToDouble();
     else if (dtype.isUnsignedInteger() || dtype.isInteger(1))
-      value = static_cast<double>((*t->getValues<APInt>().begin()).getZExtValue());
+      value =
+          static_cast<double>((*t->getValues<APInt>().begin()).getZExtValue());
     else
-      value = static_cast<double>((*t->getValues<APInt>().begin()).getSExtValue());
+      value =
+          static_cast<double>((*t->getValues<APInt>().begin()).getSExtValue());
   }
   for (const Expr &e : k->elems)
     if (std::optional<int64_t> c = e.getConstant(); c && *c < 0)
       return nodeError() << "has a negative dim " << *c;
-  FailureOr<Value> y =
-      emit("relax.full", {},
-           {named("shape", shapeAttr(k->elems)),
-            named("value", builder.getF64FloatAttr(value)),
-            named("dtype", TypeAttr::get(dtype))});
+  FailureOr<Value> y = emit("relax.full", {},
+                            {named("shape", shapeAttr(k->elems)),
+                             named("value", builder.getF64FloatAttr(value)),
+                             named("dtype", TypeAttr::get(dtype))});
   if (failed(y))
     return failure();
   setOutput(0, *y);
@@ -2092,16 +2091,14 @@ LogicalResult Importer::importConstantOfShape() {
 LogicalResult Importer::importRange() {
   if (failed(requireInputs(3, 3)) || failed(requireOutputs(1)))
     return failure();
-  std::optional<KnownInts> s = knownInts(0), l = knownInts(1),
-                           d = knownInts(2);
+  std::optional<KnownInts> s = knownInts(0), l = knownInts(1), d = knownInts(2);
   if (s && l && d && s->elems.size() == 1 && l->elems.size() == 1 &&
       d->elems.size() == 1) {
-    FailureOr<Value> y =
-        emit("relax.arange", {},
-             {named("start", exprAttr(s->elems[0])),
-              named("end", exprAttr(l->elems[0])),
-              named("step", exprAttr(d->elems[0])),
-              named("dtype", TypeAttr::get(s->dtype))});
+    FailureOr<Value> y = emit("relax.arange", {},
+                              {named("start", exprAttr(s->elems[0])),
+                               named("end", exprAttr(l->elems[0])),
+                               named("step", exprAttr(d->elems[0])),
+                               named("dtype", TypeAttr::get(s->dtype))});
     if (failed(y))
       return failure();
     setOutput(0, *y);
@@ -2303,8 +2300,8 @@ LogicalResult Importer::importConv() {
   for (size_t i = 0; i < n; ++i)
     if (kernel[i] < 1 || strides[i] < 1 || dilations[i] < 1)
       return nodeError() << "kernel, strides and dilations must be positive";
-  FailureOr<SmallVector<int64_t>> pads = convPads(
-      ArrayRef<Expr>(*xd).drop_front(2), kernel, strides, dilations);
+  FailureOr<SmallVector<int64_t>> pads =
+      convPads(ArrayRef<Expr>(*xd).drop_front(2), kernel, strides, dilations);
   if (failed(pads))
     return failure();
   Value in = *x, weight = *w;
@@ -2322,16 +2319,15 @@ LogicalResult Importer::importConv() {
     dilations.insert(dilations.begin(), 1);
     *pads = {0, (*pads)[0], 0, (*pads)[1]};
   }
-  FailureOr<Value> y =
-      emit("relax.conv2d", {in, weight},
-           {named("strides", i64Array(strides)),
-            named("padding", i64Array(*pads)),
-            named("dilation", i64Array(dilations)),
-            named("groups", builder.getI64IntegerAttr(group))});
+  FailureOr<Value> y = emit(
+      "relax.conv2d", {in, weight},
+      {named("strides", i64Array(strides)), named("padding", i64Array(*pads)),
+       named("dilation", i64Array(dilations)),
+       named("groups", builder.getI64IntegerAttr(group))});
   if (failed(y))
     return failure();
-  if (n == 1 && failed(y = emit("relax.squeeze", *y,
-                                {named("axes", i64Array({2}))})))
+  if (n == 1 &&
+      failed(y = emit("relax.squeeze", *y, {named("axes", i64Array({2}))})))
     return failure();
   if (hasInput(2)) {
     FailureOr<Value> b = input(2);
@@ -2432,10 +2428,9 @@ LogicalResult Importer::pool(StringRef op) {
     FailureOr<Value> a = reshape(*in, {d[0], d[1] * d[2], d[3], d[4]});
     if (failed(a))
       return failure();
-    FailureOr<Value> hw =
-        pool2d(op, *a, {k[1], k[2]}, {strides[1], strides[2]},
-               {dilations[1], dilations[2]}, {p[1], p[2], p[4], p[5]},
-               ceilMode);
+    FailureOr<Value> hw = pool2d(op, *a, {k[1], k[2]}, {strides[1], strides[2]},
+                                 {dilations[1], dilations[2]},
+                                 {p[1], p[2], p[4], p[5]}, ceilMode);
     if (failed(hw))
       return failure();
     Expr oh = typeOf(*hw).getDims()[2], ow = typeOf(*hw).getDims()[3];
@@ -2444,9 +2439,9 @@ LogicalResult Importer::pool(StringRef op) {
     FailureOr<Value> b = reshape(*hw, {d[0], d[1], d[2], oh * ow});
     if (failed(b))
       return failure();
-    FailureOr<Value> dd = pool2d(op, *b, {k[0], 1}, {strides[0], 1},
-                                 {dilations[0], 1}, {p[0], 0, p[3], 0},
-                                 ceilMode);
+    FailureOr<Value> dd =
+        pool2d(op, *b, {k[0], 1}, {strides[0], 1}, {dilations[0], 1},
+               {p[0], 0, p[3], 0}, ceilMode);
     if (failed(dd))
       return failure();
     Expr od = typeOf(*dd).getDims()[2];
@@ -2495,11 +2490,11 @@ LogicalResult Importer::pool(StringRef op) {
       }
       values.push_back(static_cast<float>(r));
     }
-    Value scale = makeConstant(
-        DenseElementsAttr::get(
-            RankedTensorType::get(outShape, builder.getF32Type()),
-            ArrayRef<float>(values)),
-        "pool_scale");
+    Value scale =
+        makeConstant(DenseElementsAttr::get(
+                         RankedTensorType::get(outShape, builder.getF32Type()),
+                         ArrayRef<float>(values)),
+                     "pool_scale");
     FailureOr<Value> sc = castTo(scale, yt.getDtype());
     if (failed(sc) || failed(y = emit("relax.multiply", {*y, *sc})))
       return failure();
@@ -2524,13 +2519,11 @@ LogicalResult Importer::pool(StringRef op) {
 /// the first maximal one, and its (kh, kw) offset becomes the flat index
 /// into the input, row-major (storage_order 0) or column-major (1) per (n, c)
 /// plane. Needs static spatial dims.
-FailureOr<Value> Importer::maxPoolIndices(Value x, ArrayRef<Expr> dims,
-                                          ArrayRef<int64_t> kernel,
-                                          ArrayRef<int64_t> strides,
-                                          ArrayRef<int64_t> dilations,
-                                          ArrayRef<int64_t> pads,
-                                          RelaxTensorType pooled,
-                                          int64_t storageOrder) {
+FailureOr<Value>
+Importer::maxPoolIndices(Value x, ArrayRef<Expr> dims, ArrayRef<int64_t> kernel,
+                         ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+                         ArrayRef<int64_t> pads, RelaxTensorType pooled,
+                         int64_t storageOrder) {
   std::optional<int64_t> h = dims[2].getConstant(), w = dims[3].getConstant(),
                          oh = pooled.getDims()[2].getConstant(),
                          ow = pooled.getDims()[3].getConstant();
@@ -2593,21 +2586,20 @@ FailureOr<Value> Importer::maxPoolIndices(Value x, ArrayRef<Expr> dims,
           "relax.strided_slice", padded,
           {named("axes", i64Array({2, 3})),
            named("begin", shapeAttr({Expr::constant(b0), Expr::constant(b1)})),
-           named("end", shapeAttr({Expr::constant(b0 + (*oh - 1) * strides[0] + 1),
-                                   Expr::constant(b1 + (*ow - 1) * strides[1] + 1)})),
+           named("end",
+                 shapeAttr({Expr::constant(b0 + (*oh - 1) * strides[0] + 1),
+                            Expr::constant(b1 + (*ow - 1) * strides[1] + 1)})),
            named("strides", i64Array({strides[0], strides[1]}))});
-      if (failed(sl) ||
-          failed(sl = emit("relax.expand_dims", *sl,
-                           {named("axes", i64Array({4}))})))
+      if (failed(sl) || failed(sl = emit("relax.expand_dims", *sl,
+                                         {named("axes", i64Array({4}))})))
         return failure();
       windows.push_back(*sl);
     }
   }
   FailureOr<Value> stacked =
-      windows.size() == 1
-          ? FailureOr<Value>(windows[0])
-          : emit("relax.concat", windows,
-                 {named("axis", builder.getI64IntegerAttr(4))});
+      windows.size() == 1 ? FailureOr<Value>(windows[0])
+                          : emit("relax.concat", windows,
+                                 {named("axis", builder.getI64IntegerAttr(4))});
   if (failed(stacked))
     return failure();
   FailureOr<Value> k = emit("relax.argmax", *stacked,
@@ -2616,9 +2608,7 @@ FailureOr<Value> Importer::maxPoolIndices(Value x, ArrayRef<Expr> dims,
     return failure();
   Type i64 = builder.getI64Type();
   auto cst = [&](int64_t v) { return scalar(static_cast<double>(v), i64); };
-  auto bin = [&](StringRef op, Value a, Value b) {
-    return emit(op, {a, b});
-  };
+  auto bin = [&](StringRef op, Value a, Value b) { return emit(op, {a, b}); };
   // ki = k / kw, kj = k - ki * kw.
   FailureOr<Value> kwC = cst(kw);
   if (failed(kwC))
@@ -2653,8 +2643,8 @@ FailureOr<Value> Importer::maxPoolIndices(Value x, ArrayRef<Expr> dims,
   };
   FailureOr<Value> row = coord(*ki, *oh, strides[0], dilations[0], pads[0],
                                {Expr::constant(*oh), Expr::constant(1)});
-  FailureOr<Value> col = coord(*kj, *ow, strides[1], dilations[1], pads[1],
-                               {Expr::constant(*ow)});
+  FailureOr<Value> col =
+      coord(*kj, *ow, strides[1], dilations[1], pads[1], {Expr::constant(*ow)});
   if (failed(row) || failed(col))
     return failure();
   // Flat index within the (n, c) plane, then the plane offset.
@@ -2666,12 +2656,11 @@ FailureOr<Value> Importer::maxPoolIndices(Value x, ArrayRef<Expr> dims,
   FailureOr<Value> idx = bin("relax.multiply", first, *major);
   if (failed(idx) || failed(idx = bin("relax.add", *idx, second)))
     return failure();
-  FailureOr<Value> planes =
-      emit("relax.arange", {},
-           {named("start", exprAttr(Expr::constant(0))),
-            named("end", exprAttr(dims[0] * dims[1])),
-            named("step", exprAttr(Expr::constant(1))),
-            named("dtype", TypeAttr::get(i64))});
+  FailureOr<Value> planes = emit("relax.arange", {},
+                                 {named("start", exprAttr(Expr::constant(0))),
+                                  named("end", exprAttr(dims[0] * dims[1])),
+                                  named("step", exprAttr(Expr::constant(1))),
+                                  named("dtype", TypeAttr::get(i64))});
   if (failed(planes) ||
       failed(planes = reshape(*planes, {dims[0], dims[1], Expr::constant(1),
                                         Expr::constant(1)})))
