@@ -85,8 +85,7 @@ Value relax::toSignlessScalar(OpBuilder &b, Location l, Value v) {
   return UnrealizedConversionCastOp::create(b, l, signless, v).getResult(0);
 }
 
-Value relax::fromSignlessScalar(OpBuilder &b, Location l, Value v,
-                                Type dtype) {
+Value relax::fromSignlessScalar(OpBuilder &b, Location l, Value v, Type dtype) {
   if (v.getType() == dtype || !isUnsignedDtype(dtype))
     return v;
   return UnrealizedConversionCastOp::create(b, l, dtype, v).getResult(0);

@@ -38,9 +38,9 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
   // ui8 operands are computed on as i8 (toSignlessScalar), which is right
   // for the ops whose scalar functions pick unsigned forms from the dtype.
   static const llvm::StringSet<> unsignedOk = {
-      "add",     "subtract", "multiply",  "divide",     "maximum",
-      "minimum", "equal",    "not_equal", "less",       "less_equal",
-      "greater", "greater_equal", "astype", "where"};
+      "add",     "subtract",      "multiply",  "divide", "maximum",
+      "minimum", "equal",         "not_equal", "less",   "less_equal",
+      "greater", "greater_equal", "astype",    "where"};
   for (Type t : inputTypes)
     if (isUnsignedDtype(cast<RelaxTensorType>(t).getDtype()) &&
         !unsignedOk.contains(shortName(op)))
