@@ -11,6 +11,7 @@ unsupported op, attribute or dtype), then the totals line
   scripts/onnx-conformance.py --list test/lit/Import/onnx-passing.txt
   scripts/onnx-conformance.py --table             # markdown table per op type
   scripts/onnx-conformance.py --write-list FILE   # record the passing tests
+  scripts/onnx-conformance.py --all               # every node test
 
 Inputs that ONNX ops need as import-time values (a Reshape target, Slice
 bounds, Unsqueeze axes, ...) are given by the node tests as graph inputs; the
@@ -192,6 +193,8 @@ def main():
     ap.add_argument("--table", action="store_true",
                     help="print a markdown table of results per op type")
     ap.add_argument("--filter", default="", help="substring of test names")
+    ap.add_argument("--all", action="store_true",
+                    help="every node test, not only the issue's op types")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--rtol", type=float, default=1e-3)
@@ -224,7 +227,7 @@ def main():
         if not os.path.exists(os.path.join(d, "model.onnx")):
             continue
         ops = op_types(onnx.load(os.path.join(d, "model.onnx")))
-        if wanted is None and not set(ops) <= issue_ops:
+        if wanted is None and not args.all and not set(ops) <= issue_ops:
             continue
         tests.append((t, d, ops))
     if wanted is not None:

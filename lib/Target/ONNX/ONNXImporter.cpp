@@ -141,6 +141,11 @@ private:
   // Node context
   //===--------------------------------------------------------------------===//
   InFlightDiagnostic nodeError();
+  /// An input that relax needs as an attribute (shape, axes, bounds) is
+  /// run-time data: a limitation, reported as unsupported.
+  InFlightDiagnostic runtimeValueError() {
+    return nodeError() << "unsupported run-time value: ";
+  }
   bool hasInput(unsigned i) const {
     return static_cast<int>(i) < node->input_size() && !node->input(i).empty();
   }
@@ -284,6 +289,8 @@ private:
   OpBuilder builder;
   Location fileLoc;
   int64_t opset = 1;
+  bool hasDefaultOpset = true;
+  llvm::StringMap<int64_t> domainOpsets;
   llvm::StringMap<Slot> slots;
   llvm::StringSet<> varNames;
   unsigned freshVars = 0;
@@ -315,17 +322,16 @@ OwningOpRef<ModuleOp> Importer::run(StringRef bytes) {
   }
   bool foundDefault = false;
   for (const onnx::OperatorSetIdProto &set : model.opset_import()) {
+    domainOpsets[set.domain()] = set.version();
     if (set.domain().empty() || set.domain() == "ai.onnx") {
       opset = set.version();
       foundDefault = true;
     }
   }
-  if (!foundDefault && model.ir_version() >= 3) {
-    emitError(fileLoc) << "malformed ONNX file: no opset_import for the "
-                          "default domain";
-    return nullptr;
-  }
-  if (opset < 1 || opset > 17) {
+  // A model of other domains only (training ops, ML ops) needs no default
+  // opset; its nodes are reported as unsupported ops.
+  hasDefaultOpset = foundDefault || model.ir_version() < 3;
+  if (hasDefaultOpset && (opset < 1 || opset > 17)) {
     emitError(fileLoc) << "unsupported ONNX opset " << opset
                        << " (the importer reads opsets 1 to 17)";
     return nullptr;
@@ -597,7 +603,12 @@ LogicalResult Importer::importNode(const onnx::NodeProto &n) {
   if (!n.domain().empty() && n.domain() != "ai.onnx")
     return emitError(loc) << "unsupported ONNX op '" << n.op_type()
                           << "' of domain '" << n.domain() << "' (node '"
-                          << n.name() << "', opset " << opset << ")";
+                          << n.name() << "', opset "
+                          << domainOpsets.lookup(n.domain()) << ")";
+  if (!hasDefaultOpset)
+    return emitError(loc) << "malformed ONNX file: node '" << n.name()
+                          << "' of the default domain, but no opset_import "
+                             "for it";
   auto it = handlers().find(n.op_type());
   if (it == handlers().end())
     return emitError(loc) << "unsupported ONNX op '" << n.op_type()
@@ -715,16 +726,16 @@ FailureOr<SmallVector<int64_t>> Importer::constInts(unsigned i,
                                                     StringRef what) {
   std::optional<KnownInts> k = knownInts(i);
   if (!k) {
-    nodeError() << what << " (input #" << i
-                << ") must be a constant known at import time";
+    runtimeValueError() << what << " (input #" << i
+                        << ") must be a constant known at import time";
     return failure();
   }
   SmallVector<int64_t> out;
   for (const Expr &e : k->elems) {
     std::optional<int64_t> c = e.getConstant();
     if (!c) {
-      nodeError() << what << " (input #" << i << ") must be constant, not "
-                  << e.str();
+      runtimeValueError() << what << " (input #" << i
+                          << ") must be constant, not " << e.str();
       return failure();
     }
     out.push_back(*c);
@@ -1437,7 +1448,7 @@ LogicalResult Importer::importReshape() {
   } else {
     std::optional<KnownInts> k = knownInts(1);
     if (!k)
-      return nodeError() << "the target shape (input #1) must be known at "
+      return runtimeValueError() << "the target shape (input #1) must be known at "
                             "import time (a constant or a shape computation)";
     target = k->elems;
   }
@@ -1655,8 +1666,8 @@ LogicalResult Importer::importSlice() {
       return failure();
     std::optional<KnownInts> s = knownInts(1), e = knownInts(2);
     if (!s || !e)
-      return nodeError() << "the starts and ends (inputs #1, #2) must be "
-                            "known at import time";
+      return runtimeValueError() << "the starts and ends (inputs #1, #2) "
+                                    "must be known at import time";
     starts = toExprs(*s);
     ends = toExprs(*e);
     if (hasInput(3)) {
@@ -2012,8 +2023,8 @@ LogicalResult Importer::importExpand() {
     return failure();
   std::optional<KnownInts> k = knownInts(1);
   if (!k || k->shape.size() != 1)
-    return nodeError() << "the target shape (input #1) must be a 1-D value "
-                          "known at import time";
+    return runtimeValueError() << "the target shape (input #1) must be a "
+                                  "1-D value known at import time";
   FailureOr<Value> x = input(0);
   if (failed(x))
     return failure();
@@ -2053,8 +2064,8 @@ LogicalResult Importer::importConstantOfShape() {
     return failure();
   std::optional<KnownInts> k = knownInts(0);
   if (!k || k->shape.size() != 1)
-    return nodeError() << "the shape (input #0) must be a 1-D value known at "
-                          "import time";
+    return runtimeValueError() << "the shape (input #0) must be a 1-D value "
+                                  "known at import time";
   Type dtype = builder.getF32Type();
   double value = 0;
   if (const onnx::AttributeProto *a = attr("value")) {
@@ -2110,8 +2121,8 @@ LogicalResult Importer::importRange() {
   if (!cs || !cl || !cd || cs.getNumElements() != 1 ||
       cl.getNumElements() != 1 || cd.getNumElements() != 1 ||
       !isa<FloatType>(cs.getElementType()))
-    return nodeError() << "start, limit and delta must be scalars known at "
-                          "import time";
+    return runtimeValueError() << "start, limit and delta must be scalars "
+                                  "known at import time";
   auto get = [](DenseElementsAttr a) {
     return (*a.getValues<APFloat>().begin()).convertToDouble();
   };

@@ -103,6 +103,15 @@ def undefined_input(outdir):
     save(outdir, helper.make_graph([node], "g", [x], [y]))
 
 
+def runtime_shape(outdir):
+    """A Reshape whose target is a graph input (run-time data)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", 4])
+    t = helper.make_tensor_value_info("t", TensorProto.INT64, [2])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    node = helper.make_node("Reshape", ["x", "t"], ["y"], name="reshape_rt")
+    save(outdir, helper.make_graph([node], "g", [x, t], [y]))
+
+
 def bad_initializer(outdir):
     """An initializer whose raw data is shorter than its shape needs."""
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])
@@ -268,7 +277,8 @@ def cnn(outdir):
 
 KINDS = {f.__name__: f for f in (mlp, shapes, maxpool_indices, attention,
                                  cnn, unsupported_op, unsupported_attr,
-                                 undefined_input, bad_initializer)}
+                                 undefined_input, runtime_shape,
+                                 bad_initializer)}
 
 if __name__ == "__main__":
     KINDS[sys.argv[1]](sys.argv[2])
