@@ -260,7 +260,39 @@ private:
   LogicalResult importReduceMax() { return reduce("relax.max"); }
   LogicalResult importReduceMin() { return reduce("relax.min"); }
   LogicalResult reduce(StringRef op);
-  LogicalResult importArgMax();
+  LogicalResult importArgMax() { return argReduce("relax.argmax"); }
+  LogicalResult importArgMin() { return argReduce("relax.argmin"); }
+  LogicalResult argReduce(StringRef op);
+  // Op types beyond the list, composed from the same relax ops.
+  LogicalResult importAnd() { return binary("relax.logical_and"); }
+  LogicalResult importOr() { return binary("relax.logical_or"); }
+  LogicalResult importXor() { return binary("relax.not_equal"); }
+  LogicalResult importFloor() { return unary("relax.floor"); }
+  LogicalResult importCeil() { return unary("relax.ceil"); }
+  LogicalResult importRound() { return unary("relax.round"); }
+  LogicalResult importSin() { return unary("relax.sin"); }
+  LogicalResult importCos() { return unary("relax.cos"); }
+  LogicalResult importSum() { return variadic("relax.add"); }
+  LogicalResult importMean();
+  LogicalResult importSign();
+  LogicalResult importSoftplus();
+  LogicalResult importElu();
+  LogicalResult importSelu();
+  LogicalResult importHardSigmoid();
+  LogicalResult importHardSwish();
+  LogicalResult importThresholdedRelu();
+  LogicalResult importPRelu();
+  LogicalResult importDropout();
+  LogicalResult importReduceProd() { return reduce("relax.prod"); }
+  LogicalResult importReduceSumSquare();
+  LogicalResult importReduceLogSum();
+  LogicalResult importReduceLogSumExp();
+  LogicalResult importSize();
+  LogicalResult importCastLike();
+  LogicalResult importCumSum();
+  LogicalResult importTile();
+  FailureOr<Value> selectNegative(Value x, Value ifNegative);
+  FailureOr<Value> reduceWith(StringRef op, Value x);
   LogicalResult importExpand();
   LogicalResult importConstantOfShape();
   LogicalResult importRange();
@@ -1940,7 +1972,20 @@ LogicalResult Importer::importWhere() {
 }
 
 LogicalResult Importer::reduce(StringRef op) {
-  bool axesInput = op == "relax.sum" && opset >= 13;
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> y = reduceWith(op, *x);
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+/// Reduces `x` (the node's input 0, possibly transformed) by `op` with the
+/// node's axes/keepdims/noop_with_empty_axes.
+FailureOr<Value> Importer::reduceWith(StringRef op, Value x) {
+  bool axesInput = node->op_type() == "ReduceSum" && opset >= 13;
   if (failed(requireInputs(1, axesInput ? 2 : 1)) || failed(requireOutputs(1)))
     return failure();
   int64_t keepdims = attrInt("keepdims", 1);
@@ -1956,27 +2001,18 @@ LogicalResult Importer::reduce(StringRef op) {
   } else {
     axes = attrInts("axes");
   }
-  FailureOr<Value> x = input(0);
-  if (failed(x))
-    return failure();
   if (axes && axes->empty())
     axes.reset();
-  if (!axes && noop) {
-    setOutput(0, *x);
-    return success();
-  }
+  if (!axes && noop)
+    return x;
   SmallVector<NamedAttribute> attrs{
       named("keepdims", builder.getBoolAttr(keepdims != 0))};
   if (axes)
     attrs.push_back(named("axes", i64Array(*axes)));
-  FailureOr<Value> y = emit(op, *x, attrs);
-  if (failed(y))
-    return failure();
-  setOutput(0, *y);
-  return success();
+  return emit(op, x, attrs);
 }
 
-LogicalResult Importer::importArgMax() {
+LogicalResult Importer::argReduce(StringRef op) {
   if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
     return failure();
   int64_t axis = attrInt("axis", 0), keepdims = attrInt("keepdims", 1);
@@ -2004,7 +2040,7 @@ LogicalResult Importer::importArgMax() {
     in = *rev;
   }
   FailureOr<Value> y =
-      emit("relax.argmax", in,
+      emit(op, in,
            {named("axis", builder.getI64IntegerAttr(*ax)),
             named("keepdims", builder.getBoolAttr(keepdims != 0))});
   if (failed(y))
@@ -2707,12 +2743,404 @@ LogicalResult Importer::importGlobalAveragePool() {
 }
 
 //===----------------------------------------------------------------------===//
+// Op types beyond the list
+//===----------------------------------------------------------------------===//
+
+FailureOr<Value> Importer::selectNegative(Value x, Value ifNegative) {
+  FailureOr<Value> zero = scalar(0.0, typeOf(x).getDtype());
+  if (failed(zero))
+    return failure();
+  FailureOr<Value> neg = emit("relax.less", {x, *zero});
+  if (failed(neg))
+    return failure();
+  return emit("relax.where", {*neg, ifNegative, x});
+}
+
+LogicalResult Importer::importMean() {
+  if (failed(variadic("relax.add")))
+    return failure();
+  Value sum = slots[node->output(0)].value;
+  FailureOr<Value> n = scalar(numInputs(), typeOf(sum).getDtype());
+  if (failed(n))
+    return failure();
+  FailureOr<Value> y = emit("relax.divide", {sum, *n});
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importSign() {
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  Type dtype = typeOf(*x).getDtype();
+  FailureOr<Value> zero = scalar(0.0, dtype), one = scalar(1.0, dtype),
+                   minusOne = scalar(-1.0, dtype);
+  if (failed(zero) || failed(one) || failed(minusOne))
+    return failure();
+  FailureOr<Value> pos = emit("relax.greater", {*x, *zero});
+  FailureOr<Value> neg = emit("relax.less", {*x, *zero});
+  if (failed(pos) || failed(neg))
+    return failure();
+  FailureOr<Value> inner = emit("relax.where", {*neg, *minusOne, *zero});
+  if (failed(inner))
+    return failure();
+  FailureOr<Value> y = emit("relax.where", {*pos, *one, *inner});
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importSoftplus() {
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> one = scalar(1.0, typeOf(*x).getDtype());
+  FailureOr<Value> e = emit("relax.exp", *x);
+  if (failed(one) || failed(e))
+    return failure();
+  FailureOr<Value> y = emit("relax.add", {*e, *one});
+  if (failed(y) || failed(y = emit("relax.log", *y)))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importElu() {
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+    return failure();
+  float alpha = attrFloat("alpha", 1.0f);
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  Type dtype = typeOf(*x).getDtype();
+  FailureOr<Value> one = scalar(1.0, dtype), a = scalar(alpha, dtype);
+  FailureOr<Value> e = emit("relax.exp", *x);
+  if (failed(one) || failed(a) || failed(e))
+    return failure();
+  FailureOr<Value> t = emit("relax.subtract", {*e, *one});
+  if (failed(t) || failed(t = emit("relax.multiply", {*t, *a})))
+    return failure();
+  FailureOr<Value> y = selectNegative(*x, *t);
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importSelu() {
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+    return failure();
+  float alpha = attrFloat("alpha", 1.67326319217681884765625f);
+  float gamma = attrFloat("gamma", 1.05070102214813232421875f);
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  Type dtype = typeOf(*x).getDtype();
+  FailureOr<Value> a = scalar(alpha, dtype), g = scalar(gamma, dtype);
+  FailureOr<Value> e = emit("relax.exp", *x);
+  if (failed(a) || failed(g) || failed(e))
+    return failure();
+  // alpha * exp(x) - alpha for x <= 0; at 0 both branches give 0.
+  FailureOr<Value> t = emit("relax.multiply", {*e, *a});
+  if (failed(t) || failed(t = emit("relax.subtract", {*t, *a})))
+    return failure();
+  FailureOr<Value> y = selectNegative(*x, *t);
+  if (failed(y) || failed(y = emit("relax.multiply", {*y, *g})))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importHardSigmoid() {
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+    return failure();
+  float alpha = attrFloat("alpha", 0.2f), beta = attrFloat("beta", 0.5f);
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  Type dtype = typeOf(*x).getDtype();
+  FailureOr<Value> a = scalar(alpha, dtype), b = scalar(beta, dtype);
+  if (failed(a) || failed(b))
+    return failure();
+  FailureOr<Value> y = emit("relax.multiply", {*x, *a});
+  if (failed(y) || failed(y = emit("relax.add", {*y, *b})) ||
+      failed(y = emit("relax.clip", *y,
+                      {named("min", builder.getF64FloatAttr(0.0)),
+                       named("max", builder.getF64FloatAttr(1.0))})))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importHardSwish() {
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  Type dtype = typeOf(*x).getDtype();
+  FailureOr<Value> a = scalar(1.0 / 6.0, dtype), b = scalar(0.5, dtype);
+  if (failed(a) || failed(b))
+    return failure();
+  FailureOr<Value> y = emit("relax.multiply", {*x, *a});
+  if (failed(y) || failed(y = emit("relax.add", {*y, *b})) ||
+      failed(y = emit("relax.clip", *y,
+                      {named("min", builder.getF64FloatAttr(0.0)),
+                       named("max", builder.getF64FloatAttr(1.0))})) ||
+      failed(y = emit("relax.multiply", {*x, *y})))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importThresholdedRelu() {
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+    return failure();
+  float alpha = attrFloat("alpha", 1.0f);
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  Type dtype = typeOf(*x).getDtype();
+  FailureOr<Value> a = scalar(alpha, dtype), zero = scalar(0.0, dtype);
+  if (failed(a) || failed(zero))
+    return failure();
+  FailureOr<Value> keep = emit("relax.greater", {*x, *a});
+  if (failed(keep))
+    return failure();
+  FailureOr<Value> y = emit("relax.where", {*keep, *x, *zero});
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importPRelu() {
+  if (failed(requireInputs(2, 2)) || failed(requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = input(0), slope = input(1);
+  if (failed(x) || failed(slope))
+    return failure();
+  FailureOr<Value> scaled = emit("relax.multiply", {*x, *slope});
+  if (failed(scaled))
+    return failure();
+  // The product broadcasts x against the slope: select on its shape.
+  FailureOr<Value> y = selectNegative(*x, *scaled);
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importDropout() {
+  if (failed(requireInputs(1, 3)) || failed(requireOutputs(2)))
+    return failure();
+  attr("seed");
+  if (opset < 12)
+    attr("ratio");
+  if (opset < 7)
+    attr("is_test");
+  if (hasInput(2)) {
+    DenseElementsAttr training = knownConstant(2);
+    if (!training || training.getNumElements() != 1)
+      return runtimeValueError() << "training_mode (input #2) must be known";
+    if ((*training.getValues<APInt>().begin()).getBoolValue())
+      return nodeError() << "unsupported: training mode (random masks)";
+  }
+  // Inference: the identity, and an all-true mask.
+  Slot *s = inputSlot(0);
+  if (!s)
+    return failure();
+  slots[node->output(0)] = *s;
+  if (numOutputs() > 1 && !node->output(1).empty()) {
+    FailureOr<Value> x = input(0);
+    if (failed(x))
+      return failure();
+    FailureOr<SmallVector<Expr>> dims = dimsOf(*x);
+    if (failed(dims))
+      return failure();
+    FailureOr<Value> mask =
+        emit("relax.ones", {},
+             {named("shape", shapeAttr(*dims)),
+              named("dtype", TypeAttr::get(builder.getI1Type()))});
+    if (failed(mask))
+      return failure();
+    setOutput(1, *mask);
+  }
+  return success();
+}
+
+LogicalResult Importer::importReduceSumSquare() {
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> sq = emit("relax.multiply", {*x, *x});
+  if (failed(sq))
+    return failure();
+  FailureOr<Value> y = reduceWith("relax.sum", *sq);
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importReduceLogSum() {
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> y = reduceWith("relax.sum", *x);
+  if (failed(y) || failed(y = emit("relax.log", *y)))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importReduceLogSumExp() {
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> e = emit("relax.exp", *x);
+  if (failed(e))
+    return failure();
+  FailureOr<Value> y = reduceWith("relax.sum", *e);
+  if (failed(y) || failed(y = emit("relax.log", *y)))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importSize() {
+  if (failed(requireInputs(1, 1)) || failed(requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  Expr n = Expr::constant(1);
+  for (const Expr &d : *dims)
+    n = n * d;
+  KnownInts out;
+  out.dtype = builder.getI64Type();
+  out.elems = {n};
+  setOutputInts(0, out);
+  return success();
+}
+
+LogicalResult Importer::importCastLike() {
+  if (failed(requireInputs(2, 2)) || failed(requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = input(0), like = input(1);
+  if (failed(x) || failed(like))
+    return failure();
+  FailureOr<Value> y = castTo(*x, typeOf(*like).getDtype());
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importCumSum() {
+  if (failed(requireInputs(2, 2)) || failed(requireOutputs(1)))
+    return failure();
+  bool exclusive = attrInt("exclusive", 0) != 0;
+  bool reverse = attrInt("reverse", 0) != 0;
+  FailureOr<SmallVector<int64_t>> axisV = constInts(1, "the axis");
+  if (failed(axisV))
+    return failure();
+  if (axisV->size() != 1)
+    return nodeError() << "the axis must be one value";
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  FailureOr<int64_t> ax = normalizeAxis((*axisV)[0], dims->size());
+  if (failed(ax))
+    return failure();
+  // reverse: flip the axis before and after.
+  auto flip = [&](Value v) {
+    return emit("relax.strided_slice", v,
+                {named("axes", i64Array({*ax})),
+                 named("begin", shapeAttr({(*dims)[*ax] - 1})),
+                 named("end", shapeAttr({Expr::constant(-kBoundLimit)})),
+                 named("strides", i64Array({-1}))});
+  };
+  FailureOr<Value> in = reverse ? flip(*x) : FailureOr<Value>(*x);
+  if (failed(in))
+    return failure();
+  FailureOr<Value> y = emit("relax.cumsum", *in,
+                            {named("axis", builder.getI64IntegerAttr(*ax))});
+  if (failed(y))
+    return failure();
+  if (exclusive && failed(y = emit("relax.subtract", {*y, *in})))
+    return failure();
+  if (reverse && failed(y = flip(*y)))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+LogicalResult Importer::importTile() {
+  if (failed(requireInputs(2, 2)) || failed(requireOutputs(1)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> repeats = constInts(1, "the repeats");
+  if (failed(repeats))
+    return failure();
+  FailureOr<Value> x = input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> y =
+      emit("relax.tile", *x, {named("repeats", i64Array(*repeats))});
+  if (failed(y))
+    return failure();
+  setOutput(0, *y);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Dispatch and registration
 //===----------------------------------------------------------------------===//
 
 const llvm::StringMap<Importer::Handler> &Importer::handlers() {
   static const llvm::StringMap<Handler> table = {
       {"Abs", &Importer::importAbs},
+      {"And", &Importer::importAnd},
+      {"ArgMin", &Importer::importArgMin},
+      {"CastLike", &Importer::importCastLike},
+      {"Ceil", &Importer::importCeil},
+      {"Cos", &Importer::importCos},
+      {"CumSum", &Importer::importCumSum},
+      {"Dropout", &Importer::importDropout},
+      {"Elu", &Importer::importElu},
+      {"Floor", &Importer::importFloor},
+      {"HardSigmoid", &Importer::importHardSigmoid},
+      {"HardSwish", &Importer::importHardSwish},
+      {"Mean", &Importer::importMean},
+      {"Or", &Importer::importOr},
+      {"PRelu", &Importer::importPRelu},
+      {"ReduceLogSum", &Importer::importReduceLogSum},
+      {"ReduceLogSumExp", &Importer::importReduceLogSumExp},
+      {"ReduceProd", &Importer::importReduceProd},
+      {"ReduceSumSquare", &Importer::importReduceSumSquare},
+      {"Round", &Importer::importRound},
+      {"Selu", &Importer::importSelu},
+      {"Sign", &Importer::importSign},
+      {"Sin", &Importer::importSin},
+      {"Size", &Importer::importSize},
+      {"Softplus", &Importer::importSoftplus},
+      {"Sum", &Importer::importSum},
+      {"ThresholdedRelu", &Importer::importThresholdedRelu},
+      {"Tile", &Importer::importTile},
+      {"Xor", &Importer::importXor},
       {"Add", &Importer::importAdd},
       {"ArgMax", &Importer::importArgMax},
       {"AveragePool", &Importer::importAveragePool},
