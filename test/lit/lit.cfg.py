@@ -46,9 +46,7 @@ if config.relax_onnx_enabled.upper() in ("ON", "1", "TRUE", "YES"):
                        stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL) == 0:
         config.available_features.add("onnx")
-    onnx_node_tests = "/usr/share/libonnx-testdata/data/node"
-    if os.path.isdir(onnx_node_tests):
+    if os.path.isdir("/usr/share/libonnx-testdata/data/node"):
         config.available_features.add("onnx-testdata")
-        config.substitutions.append(("%onnx_node_tests", onnx_node_tests))
 config.substitutions.append(("%scripts", os.path.join(config.relax_src_root, "scripts")))
 config.substitutions.append(("%relax_tools_dir", config.relax_tools_dir))
