@@ -8,7 +8,13 @@ PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 libomp-22-dev
   libgtest-dev libbenchmark-dev libopenblas-dev
   python3 python3-numpy
+  # The ONNX importer (built when libonnx is found) and its tests.
+  libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata
 )
+# `--fuzz` adds what scripts/fuzz-onnx.sh needs (clang's libFuzzer and ASan).
+if [ "${1:-}" = "--fuzz" ]; then
+  PACKAGES+=(clang-22 libclang-rt-22-dev)
+fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

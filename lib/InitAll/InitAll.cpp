@@ -14,6 +14,9 @@
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 #include "RelaxDialect/TIR/Transforms/Passes.h"
+#ifdef RELAX_HAVE_ONNX
+#include "RelaxDialect/Target/ONNX/ONNXImporter.h"
+#endif
 #include "RelaxDialect/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -48,7 +51,12 @@ void relax::registerAllPasses() {
   tir::registerTIRPasses();
 }
 
-void relax::registerAllTranslations() { mlir::registerAllTranslations(); }
+void relax::registerAllTranslations() {
+  mlir::registerAllTranslations();
+#ifdef RELAX_HAVE_ONNX
+  relax::registerONNXImportTranslation();
+#endif
+}
 
 void relax::registerVersionPrinter() {
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {

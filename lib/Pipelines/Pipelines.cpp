@@ -15,8 +15,10 @@ using namespace mlir;
 /// The lowering after the project's own passes, from scf/memref/arith/math
 /// to the LLVM dialect. Written as a textual pipeline: it is the same string a
 /// user would pass to relax-opt to reproduce any stage.
+/// convert-math-to-funcs expands integer power (math.ipowi, from relax.power
+/// on integers), which no *-to-llvm pass lowers.
 static constexpr const char *kCPULoweringTail =
-    "canonicalize,cse,"
+    "convert-math-to-funcs,canonicalize,cse,"
     "convert-scf-to-openmp,hoist-omp-loop-allocas,canonicalize,"
     "convert-scf-to-cf,"
     "convert-openmp-to-llvm,"

@@ -1,5 +1,6 @@
 # lit configuration for the relax-mlir FileCheck tests.
 import os
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -36,3 +37,16 @@ config.substitutions.append(
 if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas_executable))
+
+# ONNX import tests: the importer was built (libonnx found) and the test
+# interpreter has python3-onnx to write models; the conformance test also needs
+# Debian's libonnx-testdata.
+if config.relax_onnx_enabled.upper() in ("ON", "1", "TRUE", "YES"):
+    if subprocess.call([config.python_executable, "-c", "import onnx"],
+                       stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add("onnx")
+    if os.path.isdir("/usr/share/libonnx-testdata/data/node"):
+        config.available_features.add("onnx-testdata")
+config.substitutions.append(("%scripts", os.path.join(config.relax_src_root, "scripts")))
+config.substitutions.append(("%relax_tools_dir", config.relax_tools_dir))

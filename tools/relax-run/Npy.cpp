@@ -266,7 +266,11 @@ llvm::Expected<HostTensor> relax_run::readNpy(llvm::StringRef path) {
     DType dtype;
   } table[] = {{"<f2", DType::F16}, {"<f4", DType::F32}, {"<f8", DType::F64},
                {"|b1", DType::Bool}, {"|i1", DType::I8}, {"|u1", DType::U8},
-               {"<i4", DType::I32}, {"<i8", DType::I64}};
+               {"<i4", DType::I32}, {"<i8", DType::I64},
+               // numpy has no bfloat16: bf16 travels as its uint16 bit
+               // pattern (as ONNX's numpy_helper writes it); relax has no
+               // u16, so the two cannot be confused.
+               {"<u2", DType::BF16}};
   bool found = false;
   for (const auto &entry : table)
     if (d == entry.descr) {
@@ -311,11 +315,9 @@ llvm::Expected<HostTensor> relax_run::readNpy(llvm::StringRef path) {
 
 llvm::Error relax_run::writeNpy(llvm::StringRef path,
                                 const HostTensor &tensor) {
-  static const char *descrs[] = {"<f2", "<f2", "<f4", "<f8", "|b1",
+  // bf16 is written as its uint16 bit pattern (see readNpy).
+  static const char *descrs[] = {"<f2", "<u2", "<f4", "<f8", "|b1",
                                  "|i1", "|u1", "<i4", "<i8"};
-  if (tensor.dtype == DType::BF16)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "bf16 cannot be written as .npy");
   std::string shape = "(";
   for (int64_t d : tensor.shape)
     shape += std::to_string(d) + ",";

@@ -262,12 +262,15 @@ static bool compare(unsigned i, const HostTensor &actual,
     double err = std::fabs(a - x);
     bool bad = std::isnan(a) != std::isnan(x) ||
                (!std::isnan(a) && err > absTol + relTol * std::fabs(x));
+    // Report the worst mismatching element: a NaN matched by a NaN has an
+    // infinite error but is not a mismatch.
     double score = std::isnan(err) ? INFINITY : err;
-    if (bad)
+    if (bad) {
       ok = false;
-    if ((bad && worstIndex < 0) || score > worst) {
-      worst = score;
-      worstIndex = k;
+      if (worstIndex < 0 || score > worst) {
+        worst = score;
+        worstIndex = k;
+      }
     }
   }
   if (!ok) {

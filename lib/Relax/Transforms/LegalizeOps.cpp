@@ -88,8 +88,25 @@ relax::broadcastIndices(OpBuilder &builder, Location loc, const SymShape &in,
   return indices;
 }
 
+Value relax::toSignlessScalar(OpBuilder &b, Location l, Value v) {
+  auto it = dyn_cast<IntegerType>(v.getType());
+  if (!it || it.isSignless())
+    return v;
+  Type signless = b.getIntegerType(it.getWidth());
+  return UnrealizedConversionCastOp::create(b, l, signless, v).getResult(0);
+}
+
+Value relax::fromSignlessScalar(OpBuilder &b, Location l, Value v, Type dtype) {
+  if (v.getType() == dtype || !isUnsignedDtype(dtype))
+    return v;
+  return UnrealizedConversionCastOp::create(b, l, dtype, v).getResult(0);
+}
+
 /// Converts one scalar between relax dtypes (float <-> int, widths, i1).
-Value relax::castScalar(OpBuilder &b, Location l, Value v, Type to) {
+Value relax::castScalar(OpBuilder &b, Location l, Value v, Type to,
+                        bool fromUnsigned) {
+  if (isUnsignedDtype(to))
+    to = b.getIntegerType(to.getIntOrFloatBitWidth());
   Type from = v.getType();
   if (from == to)
     return v;
@@ -111,7 +128,7 @@ Value relax::castScalar(OpBuilder &b, Location l, Value v, Type to) {
     return arith::FPToSIOp::create(b, l, to, v);
   }
   if (toFloat) {
-    if (from.isInteger(1))
+    if (from.isInteger(1) || fromUnsigned)
       return arith::UIToFPOp::create(b, l, to, v);
     return arith::SIToFPOp::create(b, l, to, v);
   }
@@ -121,8 +138,11 @@ Value relax::castScalar(OpBuilder &b, Location l, Value v, Type to) {
     return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
   }
   if (fw < tw)
-    return from.isInteger(1) ? Value(arith::ExtUIOp::create(b, l, to, v))
-                             : Value(arith::ExtSIOp::create(b, l, to, v));
+    return from.isInteger(1) || fromUnsigned
+               ? Value(arith::ExtUIOp::create(b, l, to, v))
+               : Value(arith::ExtSIOp::create(b, l, to, v));
+  if (fw == tw)
+    return v; // i8 <-> ui8: the same bits.
   return arith::TruncIOp::create(b, l, to, v);
 }
 

@@ -95,7 +95,19 @@ FailureOr<SmallVector<Value>> broadcastIndices(OpBuilder &builder,
                                                ValueRange ivs);
 
 /// Converts one scalar between relax dtypes (float <-> int, widths, i1).
-Value castScalar(OpBuilder &builder, Location loc, Value value, Type to);
+/// `fromUnsigned` says a signless integer `value` holds a ui8 (zero-extend,
+/// unsigned to float). An unsigned `to` yields the signless integer of its
+/// width (see toSignlessScalar / fromSignlessScalar).
+Value castScalar(OpBuilder &builder, Location loc, Value value, Type to,
+                 bool fromUnsigned = false);
+
+/// Scalars of unsigned buffers (ui8) are computed on as the signless integer
+/// of their width (arith has no unsigned types): these casts wrap a loaded
+/// ui8 into i8 and an i8 result back into ui8 for the store. Values of other
+/// types pass through.
+Value toSignlessScalar(OpBuilder &builder, Location loc, Value value);
+Value fromSignlessScalar(OpBuilder &builder, Location loc, Value value,
+                         Type dtype);
 
 /// The index reading input dim `in` broadcast into output dim `out` at
 /// output position `iv`: `iv` when provably equal, 0 when `in` is 1, and

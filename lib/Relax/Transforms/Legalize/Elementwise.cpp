@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cmath>
 
@@ -34,8 +35,15 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
                                          const ScalarFn &fn) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   SmallVector<Type> inputTypes(op->getOperandTypes());
+  // ui8 operands are computed on as i8 (toSignlessScalar), which is right
+  // for the ops whose scalar functions pick unsigned forms from the dtype.
+  static const llvm::StringSet<> unsignedOk = {
+      "add",     "subtract",      "multiply",  "divide", "maximum",
+      "minimum", "equal",         "not_equal", "less",   "less_equal",
+      "greater", "greater_equal", "astype",    "where"};
   for (Type t : inputTypes)
-    if (isUnsignedDtype(cast<RelaxTensorType>(t).getDtype()))
+    if (isUnsignedDtype(cast<RelaxTensorType>(t).getDtype()) &&
+        !unsignedOk.contains(shortName(op)))
       return op->emitOpError("cannot be legalized: ui8 arithmetic is not "
                              "supported by the loop lowering yet");
   bool sameShapes = llvm::all_of(inputTypes, [&](Type t) {
@@ -60,10 +68,13 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
                   ok = false;
                   return;
                 }
-                scalars.push_back(tir::LoadOp::create(b, l, input, *idx));
+                scalars.push_back(toSignlessScalar(
+                    b, l, tir::LoadOp::create(b, l, input, *idx)));
               }
               Value v = fn(b, l, scalars, dtype, op);
-              tir::StoreOp::create(b, l, v, outputs[0], ivs);
+              tir::StoreOp::create(
+                  b, l, fromSignlessScalar(b, l, v, resultType.getDtype()),
+                  outputs[0], ivs);
             });
       },
       sameShapes ? "elementwise" : "broadcast", key);
@@ -89,13 +100,15 @@ static ScalarFn mathUnary() {
   };
 }
 
-/// A binary op with a float and an integer form.
-template <typename FloatOp, typename IntOp>
+/// A binary op with a float, a signed and an unsigned (ui8) integer form.
+template <typename FloatOp, typename IntOp, typename UIntOp = IntOp>
 static ScalarFn arithBinary() {
   return [](OpBuilder &b, Location l, ValueRange a, Type t,
             Operation *) -> Value {
     if (isFloat(t))
       return FloatOp::create(b, l, a[0], a[1]);
+    if (isUnsignedDtype(t))
+      return UIntOp::create(b, l, a[0], a[1]);
     return IntOp::create(b, l, a[0], a[1]);
   };
 }
@@ -107,12 +120,14 @@ static Value sigmoid(OpBuilder &b, Location l, Value x, Type t) {
   return arith::DivFOp::create(b, l, one, arith::AddFOp::create(b, l, one, e));
 }
 
-static ScalarFn compare(arith::CmpFPredicate fp, arith::CmpIPredicate ip) {
-  return [fp, ip](OpBuilder &b, Location l, ValueRange a, Type t,
-                  Operation *) -> Value {
+static ScalarFn compare(arith::CmpFPredicate fp, arith::CmpIPredicate ip,
+                        arith::CmpIPredicate up) {
+  return [fp, ip, up](OpBuilder &b, Location l, ValueRange a, Type t,
+                      Operation *) -> Value {
     if (isFloat(t))
       return arith::CmpFOp::create(b, l, fp, a[0], a[1]);
-    return arith::CmpIOp::create(b, l, ip, a[0], a[1]);
+    return arith::CmpIOp::create(b, l, isUnsignedDtype(t) ? up : ip, a[0],
+                                 a[1]);
   };
 }
 
@@ -210,18 +225,21 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
     return arith::MinSIOp::create(
         b, l, arith::MaxSIOp::create(b, l, a[0], vlo), vhi);
   });
-  add(table, "astype", [](OpBuilder &b, Location l, ValueRange a, Type,
+  add(table, "astype", [](OpBuilder &b, Location l, ValueRange a, Type t,
                           Operation *op) -> Value {
     Type to = cast<TypeAttr>(op->getAttr("dtype")).getValue();
-    return castScalar(b, l, a[0], to);
+    return castScalar(b, l, a[0], to, isUnsignedDtype(t));
   });
 
   add(table, "add", arithBinary<arith::AddFOp, arith::AddIOp>());
   add(table, "subtract", arithBinary<arith::SubFOp, arith::SubIOp>());
   add(table, "multiply", arithBinary<arith::MulFOp, arith::MulIOp>());
-  add(table, "divide", arithBinary<arith::DivFOp, arith::DivSIOp>());
-  add(table, "maximum", arithBinary<arith::MaximumFOp, arith::MaxSIOp>());
-  add(table, "minimum", arithBinary<arith::MinimumFOp, arith::MinSIOp>());
+  add(table, "divide",
+      arithBinary<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>());
+  add(table, "maximum",
+      arithBinary<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>());
+  add(table, "minimum",
+      arithBinary<arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>());
   add(table, "power", [](OpBuilder &b, Location l, ValueRange a, Type t,
                          Operation *) -> Value {
     if (isFloat(t))
@@ -229,17 +247,23 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
     return math::IPowIOp::create(b, l, a[0], a[1]);
   });
   add(table, "equal",
-      compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq));
+      compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
+              arith::CmpIPredicate::eq));
   add(table, "not_equal",
-      compare(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne));
+      compare(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne,
+              arith::CmpIPredicate::ne));
   add(table, "less",
-      compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt));
+      compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
+              arith::CmpIPredicate::ult));
   add(table, "less_equal",
-      compare(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle));
+      compare(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
+              arith::CmpIPredicate::ule));
   add(table, "greater",
-      compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt));
+      compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
+              arith::CmpIPredicate::ugt));
   add(table, "greater_equal",
-      compare(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge));
+      compare(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
+              arith::CmpIPredicate::uge));
   add(table, "logical_and", [](OpBuilder &b, Location l, ValueRange a, Type,
                                Operation *) -> Value {
     return arith::AndIOp::create(b, l, a[0], a[1]);

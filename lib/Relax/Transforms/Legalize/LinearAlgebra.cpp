@@ -155,8 +155,10 @@ static LogicalResult legalizeMatmul(Operation *op, LegalizeContext &ctx) {
               ri.push_back(kv);
               if (hasM)
                 ri.push_back(o[batchRank + hasN]);
-              Value x = tir::LoadOp::create(b, l, inputs[0], li);
-              Value y = tir::LoadOp::create(b, l, inputs[1], ri);
+              Value x =
+                  toSignlessScalar(b, l, tir::LoadOp::create(b, l, inputs[0], li));
+              Value y =
+                  toSignlessScalar(b, l, tir::LoadOp::create(b, l, inputs[1], ri));
               return {convert(b, l, x, outDtype, isUnsigned),
                       convert(b, l, y, outDtype, isUnsigned)};
             });

@@ -401,8 +401,10 @@ static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
         copyNest(b, loc, name, resultType.getShape(), outputs[0],
                  [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
                    int64_t first = axis ? *axis : 0;
-                   Value raw = tir::LoadOp::create(b, l, inputs[1],
-                                                   ivs.slice(first, idxRank));
+                   Value raw = toSignlessScalar(
+                       b, l,
+                       tir::LoadOp::create(b, l, inputs[1],
+                                           ivs.slice(first, idxRank)));
                    Value i = unsignedIdx ? Value(arith::IndexCastUIOp::create(
                                                b, l, b.getIndexType(), raw))
                                          : Value(arith::IndexCastOp::create(

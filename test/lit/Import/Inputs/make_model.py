@@ -1,0 +1,284 @@
+"""Writes the small ONNX models (and numpy inputs/references) that the
+importer tests use, built at test time with onnx.helper.
+
+usage: make_model.py KIND OUTDIR
+
+Every model is saved as OUTDIR/model.onnx; where a test runs the imported
+module, the inputs are OUTDIR/in<i>.npy and the numpy references
+OUTDIR/out<i>.npy.
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+rng = np.random.default_rng(0)
+
+
+def save(outdir, graph, opset=13, inputs=(), outputs=()):
+    os.makedirs(outdir, exist_ok=True)
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", opset)])
+    onnx.save(model, os.path.join(outdir, "model.onnx"))
+    for i, a in enumerate(inputs):
+        np.save(os.path.join(outdir, "in%d.npy" % i), a)
+    for i, a in enumerate(outputs):
+        np.save(os.path.join(outdir, "out%d.npy" % i), a)
+
+
+def mlp(outdir):
+    """dim_param, an unnamed dynamic dim, small and large initializers."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 8])
+    z = helper.make_tensor_value_info("z", TensorProto.FLOAT, [None, 3])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["batch", 16])
+    y2 = helper.make_tensor_value_info("y2", TensorProto.FLOAT, [None, 3])
+    w = rng.standard_normal((8, 16)).astype(np.float32)
+    b = np.arange(16, dtype=np.float32) * 0.25
+    c = np.array([1.0, -2.0, 3.0], dtype=np.float32)
+    nodes = [
+        helper.make_node("MatMul", ["x", "w"], ["h"], name="matmul0"),
+        helper.make_node("Add", ["h", "b"], ["a"], name="add0"),
+        helper.make_node("Relu", ["a"], ["y"], name="relu0"),
+        helper.make_node("Mul", ["z", "c"], ["y2"], name="scale0"),
+    ]
+    graph = helper.make_graph(
+        nodes, "mlp", [x, z], [y, y2],
+        [numpy_helper.from_array(w, "w"), numpy_helper.from_array(b, "b"),
+         numpy_helper.from_array(c, "c")])
+    xv = rng.standard_normal((5, 8)).astype(np.float32)
+    zv = rng.standard_normal((7, 3)).astype(np.float32)
+    save(outdir, graph, inputs=[xv, zv],
+         outputs=[np.maximum(xv @ w + b, 0), zv * c])
+
+
+def shapes(outdir):
+    """Shape -> Gather -> Mul/Concat -> Reshape stays symbolic."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                      ["batch", "seq", 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    s = helper.make_tensor_value_info("s", TensorProto.INT64, None)
+    i0 = numpy_helper.from_array(np.array([0], np.int64), "i0")
+    i1 = numpy_helper.from_array(np.array(1, np.int64), "i1")
+    four = numpy_helper.from_array(np.array(4, np.int64), "four")
+    ax = numpy_helper.from_array(np.array([0], np.int64), "ax")
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shp"], name="shape0"),
+        helper.make_node("Gather", ["shp", "i0"], ["b"], name="gather_b"),
+        helper.make_node("Gather", ["shp", "i1"], ["sq"], name="gather_s"),
+        helper.make_node("Mul", ["sq", "four"], ["sq4"], name="mul0"),
+        helper.make_node("Unsqueeze", ["sq4", "ax"], ["sq4v"], name="unsq0"),
+        helper.make_node("Concat", ["b", "sq4v"], ["target"], axis=0,
+                         name="concat0"),
+        helper.make_node("Reshape", ["x", "target"], ["y"], name="reshape0"),
+        helper.make_node("Shape", ["y"], ["s"], name="shape1"),
+    ]
+    graph = helper.make_graph(nodes, "shapes", [x], [y, s],
+                              [i0, i1, four, ax])
+    xv = rng.standard_normal((2, 3, 4)).astype(np.float32)
+    save(outdir, graph, inputs=[xv],
+         outputs=[xv.reshape(2, 12), np.array([2, 12], np.int64)])
+
+
+def unsupported_op(outdir):
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n"])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n"])
+    node = helper.make_node("Softsign", ["x"], ["y"], name="my_softsign")
+    save(outdir, helper.make_graph([node], "g", [x], [y]), opset=15)
+
+
+def unsupported_attr(outdir):
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n", 4])
+    node = helper.make_node("Relu", ["x"], ["y"], name="relu_with_extra",
+                            mystery=3)
+    save(outdir, helper.make_graph([node], "g", [x], [y]), opset=14)
+
+
+def undefined_input(outdir):
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n"])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n"])
+    node = helper.make_node("Add", ["x", "nowhere"], ["y"], name="add_bad")
+    save(outdir, helper.make_graph([node], "g", [x], [y]))
+
+
+def runtime_shape(outdir):
+    """A Reshape whose target is a graph input (run-time data)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", 4])
+    t = helper.make_tensor_value_info("t", TensorProto.INT64, [2])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    node = helper.make_node("Reshape", ["x", "t"], ["y"], name="reshape_rt")
+    save(outdir, helper.make_graph([node], "g", [x, t], [y]))
+
+
+def bad_initializer(outdir):
+    """An initializer whose raw data is shorter than its shape needs."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])
+    w = TensorProto(name="w", data_type=TensorProto.FLOAT, dims=[4],
+                    raw_data=b"\0" * 12)
+    node = helper.make_node("Add", ["x", "w"], ["y"], name="add0")
+    save(outdir, helper.make_graph([node], "g", [x], [y], [w]))
+
+
+def maxpool_indices(outdir):
+    """MaxPool with its Indices output over a dim_param batch, with padding
+    (3x3 window, stride 2, pads 1) and numpy references."""
+    n, c, h, w = 3, 2, 5, 6
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", c, h, w])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    i = helper.make_tensor_value_info("i", TensorProto.INT64, None)
+    node = helper.make_node("MaxPool", ["x"], ["y", "i"], name="pool0",
+                            kernel_shape=[3, 3], strides=[2, 2],
+                            pads=[1, 1, 1, 1])
+    xv = rng.standard_normal((n, c, h, w)).astype(np.float32)
+    oh, ow = (h + 2 - 3) // 2 + 1, (w + 2 - 3) // 2 + 1
+    yv = np.zeros((n, c, oh, ow), np.float32)
+    iv = np.zeros((n, c, oh, ow), np.int64)
+    for a in range(n):
+        for b in range(c):
+            for p in range(oh):
+                for q in range(ow):
+                    best, arg = -np.inf, -1
+                    for r in range(p * 2 - 1, p * 2 + 2):
+                        for s_ in range(q * 2 - 1, q * 2 + 2):
+                            if 0 <= r < h and 0 <= s_ < w and xv[a, b, r, s_] > best:
+                                best, arg = xv[a, b, r, s_], ((a * c + b) * h + r) * w + s_
+                    yv[a, b, p, q], iv[a, b, p, q] = best, arg
+    save(outdir, helper.make_graph([node], "g", [x], [y, i]), opset=12,
+         inputs=[xv], outputs=[yv, iv])
+
+
+def np_softmax(x, axis=-1):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def save_data(outdir, name, inputs, outputs):
+    d = os.path.join(outdir, name)
+    os.makedirs(d, exist_ok=True)
+    for i, a in enumerate(inputs):
+        np.save(os.path.join(d, "in%d.npy" % i), a)
+    for i, a in enumerate(outputs):
+        np.save(os.path.join(d, "out%d.npy" % i), a)
+
+
+def attention(outdir):
+    """A self-attention block over [batch, seq, 8] with 2 heads: the head
+    split and merge reshape targets come from Shape/Gather/Concat, then a
+    residual LayerNormalization. Data for (batch, seq) = (2, 3) and (1, 5)."""
+    dm, heads, hd = 8, 2, 4
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                      ["batch", "seq", dm])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT,
+                                      ["batch", "seq", dm])
+    ws = {n: rng.standard_normal((dm, dm)).astype(np.float32) * 0.5
+          for n in ("wq", "wk", "wv")}
+    gamma = (1 + 0.1 * rng.standard_normal(dm)).astype(np.float32)
+    beta = (0.1 * rng.standard_normal(dm)).astype(np.float32)
+    inits = [numpy_helper.from_array(v, k) for k, v in ws.items()] + [
+        numpy_helper.from_array(gamma, "gamma"),
+        numpy_helper.from_array(beta, "beta"),
+        numpy_helper.from_array(np.array([0, 1], np.int64), "idx01"),
+        numpy_helper.from_array(np.array([heads, hd], np.int64), "hsplit"),
+        numpy_helper.from_array(np.array([dm], np.int64), "dmodel"),
+        numpy_helper.from_array(np.array(np.sqrt(hd), np.float32), "scale"),
+    ]
+    N = helper.make_node
+    nodes = [
+        N("Shape", ["x"], ["xs"]),
+        N("Gather", ["xs", "idx01"], ["bs"]),
+        N("Concat", ["bs", "hsplit"], ["split_shape"], axis=0),
+        N("Concat", ["bs", "dmodel"], ["merge_shape"], axis=0),
+    ]
+    for t, perm in (("q", [0, 2, 1, 3]), ("k", [0, 2, 3, 1]),
+                    ("v", [0, 2, 1, 3])):
+        nodes += [N("MatMul", ["x", "w" + t], [t + "0"]),
+                  N("Reshape", [t + "0", "split_shape"], [t + "1"]),
+                  N("Transpose", [t + "1"], [t], perm=perm)]
+    nodes += [
+        N("MatMul", ["q", "k"], ["s0"]),
+        N("Div", ["s0", "scale"], ["s1"]),
+        N("Softmax", ["s1"], ["p"], axis=-1),
+        N("MatMul", ["p", "v"], ["o0"]),
+        N("Transpose", ["o0"], ["o1"], perm=[0, 2, 1, 3]),
+        N("Reshape", ["o1", "merge_shape"], ["o"]),
+        N("Add", ["o", "x"], ["r"]),
+        N("LayerNormalization", ["r", "gamma", "beta"], ["y"], axis=-1,
+          epsilon=1e-5),
+    ]
+    save(outdir, helper.make_graph(nodes, "attention", [x], [y], inits),
+         opset=17)
+    for name, (b, sq) in (("a", (2, 3)), ("b", (1, 5))):
+        xv = rng.standard_normal((b, sq, dm)).astype(np.float32)
+        def heads_of(w):
+            return (xv @ w).reshape(b, sq, heads, hd).transpose(0, 2, 1, 3)
+        q, k, v = heads_of(ws["wq"]), heads_of(ws["wk"]), heads_of(ws["wv"])
+        p = np_softmax(q @ k.transpose(0, 1, 3, 2) / np.sqrt(hd))
+        o = (p @ v).transpose(0, 2, 1, 3).reshape(b, sq, dm) + xv
+        mu = o.mean(-1, keepdims=True)
+        var = ((o - mu) ** 2).mean(-1, keepdims=True)
+        yv = (o - mu) / np.sqrt(var + 1e-5) * gamma + beta
+        save_data(outdir, name, [xv], [yv.astype(np.float32)])
+
+
+def cnn(outdir):
+    """Conv + bias, BatchNormalization, Relu, MaxPool, GlobalAveragePool,
+    Flatten, Gemm (transB) and Softmax over a dim_param batch. Data for
+    batch 2 and 3."""
+    c, o, hw, classes = 3, 4, 6, 5
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                      ["batch", c, hw, hw])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT,
+                                      ["batch", classes])
+    w = (rng.standard_normal((o, c, 3, 3)) * 0.3).astype(np.float32)
+    b = (0.1 * rng.standard_normal(o)).astype(np.float32)
+    g = (1 + 0.1 * rng.standard_normal(o)).astype(np.float32)
+    bb = (0.1 * rng.standard_normal(o)).astype(np.float32)
+    mean = (0.1 * rng.standard_normal(o)).astype(np.float32)
+    var = (1 + 0.1 * rng.random(o)).astype(np.float32)
+    fw = rng.standard_normal((classes, o)).astype(np.float32)
+    fb = (0.1 * rng.standard_normal(classes)).astype(np.float32)
+    arrays = dict(w=w, b=b, g=g, bb=bb, mean=mean, var=var, fw=fw, fb=fb)
+    inits = [numpy_helper.from_array(v, k) for k, v in arrays.items()]
+    N = helper.make_node
+    nodes = [
+        N("Conv", ["x", "w", "b"], ["c0"], kernel_shape=[3, 3],
+          pads=[1, 1, 1, 1]),
+        N("BatchNormalization", ["c0", "g", "bb", "mean", "var"], ["c1"],
+          epsilon=1e-5),
+        N("Relu", ["c1"], ["c2"]),
+        N("MaxPool", ["c2"], ["c3"], kernel_shape=[2, 2], strides=[2, 2]),
+        N("GlobalAveragePool", ["c3"], ["c4"]),
+        N("Flatten", ["c4"], ["c5"], axis=1),
+        N("Gemm", ["c5", "fw", "fb"], ["c6"], transB=1),
+        N("Softmax", ["c6"], ["y"], axis=1),
+    ]
+    save(outdir, helper.make_graph(nodes, "cnn", [x], [y], inits), opset=13)
+    for name, n in (("a", 2), ("b", 3)):
+        xv = rng.standard_normal((n, c, hw, hw)).astype(np.float32)
+        xp = np.pad(xv, ((0, 0), (0, 0), (1, 1), (1, 1)))
+        conv = np.zeros((n, o, hw, hw), np.float32)
+        for i in range(3):
+            for j in range(3):
+                conv += np.einsum("nchw,oc->nohw",
+                                  xp[:, :, i:i + hw, j:j + hw], w[:, :, i, j])
+        conv += b[None, :, None, None]
+        bn = ((conv - mean[None, :, None, None]) /
+              np.sqrt(var[None, :, None, None] + 1e-5) *
+              g[None, :, None, None] + bb[None, :, None, None])
+        r = np.maximum(bn, 0)
+        mp = r.reshape(n, o, hw // 2, 2, hw // 2, 2).max(axis=(3, 5))
+        gap = mp.mean(axis=(2, 3))
+        yv = np_softmax(gap @ fw.T + fb, axis=1)
+        save_data(outdir, name, [xv], [yv.astype(np.float32)])
+
+
+KINDS = {f.__name__: f for f in (mlp, shapes, maxpool_indices, attention,
+                                 cnn, unsupported_op, unsupported_attr,
+                                 undefined_input, runtime_shape,
+                                 bad_initializer)}
+
+if __name__ == "__main__":
+    KINDS[sys.argv[1]](sys.argv[2])
