@@ -103,10 +103,10 @@ def import_error(model_path, tools, timeout):
     return lines[0] if lines else "import failed"
 
 
-def run_test(test_dir, tools, timeout, rtol, atol):
+def run_test(test_dir, tools, timeout, rtol, atol, fuse=False):
     """Returns (status, message)."""
     try:
-        return run_test_sets(test_dir, tools, timeout, rtol, atol)
+        return run_test_sets(test_dir, tools, timeout, rtol, atol, fuse)
     except Exception as e:
         # Test data numpy_helper cannot read (sequences, optionals): report
         # what the importer says about the model itself.
@@ -117,7 +117,7 @@ def run_test(test_dir, tools, timeout, rtol, atol):
         return "FAIL", "runner error: %s" % e
 
 
-def run_test_sets(test_dir, tools, timeout, rtol, atol):
+def run_test_sets(test_dir, tools, timeout, rtol, atol, fuse):
     name = os.path.basename(test_dir)
     model = onnx.load(os.path.join(test_dir, "model.onnx"))
     sets = sorted(d for d in os.listdir(test_dir)
@@ -157,7 +157,7 @@ def run_test_sets(test_dir, tools, timeout, rtol, atol):
                     return "UNSUPPORTED", msg
                 return "FAIL", msg
             args = [tools["relax-run"], mlir, "--rtol", str(rtol), "--atol",
-                    str(atol)]
+                    str(atol)] + (["--fuse"] if fuse else [])
             for k, n in enumerate(params):
                 if n not in inputs:
                     return "FAIL", "no data for input " + n
@@ -203,6 +203,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--rtol", type=float, default=1e-3)
     ap.add_argument("--atol", type=float, default=1e-5)
+    ap.add_argument("--fuse", action="store_true",
+                    help="run the models with --relax-fuse-ops (relax-run --fuse)")
     args = ap.parse_args()
     if args.jobs > 2:
         ap.error("at most 2 parallel jobs")
@@ -254,7 +256,7 @@ def main():
     results = {}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(run_test, d, tools, args.timeout, args.rtol,
-                               args.atol): t for t, d, _ in tests}
+                               args.atol, args.fuse): t for t, d, _ in tests}
         for fut in concurrent.futures.as_completed(futures):
             t = futures[fut]
             try:
