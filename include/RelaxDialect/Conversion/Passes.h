@@ -7,6 +7,7 @@
 #ifndef RELAXDIALECT_CONVERSION_PASSES_H
 #define RELAXDIALECT_CONVERSION_PASSES_H
 
+#include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 
 namespace mlir {

@@ -27,4 +27,32 @@ def TIRTestSchedule : Pass<"tir-test-schedule", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
+  let summary = "Bind every loop nest of every prim_func to GPU threads";
+  let description = [{
+    The schedule `--lower-to-gpu` applies when nothing was tuned. Every
+    top-level loop nest of a `tir.prim_func` becomes one kernel: its leading
+    perfectly nested loops that carry no reduction are fused, split by the
+    block size (a tail guard keeps symbolic extents that do not divide
+    correct) and bound to `blockIdx.x` / `threadIdx.x`; reductions and
+    loops that are not perfectly nested run serially inside each thread. A
+    nest with no such loop (a reduction to a scalar) runs in one thread.
+    Loops inside a bound nest become serial. Prim_funcs that already bind a
+    loop to a thread axis are left as they are.
+
+    ```mlir
+    // for i in 0..n, j in 0..4 (spatial) becomes
+    tir.for %b = %c0 to %nb step %c1 kind = thread_binding("blockIdx.x") {
+      tir.for %t = %c0 to %c256 step %c1 kind = thread_binding("threadIdx.x") {
+        // scf.if (b * 256 + t < n * 4) { i, j = divmod(b * 256 + t, 4); ... }
+    ```
+  }];
+  let options = [
+    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"256",
+           "Threads per block (a multiple of 32, at most 1024)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TIR_TRANSFORMS_PASSES_TD

@@ -50,6 +50,10 @@ FailureOr<ForOp> reorder(ForOp outer, ForOp inner);
 /// carries a reduce iteration variable of a block inside it (its iterations
 /// are not independent); `bind` takes blockIdx.{x,y,z} / threadIdx.{x,y,z}.
 LogicalResult parallel(ForOp loop);
+/// Whether a block inside `loop` binds a reduce iteration variable to a
+/// value computed from `loop`'s induction variable (the check `parallel`,
+/// `vectorize` and `bind` make, without a diagnostic).
+bool carriesReduction(ForOp loop);
 LogicalResult vectorize(ForOp loop);
 LogicalResult unroll(ForOp loop);
 LogicalResult bind(ForOp loop, StringRef thread);

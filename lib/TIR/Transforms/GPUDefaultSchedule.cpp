@@ -1,0 +1,192 @@
+//===- GPUDefaultSchedule.cpp - --tir-gpu-default-schedule ----------------===//
+//
+// Gives every loop nest of every prim_func a GPU thread mapping, through the
+// schedule API only, so each top-level nest later becomes one kernel launch:
+//
+//   - the leading loops of a nest that carry no reduction (its spatial
+//     loops, perfectly nested) are fused into one loop, split by the block
+//     size (with a tail guard unless the extent provably divides) and bound
+//     to blockIdx.x / threadIdx.x; whatever lies inside (reduction loops,
+//     inner spatial loops that are not perfectly nested) runs serially in
+//     each thread;
+//   - a nest with no such loop (a reduction to a scalar, a lone block) runs
+//     in one thread: it is wrapped in two loops of extent 1 bound to
+//     blockIdx.x and threadIdx.x.
+//
+// Loops inside a bound nest lose their CPU kinds (parallel, vectorized):
+// inside a GPU thread they are serial loops. A prim_func that already binds
+// a loop to a thread axis was scheduled by hand and is left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/TIR/Transforms/Passes.h"
+#include "RelaxDialect/TIR/Transforms/Schedule.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir {
+namespace tir {
+#define GEN_PASS_DEF_TIRGPUDEFAULTSCHEDULE
+#include "RelaxDialect/TIR/Transforms/Passes.h.inc"
+} // namespace tir
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tir;
+
+/// Whether `value` is computed (through any chain of ops) from one of `ivs`.
+static bool dependsOnAny(Value value, ArrayRef<Value> ivs) {
+  SmallVector<Value> worklist = {value};
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (llvm::is_contained(ivs, v))
+      return true;
+    Operation *op = v.getDefiningOp();
+    if (!op || !visited.insert(op).second)
+      continue;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return false;
+}
+
+static bool isUnitLoop(ForOp loop) {
+  return getConstantIntValue(loop.getLowerBound()) == 0 &&
+         getConstantIntValue(loop.getStep()) == 1;
+}
+
+/// The only op with regions or effects in `loop`'s body when that is a
+/// tir.for and everything else is pure: the next loop of a perfect nest.
+static ForOp getPerfectlyNestedChild(ForOp loop) {
+  ForOp child;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (auto inner = dyn_cast<ForOp>(op)) {
+      if (child)
+        return {};
+      child = inner;
+      continue;
+    }
+    // checkPerfectNest in the schedule API wants pure ops before the loop.
+    if (child || op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
+      return {};
+  }
+  return child;
+}
+
+/// The leading loops of the nest rooted at `root` that can be fused and
+/// bound to threads: unit loops, perfectly nested, carrying no reduction,
+/// with bounds independent of the loops around them.
+static SmallVector<ForOp> collectSpatialLoops(ForOp root) {
+  SmallVector<ForOp> loops;
+  SmallVector<Value> ivs;
+  for (ForOp loop = root; loop; loop = getPerfectlyNestedChild(loop)) {
+    if (!isUnitLoop(loop) || carriesReduction(loop) ||
+        dependsOnAny(loop.getUpperBound(), ivs))
+      break;
+    loops.push_back(loop);
+    ivs.push_back(loop.getInductionVar());
+  }
+  return loops;
+}
+
+/// Inside a GPU thread, CPU loop kinds mean nothing: make them serial.
+static void makeInnerLoopsSerial(ForOp bound) {
+  bound.getBody()->walk([](ForOp loop) {
+    if (loop.getKind() != LoopKind::thread_binding &&
+        loop.getKind() != LoopKind::unrolled)
+      loop.setKind(LoopKind::serial);
+  });
+}
+
+/// Wraps `op` in `blockIdx.x` and `threadIdx.x` loops of extent 1.
+static void wrapInSingleThread(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto block = ForOp::create(b, loc, zero, one, one, LoopKind::thread_binding,
+                             nullptr, "blockIdx.x");
+  b.setInsertionPointToStart(block.getBody());
+  auto thread = ForOp::create(b, loc, zero, one, one,
+                              LoopKind::thread_binding, nullptr, "threadIdx.x");
+  op->moveBefore(thread.getBody()->getTerminator());
+  makeInnerLoopsSerial(block);
+}
+
+/// Threads per block for a flattened extent: `maxThreads`, or the extent
+/// rounded up to a warp when it is a smaller constant.
+static int64_t pickBlockSize(ForOp loop, int64_t maxThreads) {
+  if (std::optional<int64_t> extent = getConstantIntValue(loop.getUpperBound()))
+    return std::clamp<int64_t>((*extent + 31) / 32 * 32, 32, maxThreads);
+  return maxThreads;
+}
+
+/// Schedules one top-level nest; failures come from the schedule API
+/// (which reports them) and should not happen on a nest this code picked.
+static LogicalResult scheduleNest(ForOp root, int64_t maxThreads) {
+  SmallVector<ForOp> loops = collectSpatialLoops(root);
+  if (loops.empty()) {
+    wrapInSingleThread(root);
+    return success();
+  }
+  ForOp fused = loops.front();
+  for (ForOp inner : llvm::drop_begin(loops)) {
+    FailureOr<ForOp> f = fuse(fused, inner);
+    if (failed(f))
+      return failure();
+    fused = *f;
+  }
+  FailureOr<SplitResult> parts =
+      split(fused, pickBlockSize(fused, maxThreads));
+  if (failed(parts) || failed(bind(parts->outer, "blockIdx.x")) ||
+      failed(bind(parts->inner, "threadIdx.x")))
+    return failure();
+  makeInnerLoopsSerial(parts->outer);
+  return success();
+}
+
+static bool hasThreadBinding(PrimFuncOp func) {
+  return func
+      .walk([](ForOp loop) {
+        return loop.getKind() == LoopKind::thread_binding
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+namespace {
+struct TIRGPUDefaultSchedule
+    : tir::impl::TIRGPUDefaultScheduleBase<TIRGPUDefaultSchedule> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (maxThreads <= 0 || maxThreads > 1024 || maxThreads % 32 != 0) {
+      getOperation().emitError("tir-gpu-default-schedule: max-threads must "
+                               "be a multiple of 32 in [32, 1024], got ")
+          << static_cast<int64_t>(maxThreads);
+      return signalPassFailure();
+    }
+    for (PrimFuncOp func : getOperation().getOps<PrimFuncOp>()) {
+      if (func.getBody().empty() || hasThreadBinding(func))
+        continue;
+      SmallVector<Operation *> work;
+      for (Operation &op : func.getBody().front().without_terminator()) {
+        if (isa<AllocOp>(op) ||
+            (op.getNumRegions() == 0 && isMemoryEffectFree(&op)))
+          continue;
+        work.push_back(&op);
+      }
+      for (Operation *op : work) {
+        if (auto loop = dyn_cast<ForOp>(op)) {
+          if (failed(scheduleNest(loop, maxThreads)))
+            return signalPassFailure();
+          continue;
+        }
+        wrapInSingleThread(op);
+      }
+    }
+  }
+};
+} // namespace
