@@ -36,3 +36,36 @@ config.substitutions.append(
 if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas_executable))
+    # The toolkit's stub driver: loads, but cuInit fails (no GPU behind it).
+    stub = os.path.join(os.path.dirname(os.path.dirname(
+        config.ptxas_executable)), "lib64", "stubs", "libcuda.so")
+    if os.path.exists(stub):
+        config.available_features.add("cuda-stub")
+        config.substitutions.append(("%cuda_stub", stub))
+
+
+def probe_cuda_gpu():
+    """None when a GPU can run tests, else why not (for the skip note)."""
+    if config.relax_has_cuda_runtime.upper() not in ("TRUE", "ON", "1", "YES"):
+        return "this build has no CUDA runtime (CUDA toolkit not found)"
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError as e:
+        return "no CUDA driver (%s)" % e
+    rc = cuda.cuInit(0)
+    if rc != 0:
+        return "cuInit failed with CUDA error %d (no usable GPU)" % rc
+    count = ctypes.c_int(0)
+    if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value == 0:
+        return "the CUDA driver sees no GPU"
+    return None
+
+
+# GPU execution tests (REQUIRES: cuda-gpu) run where cuInit succeeds.
+cuda_skip_reason = probe_cuda_gpu()
+if cuda_skip_reason is None:
+    config.available_features.add("cuda-gpu")
+else:
+    lit_config.note("GPU execution tests are UNSUPPORTED here: " +
+                    cuda_skip_reason)
