@@ -50,6 +50,7 @@ struct Driver {
   X(cuEventDestroy)                                                            \
   X(cuEventSynchronize)                                                        \
   X(cuEventRecord)                                                             \
+  X(cuEventElapsedTime)                                                        \
   X(cuMemAlloc)                                                                \
   X(cuMemAllocManaged)                                                         \
   X(cuMemFree)                                                                 \
@@ -73,6 +74,10 @@ Driver &driver() {
 }
 std::mutex initMutex;
 bool initTried = false;
+
+/// Kernel timing for benchmarks (relax_rt_cuda_set_profiling).
+bool profiling = false;
+double kernelMs = 0;
 
 /// "CUDA_ERROR_NO_DEVICE", or the number when the driver cannot name it.
 std::string errorName(CUresult result) {
@@ -244,10 +249,36 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
   Driver *d = ready();
   if (!d)
     return;
+  CUevent start = nullptr, stop = nullptr;
+  if (profiling && check(d->cuEventCreate(&start, CU_EVENT_DEFAULT),
+                         "cuEventCreate") &&
+      check(d->cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate"))
+    check(d->cuEventRecord(start, static_cast<CUstream>(stream)),
+          "cuEventRecord");
   check(d->cuLaunchKernel(static_cast<CUfunction>(function), gridX, gridY,
                           gridZ, blockX, blockY, blockZ, smem,
                           static_cast<CUstream>(stream), params, extra),
         "cuLaunchKernel");
+  if (start && stop) {
+    float ms = 0;
+    if (check(d->cuEventRecord(stop, static_cast<CUstream>(stream)),
+              "cuEventRecord") &&
+        check(d->cuEventSynchronize(stop), "cuEventSynchronize") &&
+        check(d->cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime"))
+      kernelMs += ms;
+  }
+  if (start)
+    d->cuEventDestroy(start);
+  if (stop)
+    d->cuEventDestroy(stop);
+}
+
+extern "C" void relax_rt_cuda_set_profiling(int on) { profiling = on != 0; }
+
+extern "C" double relax_rt_cuda_take_kernel_ms(void) {
+  double ms = kernelMs;
+  kernelMs = 0;
+  return ms;
 }
 
 //===----------------------------------------------------------------------===//

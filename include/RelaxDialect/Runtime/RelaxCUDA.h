@@ -38,6 +38,12 @@ const char *relax_rt_cuda_device_name(void);
 /* The compute capability as "sm_XY"; empty before a successful init. */
 const char *relax_rt_cuda_chip(void);
 
+/* Benchmarks: when on, every kernel launch is timed with CUDA events (and
+ * waited for); relax_rt_cuda_take_kernel_ms returns the summed kernel time
+ * since the last take and resets it. */
+void relax_rt_cuda_set_profiling(int on);
+double relax_rt_cuda_take_kernel_ms(void);
+
 /* The upstream GPU runtime ABI (mlir/lib/ExecutionEngine/CudaRuntimeWrappers
  * names; own implementation). */
 void *mgpuModuleLoad(void *data, size_t size);

@@ -9,9 +9,17 @@
 //     to blockIdx.x / threadIdx.x; whatever lies inside (reduction loops,
 //     inner spatial loops that are not perfectly nested) runs serially in
 //     each thread;
-//   - a nest with no such loop (a reduction to a scalar, a lone block) runs
-//     in one thread: it is wrapped in two loops of extent 1 bound to
-//     blockIdx.x and threadIdx.x.
+//   - a nest whose spatial loops are followed by a long reduction loop
+//     (symbolic extent, or at least 64) over one reduction block that reads
+//     one input along the reduction (not matmul-like: op_pattern is not
+//     out_ewise_fusable and no two inputs are indexed by the reduce
+//     variable) gets one thread block per output element instead: the spatial loops are fused and bound to blockIdx.x
+//     and the block's threads share the reduction (crossThreadReduction in
+//     the schedule API: strided partial results in shared memory, then a
+//     tree), which covers softmax, norms and sums over a symbolic axis;
+//   - a nest with no spatial loop that is not such a reduction (a lone
+//     block) runs in one thread: it is wrapped in two loops of extent 1
+//     bound to blockIdx.x and threadIdx.x.
 //
 // Loops inside a bound nest lose their CPU kinds (parallel, vectorized):
 // inside a GPU thread they are serial loops. A prim_func that already binds
@@ -24,6 +32,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/bit.h"
 
 namespace mlir {
 namespace tir {
@@ -122,10 +131,98 @@ static int64_t pickBlockSize(ForOp loop, int64_t maxThreads) {
   return maxThreads;
 }
 
+/// The reduction loop right after the spatial loops of a nest and its one
+/// block, when crossThreadReduction applies and pays: the loop must be
+/// long (a symbolic extent, or at least 64 iterations) for threads to
+/// share it.
+static std::optional<std::pair<ForOp, BlockOp>>
+matchBlockReduction(ForOp root, ArrayRef<ForOp> spatial) {
+  ForOp loop = spatial.empty() ? root : getPerfectlyNestedChild(spatial.back());
+  if (!loop)
+    return std::nullopt;
+  std::optional<int64_t> extent = getConstantIntValue(loop.getUpperBound());
+  if (extent && *extent < 64)
+    return std::nullopt;
+  BlockOp block;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (auto b = dyn_cast<BlockOp>(op)) {
+      if (block)
+        return std::nullopt;
+      block = b;
+    }
+  }
+  if (!block || !canCrossThreadReduce(block, loop))
+    return std::nullopt;
+  // A matmul-like block (two inputs indexed by the reduce variable) keeps
+  // one thread per output: a thread block per output would reload both
+  // operands without reuse, while adjacent threads of the simple schedule
+  // read adjacent columns (the GEMV case stays coalesced).
+  Value reduceVar;
+  for (auto [i, arg] : llvm::enumerate(block.getIterVars()))
+    if (block.getIterKind(i) == IterKind::reduce)
+      reduceVar = arg;
+  llvm::SmallPtrSet<Value, 4> reducedInputs;
+  block.walk([&](LoadOp load) {
+    if (llvm::any_of(load.getIndices(),
+                     [&](Value v) { return dependsOnAny(v, {reduceVar}); }))
+      reducedInputs.insert(load.getBuffer());
+  });
+  if (reducedInputs.size() > 1)
+    return std::nullopt;
+  return std::make_pair(loop, block);
+}
+
+/// Threads that share one reduction: a power of two up to `maxThreads`,
+/// smaller for a short constant extent.
+static int64_t pickReductionThreads(ForOp loop, int64_t maxThreads) {
+  int64_t threads = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(maxThreads)));
+  if (std::optional<int64_t> extent = getConstantIntValue(loop.getUpperBound()))
+    threads = std::min<int64_t>(
+        threads, std::max<int64_t>(
+                     32, llvm::PowerOf2Ceil(static_cast<uint64_t>(*extent))));
+  return threads;
+}
+
+/// Reductions: one thread block per output element (the spatial loops
+/// fused and bound to blockIdx.x), its threads sharing the reduction loop.
+static LogicalResult scheduleBlockReduction(ForOp root,
+                                            ArrayRef<ForOp> spatial,
+                                            ForOp loop, BlockOp block,
+                                            int64_t maxThreads) {
+  ForOp outer;
+  if (spatial.empty()) {
+    OpBuilder b(root);
+    Location loc = root.getLoc();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    outer = ForOp::create(b, loc, zero, one, one, LoopKind::serial, nullptr);
+    root->moveBefore(outer.getBody()->getTerminator());
+  } else {
+    outer = spatial.front();
+    for (ForOp inner : llvm::drop_begin(spatial)) {
+      FailureOr<ForOp> f = fuse(outer, inner);
+      if (failed(f))
+        return failure();
+      outer = *f;
+    }
+  }
+  if (failed(bind(outer, "blockIdx.x")))
+    return failure();
+  makeInnerLoopsSerial(outer);
+  return crossThreadReduction(block, loop,
+                              pickReductionThreads(loop, maxThreads));
+}
+
 /// Schedules one top-level nest; failures come from the schedule API
 /// (which reports them) and should not happen on a nest this code picked.
-static LogicalResult scheduleNest(ForOp root, int64_t maxThreads) {
+static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
+                                  bool reductionKind) {
   SmallVector<ForOp> loops = collectSpatialLoops(root);
+  if (reductionKind) {
+    if (auto reduction = matchBlockReduction(root, loops))
+      return scheduleBlockReduction(root, loops, reduction->first,
+                                    reduction->second, maxThreads);
+  }
   if (loops.empty()) {
     wrapInSingleThread(root);
     return success();
@@ -178,9 +275,14 @@ struct TIRGPUDefaultSchedule
           continue;
         work.push_back(&op);
       }
+      // Matmul-like programs (out_ewise_fusable) keep one thread per output
+      // (see matchBlockReduction).
+      auto pattern = func->getAttrOfType<StringAttr>("op_pattern");
+      bool reductionKind =
+          !pattern || pattern.getValue() != "out_ewise_fusable";
       for (Operation *op : work) {
         if (auto loop = dyn_cast<ForOp>(op)) {
-          if (failed(scheduleNest(loop, maxThreads)))
+          if (failed(scheduleNest(loop, maxThreads, reductionKind)))
             return signalPassFailure();
           continue;
         }

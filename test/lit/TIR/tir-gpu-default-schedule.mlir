@@ -46,14 +46,37 @@ tir.prim_func @injective(%x: !tir.buffer<[n, 4], f32>, %y: !tir.buffer<[n, 4], f
 
 // -----
 
-// Row sums over a symbolic axis k: the row loop is bound, the reduction
-// loop runs serially in each thread (and is no longer parallel).
+// Row sums over a symbolic axis k: a block reduction. One thread block per
+// row (blockIdx.x over m, no split), 256 threads accumulate a strided slice
+// of k into a shared buffer (guarded: k need not divide 256), then a tree
+// of halving thread loops (128, 64, ..., 1) combines the slots and one
+// thread stores the row's sum.
 // CHECK-LABEL: tir.prim_func @row_sum
-// CHECK: kind = thread_binding thread = "blockIdx.x"
-// CHECK: kind = thread_binding thread = "threadIdx.x"
-// CHECK: tir.for %{{.*}} = %{{.*}} to %[[K:.*]] step %{{.*}} {
-// CHECK: scf.if
-// CHECK: tir.block "sum" ({{.*}}) kinds [spatial, reduce]
+// CHECK: %[[M:.*]] = tir.sym_var "m"
+// CHECK: %[[K:.*]] = tir.sym_var "k"
+// CHECK: tir.for %[[ROW:.*]] = %{{.*}} to %[[M]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
+// CHECK-NEXT: %[[P:.*]] = tir.alloc : !tir.buffer<[256], f32, shared>
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: tir.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
+// CHECK-NEXT: tir.store %[[ZERO]], %[[P]][%[[T]]]
+// CHECK: tir.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[R:.*]] = arith.addi %{{.*}}, %[[T]]
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[R]], %[[K]]
+// CHECK: scf.if %[[IN]] {
+// CHECK-NEXT: tir.block "sum_cross_thread" (%{{.*}} = %[[ROW]], %{{.*}} = %[[R]]) kinds [spatial, reduce] {
+// CHECK-NOT: tir.init
+// CHECK: tir.load %[[P]][%[[T]]]
+// CHECK: tir.store %{{.*}}, %[[P]][%[[T]]]
+// CHECK: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: tir.for %[[T2:.*]] = %{{.*}} to %[[C128]] step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
+// CHECK: %[[A:.*]] = tir.load %[[P]][%[[T2]]]
+// CHECK: %[[O:.*]] = arith.addi %[[T2]], %{{.*}}
+// CHECK: %[[B:.*]] = tir.load %[[P]][%[[O]]]
+// CHECK: %[[S:.*]] = arith.addf %[[A]], %[[B]]
+// CHECK: tir.store %[[S]], %[[P]][%[[T2]]]
+// CHECK-COUNT-7: kind = thread_binding thread = "threadIdx.x"
+// CHECK: %[[TOTAL:.*]] = tir.load %[[P]][%{{.*}}]
+// CHECK: tir.store %[[TOTAL]], %{{.*}}[%[[ROW]]] : !tir.buffer<[m], f32>
 tir.prim_func @row_sum(%x: !tir.buffer<[m, k], f32>, %y: !tir.buffer<[m], f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -78,15 +101,16 @@ tir.prim_func @row_sum(%x: !tir.buffer<[m, k], f32>, %y: !tir.buffer<[m], f32>) 
 
 // -----
 
-// A reduction to a scalar has no spatial loop: one thread does it. A
-// small constant extent gets a warp-sized block (2 -> 32) in a second nest.
+// A reduction to a scalar over a symbolic n: one thread block (an extent-1
+// blockIdx.x loop) whose 256 threads share it. A small constant extent gets
+// a warp-sized block (2 -> 32) in a second nest.
 // CHECK-LABEL: tir.prim_func @scalar_then_small
 // CHECK: tir.sym_var "n"
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: tir.for %{{.*}} = %{{.*}} to %[[C1]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
-// CHECK-NEXT: tir.for %{{.*}} = %{{.*}} to %[[C1]] step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
-// CHECK-NEXT: tir.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: tir.block "total" {{.*}} kinds [reduce]
+// CHECK-NEXT: tir.alloc : !tir.buffer<[256], f32, shared>
+// CHECK: tir.block "total_cross_thread" {{.*}} kinds [reduce]
+// CHECK: tir.store %{{.*}}, %{{.*}}[] : !tir.buffer<[], f32>
 // CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: kind = thread_binding thread = "blockIdx.x"
 // CHECK-NEXT: tir.for %{{.*}} = %{{.*}} to %[[C32]] step %{{.*}} kind = thread_binding thread = "threadIdx.x"
@@ -131,6 +155,119 @@ tir.prim_func @hand_scheduled(%x: !tir.buffer<[64], f32>) {
     tir.block "fill" (%vi = %i) kinds [spatial] {
       %z = arith.constant 0.0 : f32
       tir.store %z, %x[%vi] : !tir.buffer<[64], f32>
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// Matmul-like (two inputs read along k): one thread per output element,
+// the reduction serial in each thread (adjacent threads read adjacent
+// columns of b, which keeps GEMV coalesced).
+// CHECK-LABEL: tir.prim_func @gemv
+// CHECK: kind = thread_binding thread = "blockIdx.x"
+// CHECK: kind = thread_binding thread = "threadIdx.x"
+// CHECK-NOT: shared
+// CHECK: tir.block "mm" ({{.*}}) kinds [spatial, reduce]
+// CHECK: tir.init
+tir.prim_func @gemv(%a: !tir.buffer<[k], f32>, %b: !tir.buffer<[k, n], f32>, %c: !tir.buffer<[n], f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  %k = tir.sym_var "k" : index
+  tir.for %j = %c0 to %n step %c1 {
+    tir.for %r = %c0 to %k step %c1 {
+      tir.block "mm" (%vj = %j, %vr = %r) kinds [spatial, reduce] {
+        tir.init {
+          %z = arith.constant 0.0 : f32
+          tir.store %z, %c[%vj] : !tir.buffer<[n], f32>
+        }
+        %acc = tir.load %c[%vj] : !tir.buffer<[n], f32>
+        %x = tir.load %a[%vr] : !tir.buffer<[k], f32>
+        %y = tir.load %b[%vr, %vj] : !tir.buffer<[k, n], f32>
+        %p = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %p : f32
+        tir.store %s, %c[%vj] : !tir.buffer<[n], f32>
+      }
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// A short constant reduction (8 < 64) stays serial per thread; a max over
+// a symbolic axis with a non-identity init (0.0 for max) cannot be split
+// across threads and stays serial too.
+// CHECK-LABEL: tir.prim_func @not_block_reductions
+// CHECK-NOT: shared
+// CHECK: tir.block "short"
+// CHECK: tir.block "relu_max"
+// CHECK: tir.return
+tir.prim_func @not_block_reductions(%x: !tir.buffer<[m, 8], f32>, %y: !tir.buffer<[m], f32>, %u: !tir.buffer<[m, k], f32>, %v: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  tir.for %i = %c0 to %m step %c1 {
+    tir.for %r = %c0 to %c8 step %c1 {
+      tir.block "short" (%vi = %i, %vr = %r) kinds [spatial, reduce] {
+        tir.init {
+          %z = arith.constant 0.0 : f32
+          tir.store %z, %y[%vi] : !tir.buffer<[m], f32>
+        }
+        %acc = tir.load %y[%vi] : !tir.buffer<[m], f32>
+        %e = tir.load %x[%vi, %vr] : !tir.buffer<[m, 8], f32>
+        %s = arith.addf %acc, %e : f32
+        tir.store %s, %y[%vi] : !tir.buffer<[m], f32>
+      }
+    }
+  }
+  tir.for %i = %c0 to %m step %c1 {
+    tir.for %r = %c0 to %k step %c1 {
+      tir.block "relu_max" (%vi = %i, %vr = %r) kinds [spatial, reduce] {
+        tir.init {
+          %z = arith.constant 0.0 : f32
+          tir.store %z, %v[%vi] : !tir.buffer<[m], f32>
+        }
+        %acc = tir.load %v[%vi] : !tir.buffer<[m], f32>
+        %e = tir.load %u[%vi, %vr] : !tir.buffer<[m, k], f32>
+        %s = arith.maximumf %acc, %e : f32
+        tir.store %s, %v[%vi] : !tir.buffer<[m], f32>
+      }
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// A reduction to a scalar that threads cannot share (its init, 0.0, is not
+// the identity of max) runs in one thread: extent-1 blockIdx.x and
+// threadIdx.x loops around the serial loop.
+// CHECK-LABEL: tir.prim_func @single_thread
+// CHECK: tir.sym_var "n"
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[C1]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
+// CHECK-NEXT: tir.for %{{.*}} = %{{.*}} to %[[C1]] step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
+// CHECK-NEXT: tir.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: tir.block "relu_max" {{.*}} kinds [reduce]
+tir.prim_func @single_thread(%x: !tir.buffer<[n], f32>, %s: !tir.buffer<[], f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  tir.for %r = %c0 to %n step %c1 {
+    tir.block "relu_max" (%vr = %r) kinds [reduce] {
+      tir.init {
+        %z = arith.constant 0.0 : f32
+        tir.store %z, %s[] : !tir.buffer<[], f32>
+      }
+      %a = tir.load %s[] : !tir.buffer<[], f32>
+      %b = tir.load %x[%vr] : !tir.buffer<[n], f32>
+      %t = arith.maximumf %a, %b : f32
+      tir.store %t, %s[] : !tir.buffer<[], f32>
     }
   }
   tir.return

@@ -19,6 +19,7 @@ def TIRTestSchedule : Pass<"tir-test-schedule", "ModuleOp"> {
     - `bind <loop> <blockIdx.x | threadIdx.x | ...>`
     - `decompose_reduction <block> <loop>`
     - `compute_inline <block>`
+    - `cross_thread_reduction <block> <loop> <threads>`
 
     A step whose preconditions fail reports the primitive's error and
     fails the pass.
@@ -53,6 +54,18 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def TIRTestGPUAsSerial : Pass<"tir-test-gpu-as-serial", "ModuleOp"> {
+  let summary = "Run GPU-scheduled tir programs serially on the CPU (testing)";
+  let description = [{
+    Makes every `thread_binding` loop serial and every `shared` buffer
+    global, so a program scheduled for the GPU runs on the CPU with the
+    same results: thread loops of one block run one after the other, which
+    is what the barriers between them guarantee on the GPU (each thread loop
+    of the default schedules only reads what earlier loops wrote). Lit tests
+    use it to check the GPU schedules numerically on machines without a GPU.
+  }];
 }
 
 #endif // TIR_TRANSFORMS_PASSES_TD

@@ -123,6 +123,34 @@ FailureOr<BlockOp> computeAt(BlockOp block, ForOp loop);
 /// consumer's output or writes its inputs. Returns the moved block.
 FailureOr<BlockOp> reverseComputeAt(BlockOp block, ForOp loop);
 
+/// Computes the reduction of `block` over `loop` with `threads` cooperating
+/// GPU threads (a power of two in [32, 1024]) instead of one: the loop is
+/// replaced, in place, by
+///
+///   - a shared buffer `partial[threads]` (`tir.alloc`, scope shared);
+///   - a `threadIdx.x` loop in which thread t sets `partial[t]` to the
+///     block's init value and accumulates iterations t, t + threads, ...
+///     of `loop` (guarded when the extent does not divide) into it;
+///   - log2(threads) `threadIdx.x` loops of halving extent that combine
+///     `partial[t]` with `partial[t + stride]`;
+///   - a one-thread loop that stores `partial[0]` to the block's output.
+///
+/// The caller binds an enclosing loop to a block axis; the GPU lowering
+/// puts a barrier between the thread loops. Preconditions: `loop` is a
+/// `0 to n step 1` loop whose body is `block` plus side-effect-free ops that
+/// do not use its induction variable; `block` has one reduce iteration
+/// variable, bound to that induction variable, and spatial ones that do not
+/// depend on it; its init stores a constant that is the identity of the
+/// update; its update is one store of `combine(load(out[idx]), value)` to
+/// the same element (combine: addf, mulf, maximumf, minimumf, maxnumf,
+/// minnumf, addi, muli, maxsi, minsi, maxui, minui, ori, andi, xori) and
+/// nothing else in the block touches `out`.
+LogicalResult crossThreadReduction(BlockOp block, ForOp loop,
+                                   int64_t threads);
+/// Whether crossThreadReduction's preconditions on `block` and `loop` hold
+/// (no diagnostic).
+bool canCrossThreadReduce(BlockOp block, ForOp loop);
+
 } // namespace tir
 } // namespace mlir
 
