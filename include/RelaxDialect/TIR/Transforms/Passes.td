@@ -43,8 +43,8 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
 
     ```mlir
     // for i in 0..n, j in 0..4 (spatial) becomes
-    tir.for %b = %c0 to %nb step %c1 kind = thread_binding("blockIdx.x") {
-      tir.for %t = %c0 to %c256 step %c1 kind = thread_binding("threadIdx.x") {
+    tir.for %b = %c0 to %nb step %c1 kind = thread_binding thread = "blockIdx.x" {
+      tir.for %t = %c0 to %c256 step %c1 kind = thread_binding thread = "threadIdx.x" {
         // scf.if (b * 256 + t < n * 4) { i, j = divmod(b * 256 + t, 4); ... }
     ```
   }];
