@@ -43,6 +43,12 @@ if config.ptxas_executable and os.path.exists(config.ptxas_executable):
         config.available_features.add("cuda-stub")
         config.substitutions.append(("%cuda_stub", stub))
 
+# The mock driver (test/mock-cuda) for host-side tests of --device cuda.
+if config.mock_cuda_dir and os.path.exists(
+        os.path.join(config.mock_cuda_dir, "libcuda.so.1")):
+    config.available_features.add("cuda-mock")
+    config.substitutions.append(("%mock_cuda_dir", config.mock_cuda_dir))
+
 
 def probe_cuda_gpu():
     """None when a GPU can run tests, else why not (for the skip note)."""
