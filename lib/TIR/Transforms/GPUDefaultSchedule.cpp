@@ -44,6 +44,9 @@ namespace tir {
 using namespace mlir;
 using namespace mlir::tir;
 
+/// Output tile edge of matmul-like nests: 16 x 16 = 256 threads per block.
+static constexpr int64_t kMatmulTile = 16;
+
 /// Whether `value` is computed (through any chain of ops) from one of `ivs`.
 static bool dependsOnAny(Value value, ArrayRef<Value> ivs) {
   SmallVector<Value> worklist = {value};
@@ -217,6 +220,11 @@ static LogicalResult scheduleBlockReduction(ForOp root,
 /// (which reports them) and should not happen on a nest this code picked.
 static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
                                   bool reductionKind) {
+  // Matmul-like nests: shared-memory tiles.
+  SmallVector<BlockOp> blocks;
+  root.walk([&](BlockOp block) { blocks.push_back(block); });
+  if (blocks.size() == 1 && canTileMatmul(root, blocks.front()))
+    return tileMatmul(root, blocks.front(), kMatmulTile);
   SmallVector<ForOp> loops = collectSpatialLoops(root);
   if (reductionKind) {
     if (auto reduction = matchBlockReduction(root, loops))

@@ -272,3 +272,79 @@ tir.prim_func @single_thread(%x: !tir.buffer<[n], f32>, %s: !tir.buffer<[], f32>
   }
   tir.return
 }
+
+// -----
+
+// A batched matmul [b, m, k] x [k, n] with symbolic sizes: 16 x 16 output
+// tiles. Grid z = b, y = ceildiv(m, 16), x = ceildiv(n, 16); shared tiles of
+// A and B and a shared accumulator per thread; per K tile the 256 threads
+// stage A and B (zero outside m, k and k, n), then run the original block
+// over the tile; finally the in-bounds elements are stored.
+// CHECK-LABEL: tir.prim_func @bmm
+// CHECK-DAG: %[[B:.*]] = tir.sym_var "b"
+// CHECK-DAG: %[[M:.*]] = tir.sym_var "m"
+// CHECK-DAG: %[[N:.*]] = tir.sym_var "n"
+// CHECK-DAG: %[[K:.*]] = tir.sym_var "k"
+// CHECK: %[[ROWS:.*]] = arith.divui %{{.*}}, %{{.*}} : index
+// CHECK: %[[COLS:.*]] = arith.divui %{{.*}}, %{{.*}} : index
+// CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %{{.*}} : index
+// CHECK: tir.for %[[Z:.*]] = %{{.*}} to %[[B]] step %{{.*}} kind = thread_binding thread = "blockIdx.z" {
+// CHECK: tir.for %[[BY:.*]] = %{{.*}} to %[[ROWS]] step %{{.*}} kind = thread_binding thread = "blockIdx.y" {
+// CHECK: tir.for %[[BX:.*]] = %{{.*}} to %[[COLS]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
+// CHECK: %[[PB:.*]] = arith.remui %[[Z]], %[[B]]
+// CHECK: %[[TA:.*]] = tir.alloc : !tir.buffer<[16, 16], f16, shared>
+// CHECK: %[[TB:.*]] = tir.alloc : !tir.buffer<[16, 16], f16, shared>
+// CHECK: %[[ACC:.*]] = tir.alloc : !tir.buffer<[256], f32, shared>
+// CHECK: kind = thread_binding thread = "threadIdx.x"
+// CHECK: tir.store %{{.*}}, %[[ACC]]
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[KT]] step %{{.*}} {
+// CHECK: kind = thread_binding thread = "threadIdx.x"
+// CHECK: scf.if %{{.*}} -> (f16) {
+// CHECK: tir.load %{{.*}}[%[[PB]], %{{.*}}, %{{.*}}] : !tir.buffer<[b, m, k], f16>
+// CHECK: tir.store %{{.*}}, %[[TA]]
+// CHECK: scf.if %{{.*}} -> (f16) {
+// CHECK: tir.load %{{.*}} : !tir.buffer<[k, n], f16>
+// CHECK: tir.store %{{.*}}, %[[TB]]
+// CHECK: kind = thread_binding thread = "threadIdx.x"
+// CHECK: tir.block "mm_tile"
+// CHECK-NOT: tir.init
+// CHECK: tir.load %[[ACC]]
+// CHECK: tir.load %[[TA]]
+// CHECK: tir.load %[[TB]]
+// CHECK: arith.extf
+// CHECK: tir.store %{{.*}}, %[[ACC]]
+// CHECK: kind = thread_binding thread = "threadIdx.x"
+// CHECK: scf.if
+// CHECK: %[[V:.*]] = tir.load %[[ACC]]
+// CHECK: tir.store %[[V]], %{{.*}}[%[[PB]], %{{.*}}, %{{.*}}] : !tir.buffer<[b, m, n], f32>
+tir.prim_func @bmm(%x: !tir.buffer<[b, m, k], f16>, %w: !tir.buffer<[k, n], f16>, %y: !tir.buffer<[b, m, n], f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tir.sym_var "b" : index
+  %m = tir.sym_var "m" : index
+  %n = tir.sym_var "n" : index
+  %k = tir.sym_var "k" : index
+  tir.for %p = %c0 to %b step %c1 {
+    tir.for %i = %c0 to %m step %c1 {
+      tir.for %j = %c0 to %n step %c1 {
+        tir.for %r = %c0 to %k step %c1 {
+          tir.block "mm" (%vp = %p, %vi = %i, %vj = %j, %vr = %r) kinds [spatial, spatial, spatial, reduce] {
+            tir.init {
+              %z = arith.constant 0.0 : f32
+              tir.store %z, %y[%vp, %vi, %vj] : !tir.buffer<[b, m, n], f32>
+            }
+            %acc = tir.load %y[%vp, %vi, %vj] : !tir.buffer<[b, m, n], f32>
+            %a = tir.load %x[%vp, %vi, %vr] : !tir.buffer<[b, m, k], f16>
+            %e = tir.load %w[%vr, %vj] : !tir.buffer<[k, n], f16>
+            %a32 = arith.extf %a : f16 to f32
+            %e32 = arith.extf %e : f16 to f32
+            %p2 = arith.mulf %a32, %e32 : f32
+            %s = arith.addf %acc, %p2 : f32
+            tir.store %s, %y[%vp, %vi, %vj] : !tir.buffer<[b, m, n], f32>
+          }
+        }
+      }
+    }
+  }
+  tir.return
+}

@@ -151,6 +151,23 @@ LogicalResult crossThreadReduction(BlockOp block, ForOp loop,
 /// (no diagnostic).
 bool canCrossThreadReduce(BlockOp block, ForOp loop);
 
+/// Tiles a matmul-like nest for the GPU: `root` is the outermost loop of a
+/// perfect nest of `0 to n step 1` loops, one per variable of `block`,
+/// which computes `out[..] = out[..] + f(A[..]) * g(B[..])` (f, g: casts
+/// or nothing) with a zero init and one reduce variable k that indexes both
+/// A and B. Among the spatial variables, i (the innermost read by A but not
+/// B) and j (the innermost read by B but not A) span the output tile; the
+/// others are batch dims. The nest is replaced by blockIdx.z (fused batch
+/// dims) / blockIdx.y (row tiles) / blockIdx.x (column tiles) loops, each
+/// block holding shared `tile x tile` copies of A and B and a shared
+/// accumulator per thread, with `tile * tile` threads (threadIdx.x) that
+/// zero the accumulator, then per K tile stage A and B (zero outside M, N,
+/// K) and run the original block over the tile, and finally store the
+/// elements inside the output. `tile` is a power of two in [4, 32].
+LogicalResult tileMatmul(ForOp root, BlockOp block, int64_t tile);
+/// Whether tileMatmul's preconditions hold (no diagnostic).
+bool canTileMatmul(ForOp root, BlockOp block);
+
 } // namespace tir
 } // namespace mlir
 
