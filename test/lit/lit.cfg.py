@@ -36,6 +36,9 @@ config.substitutions.append(
 if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas_executable))
+    # The toolkit root of that ptxas (libdevice for --lower-to-gpu).
+    config.substitutions.append(("%cuda_root", os.path.dirname(
+        os.path.dirname(config.ptxas_executable))))
     # The toolkit's stub driver: loads, but cuInit fails (no GPU behind it).
     stub = os.path.join(os.path.dirname(os.path.dirname(
         config.ptxas_executable)), "lib64", "stubs", "libcuda.so")

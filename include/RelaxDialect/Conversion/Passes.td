@@ -83,8 +83,10 @@ def ConvertHostMemoryToGPU : Pass<"convert-host-memory-to-gpu", "ModuleOp"> {
     (`memref.get_global`) are copied to a device buffer with `gpu.memcpy`
     (freed before each return that does not return them). Host code that
     still reads or writes elements (`memref.load`, `memref.store`,
-    `memref.copy`) or calls an external function with buffers is rejected
-    with an error: it would dereference device pointers on the host.
+    `memref.copy`) or calls an external function with buffers (other than
+    the cuBLAS built-ins `relax_cublas_*`, which take device buffers) is
+    rejected with an error: it would dereference device pointers on the
+    host.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect"];
