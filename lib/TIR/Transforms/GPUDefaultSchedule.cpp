@@ -30,7 +30,9 @@
 #include "RelaxDialect/TIR/Transforms/Passes.h"
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/bit.h"
 
@@ -46,6 +48,8 @@ using namespace mlir::tir;
 
 /// Output tile edge of matmul-like nests: 16 x 16 = 256 threads per block.
 static constexpr int64_t kMatmulTile = 16;
+/// Matmuls with fewer rows than this (decode: one token) are GEMVs.
+static constexpr int64_t kGemvRows = 4;
 
 /// Whether `value` is computed (through any chain of ops) from one of `ivs`.
 static bool dependsOnAny(Value value, ArrayRef<Value> ivs) {
@@ -219,12 +223,39 @@ static LogicalResult scheduleBlockReduction(ForOp root,
 /// Schedules one top-level nest; failures come from the schedule API
 /// (which reports them) and should not happen on a nest this code picked.
 static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
-                                  bool reductionKind) {
-  // Matmul-like nests: shared-memory tiles.
+                                  bool reductionKind,
+                                  bool tileMatmuls = true) {
+  // Matmul-like nests: shared-memory tiles, unless M is small (the decode
+  // case, GEMV): then one thread per output reads the weight coalesced and
+  // no tile row idles. A symbolic M decides at run time: both versions,
+  // under scf.if (M < kGemvRows), each lowering to its own kernel.
   SmallVector<BlockOp> blocks;
   root.walk([&](BlockOp block) { blocks.push_back(block); });
-  if (blocks.size() == 1 && canTileMatmul(root, blocks.front()))
-    return tileMatmul(root, blocks.front(), kMatmulTile);
+  Value rows;
+  if (tileMatmuls && blocks.size() == 1 &&
+      canTileMatmul(root, blocks.front(), &rows)) {
+    if (std::optional<int64_t> m = getConstantIntValue(rows)) {
+      if (*m >= kGemvRows)
+        return tileMatmul(root, blocks.front(), kMatmulTile);
+    } else {
+      OpBuilder b(root);
+      Location loc = root.getLoc();
+      Value small = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, rows,
+          arith::ConstantIndexOp::create(b, loc, kGemvRows));
+      auto choice = scf::IfOp::create(b, loc, small, /*withElse=*/true);
+      IRMapping mapping;
+      b.setInsertionPoint(choice.elseBlock()->getTerminator());
+      auto tiled = cast<ForOp>(b.clone(*root, mapping));
+      root->moveBefore(choice.thenBlock()->getTerminator());
+      if (failed(tileMatmul(tiled, cast<BlockOp>(mapping.lookup(
+                                       blocks.front().getOperation())),
+                            kMatmulTile)))
+        return failure();
+      return scheduleNest(root, maxThreads, reductionKind,
+                          /*tileMatmuls=*/false);
+    }
+  }
   SmallVector<ForOp> loops = collectSpatialLoops(root);
   if (reductionKind) {
     if (auto reduction = matchBlockReduction(root, loops))

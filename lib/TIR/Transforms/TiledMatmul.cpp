@@ -220,8 +220,15 @@ static FailureOr<MatmulMatch> matchMatmul(ForOp root, BlockOp block,
   return m;
 }
 
-bool tir::canTileMatmul(ForOp root, BlockOp block) {
-  return succeeded(matchMatmul(root, block, Reporter{false}));
+bool tir::canTileMatmul(ForOp root, BlockOp block, Value *rowExtent) {
+  FailureOr<MatmulMatch> m = matchMatmul(root, block, Reporter{false});
+  if (failed(m))
+    return false;
+  if (rowExtent)
+    for (auto [loop, v] : llvm::zip(m->loops, m->loopVar))
+      if (v == m->iVar)
+        *rowExtent = loop.getUpperBound();
+  return true;
 }
 
 static Value cst(OpBuilder &b, Location loc, int64_t v) {

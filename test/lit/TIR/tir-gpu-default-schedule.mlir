@@ -275,8 +275,9 @@ tir.prim_func @single_thread(%x: !tir.buffer<[n], f32>, %s: !tir.buffer<[], f32>
 
 // -----
 
-// A batched matmul [b, m, k] x [k, n] with symbolic sizes: 16 x 16 output
-// tiles. Grid z = b, y = ceildiv(m, 16), x = ceildiv(n, 16); shared tiles of
+// A batched matmul [b, m, k] x [k, n] with symbolic sizes. m is only known
+// at run time, so both schedules are kept under scf.if (m < 4): the GEMV
+// one (decode: one thread per output) and 16 x 16 output tiles. Grid z = b, y = ceildiv(m, 16), x = ceildiv(n, 16); shared tiles of
 // A and B and a shared accumulator per thread; per K tile the 256 threads
 // stage A and B (zero outside m, k and k, n), then run the original block
 // over the tile; finally the in-bounds elements are stored.
@@ -285,6 +286,12 @@ tir.prim_func @single_thread(%x: !tir.buffer<[n], f32>, %s: !tir.buffer<[], f32>
 // CHECK-DAG: %[[M:.*]] = tir.sym_var "m"
 // CHECK-DAG: %[[N:.*]] = tir.sym_var "n"
 // CHECK-DAG: %[[K:.*]] = tir.sym_var "k"
+// CHECK: %[[SMALL:.*]] = arith.cmpi ult, %[[M]], %{{.*}} : index
+// CHECK: scf.if %[[SMALL]] {
+// CHECK: kind = thread_binding thread = "blockIdx.x"
+// CHECK-NEXT: kind = thread_binding thread = "threadIdx.x"
+// CHECK: tir.block "mm" ({{.*}}) kinds [spatial, spatial, spatial, reduce]
+// CHECK: } else {
 // CHECK: %[[ROWS:.*]] = arith.divui %{{.*}}, %{{.*}} : index
 // CHECK: %[[COLS:.*]] = arith.divui %{{.*}}, %{{.*}} : index
 // CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %{{.*}} : index

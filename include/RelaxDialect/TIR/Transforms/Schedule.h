@@ -165,8 +165,10 @@ bool canCrossThreadReduce(BlockOp block, ForOp loop);
 /// K) and run the original block over the tile, and finally store the
 /// elements inside the output. `tile` is a power of two in [4, 32].
 LogicalResult tileMatmul(ForOp root, BlockOp block, int64_t tile);
-/// Whether tileMatmul's preconditions hold (no diagnostic).
-bool canTileMatmul(ForOp root, BlockOp block);
+/// Whether tileMatmul's preconditions hold (no diagnostic); sets
+/// `rowExtent` (when given) to the extent of the row variable i, the M of
+/// the GEMM.
+bool canTileMatmul(ForOp root, BlockOp block, Value *rowExtent = nullptr);
 
 } // namespace tir
 } // namespace mlir
