@@ -39,10 +39,13 @@ if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     # The toolkit root of that ptxas (libdevice for --lower-to-gpu).
     config.substitutions.append(("%cuda_root", os.path.dirname(
         os.path.dirname(config.ptxas_executable))))
-    # The toolkit's stub driver: loads, but cuInit fails (no GPU behind it).
+    # The toolkit's stub driver: loads, but cuInit fails (no GPU behind it);
+    # only meaningful when the runtime has its CUDA binding.
     stub = os.path.join(os.path.dirname(os.path.dirname(
         config.ptxas_executable)), "lib64", "stubs", "libcuda.so")
-    if os.path.exists(stub):
+    has_runtime = config.relax_has_cuda_runtime.upper() in (
+        "TRUE", "ON", "1", "YES")
+    if os.path.exists(stub) and has_runtime:
         config.available_features.add("cuda-stub")
         config.substitutions.append(("%cuda_stub", stub))
 
