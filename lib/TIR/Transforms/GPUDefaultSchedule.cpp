@@ -1,23 +1,28 @@
 //===- GPUDefaultSchedule.cpp - --tir-gpu-default-schedule ----------------===//
 //
 // Gives every loop nest of every prim_func a GPU thread mapping, through the
-// schedule API only, so each top-level nest later becomes one kernel launch:
+// schedule API only, so each top-level nest later becomes one kernel launch
+// (docs/gpu.md):
 //
-//   - the leading loops of a nest that carry no reduction (its spatial
-//     loops, perfectly nested) are fused into one loop, split by the block
-//     size (with a tail guard unless the extent provably divides) and bound
-//     to blockIdx.x / threadIdx.x; whatever lies inside (reduction loops,
-//     inner spatial loops that are not perfectly nested) runs serially in
-//     each thread;
+//   - matmul-like nests (out += f(A) * g(B), A and B both read along the
+//     reduction) get 16 x 16 shared-memory tiles (tileMatmul); with fewer
+//     than 4 rows (decode) they are GEMVs and take the flat schedule below,
+//     and when the row count is symbolic both versions are kept under an
+//     scf.if that the host evaluates per call;
 //   - a nest whose spatial loops are followed by a long reduction loop
 //     (symbolic extent, or at least 64) over one reduction block that reads
-//     one input along the reduction (not matmul-like: op_pattern is not
-//     out_ewise_fusable and no two inputs are indexed by the reduce
-//     variable) gets one thread block per output element instead: the spatial loops are fused and bound to blockIdx.x
-//     and the block's threads share the reduction (crossThreadReduction in
-//     the schedule API: strided partial results in shared memory, then a
-//     tree), which covers softmax, norms and sums over a symbolic axis;
-//   - a nest with no spatial loop that is not such a reduction (a lone
+//     one input along the reduction gets one thread block per output
+//     element: the spatial loops are fused and bound to blockIdx.x and the
+//     block's threads share the reduction (crossThreadReduction: strided
+//     partial results in shared memory, then a tree), which covers softmax,
+//     norms and sums over a symbolic axis;
+//   - otherwise the leading loops of a nest that carry no reduction (its
+//     spatial loops, perfectly nested) are fused into one loop, split by
+//     the block size (with a tail guard unless the extent provably divides)
+//     and bound to blockIdx.x / threadIdx.x; whatever lies inside (short
+//     reductions, inner loops that are not perfectly nested) runs serially
+//     in each thread;
+//   - a nest with no spatial loop that is not a block reduction (a lone
 //     block) runs in one thread: it is wrapped in two loops of extent 1
 //     bound to blockIdx.x and threadIdx.x.
 //

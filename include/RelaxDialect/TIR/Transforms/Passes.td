@@ -32,12 +32,20 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
   let summary = "Bind every loop nest of every prim_func to GPU threads";
   let description = [{
     The schedule `--lower-to-gpu` applies when nothing was tuned. Every
-    top-level loop nest of a `tir.prim_func` becomes one kernel: its leading
-    perfectly nested loops that carry no reduction are fused, split by the
-    block size (a tail guard keeps symbolic extents that do not divide
-    correct) and bound to `blockIdx.x` / `threadIdx.x`; reductions and
-    loops that are not perfectly nested run serially inside each thread. A
-    nest with no such loop (a reduction to a scalar) runs in one thread.
+    top-level loop nest of a `tir.prim_func` becomes one kernel:
+
+    - matmul-like nests: 16 x 16 shared-memory tiles (`tileMatmul`); below
+      4 rows (decode) a GEMV, one thread per output; a symbolic row count
+      keeps both under `scf.if`;
+    - long reductions (symbolic or >= 64 iterations, one input read along
+      them, identity init): one thread block per output element sharing the
+      reduction through shared memory (`crossThreadReduction`);
+    - everything else: the leading perfectly nested loops that carry no
+      reduction are fused, split by the block size (a tail guard keeps
+      symbolic extents that do not divide correct) and bound to
+      `blockIdx.x` / `threadIdx.x`; what lies inside runs serially in each
+      thread. A nest with no such loop runs in one thread.
+
     Loops inside a bound nest become serial. Prim_funcs that already bind a
     loop to a thread axis are left as they are.
 
