@@ -29,11 +29,11 @@ using relax_rt::MemRef;
 namespace {
 using GemmFn = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t,
                                   cublasOperation_t, int, int, int,
-                                  const void *, const void *, cudaDataType,
-                                  int, long long, const void *, cudaDataType,
-                                  int, long long, const void *, void *,
-                                  cudaDataType, int, long long, int,
-                                  cublasComputeType_t, cublasGemmAlgo_t);
+                                  const void *, const void *, cudaDataType, int,
+                                  long long, const void *, cudaDataType, int,
+                                  long long, const void *, void *, cudaDataType,
+                                  int, long long, int, cublasComputeType_t,
+                                  cublasGemmAlgo_t);
 using CreateFn = cublasStatus_t (*)(cublasHandle_t *);
 using StatusNameFn = const char *(*)(cublasStatus_t);
 using SyncFn = CUresult (*)(CUstream);
@@ -66,12 +66,13 @@ CuBLAS *cublas() {
       return;
     }
     auto create = reinterpret_cast<CreateFn>(dlsym(so, "cublasCreate_v2"));
-    lib.gemm = reinterpret_cast<GemmFn>(dlsym(so, "cublasGemmStridedBatchedEx"));
+    lib.gemm =
+        reinterpret_cast<GemmFn>(dlsym(so, "cublasGemmStridedBatchedEx"));
     lib.statusName =
         reinterpret_cast<StatusNameFn>(dlsym(so, "cublasGetStatusName"));
-    lib.streamSync = cuda ? reinterpret_cast<SyncFn>(
-                                dlsym(cuda, "cuStreamSynchronize"))
-                          : nullptr;
+    lib.streamSync =
+        cuda ? reinterpret_cast<SyncFn>(dlsym(cuda, "cuStreamSynchronize"))
+             : nullptr;
     if (!create || !lib.gemm || !lib.streamSync) {
       lib.failure = "cuBLAS too old: missing cublasGemmStridedBatchedEx";
       return;
@@ -119,12 +120,11 @@ bool matmul(const char *name, Operand a, Operand b, Operand c, bool nt,
   int64_t k = a.cols, n = nt ? b.rows : b.cols;
   int64_t kb = nt ? b.cols : b.rows;
   if (kb != k || c.rows != a.rows || c.cols != n)
-    return fail(name, "shape mismatch: A is " + std::to_string(a.rows) + "x" +
-                          std::to_string(a.cols) + ", B is " +
-                          std::to_string(b.rows) + "x" +
-                          std::to_string(b.cols) + ", C is " +
-                          std::to_string(c.rows) + "x" +
-                          std::to_string(c.cols));
+    return fail(
+        name, "shape mismatch: A is " + std::to_string(a.rows) + "x" +
+                  std::to_string(a.cols) + ", B is " + std::to_string(b.rows) +
+                  "x" + std::to_string(b.cols) + ", C is " +
+                  std::to_string(c.rows) + "x" + std::to_string(c.cols));
   int64_t batch = c.batch;
   if ((a.batch != batch && a.batch != 1) || (b.batch != batch && b.batch != 1))
     return fail(name, "batch mismatch");

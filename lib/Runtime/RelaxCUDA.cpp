@@ -199,8 +199,7 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
   // PTX is compiled by the driver for the device present; its log explains
   // a rejection.
   char log[4096] = {0};
-  CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL,
-                            CU_JIT_ERROR_LOG_BUFFER,
+  CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_ERROR_LOG_BUFFER,
                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *values[] = {reinterpret_cast<void *>(static_cast<intptr_t>(optLevel)),
                     log, reinterpret_cast<void *>(sizeof(log) - 1)};
@@ -233,11 +232,10 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   return function;
 }
 
-extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
-                                 intptr_t gridY, intptr_t gridZ,
-                                 intptr_t blockX, intptr_t blockY,
-                                 intptr_t blockZ, int32_t smem, void *stream,
-                                 void **params, void **extra,
+extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                                 intptr_t gridZ, intptr_t blockX,
+                                 intptr_t blockY, intptr_t blockZ, int32_t smem,
+                                 void *stream, void **params, void **extra,
                                  size_t /*paramsCount*/) {
   // After an error (a failed allocation, a module that did not load) the
   // kernel would read null pointers: skip it, the caller reports the error.
@@ -250,8 +248,8 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
   if (!d)
     return;
   CUevent start = nullptr, stop = nullptr;
-  if (profiling && check(d->cuEventCreate(&start, CU_EVENT_DEFAULT),
-                         "cuEventCreate") &&
+  if (profiling &&
+      check(d->cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate") &&
       check(d->cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate"))
     check(d->cuEventRecord(start, static_cast<CUstream>(stream)),
           "cuEventRecord");
@@ -289,16 +287,14 @@ extern "C" void *mgpuStreamCreate(void) {
   Driver *d = ready();
   CUstream stream = nullptr;
   if (d)
-    check(d->cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING),
-          "cuStreamCreate");
+    check(d->cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
   return stream;
 }
 
 extern "C" void mgpuStreamDestroy(void *stream) {
   Driver *d = ready();
   if (d && stream)
-    check(d->cuStreamDestroy(static_cast<CUstream>(stream)),
-          "cuStreamDestroy");
+    check(d->cuStreamDestroy(static_cast<CUstream>(stream)), "cuStreamDestroy");
 }
 
 extern "C" void mgpuStreamSynchronize(void *stream) {
@@ -392,8 +388,8 @@ extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,
                              void *stream) {
   Driver *d = ready();
   if (d && count)
-    check(d->cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value,
-                              count, static_cast<CUstream>(stream)),
+    check(d->cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                              static_cast<CUstream>(stream)),
           "cuMemsetD32Async");
 }
 
@@ -401,8 +397,8 @@ extern "C" void mgpuMemset16(void *dst, unsigned short value, size_t count,
                              void *stream) {
   Driver *d = ready();
   if (d && count)
-    check(d->cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value,
-                              count, static_cast<CUstream>(stream)),
+    check(d->cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                              static_cast<CUstream>(stream)),
           "cuMemsetD16Async");
 }
 

@@ -38,13 +38,19 @@ void logLine(const std::string &line) {
 CUresult loadModule(CUmodule *module, const void *image) {
   const char *text = static_cast<const char *>(image);
   bool ptx = std::strstr(text, ".version") && std::strstr(text, ".target");
-  bool elf = std::memcmp(text, "\x7f" "ELF", 4) == 0;
+  bool elf = std::memcmp(text,
+                         "\x7f"
+                         "ELF",
+                         4) == 0;
   if (!ptx && !elf)
     return CUDA_ERROR_INVALID_IMAGE;
   const char *target = std::strstr(text, ".target ");
-  std::string chip = target ? std::string(target + 8, std::strcspn(target + 8, "\n, ")) : "cubin";
+  std::string chip =
+      target ? std::string(target + 8, std::strcspn(target + 8, "\n, "))
+             : "cubin";
   logLine("load module " + chip);
-  *module = reinterpret_cast<CUmodule>(new std::string(text, ptx ? std::strlen(text) : 4));
+  *module = reinterpret_cast<CUmodule>(
+      new std::string(text, ptx ? std::strlen(text) : 4));
   return CUDA_SUCCESS;
 }
 } // namespace
@@ -91,8 +97,8 @@ CUresult cuModuleUnload(CUmodule module) {
 CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
                              const char *name) {
   auto *text = reinterpret_cast<std::string *>(module);
-  if (text->size() > 4 && text->find(std::string(".entry ") + name) ==
-                              std::string::npos)
+  if (text->size() > 4 &&
+      text->find(std::string(".entry ") + name) == std::string::npos)
     return CUDA_ERROR_NOT_FOUND;
   *function = reinterpret_cast<CUfunction>(new MockFunction{name});
   return CUDA_SUCCESS;

@@ -1,4 +1,4 @@
-/*===- RelaxCUDA.h - relax-mlir CUDA runtime, C ABI ----------------*- C -*-===*\
+/*===- RelaxCUDA.h - relax-mlir CUDA runtime, C ABI ---------------*- C -*-===*\
 |*                                                                            *|
 |* The device side of the runtime, on the CUDA driver API. Two parts:        *|
 |*                                                                            *|

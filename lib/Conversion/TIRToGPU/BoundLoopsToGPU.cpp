@@ -86,7 +86,8 @@ static scf::ParallelOp getNestedBlockLoop(scf::ParallelOp loop) {
   scf::ParallelOp nested;
   for (Operation &op : loop.getBody()->without_terminator()) {
     auto inner = dyn_cast<scf::ParallelOp>(op);
-    if (inner && getProcessor(inner) && isBlockProcessor(*getProcessor(inner))) {
+    if (inner && getProcessor(inner) &&
+        isBlockProcessor(*getProcessor(inner))) {
       if (nested)
         return {};
       nested = inner;

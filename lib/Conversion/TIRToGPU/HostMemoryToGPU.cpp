@@ -40,9 +40,7 @@ static bool isHostOp(Operation *op) {
 }
 
 /// Global (default) memory space: the buffers host code manages.
-static bool isGlobalMemory(MemRefType type) {
-  return !type.getMemorySpace();
-}
+static bool isGlobalMemory(MemRefType type) { return !type.getMemorySpace(); }
 
 static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
   SmallVector<Operation *> ops;
@@ -80,9 +78,8 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
     if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
       MemRefType type = get.getType();
       b.setInsertionPointAfter(get);
-      auto device =
-          gpu::AllocOp::create(b, loc, type, Type(), ValueRange(),
-                               ValueRange(), ValueRange(), false);
+      auto device = gpu::AllocOp::create(b, loc, type, Type(), ValueRange(),
+                                         ValueRange(), ValueRange(), false);
       Value result = device.getMemref();
       auto copy = gpu::MemcpyOp::create(b, loc, Type(), ValueRange(), result,
                                         get.getResult());

@@ -99,11 +99,10 @@ static bool isIdentity(Operation *combiner, TypedAttr value) {
 }
 
 static bool isCombiner(Operation *op) {
-  return isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp,
-             arith::MinimumFOp, arith::MaxNumFOp, arith::MinNumFOp,
-             arith::AddIOp, arith::MulIOp, arith::MaxSIOp, arith::MinSIOp,
-             arith::MaxUIOp, arith::MinUIOp, arith::OrIOp, arith::AndIOp,
-             arith::XOrIOp>(op);
+  return isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MinimumFOp,
+             arith::MaxNumFOp, arith::MinNumFOp, arith::AddIOp, arith::MulIOp,
+             arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp,
+             arith::OrIOp, arith::AndIOp, arith::XOrIOp>(op);
 }
 
 static FailureOr<ReductionMatch> matchReduction(BlockOp block, ForOp loop,
@@ -278,14 +277,13 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
   // original loop, each the original block reading and writing partial[t].
   threadLoop(b, loc, threads, [&](OpBuilder &tb, Value t) {
     StoreOp::create(tb, loc, initValue, partial, ValueRange{t});
-    auto strided = ForOp::create(tb, loc, constIndex(tb, loc, 0), steps,
-                                 constIndex(tb, loc, 1), LoopKind::serial,
-                                 nullptr);
+    auto strided =
+        ForOp::create(tb, loc, constIndex(tb, loc, 0), steps,
+                      constIndex(tb, loc, 1), LoopKind::serial, nullptr);
     OpBuilder sb = OpBuilder::atBlockBegin(strided.getBody());
     Value r = arith::AddIOp::create(
         sb, loc,
-        arith::MulIOp::create(sb, loc, strided.getInductionVar(),
-                              threadsValue),
+        arith::MulIOp::create(sb, loc, strided.getInductionVar(), threadsValue),
         t);
     Value inRange =
         arith::CmpIOp::create(sb, loc, arith::CmpIPredicate::ult, r, extent);
@@ -312,20 +310,19 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
   for (int64_t stride = threads / 2; stride >= 1; stride /= 2) {
     threadLoop(b, loc, stride, [&](OpBuilder &tb, Value t) {
       Value lhs = LoadOp::create(tb, loc, partial, ValueRange{t});
-      Value other = arith::AddIOp::create(tb, loc, t,
-                                          constIndex(tb, loc, stride));
+      Value other =
+          arith::AddIOp::create(tb, loc, t, constIndex(tb, loc, stride));
       Value rhs = LoadOp::create(tb, loc, partial, ValueRange{other});
       Operation *combined = tb.clone(*m.combiner);
       combined->setOperands({lhs, rhs});
-      StoreOp::create(tb, loc, combined->getResult(0), partial,
-                      ValueRange{t});
+      StoreOp::create(tb, loc, combined->getResult(0), partial, ValueRange{t});
     });
   }
 
   // One thread writes the result.
   threadLoop(b, loc, 1, [&](OpBuilder &tb, Value) {
-    Value total = LoadOp::create(tb, loc, partial,
-                                 ValueRange{constIndex(tb, loc, 0)});
+    Value total =
+        LoadOp::create(tb, loc, partial, ValueRange{constIndex(tb, loc, 0)});
     StoreOp::create(tb, loc, total, m.out, m.outIndices);
   });
   loop.erase();

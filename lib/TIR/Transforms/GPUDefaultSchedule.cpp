@@ -129,8 +129,8 @@ static void wrapInSingleThread(Operation *op) {
   auto block = ForOp::create(b, loc, zero, one, one, LoopKind::thread_binding,
                              nullptr, "blockIdx.x");
   b.setInsertionPointToStart(block.getBody());
-  auto thread = ForOp::create(b, loc, zero, one, one,
-                              LoopKind::thread_binding, nullptr, "threadIdx.x");
+  auto thread = ForOp::create(b, loc, zero, one, one, LoopKind::thread_binding,
+                              nullptr, "threadIdx.x");
   op->moveBefore(thread.getBody()->getTerminator());
   makeInnerLoopsSerial(block);
 }
@@ -187,7 +187,8 @@ matchBlockReduction(ForOp root, ArrayRef<ForOp> spatial) {
 /// Threads that share one reduction: a power of two up to `maxThreads`,
 /// smaller for a short constant extent.
 static int64_t pickReductionThreads(ForOp loop, int64_t maxThreads) {
-  int64_t threads = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(maxThreads)));
+  int64_t threads =
+      static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(maxThreads)));
   if (std::optional<int64_t> extent = getConstantIntValue(loop.getUpperBound()))
     threads = std::min<int64_t>(
         threads, std::max<int64_t>(
@@ -197,8 +198,7 @@ static int64_t pickReductionThreads(ForOp loop, int64_t maxThreads) {
 
 /// Reductions: one thread block per output element (the spatial loops
 /// fused and bound to blockIdx.x), its threads sharing the reduction loop.
-static LogicalResult scheduleBlockReduction(ForOp root,
-                                            ArrayRef<ForOp> spatial,
+static LogicalResult scheduleBlockReduction(ForOp root, ArrayRef<ForOp> spatial,
                                             ForOp loop, BlockOp block,
                                             int64_t maxThreads) {
   ForOp outer;
@@ -228,8 +228,7 @@ static LogicalResult scheduleBlockReduction(ForOp root,
 /// Schedules one top-level nest; failures come from the schedule API
 /// (which reports them) and should not happen on a nest this code picked.
 static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
-                                  bool reductionKind,
-                                  bool tileMatmuls = true) {
+                                  bool reductionKind, bool tileMatmuls = true) {
   // Matmul-like nests: shared-memory tiles, unless M is small (the decode
   // case, GEMV): then one thread per output reads the weight coalesced and
   // no tile row idles. A symbolic M decides at run time: both versions,
@@ -253,9 +252,10 @@ static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
       b.setInsertionPoint(choice.elseBlock()->getTerminator());
       auto tiled = cast<ForOp>(b.clone(*root, mapping));
       root->moveBefore(choice.thenBlock()->getTerminator());
-      if (failed(tileMatmul(tiled, cast<BlockOp>(mapping.lookup(
-                                       blocks.front().getOperation())),
-                            kMatmulTile)))
+      if (failed(tileMatmul(
+              tiled,
+              cast<BlockOp>(mapping.lookup(blocks.front().getOperation())),
+              kMatmulTile)))
         return failure();
       return scheduleNest(root, maxThreads, reductionKind,
                           /*tileMatmuls=*/false);
@@ -278,8 +278,7 @@ static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
       return failure();
     fused = *f;
   }
-  FailureOr<SplitResult> parts =
-      split(fused, pickBlockSize(fused, maxThreads));
+  FailureOr<SplitResult> parts = split(fused, pickBlockSize(fused, maxThreads));
   if (failed(parts) || failed(bind(parts->outer, "blockIdx.x")) ||
       failed(bind(parts->inner, "threadIdx.x")))
     return failure();

@@ -37,9 +37,9 @@ struct TIRTestGPUAsSerial
       BufferType type = alloc.getType();
       if (type.getScope() != MemoryScope::shared)
         return;
-      alloc.getResult().setType(BufferType::get(
-          type.getContext(), type.getShape(), type.getDtype(),
-          MemoryScope::global));
+      alloc.getResult().setType(
+          BufferType::get(type.getContext(), type.getShape(), type.getDtype(),
+                          MemoryScope::global));
     });
   }
 };

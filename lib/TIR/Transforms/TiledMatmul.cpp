@@ -29,7 +29,7 @@ using namespace mlir::tir;
 namespace {
 /// What the rewrite needs to know about a matched matmul nest.
 struct MatmulMatch {
-  SmallVector<ForOp> loops;  // Root to innermost, one per block variable.
+  SmallVector<ForOp> loops;      // Root to innermost, one per block variable.
   SmallVector<unsigned> loopVar; // The block variable each loop drives.
   unsigned iVar, jVar, kVar;
   SmallVector<unsigned> batchVars; // In loop order.
@@ -76,8 +76,7 @@ static FailureOr<MatmulMatch> matchMatmul(ForOp root, BlockOp block,
   // A perfect nest of unit loops from root down to the block, one loop per
   // block variable, each binding exactly a loop's induction variable.
   unsigned numVars = block.getBindings().size();
-  for (Operation *op = block->getParentOp(); op;
-       op = op->getParentOp()) {
+  for (Operation *op = block->getParentOp(); op; op = op->getParentOp()) {
     auto loop = dyn_cast<ForOp>(op);
     if (!loop)
       return report(block, "block is not inside a loop nest");
@@ -131,8 +130,7 @@ static FailureOr<MatmulMatch> matchMatmul(ForOp root, BlockOp block,
       if (auto s = dyn_cast<StoreOp>(op))
         initStore = initStore ? StoreOp() : s;
   Attribute initValue;
-  if (!initStore ||
-      !matchPattern(initStore.getValue(), m_Constant(&initValue)))
+  if (!initStore || !matchPattern(initStore.getValue(), m_Constant(&initValue)))
     return report(block, "init must store one constant");
   m.init = dyn_cast<TypedAttr>(initValue);
   Value out = initStore.getBuffer();
@@ -167,8 +165,8 @@ static FailureOr<MatmulMatch> matchMatmul(ForOp root, BlockOp block,
     return report(m.accStore, "the update is not out + a * b");
   m.loadA = throughCasts(mul->getOperand(0));
   m.loadB = throughCasts(mul->getOperand(1));
-  if (!m.loadA || !m.loadB || m.loadA == m.loadB ||
-      !m.loadA->hasOneUse() || !m.loadB->hasOneUse())
+  if (!m.loadA || !m.loadB || m.loadA == m.loadB || !m.loadA->hasOneUse() ||
+      !m.loadB->hasOneUse())
     return report(mul, "the product is not of two loads");
   if (!isa<FloatAttr, IntegerAttr>(m.init) ||
       !(isa<FloatAttr>(m.init) ? cast<FloatAttr>(m.init).getValue().isZero()
@@ -245,9 +243,9 @@ static Value ceilDiv(OpBuilder &b, Location loc, Value n, int64_t d) {
 
 /// A `threadIdx.x` loop of `threads` iterations; `build` gets the builder
 /// and the (ty, tx) position of the thread in the tile.
-static void tileThreads(OpBuilder &b, Location loc, int64_t tile,
-                        function_ref<void(OpBuilder &, Value, Value, Value)>
-                            build) {
+static void
+tileThreads(OpBuilder &b, Location loc, int64_t tile,
+            function_ref<void(OpBuilder &, Value, Value, Value)> build) {
   auto loop = ForOp::create(b, loc, cst(b, loc, 0), cst(b, loc, tile * tile),
                             cst(b, loc, 1), LoopKind::thread_binding, nullptr,
                             "threadIdx.x");
@@ -260,8 +258,8 @@ static void tileThreads(OpBuilder &b, Location loc, int64_t tile,
 
 /// `load` re-issued with the block variables mapped to `vars`, under
 /// `inBounds`, else zero.
-static Value guardedLoad(OpBuilder &b, Location loc, BlockOp block,
-                         LoadOp load, ArrayRef<Value> vars, Value inBounds) {
+static Value guardedLoad(OpBuilder &b, Location loc, BlockOp block, LoadOp load,
+                         ArrayRef<Value> vars, Value inBounds) {
   Type type = load.getType();
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, inBounds,
                                 /*withElse=*/true);
@@ -271,9 +269,8 @@ static Value guardedLoad(OpBuilder &b, Location loc, BlockOp block,
     std::optional<unsigned> v = blockVar(block, index);
     indices.push_back(v ? vars[*v] : index);
   }
-  scf::YieldOp::create(tb, loc,
-                       LoadOp::create(tb, loc, load.getBuffer(), indices)
-                           .getResult());
+  scf::YieldOp::create(
+      tb, loc, LoadOp::create(tb, loc, load.getBuffer(), indices).getResult());
   OpBuilder eb = ifOp.getElseBodyBuilder();
   Value zero = arith::ConstantOp::create(eb, loc, eb.getZeroAttr(type));
   scf::YieldOp::create(eb, loc, zero);
@@ -342,10 +339,10 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
       arith::MulIOp::create(b, loc, yLoop.getInductionVar(), tileValue);
   Value colBase =
       arith::MulIOp::create(b, loc, xLoop.getInductionVar(), tileValue);
-  Value tileA = AllocOp::create(b, loc, sharedOf(typeOf(m.loadA).getDtype(),
-                                                 {tile, tile}));
-  Value tileB = AllocOp::create(b, loc, sharedOf(typeOf(m.loadB).getDtype(),
-                                                 {tile, tile}));
+  Value tileA = AllocOp::create(
+      b, loc, sharedOf(typeOf(m.loadA).getDtype(), {tile, tile}));
+  Value tileB = AllocOp::create(
+      b, loc, sharedOf(typeOf(m.loadB).getDtype(), {tile, tile}));
   Value acc = AllocOp::create(b, loc, sharedOf(outType, {tile * tile}));
 
   tileThreads(b, loc, tile, [&](OpBuilder &tb, Value t, Value, Value) {
@@ -385,8 +382,7 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
       StoreOp::create(tb, loc, bv, tileB, ValueRange{ty, tx});
     });
     // Multiply the tiles: the original block per kk, reading the tiles.
-    tileThreads(kb, loc, tile, [&](OpBuilder &tb, Value t, Value ty,
-                                   Value tx) {
+    tileThreads(kb, loc, tile, [&](OpBuilder &tb, Value t, Value ty, Value tx) {
       auto inner = ForOp::create(tb, loc, cst(tb, loc, 0), tileValue,
                                  cst(tb, loc, 1), LoopKind::serial, nullptr);
       OpBuilder ib = OpBuilder::atBlockBegin(inner.getBody());
