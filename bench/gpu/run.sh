@@ -49,8 +49,9 @@ timeout 60 "$BIN/relax-run" --device cuda "$HERE/add.mlir" --random-inputs --dim
 LIT="${LIT:-/usr/lib/llvm-22/bin/lit}"
 timeout 240 "$LIT" -v "$BUILD_DIR/test/lit/GPU" > "$OUT/lit.log" 2>&1
 lit_rc=$?
-lit_summary=$(grep -E "^ *(Passed|Failed|Unsupported|Unresolved|Timed Out)" "$OUT/lit.log" | tr -s ' ' | paste -sd, -)
+lit_summary=$(grep -E "^ *(Passed|Failed|Unsupported|Unresolved|Timed Out) *:" "$OUT/lit.log" | tr -s ' ' | paste -sd, -)
 [ $lit_rc -eq 124 ] && lit_summary="timed out after 240 s; $lit_summary"
+[ -z "$lit_summary" ] && lit_summary="lit did not run: $(tail -1 "$OUT/lit.log")"
 failed_tests=$(grep -E "^  RELAX :: " "$OUT/lit.log" | sed 's/^ *//' | paste -sd' ' -)
 
 # relax-run --benchmark: "call_ms kernel_ms" (medians) or "- -".
@@ -67,7 +68,7 @@ bench() {
   fi
 }
 gbs() { awk -v ms="$1" -v bytes="$2" 'BEGIN { if (ms == "-" || ms == 0) print "-"; else printf "%.1f", bytes / (ms * 1e6) }'; }
-gflops() { awk -v ms="$1" -v f="$2" 'BEGIN { if (ms == "-" || ms == 0) print "-"; else printf "%.1f", f / (ms * 1e6) }'; }
+gflops() { awk -v ms="${1:--}" -v f="$2" 'BEGIN { if (ms == "-" || ms == 0) print "-"; else printf "%.1f", f / (ms * 1e6) }'; }
 
 # 3-6.
 read -r add_call add_kern <<< "$(bench "$HERE/add.mlir" --random-inputs --dim n="$N")"
@@ -82,6 +83,7 @@ if command -v nvcc > /dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
   NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
   if timeout 120 "$NVCC" -O2 -o "$OUT/cublas_gemm" "$HERE/cublas_gemm.cu" -lcublas > "$OUT/nvcc.log" 2>&1; then
     cublas=$(timeout 60 "$OUT/cublas_gemm" "$GM" "$GK" "$GN" "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
+    cublas=${cublas:--}
   fi
 fi
 read -r l1_call l1_kern <<< "$(bench "$ROOT/python-free-examples/llama_block.mlir" --random-inputs --dim s=1)"

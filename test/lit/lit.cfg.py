@@ -65,12 +65,15 @@ def probe_cuda_gpu():
         cuda = ctypes.CDLL("libcuda.so.1")
     except OSError as e:
         return "no CUDA driver (%s)" % e
-    rc = cuda.cuInit(0)
-    if rc != 0:
-        return "cuInit failed with CUDA error %d (no usable GPU)" % rc
-    count = ctypes.c_int(0)
-    if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value == 0:
-        return "the CUDA driver sees no GPU"
+    try:
+        rc = cuda.cuInit(0)
+        if rc != 0:
+            return "cuInit failed with CUDA error %d (no usable GPU)" % rc
+        count = ctypes.c_int(0)
+        if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value == 0:
+            return "the CUDA driver sees no GPU"
+    except AttributeError as e:  # Not a complete driver (a stub or mock).
+        return "libcuda.so.1 is not a complete CUDA driver (%s)" % e
     return None
 
 
