@@ -391,8 +391,15 @@ int main(int argc, char **argv) {
   relax::LowerToGPUOptions gpuOptions;
 #ifdef RELAX_RUNTIME_HAS_CUDA
   // PTX for the GPU present, compiled by the driver at module load.
-  if (onGPU)
+  if (onGPU) {
     gpuOptions.chip = relax_rt_cuda_chip();
+    // Blackwell (sm_100 and later) needs PTX 8.6; older chips take 8.0.
+    unsigned major = 0;
+    if (!StringRef(gpuOptions.chip).drop_front(3).drop_back(1).getAsInteger(
+            10, major) &&
+        major >= 10)
+      gpuOptions.features = "+ptx86";
+  }
 #endif
 
   DialectRegistry registry;
