@@ -3,6 +3,9 @@
 # the missing ones. Idempotent: a machine that has everything is left alone.
 set -euo pipefail
 
+# Optional, not installed here: a CUDA toolkit (NVIDIA's, or Debian non-free
+# nvidia-cuda-toolkit) for the GPU runtime, libdevice and the ptxas tests;
+# without it the project builds and every non-GPU test passes (docs/gpu.md).
 PACKAGES=(
   cmake ninja-build ccache g++ git
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 libomp-22-dev

@@ -16,8 +16,9 @@ set +e
 status=${PIPESTATUS[0]}
 set -e
 
-# lit prints one "  <Category>: N (..%)" line per outcome.
-count() { sed -n "s/^ *$1: *\([0-9]*\).*/\1/p" "$log" | head -1; }
+# lit prints one "  <Category>: N (..%)" line per outcome (the colons are
+# aligned with spaces when several outcomes occur).
+count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | head -1; }
 n() { local v; v="$(count "$1")"; echo "${v:-0}"; }
 passed=$(( $(n Passed) + $(n "Expectedly Failed") ))
 failed=$(( $(n Failed) + $(n "Unexpectedly Passed") + $(n Unresolved) + $(n "Timed Out") ))

@@ -37,6 +37,54 @@ config.substitutions.append(
 if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas_executable))
+    # The toolkit root of that ptxas (libdevice for --lower-to-gpu).
+    config.substitutions.append(("%cuda_root", os.path.dirname(
+        os.path.dirname(config.ptxas_executable))))
+    # The toolkit's stub driver: loads, but cuInit fails (no GPU behind it);
+    # only meaningful when the runtime has its CUDA binding.
+    stub = os.path.join(os.path.dirname(os.path.dirname(
+        config.ptxas_executable)), "lib64", "stubs", "libcuda.so")
+    has_runtime = config.relax_has_cuda_runtime.upper() in (
+        "TRUE", "ON", "1", "YES")
+    if os.path.exists(stub) and has_runtime:
+        config.available_features.add("cuda-stub")
+        config.substitutions.append(("%cuda_stub", stub))
+
+# The mock driver (test/mock-cuda) for host-side tests of --device cuda.
+if config.mock_cuda_dir and os.path.exists(
+        os.path.join(config.mock_cuda_dir, "libcuda.so.1")):
+    config.available_features.add("cuda-mock")
+    config.substitutions.append(("%mock_cuda_dir", config.mock_cuda_dir))
+
+
+def probe_cuda_gpu():
+    """None when a GPU can run tests, else why not (for the skip note)."""
+    if config.relax_has_cuda_runtime.upper() not in ("TRUE", "ON", "1", "YES"):
+        return "this build has no CUDA runtime (CUDA toolkit not found)"
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError as e:
+        return "no CUDA driver (%s)" % e
+    try:
+        rc = cuda.cuInit(0)
+        if rc != 0:
+            return "cuInit failed with CUDA error %d (no usable GPU)" % rc
+        count = ctypes.c_int(0)
+        if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value == 0:
+            return "the CUDA driver sees no GPU"
+    except AttributeError as e:  # Not a complete driver (a stub or mock).
+        return "libcuda.so.1 is not a complete CUDA driver (%s)" % e
+    return None
+
+
+# GPU execution tests (REQUIRES: cuda-gpu) run where cuInit succeeds.
+cuda_skip_reason = probe_cuda_gpu()
+if cuda_skip_reason is None:
+    config.available_features.add("cuda-gpu")
+else:
+    lit_config.note("GPU execution tests are UNSUPPORTED here: " +
+                    cuda_skip_reason)
 
 # ONNX import tests: the importer was built (libonnx found) and the test
 # interpreter has python3-onnx to write models; the conformance test also needs

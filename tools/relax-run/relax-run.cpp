@@ -17,6 +17,9 @@
 #include "RelaxDialect/Pipelines/Pipelines.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
+#ifdef RELAX_RUNTIME_HAS_CUDA
+#include "RelaxDialect/Runtime/RelaxCUDA.h"
+#endif
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -285,6 +288,74 @@ static bool compare(unsigned i, const HostTensor &actual,
   return ok;
 }
 
+namespace {
+/// Where tensors live during a call: host memory (CPU) or device buffers
+/// (--device cuda: inputs are copied in, results copied back, and every
+/// buffer is freed with the CUDA runtime).
+class DeviceMemory {
+public:
+  explicit DeviceMemory(bool onGPU) : onGPU(onGPU) {}
+  DeviceMemory(const DeviceMemory &) = delete;
+  DeviceMemory &operator=(const DeviceMemory &) = delete;
+  ~DeviceMemory() {
+    for (void *p : uploads)
+      release(p);
+  }
+
+  /// The address the compiled code reads `t` from.
+  void *upload(HostTensor &t) {
+    if (!onGPU)
+      return t.data.data();
+#ifdef RELAX_RUNTIME_HAS_CUDA
+    void *p = mgpuMemAlloc(t.data.size(), nullptr, false);
+    mgpuMemcpy(p, t.data.data(), t.data.size(), nullptr);
+    uploads.push_back(p);
+    return p;
+#else
+    return nullptr;
+#endif
+  }
+
+  /// Reads a result descriptor, from the device when on the GPU.
+  HostTensor download(const TensorInfo &info, const int64_t *words,
+                      int64_t rank) {
+    if (!onGPU)
+      return readResult(info, words, rank);
+    // Copy the span the descriptor covers, then read it like host memory.
+    std::vector<int64_t> local(words, words + Descriptor::wordsFor(rank));
+    int64_t span = 0;
+    bool empty = false;
+    for (int64_t d = 0; d < rank; ++d) {
+      empty |= words[3 + d] == 0;
+      span += (words[3 + d] - 1) * words[3 + rank + d];
+    }
+    size_t elem = dtypeSize(info.dtype);
+    size_t bytes = empty ? 0 : (words[2] + span + 1) * elem;
+    std::vector<uint8_t> host(std::max<size_t>(bytes, 1));
+#ifdef RELAX_RUNTIME_HAS_CUDA
+    mgpuMemcpy(host.data(), reinterpret_cast<void *>(words[1]), bytes,
+               nullptr);
+#endif
+    local[0] = local[1] = reinterpret_cast<int64_t>(host.data());
+    return readResult(info, local.data(), rank);
+  }
+
+  void release(void *p) {
+    if (!onGPU) {
+      std::free(p);
+      return;
+    }
+#ifdef RELAX_RUNTIME_HAS_CUDA
+    mgpuMemFree(p, nullptr);
+#endif
+  }
+
+private:
+  bool onGPU;
+  std::vector<void *> uploads;
+};
+} // namespace
+
 static std::string runtimeLibraryPath() {
   std::string exe = llvm::sys::fs::getMainExecutable(
       "relax-run", reinterpret_cast<void *>(&runtimeLibraryPath));
@@ -308,14 +379,35 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "relax-run: run a function of a relax module\n");
-  if (deviceName != "cpu") {
-    if (deviceName == "cuda")
-      return fail("--device cuda: this build has no CUDA runtime");
+  bool onGPU = deviceName == "cuda";
+  if (deviceName != "cpu" && !onGPU)
     return fail("unknown --device '" + deviceName + "' (cpu or cuda)");
-  }
+#ifdef RELAX_RUNTIME_HAS_CUDA
+  // Fail before compiling anything when there is no GPU to run on.
+  if (onGPU && !relax_rt_cuda_init(0))
+    return fail(Twine("--device cuda: ") + relax_rt_last_error());
+#else
+  if (onGPU)
+    return fail("--device cuda: this build has no CUDA runtime (configure "
+                "with the CUDA toolkit installed)");
+#endif
   FailureOr<llvm::StringMap<int64_t>> dims = parseDims();
   if (failed(dims))
     return 1;
+
+  relax::LowerToGPUOptions gpuOptions;
+#ifdef RELAX_RUNTIME_HAS_CUDA
+  // PTX for the GPU present, compiled by the driver at module load.
+  if (onGPU) {
+    gpuOptions.chip = relax_rt_cuda_chip();
+    // Blackwell (sm_100 and later) needs PTX 8.6; older chips take 8.0.
+    unsigned major = 0;
+    if (!StringRef(gpuOptions.chip).drop_front(3).drop_back(1).getAsInteger(
+            10, major) &&
+        major >= 10)
+      gpuOptions.features = "+ptx86";
+  }
+#endif
 
   DialectRegistry registry;
   relax::registerAllDialects(registry);
@@ -346,9 +438,15 @@ int main(int argc, char **argv) {
     PassManager pm(&context);
     if (fuseOps)
       relax::buildFuseOpsPipeline(pm, relax::FuseOpsPipelineOptions());
-    relax::buildRelaxToHostPipeline(pm);
+    if (onGPU)
+      relax::buildRelaxToGPUPipeline(pm, gpuOptions);
+    else
+      relax::buildRelaxToHostPipeline(pm);
     if (failed(pm.run(*module)))
       return fail("lowering the relax module failed");
+  } else if (onGPU) {
+    return fail("--device cuda needs a relax module (its tensors must be "
+                "placed in GPU memory by the GPU pipeline)");
   }
 
   auto func = module->lookupSymbol<func::FuncOp>(entryName);
@@ -433,7 +531,10 @@ int main(int argc, char **argv) {
   // Lower to LLVM and JIT.
   {
     PassManager pm(&context);
-    relax::buildLowerToCPUPipeline(pm);
+    if (onGPU)
+      relax::buildLowerGPUToLLVMPipeline(pm, gpuOptions);
+    else
+      relax::buildLowerToCPUPipeline(pm);
     if (failed(pm.run(*module)))
       return fail("lowering to the LLVM dialect failed");
   }
@@ -470,14 +571,22 @@ int main(int argc, char **argv) {
     return fail("JIT compilation failed: " +
                 llvm::toString(engineOr.takeError()));
   std::unique_ptr<ExecutionEngine> engine = std::move(*engineOr);
+  relax_rt_clear_error();
   engine->initialize();
+  // Global constructors load the GPU kernels.
+  if (relax_rt_has_error())
+    return fail(Twine("loading the module failed: ") + relax_rt_last_error());
+  DeviceMemory device(onGPU);
 
   // Argument descriptors point at the input data (row-major strides).
   std::vector<Descriptor> argDescs;
   for (HostTensor &t : inputs) {
     int64_t rank = t.shape.size();
     Descriptor desc(rank);
-    desc.words[0] = desc.words[1] = reinterpret_cast<int64_t>(t.data.data());
+    void *data = device.upload(t);
+    if (relax_rt_has_error())
+      return fail(Twine("copying input to the GPU: ") + relax_rt_last_error());
+    desc.words[0] = desc.words[1] = reinterpret_cast<int64_t>(data);
     int64_t stride = 1;
     for (int64_t d = rank - 1; d >= 0; --d) {
       desc.words[3 + d] = t.shape[d];
@@ -517,8 +626,8 @@ int main(int argc, char **argv) {
     for (const TensorInfo &info : results) {
       int64_t allocated = resultStruct[offset];
       offset += Descriptor::wordsFor(info.staticSizes.size());
-      bool isInput = llvm::any_of(inputs, [&](const HostTensor &t) {
-        return reinterpret_cast<int64_t>(t.data.data()) == allocated;
+      bool isInput = llvm::any_of(argDescs, [&](const Descriptor &d) {
+        return d.words[0] == allocated;
       });
       // memref.get_global descriptors carry this marker instead of a heap
       // pointer.
@@ -526,7 +635,7 @@ int main(int argc, char **argv) {
           llvm::is_contained(freed, allocated))
         continue;
       freed.push_back(allocated);
-      std::free(reinterpret_cast<void *>(allocated));
+      device.release(reinterpret_cast<void *>(allocated));
     }
   };
 
@@ -551,7 +660,11 @@ int main(int argc, char **argv) {
     size_t offset = 0;
     for (const TensorInfo &info : results) {
       int64_t rank = info.staticSizes.size();
-      outputs.push_back(readResult(info, resultStruct.data() + offset, rank));
+      outputs.push_back(
+          device.download(info, resultStruct.data() + offset, rank));
+      if (relax_rt_has_error())
+        return fail(Twine("copying a result from the GPU: ") +
+                    relax_rt_last_error());
       offset += Descriptor::wordsFor(rank);
     }
   }
@@ -609,6 +722,29 @@ int main(int argc, char **argv) {
     llvm::outs() << "benchmark: " << benchmarkRuns << " runs, min "
                  << llvm::format("%.4f", times.front()) << " ms, median "
                  << llvm::format("%.4f", times[times.size() / 2]) << " ms\n";
+#ifdef RELAX_RUNTIME_HAS_CUDA
+    // Kernel time alone (the calls above include device allocation and a
+    // synchronisation per launch): separate runs with every launch timed.
+    if (onGPU) {
+      relax_rt_cuda_set_profiling(1);
+      std::vector<double> kernelTimes;
+      for (unsigned r = 0; r < benchmarkRuns; ++r) {
+        relax_rt_cuda_take_kernel_ms();
+        if (!invoke())
+          return 1;
+        kernelTimes.push_back(relax_rt_cuda_take_kernel_ms());
+        releaseResults();
+      }
+      relax_rt_cuda_set_profiling(0);
+      std::sort(kernelTimes.begin(), kernelTimes.end());
+      llvm::outs() << "gpu kernels: min "
+                   << llvm::format("%.4f", kernelTimes.front())
+                   << " ms, median "
+                   << llvm::format("%.4f", kernelTimes[kernelTimes.size() / 2])
+                   << " ms per call (" << relax_rt_cuda_device_name()
+                   << ")\n";
+    }
+#endif
   }
   return ok ? 0 : 1;
 }

@@ -8,6 +8,7 @@
 #define RELAXDIALECT_CONVERSION_PASSES_H
 
 #include "RelaxDialect/Conversion/OpenMP/HoistOmpLoopAllocas.h"
+#include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 
 namespace mlir {

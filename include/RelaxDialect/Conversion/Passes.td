@@ -64,4 +64,53 @@ def HoistOmpLoopAllocas : Pass<"hoist-omp-loop-allocas", "ModuleOp"> {
                            "::mlir::omp::OpenMPDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// TIRToGPU
+//===----------------------------------------------------------------------===//
+
+def ConvertBoundLoopsToGPU : Pass<"convert-bound-loops-to-gpu", "ModuleOp"> {
+  let summary = "Turn tir loops bound to GPU axes (scf.parallel with a gpu "
+                "mapping) into gpu.launch";
+  let description = [{
+    Runs after `--convert-tir-to-scf` on the loops that
+    `tir.for ... kind = thread_binding` became. Each outermost loop mapped
+    to a block axis (with the block loops directly nested in it) becomes one
+    `gpu.launch` whose grid is their extents, computed on the host; the
+    block size of each thread axis is the largest constant extent of the
+    thread-mapped loops inside, and smaller ones run under
+    `scf.if (threadIdx < extent)`. A `gpu.barrier` follows every thread loop
+    that other kernel code follows, so several thread loops in sequence
+    (a reduction into shared memory, then its use) synchronise.
+    `memref.alloc` in the workgroup address space becomes a workgroup
+    attribution of the launch (static shapes only).
+
+    Refuses, with an error on the loop: mapped loops that are not
+    one-dimensional `0 to n step 1`, thread loops with a non-constant extent
+    or more than 1024 threads per block, grid extents that depend on an
+    enclosing block loop, unmapped `scf.parallel` inside a kernel, and
+    thread-mapped loops outside every block loop.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"];
+}
+
+def ConvertHostMemoryToGPU : Pass<"convert-host-memory-to-gpu", "ModuleOp"> {
+  let summary = "Allocate host-managed tensors in GPU memory";
+  let description = [{
+    After `--convert-bound-loops-to-gpu` every element access is in a
+    kernel, so tensors live on the device: host `memref.alloc` /
+    `memref.dealloc` become `gpu.alloc` / `gpu.dealloc`, and constants
+    (`memref.get_global`) are copied to a device buffer with `gpu.memcpy`
+    (freed before each return that does not return them). Host code that
+    still reads or writes elements (`memref.load`, `memref.store`,
+    `memref.copy`) or calls an external function with buffers (other than
+    the cuBLAS built-ins `relax_cublas_*`, which take device buffers) is
+    rejected with an error: it would dereference device pointers on the
+    host.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // RELAX_CONVERSION_PASSES_TD

@@ -15,6 +15,21 @@
 //   ... -> LLVM dialect     (inner loops are vectorised by LLVM's O3
 //                            pipeline for the host CPU at JIT time)
 //
+// `--lower-to-gpu` shares the first steps and then, between tir and the host
+// lowering, maps loops to the GPU (docs/gpu.md):
+//
+//   relax-legalize-ops, relax-annotate-op-pattern
+//   tir-gpu-default-schedule    bind every loop nest to blockIdx/threadIdx
+//   convert-tir-to-scf
+//   convert-bound-loops-to-gpu  one gpu.launch per bound nest
+//   relax-lower-shapes
+//   convert-host-memory-to-gpu  tensors in device memory
+//   canonicalize, cse, gpu-kernel-outlining, gpu-async-region
+//   NVVM lowering               upstream's gpu-lower-to-nvvm-pipeline order
+//                               with libdevice linked: kernels -> PTX or
+//                               cubin in gpu.binary, host -> LLVM with
+//                               mgpu* runtime calls
+//
 //===----------------------------------------------------------------------===//
 #ifndef RELAXDIALECT_PIPELINES_PIPELINES_H
 #define RELAXDIALECT_PIPELINES_PIPELINES_H
@@ -49,7 +64,50 @@ struct FuseOpsPipelineOptions
 void buildFuseOpsPipeline(OpPassManager &pm,
                           const FuseOpsPipelineOptions &options);
 
-/// Registers `--relax-fuse-ops`, `--lower-to-cpu` (and later pipelines) with
+
+/// The CUDA toolkit root found when the project was configured, or "".
+std::string getDefaultCUDAPath();
+
+/// Options of `--lower-to-gpu`.
+struct LowerToGPUOptions : public PassPipelineOptions<LowerToGPUOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("NVIDIA target (sm_80, sm_90a, ...)"),
+      llvm::cl::init("sm_80")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("NVPTX features; PTX 8.0 covers sm_80 and sm_90a"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Kernel binary format: isa (PTX text), bin (cubin, runs "
+                     "ptxas from the CUDA toolkit) or fatbin"),
+      llvm::cl::init("isa")};
+  PassOptions::Option<int64_t> maxThreads{
+      *this, "max-threads",
+      llvm::cl::desc("Threads per block of the default schedule"),
+      llvm::cl::init(256)};
+  PassOptions::Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("CUDA toolkit root: libdevice for math functions, ptxas "
+                     "for format=bin (default: the toolkit found at build "
+                     "time)"),
+      llvm::cl::init(getDefaultCUDAPath())};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimisation level of the kernels"),
+      llvm::cl::init(3)};
+};
+
+/// Relax (or tir) to host functions that launch kernels, up to
+/// gpu-kernel-outlining: the part relax-run needs before the final lowering.
+void buildRelaxToGPUPipeline(OpPassManager &pm,
+                             const LowerToGPUOptions &options);
+
+/// Outlined kernels to a gpu.binary, host code to the LLVM dialect.
+void buildLowerGPUToLLVMPipeline(OpPassManager &pm,
+                                 const LowerToGPUOptions &options);
+
+/// Registers `--relax-fuse-ops`, `--lower-to-cpu` and `--lower-to-gpu` with
 /// the pass registry.
 void registerRelaxPipelines();
 

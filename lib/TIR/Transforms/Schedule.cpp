@@ -323,13 +323,12 @@ FailureOr<ForOp> tir::reorder(ForOp outer, ForOp inner) {
 // Loop kinds
 //===----------------------------------------------------------------------===//
 
-/// Fails with a diagnostic when a block inside `loop` binds a reduce
-/// iteration variable to a value computed from `loop`'s induction variable:
-/// the iterations then accumulate into the same element.
-static LogicalResult checkNoReduction(ForOp loop, StringRef prim) {
+/// The first block inside `loop` that binds a reduce iteration variable (its
+/// index in `var`) to a value computed from `loop`'s induction variable: the
+/// iterations then accumulate into the same element.
+static BlockOp findCarriedReduction(ForOp loop, unsigned &var) {
   Value iv = loop.getInductionVar();
   BlockOp offending;
-  unsigned var = 0;
   loop.walk([&](BlockOp block) {
     for (auto [i, binding] : llvm::enumerate(block.getBindings()))
       if (block.getIterKind(i) == IterKind::reduce && dependsOn(binding, iv)) {
@@ -339,6 +338,18 @@ static LogicalResult checkNoReduction(ForOp loop, StringRef prim) {
       }
     return WalkResult::advance();
   });
+  return offending;
+}
+
+bool tir::carriesReduction(ForOp loop) {
+  unsigned var = 0;
+  return static_cast<bool>(findCarriedReduction(loop, var));
+}
+
+/// Fails with a diagnostic when `loop` carries a reduction.
+static LogicalResult checkNoReduction(ForOp loop, StringRef prim) {
+  unsigned var = 0;
+  BlockOp offending = findCarriedReduction(loop, var);
   if (!offending)
     return success();
   InFlightDiagnostic diag =

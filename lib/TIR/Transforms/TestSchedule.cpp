@@ -79,6 +79,18 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef step) {
       return failure();
     return LogicalResult(decomposeReduction(*block, *loop));
   }
+  if (prim == "cross_thread_reduction") {
+    int64_t threads;
+    if (words.size() != 4 || words[3].getAsInteger(10, threads))
+      return bad();
+    FailureOr<BlockOp> block = getBlock(func, words[1]);
+    if (failed(block))
+      return failure();
+    FailureOr<ForOp> loop = loopArg(2);
+    if (failed(loop))
+      return failure();
+    return crossThreadReduction(*block, *loop, threads);
+  }
   if (prim == "compute_inline") {
     if (words.size() != 2)
       return bad();

@@ -19,6 +19,7 @@ def TIRTestSchedule : Pass<"tir-test-schedule", "ModuleOp"> {
     - `bind <loop> <blockIdx.x | threadIdx.x | ...>`
     - `decompose_reduction <block> <loop>`
     - `compute_inline <block>`
+    - `cross_thread_reduction <block> <loop> <threads>`
 
     A step whose preconditions fail reports the primitive's error and
     fails the pass.
@@ -52,6 +53,54 @@ def TIRCPUDefaultSchedule : Pass<"tir-cpu-default-schedule", "ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
+  let summary = "Bind every loop nest of every prim_func to GPU threads";
+  let description = [{
+    The schedule `--lower-to-gpu` applies when nothing was tuned. Every
+    top-level loop nest of a `tir.prim_func` becomes one kernel:
+
+    - matmul-like nests: 16 x 16 shared-memory tiles (`tileMatmul`); below
+      4 rows (decode) a GEMV, one thread per output; a symbolic row count
+      keeps both under `scf.if`;
+    - long reductions (symbolic or >= 64 iterations, one input read along
+      them, identity init): one thread block per output element sharing the
+      reduction through shared memory (`crossThreadReduction`);
+    - everything else: the leading perfectly nested loops that carry no
+      reduction are fused, split by the block size (a tail guard keeps
+      symbolic extents that do not divide correct) and bound to
+      `blockIdx.x` / `threadIdx.x`; what lies inside runs serially in each
+      thread. A nest with no such loop runs in one thread.
+
+    Loops inside a bound nest become serial. Prim_funcs that already bind a
+    loop to a thread axis are left as they are.
+
+    ```mlir
+    // for i in 0..n, j in 0..4 (spatial) becomes
+    tir.for %b = %c0 to %nb step %c1 kind = thread_binding thread = "blockIdx.x" {
+      tir.for %t = %c0 to %c256 step %c1 kind = thread_binding thread = "threadIdx.x" {
+        // scf.if (b * 256 + t < n * 4) { i, j = divmod(b * 256 + t, 4); ... }
+    ```
+  }];
+  let options = [
+    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"256",
+           "Threads per block (a multiple of 32, at most 1024)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TIRTestGPUAsSerial : Pass<"tir-test-gpu-as-serial", "ModuleOp"> {
+  let summary = "Run GPU-scheduled tir programs serially on the CPU (testing)";
+  let description = [{
+    Makes every `thread_binding` loop serial and every `shared` buffer
+    global, so a program scheduled for the GPU runs on the CPU with the
+    same results: thread loops of one block run one after the other, which
+    is what the barriers between them guarantee on the GPU (each thread loop
+    of the default schedules only reads what earlier loops wrote). Lit tests
+    use it to check the GPU schedules numerically on machines without a GPU.
+  }];
 }
 
 #endif // TIR_TRANSFORMS_PASSES_TD

@@ -50,6 +50,10 @@ FailureOr<ForOp> reorder(ForOp outer, ForOp inner);
 /// carries a reduce iteration variable of a block inside it (its iterations
 /// are not independent); `bind` takes blockIdx.{x,y,z} / threadIdx.{x,y,z}.
 LogicalResult parallel(ForOp loop);
+/// Whether a block inside `loop` binds a reduce iteration variable to a
+/// value computed from `loop`'s induction variable (the check `parallel`,
+/// `vectorize` and `bind` make, without a diagnostic).
+bool carriesReduction(ForOp loop);
 LogicalResult vectorize(ForOp loop);
 LogicalResult unroll(ForOp loop);
 LogicalResult bind(ForOp loop, StringRef thread);
@@ -134,6 +138,52 @@ void hoistPrologue(PrimFuncOp func);
 /// and written at index 0). Refuses accesses outside `loop`, uses other
 /// than loads and stores, and buffers with no such dim.
 LogicalResult compactToLoop(AllocOp alloc, ForOp loop);
+/// Computes the reduction of `block` over `loop` with `threads` cooperating
+/// GPU threads (a power of two in [32, 1024]) instead of one: the loop is
+/// replaced, in place, by
+///
+///   - a shared buffer `partial[threads]` (`tir.alloc`, scope shared);
+///   - a `threadIdx.x` loop in which thread t sets `partial[t]` to the
+///     block's init value and accumulates iterations t, t + threads, ...
+///     of `loop` (guarded when the extent does not divide) into it;
+///   - log2(threads) `threadIdx.x` loops of halving extent that combine
+///     `partial[t]` with `partial[t + stride]`;
+///   - a one-thread loop that stores `partial[0]` to the block's output.
+///
+/// The caller binds an enclosing loop to a block axis; the GPU lowering
+/// puts a barrier between the thread loops. Preconditions: `loop` is a
+/// `0 to n step 1` loop whose body is `block` plus side-effect-free ops that
+/// do not use its induction variable; `block` has one reduce iteration
+/// variable, bound to that induction variable, and spatial ones that do not
+/// depend on it; its init stores a constant that is the identity of the
+/// update; its update is one store of `combine(load(out[idx]), value)` to
+/// the same element (combine: addf, mulf, maximumf, minimumf, maxnumf,
+/// minnumf, addi, muli, maxsi, minsi, maxui, minui, ori, andi, xori) and
+/// nothing else in the block touches `out`.
+LogicalResult crossThreadReduction(BlockOp block, ForOp loop,
+                                   int64_t threads);
+/// Whether crossThreadReduction's preconditions on `block` and `loop` hold
+/// (no diagnostic).
+bool canCrossThreadReduce(BlockOp block, ForOp loop);
+
+/// Tiles a matmul-like nest for the GPU: `root` is the outermost loop of a
+/// perfect nest of `0 to n step 1` loops, one per variable of `block`,
+/// which computes `out[..] = out[..] + f(A[..]) * g(B[..])` (f, g: casts
+/// or nothing) with a zero init and one reduce variable k that indexes both
+/// A and B. Among the spatial variables, i (the innermost read by A but not
+/// B) and j (the innermost read by B but not A) span the output tile; the
+/// others are batch dims. The nest is replaced by blockIdx.z (fused batch
+/// dims) / blockIdx.y (row tiles) / blockIdx.x (column tiles) loops, each
+/// block holding shared `tile x tile` copies of A and B and a shared
+/// accumulator per thread, with `tile * tile` threads (threadIdx.x) that
+/// zero the accumulator, then per K tile stage A and B (zero outside M, N,
+/// K) and run the original block over the tile, and finally store the
+/// elements inside the output. `tile` is a power of two in [4, 32].
+LogicalResult tileMatmul(ForOp root, BlockOp block, int64_t tile);
+/// Whether tileMatmul's preconditions hold (no diagnostic); sets
+/// `rowExtent` (when given) to the extent of the row variable i, the M of
+/// the GEMM.
+bool canTileMatmul(ForOp root, BlockOp block, Value *rowExtent = nullptr);
 
 } // namespace tir
 } // namespace mlir

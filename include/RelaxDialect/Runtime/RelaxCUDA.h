@@ -1,0 +1,77 @@
+/*===- RelaxCUDA.h - relax-mlir CUDA runtime, C ABI ---------------*- C -*-===*\
+|*                                                                            *|
+|* The device side of the runtime, on the CUDA driver API. Two parts:        *|
+|*                                                                            *|
+|*  - the `mgpu*` functions that upstream MLIR's gpu-to-llvm lowering and    *|
+|*    the gpu.binary translation call (module load from the embedded PTX or *|
+|*    cubin, kernel launch, streams, device memory), with the signatures of *|
+|*    MLIR 22's lowering; Debian ships no libmlir_cuda_runtime, this is the *|
+|*    project's own implementation;                                          *|
+|*  - `relax_rt_cuda_*` for tools and embedders: driver start-up with a     *|
+|*    readable reason when there is no driver or GPU.                       *|
+|*                                                                            *|
+|* libcuda is opened with dlopen on first use, so programs linked against   *|
+|* this runtime start (and run on the CPU) on machines without a driver.    *|
+|* Nothing aborts: CUDA failures are recorded in the runtime's error slot   *|
+|* (relax_rt_last_error, RelaxRuntime.h) and the call returns; pointers     *|
+|* come back null.                                                           *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef RELAXDIALECT_RUNTIME_RELAXCUDA_H
+#define RELAXDIALECT_RUNTIME_RELAXCUDA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Loads the driver, initialises it and makes device `ordinal`'s primary
+ * context current. Returns 1 on success; 0 with the reason recorded in the
+ * error slot ("libcuda.so.1 not found", "cuInit: CUDA_ERROR_NO_DEVICE",
+ * ...). Safe to call again. */
+int relax_rt_cuda_init(int ordinal);
+/* "NVIDIA H100 80GB HBM3 (sm_90)"; empty before a successful init. */
+const char *relax_rt_cuda_device_name(void);
+/* The compute capability as "sm_XY"; empty before a successful init. */
+const char *relax_rt_cuda_chip(void);
+
+/* Benchmarks: when on, every kernel launch is timed with CUDA events (and
+ * waited for); relax_rt_cuda_take_kernel_ms returns the summed kernel time
+ * since the last take and resets it. */
+void relax_rt_cuda_set_profiling(int on);
+double relax_rt_cuda_take_kernel_ms(void);
+
+/* The upstream GPU runtime ABI (mlir/lib/ExecutionEngine/CudaRuntimeWrappers
+ * names; own implementation). */
+void *mgpuModuleLoad(void *data, size_t size);
+void *mgpuModuleLoadJIT(void *data, int optLevel);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t paramsCount);
+void *mgpuStreamCreate(void);
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate(void);
+void mgpuEventDestroy(void *event);
+void mgpuEventSynchronize(void *event);
+void mgpuEventRecord(void *event, void *stream);
+void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
+void mgpuMemFree(void *ptr, void *stream);
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
+void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                  void *stream);
+void mgpuSetDefaultDevice(int32_t device);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RELAXDIALECT_RUNTIME_RELAXCUDA_H */

@@ -1,0 +1,131 @@
+//===- HostMemoryToGPU.cpp - Host buffers -> device buffers ---------------===//
+//
+// After convert-bound-loops-to-gpu every tensor element is read and written
+// by kernels, so every tensor lives in device memory: host code only
+// allocates, frees and passes buffers around, and reads their shapes.
+//
+//   - `memref.alloc` / `memref.dealloc` outside kernels -> `gpu.alloc` /
+//     `gpu.dealloc` (call_tir outputs, intermediates of fused programs);
+//   - `memref.get_global` of a constant -> a device buffer filled by
+//     `gpu.memcpy` from the host global, freed before each return that does
+//     not return it;
+//   - host code that touches element data (`memref.load`, `memref.store`,
+//     `memref.copy`, a call of an external function with memref operands
+//     other than the cuBLAS built-ins `relax_cublas_*`, which take device
+//     buffers) is an error: it would read device pointers on the host.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Dominance.h"
+
+namespace mlir {
+namespace relax {
+#define GEN_PASS_DEF_CONVERTHOSTMEMORYTOGPU
+#include "RelaxDialect/Conversion/Passes.h.inc"
+} // namespace relax
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// Whether `op` runs on the host: not in a kernel or a GPU module.
+static bool isHostOp(Operation *op) {
+  return !op->getParentOfType<gpu::LaunchOp>() &&
+         !op->getParentOfType<gpu::GPUModuleOp>();
+}
+
+/// Global (default) memory space: the buffers host code manages.
+static bool isGlobalMemory(MemRefType type) { return !type.getMemorySpace(); }
+
+static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (isHostOp(op))
+      ops.push_back(op);
+  });
+  SmallVector<Value> constants;
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      if (!isGlobalMemory(alloc.getType()))
+        continue;
+      if (!alloc.getSymbolOperands().empty())
+        return alloc.emitOpError("symbolic layout operands are not supported "
+                                 "on GPU");
+      auto device = gpu::AllocOp::create(
+          b, loc, alloc.getType(), /*asyncToken=*/Type(),
+          /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
+          /*symbolOperands=*/ValueRange(), /*hostShared=*/false);
+      alloc.getResult().replaceAllUsesWith(device.getMemref());
+      alloc.erase();
+      continue;
+    }
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      auto type = dyn_cast<MemRefType>(dealloc.getMemref().getType());
+      if (!type || !isGlobalMemory(type))
+        continue;
+      gpu::DeallocOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(),
+                             dealloc.getMemref());
+      dealloc.erase();
+      continue;
+    }
+    if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      MemRefType type = get.getType();
+      b.setInsertionPointAfter(get);
+      auto device = gpu::AllocOp::create(b, loc, type, Type(), ValueRange(),
+                                         ValueRange(), ValueRange(), false);
+      Value result = device.getMemref();
+      auto copy = gpu::MemcpyOp::create(b, loc, Type(), ValueRange(), result,
+                                        get.getResult());
+      get.getResult().replaceAllUsesExcept(result, copy);
+      constants.push_back(result);
+      continue;
+    }
+    if (isa<memref::LoadOp, memref::StoreOp, memref::CopyOp>(op))
+      return op->emitOpError("reads or writes tensor data on the host, which "
+                             "lives in GPU memory after --lower-to-gpu");
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+      bool passesBuffers = llvm::any_of(call.getOperandTypes(), [](Type t) {
+        return isa<BaseMemRefType>(t);
+      });
+      // The cuBLAS built-ins take device buffers (RelaxCUBLAS.cpp).
+      bool deviceLibrary = call.getCallee().starts_with("relax_cublas_");
+      if (callee && callee.isExternal() && passesBuffers && !deviceLibrary)
+        return call.emitOpError("calls external function '")
+               << call.getCallee()
+               << "' with tensor buffers, which has no GPU implementation";
+    }
+  }
+  // Constants are copied per call; free them unless they are returned.
+  // Early returns of failed shape checks may come before the copy.
+  if (!constants.empty()) {
+    DominanceInfo dom(func);
+    func.walk([&](func::ReturnOp ret) {
+      OpBuilder b(ret);
+      for (Value c : constants)
+        if (dom.properlyDominates(c, ret) &&
+            !llvm::is_contained(ret.getOperands(), c))
+          gpu::DeallocOp::create(b, ret.getLoc(), Type(), ValueRange(), c);
+    });
+  }
+  return success();
+}
+
+namespace {
+struct ConvertHostMemoryToGPU
+    : relax::impl::ConvertHostMemoryToGPUBase<ConvertHostMemoryToGPU> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    for (func::FuncOp func : module.getOps<func::FuncOp>())
+      if (failed(convertFunction(func, module)))
+        return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,407 @@
+//===- RelaxCUDA.cpp - CUDA driver binding of the runtime -----------------===//
+//
+// The CUDA driver API is reached through dlopen("libcuda.so.1"): linking the
+// toolkit's stub would make every program that links the runtime fail to
+// start where no driver is installed. Each entry point checks the result of
+// its driver call and records the first failure in the runtime's error slot
+// instead of aborting; compiled code then runs on (with null pointers, whose
+// kernels are never launched once an error is set, see mgpuLaunchKernel)
+// and the caller reads the error after the call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Runtime/RelaxCUDA.h"
+#include "RelaxDialect/Runtime/RelaxRuntime.h"
+
+#include <cuda.h>
+#include <dlfcn.h>
+
+#include <mutex>
+#include <string>
+
+namespace {
+/// `cuMemAlloc` is a macro for `cuMemAlloc_v2`: stringify after expansion
+/// so dlsym looks up the symbol the header means.
+#define RELAX_STR2(x) #x
+#define RELAX_STR(x) RELAX_STR2(x)
+
+/// The driver functions the runtime uses, resolved once.
+struct Driver {
+#define RELAX_CUDA_FN(fn) decltype(&::fn) fn = nullptr;
+#define RELAX_CUDA_FUNCTIONS(X)                                                \
+  X(cuInit)                                                                    \
+  X(cuGetErrorName)                                                            \
+  X(cuDeviceGet)                                                               \
+  X(cuDeviceGetName)                                                           \
+  X(cuDeviceGetAttribute)                                                      \
+  X(cuDevicePrimaryCtxRetain)                                                  \
+  X(cuCtxSetCurrent)                                                           \
+  X(cuCtxGetCurrent)                                                           \
+  X(cuModuleLoadData)                                                          \
+  X(cuModuleLoadDataEx)                                                        \
+  X(cuModuleUnload)                                                            \
+  X(cuModuleGetFunction)                                                       \
+  X(cuLaunchKernel)                                                            \
+  X(cuStreamCreate)                                                            \
+  X(cuStreamDestroy)                                                           \
+  X(cuStreamSynchronize)                                                       \
+  X(cuStreamWaitEvent)                                                         \
+  X(cuEventCreate)                                                             \
+  X(cuEventDestroy)                                                            \
+  X(cuEventSynchronize)                                                        \
+  X(cuEventRecord)                                                             \
+  X(cuEventElapsedTime)                                                        \
+  X(cuMemAlloc)                                                                \
+  X(cuMemAllocManaged)                                                         \
+  X(cuMemFree)                                                                 \
+  X(cuMemcpyAsync)                                                             \
+  X(cuMemsetD32Async)                                                          \
+  X(cuMemsetD16Async)
+  RELAX_CUDA_FUNCTIONS(RELAX_CUDA_FN)
+#undef RELAX_CUDA_FN
+
+  bool ready = false;
+  CUcontext context = nullptr;
+  std::string failure; // Why the driver is unusable, once tried.
+  std::string deviceName;
+  std::string chip;
+  int ordinal = 0;
+};
+
+Driver &driver() {
+  static Driver d;
+  return d;
+}
+std::mutex initMutex;
+bool initTried = false;
+
+/// Kernel timing for benchmarks (relax_rt_cuda_set_profiling).
+bool profiling = false;
+double kernelMs = 0;
+
+/// "CUDA_ERROR_NO_DEVICE", or the number when the driver cannot name it.
+std::string errorName(CUresult result) {
+  const char *name = nullptr;
+  Driver &d = driver();
+  if (d.cuGetErrorName && d.cuGetErrorName(result, &name) == CUDA_SUCCESS &&
+      name)
+    return name;
+  return "CUDA error " + std::to_string(static_cast<int>(result));
+}
+
+/// Records "<what>: CUDA_ERROR_..." and returns false when `result` fails.
+bool check(CUresult result, const char *what) {
+  if (result == CUDA_SUCCESS)
+    return true;
+  std::string message =
+      std::string("CUDA: ") + what + " failed: " + errorName(result);
+  relax_rt_error(message.c_str());
+  return false;
+}
+
+bool loadDriver(Driver &d, int ordinal) {
+  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
+  if (!lib) {
+    const char *why = dlerror();
+    d.failure = std::string("no CUDA driver: cannot load libcuda.so.1 (") +
+                (why ? why : "not found") + ")";
+    return false;
+  }
+#define RELAX_CUDA_LOAD(fn)                                                    \
+  d.fn = reinterpret_cast<decltype(&::fn)>(dlsym(lib, RELAX_STR(fn)));         \
+  if (!d.fn) {                                                                 \
+    d.failure = "CUDA driver too old: no " RELAX_STR(fn) " in libcuda.so.1";   \
+    return false;                                                              \
+  }
+  RELAX_CUDA_FUNCTIONS(RELAX_CUDA_LOAD)
+#undef RELAX_CUDA_LOAD
+
+  auto fail = [&](CUresult r, const char *what) {
+    d.failure = std::string(what) + " failed: " + errorName(r);
+    return false;
+  };
+  if (CUresult r = d.cuInit(0))
+    return fail(r, "cuInit (no usable GPU or driver)");
+  CUdevice device;
+  if (CUresult r = d.cuDeviceGet(&device, ordinal))
+    return fail(r, "cuDeviceGet");
+  if (CUresult r = d.cuDevicePrimaryCtxRetain(&d.context, device))
+    return fail(r, "cuDevicePrimaryCtxRetain");
+  if (CUresult r = d.cuCtxSetCurrent(d.context))
+    return fail(r, "cuCtxSetCurrent");
+  char name[256] = {0};
+  d.cuDeviceGetName(name, sizeof(name) - 1, device);
+  int major = 0, minor = 0;
+  d.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                         device);
+  d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                         device);
+  d.chip = "sm_" + std::to_string(major) + std::to_string(minor);
+  d.deviceName = std::string(name) + " (" + d.chip + ")";
+  d.ordinal = ordinal;
+  return true;
+}
+
+/// The driver with this thread's context current, or null after recording
+/// why not.
+Driver *ready() {
+  Driver &d = driver();
+  if (!d.ready) {
+    if (!relax_rt_cuda_init(d.ordinal))
+      return nullptr;
+  }
+  CUcontext current = nullptr;
+  if (d.cuCtxGetCurrent(&current) != CUDA_SUCCESS || current != d.context)
+    if (!check(d.cuCtxSetCurrent(d.context), "cuCtxSetCurrent"))
+      return nullptr;
+  return &d;
+}
+} // namespace
+
+extern "C" int relax_rt_cuda_init(int ordinal) {
+  std::lock_guard<std::mutex> lock(initMutex);
+  Driver &d = driver();
+  if (!initTried) {
+    initTried = true;
+    d.ready = loadDriver(d, ordinal);
+  }
+  if (!d.ready) {
+    relax_rt_error(d.failure.c_str());
+    return 0;
+  }
+  return 1;
+}
+
+extern "C" const char *relax_rt_cuda_device_name(void) {
+  return driver().deviceName.c_str();
+}
+
+extern "C" const char *relax_rt_cuda_chip(void) {
+  return driver().chip.c_str();
+}
+
+//===----------------------------------------------------------------------===//
+// Modules and launches
+//===----------------------------------------------------------------------===//
+
+extern "C" void *mgpuModuleLoad(void *data, size_t /*size*/) {
+  Driver *d = ready();
+  CUmodule module = nullptr;
+  if (d && !check(d->cuModuleLoadData(&module, data), "cuModuleLoadData"))
+    return nullptr;
+  return module;
+}
+
+extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  Driver *d = ready();
+  if (!d)
+    return nullptr;
+  // PTX is compiled by the driver for the device present; its log explains
+  // a rejection.
+  char log[4096] = {0};
+  CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {reinterpret_cast<void *>(static_cast<intptr_t>(optLevel)),
+                    log, reinterpret_cast<void *>(sizeof(log) - 1)};
+  CUmodule module = nullptr;
+  CUresult r = d->cuModuleLoadDataEx(&module, data, 3, options, values);
+  if (r != CUDA_SUCCESS) {
+    check(r, "cuModuleLoadDataEx (PTX JIT)");
+    if (log[0])
+      relax_rt_error(log);
+    return nullptr;
+  }
+  return module;
+}
+
+extern "C" void mgpuModuleUnload(void *module) {
+  Driver *d = ready();
+  if (d && module)
+    check(d->cuModuleUnload(static_cast<CUmodule>(module)), "cuModuleUnload");
+}
+
+extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
+  Driver *d = ready();
+  CUfunction function = nullptr;
+  if (!d || !module)
+    return nullptr;
+  if (!check(d->cuModuleGetFunction(&function, static_cast<CUmodule>(module),
+                                    name),
+             "cuModuleGetFunction"))
+    return nullptr;
+  return function;
+}
+
+extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                                 intptr_t gridZ, intptr_t blockX,
+                                 intptr_t blockY, intptr_t blockZ, int32_t smem,
+                                 void *stream, void **params, void **extra,
+                                 size_t /*paramsCount*/) {
+  // After an error (a failed allocation, a module that did not load) the
+  // kernel would read null pointers: skip it, the caller reports the error.
+  if (relax_rt_has_error() || !function)
+    return;
+  // An empty grid (a tensor with a zero dim) has nothing to do.
+  if (gridX <= 0 || gridY <= 0 || gridZ <= 0)
+    return;
+  Driver *d = ready();
+  if (!d)
+    return;
+  CUevent start = nullptr, stop = nullptr;
+  if (profiling &&
+      check(d->cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate") &&
+      check(d->cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate"))
+    check(d->cuEventRecord(start, static_cast<CUstream>(stream)),
+          "cuEventRecord");
+  check(d->cuLaunchKernel(static_cast<CUfunction>(function), gridX, gridY,
+                          gridZ, blockX, blockY, blockZ, smem,
+                          static_cast<CUstream>(stream), params, extra),
+        "cuLaunchKernel");
+  if (start && stop) {
+    float ms = 0;
+    if (check(d->cuEventRecord(stop, static_cast<CUstream>(stream)),
+              "cuEventRecord") &&
+        check(d->cuEventSynchronize(stop), "cuEventSynchronize") &&
+        check(d->cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime"))
+      kernelMs += ms;
+  }
+  if (start)
+    d->cuEventDestroy(start);
+  if (stop)
+    d->cuEventDestroy(stop);
+}
+
+extern "C" void relax_rt_cuda_set_profiling(int on) { profiling = on != 0; }
+
+extern "C" double relax_rt_cuda_take_kernel_ms(void) {
+  double ms = kernelMs;
+  kernelMs = 0;
+  return ms;
+}
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+extern "C" void *mgpuStreamCreate(void) {
+  Driver *d = ready();
+  CUstream stream = nullptr;
+  if (d)
+    check(d->cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  return stream;
+}
+
+extern "C" void mgpuStreamDestroy(void *stream) {
+  Driver *d = ready();
+  if (d && stream)
+    check(d->cuStreamDestroy(static_cast<CUstream>(stream)), "cuStreamDestroy");
+}
+
+extern "C" void mgpuStreamSynchronize(void *stream) {
+  Driver *d = ready();
+  if (d)
+    check(d->cuStreamSynchronize(static_cast<CUstream>(stream)),
+          "cuStreamSynchronize (a kernel failed)");
+}
+
+extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
+  Driver *d = ready();
+  if (d)
+    check(d->cuStreamWaitEvent(static_cast<CUstream>(stream),
+                               static_cast<CUevent>(event), 0),
+          "cuStreamWaitEvent");
+}
+
+extern "C" void *mgpuEventCreate(void) {
+  Driver *d = ready();
+  CUevent event = nullptr;
+  if (d)
+    check(d->cuEventCreate(&event, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+  return event;
+}
+
+extern "C" void mgpuEventDestroy(void *event) {
+  Driver *d = ready();
+  if (d && event)
+    check(d->cuEventDestroy(static_cast<CUevent>(event)), "cuEventDestroy");
+}
+
+extern "C" void mgpuEventSynchronize(void *event) {
+  Driver *d = ready();
+  if (d)
+    check(d->cuEventSynchronize(static_cast<CUevent>(event)),
+          "cuEventSynchronize");
+}
+
+extern "C" void mgpuEventRecord(void *event, void *stream) {
+  Driver *d = ready();
+  if (d)
+    check(d->cuEventRecord(static_cast<CUevent>(event),
+                           static_cast<CUstream>(stream)),
+          "cuEventRecord");
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
+                              bool isHostShared) {
+  // Empty tensors get no allocation; their kernels are never launched.
+  if (sizeBytes == 0)
+    return nullptr;
+  Driver *d = ready();
+  CUdeviceptr ptr = 0;
+  if (!d)
+    return nullptr;
+  if (isHostShared)
+    check(d->cuMemAllocManaged(&ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL),
+          "cuMemAllocManaged");
+  else
+    check(d->cuMemAlloc(&ptr, sizeBytes), "cuMemAlloc");
+  return reinterpret_cast<void *>(ptr);
+}
+
+extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
+  Driver *d = ready();
+  if (d && ptr)
+    check(d->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "cuMemFree");
+}
+
+extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
+                           void *stream) {
+  if (sizeBytes == 0)
+    return;
+  Driver *d = ready();
+  if (!d)
+    return;
+  // Unified addressing tells host from device pointers.
+  if (check(d->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                             reinterpret_cast<CUdeviceptr>(src), sizeBytes,
+                             static_cast<CUstream>(stream)),
+            "cuMemcpyAsync"))
+    check(d->cuStreamSynchronize(static_cast<CUstream>(stream)),
+          "cuStreamSynchronize after cuMemcpyAsync");
+}
+
+extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,
+                             void *stream) {
+  Driver *d = ready();
+  if (d && count)
+    check(d->cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                              static_cast<CUstream>(stream)),
+          "cuMemsetD32Async");
+}
+
+extern "C" void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                             void *stream) {
+  Driver *d = ready();
+  if (d && count)
+    check(d->cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                              static_cast<CUstream>(stream)),
+          "cuMemsetD16Async");
+}
+
+extern "C" void mgpuSetDefaultDevice(int32_t device) {
+  driver().ordinal = device;
+}

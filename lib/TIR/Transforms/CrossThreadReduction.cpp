@@ -1,0 +1,330 @@
+//===- CrossThreadReduction.cpp - Reduce one loop with many GPU threads ---===//
+//
+// The schedule primitive behind the GPU default schedule of reductions
+// (softmax, norms, sums, including over a symbolic axis): one reduction
+// runs in a thread block. Each thread accumulates a strided slice of the
+// reduction loop into its slot of a shared buffer, then a tree of halving
+// thread loops combines the slots; the lowering separates the thread loops
+// with barriers. Only the update's combiner needs to be known, so the
+// primitive works on whatever expression the block reduces.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/TIR/Transforms/Schedule.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::tir;
+
+namespace {
+/// What the rewrite needs to know about a matched reduction.
+struct ReductionMatch {
+  unsigned reduceVar;
+  Value out;
+  SmallVector<Value> outIndices; // As seen outside the block.
+  LoadOp accLoad;
+  StoreOp accStore;
+  Operation *combiner;
+  TypedAttr init;
+};
+
+/// Reports a failed precondition, or stays silent for canCrossThreadReduce.
+struct Reporter {
+  bool emit;
+  LogicalResult operator()(Operation *op, const Twine &message) const {
+    if (emit)
+      op->emitError("cross_thread_reduction: ") << message;
+    return failure();
+  }
+};
+} // namespace
+
+/// Whether `value` is computed (through any chain of ops) from `iv`.
+static bool usesValue(Value value, Value iv) {
+  SmallVector<Value> worklist = {value};
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (v == iv)
+      return true;
+    Operation *op = v.getDefiningOp();
+    if (!op || !visited.insert(op).second)
+      continue;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return false;
+}
+
+/// Whether `value` is the identity element of `combiner`.
+static bool isIdentity(Operation *combiner, TypedAttr value) {
+  if (auto f = dyn_cast<FloatAttr>(value)) {
+    const APFloat &v = f.getValue();
+    if (isa<arith::AddFOp>(combiner))
+      return v.isZero();
+    if (isa<arith::MulFOp>(combiner))
+      return v.isExactlyValue(1.0);
+    if (isa<arith::MaximumFOp, arith::MaxNumFOp>(combiner))
+      return v.isInfinity() && v.isNegative();
+    if (isa<arith::MinimumFOp, arith::MinNumFOp>(combiner))
+      return v.isInfinity() && !v.isNegative();
+    return false;
+  }
+  auto i = dyn_cast<IntegerAttr>(value);
+  if (!i)
+    return false;
+  const APInt &v = i.getValue();
+  if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp>(combiner))
+    return v.isZero();
+  if (isa<arith::MulIOp>(combiner))
+    return v.isOne();
+  if (isa<arith::AndIOp>(combiner))
+    return v.isAllOnes();
+  if (isa<arith::MaxSIOp>(combiner))
+    return v.isMinSignedValue();
+  if (isa<arith::MinSIOp>(combiner))
+    return v.isMaxSignedValue();
+  if (isa<arith::MaxUIOp>(combiner))
+    return v.isZero();
+  if (isa<arith::MinUIOp>(combiner))
+    return v.isAllOnes();
+  return false;
+}
+
+static bool isCombiner(Operation *op) {
+  return isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MinimumFOp,
+             arith::MaxNumFOp, arith::MinNumFOp, arith::AddIOp, arith::MulIOp,
+             arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp,
+             arith::OrIOp, arith::AndIOp, arith::XOrIOp>(op);
+}
+
+static FailureOr<ReductionMatch> matchReduction(BlockOp block, ForOp loop,
+                                                Reporter report) {
+  if (getConstantIntValue(loop.getLowerBound()) != 0 ||
+      getConstantIntValue(loop.getStep()) != 1)
+    return report(loop, "loop must have lower bound 0 and step 1");
+  if (block->getParentOp() != loop.getOperation())
+    return report(block, "block must sit directly in the reduction loop");
+  Value iv = loop.getInductionVar();
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (&op == block.getOperation())
+      continue;
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
+        llvm::any_of(op.getOperands(),
+                     [&](Value v) { return usesValue(v, iv); }))
+      return report(&op, "the reduction loop may only hold the block and "
+                         "side-effect-free ops independent of its variable");
+  }
+
+  ReductionMatch m;
+  std::optional<unsigned> reduceVar;
+  for (auto [i, binding] : llvm::enumerate(block.getBindings())) {
+    if (block.getIterKind(i) == IterKind::reduce) {
+      if (reduceVar)
+        return report(block, "block must have one reduce variable");
+      if (binding != iv)
+        return report(block, "the reduce variable must be bound to the "
+                             "loop's induction variable");
+      reduceVar = i;
+    } else if (usesValue(binding, iv)) {
+      return report(block, "a spatial variable depends on the reduction "
+                           "loop");
+    }
+  }
+  if (!reduceVar)
+    return report(block, "block has no reduce variable");
+  m.reduceVar = *reduceVar;
+
+  InitOp init = block.getInitOp();
+  if (!init)
+    return report(block, "block has no init");
+  StoreOp initStore;
+  for (Operation &op : init.getBody()->without_terminator()) {
+    if (auto store = dyn_cast<StoreOp>(op)) {
+      if (initStore)
+        return report(init, "init must store one value");
+      initStore = store;
+    } else if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)) {
+      return report(&op, "init may only store a constant");
+    }
+  }
+  if (!initStore)
+    return report(init, "init stores nothing");
+  Attribute initValue;
+  if (!matchPattern(initStore.getValue(), m_Constant(&initValue)))
+    return report(initStore, "init must store a constant");
+  m.init = dyn_cast<TypedAttr>(initValue);
+  m.out = initStore.getBuffer();
+
+  // The update: one store of combine(load(out[idx]), value) to out[idx].
+  for (Operation &op : block.getBody()->without_terminator()) {
+    if (&op == init.getOperation())
+      continue;
+    if (auto store = dyn_cast<StoreOp>(op)) {
+      if (store.getBuffer() != m.out || m.accStore)
+        return report(store, "the block must store only its one output "
+                             "element");
+      m.accStore = store;
+    } else if (auto load = dyn_cast<LoadOp>(op)) {
+      if (load.getBuffer() != m.out)
+        continue;
+      if (m.accLoad)
+        return report(load, "the block reads its output more than once");
+      m.accLoad = load;
+    } else if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)) {
+      return report(&op, "unsupported op in the reduction block");
+    }
+  }
+  if (!m.accStore || !m.accLoad)
+    return report(block, "the block does not update its output");
+  m.combiner = m.accStore.getValue().getDefiningOp();
+  if (!m.combiner || !isCombiner(m.combiner) ||
+      m.combiner->getBlock() != block.getBody() ||
+      !llvm::is_contained(m.combiner->getOperands(), m.accLoad.getResult()) ||
+      !m.accLoad->hasOneUse() ||
+      m.combiner->getOperand(0) == m.combiner->getOperand(1))
+    return report(m.accStore, "the update is not combine(output, value) "
+                              "with a known combiner");
+  if (!m.init || !isIdentity(m.combiner, m.init))
+    return report(initStore, "the init value is not the identity of the "
+                             "update");
+  if (m.accLoad.getIndices() != m.accStore.getIndices() ||
+      initStore.getIndices() != m.accStore.getIndices())
+    return report(m.accStore, "the init, read and write of the output must "
+                              "use the same indices");
+  Block *body = block.getBody();
+  for (Value index : m.accStore.getIndices()) {
+    if (auto arg = dyn_cast<BlockArgument>(index);
+        arg && arg.getOwner() == body) {
+      if (block.getIterKind(arg.getArgNumber()) == IterKind::reduce)
+        return report(m.accStore, "the output is indexed by the reduce "
+                                  "variable");
+      m.outIndices.push_back(block.getBindings()[arg.getArgNumber()]);
+      continue;
+    }
+    if (block->isAncestor(index.getParentRegion()->getParentOp()))
+      return report(m.accStore, "output indices must be iteration "
+                                "variables or values defined outside the "
+                                "block");
+    m.outIndices.push_back(index);
+  }
+  return m;
+}
+
+bool tir::canCrossThreadReduce(BlockOp block, ForOp loop) {
+  return succeeded(matchReduction(block, loop, Reporter{false}));
+}
+
+static Value constIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// A `threadIdx.x` loop `0 to extent` whose body `build` fills.
+static void threadLoop(OpBuilder &b, Location loc, int64_t extent,
+                       function_ref<void(OpBuilder &, Value)> build) {
+  auto loop = ForOp::create(b, loc, constIndex(b, loc, 0),
+                            constIndex(b, loc, extent), constIndex(b, loc, 1),
+                            LoopKind::thread_binding, nullptr, "threadIdx.x");
+  OpBuilder nb = OpBuilder::atBlockBegin(loop.getBody());
+  build(nb, loop.getInductionVar());
+}
+
+LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
+                                        int64_t threads) {
+  if (threads < 32 || threads > 1024 || !llvm::isPowerOf2_64(threads))
+    return loop.emitError("cross_thread_reduction: threads must be a power "
+                          "of two in [32, 1024], got ")
+           << threads;
+  FailureOr<ReductionMatch> matched =
+      matchReduction(block, loop, Reporter{true});
+  if (failed(matched))
+    return failure();
+  ReductionMatch &m = *matched;
+
+  // Pure ops of the loop body go before it (they do not use its variable).
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->without_terminator()))
+    if (&op != block.getOperation())
+      op.moveBefore(loop);
+
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value extent = loop.getUpperBound();
+  Type dtype = cast<BufferType>(m.out.getType()).getDtype();
+  auto partialType =
+      BufferType::get(b.getContext(), relax::SymShape::fromStatic({threads}),
+                      dtype, MemoryScope::shared);
+  Value partial = AllocOp::create(b, loc, partialType);
+  Value threadsValue = constIndex(b, loc, threads);
+  Value steps;
+  if (std::optional<int64_t> c = getConstantIntValue(extent))
+    steps = constIndex(b, loc, (*c + threads - 1) / threads);
+  else
+    steps = arith::DivUIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, extent, constIndex(b, loc, threads - 1)),
+        threadsValue);
+  Value initValue = arith::ConstantOp::create(b, loc, m.init);
+
+  // Each thread: partial[t] = init, then iterations t, t + T, ... of the
+  // original loop, each the original block reading and writing partial[t].
+  threadLoop(b, loc, threads, [&](OpBuilder &tb, Value t) {
+    StoreOp::create(tb, loc, initValue, partial, ValueRange{t});
+    auto strided =
+        ForOp::create(tb, loc, constIndex(tb, loc, 0), steps,
+                      constIndex(tb, loc, 1), LoopKind::serial, nullptr);
+    OpBuilder sb = OpBuilder::atBlockBegin(strided.getBody());
+    Value r = arith::AddIOp::create(
+        sb, loc,
+        arith::MulIOp::create(sb, loc, strided.getInductionVar(), threadsValue),
+        t);
+    Value inRange =
+        arith::CmpIOp::create(sb, loc, arith::CmpIPredicate::ult, r, extent);
+    auto guard = scf::IfOp::create(sb, loc, inRange, /*withElse=*/false);
+    OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
+    IRMapping mapping;
+    auto copy = cast<BlockOp>(gb.clone(*block, mapping));
+    copy->setOperand(m.reduceVar, r);
+    copy.setBlockNameAttr(
+        gb.getStringAttr(block.getBlockName() + "_cross_thread"));
+    copy.getInitOp()->erase();
+    auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
+    auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
+    OpBuilder rb(load);
+    load.getResult().replaceAllUsesWith(
+        LoadOp::create(rb, loc, partial, ValueRange{t}));
+    load.erase();
+    rb.setInsertionPoint(store);
+    StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{t});
+    store.erase();
+  });
+
+  // Tree: partial[t] = combine(partial[t], partial[t + stride]).
+  for (int64_t stride = threads / 2; stride >= 1; stride /= 2) {
+    threadLoop(b, loc, stride, [&](OpBuilder &tb, Value t) {
+      Value lhs = LoadOp::create(tb, loc, partial, ValueRange{t});
+      Value other =
+          arith::AddIOp::create(tb, loc, t, constIndex(tb, loc, stride));
+      Value rhs = LoadOp::create(tb, loc, partial, ValueRange{other});
+      Operation *combined = tb.clone(*m.combiner);
+      combined->setOperands({lhs, rhs});
+      StoreOp::create(tb, loc, combined->getResult(0), partial, ValueRange{t});
+    });
+  }
+
+  // One thread writes the result.
+  threadLoop(b, loc, 1, [&](OpBuilder &tb, Value) {
+    Value total =
+        LoadOp::create(tb, loc, partial, ValueRange{constIndex(tb, loc, 0)});
+    StoreOp::create(tb, loc, total, m.out, m.outIndices);
+  });
+  loop.erase();
+  return success();
+}

@@ -1,0 +1,51 @@
+// RUN: relax-opt %s --convert-host-memory-to-gpu -split-input-file -verify-diagnostics | FileCheck %s
+
+// Host allocations of a symbolic size become device allocations; the
+// constant is copied to the device and freed before the return; kernel
+// code is left alone.
+// CHECK-LABEL: func.func @host
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK: %[[G:.*]] = memref.get_global @cst : memref<4xf32>
+// CHECK: %[[DG:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK: gpu.memcpy %[[DG]], %[[G]] : memref<4xf32>, memref<4xf32>
+// CHECK: %[[A:.*]] = gpu.alloc (%[[N]]) : memref<?x4xf32>
+// CHECK: gpu.launch
+// CHECK: memref.load %[[DG]]
+// CHECK: memref.store %{{.*}}, %[[A]]
+// CHECK: gpu.terminator
+// CHECK: gpu.dealloc %[[A]] : memref<?x4xf32>
+// CHECK: gpu.dealloc %[[DG]] : memref<4xf32>
+// CHECK-NEXT: return
+memref.global "private" constant @cst : memref<4xf32> = dense<1.0>
+func.func @host(%n: index) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %g = memref.get_global @cst : memref<4xf32>
+  %a = memref.alloc(%n) : memref<?x4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %n, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    %e = memref.load %g[%c0] : memref<4xf32>
+    memref.store %e, %a[%bx, %c0] : memref<?x4xf32>
+    gpu.terminator
+  }
+  memref.dealloc %a : memref<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @host_load(%a: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{reads or writes tensor data on the host}}
+  %v = memref.load %a[%c0] : memref<4xf32>
+  return %v : f32
+}
+
+// -----
+
+func.func private @cblas_like(memref<?xf32>)
+func.func @extern_call(%a: memref<?xf32>) {
+  // expected-error@+1 {{calls external function 'cblas_like' with tensor buffers, which has no GPU implementation}}
+  func.call @cblas_like(%a) : (memref<?xf32>) -> ()
+  return
+}

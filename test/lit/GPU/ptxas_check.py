@@ -1,0 +1,80 @@
+"""Extracts the PTX of every gpu.binary in a lowered module and runs ptxas.
+
+Usage: ptxas_check.py MODULE.mlir --arch sm_80 [--ptxas PATH] [--keep DIR]
+
+Prints one line per kernel module and a summary line
+"ptxas <arch>: N of N modules accepted"; exits 1 when ptxas rejects one or
+when the module holds no PTX at all (an empty pass would prove nothing).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# `gpu.binary @name [#gpu.object<..., assembly = "...">]` (format=isa).
+BINARY = re.compile(r'gpu\.binary @([\w$.]+)\s.*?assembly = "((?:[^"\\]|\\.)*)"')
+
+
+def unescape(text):
+    """MLIR string attributes escape bytes as \\XX (hex) and \\\\, \\"."""
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == '\\':
+            nxt = text[i + 1]
+            if nxt in '\\"':
+                out.append(ord(nxt))
+                i += 2
+                continue
+            out.append(int(text[i + 1:i + 3], 16))
+            i += 3
+            continue
+        out += c.encode()
+        i += 1
+    return out.decode()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('module')
+    parser.add_argument('--arch', required=True)
+    parser.add_argument('--ptxas', default='ptxas')
+    parser.add_argument('--keep', help='also write each PTX file here')
+    args = parser.parse_args()
+    with open(args.module) as f:
+        text = f.read()
+    found = BINARY.findall(text)
+    if not found:
+        print(f'error: no gpu.binary with PTX assembly in {args.module}')
+        return 1
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, asm in found:
+            ptx = unescape(asm)
+            target = re.search(r'^\.target (\S+)', ptx, re.M)
+            if not target or target.group(1) != args.arch:
+                print(f'{name}: PTX targets {target.group(1) if target else "?"}'
+                      f', expected {args.arch}')
+                failures += 1
+                continue
+            path = os.path.join(args.keep or tmp, name + '.ptx')
+            if args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+            with open(path, 'w') as f:
+                f.write(ptx)
+            proc = subprocess.run(
+                [args.ptxas, f'-arch={args.arch}', path, '-o', os.devnull],
+                capture_output=True, text=True)
+            if proc.returncode != 0:
+                failures += 1
+                print(f'{name}: REJECTED\n{proc.stderr}')
+    print(f'ptxas {args.arch}: {len(found) - failures} of {len(found)} '
+          f'modules accepted')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
