@@ -57,12 +57,15 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
                                     const LowerToGPUOptions &options) {
   // convert-bound-loops-to-gpu runs before canonicalize, which would fold
   // away the extent-1 loops a single-thread kernel is bound with.
+  // convert-math-to-funcs turns integer power (math.ipowi, which NVVM cannot
+  // lower) into a function that outlining then copies into the kernels.
   std::string text =
       "relax-legalize-ops,relax-annotate-op-pattern,"
       "tir-gpu-default-schedule{max-threads=" +
       std::to_string(options.maxThreads) +
       "},convert-tir-to-scf,convert-bound-loops-to-gpu,relax-lower-shapes,"
-      "convert-host-memory-to-gpu,canonicalize,cse,gpu-kernel-outlining,"
+      "convert-host-memory-to-gpu,convert-math-to-funcs,canonicalize,cse,"
+      "gpu-kernel-outlining,"
       "func.func(gpu-async-region)";
   if (failed(parsePassPipeline(text, pm, llvm::errs())))
     llvm::report_fatal_error("invalid built-in relax-to-gpu pipeline");
