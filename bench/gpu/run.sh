@@ -88,6 +88,8 @@ if command -v nvcc > /dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
 fi
 read -r l1_call l1_kern <<< "$(bench "$ROOT/python-free-examples/llama_block.mlir" --random-inputs --dim s=1)"
 read -r l128_call l128_kern <<< "$(bench "$ROOT/python-free-examples/llama_block.mlir" --random-inputs --dim s=128)"
+read -r f1_call f1_kern <<< "$(bench "$ROOT/python-free-examples/llama_block.mlir" --fuse --random-inputs --dim s=1)"
+read -r f128_call f128_kern <<< "$(bench "$ROOT/python-free-examples/llama_block.mlir" --fuse --random-inputs --dim s=128)"
 
 gpu=$(head -1 "$OUT/gpus")
 flops=$((2 * GM * GK * GN))
@@ -108,6 +110,8 @@ flops=$((2 * GM * GK * GN))
   echo "| same via --relax-dispatch-library=target=cuda (relax_cublas built-in) | - | $mmb_call ms | whole call incl. output allocation |"
   echo "| Llama-style block, s = 1 | $l1_kern ms | $l1_call ms | decode-like latency |"
   echo "| Llama-style block, s = 128 | $l128_kern ms | $l128_call ms | prefill latency |"
+  echo "| Llama-style block fused (--fuse), s = 1 | $f1_kern ms | $f1_call ms | decode-like latency, --relax-fuse-ops |"
+  echo "| Llama-style block fused (--fuse), s = 128 | $f128_kern ms | $f128_call ms | prefill latency, --relax-fuse-ops |"
 } > "$REPORT"
 cat "$REPORT"
 [ $lit_rc -eq 0 ] || die "GPU tests failed (see $REPORT)"
