@@ -47,22 +47,6 @@ struct Reporter {
 };
 } // namespace
 
-/// Whether `value` is computed (through any chain of ops) from `iv`.
-static bool usesValue(Value value, Value iv) {
-  SmallVector<Value> worklist = {value};
-  llvm::SmallPtrSet<Operation *, 16> visited;
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (v == iv)
-      return true;
-    Operation *op = v.getDefiningOp();
-    if (!op || !visited.insert(op).second)
-      continue;
-    llvm::append_range(worklist, op->getOperands());
-  }
-  return false;
-}
-
 /// Whether `value` is the identity element of `combiner`.
 static bool isIdentity(Operation *combiner, TypedAttr value) {
   if (auto f = dyn_cast<FloatAttr>(value)) {
@@ -118,7 +102,7 @@ static FailureOr<ReductionMatch> matchReduction(BlockOp block, ForOp loop,
       continue;
     if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
         llvm::any_of(op.getOperands(),
-                     [&](Value v) { return usesValue(v, iv); }))
+                     [&](Value v) { return dependsOnAny(v, {iv}); }))
       return report(&op, "the reduction loop may only hold the block and "
                          "side-effect-free ops independent of its variable");
   }
@@ -133,7 +117,7 @@ static FailureOr<ReductionMatch> matchReduction(BlockOp block, ForOp loop,
         return report(block, "the reduce variable must be bound to the "
                              "loop's induction variable");
       reduceVar = i;
-    } else if (usesValue(binding, iv)) {
+    } else if (dependsOnAny(binding, {iv})) {
       return report(block, "a spatial variable depends on the reduction "
                            "loop");
     }

@@ -56,22 +56,6 @@ static constexpr int64_t kMatmulTile = 16;
 /// Matmuls with fewer rows than this (decode: one token) are GEMVs.
 static constexpr int64_t kGemvRows = 4;
 
-/// Whether `value` is computed (through any chain of ops) from one of `ivs`.
-static bool dependsOnAny(Value value, ArrayRef<Value> ivs) {
-  SmallVector<Value> worklist = {value};
-  llvm::SmallPtrSet<Operation *, 16> visited;
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (llvm::is_contained(ivs, v))
-      return true;
-    Operation *op = v.getDefiningOp();
-    if (!op || !visited.insert(op).second)
-      continue;
-    llvm::append_range(worklist, op->getOperands());
-  }
-  return false;
-}
-
 static bool isUnitLoop(ForOp loop) {
   return getConstantIntValue(loop.getLowerBound()) == 0 &&
          getConstantIntValue(loop.getStep()) == 1;

@@ -1139,6 +1139,21 @@ FailureOr<BlockOp> tir::computeAt(BlockOp block, ForOp loop) {
 
 /// The index of `index` as a variable of its block, bound directly to the
 /// iv of `loop`; else false.
+bool tir::dependsOnAny(Value value, ArrayRef<Value> ivs) {
+  SmallVector<Value> worklist = {value};
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (llvm::is_contained(ivs, v))
+      return true;
+    Operation *op = v.getDefiningOp();
+    if (!op || !visited.insert(op).second)
+      continue;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return false;
+}
+
 bool tir::isBoundToIv(Value index, ForOp loop) {
   if (index == loop.getInductionVar())
     return true;

@@ -123,6 +123,9 @@ FailureOr<BlockOp> computeAt(BlockOp block, ForOp loop);
 /// consumer's output or writes its inputs. Returns the moved block.
 FailureOr<BlockOp> reverseComputeAt(BlockOp block, ForOp loop);
 
+/// Whether `value` is computed, through any chain of ops, from one of `ivs`.
+bool dependsOnAny(Value value, ArrayRef<Value> ivs);
+
 /// True when `index` is `loop`'s induction variable or a block iteration
 /// variable bound to it.
 bool isBoundToIv(Value index, ForOp loop);
