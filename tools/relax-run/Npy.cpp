@@ -221,16 +221,14 @@ double HostTensor::get(int64_t i) const {
 }
 
 /// Reads a `T` from unaligned bytes.
-template <typename T>
-static T load(const uint8_t *p) {
+template <typename T> static T load(const uint8_t *p) {
   T v;
   std::memcpy(&v, p, sizeof(T));
   return v;
 }
 
 /// Writes `v` converted to `T` to unaligned bytes.
-template <typename T>
-static void store(uint8_t *p, double v) {
+template <typename T> static void store(uint8_t *p, double v) {
   T x = static_cast<T>(v);
   std::memcpy(p, &x, sizeof(T));
 }
@@ -383,10 +381,9 @@ llvm::Expected<HostTensor> relax_run::readNpy(llvm::StringRef path) {
     return npyError(path, "malformed descr");
   d = d.take_until([](char c) { return c == '\''; });
   HostTensor tensor;
-  static const DType all[] = {
-      DType::F16, DType::F32, DType::F64, DType::Bool, DType::I8,
-      DType::I16, DType::I32, DType::I64, DType::U8,   DType::U16,
-      DType::U32, DType::U64};
+  static const DType all[] = {DType::F16, DType::F32, DType::F64, DType::Bool,
+                              DType::I8,  DType::I16, DType::I32, DType::I64,
+                              DType::U8,  DType::U16, DType::U32, DType::U64};
   bool found = false;
   for (DType dtype : all)
     if (d == npyDescr(dtype)) {
@@ -437,8 +434,7 @@ llvm::Error relax_run::writeNpy(llvm::StringRef path,
   if (tensor.shape.size() > 1)
     shape.pop_back();
   shape += ")";
-  std::string header = "{'descr': '" +
-                       std::string(npyDescr(tensor.dtype)) +
+  std::string header = "{'descr': '" + std::string(npyDescr(tensor.dtype)) +
                        "', 'fortran_order': False, 'shape': " + shape + ", }";
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');

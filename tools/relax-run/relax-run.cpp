@@ -280,8 +280,8 @@ static bool compare(unsigned i, const HostTensor &actual,
     }
   }
   if (!ok) {
-    llvm::errs() << "relax-run: output #" << i
-                 << " does not match (rtol=" << llvm::format("%g", relTol.getValue())
+    llvm::errs() << "relax-run: output #" << i << " does not match (rtol="
+                 << llvm::format("%g", relTol.getValue())
                  << ", atol=" << llvm::format("%g", absTol.getValue())
                  << "): worst element " << worstIndex << ": got "
                  << actual.str(worstIndex, 9) << ", expected "

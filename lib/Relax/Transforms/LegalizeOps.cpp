@@ -50,8 +50,7 @@ Value relax::createScalarConstant(OpBuilder &builder, Location loc, Type type,
                                        /*isSigned=*/true);
   return arith::ConstantOp::create(
       builder, loc,
-      builder.getIntegerAttr(builder.getIntegerType(width),
-                             bits.trunc(width)));
+      builder.getIntegerAttr(builder.getIntegerType(width), bits.trunc(width)));
 }
 
 SmallVector<tir::LoopKind>

@@ -39,10 +39,9 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
   // width (toSignlessScalar), which is right for the ops whose scalar
   // functions pick unsigned forms from the dtype.
   static const llvm::StringSet<> unsignedOk = {
-      "add",        "subtract", "multiply",     "divide",
-      "maximum",    "minimum",  "power",        "equal",
-      "not_equal",  "less",     "less_equal",   "greater",
-      "greater_equal", "astype", "where"};
+      "add",        "subtract", "multiply",      "divide",    "maximum",
+      "minimum",    "power",    "equal",         "not_equal", "less",
+      "less_equal", "greater",  "greater_equal", "astype",    "where"};
   for (Type t : inputTypes) {
     Type dtype = cast<RelaxTensorType>(t).getDtype();
     if (isUnsignedDtype(dtype) && !unsignedOk.contains(shortName(op)))
@@ -154,11 +153,11 @@ static Value integerPower(OpBuilder &b, Location l, Value x, Value e,
   Value one = arith::ConstantOp::create(b, l, b.getIntegerAttr(type, 1));
   Value isTopSet =
       arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, e, zero);
-  Value isEven = arith::CmpIOp::create(
-      b, l, arith::CmpIPredicate::eq, arith::AndIOp::create(b, l, x, one),
-      zero);
-  Value power = math::IPowIOp::create(
-      b, l, x, arith::AndIOp::create(b, l, e, lowBits));
+  Value isEven =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                            arith::AndIOp::create(b, l, x, one), zero);
+  Value power =
+      math::IPowIOp::create(b, l, x, arith::AndIOp::create(b, l, e, lowBits));
   Value vanishes = arith::AndIOp::create(b, l, isTopSet, isEven);
   return arith::SelectOp::create(b, l, vanishes, zero, power);
 }

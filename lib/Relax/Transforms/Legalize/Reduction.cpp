@@ -663,7 +663,8 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
       cast<RelaxTensorType>(op->getResult(0).getType()).getDtype();
   if (isUnsignedDtype(inDtype))
     return op->emitOpError("cannot be legalized: ")
-           << inDtype << " arithmetic is not supported by the loop lowering yet";
+           << inDtype
+           << " arithmetic is not supported by the loop lowering yet";
   if (failed(checkDtype(op, dtype, /*floatOnly=*/false)))
     return failure();
   std::optional<int64_t> axis;
