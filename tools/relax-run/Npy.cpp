@@ -3,6 +3,7 @@
 #include "Npy.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,12 +20,16 @@ size_t relax_run::dtypeSize(DType dtype) {
     return 1;
   case DType::F16:
   case DType::BF16:
+  case DType::I16:
+  case DType::U16:
     return 2;
   case DType::F32:
   case DType::I32:
+  case DType::U32:
     return 4;
   case DType::F64:
   case DType::I64:
+  case DType::U64:
     return 8;
   }
   return 0;
@@ -44,14 +49,88 @@ const char *relax_run::dtypeName(DType dtype) {
     return "i1";
   case DType::I8:
     return "i8";
-  case DType::U8:
-    return "ui8";
+  case DType::I16:
+    return "i16";
   case DType::I32:
     return "i32";
   case DType::I64:
     return "i64";
+  case DType::U8:
+    return "ui8";
+  case DType::U16:
+    return "ui16";
+  case DType::U32:
+    return "ui32";
+  case DType::U64:
+    return "ui64";
   }
   return "?";
+}
+
+/// The numpy descr of a dtype (little endian). numpy has no bfloat16: bf16
+/// travels as its uint16 bit pattern, as ONNX's numpy_helper writes it, so
+/// a '<u2' file reads as ui16 and relax-run takes it as bf16 where the
+/// program has a bf16 (see adoptDType in relax-run.cpp).
+static const char *npyDescr(DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return "<f2";
+  case DType::BF16:
+  case DType::U16:
+    return "<u2";
+  case DType::F32:
+    return "<f4";
+  case DType::F64:
+    return "<f8";
+  case DType::Bool:
+    return "|b1";
+  case DType::I8:
+    return "|i1";
+  case DType::I16:
+    return "<i2";
+  case DType::I32:
+    return "<i4";
+  case DType::I64:
+    return "<i8";
+  case DType::U8:
+    return "|u1";
+  case DType::U32:
+    return "<u4";
+  case DType::U64:
+    return "<u8";
+  }
+  return "?";
+}
+
+std::optional<DType> relax_run::integerDType(unsigned width, bool isUnsigned) {
+  switch (width) {
+  case 8:
+    return isUnsigned ? DType::U8 : DType::I8;
+  case 16:
+    return isUnsigned ? DType::U16 : DType::I16;
+  case 32:
+    return isUnsigned ? DType::U32 : DType::I32;
+  case 64:
+    return isUnsigned ? DType::U64 : DType::I64;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool relax_run::isIntegerDType(DType dtype) {
+  switch (dtype) {
+  case DType::I8:
+  case DType::I16:
+  case DType::I32:
+  case DType::I64:
+  case DType::U8:
+  case DType::U16:
+  case DType::U32:
+  case DType::U64:
+    return true;
+  default:
+    return false;
+  }
 }
 
 int64_t HostTensor::numElements() const {
@@ -135,22 +214,63 @@ double HostTensor::get(int64_t i) const {
   }
   case DType::Bool:
     return *p ? 1 : 0;
-  case DType::I8:
-    return static_cast<int8_t>(*p);
-  case DType::U8:
-    return *p;
-  case DType::I32: {
-    int32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  case DType::I64: {
-    int64_t v;
-    std::memcpy(&v, p, 8);
-    return static_cast<double>(v);
-  }
+  default:
+    return static_cast<double>(getExact(i));
   }
   return 0;
+}
+
+/// Reads a `T` from unaligned bytes.
+template <typename T> static T load(const uint8_t *p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+/// Writes `v` converted to `T` to unaligned bytes.
+template <typename T> static void store(uint8_t *p, double v) {
+  T x = static_cast<T>(v);
+  std::memcpy(p, &x, sizeof(T));
+}
+
+__int128 HostTensor::getExact(int64_t i) const {
+  const uint8_t *p = data.data() + i * dtypeSize(dtype);
+  switch (dtype) {
+  case DType::Bool:
+    return *p ? 1 : 0;
+  case DType::I8:
+    return load<int8_t>(p);
+  case DType::I16:
+    return load<int16_t>(p);
+  case DType::I32:
+    return load<int32_t>(p);
+  case DType::I64:
+    return load<int64_t>(p);
+  case DType::U8:
+    return load<uint8_t>(p);
+  case DType::U16:
+    return load<uint16_t>(p);
+  case DType::U32:
+    return load<uint32_t>(p);
+  case DType::U64:
+    return load<uint64_t>(p);
+  default:
+    return 0; // Not an integer dtype.
+  }
+}
+
+std::string HostTensor::str(int64_t i, int precision) const {
+  if (isIntegerDType(dtype)) {
+    __int128 v = getExact(i);
+    // Every element fits an int64_t except ui64 values above its range.
+    if (v > INT64_MAX)
+      return std::to_string(static_cast<uint64_t>(v));
+    return std::to_string(static_cast<int64_t>(v));
+  }
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format("%.*g", precision, get(i));
+  return s;
 }
 
 void HostTensor::set(int64_t i, double v) {
@@ -181,21 +301,21 @@ void HostTensor::set(int64_t i, double v) {
     *p = v != 0;
     return;
   case DType::I8:
-    *p = static_cast<uint8_t>(static_cast<int8_t>(v));
-    return;
+    return store<int8_t>(p, v);
+  case DType::I16:
+    return store<int16_t>(p, v);
+  case DType::I32:
+    return store<int32_t>(p, v);
+  case DType::I64:
+    return store<int64_t>(p, v);
   case DType::U8:
-    *p = static_cast<uint8_t>(v);
-    return;
-  case DType::I32: {
-    int32_t x = static_cast<int32_t>(v);
-    std::memcpy(p, &x, 4);
-    return;
-  }
-  case DType::I64: {
-    int64_t x = static_cast<int64_t>(v);
-    std::memcpy(p, &x, 8);
-    return;
-  }
+    return store<uint8_t>(p, v);
+  case DType::U16:
+    return store<uint16_t>(p, v);
+  case DType::U32:
+    return store<uint32_t>(p, v);
+  case DType::U64:
+    return store<uint64_t>(p, v);
   }
 }
 
@@ -261,20 +381,13 @@ llvm::Expected<HostTensor> relax_run::readNpy(llvm::StringRef path) {
     return npyError(path, "malformed descr");
   d = d.take_until([](char c) { return c == '\''; });
   HostTensor tensor;
-  static const struct {
-    const char *descr;
-    DType dtype;
-  } table[] = {{"<f2", DType::F16}, {"<f4", DType::F32}, {"<f8", DType::F64},
-               {"|b1", DType::Bool}, {"|i1", DType::I8}, {"|u1", DType::U8},
-               {"<i4", DType::I32}, {"<i8", DType::I64},
-               // numpy has no bfloat16: bf16 travels as its uint16 bit
-               // pattern (as ONNX's numpy_helper writes it); relax has no
-               // u16, so the two cannot be confused.
-               {"<u2", DType::BF16}};
+  static const DType all[] = {DType::F16, DType::F32, DType::F64, DType::Bool,
+                              DType::I8,  DType::I16, DType::I32, DType::I64,
+                              DType::U8,  DType::U16, DType::U32, DType::U64};
   bool found = false;
-  for (const auto &entry : table)
-    if (d == entry.descr) {
-      tensor.dtype = entry.dtype;
+  for (DType dtype : all)
+    if (d == npyDescr(dtype)) {
+      tensor.dtype = dtype;
       found = true;
     }
   if (!found)
@@ -315,17 +428,13 @@ llvm::Expected<HostTensor> relax_run::readNpy(llvm::StringRef path) {
 
 llvm::Error relax_run::writeNpy(llvm::StringRef path,
                                 const HostTensor &tensor) {
-  // bf16 is written as its uint16 bit pattern (see readNpy).
-  static const char *descrs[] = {"<f2", "<u2", "<f4", "<f8", "|b1",
-                                 "|i1", "|u1", "<i4", "<i8"};
   std::string shape = "(";
   for (int64_t d : tensor.shape)
     shape += std::to_string(d) + ",";
   if (tensor.shape.size() > 1)
     shape.pop_back();
   shape += ")";
-  std::string header = "{'descr': '" +
-                       std::string(descrs[static_cast<int>(tensor.dtype)]) +
+  std::string header = "{'descr': '" + std::string(npyDescr(tensor.dtype)) +
                        "', 'fortran_order': False, 'shape': " + shape + ", }";
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');

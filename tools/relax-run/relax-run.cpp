@@ -137,14 +137,17 @@ static FailureOr<DType> toDType(Type type) {
   if (auto i = dyn_cast<IntegerType>(type)) {
     if (i.getWidth() == 1)
       return DType::Bool;
-    if (i.getWidth() == 8)
-      return i.isUnsigned() ? DType::U8 : DType::I8;
-    if (i.getWidth() == 32)
-      return DType::I32;
-    if (i.getWidth() == 64)
-      return DType::I64;
+    if (std::optional<DType> d = integerDType(i.getWidth(), i.isUnsigned()))
+      return *d;
   }
   return failure();
+}
+
+/// numpy has no bfloat16, so bf16 tensors travel as uint16 bit patterns and
+/// read back as ui16: takes such a tensor as bf16 where `wanted` is bf16.
+static void adoptDType(HostTensor &t, DType wanted) {
+  if (t.dtype == DType::U16 && wanted == DType::BF16)
+    t.dtype = DType::BF16;
 }
 
 static FailureOr<TensorInfo> infoFromMemRef(Type type) {
@@ -198,14 +201,11 @@ static HostTensor makeRandom(const TensorInfo &info, ArrayRef<int64_t> shape,
     case DType::Bool:
       t.set(i, small(rng) % 2);
       break;
-    case DType::I8:
-    case DType::U8:
-    case DType::I32:
-    case DType::I64:
-      t.set(i, small(rng));
-      break;
     default:
-      t.set(i, real(rng));
+      if (isIntegerDType(t.dtype))
+        t.set(i, small(rng));
+      else
+        t.set(i, real(rng));
     }
   }
   return t;
@@ -242,7 +242,7 @@ static void printSummary(unsigned i, const HostTensor &t) {
                << t.shapeStr() << " = [";
   int64_t n = std::min<int64_t>(t.numElements(), 8);
   for (int64_t k = 0; k < n; ++k)
-    llvm::outs() << (k ? ", " : "") << llvm::format("%.6g", t.get(k));
+    llvm::outs() << (k ? ", " : "") << t.str(k, 6);
   if (t.numElements() > n)
     llvm::outs() << ", ...";
   llvm::outs() << "]\n";
@@ -260,9 +260,15 @@ static bool compare(unsigned i, const HostTensor &actual,
   double worst = -1;
   int64_t worstIndex = -1;
   bool ok = true;
+  // Integers compare exactly: doubles cannot tell large i64/ui64 apart.
+  bool exact = isIntegerDType(actual.dtype) && isIntegerDType(expected.dtype);
   for (int64_t k = 0, e = actual.numElements(); k < e; ++k) {
     double a = actual.get(k), x = expected.get(k);
     double err = std::fabs(a - x);
+    if (exact) {
+      __int128 diff = actual.getExact(k) - expected.getExact(k);
+      err = static_cast<double>(diff < 0 ? -diff : diff);
+    }
     bool bad = std::isnan(a) != std::isnan(x) ||
                (!std::isnan(a) && err > absTol + relTol * std::fabs(x));
     // Report the worst mismatching element: a NaN matched by a NaN has an
@@ -277,13 +283,12 @@ static bool compare(unsigned i, const HostTensor &actual,
     }
   }
   if (!ok) {
-    llvm::errs() << "relax-run: output #" << i
-                 << " does not match (rtol=" << llvm::format("%g", relTol.getValue())
+    llvm::errs() << "relax-run: output #" << i << " does not match (rtol="
+                 << llvm::format("%g", relTol.getValue())
                  << ", atol=" << llvm::format("%g", absTol.getValue())
                  << "): worst element " << worstIndex << ": got "
-                 << llvm::format("%.9g", actual.get(worstIndex))
-                 << ", expected "
-                 << llvm::format("%.9g", expected.get(worstIndex)) << "\n";
+                 << actual.str(worstIndex, 9) << ", expected "
+                 << expected.str(worstIndex, 9) << "\n";
   }
   return ok;
 }
@@ -513,6 +518,7 @@ int main(int argc, char **argv) {
   }
   for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, params))) {
     auto &[t, info] = pair;
+    adoptDType(t, info.dtype);
     if (t.dtype != info.dtype)
       return fail("input #" + Twine(i) + " has dtype " + dtypeName(t.dtype) +
                   " but '" + entryName + "' expects " +
@@ -693,6 +699,7 @@ int main(int argc, char **argv) {
       llvm::Expected<HostTensor> expected = readNpy(path);
       if (!expected)
         return fail(llvm::toString(expected.takeError()));
+      adoptDType(*expected, outputs[i].dtype);
       ok &= compare(i, outputs[i], *expected);
     }
     if (ok)

@@ -67,18 +67,20 @@ static LogicalResult checkFillValue(std::optional<Location> loc,
   if (!intType)
     return success();
   unsigned width = intType.getWidth();
-  double lo, hi;
+  // The upper bound is exclusive: 2^w is exact in a double, 2^w - 1 is not
+  // for w = 64 (it rounds to 2^64, which no 64-bit integer holds).
+  double lo, end;
   if (width == 1) {
     lo = 0;
-    hi = 1;
+    end = 2;
   } else if (intType.isUnsigned()) {
     lo = 0;
-    hi = std::ldexp(1.0, width) - 1;
+    end = std::ldexp(1.0, width);
   } else {
     lo = -std::ldexp(1.0, width - 1);
-    hi = std::ldexp(1.0, width - 1) - 1;
+    end = std::ldexp(1.0, width - 1);
   }
-  if (std::trunc(value) == value && value >= lo && value <= hi)
+  if (std::trunc(value) == value && value >= lo && value < end)
     return success();
   if (loc)
     emitInferError(loc, opName) << "fill value " << formatDouble(value)

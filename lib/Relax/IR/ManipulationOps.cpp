@@ -663,7 +663,7 @@ LogicalResult TakeOp::inferReturnTypes(MLIRContext *,
   auto intType = dyn_cast<IntegerType>(indices.getDtype());
   if (!intType || intType.getWidth() == 1)
     return fail(loc, name,
-                "indices must have an integer dtype (i8, ui8, i32 or i64)");
+                "indices must have an integer dtype (i8 to i64, ui8 to ui64)");
   std::optional<uint64_t> axisAttr = adaptor.getAxis();
   if (!indices.hasRank() || (axisAttr && !input.hasRank())) {
     results.push_back(input.withShape(SymShape::unranked()));

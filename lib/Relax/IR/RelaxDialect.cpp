@@ -72,9 +72,10 @@ bool mlir::relax::isValidDtype(Type type) {
     return true;
   if (auto intType = dyn_cast<IntegerType>(type)) {
     unsigned width = intType.getWidth();
+    bool byteSized = width == 8 || width == 16 || width == 32 || width == 64;
     if (intType.isSignless())
-      return width == 1 || width == 8 || width == 32 || width == 64;
-    return intType.isUnsigned() && width == 8;
+      return width == 1 || byteSized;
+    return intType.isUnsigned() && byteSized;
   }
   return false;
 }
@@ -84,8 +85,8 @@ RelaxTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                         SymShape shape, Type dtype) {
   if (!isValidDtype(dtype))
     return emitError() << "unsupported relax tensor dtype " << dtype
-                       << " (expected f16, bf16, f32, f64, i1, i8, ui8, i32 "
-                          "or i64)";
+                       << " (expected f16, bf16, f32, f64, i1, i8, i16, i32, "
+                          "i64, ui8, ui16, ui32 or ui64)";
   for (const sym::Expr &dim : shape.getDims())
     if (dim && dim.getConstant() && *dim.getConstant() < 0)
       return emitError() << "tensor dim must be non-negative, got "

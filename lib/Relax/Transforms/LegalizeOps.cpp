@@ -43,8 +43,14 @@ Value relax::createScalarConstant(OpBuilder &builder, Location loc, Type type,
   if (auto f = dyn_cast<FloatType>(type))
     return arith::ConstantOp::create(builder, loc,
                                      builder.getFloatAttr(f, value));
+  // Unsigned values up to 2^64 - 1 do not fit an int64_t: build the bits.
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt bits = value >= 0x1p63 ? APInt(64, static_cast<uint64_t>(value))
+                               : APInt(64, static_cast<int64_t>(value),
+                                       /*isSigned=*/true);
   return arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(type, static_cast<int64_t>(value)));
+      builder, loc,
+      builder.getIntegerAttr(builder.getIntegerType(width), bits.trunc(width)));
 }
 
 SmallVector<tir::LoopKind>
@@ -105,8 +111,10 @@ Value relax::fromSignlessScalar(OpBuilder &b, Location l, Value v, Type dtype) {
 /// Converts one scalar between relax dtypes (float <-> int, widths, i1).
 Value relax::castScalar(OpBuilder &b, Location l, Value v, Type to,
                         bool fromUnsigned) {
-  if (isUnsignedDtype(to))
-    to = b.getIntegerType(to.getIntOrFloatBitWidth());
+  bool unsignedTo = isUnsignedDtype(to);
+  unsigned tw = to.getIntOrFloatBitWidth();
+  if (unsignedTo)
+    to = b.getIntegerType(tw);
   Type from = v.getType();
   if (from == to)
     return v;
@@ -125,14 +133,21 @@ Value relax::castScalar(OpBuilder &b, Location l, Value v, Type to,
       Value zero = createScalarConstant(b, l, from, 0.0);
       return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
     }
-    return arith::FPToSIOp::create(b, l, to, v);
+    if (!unsignedTo)
+      return arith::FPToSIOp::create(b, l, to, v);
+    // Below 64 bits, go through i64 so that values beyond the signed range
+    // of the width (200.0 to ui8) and negative ones wrap as numpy does.
+    if (tw == 64)
+      return arith::FPToUIOp::create(b, l, to, v);
+    Value wide = arith::FPToSIOp::create(b, l, b.getI64Type(), v);
+    return arith::TruncIOp::create(b, l, to, wide);
   }
   if (toFloat) {
     if (from.isInteger(1) || fromUnsigned)
       return arith::UIToFPOp::create(b, l, to, v);
     return arith::SIToFPOp::create(b, l, to, v);
   }
-  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  unsigned fw = from.getIntOrFloatBitWidth();
   if (to.isInteger(1)) {
     Value zero = createScalarConstant(b, l, from, 0);
     return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
@@ -142,7 +157,7 @@ Value relax::castScalar(OpBuilder &b, Location l, Value v, Type to,
                ? Value(arith::ExtUIOp::create(b, l, to, v))
                : Value(arith::ExtSIOp::create(b, l, to, v));
   if (fw == tw)
-    return v; // i8 <-> ui8: the same bits.
+    return v; // iN <-> uiN: the same bits.
   return arith::TruncIOp::create(b, l, to, v);
 }
 

@@ -82,10 +82,18 @@ Type convertElementType(MLIRContext *ctx, int32_t type) {
     return b.getI64Type();
   case onnx::TensorProto::INT32:
     return b.getI32Type();
+  case onnx::TensorProto::INT16:
+    return b.getI16Type();
   case onnx::TensorProto::INT8:
     return b.getI8Type();
   case onnx::TensorProto::UINT8:
     return b.getIntegerType(8, /*isSigned=*/false);
+  case onnx::TensorProto::UINT16:
+    return b.getIntegerType(16, /*isSigned=*/false);
+  case onnx::TensorProto::UINT32:
+    return b.getIntegerType(32, /*isSigned=*/false);
+  case onnx::TensorProto::UINT64:
+    return b.getIntegerType(64, /*isSigned=*/false);
   case onnx::TensorProto::BOOL:
     return b.getI1Type();
   default:
@@ -487,9 +495,19 @@ Importer::convertTensor(const onnx::TensorProto &tensor, Location l) {
     case onnx::TensorProto::BOOL:
       ok = fill(tensor.int32_data(), copyAs(uint8_t()));
       break;
+    case onnx::TensorProto::INT16:
+      ok = fill(tensor.int32_data(), copyAs(int16_t()));
+      break;
+    case onnx::TensorProto::UINT16:
     case onnx::TensorProto::FLOAT16:
     case onnx::TensorProto::BFLOAT16:
       ok = fill(tensor.int32_data(), copyAs(uint16_t()));
+      break;
+    case onnx::TensorProto::UINT32:
+      ok = fill(tensor.uint64_data(), copyAs(uint32_t()));
+      break;
+    case onnx::TensorProto::UINT64:
+      ok = fill(tensor.uint64_data(), copyAs(uint64_t()));
       break;
     default:
       break;

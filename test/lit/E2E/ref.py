@@ -7,7 +7,8 @@ booleans) written to OUTDIR/in<i>.npy in order; each EXPR is a numpy
 expression over the input names (np, erf and the helpers below are in
 scope) whose value is written to OUTDIR/out<i>.npy. SHAPE is a comma list of
 ints ("" for a scalar), e.g. x:f32:7,4. Options: --seed S, --positive (floats
-in [0.1, 2) for log/sqrt), --int-range LO,HI.
+in [0.1, 2) for log/sqrt), --int-range LO,HI (HI exclusive, up to 2**64 for
+ui64).
 """
 import math
 import os
@@ -16,8 +17,9 @@ import sys
 import numpy as np
 
 DTYPES = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
-          "i1": np.bool_, "i8": np.int8, "ui8": np.uint8, "i32": np.int32,
-          "i64": np.int64}
+          "i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32,
+          "i64": np.int64, "ui8": np.uint8, "ui16": np.uint16,
+          "ui32": np.uint32, "ui64": np.uint64}
 
 erf = np.vectorize(math.erf, otypes=[np.float64])
 
@@ -57,6 +59,9 @@ def main(argv):
         dt = DTYPES[dtype]
         if dt == np.bool_:
             value = rng.integers(0, 2, size=shape).astype(np.bool_)
+        elif np.issubdtype(dt, np.integer) and int_range[1] > 2**63:
+            # Beyond int64 (ui64 up to 2^64): draw in the dtype itself.
+            value = rng.integers(*int_range, size=shape, dtype=dt)
         elif np.issubdtype(dt, np.integer):
             value = rng.integers(*int_range, size=shape).astype(dt)
         elif positive:

@@ -28,9 +28,9 @@ relax.func @ones_negative_dim(%x: !relax.tensor<[n], f32>) {
 // -----
 
 relax.func @zeros_bad_dtype(%x: !relax.tensor<[n], f32>) {
-  // expected-error@+2 {{'relax.zeros' op unsupported dtype 'i16'}}
+  // expected-error@+2 {{'relax.zeros' op unsupported dtype 'i4'}}
   // expected-error@+1 {{failed to infer returned types}}
-  %t = relax.zeros {dtype = i16, shape = #relax.shape<[n]>} : !relax.tensor<[n], f32>
+  %t = relax.zeros {dtype = i4, shape = #relax.shape<[n]>} : !relax.tensor<[n], f32>
   relax.return
 }
 
@@ -115,5 +115,15 @@ relax.func @arange_clamped(%x: !relax.tensor<[n, m], f32>) {
   // expected-error@+2 {{inferred type(s) '!relax.tensor<[max(m - n, 0)], i64>' are incompatible with return type(s) of operation '!relax.tensor<[m - n], i64>'}}
   // expected-error@+1 {{failed to infer returned types}}
   %r = relax.arange {dtype = i64, end = #relax.expr<m>, start = #relax.expr<n>, step = #relax.expr<1>} : !relax.tensor<[m - n], i64>
+  relax.return
+}
+
+// -----
+
+// 2^64 - 1 rounds to 2^64 as a double, which no ui64 holds.
+relax.func @full_ui64_out_of_range(%x: !relax.tensor<[n], ui64>) {
+  // expected-error@+2 {{'relax.full_like' op fill value 1.84467e+19 is not a valid 'ui64'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %t = relax.full_like %x {value = 18446744073709551615.0 : f64} : (!relax.tensor<[n], ui64>) -> !relax.tensor<[n], ui64>
   relax.return
 }

@@ -74,9 +74,9 @@ relax.func @clip_bool(%x: !relax.tensor<[n], i1>) {
 // -----
 
 relax.func @astype_bad_dtype(%x: !relax.tensor<[n], f32>) {
-  // expected-error@+2 {{'relax.astype' op unsupported target dtype 'i16'}}
+  // expected-error@+2 {{'relax.astype' op unsupported target dtype 'i4'}}
   // expected-error@+1 {{failed to infer returned types}}
-  %y = relax.astype %x {dtype = i16} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  %y = relax.astype %x {dtype = i4} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
   relax.return
 }
 

@@ -74,9 +74,9 @@ relax.func @matmul_bool(%a: !relax.tensor<[n, k], i1>, %b: !relax.tensor<[k, m],
 // -----
 
 relax.func @matmul_out_dtype(%a: !relax.tensor<[n, k], f16>, %b: !relax.tensor<[k, m], f16>) {
-  // expected-error@+2 {{'relax.matmul' op unsupported out_dtype 'i16'}}
+  // expected-error@+2 {{'relax.matmul' op unsupported out_dtype 'i4'}}
   // expected-error@+1 {{failed to infer returned types}}
-  %y = relax.matmul %a, %b {out_dtype = i16} : (!relax.tensor<[n, k], f16>, !relax.tensor<[k, m], f16>) -> !relax.tensor<[n, m], f16>
+  %y = relax.matmul %a, %b {out_dtype = i4} : (!relax.tensor<[n, k], f16>, !relax.tensor<[k, m], f16>) -> !relax.tensor<[n, m], f16>
   relax.return
 }
 

@@ -355,7 +355,7 @@ relax.func @slice_repeated_axis(%x: !relax.tensor<[n, 4], f32>) {
 // -----
 
 relax.func @take_float_indices(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[k], f32>) {
-  // expected-error@+2 {{indices must have an integer dtype (i8, ui8, i32 or i64)}}
+  // expected-error@+2 {{indices must have an integer dtype (i8 to i64, ui8 to ui64)}}
   // expected-error@+1 {{failed to infer returned types}}
   %y = relax.take %x, %i {axis = 0 : i64} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k], f32>) -> !relax.tensor<[k, 4], f32>
   relax.return

@@ -82,9 +82,9 @@ relax.func @cumsum_axis(%x: !relax.tensor<[n, m], f32>) {
 // -----
 
 relax.func @cumsum_dtype(%x: !relax.tensor<[n, m], f32>) {
-  // expected-error@+2 {{'relax.cumsum' op unsupported result dtype 'i16'}}
+  // expected-error@+2 {{'relax.cumsum' op unsupported result dtype 'i4'}}
   // expected-error@+1 {{failed to infer returned types}}
-  %0 = relax.cumsum %x {axis = 0 : i64, dtype = i16} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<[n, m], f32>
+  %0 = relax.cumsum %x {axis = 0 : i64, dtype = i4} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<[n, m], f32>
   relax.return
 }
 

@@ -1,7 +1,22 @@
 // RUN: relax-opt %s -split-input-file -verify-diagnostics
 
-// expected-error@+1 {{unsupported relax tensor dtype 'i16'}}
-relax.func @bad_dtype(%x: !relax.tensor<[n], i16>) {
+// expected-error@+1 {{unsupported relax tensor dtype 'i4' (expected f16, bf16, f32, f64, i1, i8, i16, i32, i64, ui8, ui16, ui32 or ui64)}}
+relax.func @bad_dtype(%x: !relax.tensor<[n], i4>) {
+  relax.return
+}
+
+// -----
+
+// Explicitly signed integers are not relax dtypes (signless ones are signed).
+// expected-error@+1 {{unsupported relax tensor dtype 'si16'}}
+relax.func @bad_signed_dtype(%x: !relax.tensor<[n], si16>) {
+  relax.return
+}
+
+// -----
+
+// expected-error@+1 {{unsupported relax tensor dtype 'ui1'}}
+relax.func @bad_unsigned_dtype(%x: !relax.tensor<[n], ui1>) {
   relax.return
 }
 

@@ -35,7 +35,7 @@ relax.func @sum_unknown_dim(%x: !relax.tensor<[?, 4], f32>) -> !relax.tensor<[4]
 // -----
 
 relax.func @max_ui8(%x: !relax.tensor<[n, 4], ui8>) -> !relax.tensor<[n], ui8> {
-  // expected-error@+1 {{'relax.max' op cannot be legalized: ui8 arithmetic is not supported}}
+  // expected-error@+1 {{'relax.max' op cannot be legalized: 'ui8' arithmetic is not supported}}
   %0 = relax.max %x {axes = array<i64: 1>} : (!relax.tensor<[n, 4], ui8>) -> !relax.tensor<[n], ui8>
   relax.return %0 : !relax.tensor<[n], ui8>
 }

@@ -22,8 +22,8 @@
 
 namespace mlir {
 namespace relax {
-/// True for the dtypes relax tensors may hold: f16, bf16, f32, f64, i1, i8,
-/// ui8, i32, i64.
+/// True for the dtypes relax tensors may hold: f16, bf16, f32, f64, i1, the
+/// signless integers i8, i16, i32, i64 and the unsigned ui8, ui16, ui32, ui64.
 bool isValidDtype(Type type);
 } // namespace relax
 } // namespace mlir

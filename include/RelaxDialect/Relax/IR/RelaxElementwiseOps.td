@@ -109,7 +109,7 @@ def Relax_AstypeOp : Relax_TensorOp<"astype"> {
   let summary = "Elementwise dtype conversion";
   let description = [{
     Converts every element to `dtype` (any relax dtype: f16, bf16, f32,
-    f64, i1, i8, ui8, i32, i64); the shape is unchanged, so unknown rank
+    f64, i1, i8, i16, i32, i64, ui8, ui16, ui32, ui64); the shape is unchanged, so unknown rank
     stays unknown rank. A dtype relax does not support is an error.
     Converting to the input's own dtype folds away.
 

@@ -226,7 +226,7 @@ def Relax_TakeOp : Relax_TensorOp<"take"> {
   let description = [{
     Result shape `x.shape[:axis] + indices.shape + x.shape[axis + 1:]`;
     without `axis` the input is flattened first and the result has the
-    indices' shape. Indices must have an integer dtype (i8, ui8, i32, i64);
+    indices' shape. Indices must have an integer dtype (i8 to i64, ui8 to ui64);
     their values are checked at run time. Unknown rank of either operand
     gives unknown rank.
 

@@ -28,7 +28,8 @@ def Relax_TensorType : Relax_Type<"RelaxTensor", "tensor"> {
     `min(n, 128)`), printed in canonical form; `?` is an anonymous unknown
     dim and `*` stands for unknown rank: `!relax.tensor<*, f32>`.
 
-    The dtype is one of f16, bf16, f32, f64, i1, i8, ui8, i32, i64.
+    The dtype is one of f16, bf16, f32, f64, i1, i8, i16, i32, i64, ui8,
+    ui16, ui32, ui64 (signless integers are signed, ui* unsigned).
 
     ```mlir
     !relax.tensor<[n, 4 * m], f32>

@@ -95,16 +95,17 @@ FailureOr<SmallVector<Value>> broadcastIndices(OpBuilder &builder,
                                                ValueRange ivs);
 
 /// Converts one scalar between relax dtypes (float <-> int, widths, i1).
-/// `fromUnsigned` says a signless integer `value` holds a ui8 (zero-extend,
-/// unsigned to float). An unsigned `to` yields the signless integer of its
-/// width (see toSignlessScalar / fromSignlessScalar).
+/// `fromUnsigned` says a signless integer `value` holds an unsigned dtype
+/// (zero-extend, unsigned to float). An unsigned `to` yields the signless
+/// integer of its width (see toSignlessScalar / fromSignlessScalar); floats
+/// convert to it through i64 (wrapping) below 64 bits, unsigned at 64.
 Value castScalar(OpBuilder &builder, Location loc, Value value, Type to,
                  bool fromUnsigned = false);
 
-/// Scalars of unsigned buffers (ui8) are computed on as the signless integer
-/// of their width (arith has no unsigned types): these casts wrap a loaded
-/// ui8 into i8 and an i8 result back into ui8 for the store. Values of other
-/// types pass through.
+/// Scalars of unsigned buffers (ui8, ui16, ui32, ui64) are computed on as
+/// the signless integer of their width (arith has no unsigned types): these
+/// casts wrap a loaded uiN into iN and an iN result back into uiN for the
+/// store. Values of other types pass through.
 Value toSignlessScalar(OpBuilder &builder, Location loc, Value value);
 Value fromSignlessScalar(OpBuilder &builder, Location loc, Value value,
                          Type dtype);
@@ -115,7 +116,8 @@ Value fromSignlessScalar(OpBuilder &builder, Location loc, Value value,
 Value broadcastIndex(OpBuilder &builder, Location loc, const sym::Expr &in,
                      const sym::Expr &out, Value iv);
 
-/// A constant of `type` (float or integer) with value `value`.
+/// A constant of `type` (float or integer) with value `value`; an unsigned
+/// `type` gives the signless constant of its width (the same bits).
 Value createScalarConstant(OpBuilder &builder, Location loc, Type type,
                            double value);
 

@@ -37,12 +37,13 @@ static LogicalResult legalizeFill(Operation *op, LegalizeContext &ctx,
   return ctx.replaceWithCallTIR(
       op, name, ValueRange(), op->getResultTypes(),
       [&](OpBuilder &b, Location loc, ValueRange, ValueRange outputs) {
-        buildSpatialCompute(b, loc, name, resultType.getShape(),
-                            [&](OpBuilder &b, Location l, ValueRange ivs) {
-                              Value v =
-                                  createScalarConstant(b, l, dtype, value);
-                              tir::StoreOp::create(b, l, v, outputs[0], ivs);
-                            });
+        buildSpatialCompute(
+            b, loc, name, resultType.getShape(),
+            [&](OpBuilder &b, Location l, ValueRange ivs) {
+              Value v = fromSignlessScalar(
+                  b, l, createScalarConstant(b, l, dtype, value), dtype);
+              tir::StoreOp::create(b, l, v, outputs[0], ivs);
+            });
       },
       "injective", key);
 }
@@ -78,13 +79,15 @@ static LogicalResult legalizeArange(Operation *op, LegalizeContext &ctx) {
                                           tir::materializeDim(b, l, start), i);
               Value i64 = arith::IndexCastOp::create(b, l, b.getI64Type(), i);
               Value v;
+              unsigned width = dtype.getIntOrFloatBitWidth();
               if (isa<FloatType>(dtype))
                 v = arith::SIToFPOp::create(b, l, dtype, i64);
-              else if (dtype.getIntOrFloatBitWidth() < 64)
-                v = arith::TruncIOp::create(b, l, dtype, i64);
+              else if (width < 64)
+                v = arith::TruncIOp::create(b, l, b.getIntegerType(width), i64);
               else
                 v = i64;
-              tir::StoreOp::create(b, l, v, outputs[0], ivs);
+              tir::StoreOp::create(b, l, fromSignlessScalar(b, l, v, dtype),
+                                   outputs[0], ivs);
             });
       },
       "injective", op->getAttrDictionary(), {start, step});

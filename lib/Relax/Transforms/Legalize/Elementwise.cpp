@@ -35,17 +35,20 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
                                          const ScalarFn &fn) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   SmallVector<Type> inputTypes(op->getOperandTypes());
-  // ui8 operands are computed on as i8 (toSignlessScalar), which is right
-  // for the ops whose scalar functions pick unsigned forms from the dtype.
+  // Unsigned operands are computed on as the signless integer of their
+  // width (toSignlessScalar), which is right for the ops whose scalar
+  // functions pick unsigned forms from the dtype.
   static const llvm::StringSet<> unsignedOk = {
-      "add",     "subtract",      "multiply",  "divide", "maximum",
-      "minimum", "equal",         "not_equal", "less",   "less_equal",
-      "greater", "greater_equal", "astype",    "where"};
-  for (Type t : inputTypes)
-    if (isUnsignedDtype(cast<RelaxTensorType>(t).getDtype()) &&
-        !unsignedOk.contains(shortName(op)))
-      return op->emitOpError("cannot be legalized: ui8 arithmetic is not "
-                             "supported by the loop lowering yet");
+      "add",        "subtract", "multiply",      "divide",    "maximum",
+      "minimum",    "power",    "equal",         "not_equal", "less",
+      "less_equal", "greater",  "greater_equal", "astype",    "where"};
+  for (Type t : inputTypes) {
+    Type dtype = cast<RelaxTensorType>(t).getDtype();
+    if (isUnsignedDtype(dtype) && !unsignedOk.contains(shortName(op)))
+      return op->emitOpError("cannot be legalized: ")
+             << dtype
+             << " arithmetic is not supported by the loop lowering yet";
+  }
   bool sameShapes = llvm::all_of(inputTypes, [&](Type t) {
     return cast<RelaxTensorType>(t).getShape() == resultType.getShape();
   });
@@ -100,7 +103,7 @@ static ScalarFn mathUnary() {
   };
 }
 
-/// A binary op with a float, a signed and an unsigned (ui8) integer form.
+/// A binary op with a float, a signed and an unsigned integer form.
 template <typename FloatOp, typename IntOp, typename UIntOp = IntOp>
 static ScalarFn arithBinary() {
   return [](OpBuilder &b, Location l, ValueRange a, Type t,
@@ -131,6 +134,33 @@ static ScalarFn compare(arith::CmpFPredicate fp, arith::CmpIPredicate ip,
   };
 }
 
+/// `x ** e` for integers of one width. math.ipowi reads the exponent as
+/// signed, which is right for signed dtypes. An unsigned exponent `e` with
+/// the top bit set (e >= 2^(w-1)) reads as negative; modulo 2^w such a power
+/// is 0 for even `x` (it has at least e >= w factors of 2) and equals
+/// `x ** (e - 2^(w-1))` for odd `x` (the odd residues form a group of order
+/// 2^(w-1), so x ** 2^(w-1) == 1). So clear the top bit and zero the result
+/// of even bases when it was set.
+static Value integerPower(OpBuilder &b, Location l, Value x, Value e,
+                          bool isUnsigned) {
+  if (!isUnsigned)
+    return math::IPowIOp::create(b, l, x, e);
+  Type type = x.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Value lowBits = arith::ConstantOp::create(
+      b, l, b.getIntegerAttr(type, APInt::getSignedMaxValue(width)));
+  Value zero = arith::ConstantOp::create(b, l, b.getIntegerAttr(type, 0));
+  Value one = arith::ConstantOp::create(b, l, b.getIntegerAttr(type, 1));
+  Value isTopSet =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, e, zero);
+  Value isEven =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                            arith::AndIOp::create(b, l, x, one), zero);
+  Value power =
+      math::IPowIOp::create(b, l, x, arith::AndIOp::create(b, l, e, lowBits));
+  Value vanishes = arith::AndIOp::create(b, l, isTopSet, isEven);
+  return arith::SelectOp::create(b, l, vanishes, zero, power);
+}
 
 void relax::addElementwiseLegalizers(LegalizerTable &table) {
   add(table, "exp", mathUnary<math::ExpOp>());
@@ -244,7 +274,7 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
                          Operation *) -> Value {
     if (isFloat(t))
       return math::PowFOp::create(b, l, a[0], a[1]);
-    return math::IPowIOp::create(b, l, a[0], a[1]);
+    return integerPower(b, l, a[0], a[1], isUnsignedDtype(t));
   });
   add(table, "equal",
       compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,

@@ -241,8 +241,8 @@ static LogicalResult checkDtype(Operation *op, Type dtype, bool floatOnly) {
                            "dtype, got ")
            << dtype;
   if (isUnsignedDtype(dtype))
-    return op->emitOpError("cannot be legalized: ui8 arithmetic is not "
-                           "supported by the loop lowering yet");
+    return op->emitOpError("cannot be legalized: ")
+           << dtype << " arithmetic is not supported by the loop lowering yet";
   if (dtype.isInteger(1))
     return op->emitOpError("cannot be legalized: arithmetic on i1 is not "
                            "supported; cast to an integer dtype first");
@@ -662,8 +662,9 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
   Type dtype =
       cast<RelaxTensorType>(op->getResult(0).getType()).getDtype();
   if (isUnsignedDtype(inDtype))
-    return op->emitOpError("cannot be legalized: ui8 arithmetic is not "
-                           "supported by the loop lowering yet");
+    return op->emitOpError("cannot be legalized: ")
+           << inDtype
+           << " arithmetic is not supported by the loop lowering yet";
   if (failed(checkDtype(op, dtype, /*floatOnly=*/false)))
     return failure();
   std::optional<int64_t> axis;

@@ -1,0 +1,31 @@
+// End-to-end: ui32 elementwise ops on the CPU, computed on i32 bits with
+// unsigned division, min/max, comparisons, casts and power (exponents with
+// the top bit set included); add/sub/mul wrap like numpy's uint32. [n, 4]
+// against [4], values over the whole ui32 range (1 to 2^32 - 1), two runtime
+// sizes of the symbolic n, exact against numpy.
+// RUN: rm -rf %t && %python %S/ref.py %t/a --int-range 1,4294967296 "x+b" "x-b" "x*b" "x//b" "np.maximum(x,b)" "np.minimum(x,b)" "x<b" "x>=b" "np.where(x<b,x,b)" "x**b" "x.astype(np.float64)" "x.astype(np.float64).astype(np.uint32)" "(x.astype(np.int64)*3).astype(np.uint32)" -- x:ui32:3,4 b:ui32:4
+// RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --expect %t/a/out7.npy --expect %t/a/out8.npy --expect %t/a/out9.npy --expect %t/a/out10.npy --expect %t/a/out11.npy --expect %t/a/out12.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: %python %S/ref.py %t/b --seed 5 --int-range 1,4294967296 "x+b" "x-b" "x*b" "x//b" "np.maximum(x,b)" "np.minimum(x,b)" "x<b" "x>=b" "np.where(x<b,x,b)" "x**b" "x.astype(np.float64)" "x.astype(np.float64).astype(np.uint32)" "(x.astype(np.int64)*3).astype(np.uint32)" -- x:ui32:41,4 b:ui32:4
+// RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --expect %t/b/out7.npy --expect %t/b/out8.npy --expect %t/b/out9.npy --expect %t/b/out10.npy --expect %t/b/out11.npy --expect %t/b/out12.npy --rtol 0 --atol 0 | FileCheck %s
+// CHECK: all 13 outputs match
+
+relax.func @main(%x: !relax.tensor<[n, 4], ui32>, %b: !relax.tensor<[4], ui32>)
+    -> (!relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], i1>, !relax.tensor<[n, 4], i1>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], f64>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>) {
+  %r0 = relax.add %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], ui32>
+  %r1 = relax.subtract %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], ui32>
+  %r2 = relax.multiply %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], ui32>
+  %r3 = relax.divide %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], ui32>
+  %r4 = relax.maximum %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], ui32>
+  %r5 = relax.minimum %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], ui32>
+  %r6 = relax.less %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], i1>
+  %r7 = relax.greater_equal %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], i1>
+  %r8 = relax.where %r6, %x, %b : (!relax.tensor<[n, 4], i1>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], ui32>
+  %r9 = relax.power %x, %b : (!relax.tensor<[n, 4], ui32>, !relax.tensor<[4], ui32>) -> !relax.tensor<[n, 4], ui32>
+  %r10 = relax.astype %x {dtype = f64} : (!relax.tensor<[n, 4], ui32>) -> !relax.tensor<[n, 4], f64>
+  %r11 = relax.astype %r10 {dtype = ui32} : (!relax.tensor<[n, 4], f64>) -> !relax.tensor<[n, 4], ui32>
+  %w = relax.astype %x {dtype = i64} : (!relax.tensor<[n, 4], ui32>) -> !relax.tensor<[n, 4], i64>
+  %c3 = relax.constant dense<3> : tensor<i64>
+  %m = relax.multiply %w, %c3 : (!relax.tensor<[n, 4], i64>, !relax.tensor<[], i64>) -> !relax.tensor<[n, 4], i64>
+  %r12 = relax.astype %m {dtype = ui32} : (!relax.tensor<[n, 4], i64>) -> !relax.tensor<[n, 4], ui32>
+  relax.return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12 : !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], i1>, !relax.tensor<[n, 4], i1>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], f64>, !relax.tensor<[n, 4], ui32>, !relax.tensor<[n, 4], ui32>
+}
