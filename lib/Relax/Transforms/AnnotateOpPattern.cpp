@@ -20,10 +20,10 @@ namespace relax {
 using namespace mlir;
 using namespace mlir::relax;
 
-
 /// True when `v` is a constant index (a broadcast read of dim 0).
 static bool isConstantIndex(Value v) {
-  return v.getDefiningOp() && v.getDefiningOp()->hasTrait<OpTrait::ConstantLike>();
+  return v.getDefiningOp() &&
+         v.getDefiningOp()->hasTrait<OpTrait::ConstantLike>();
 }
 
 /// Classifies one block from how its loads index its iteration variables.
@@ -81,8 +81,8 @@ static OpPattern classifyBlock(tir::BlockOp block) {
       }
       next = it - spatial.begin() + 1;
     }
-    result = std::max(result,
-                      subsequence ? OpPattern::Broadcast : OpPattern::Injective);
+    result = std::max(result, subsequence ? OpPattern::Broadcast
+                                          : OpPattern::Injective);
   }
   return result;
 }

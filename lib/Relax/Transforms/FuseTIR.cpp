@@ -128,7 +128,8 @@ LogicalResult GroupFuser::analyze() {
   // Variables the parameter buffers bind on entry.
   llvm::StringSet<> bound;
   for (Value value : llvm::concat<Value>(inputs, outputs))
-    for (const sym::Expr &dim : cast<RelaxTensorType>(value.getType()).getDims())
+    for (const sym::Expr &dim :
+         cast<RelaxTensorType>(value.getType()).getDims())
       if (dim.isVar())
         bound.insert(dim.getVarName());
   // Variables the body needs: the restated member variables and the
@@ -142,7 +143,8 @@ LogicalResult GroupFuser::analyze() {
       for (const sym::Expr &dim : tirVars->getShape().getDims())
         collectVars(dim, needed);
   for (Value value : intermediates)
-    for (const sym::Expr &dim : cast<RelaxTensorType>(value.getType()).getDims())
+    for (const sym::Expr &dim :
+         cast<RelaxTensorType>(value.getType()).getDims())
       collectVars(dim, needed);
   for (auto &entry : needed)
     if (!bound.contains(entry.getKey()))
@@ -215,13 +217,14 @@ void GroupFuser::cloneMember(OpBuilder &builder, Member &member,
   Location loc = call.getLoc();
   IRMapping mapping;
   unsigned numBuffers = call.getInputs().size() + call.getNumResults();
-  for (auto [arg, value] : llvm::zip(entry.getArguments().take_front(numBuffers),
-                                     llvm::concat<Value>(call.getInputs(),
-                                                         call.getResults())))
+  for (auto [arg, value] :
+       llvm::zip(entry.getArguments().take_front(numBuffers),
+                 llvm::concat<Value>(call.getInputs(), call.getResults())))
     mapping.map(arg, buffers.lookup(value));
   if (auto tirVars = call.getTirVars())
-    for (auto [arg, dim] : llvm::zip(entry.getArguments().drop_front(numBuffers),
-                                     tirVars->getShape().getDims()))
+    for (auto [arg, dim] :
+         llvm::zip(entry.getArguments().drop_front(numBuffers),
+                   tirVars->getShape().getDims()))
       mapping.map(arg, tir::materializeDim(builder, loc, dim));
 
   // The member's variables, restated once before its first op so that the
@@ -322,9 +325,8 @@ void GroupFuser::replaceCalls(tir::PrimFuncOp program) {
       vars.push_back(sym::Expr::var(var));
     tirVars = ShapeExprAttr::get(builder.getContext(), SymShape(vars));
   }
-  auto fused =
-      CallTIROp::create(builder, last.getLoc(), resultTypes,
-                        program.getSymName(), inputs, tirVars);
+  auto fused = CallTIROp::create(builder, last.getLoc(), resultTypes,
+                                 program.getSymName(), inputs, tirVars);
   for (auto [value, result] : llvm::zip(outputs, fused.getResults()))
     value.replaceAllUsesWith(result);
   for (CallTIROp call : llvm::reverse(calls))

@@ -2,11 +2,11 @@
 //
 // Partitions the calls of each relax.func body and relax.dataflow region into
 // fusion groups. Such a block is a DAG whose nodes are its ops (in order,
-// which is a topological order) and whose edges are def-use pairs. A call may join the group of its
-// immediate post-dominator (the nearest op every path from it passes
-// through) when the fusion rules allow every call in between; joining merges
-// every node on those paths, so a group is always a convex set of calls with
-// a single sink (plus values that leave through relax.output).
+// which is a topological order) and whose edges are def-use pairs. A call may
+// join the group of its immediate post-dominator (the nearest op every path
+// from it passes through) when the fusion rules allow every call in between;
+// joining merges every node on those paths, so a group is always a convex set
+// of calls with a single sink (plus values that leave through relax.output).
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,8 +62,7 @@ struct Group {
 
 class Partitioner {
 public:
-  Partitioner(Block &body, unsigned maxGroupSize)
-      : maxGroupSize(maxGroupSize) {
+  Partitioner(Block &body, unsigned maxGroupSize) : maxGroupSize(maxGroupSize) {
     buildGraph(body);
     buildPostDominatorTree();
   }
@@ -164,8 +163,8 @@ int Partitioner::leastCommonAncestor(int a, int b, OpPattern &pattern) const {
       pattern = std::max(pattern, nodes[a].ipdomPattern);
       a = nodes[a].ipdom;
     } else {
-      pattern = std::max({pattern, nodes[a].ipdomPattern,
-                          nodes[b].ipdomPattern});
+      pattern =
+          std::max({pattern, nodes[a].ipdomPattern, nodes[b].ipdomPattern});
       a = nodes[a].ipdom;
       b = nodes[b].ipdom;
     }
@@ -261,9 +260,8 @@ SmallVector<unsigned> Partitioner::run() {
       if (kind == OpPattern::OutEwiseFusable) {
         if (phase != 0 || node.ipdomPattern != OpPattern::Elementwise)
           continue;
-        tryFuse(i, sink, [](OpPattern p, bool) {
-          return p <= OpPattern::Broadcast;
-        });
+        tryFuse(i, sink,
+                [](OpPattern p, bool) { return p <= OpPattern::Broadcast; });
       } else if (kind <= OpPattern::Broadcast) {
         // Not into a contraction's operand: it reads each element many
         // times. (A group whose sink took a contraction may still take

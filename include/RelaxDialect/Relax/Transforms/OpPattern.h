@@ -51,8 +51,8 @@ inline llvm::StringRef stringifyOpPattern(OpPattern p) {
 
 /// The kind recorded on `op`; `opaque` when there is none or it is unknown.
 inline OpPattern getOpPattern(Operation *op) {
-  auto attr = op ? op->getAttrOfType<StringAttr>(kOpPatternAttrName)
-                 : StringAttr();
+  auto attr =
+      op ? op->getAttrOfType<StringAttr>(kOpPatternAttrName) : StringAttr();
   if (!attr)
     return OpPattern::Opaque;
   return llvm::StringSwitch<OpPattern>(attr.getValue())
