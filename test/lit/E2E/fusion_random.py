@@ -4,7 +4,8 @@ usage: fusion_random.py OUTDIR [--programs N] [--seed S] [--ops K]
 
 Writes OUTDIR/p<i>/prog.mlir, a relax.func over x : [n, m] (symbolic n and
 m) that applies K random ops (elementwise, broadcast, reductions with
-keepdims, softmax, matmul, transposes) to earlier values, so the dataflow
+keepdims, softmax, matmul, transposes, flattening reshapes) to earlier
+values, so the dataflow
 graph has fan-out and joins; its outputs are the last value and one random
 earlier one. Also writes the inputs and the float64 numpy results as .npy
 files and OUTDIR/p<i>/args with the relax-run flags that check them.
@@ -19,6 +20,7 @@ T = "!relax.tensor<[n, m], f32>"
 TT = "!relax.tensor<[m, n], f32>"
 TC = "!relax.tensor<[n, 1], f32>"
 V = "!relax.tensor<[m], f32>"
+TF = "!relax.tensor<[n * m], f32>"
 W = "!relax.tensor<[m, m], f32>"
 
 
@@ -51,7 +53,8 @@ def make_program(rng, num_ops):
     for i in range(num_ops):
         r = f"%v{i}"
         kind = rng.choice(["unary", "binary", "bias", "matmul", "center",
-                           "transpose"], p=[.3, .25, .15, .1, .1, .1])
+                           "transpose", "flatten"],
+                          p=[.3, .2, .15, .1, .1, .08, .07])
         a = values[rng.integers(len(values))]
         if kind == "unary":
             op = rng.choice(sorted(UNARY))
@@ -74,6 +77,13 @@ def make_program(rng, num_ops):
                          f"keepdims = true}} : ({T}) -> {TC}")
             lines.append(f"{r} = relax.subtract {a}, {r}s : ({T}, {TC}) -> {T}")
             env[r] = env[a] - env[a].mean(1, keepdims=True)
+        elif kind == "flatten":
+            lines.append(f"{r}f = relax.reshape {a} {{shape = #relax.shape<"
+                         f"[n * m]>}} : ({T}) -> {TF}")
+            lines.append(f"{r}g = relax.tanh {r}f : ({TF}) -> {TF}")
+            lines.append(f"{r} = relax.reshape {r}g {{shape = #relax.shape<"
+                         f"[n, m]>}} : ({TF}) -> {T}")
+            env[r] = np.tanh(env[a])
         else:
             lines.append(f"{r}t = relax.permute_dims {a} : ({T}) -> {TT}")
             lines.append(f"{r}u = relax.sigmoid {r}t : ({TT}) -> {TT}")
