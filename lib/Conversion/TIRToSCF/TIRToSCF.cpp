@@ -13,6 +13,7 @@
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
+#include "RelaxDialect/TIR/IR/OpPattern.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -180,7 +181,7 @@ static LogicalResult lowerSignature(tir::PrimFuncOp prim) {
   if (ArrayAttr argAttrs = prim.getArgAttrsAttr())
     func.setArgAttrsAttr(argAttrs);
   // Keep the fusion kind for later passes that only see func.func.
-  if (Attribute pattern = prim->getAttr("op_pattern"))
+  if (Attribute pattern = prim->getAttr(tir::kOpPatternAttrName))
     func->setAttr("tir.op_pattern", pattern);
   if (prim.getBody().empty()) {
     func.setPrivate();

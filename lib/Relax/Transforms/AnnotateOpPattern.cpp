@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Relax/Transforms/OpPattern.h"
+#include "RelaxDialect/Relax/Transforms/Fusion.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 
 namespace mlir {
@@ -116,8 +116,8 @@ struct RelaxAnnotateOpPatternPass
   void runOnOperation() override {
     Builder builder(&getContext());
     getOperation().walk([&](tir::PrimFuncOp func) {
-      func->setAttr(kOpPatternAttrName,
-                    builder.getStringAttr(stringifyOpPattern(classify(func))));
+      func->setAttr(tir::kOpPatternAttrName,
+                    builder.getStringAttr(tir::stringifyOpPattern(classify(func))));
     });
   }
 };

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/IR/CallTIRBinding.h"
-#include "RelaxDialect/Relax/Transforms/OpPattern.h"
+#include "RelaxDialect/Relax/Transforms/Fusion.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/TIR/IR/TIRBuilder.h"
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
@@ -201,9 +201,9 @@ tir::PrimFuncOp GroupFuser::buildProgram() {
 
   OpPattern pattern = OpPattern::Elementwise;
   for (Member &member : members)
-    pattern = std::max(pattern, getOpPattern(member.callee));
-  func->setAttr(kOpPatternAttrName,
-                builder.getStringAttr(stringifyOpPattern(pattern)));
+    pattern = std::max(pattern, tir::getOpPattern(member.callee));
+  func->setAttr(tir::kOpPatternAttrName,
+                builder.getStringAttr(tir::stringifyOpPattern(pattern)));
   return func;
 }
 

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Relax/Transforms/OpPattern.h"
+#include "RelaxDialect/Relax/Transforms/Fusion.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -110,7 +110,7 @@ static OpPattern getNodePattern(Operation *op) {
   if (!llvm::all_of(call->getOperandTypes(), fullyKnown) ||
       !llvm::all_of(call->getResultTypes(), fullyKnown))
     return OpPattern::Opaque;
-  return getOpPattern(SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
+  return tir::getOpPattern(SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
       call, call.getCalleeAttr()));
 }
 

@@ -11,6 +11,7 @@
 
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
+#include "RelaxDialect/TIR/IR/OpPattern.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringSet.h"
@@ -256,7 +257,7 @@ LogicalResult LegalizeContext::replaceWithCallTIR(
     for (auto [i, var] : llvm::enumerate(tirVarNames))
       callee.setArgAttr(params.size() + i, "tir.var",
                         builder.getStringAttr(var));
-    callee->setAttr("op_pattern", builder.getStringAttr(opPattern));
+    callee->setAttr(tir::kOpPatternAttrName, builder.getStringAttr(opPattern));
     callee.setPrivate();
     cache[cacheKey] = callee;
   }

@@ -1,6 +1,7 @@
 //===- TIROps.cpp - tir dialect operations --------------------------------===//
 
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
+#include "RelaxDialect/TIR/IR/OpPattern.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -78,12 +79,6 @@ findUnboundVar(BufferType type,
   return std::nullopt;
 }
 
-static bool isKnownOpPattern(StringRef pattern) {
-  return llvm::is_contained({"elementwise", "broadcast", "injective",
-                             "reduction", "out_ewise_fusable", "opaque"},
-                            pattern);
-}
-
 LogicalResult PrimFuncOp::verify() {
   if (!getResultTypes().empty())
     return emitOpError("returns nothing: outputs are destination buffers");
@@ -116,9 +111,9 @@ LogicalResult PrimFuncOp::verify() {
              << "' that no parameter binds (a bare buffer dim or a "
                 "'tir.var' index parameter)";
   }
-  if (auto pattern = (*this)->getAttr("op_pattern")) {
+  if (auto pattern = (*this)->getAttr(kOpPatternAttrName)) {
     auto str = dyn_cast<StringAttr>(pattern);
-    if (!str || !isKnownOpPattern(str.getValue()))
+    if (!str || !symbolizeOpPattern(str.getValue()))
       return emitOpError("'op_pattern' must be one of elementwise, "
                          "broadcast, injective, reduction, "
                          "out_ewise_fusable, opaque; got ")

@@ -34,6 +34,7 @@
 
 #include "RelaxDialect/TIR/Transforms/Passes.h"
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
+#include "RelaxDialect/TIR/IR/OpPattern.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -304,9 +305,7 @@ struct TIRGPUDefaultSchedule
       }
       // Matmul-like programs (out_ewise_fusable) keep one thread per output
       // (see matchBlockReduction).
-      auto pattern = func->getAttrOfType<StringAttr>("op_pattern");
-      bool reductionKind =
-          !pattern || pattern.getValue() != "out_ewise_fusable";
+      bool reductionKind = getOpPattern(func) != OpPattern::OutEwiseFusable;
       for (Operation *op : work) {
         if (auto loop = dyn_cast<ForOp>(op)) {
           if (failed(scheduleNest(loop, maxThreads, reductionKind)))
