@@ -71,6 +71,8 @@ public:
   SmallVector<unsigned> run();
 
   ArrayRef<Node> getNodes() const { return nodes; }
+  /// The number of nodes in the group whose root is `root`.
+  unsigned getGroupSize(unsigned root) const { return groups[root].numNodes; }
 
 private:
   void buildGraph(Block &body);
@@ -298,12 +300,9 @@ struct RelaxGroupOpsPass
     forEachFusionBlock(getOperation(), [&](Block &body) {
       Partitioner partitioner(body, maxGroupSize);
       SmallVector<unsigned> roots = partitioner.run();
-      DenseMap<unsigned, unsigned> sizes;
-      for (unsigned root : roots)
-        ++sizes[root];
       DenseMap<unsigned, int64_t> ids;
       for (auto [i, node] : llvm::enumerate(partitioner.getNodes())) {
-        if (sizes[roots[i]] < 2)
+        if (partitioner.getGroupSize(roots[i]) < 2)
           continue;
         auto [it, inserted] = ids.try_emplace(roots[i], nextId);
         nextId += inserted;
