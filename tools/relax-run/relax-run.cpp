@@ -248,7 +248,31 @@ static void printSummary(unsigned i, const HostTensor &t) {
   llvm::outs() << "]\n";
 }
 
-/// Compares with numpy.allclose semantics; prints the worst element.
+/// True for the dtypes whose values compare exactly (integers, booleans).
+static bool isExactDType(DType dtype) {
+  return dtype == DType::Bool || isIntegerDType(dtype);
+}
+
+/// Whether one element of an output mismatches its expected value. Floats
+/// follow numpy.allclose(equal_nan=True) with one difference numpy shares: an
+/// infinity matches only the same infinity (|inf - x| <= atol + rtol * inf
+/// would otherwise accept any finite x). Integers and booleans compare
+/// exactly; tolerances never apply to them.
+static bool elementMismatches(const HostTensor &actual,
+                              const HostTensor &expected, int64_t k,
+                              bool exact) {
+  if (exact)
+    return actual.getExact(k) != expected.getExact(k);
+  double a = actual.get(k), x = expected.get(k);
+  if (std::isnan(a) || std::isnan(x))
+    return std::isnan(a) != std::isnan(x);
+  if (std::isinf(a) || std::isinf(x))
+    return a != x;
+  return std::fabs(a - x) > absTol + relTol * std::fabs(x);
+}
+
+/// Compares with numpy.allclose semantics for floats and exactly for
+/// integers and booleans; prints the worst mismatching element.
 static bool compare(unsigned i, const HostTensor &actual,
                     const HostTensor &expected) {
   if (actual.shape != expected.shape) {
@@ -257,29 +281,36 @@ static bool compare(unsigned i, const HostTensor &actual,
                  << expected.shapeStr() << "\n";
     return false;
   }
+  // An integer result against a float reference (or the reverse) is a bug in
+  // the program or the test: say so instead of comparing rounded values.
+  if (isExactDType(actual.dtype) != isExactDType(expected.dtype)) {
+    llvm::errs() << "relax-run: output #" << i << " has dtype "
+                 << dtypeName(actual.dtype) << " but the expected file has "
+                 << dtypeName(expected.dtype) << "\n";
+    return false;
+  }
+  bool exact = isExactDType(actual.dtype);
   double worst = -1;
   int64_t worstIndex = -1;
   bool ok = true;
-  // Integers compare exactly: doubles cannot tell large i64/ui64 apart.
-  bool exact = isIntegerDType(actual.dtype) && isIntegerDType(expected.dtype);
   for (int64_t k = 0, e = actual.numElements(); k < e; ++k) {
-    double a = actual.get(k), x = expected.get(k);
-    double err = std::fabs(a - x);
+    if (!elementMismatches(actual, expected, k, exact))
+      continue;
+    ok = false;
+    // Report the worst mismatch; NaN against a number, or an infinity
+    // against anything else, counts as infinitely far.
+    double score;
     if (exact) {
       __int128 diff = actual.getExact(k) - expected.getExact(k);
-      err = static_cast<double>(diff < 0 ? -diff : diff);
+      score = static_cast<double>(diff < 0 ? -diff : diff);
+    } else {
+      score = std::fabs(actual.get(k) - expected.get(k));
+      if (std::isnan(score))
+        score = INFINITY;
     }
-    bool bad = std::isnan(a) != std::isnan(x) ||
-               (!std::isnan(a) && err > absTol + relTol * std::fabs(x));
-    // Report the worst mismatching element: a NaN matched by a NaN has an
-    // infinite error but is not a mismatch.
-    double score = std::isnan(err) ? INFINITY : err;
-    if (bad) {
-      ok = false;
-      if (worstIndex < 0 || score > worst) {
-        worst = score;
-        worstIndex = k;
-      }
+    if (worstIndex < 0 || score > worst) {
+      worst = score;
+      worstIndex = k;
     }
   }
   if (!ok) {
