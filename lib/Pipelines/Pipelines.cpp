@@ -1,74 +1,113 @@
 //===- Pipelines.cpp - End-to-end compilation pipelines -------------------===//
+//
+// The one place where the order of the project's pipelines is written. Each
+// step is a typed pass constructor with a comment saying why it sits where it
+// does; `relax-opt --relax-lower-to-cpu --dump-pass-pipeline` (or
+// --relax-lower-to-gpu) prints the resulting order, and docs/passes.md points
+// here instead of restating it.
+//
+//===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Pipelines/Pipelines.h"
+#include "RelaxDialect/Conversion/Passes.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
+#include "RelaxDialect/TIR/Transforms/Passes.h"
 
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
-/// convert-scf-to-openmp wraps loop bodies in memref.alloca_scope; once
-/// hoist-omp-loop-allocas has moved their scratch allocas out (one per
-/// thread), canonicalize inlines the scopes before convert-scf-to-cf splits
-/// those bodies into several blocks.
-/// The lowering after the project's own passes, from scf/memref/arith/math
-/// to the LLVM dialect. Written as a textual pipeline: it is the same string a
-/// user would pass to relax-opt to reproduce any stage.
-/// convert-math-to-funcs expands integer power (math.ipowi, from relax.power
-/// on integers), which no *-to-llvm pass lowers.
-static constexpr const char *kCPULoweringTail =
-    "convert-math-to-funcs,canonicalize,cse,"
-    "convert-scf-to-openmp,hoist-omp-loop-allocas,canonicalize,"
-    "convert-scf-to-cf,"
-    "convert-openmp-to-llvm,"
-    "expand-strided-metadata,lower-affine,"
-    "finalize-memref-to-llvm,"
-    "convert-math-to-llvm,convert-math-to-libm,"
-    "convert-arith-to-llvm,convert-index-to-llvm,"
-    "convert-func-to-llvm,convert-cf-to-llvm,convert-ub-to-llvm,"
-    "reconcile-unrealized-casts";
-
-static constexpr const char *kRelaxToHost =
-    "relax-legalize-ops,tir-cpu-default-schedule,convert-tir-to-scf,"
-    "relax-lower-shapes";
-
 void relax::buildRelaxToHostPipeline(OpPassManager &pm) {
-  if (failed(parsePassPipeline(kRelaxToHost, pm, llvm::errs())))
-    llvm::report_fatal_error("invalid built-in relax-to-host pipeline");
+  // High-level ops become tir programs called through call_tir; a no-op on a
+  // module that --relax-fuse-ops already legalized and fused.
+  pm.addPass(createRelaxLegalizeOps());
+  // Consumers into their producers' row loops, local scratch, i,k,j matmul
+  // order: done on tir, where loops and blocks are still explicit.
+  pm.addPass(tir::createTIRCPUDefaultSchedule());
+  // tir programs become func.func over memrefs with scf loops.
+  pm.addPass(createConvertTIRToSCF());
+  // Last: relax functions become func.func over memrefs, with the run-time
+  // shape checks and the index arithmetic of the symbolic dims. It needs the
+  // callees' final memref signatures, hence after convert-tir-to-scf.
+  pm.addPass(createRelaxLowerShapes());
 }
 
 void relax::buildLowerToCPUPipeline(OpPassManager &pm) {
-  if (failed(parsePassPipeline(kCPULoweringTail, pm, llvm::errs())))
-    llvm::report_fatal_error("invalid built-in CPU lowering pipeline");
+  // Integer power (math.ipowi, from relax.power on integers) has no *-to-llvm
+  // lowering: expand it into a function first.
+  pm.addPass(createConvertMathToFuncs());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Outer scf.parallel loops become OpenMP threads. The pass wraps the loop
+  // bodies in memref.alloca_scope ...
+  pm.addPass(createConvertSCFToOpenMPPass());
+  // ... out of which the scratch allocas move, to be allocated once per
+  // thread rather than once per iteration; canonicalize then inlines the
+  // emptied scopes before convert-scf-to-cf splits the bodies into blocks.
+  pm.addPass(createHoistOmpLoopAllocas());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
+  // Subviews and reinterpret casts to plain descriptor arithmetic, and
+  // affine.apply (from index maps) to arith, before memref goes to LLVM.
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // Math functions LLVM has intrinsics for first, the rest as libm calls.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 void relax::buildFuseOpsPipeline(OpPassManager &pm,
                                  const FuseOpsPipelineOptions &options) {
+  // Fusion reads loop programs, so the high-level ops are legalized first.
   pm.addPass(createRelaxLegalizeOps());
+  // Each program's kind (elementwise, reduction, ...) from its blocks.
   pm.addPass(createRelaxAnnotateOpPattern());
+  // Group the calls along the post-dominator tree by those kinds.
   pm.addPass(createRelaxGroupOps({options.maxGroupSize}));
+  // Merge each group's programs into one.
   pm.addPass(createRelaxFuseTIR());
 }
 
 void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
                                     const LowerToGPUOptions &options) {
-  // convert-bound-loops-to-gpu runs before canonicalize, which would fold
+  pm.addPass(createRelaxLegalizeOps());
+  // The GPU schedule picks a kernel shape per program kind.
+  pm.addPass(createRelaxAnnotateOpPattern());
+  // Every loop nest bound to blockIdx/threadIdx, reductions across threads,
+  // tiled matmuls.
+  pm.addPass(tir::createTIRGPUDefaultSchedule({options.maxThreads}));
+  pm.addPass(createConvertTIRToSCF());
+  // Bound loops become gpu.launch. Before any canonicalize, which would fold
   // away the extent-1 loops a single-thread kernel is bound with.
-  // convert-math-to-funcs turns integer power (math.ipowi, which NVVM cannot
-  // lower) into a function that outlining then copies into the kernels.
-  std::string text =
-      "relax-legalize-ops,relax-annotate-op-pattern,"
-      "tir-gpu-default-schedule{max-threads=" +
-      std::to_string(options.maxThreads) +
-      "},convert-tir-to-scf,convert-bound-loops-to-gpu,relax-lower-shapes,"
-      "convert-host-memory-to-gpu,convert-math-to-funcs,canonicalize,cse,"
-      "gpu-kernel-outlining,"
-      "func.func(gpu-async-region)";
-  if (failed(parsePassPipeline(text, pm, llvm::errs())))
-    llvm::report_fatal_error("invalid built-in relax-to-gpu pipeline");
+  pm.addPass(createConvertBoundLoopsToGPU());
+  pm.addPass(createRelaxLowerShapes());
+  // Tensors live in device memory; constants are copied there.
+  pm.addPass(createConvertHostMemoryToGPU());
+  // Integer power (math.ipowi, which NVVM cannot lower) becomes a function
+  // that outlining then copies into the kernels that call it.
+  pm.addPass(createConvertMathToFuncs());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  // Launches and copies on one stream, waited on at the end.
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
 }
 
 #ifndef RELAX_CUDA_TOOLKIT_DIR
@@ -92,32 +131,57 @@ void relax::buildLowerGPUToLLVMPipeline(OpPassManager &pm,
   // The order of upstream's gpu-lower-to-nvvm-pipeline, plus what that
   // pipeline has no option for: libdevice and the toolkit path (so a cubin
   // and math functions work without CUDA_HOME in the environment).
-  std::string toolkit = options.cudaPath;
-  std::string libdevice = findLibdevice(toolkit);
-  std::string target = "nvvm-attach-target{chip=" + options.chip +
-                       " features=" + options.features +
-                       " O=" + std::to_string(options.optLevel);
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  // The NVVM target on every gpu.module: chip, PTX features, kernel
+  // optimisation level and libdevice for math functions.
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  std::string libdevice = findLibdevice(options.cudaPath);
   if (!libdevice.empty())
-    target += " l=" + libdevice;
-  target += "}";
-  std::string binary = "gpu-module-to-binary{format=" + options.format;
-  if (!toolkit.empty())
-    binary += " toolkit=" + toolkit;
-  binary += "}";
-  std::string text =
-      "convert-nvgpu-to-nvvm,convert-vector-to-scf,convert-scf-to-cf,"
-      "convert-nvvm-to-llvm,convert-func-to-llvm,expand-strided-metadata," +
-      target +
-      ",lower-affine,convert-arith-to-llvm,convert-index-to-llvm,"
-      "canonicalize,cse,"
-      "gpu.module(strip-debuginfo,convert-gpu-to-nvvm,"
-      "llvm-optimize-for-nvvm-target,canonicalize,cse,"
-      "reconcile-unrealized-casts),"
-      "gpu-to-llvm," +
-      binary +
-      ",convert-math-to-llvm,canonicalize,cse,reconcile-unrealized-casts";
-  if (failed(parsePassPipeline(text, pm, llvm::errs())))
-    llvm::report_fatal_error("invalid built-in GPU lowering pipeline");
+    target.linkLibs.push_back(libdevice);
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Kernel bodies to NVVM inside each gpu.module.
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createStripDebugInfoPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(LLVM::createNVVMOptimizeForTargetPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  // Host side: launches and memory to mgpu* runtime calls.
+  pm.addPass(createGpuToLLVMConversionPass());
+  // Kernels to PTX text (isa), a cubin (bin, runs ptxas) or a fatbin.
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  binary.toolkitPath = options.cudaPath;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void relax::buildLowerToGPUPipeline(OpPassManager &pm,
+                                    const LowerToGPUOptions &options) {
+  buildRelaxToGPUPipeline(pm, options);
+  buildLowerGPUToLLVMPipeline(pm, options);
+}
+
+void relax::buildLowerToCPUFromRelaxPipeline(OpPassManager &pm) {
+  buildRelaxToHostPipeline(pm);
+  buildLowerToCPUPipeline(pm);
 }
 
 void relax::registerRelaxPipelines() {
@@ -128,22 +192,22 @@ void relax::registerRelaxPipelines() {
       "along the post-dominator tree and merge each group's programs",
       buildFuseOpsPipeline);
 
-  PassPipelineRegistration<LowerToGPUOptions>(
-      "lower-to-gpu",
+  static constexpr const char *kGPUSummary =
       "Lower a relax module to host LLVM code that launches NVIDIA GPU "
       "kernels: legalize, default GPU schedules, gpu.launch, device memory, "
-      "NVVM, PTX (or cubin) in gpu.binary",
-      [](OpPassManager &pm, const LowerToGPUOptions &options) {
-        buildRelaxToGPUPipeline(pm, options);
-        buildLowerGPUToLLVMPipeline(pm, options);
-      });
-
-  PassPipelineRegistration<>(
-      "lower-to-cpu",
+      "NVVM, PTX (or cubin) in gpu.binary";
+  static constexpr const char *kCPUSummary =
       "Lower a relax module (or func/memref code) to the LLVM dialect for the "
-      "host CPU: legalize, lower shapes, loops, OpenMP threads, LLVM",
-      [](OpPassManager &pm) {
-        buildRelaxToHostPipeline(pm);
-        buildLowerToCPUPipeline(pm);
-      });
+      "host CPU: legalize, lower shapes, loops, OpenMP threads, LLVM";
+  PassPipelineRegistration<LowerToGPUOptions>(
+      "relax-lower-to-gpu", kGPUSummary, buildLowerToGPUPipeline);
+  PassPipelineRegistration<>("relax-lower-to-cpu", kCPUSummary,
+                             buildLowerToCPUFromRelaxPipeline);
+  // The names before the project prefix, kept so existing scripts work.
+  PassPipelineRegistration<LowerToGPUOptions>(
+      "lower-to-gpu", "Deprecated alias of --relax-lower-to-gpu",
+      buildLowerToGPUPipeline);
+  PassPipelineRegistration<>("lower-to-cpu",
+                             "Deprecated alias of --relax-lower-to-cpu",
+                             buildLowerToCPUFromRelaxPipeline);
 }

@@ -1,34 +1,10 @@
 //===- Pipelines.h - End-to-end compilation pipelines -----------*- C++ -*-===//
 //
-// The pipelines users type as one flag (`relax-opt --lower-to-cpu`) and that
-// relax-run applies before JIT compilation. Pass order, from high-level relax
-// to the LLVM dialect:
-//
-//   relax-legalize-ops      high-level ops -> tir.prim_func + relax.call_tir
-//   tir-cpu-default-schedule  consumers inside producer loops, local scratch
-//   convert-tir-to-scf      tir programs -> func.func with scf/memref loops
-//   relax-lower-shapes      relax functions -> func.func over memrefs, with
-//                           runtime shape checks and index arithmetic
-//   canonicalize, cse
-//   convert-scf-to-openmp   outer parallel loops -> OpenMP threads
-//   hoist-omp-loop-allocas  loop-body scratch allocated once per thread
-//   ... -> LLVM dialect     (inner loops are vectorised by LLVM's O3
-//                            pipeline for the host CPU at JIT time)
-//
-// `--lower-to-gpu` shares the first steps and then, between tir and the host
-// lowering, maps loops to the GPU (docs/gpu.md):
-//
-//   relax-legalize-ops, relax-annotate-op-pattern
-//   tir-gpu-default-schedule    bind every loop nest to blockIdx/threadIdx
-//   convert-tir-to-scf
-//   convert-bound-loops-to-gpu  one gpu.launch per bound nest
-//   relax-lower-shapes
-//   convert-host-memory-to-gpu  tensors in device memory
-//   canonicalize, cse, gpu-kernel-outlining, gpu-async-region
-//   NVVM lowering               upstream's gpu-lower-to-nvvm-pipeline order
-//                               with libdevice linked: kernels -> PTX or
-//                               cubin in gpu.binary, host -> LLVM with
-//                               mgpu* runtime calls
+// The pipelines users type as one flag (`relax-opt --relax-lower-to-cpu`,
+// `--relax-lower-to-gpu`, `--relax-fuse-ops`) and that relax-run applies
+// before JIT compilation. Their pass order is written once, with the reason
+// for each step, in lib/Pipelines/Pipelines.cpp; `--dump-pass-pipeline`
+// prints it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RELAXDIALECT_PIPELINES_PIPELINES_H
@@ -68,7 +44,7 @@ void buildFuseOpsPipeline(OpPassManager &pm,
 /// The CUDA toolkit root found when the project was configured, or "".
 std::string getDefaultCUDAPath();
 
-/// Options of `--lower-to-gpu`.
+/// Options of `--relax-lower-to-gpu`.
 struct LowerToGPUOptions : public PassPipelineOptions<LowerToGPUOptions> {
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("NVIDIA target (sm_80, sm_90a, ...)"),
@@ -107,8 +83,18 @@ void buildRelaxToGPUPipeline(OpPassManager &pm,
 void buildLowerGPUToLLVMPipeline(OpPassManager &pm,
                                  const LowerToGPUOptions &options);
 
-/// Registers `--relax-fuse-ops`, `--lower-to-cpu` and `--lower-to-gpu` with
-/// the pass registry.
+/// `--relax-lower-to-gpu`: buildRelaxToGPUPipeline then
+/// buildLowerGPUToLLVMPipeline.
+void buildLowerToGPUPipeline(OpPassManager &pm,
+                             const LowerToGPUOptions &options);
+
+/// `--relax-lower-to-cpu`: buildRelaxToHostPipeline then
+/// buildLowerToCPUPipeline.
+void buildLowerToCPUFromRelaxPipeline(OpPassManager &pm);
+
+/// Registers `--relax-fuse-ops`, `--relax-lower-to-cpu` and
+/// `--relax-lower-to-gpu` (and the unprefixed `--lower-to-cpu`,
+/// `--lower-to-gpu` as aliases) with the pass registry.
 void registerRelaxPipelines();
 
 } // namespace relax
