@@ -116,8 +116,7 @@ struct RelaxAnnotateOpPatternPass
   void runOnOperation() override {
     Builder builder(&getContext());
     getOperation().walk([&](tir::PrimFuncOp func) {
-      func->setAttr(tir::kOpPatternAttrName,
-                    builder.getStringAttr(tir::stringifyOpPattern(classify(func))));
+      tir::setOpPattern(func, classify(func));
     });
   }
 };

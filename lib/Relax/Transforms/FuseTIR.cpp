@@ -202,8 +202,7 @@ tir::PrimFuncOp GroupFuser::buildProgram() {
   OpPattern pattern = OpPattern::Elementwise;
   for (Member &member : members)
     pattern = std::max(pattern, tir::getOpPattern(member.callee));
-  func->setAttr(tir::kOpPatternAttrName,
-                builder.getStringAttr(tir::stringifyOpPattern(pattern)));
+  tir::setOpPattern(func, pattern);
   return func;
 }
 

@@ -194,7 +194,7 @@ static std::string signatureKey(StringRef base, TypeRange inputs,
 
 LogicalResult LegalizeContext::replaceWithCallTIR(
     Operation *op, StringRef baseName, ValueRange inputs,
-    TypeRange resultTypes, PrimFuncBodyBuilder body, StringRef opPattern,
+    TypeRange resultTypes, PrimFuncBodyBuilder body, tir::OpPattern opPattern,
     Attribute key, ArrayRef<sym::Expr> extraExprs) {
   SmallVector<Type> params;
   llvm::StringSet<> bound;
@@ -257,7 +257,7 @@ LogicalResult LegalizeContext::replaceWithCallTIR(
     for (auto [i, var] : llvm::enumerate(tirVarNames))
       callee.setArgAttr(params.size() + i, "tir.var",
                         builder.getStringAttr(var));
-    callee->setAttr(tir::kOpPatternAttrName, builder.getStringAttr(opPattern));
+    tir::setOpPattern(callee, opPattern);
     callee.setPrivate();
     cache[cacheKey] = callee;
   }

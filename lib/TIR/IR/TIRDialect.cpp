@@ -15,11 +15,22 @@ using namespace mlir::tir;
 #define GET_TYPEDEF_CLASSES
 #include "RelaxDialect/TIR/IR/TIROpsTypes.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "RelaxDialect/TIR/IR/TIRAttrs.cpp.inc"
+
 void TIRDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "RelaxDialect/TIR/IR/TIROps.cpp.inc"
+      >();
+}
+
+void TIRDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "RelaxDialect/TIR/IR/TIRAttrs.cpp.inc"
       >();
 }
 

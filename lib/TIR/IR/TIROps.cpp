@@ -112,11 +112,10 @@ LogicalResult PrimFuncOp::verify() {
                 "'tir.var' index parameter)";
   }
   if (auto pattern = (*this)->getAttr(kOpPatternAttrName)) {
-    auto str = dyn_cast<StringAttr>(pattern);
-    if (!str || !symbolizeOpPattern(str.getValue()))
-      return emitOpError("'op_pattern' must be one of elementwise, "
-                         "broadcast, injective, reduction, "
-                         "out_ewise_fusable, opaque; got ")
+    if (!isa<OpPatternAttr>(pattern))
+      return emitOpError("'op_pattern' must be a #tir.op_pattern<...> "
+                         "(elementwise, broadcast, injective, reduction, "
+                         "out_ewise_fusable or opaque); got ")
              << pattern;
   }
   return success();

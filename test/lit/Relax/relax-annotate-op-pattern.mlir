@@ -2,18 +2,18 @@
 
 // The kind of each generated program is re-derived from its blocks and index
 // maps (symbolic extents throughout), not taken from the op name.
-// CHECK-DAG: tir.prim_func private @T_exp({{.*}}) attributes {op_pattern = "elementwise"}
-// CHECK-DAG: tir.prim_func private @T_add({{.*}}) attributes {op_pattern = "broadcast"}
-// CHECK-DAG: tir.prim_func private @T_permute_dims({{.*}}) attributes {op_pattern = "injective"}
-// CHECK-DAG: tir.prim_func private @T_sum({{.*}}) attributes {op_pattern = "reduction"}
-// CHECK-DAG: tir.prim_func private @T_matmul({{.*}}) attributes {op_pattern = "out_ewise_fusable"}
+// CHECK-DAG: tir.prim_func private @T_exp({{.*}}) attributes {op_pattern = #tir.op_pattern<elementwise>}
+// CHECK-DAG: tir.prim_func private @T_add({{.*}}) attributes {op_pattern = #tir.op_pattern<broadcast>}
+// CHECK-DAG: tir.prim_func private @T_permute_dims({{.*}}) attributes {op_pattern = #tir.op_pattern<injective>}
+// CHECK-DAG: tir.prim_func private @T_sum({{.*}}) attributes {op_pattern = #tir.op_pattern<reduction>}
+// CHECK-DAG: tir.prim_func private @T_matmul({{.*}}) attributes {op_pattern = #tir.op_pattern<out_ewise_fusable>}
 // Softmax is a sequence of reductions (max, sum) and one reduction program;
 // concat writes at shifted indices (injective although every read is at
 // its own iteration variables); attention holds two contractions and a
 // softmax, with no single anchor.
-// CHECK-DAG: tir.prim_func private @T_softmax({{.*}}) attributes {op_pattern = "reduction"}
-// CHECK-DAG: tir.prim_func private @T_concat({{.*}}) attributes {op_pattern = "injective"}
-// CHECK-DAG: tir.prim_func private @attention({{.*}}) attributes {op_pattern = "opaque"}
+// CHECK-DAG: tir.prim_func private @T_softmax({{.*}}) attributes {op_pattern = #tir.op_pattern<reduction>}
+// CHECK-DAG: tir.prim_func private @T_concat({{.*}}) attributes {op_pattern = #tir.op_pattern<injective>}
+// CHECK-DAG: tir.prim_func private @attention({{.*}}) attributes {op_pattern = #tir.op_pattern<opaque>}
 relax.func @main(%x: !relax.tensor<[n, m], f32>, %b: !relax.tensor<[m], f32>,
                  %w: !relax.tensor<[m, k], f32>, %y: !relax.tensor<[k, m], f32>,
                  %q: !relax.tensor<[1, n, 2, 8], f32>)
@@ -33,7 +33,7 @@ relax.func @main(%x: !relax.tensor<[n, m], f32>, %b: !relax.tensor<[m], f32>,
 }
 
 // A hand-written program without blocks is opaque.
-// CHECK-DAG: tir.prim_func @no_blocks({{.*}}) attributes {op_pattern = "opaque"}
+// CHECK-DAG: tir.prim_func @no_blocks({{.*}}) attributes {op_pattern = #tir.op_pattern<opaque>}
 tir.prim_func @no_blocks(%x: !tir.buffer<[n], f32>) {
   tir.return
 }

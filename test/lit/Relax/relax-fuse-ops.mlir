@@ -9,7 +9,7 @@
 // CHECK-LABEL: relax.func @mm_bias_gelu
 // CHECK: relax.call_tir @fused_matmul_add_gelu(%arg0, %arg1, %arg2) : (!relax.tensor<[n, 16], f32>, !relax.tensor<[16, 32], f32>, !relax.tensor<[32], f32>) -> !relax.tensor<[n, 32], f32>
 // CHECK-NOT: relax.call_tir
-// CHECK: tir.prim_func private @fused_matmul_add_gelu(%{{.*}}: !tir.buffer<[n, 16], f32>, %{{.*}}: !tir.buffer<[16, 32], f32>, %[[B:.*]]: !tir.buffer<[32], f32>, %[[OUT:.*]]: !tir.buffer<[n, 32], f32>) attributes {op_pattern = "out_ewise_fusable"}
+// CHECK: tir.prim_func private @fused_matmul_add_gelu(%{{.*}}: !tir.buffer<[n, 16], f32>, %{{.*}}: !tir.buffer<[16, 32], f32>, %[[B:.*]]: !tir.buffer<[32], f32>, %[[OUT:.*]]: !tir.buffer<[n, 32], f32>) attributes {op_pattern = #tir.op_pattern<out_ewise_fusable>}
 // CHECK: %[[MM:.*]] = tir.alloc : !tir.buffer<[n, 32], f32>
 // CHECK-NOT: tir.alloc
 // CHECK: tir.block "T_matmul"
@@ -39,7 +39,7 @@ relax.func @mm_bias_gelu(%x: !relax.tensor<[n, 16], f32>, %w: !relax.tensor<[16,
 // CHECK-LABEL: relax.func @softmax_producers
 // CHECK: relax.call_tir @fused_multiply_tanh_softmax(%arg0, %arg1)
 // CHECK-NOT: relax.call_tir
-// CHECK: tir.prim_func private @fused_multiply_tanh_softmax({{.*}}) attributes {op_pattern = "reduction"}
+// CHECK: tir.prim_func private @fused_multiply_tanh_softmax({{.*}}) attributes {op_pattern = #tir.op_pattern<reduction>}
 // CHECK-COUNT-2: tir.alloc : !tir.buffer<[n], f32>
 // CHECK-NOT: tir.alloc
 // CHECK: tir.block "softmax_maxelem"
@@ -64,7 +64,7 @@ relax.func @softmax_producers(%x: !relax.tensor<[n, m], f32>, %y: !relax.tensor<
 // CHECK-LABEL: relax.func @layout_chain
 // CHECK: relax.call_tir @fused_reshape_permute_dims_exp(%arg0) : (!relax.tensor<[n, 4, m], f32>) -> !relax.tensor<[m, n * 4], f32>
 // CHECK-NOT: relax.call_tir
-// CHECK: tir.prim_func private @fused_reshape_permute_dims_exp(%{{.*}}: !tir.buffer<[n, 4, m], f32>, %{{.*}}: !tir.buffer<[m, n * 4], f32>) attributes {op_pattern = "injective"}
+// CHECK: tir.prim_func private @fused_reshape_permute_dims_exp(%{{.*}}: !tir.buffer<[n, 4, m], f32>, %{{.*}}: !tir.buffer<[m, n * 4], f32>) attributes {op_pattern = #tir.op_pattern<injective>}
 relax.func @layout_chain(%x: !relax.tensor<[n, 4, m], f32>) -> !relax.tensor<[m, n * 4], f32> {
   %0 = relax.dataflow -> !relax.tensor<[m, n * 4], f32> {
     %r = relax.reshape %x {shape = #relax.shape<[n * 4, m]>} : (!relax.tensor<[n, 4, m], f32>) -> !relax.tensor<[n * 4, m], f32>
@@ -81,7 +81,7 @@ relax.func @layout_chain(%x: !relax.tensor<[n, 4, m], f32>) -> !relax.tensor<[m,
 // the reduce block.
 // CHECK-LABEL: relax.func @bcast_reduce
 // CHECK: relax.call_tir @fused_add_sum(%arg0, %arg1)
-// CHECK: tir.prim_func private @fused_add_sum({{.*}}) attributes {op_pattern = "reduction"}
+// CHECK: tir.prim_func private @fused_add_sum({{.*}}) attributes {op_pattern = #tir.op_pattern<reduction>}
 // CHECK-NOT: tir.alloc
 // CHECK: tir.block "sum" ({{.*}}) kinds [spatial, reduce]
 // CHECK: tir.load %arg0[%{{.*}}, %[[K:.*]]] : !tir.buffer<[n, m], f32>

@@ -6,7 +6,7 @@
 // The exp result is read by a call outside the group that runs before the
 // group's last call: the merged call (at the last member) would come too
 // late.
-tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = "elementwise"} {
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = tir.sym_var "n" : index
@@ -33,7 +33,7 @@ relax.func @not_convex(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
 
 // A program without a body (an external declaration) cannot be merged.
 tir.prim_func private @decl(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>)
-tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = "elementwise"} {
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
   tir.return
 }
 relax.func @no_body(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {

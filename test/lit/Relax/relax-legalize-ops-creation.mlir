@@ -9,7 +9,7 @@
 
 // CHECK-LABEL: tir.prim_func private @T_full(
 // CHECK-SAME: %[[OUT:[a-z0-9]+]]: !tir.buffer<[n, m * 2], f32>, %{{.*}}: index {tir.var = "m"})
-// CHECK-SAME: op_pattern = "injective"
+// CHECK-SAME: op_pattern = #tir.op_pattern<injective>
 // CHECK: %[[N:.*]] = tir.sym_var "n"
 // CHECK: %[[M:.*]] = tir.sym_var "m"
 // CHECK: %[[M2:.*]] = arith.muli %{{.*}}, %[[M]] : index
@@ -20,7 +20,7 @@
 // CHECK: tir.store %[[C]], %[[OUT]][%[[VI]], %[[VJ]]]
 
 // CHECK-LABEL: tir.prim_func private @T_arange(
-// CHECK-SAME: op_pattern = "injective"
+// CHECK-SAME: op_pattern = #tir.op_pattern<injective>
 // CHECK: arith.floordivsi
 // CHECK: tir.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = parallel {
 // CHECK: tir.block "T_arange" (%[[VK:.*]] = %[[K]]) kinds [spatial] {

@@ -13,7 +13,7 @@
 // Batch dim 1 of the lhs broadcasts (reads index 0); k comes from the lhs.
 // CHECK-LABEL: tir.prim_func private @T_matmul(
 // CHECK-SAME: !tir.buffer<[1, n, k], f32>, %{{.*}}: !tir.buffer<[c, k, m], f32>, %[[OUT:.*]]: !tir.buffer<[c, n, m], f32>)
-// CHECK-SAME: op_pattern = "out_ewise_fusable"
+// CHECK-SAME: op_pattern = #tir.op_pattern<out_ewise_fusable>
 // CHECK-DAG: %[[C:.*]] = tir.sym_var "c"
 // CHECK-DAG: %[[K:.*]] = tir.sym_var "k"
 // CHECK: tir.for %[[I:.*]] = %{{.*}} to %[[C]] step %{{.*}} kind = parallel {
@@ -41,7 +41,7 @@
 // linear: the init stores the bias; W is read transposed.
 // CHECK-LABEL: tir.prim_func private @T_linear(
 // CHECK-SAME: %[[X:[a-z0-9]+]]: !tir.buffer<[n, 16], f32>, %[[W:[a-z0-9]+]]: !tir.buffer<[32, 16], f32>, %[[B:[a-z0-9]+]]: !tir.buffer<[32], f32>, %[[Y:[a-z0-9]+]]: !tir.buffer<[n, 32], f32>)
-// CHECK-SAME: op_pattern = "out_ewise_fusable"
+// CHECK-SAME: op_pattern = #tir.op_pattern<out_ewise_fusable>
 // CHECK: tir.block "T_linear" (%[[VI:.*]] = %{{.*}}, %[[VJ:.*]] = %{{.*}}, %[[VR:.*]] = %{{.*}}) kinds [spatial, spatial, reduce]
 // CHECK-NEXT: tir.init {
 // CHECK-NEXT: %[[BV:.*]] = tir.load %[[B]][%[[VJ]]]

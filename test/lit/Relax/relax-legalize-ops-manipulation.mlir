@@ -10,7 +10,7 @@
 
 // CHECK-LABEL: tir.prim_func private @T_reshape(
 // CHECK-SAME: %[[X:[a-z0-9]+]]: !tir.buffer<[n, 6], f32>, %[[Y:[a-z0-9]+]]: !tir.buffer<[n * 2, 3], f32>)
-// CHECK-SAME: op_pattern = "injective"
+// CHECK-SAME: op_pattern = #tir.op_pattern<injective>
 // CHECK: %[[N2:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK: tir.for %[[I:.*]] = %{{.*}} to %[[N2]] step %{{.*}} kind = parallel {
 // CHECK: tir.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -23,7 +23,7 @@
 // CHECK: tir.store %[[V]], %[[Y]][%[[VI]], %[[VJ]]]
 
 // CHECK-LABEL: tir.prim_func private @T_concat(
-// CHECK-SAME: op_pattern = "injective"
+// CHECK-SAME: op_pattern = #tir.op_pattern<injective>
 // CHECK: %[[N:.*]] = tir.sym_var "n"
 // CHECK: tir.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} kind = parallel {
 // CHECK: tir.block "T_concat_0" (%[[A0:.*]] = %{{.*}}, %[[A1:.*]] = %{{.*}}) kinds [spatial, spatial]
@@ -37,7 +37,7 @@
 
 // CHECK-LABEL: tir.prim_func private @T_strided_slice(
 // CHECK-SAME: %{{.*}}: index {tir.var = "j"}, %{{.*}}: index {tir.var = "k"})
-// CHECK-SAME: op_pattern = "injective"
+// CHECK-SAME: op_pattern = #tir.op_pattern<injective>
 // CHECK: tir.block "T_strided_slice" (%[[S0:.*]] = %{{.*}}, %[[S1:.*]] = %{{.*}}) kinds [spatial, spatial]
 // CHECK: %[[BJ:.*]] = tir.sym_var "j"
 // CHECK: %[[BN:.*]] = tir.sym_var "n"

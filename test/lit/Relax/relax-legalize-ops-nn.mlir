@@ -13,7 +13,7 @@
 
 // CHECK-LABEL: tir.prim_func private @attention(
 // CHECK-SAME: !tir.buffer<[1, s, 4, 8], f32>, %{{.*}}: !tir.buffer<[1, s, 2, 8], f32>
-// CHECK-SAME: op_pattern = "opaque"
+// CHECK-SAME: op_pattern = #tir.op_pattern<opaque>
 // CHECK-DAG: %[[S:.*]] = tir.sym_var "s" : index
 // CHECK-DAG: %[[SCORES:.*]] = tir.alloc : !tir.buffer<[1, 4, s, s], f32>
 // CHECK-DAG: %[[MAX:.*]] = tir.alloc : !tir.buffer<[1, 4, s], f32>
@@ -34,7 +34,7 @@
 
 // CHECK-LABEL: tir.prim_func private @conv2d_nchw(
 // CHECK-SAME: !tir.buffer<[n, 4, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>
-// CHECK-SAME: op_pattern = "out_ewise_fusable"
+// CHECK-SAME: op_pattern = #tir.op_pattern<out_ewise_fusable>
 // CHECK: %[[N:.*]] = tir.sym_var "n"
 // CHECK: tir.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} kind = parallel
 // CHECK: tir.block "conv2d_nchw" ({{.*}}) kinds [spatial, spatial, spatial, spatial, reduce, reduce, reduce]
@@ -45,13 +45,13 @@
 // CHECK: arith.addf
 
 // CHECK-LABEL: tir.prim_func private @avg_pool2d(
-// CHECK-SAME: op_pattern = "out_ewise_fusable"
+// CHECK-SAME: op_pattern = #tir.op_pattern<out_ewise_fusable>
 // CHECK: tir.block "avg_pool2d_sum" ({{.*}}) kinds [spatial, spatial, spatial, spatial, reduce, reduce]
 // CHECK: tir.block "avg_pool2d_div" ({{.*}}) kinds [spatial, spatial, spatial, spatial]
 // CHECK: arith.divf
 
 // CHECK-LABEL: tir.prim_func private @global_avg_pool2d(
-// CHECK-SAME: op_pattern = "reduction"
+// CHECK-SAME: op_pattern = #tir.op_pattern<reduction>
 // CHECK: tir.block "global_avg_pool2d_sum" ({{.*}}) kinds [spatial, spatial, spatial, spatial, reduce, reduce]
 // CHECK: tir.block "global_avg_pool2d_div"
 

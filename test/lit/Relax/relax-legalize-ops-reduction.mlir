@@ -15,7 +15,7 @@
 // CHECK: relax.call_tir @T_batch_norm(%arg3, %arg4, %arg4, %arg4, %arg4)
 
 // CHECK-LABEL: tir.prim_func private @T_sum(
-// CHECK-SAME: %{{.*}}: !tir.buffer<[n, 8], f32>, %[[Y:.*]]: !tir.buffer<[n], f32>) attributes {op_pattern = "reduction"}
+// CHECK-SAME: %{{.*}}: !tir.buffer<[n, 8], f32>, %[[Y:.*]]: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<reduction>}
 // CHECK: %[[N:.*]] = tir.sym_var "n" : index
 // CHECK: tir.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} kind = parallel {
 // CHECK: tir.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -28,7 +28,7 @@
 
 // Softmax over the symbolic axis: max, exp-sum (both reductions into
 // scratch buffers of the kept shape), then a spatial normalisation.
-// CHECK-LABEL: tir.prim_func private @T_softmax(%{{.*}}: !tir.buffer<[2, s], f32>, %{{.*}}: !tir.buffer<[2, s], f32>) attributes {op_pattern = "reduction"}
+// CHECK-LABEL: tir.prim_func private @T_softmax(%{{.*}}: !tir.buffer<[2, s], f32>, %{{.*}}: !tir.buffer<[2, s], f32>) attributes {op_pattern = #tir.op_pattern<reduction>}
 // CHECK: tir.alloc : !tir.buffer<[2], f32>
 // CHECK: tir.alloc : !tir.buffer<[2], f32>
 // CHECK: %[[S:.*]] = tir.sym_var "s" : index
@@ -42,13 +42,13 @@
 // CHECK: arith.divf
 
 // CHECK-LABEL: tir.prim_func private @T_rms_norm
-// CHECK-SAME: op_pattern = "reduction"
+// CHECK-SAME: op_pattern = #tir.op_pattern<reduction>
 // CHECK: tir.block "rms_norm_sqsum" ({{.*}}) kinds [spatial, reduce]
 // CHECK: tir.init
 // CHECK: tir.block "rms_norm" ({{.*}}) kinds [spatial, spatial]
 // CHECK: math.rsqrt
 
-// CHECK-LABEL: tir.prim_func private @T_argmax(%{{.*}}: !tir.buffer<[n, 8], f32>, %{{.*}}: !tir.buffer<[n], i64>) attributes {op_pattern = "reduction"}
+// CHECK-LABEL: tir.prim_func private @T_argmax(%{{.*}}: !tir.buffer<[n, 8], f32>, %{{.*}}: !tir.buffer<[n], i64>) attributes {op_pattern = #tir.op_pattern<reduction>}
 // CHECK: tir.alloc : !tir.buffer<[n], f32>
 // CHECK: tir.block "argmax" ({{.*}}) kinds [spatial, reduce]
 // CHECK: tir.init
@@ -56,7 +56,7 @@
 // CHECK: arith.select
 
 // Scans are opaque: a serial loop nest inside the block.
-// CHECK-LABEL: tir.prim_func private @T_cumsum(%{{.*}}: !tir.buffer<[n, 8], f32>, %{{.*}}: !tir.buffer<[n * 8], f32>) attributes {op_pattern = "opaque"}
+// CHECK-LABEL: tir.prim_func private @T_cumsum(%{{.*}}: !tir.buffer<[n, 8], f32>, %{{.*}}: !tir.buffer<[n * 8], f32>) attributes {op_pattern = #tir.op_pattern<opaque>}
 // CHECK: tir.block "cumsum" () kinds []
 // CHECK-NOT: kind = parallel
 // CHECK: scf.if
@@ -71,7 +71,7 @@
 // CHECK: tir.block "variance_div" ({{.*}}) kinds [spatial]
 
 // CHECK-LABEL: tir.prim_func private @T_batch_norm
-// CHECK-SAME: op_pattern = "broadcast"
+// CHECK-SAME: op_pattern = #tir.op_pattern<broadcast>
 // CHECK: tir.block "batch_norm" ({{.*}}) kinds [spatial, spatial, spatial]
 relax.func @reductions(%x: !relax.tensor<[n, 8], f32>, %s: !relax.tensor<[2, s], f32>, %w: !relax.tensor<[s], f32>,
                        %b: !relax.tensor<[n, c, h], f32>, %p: !relax.tensor<[c], f32>)

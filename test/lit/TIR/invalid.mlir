@@ -167,8 +167,17 @@ tir.prim_func @shared_param(%a: !tir.buffer<[4], f32, shared>) {
 
 // -----
 
-// expected-error@+1 {{'op_pattern' must be one of elementwise}}
-tir.prim_func @bad_pattern(%a: !tir.buffer<[4], f32>) attributes {op_pattern = "fancy"} {
+// A string is not a kind.
+// expected-error@+1 {{'op_pattern' must be a #tir.op_pattern<...> (elementwise, broadcast, injective, reduction, out_ewise_fusable or opaque); got "elementwise"}}
+tir.prim_func @string_pattern(%a: !tir.buffer<[4], f32>) attributes {op_pattern = "elementwise"} {
+  tir.return
+}
+
+// -----
+
+// expected-error@+2 {{expected ::mlir::tir::OpPattern to be one of: elementwise, broadcast, injective, reduction, out_ewise_fusable, opaque}}
+// expected-error@+1 {{failed to parse TIR_OpPatternAttr parameter 'value'}}
+tir.prim_func @bad_pattern(%a: !tir.buffer<[4], f32>) attributes {op_pattern = #tir.op_pattern<fancy>} {
   tir.return
 }
 

@@ -4,7 +4,7 @@
 // Elementwise over a symbolic extent; serial loops print no kind.
 // CHECK-LABEL: tir.prim_func @add
 // CHECK-SAME: (%[[A:.*]]: !tir.buffer<[n], f32>, %[[B:.*]]: !tir.buffer<[n], f32>, %[[C:.*]]: !tir.buffer<[n], f32>)
-// CHECK-SAME: attributes {op_pattern = "elementwise"}
+// CHECK-SAME: attributes {op_pattern = #tir.op_pattern<elementwise>}
 // CHECK: %[[N:.*]] = tir.sym_var "n" : index
 // CHECK: tir.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} {
 // CHECK:   tir.block "add" (%[[VI:.*]] = %[[I]]) kinds [spatial] {
@@ -16,7 +16,7 @@
 // CHECK: }
 // CHECK: tir.return
 tir.prim_func @add(%a: !tir.buffer<[n], f32>, %b: !tir.buffer<[n], f32>,
-                   %c: !tir.buffer<[n], f32>) attributes {op_pattern = "elementwise"} {
+                   %c: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = tir.sym_var "n" : index
@@ -35,7 +35,7 @@ tir.prim_func @add(%a: !tir.buffer<[n], f32>, %b: !tir.buffer<[n], f32>,
 // scratch buffers whose dims are expressions of bound variables.
 // CHECK-LABEL: tir.prim_func @row_sum
 // CHECK-SAME: %{{.*}}: index {tir.var = "k"}, %{{.*}}: index {tir.var = "m"})
-// CHECK-SAME: attributes {op_pattern = "reduction"}
+// CHECK-SAME: attributes {op_pattern = #tir.op_pattern<reduction>}
 // CHECK: tir.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = parallel name = "i" {
 // CHECK:   tir.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = unrolled {
 // CHECK:     tir.block "sum" (%[[VI:.*]] = %[[I]], %[[VK:.*]] = %[[K]]) kinds [spatial, reduce] {
@@ -51,7 +51,7 @@ tir.prim_func @add(%a: !tir.buffer<[n], f32>, %b: !tir.buffer<[n], f32>,
 tir.prim_func @row_sum(%x: !tir.buffer<[n, m * 2 + 1], f32>,
                        %y: !tir.buffer<[n], f32>, %k: index {tir.var = "k"},
                        %mv: index {tir.var = "m"})
-    attributes {op_pattern = "reduction"} {
+    attributes {op_pattern = #tir.op_pattern<reduction>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32

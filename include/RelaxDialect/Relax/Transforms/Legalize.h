@@ -12,6 +12,7 @@
 
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/TIR/IR/TIRBuilder.h"
+#include "RelaxDialect/TIR/IR/OpPattern.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -39,7 +40,7 @@ public:
   LogicalResult replaceWithCallTIR(Operation *op, StringRef baseName,
                                    ValueRange inputs, TypeRange resultTypes,
                                    PrimFuncBodyBuilder body,
-                                   StringRef opPattern = "opaque",
+                                   tir::OpPattern opPattern = tir::OpPattern::Opaque,
                                    Attribute key = {},
                                    ArrayRef<sym::Expr> extraExprs = {});
 

@@ -22,9 +22,16 @@ def TIR_Dialect : Dialect {
     the outputs. Scalar math uses upstream `arith` and `math`.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerTypes();
+    void registerAttributes();
   }];
+}
+
+class TIR_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<TIR_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
 }
 
 class TIR_Op<string mnemonic, list<Trait> traits = []>

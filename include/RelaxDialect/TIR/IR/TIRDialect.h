@@ -19,6 +19,9 @@
 #include "RelaxDialect/TIR/IR/TIREnums.h.inc"
 #include "RelaxDialect/TIR/IR/TIROpsDialect.h.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "RelaxDialect/TIR/IR/TIRAttrs.h.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "RelaxDialect/TIR/IR/TIROpsTypes.h.inc"
 

@@ -31,6 +31,32 @@ def TIR_IterKind : I32EnumAttr<"IterKind",
   let cppNamespace = "::mlir::tir";
 }
 
+def TIR_OpPattern : I32EnumAttr<"OpPattern",
+    "fusion kind of a tir program, from most to least fusable", [
+    I32EnumAttrCase<"Elementwise", 0, "elementwise">,
+    I32EnumAttrCase<"Broadcast", 1, "broadcast">,
+    I32EnumAttrCase<"Injective", 2, "injective">,
+    I32EnumAttrCase<"Reduction", 3, "reduction">,
+    I32EnumAttrCase<"OutEwiseFusable", 4, "out_ewise_fusable">,
+    I32EnumAttrCase<"Opaque", 5, "opaque">]> {
+  let cppNamespace = "::mlir::tir";
+  let genSpecializedAttr = 0;
+}
+
+def TIR_OpPatternAttr : EnumAttr<TIR_Dialect, TIR_OpPattern, "op_pattern"> {
+  let summary = "How a tir program fuses with its neighbours";
+  let description = [{
+    The kind of a `tir.prim_func`, held in its `op_pattern` attribute:
+    `#tir.op_pattern<elementwise>`, `broadcast`, `injective`, `reduction`,
+    `out_ewise_fusable` (a contraction such as matmul, whose output an
+    elementwise epilogue can follow) or `opaque`. Legalization writes it,
+    `--relax-annotate-op-pattern` derives it from the program's blocks, and
+    `--relax-group-ops` and the GPU default schedule read it. The kinds are
+    ordered from most to least fusable.
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def TIR_IterKindArrayAttr
     : TypedArrayAttrBase<TIR_IterKind, "array of iteration variable kinds">;
 

@@ -45,7 +45,7 @@ static LogicalResult legalizeFill(Operation *op, LegalizeContext &ctx,
               tir::StoreOp::create(b, l, v, outputs[0], ivs);
             });
       },
-      "injective", key);
+      tir::OpPattern::Injective, key);
 }
 
 static double fillValue(Operation *op, double fallback) {
@@ -90,7 +90,7 @@ static LogicalResult legalizeArange(Operation *op, LegalizeContext &ctx) {
                                    outputs[0], ivs);
             });
       },
-      "injective", op->getAttrDictionary(), {start, step});
+      tir::OpPattern::Injective, op->getAttrDictionary(), {start, step});
 }
 
 void relax::addCreationLegalizers(LegalizerTable &table) {

@@ -80,7 +80,7 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
                   outputs[0], ivs);
             });
       },
-      sameShapes ? "elementwise" : "broadcast", key);
+      sameShapes ? tir::OpPattern::Elementwise : tir::OpPattern::Broadcast, key);
   if (!ok)
     return op->emitError("internal error: broadcast of an operand could not "
                          "be resolved while legalizing");

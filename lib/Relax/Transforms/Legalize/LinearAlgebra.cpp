@@ -163,7 +163,7 @@ static LogicalResult legalizeMatmul(Operation *op, LegalizeContext &ctx) {
                       convert(b, l, y, outDtype, isUnsigned)};
             });
       },
-      "out_ewise_fusable", op->getAttrDictionary());
+      tir::OpPattern::OutEwiseFusable, op->getAttrDictionary());
 }
 
 static LogicalResult legalizeLinear(Operation *op, LegalizeContext &ctx) {
@@ -215,7 +215,7 @@ static LogicalResult legalizeLinear(Operation *op, LegalizeContext &ctx) {
               return {x, w};
             });
       },
-      "out_ewise_fusable", op->getAttrDictionary());
+      tir::OpPattern::OutEwiseFusable, op->getAttrDictionary());
 }
 
 void relax::addLinearAlgebraLegalizers(LegalizerTable &table) {

@@ -107,7 +107,7 @@ static LogicalResult legalizeGather(
                    return tir::LoadOp::create(b, l, inputs[0], idx);
                  });
       },
-      "injective", op->getAttrDictionary(), extraExprs);
+      tir::OpPattern::Injective, op->getAttrDictionary(), extraExprs);
 }
 
 /// Fails unless every operand and result has a fully known shape.
@@ -277,7 +277,7 @@ static LogicalResult legalizeConcat(Operation *op, LegalizeContext &ctx) {
                               });
         }
       },
-      "injective", op->getAttrDictionary(), offsets);
+      tir::OpPattern::Injective, op->getAttrDictionary(), offsets);
 }
 
 static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
@@ -315,7 +315,7 @@ static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
               });
         }
       },
-      "injective", op->getAttrDictionary(), offsets);
+      tir::OpPattern::Injective, op->getAttrDictionary(), offsets);
 }
 
 //===----------------------------------------------------------------------===//
@@ -428,7 +428,7 @@ static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
                    return tir::LoadOp::create(b, l, inputs[0], idx);
                  });
       },
-      "injective", op->getAttrDictionary(), {extent});
+      tir::OpPattern::Injective, op->getAttrDictionary(), {extent});
 }
 
 static LogicalResult legalizeTile(Operation *op, LegalizeContext &ctx) {

@@ -471,7 +471,7 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
                          },
                          ArrayRef<unsigned>(outHeadsFirst).take_front(4));
       },
-      "opaque", op->getAttrDictionary());
+      tir::OpPattern::Opaque, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -543,7 +543,7 @@ static LogicalResult legalizeConv2D(Operation *op0, LegalizeContext &ctx) {
               tir::StoreOp::create(b, l, r, Y, iv.take_front(4));
             });
       },
-      "out_ewise_fusable", op->getAttrDictionary());
+      tir::OpPattern::OutEwiseFusable, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -648,7 +648,7 @@ static LogicalResult legalizePool2D(Operation *op, LegalizeContext &ctx,
                   Y, iv);
             });
       },
-      "out_ewise_fusable", op->getAttrDictionary());
+      tir::OpPattern::OutEwiseFusable, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -657,7 +657,7 @@ static LogicalResult legalizePool2D(Operation *op, LegalizeContext &ctx,
 
 static LogicalResult legalizeAdaptivePool(Operation *op, LegalizeContext &ctx,
                                           StringRef name,
-                                          StringRef opPattern) {
+                                          tir::OpPattern opPattern) {
   Value x = op->getOperand(0);
   if (failed(checkRank(op, x, 4, "input")) ||
       failed(checkRank(op, op->getResult(0), 4, "result")))
@@ -755,9 +755,9 @@ void relax::addNNLegalizers(LegalizerTable &table) {
   table["relax.adaptive_avg_pool2d"] = [](Operation *op,
                                           LegalizeContext &ctx) {
     return legalizeAdaptivePool(op, ctx, "adaptive_avg_pool2d",
-                                "out_ewise_fusable");
+                                tir::OpPattern::OutEwiseFusable);
   };
   table["relax.global_avg_pool2d"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeAdaptivePool(op, ctx, "global_avg_pool2d", "reduction");
+    return legalizeAdaptivePool(op, ctx, "global_avg_pool2d", tir::OpPattern::Reduction);
   };
 }

@@ -380,7 +380,7 @@ static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
               tir::StoreOp::create(b, l, combine(b, l, c, acc, v), y, o);
             });
       },
-      "reduction", op->getAttrDictionary());
+      tir::OpPattern::Reduction, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -480,7 +480,7 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
                 });
         emitDivide(b, loc, "variance_div", out, sq, y, count);
       },
-      "reduction", op->getAttrDictionary());
+      tir::OpPattern::Reduction, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -575,7 +575,7 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
                   y, o);
             });
       },
-      "reduction", op->getAttrDictionary());
+      tir::OpPattern::Reduction, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -646,7 +646,7 @@ static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
       },
-      "reduction", op->getAttrDictionary());
+      tir::OpPattern::Reduction, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -764,7 +764,7 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
                   });
             });
       },
-      "opaque", op->getAttrDictionary());
+      tir::OpPattern::Opaque, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -873,7 +873,7 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
       },
-      "reduction", op->getAttrDictionary());
+      tir::OpPattern::Reduction, op->getAttrDictionary());
 }
 
 static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
@@ -1008,7 +1008,7 @@ static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
       },
-      "reduction", op->getAttrDictionary());
+      tir::OpPattern::Reduction, op->getAttrDictionary());
 }
 
 static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
@@ -1056,7 +1056,7 @@ static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
                                    outputs[0], ivs);
             });
       },
-      "broadcast", op->getAttrDictionary());
+      tir::OpPattern::Broadcast, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,7 @@
 // memref.dim of the parameter that binds them, computed once at entry.
 // CHECK-LABEL: func.func @add
 // CHECK-SAME: (%[[A:.*]]: memref<?x4xf32>, %[[B:.*]]: memref<?x4xf32>, %[[C:.*]]: memref<?x4xf32>)
-// CHECK-SAME: attributes {tir.op_pattern = "elementwise"}
+// CHECK-SAME: attributes {tir.op_pattern = #tir.op_pattern<elementwise>}
 // CHECK: %[[N:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x4xf32>
 // CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%[[N]]) step (%{{.*}}) {
 // CHECK:   scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -18,7 +18,7 @@
 // CHECK: return
 // CHECK-NOT: tir.
 tir.prim_func @add(%a: !tir.buffer<[n, 4], f32>, %b: !tir.buffer<[n, 4], f32>,
-                   %c: !tir.buffer<[n, 4], f32>) attributes {op_pattern = "elementwise"} {
+                   %c: !tir.buffer<[n, 4], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
