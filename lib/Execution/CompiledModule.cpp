@@ -593,12 +593,14 @@ CompiledModule::prepareCall(llvm::StringRef entry,
   call->inputs = std::move(inputs);
   const EntrySignature &sig = call->signature;
 
-  // Argument descriptors point at the input data (row-major strides).
+  // Argument descriptors point at the input data (row-major strides). An
+  // error left by an earlier failed call must not be taken for a copy's.
+  relax_rt_clear_error();
   for (HostTensor &t : call->inputs) {
     int64_t rank = t.shape.size();
     Descriptor desc(rank);
     void *data = call->device.upload(t);
-    if (relax_rt_has_error())
+    if (call->onGPU && relax_rt_has_error())
       return runtimeError("copying input to the GPU: ");
     desc.words[0] = desc.words[1] = reinterpret_cast<int64_t>(data);
     int64_t stride = 1;
@@ -655,11 +657,12 @@ llvm::Expected<std::vector<HostTensor>> Call::readOutputs() {
                  "it has not run successfully since they were freed");
   std::vector<HostTensor> outputs;
   size_t offset = 0;
+  relax_rt_clear_error();
   for (const TensorInfo &info : impl->signature.results) {
     int64_t rank = info.staticSizes.size();
     outputs.push_back(impl->device.download(
         info, impl->resultStruct.data() + offset, rank));
-    if (relax_rt_has_error())
+    if (impl->onGPU && relax_rt_has_error())
       return runtimeError("copying a result from the GPU: ");
     offset += Descriptor::wordsFor(rank);
   }

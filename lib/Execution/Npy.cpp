@@ -169,7 +169,8 @@ llvm::Expected<HostTensor> mlir::relax::exec::parseNpy(llvm::StringRef bytes,
                    << (8 * i);
     headerStart = 12;
   } else {
-    return npyError(name, "unsupported format version " + llvm::Twine(major));
+    return npyError(name, "unsupported format version " +
+                          llvm::Twine(static_cast<unsigned>(major)));
   }
   if (bytes.size() < headerStart + headerLen)
     return npyError(name, "truncated header");
