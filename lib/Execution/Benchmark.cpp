@@ -11,7 +11,8 @@
 
 using namespace mlir::relax::exec;
 
-llvm::Expected<Timings> mlir::relax::exec::timeCalls(Call &call, unsigned runs) {
+llvm::Expected<Timings> mlir::relax::exec::timeCalls(Call &call,
+                                                     unsigned runs) {
   // One warm-up run (page faults, OpenMP thread start), then timed runs.
   if (llvm::Error err = call.run())
     return std::move(err);
@@ -31,7 +32,7 @@ llvm::Expected<Timings> mlir::relax::exec::timeCalls(Call &call, unsigned runs) 
 }
 
 llvm::Expected<Timings> mlir::relax::exec::timeGPUKernels(Call &call,
-                                                    unsigned runs) {
+                                                          unsigned runs) {
   if (call.getDevice() != Device::CUDA)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "kernel timing needs a call on the GPU");

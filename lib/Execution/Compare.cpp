@@ -10,8 +10,8 @@
 using namespace mlir::relax::exec;
 
 bool mlir::relax::exec::elementMismatches(const HostTensor &actual,
-                                    const HostTensor &expected, int64_t k,
-                                    const CompareOptions &options) {
+                                          const HostTensor &expected, int64_t k,
+                                          const CompareOptions &options) {
   if (isExactDType(actual.dtype))
     return actual.getExact(k) != expected.getExact(k);
   double a = actual.get(k), x = expected.get(k);
@@ -24,8 +24,8 @@ bool mlir::relax::exec::elementMismatches(const HostTensor &actual,
 }
 
 CompareResult mlir::relax::exec::compareTensors(const HostTensor &actual,
-                                          const HostTensor &expected,
-                                          const CompareOptions &options) {
+                                                const HostTensor &expected,
+                                                const CompareOptions &options) {
   CompareResult result;
   result.options = options;
   result.actualShape = actual.shapeStr();
@@ -84,8 +84,8 @@ std::string CompareResult::message(llvm::StringRef subject,
        << reference << " has " << dtypeName(expectedDType);
     break;
   case Kind::ValueMismatch:
-    os << subject << " does not match (rtol="
-       << llvm::format("%g", options.rtol)
+    os << subject
+       << " does not match (rtol=" << llvm::format("%g", options.rtol)
        << ", atol=" << llvm::format("%g", options.atol) << "): worst element "
        << worstIndex << ": got " << actualValue << ", expected "
        << expectedValue;

@@ -144,8 +144,9 @@ static FailureOr<TensorInfo> infoFromMemRef(Type type) {
   return info;
 }
 
-llvm::Error mlir::relax::exec::checkInputs(const EntrySignature &signature,
-                                     llvm::MutableArrayRef<HostTensor> inputs) {
+llvm::Error
+mlir::relax::exec::checkInputs(const EntrySignature &signature,
+                               llvm::MutableArrayRef<HostTensor> inputs) {
   const std::string &entry = signature.name;
   if (inputs.size() != signature.params.size())
     return error("'" + entry + "' takes " +
@@ -261,8 +262,7 @@ public:
     size_t bytes = empty ? 0 : (words[2] + span + 1) * elem;
     std::vector<uint8_t> host(std::max<size_t>(bytes, 1));
 #ifdef RELAX_RUNTIME_HAS_CUDA
-    mgpuMemcpy(host.data(), reinterpret_cast<void *>(words[1]), bytes,
-               nullptr);
+    mgpuMemcpy(host.data(), reinterpret_cast<void *>(words[1]), bytes, nullptr);
 #endif
     local[0] = local[1] = reinterpret_cast<int64_t>(host.data());
     return readResult(info, local.data(), rank);
@@ -324,8 +324,10 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     gpuOptions.chip = relax_rt_cuda_chip();
     // Blackwell (sm_100 and later) needs PTX 8.6; older chips take 8.0.
     unsigned major = 0;
-    if (!StringRef(gpuOptions.chip).drop_front(3).drop_back(1).getAsInteger(
-            10, major) &&
+    if (!StringRef(gpuOptions.chip)
+             .drop_front(3)
+             .drop_back(1)
+             .getAsInteger(10, major) &&
         major >= 10)
       gpuOptions.features = "+ptx86";
   }
@@ -436,8 +438,8 @@ CompiledModule::loadSource(llvm::StringRef source, llvm::StringRef bufferName,
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   impl->bufferName = bufferName.str();
-  if (llvm::Error err = impl->load(
-          llvm::MemoryBuffer::getMemBufferCopy(source, bufferName)))
+  if (llvm::Error err =
+          impl->load(llvm::MemoryBuffer::getMemBufferCopy(source, bufferName)))
     return std::move(err);
   return std::unique_ptr<CompiledModule>(new CompiledModule(std::move(impl)));
 }
@@ -641,8 +643,8 @@ llvm::Error Call::run() {
   relax_rt_clear_error();
   if (llvm::Error err =
           impl->engine.invokePacked("_mlir_ciface_" + entry, impl->packed))
-    return error("cannot call '" + entry + "': " +
-                 llvm::toString(std::move(err)));
+    return error("cannot call '" + entry +
+                 "': " + llvm::toString(std::move(err)));
   // After a failure the result descriptors may be partly written: they are
   // left alone rather than freed.
   if (relax_rt_has_error())
@@ -653,15 +655,16 @@ llvm::Error Call::run() {
 
 llvm::Expected<std::vector<HostTensor>> Call::readOutputs() {
   if (!impl->outputsLive)
-    return error("'" + impl->signature.name + "' has no outputs to read: "
+    return error("'" + impl->signature.name +
+                 "' has no outputs to read: "
                  "it has not run successfully since they were freed");
   std::vector<HostTensor> outputs;
   size_t offset = 0;
   relax_rt_clear_error();
   for (const TensorInfo &info : impl->signature.results) {
     int64_t rank = info.staticSizes.size();
-    outputs.push_back(impl->device.download(
-        info, impl->resultStruct.data() + offset, rank));
+    outputs.push_back(
+        impl->device.download(info, impl->resultStruct.data() + offset, rank));
     if (impl->onGPU && relax_rt_has_error())
       return runtimeError("copying a result from the GPU: ");
     offset += Descriptor::wordsFor(rank);

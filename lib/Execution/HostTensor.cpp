@@ -71,7 +71,8 @@ const char *mlir::relax::exec::dtypeName(DType dtype) {
   return "?";
 }
 
-std::optional<DType> mlir::relax::exec::integerDType(unsigned width, bool isUnsigned) {
+std::optional<DType> mlir::relax::exec::integerDType(unsigned width,
+                                                     bool isUnsigned) {
   switch (width) {
   case 8:
     return isUnsigned ? DType::U8 : DType::I8;

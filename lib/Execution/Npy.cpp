@@ -18,8 +18,8 @@ using namespace mlir::relax::exec;
 
 /// The numpy descr of a dtype (little endian). numpy has no bfloat16: bf16
 /// travels as its uint16 bit pattern, as ONNX's numpy_helper writes it, so
-/// a '<u2' file reads as ui16 and the execution library takes it as bf16 where the
-/// program has a bf16 (see adoptDType in HostTensor.h).
+/// a '<u2' file reads as ui16 and the execution library takes it as bf16 where
+/// the program has a bf16 (see adoptDType in HostTensor.h).
 static const char *npyDescr(DType dtype) {
   switch (dtype) {
   case DType::F16:
@@ -84,8 +84,8 @@ public:
         return npyError(name, "malformed header key");
       rest = rest.ltrim(" \t\r\n");
       if (!rest.consume_front(":"))
-        return npyError(name, "malformed header: expected ':' after '" +
-                                  *key + "'");
+        return npyError(name,
+                        "malformed header: expected ':' after '" + *key + "'");
       rest = rest.ltrim(" \t\r\n");
       llvm::StringRef value = takeValue();
       std::optional<llvm::StringRef> *slot = nullptr;
@@ -151,14 +151,14 @@ private:
 } // namespace
 
 llvm::Expected<HostTensor> mlir::relax::exec::parseNpy(llvm::StringRef bytes,
-                                                 llvm::StringRef name) {
+                                                       llvm::StringRef name) {
   if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY"))
     return npyError(name, "missing the \\x93NUMPY magic");
   uint8_t major = bytes[6];
   size_t headerLen, headerStart;
   if (major == 1) {
-    headerLen = static_cast<uint8_t>(bytes[8]) |
-                (static_cast<uint8_t>(bytes[9]) << 8);
+    headerLen =
+        static_cast<uint8_t>(bytes[8]) | (static_cast<uint8_t>(bytes[9]) << 8);
     headerStart = 10;
   } else if (major == 2 || major == 3) {
     if (bytes.size() < 12)
@@ -170,7 +170,7 @@ llvm::Expected<HostTensor> mlir::relax::exec::parseNpy(llvm::StringRef bytes,
     headerStart = 12;
   } else {
     return npyError(name, "unsupported format version " +
-                          llvm::Twine(static_cast<unsigned>(major)));
+                              llvm::Twine(static_cast<unsigned>(major)));
   }
   if (bytes.size() < headerStart + headerLen)
     return npyError(name, "truncated header");
@@ -184,8 +184,8 @@ llvm::Expected<HostTensor> mlir::relax::exec::parseNpy(llvm::StringRef bytes,
   if (*fields->fortranOrder == "True")
     return npyError(name, "Fortran-ordered arrays are not supported");
   if (*fields->fortranOrder != "False")
-    return npyError(name, "malformed fortran_order '" +
-                              *fields->fortranOrder + "'");
+    return npyError(name,
+                    "malformed fortran_order '" + *fields->fortranOrder + "'");
 
   llvm::StringRef d = *fields->descr;
   if (d.size() < 2 || (d.front() != '\'' && d.front() != '"') ||
@@ -240,8 +240,7 @@ llvm::Expected<HostTensor> mlir::relax::exec::readNpy(llvm::StringRef path) {
                                               /*RequiresNullTerminator=*/false);
   if (!bufferOr)
     return llvm::createStringError(bufferOr.getError(),
-                                   path + ": " +
-                                       bufferOr.getError().message());
+                                   path + ": " + bufferOr.getError().message());
   return parseNpy((*bufferOr)->getBuffer(), path);
 }
 
@@ -272,7 +271,7 @@ std::string mlir::relax::exec::encodeNpy(const HostTensor &tensor) {
 }
 
 llvm::Error mlir::relax::exec::writeNpy(llvm::StringRef path,
-                                  const HostTensor &tensor) {
+                                        const HostTensor &tensor) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec);
   if (ec)

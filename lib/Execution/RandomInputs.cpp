@@ -4,6 +4,8 @@
 
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 
+#include <cstdlib>
+
 using namespace mlir::relax::exec;
 
 static llvm::Error error(const llvm::Twine &message) {
@@ -19,11 +21,20 @@ static std::string shapeText(llvm::ArrayRef<int64_t> shape) {
 
 llvm::Expected<HostTensor>
 mlir::relax::exec::makeRandomTensor(DType dtype, llvm::ArrayRef<int64_t> shape,
-                              std::mt19937_64 &rng) {
-  std::optional<HostTensor> t = HostTensor::zeros(dtype, shape);
-  if (!t)
+                                    std::mt19937_64 &rng) {
+  std::optional<int64_t> count = checkedElementCount(shape);
+  if (!count)
     return error("shape " + shapeText(shape) +
                  " has too many elements (more than 2^40)");
+  // A failed std::vector allocation would abort (no exceptions): ask malloc
+  // first, so a shape beyond this machine's memory is an error.
+  size_t bytes = static_cast<size_t>(*count) * dtypeSize(dtype);
+  void *probe = std::malloc(bytes);
+  if (!probe && bytes != 0)
+    return error("shape " + shapeText(shape) + " needs " +
+                 llvm::Twine(bytes) + " bytes, more than can be allocated");
+  std::free(probe);
+  std::optional<HostTensor> t = HostTensor::zeros(dtype, shape);
   std::uniform_real_distribution<double> real(-1.0, 1.0);
   std::uniform_int_distribution<int> small(0, 9);
   for (int64_t i = 0, e = t->numElements(); i < e; ++i) {
@@ -39,8 +50,8 @@ mlir::relax::exec::makeRandomTensor(DType dtype, llvm::ArrayRef<int64_t> shape,
 
 llvm::Expected<std::vector<HostTensor>>
 mlir::relax::exec::makeRandomInputs(const EntrySignature &signature,
-                              const llvm::StringMap<int64_t> &dims,
-                              uint64_t seed) {
+                                    const llvm::StringMap<int64_t> &dims,
+                                    uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<HostTensor> inputs;
   for (auto [i, info] : llvm::enumerate(signature.params)) {
@@ -67,14 +78,12 @@ mlir::relax::exec::makeRandomInputs(const EntrySignature &signature,
       // Every variable bound but no value: the arithmetic overflowed (or
       // divided by zero), which is not a missing --dim.
       if (!value && allBound)
-        return error("parameter #" + llvm::Twine(i) + " dim " +
-                     llvm::Twine(d) + " (" +
-                     info.symShape->getDim(d).str() +
+        return error("parameter #" + llvm::Twine(i) + " dim " + llvm::Twine(d) +
+                     " (" + info.symShape->getDim(d).str() +
                      ") has no value under the --dim bindings (overflow or "
                      "division by zero)");
       if (!value || *value < 0)
-        return error("parameter #" + llvm::Twine(i) + " dim " +
-                     llvm::Twine(d) +
+        return error("parameter #" + llvm::Twine(i) + " dim " + llvm::Twine(d) +
                      " is symbolic: bind its variables with --dim");
       shape.push_back(*value);
     }

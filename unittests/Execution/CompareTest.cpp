@@ -55,11 +55,11 @@ TEST(CompareTest, InfinityAgainstFinite) {
   // |inf - 1e30| <= atol + rtol * |1e30| must not hold by accident, nor an
   // infinite reference accept a finite value.
   CompareOptions loose{1.0, 1.0};
-  EXPECT_FALSE(compareTensors(make(DType::F32, {inf}),
-                              make(DType::F32, {1e30}), loose)
-                   .matches());
-  CompareResult r = compareTensors(make(DType::F32, {1e30}),
-                                   make(DType::F32, {inf}), loose);
+  EXPECT_FALSE(
+      compareTensors(make(DType::F32, {inf}), make(DType::F32, {1e30}), loose)
+          .matches());
+  CompareResult r =
+      compareTensors(make(DType::F32, {1e30}), make(DType::F32, {inf}), loose);
   EXPECT_FALSE(r.matches());
   EXPECT_EQ(r.worstDistance, inf);
 }
@@ -71,16 +71,15 @@ TEST(CompareTest, WrongInfinity) {
   EXPECT_EQ(r.message("output #0", "the expected file"),
             "output #0 does not match (rtol=1e-05, atol=1e-06): worst "
             "element 0: got -inf, expected inf");
-  EXPECT_TRUE(
-      compareTensors(make(DType::F16, {inf, -inf}), make(DType::F16, {inf, -inf}))
-          .matches());
+  EXPECT_TRUE(compareTensors(make(DType::F16, {inf, -inf}),
+                             make(DType::F16, {inf, -inf}))
+                  .matches());
 }
 
 TEST(CompareTest, NaN) {
   // numpy.allclose(equal_nan=True): NaN matches NaN, nothing else.
-  EXPECT_TRUE(
-      compareTensors(make(DType::F32, {nan}), make(DType::F32, {nan}))
-          .matches());
+  EXPECT_TRUE(compareTensors(make(DType::F32, {nan}), make(DType::F32, {nan}))
+                  .matches());
   CompareResult r =
       compareTensors(make(DType::F32, {0, nan}), make(DType::F32, {0, 1}));
   EXPECT_FALSE(r.matches());
@@ -98,21 +97,20 @@ TEST(CompareTest, IntegerOffByOneAtInt32Max) {
             "output #0 does not match (rtol=1e-05, atol=1e-06): worst "
             "element 0: got 2147483647, expected 2147483646");
   // Tolerances never apply to integers.
-  EXPECT_FALSE(compareTensors(make(DType::I32, {100}),
-                              make(DType::I32, {101}), CompareOptions{1, 10})
+  EXPECT_FALSE(compareTensors(make(DType::I32, {100}), make(DType::I32, {101}),
+                              CompareOptions{1, 10})
                    .matches());
 }
 
 TEST(CompareTest, Int64AboveTwoToThe53) {
   int64_t big = (int64_t(1) << 53) + 1;
-  CompareResult r =
-      compareTensors(makeI64({big}), makeI64({int64_t(1) << 53}));
+  CompareResult r = compareTensors(makeI64({big}), makeI64({int64_t(1) << 53}));
   EXPECT_FALSE(r.matches());
   EXPECT_EQ(r.actualValue, "9007199254740993");
   EXPECT_EQ(r.expectedValue, "9007199254740992");
-  EXPECT_TRUE(compareTensors(makeI64({big, INT64_MIN}),
-                             makeI64({big, INT64_MIN}))
-                  .matches());
+  EXPECT_TRUE(
+      compareTensors(makeI64({big, INT64_MIN}), makeI64({big, INT64_MIN}))
+          .matches());
 }
 
 TEST(CompareTest, UInt64Extremes) {
@@ -127,11 +125,11 @@ TEST(CompareTest, UInt64Extremes) {
 }
 
 TEST(CompareTest, Booleans) {
-  EXPECT_TRUE(compareTensors(make(DType::Bool, {1, 0}),
-                             make(DType::Bool, {1, 0}))
-                  .matches());
-  CompareResult r = compareTensors(make(DType::Bool, {1, 0}),
-                                   make(DType::Bool, {1, 1}));
+  EXPECT_TRUE(
+      compareTensors(make(DType::Bool, {1, 0}), make(DType::Bool, {1, 0}))
+          .matches());
+  CompareResult r =
+      compareTensors(make(DType::Bool, {1, 0}), make(DType::Bool, {1, 1}));
   EXPECT_FALSE(r.matches());
   EXPECT_EQ(r.worstIndex, 1);
 }

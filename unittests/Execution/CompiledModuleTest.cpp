@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Execution/Benchmark.h"
 #include "RelaxDialect/Execution/CompiledModule.h"
+#include "RelaxDialect/Execution/Benchmark.h"
 #include "RelaxDialect/Execution/RandomInputs.h"
 
 #include "mlir/IR/BuiltinTypeInterfaces.h"
@@ -171,8 +171,8 @@ TEST_F(CompiledModuleTest, RandomInputsRefuseHugeAndUnboundDims) {
 }
 
 TEST(CompiledModuleLoadTest, ParseErrorIsDiagnosed) {
-  auto module = CompiledModule::loadSource("relax.func @f(", "bad.mlir",
-                                           testOptions());
+  auto module =
+      CompiledModule::loadSource("relax.func @f(", "bad.mlir", testOptions());
   ASSERT_FALSE(bool(module));
   bool diagnosed = false;
   llvm::handleAllErrors(module.takeError(),

@@ -47,9 +47,9 @@ std::string f32Bytes(std::initializer_list<float> values) {
   return s;
 }
 
-const DType allDTypes[] = {DType::F16, DType::BF16, DType::F32, DType::F64,
-                           DType::Bool, DType::I8,  DType::I16, DType::I32,
-                           DType::I64,  DType::U8,  DType::U16, DType::U32,
+const DType allDTypes[] = {DType::F16,  DType::BF16, DType::F32, DType::F64,
+                           DType::Bool, DType::I8,   DType::I16, DType::I32,
+                           DType::I64,  DType::U8,   DType::U16, DType::U32,
                            DType::U64};
 
 TEST(NpyTest, RoundTripEveryDType) {
@@ -129,21 +129,21 @@ TEST(NpyTest, BadMagic) {
 }
 
 TEST(NpyTest, TruncatedHeader) {
-  std::string full = npyBytes(
-      "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }",
-      f32Bytes({1, 2}));
+  std::string full =
+      npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }",
+               f32Bytes({1, 2}));
   EXPECT_EQ(errorOf(parseNpy(full.substr(0, 40), "h.npy")),
             "h.npy: not a valid .npy file: truncated header");
   // Version 2.0 with its 4-byte length cut off.
-  EXPECT_EQ(errorOf(parseNpy(std::string("\x93NUMPY\x02\x00\x40\x00", 10),
-                             "h2.npy")),
-            "h2.npy: not a valid .npy file: truncated header");
+  EXPECT_EQ(
+      errorOf(parseNpy(std::string("\x93NUMPY\x02\x00\x40\x00", 10), "h2.npy")),
+      "h2.npy: not a valid .npy file: truncated header");
 }
 
 TEST(NpyTest, TruncatedData) {
-  std::string full = npyBytes(
-      "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
-      f32Bytes({1, 2}));
+  std::string full =
+      npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+               f32Bytes({1, 2}));
   EXPECT_EQ(errorOf(parseNpy(full, "d.npy")),
             "d.npy: not a valid .npy file: expected 12 data bytes, found 8");
 }
@@ -153,29 +153,27 @@ TEST(NpyTest, UnsupportedDType) {
     SCOPED_TRACE(descr);
     std::string header = std::string("{'descr': '") + descr +
                          "', 'fortran_order': False, 'shape': (1,), }";
-    EXPECT_EQ(errorOf(parseNpy(npyBytes(header, std::string(16, '\0')),
-                               "c.npy")),
-              std::string("c.npy: not a valid .npy file: unsupported dtype '") +
-                  descr + "'");
+    EXPECT_EQ(
+        errorOf(parseNpy(npyBytes(header, std::string(16, '\0')), "c.npy")),
+        std::string("c.npy: not a valid .npy file: unsupported dtype '") +
+            descr + "'");
   }
 }
 
 TEST(NpyTest, FortranOrder) {
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'fortran_order': True, "
-                         "'shape': (2, 2), }",
-                         f32Bytes({1, 2, 3, 4})),
-                "f.npy")),
+  EXPECT_EQ(errorOf(parseNpy(npyBytes("{'descr': '<f4', 'fortran_order': True, "
+                                      "'shape': (2, 2), }",
+                                      f32Bytes({1, 2, 3, 4})),
+                             "f.npy")),
             "f.npy: not a valid .npy file: Fortran-ordered arrays are not "
             "supported");
 }
 
 TEST(NpyTest, HeaderNotADict) {
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("'descr': '<f4', 'fortran_order': False, "
-                         "'shape': (2,)",
-                         f32Bytes({1, 2})),
-                "nd.npy")),
+  EXPECT_EQ(errorOf(parseNpy(npyBytes("'descr': '<f4', 'fortran_order': False, "
+                                      "'shape': (2,)",
+                                      f32Bytes({1, 2})),
+                             "nd.npy")),
             "nd.npy: not a valid .npy file: the header is not a Python dict "
             "literal");
   EXPECT_EQ(errorOf(parseNpy(
@@ -189,73 +187,73 @@ TEST(NpyTest, HeaderNotADict) {
 
 TEST(NpyTest, DuplicatedKey) {
   // The second 'shape' would make this 4 elements; it must not be ignored.
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'fortran_order': False, "
-                         "'shape': (2,), 'shape': (4,), }",
-                         f32Bytes({1, 2, 3, 4})),
-                "dup.npy")),
-            "dup.npy: not a valid .npy file: the header has the key 'shape' "
-            "twice");
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'descr': '<f8', "
-                         "'fortran_order': False, 'shape': (1,), }",
-                         f32Bytes({1, 2})),
-                "dup2.npy")),
-            "dup2.npy: not a valid .npy file: the header has the key 'descr' "
-            "twice");
+  EXPECT_EQ(
+      errorOf(parseNpy(npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                                "'shape': (2,), 'shape': (4,), }",
+                                f32Bytes({1, 2, 3, 4})),
+                       "dup.npy")),
+      "dup.npy: not a valid .npy file: the header has the key 'shape' "
+      "twice");
+  EXPECT_EQ(
+      errorOf(parseNpy(npyBytes("{'descr': '<f4', 'descr': '<f8', "
+                                "'fortran_order': False, 'shape': (1,), }",
+                                f32Bytes({1, 2})),
+                       "dup2.npy")),
+      "dup2.npy: not a valid .npy file: the header has the key 'descr' "
+      "twice");
 }
 
 TEST(NpyTest, MissingAndUnknownKeys) {
-  EXPECT_EQ(errorOf(parseNpy(npyBytes("{'descr': '<f4', 'shape': (2,), }",
-                                      f32Bytes({1, 2})),
-                             "m.npy")),
+  EXPECT_EQ(errorOf(parseNpy(
+                npyBytes("{'descr': '<f4', 'shape': (2,), }", f32Bytes({1, 2})),
+                "m.npy")),
             "m.npy: not a valid .npy file: header lacks descr, fortran_order "
             "or shape");
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'fortran_order': False, "
-                         "'shape': (2,), 'extra': 1}",
-                         f32Bytes({1, 2})),
-                "u.npy")),
-            "u.npy: not a valid .npy file: unexpected header key 'extra'");
+  EXPECT_EQ(
+      errorOf(parseNpy(npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                                "'shape': (2,), 'extra': 1}",
+                                f32Bytes({1, 2})),
+                       "u.npy")),
+      "u.npy: not a valid .npy file: unexpected header key 'extra'");
 }
 
 TEST(NpyTest, MalformedShape) {
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'fortran_order': False, "
-                         "'shape': [2], }",
-                         f32Bytes({1, 2})),
-                "s.npy")),
-            "s.npy: not a valid .npy file: malformed shape");
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'fortran_order': False, "
-                         "'shape': (2, -1), }",
-                         f32Bytes({1, 2})),
-                "s.npy")),
-            "s.npy: not a valid .npy file: malformed shape entry '-1'");
+  EXPECT_EQ(
+      errorOf(parseNpy(npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                                "'shape': [2], }",
+                                f32Bytes({1, 2})),
+                       "s.npy")),
+      "s.npy: not a valid .npy file: malformed shape");
+  EXPECT_EQ(
+      errorOf(parseNpy(npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                                "'shape': (2, -1), }",
+                                f32Bytes({1, 2})),
+                       "s.npy")),
+      "s.npy: not a valid .npy file: malformed shape entry '-1'");
 }
 
 TEST(NpyTest, ElementCountOverflow) {
   // 2^40 * 2^40 wraps to 0 in 64 bits: that must not read as an empty
   // tensor.
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'fortran_order': False, "
-                         "'shape': (1099511627776, 1099511627776), }",
-                         ""),
-                "big.npy")),
-            "big.npy: not a valid .npy file: shape too large");
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'fortran_order': False, "
-                         "'shape': (4294967296, 4294967296, 16), }",
-                         ""),
-                "big.npy")),
-            "big.npy: not a valid .npy file: shape too large");
-  EXPECT_EQ(errorOf(parseNpy(
-                npyBytes("{'descr': '<f4', 'fortran_order': False, "
-                         "'shape': (99999999999999999999,), }",
-                         ""),
-                "big.npy")),
-            "big.npy: not a valid .npy file: malformed shape entry "
-            "'99999999999999999999'");
+  EXPECT_EQ(
+      errorOf(parseNpy(npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                                "'shape': (1099511627776, 1099511627776), }",
+                                ""),
+                       "big.npy")),
+      "big.npy: not a valid .npy file: shape too large");
+  EXPECT_EQ(
+      errorOf(parseNpy(npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                                "'shape': (4294967296, 4294967296, 16), }",
+                                ""),
+                       "big.npy")),
+      "big.npy: not a valid .npy file: shape too large");
+  EXPECT_EQ(
+      errorOf(parseNpy(npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                                "'shape': (99999999999999999999,), }",
+                                ""),
+                       "big.npy")),
+      "big.npy: not a valid .npy file: malformed shape entry "
+      "'99999999999999999999'");
 }
 
 TEST(NpyTest, ReadMissingFile) {

@@ -46,8 +46,7 @@ struct CompareResult {
   bool matches() const { return kind == Kind::Match; }
   /// One line saying why `subject` (e.g. "output #0") does not match
   /// `reference` (e.g. "the expected file"); empty when it matches.
-  std::string message(llvm::StringRef subject,
-                      llvm::StringRef reference) const;
+  std::string message(llvm::StringRef subject, llvm::StringRef reference) const;
 };
 
 /// Whether element `k` of `actual` is out of tolerance against `expected`

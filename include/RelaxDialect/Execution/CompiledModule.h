@@ -1,4 +1,4 @@
-//===- CompiledModule.h - Compile a relax module once, call it often -*- C++ -*-===//
+//===- CompiledModule.h - Compile once, call often -------------*- C++ -*-===//
 //
 // A relax module (or an already lowered func/memref one) parsed, lowered
 // and JIT-compiled once, whose entries are then called any number of times

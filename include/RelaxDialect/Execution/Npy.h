@@ -20,7 +20,8 @@ namespace mlir::relax::exec {
 /// Reads the .npy file at `path`.
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path);
 /// Decodes the bytes of a .npy file; `name` names it in error messages.
-llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name);
+llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes,
+                                    llvm::StringRef name);
 
 /// Writes `tensor` to `path` (format 1.0, or 2.0 when the header needs it).
 /// bf16 is written as its uint16 bit pattern ('<u2').
