@@ -40,6 +40,15 @@
 // RUN: FileCheck %s --check-prefix=DIM < %t/dim.txt
 // DIM: relax-run: error: parameter #0 dim 0 is symbolic: bind its variables with --dim
 
+// Huge --dim values: the element count is checked (2^62 x 4 would wrap in
+// 64 bits, 2^41 x 4 is past the 2^40-element limit), never allocated.
+// RUN: relax-run %s --random-inputs --dim n=4611686018427387904 > %t/huge.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=HUGE < %t/huge.txt
+// HUGE: relax-run: error: parameter #0: shape [4611686018427387904, 4] has too many elements (more than 2^40)
+// RUN: relax-run %s --random-inputs --dim n=2199023255552 > %t/large.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=LARGE < %t/large.txt
+// LARGE: relax-run: error: parameter #0: shape [2199023255552, 4] has too many elements (more than 2^40)
+
 // A wrong expected output is reported with the worst element.
 // RUN: %python %S/ref.py %t/bad "np.exp(x) + 0.5" -- x:f32:3,4
 // RUN: relax-run %s --input %t/bad/in0.npy --expect %t/bad/out0.npy > %t/bad.txt 2>&1; test $? -eq 1

@@ -1,0 +1,196 @@
+//===- CompiledModule.h - Compile once, call often -------------*- C++ -*-===//
+//
+// A relax module (or an already lowered func/memref one) parsed, lowered
+// and JIT-compiled once, whose entries are then called any number of times
+// with host tensors:
+//
+//   CompileOptions options;
+//   auto module = CompiledModule::compileFile("model.mlir", options);
+//   auto outputs = (*module)->invoke("main", {x, y});
+//
+// Compilation runs in two steps so a caller can read an entry's signature
+// (dtypes, static sizes, symbolic dims) before paying for the JIT:
+// `load` parses and runs the relax pipeline, `jit` lowers to the LLVM
+// dialect and builds the machine code. Entries are called through their C
+// interface (`_mlir_ciface_<entry>`) with memref descriptors built here, so
+// any rank and any number of results work without generated glue. On
+// `Device::CUDA` inputs are copied to device buffers and results back.
+//
+// Every failure is an llvm::Error whose message is one line for the user.
+// Parse and pass failures are first reported as located diagnostics on
+// stderr; a parse failure, which they describe entirely, is a DiagnosedError.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_EXECUTION_COMPILEDMODULE_H
+#define RELAXDIALECT_EXECUTION_COMPILEDMODULE_H
+
+#include "RelaxDialect/Execution/HostTensor.h"
+#include "RelaxDialect/Support/SymShape.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::relax::exec {
+
+enum class Device { CPU, CUDA };
+
+/// Registers what compiling needs once per process: every pass (the built-in
+/// pipelines are parsed from text) and the native target. Idempotent; `load`
+/// calls it, tools may call it before parsing their options.
+void initializeExecution();
+
+/// Keeps freed blocks in the malloc heap instead of returning large ones to
+/// the OS, so repeated calls of a compiled entry (which allocates outputs and
+/// intermediates with malloc) reuse pages without faulting them in again.
+/// Process-wide; an application that calls entries in a loop wants it.
+void retainFreedMemory();
+
+/// Prepares `device`: for CUDA, starts the driver and fails with the reason
+/// (no driver, no GPU, a build without the CUDA runtime) before anything is
+/// compiled. Nothing to do for the CPU.
+llvm::Error initDevice(Device device);
+
+/// The runtime library next to the running executable
+/// (<prefix>/bin/tool -> <prefix>/lib/libRelaxRuntime.so).
+std::string defaultRuntimeLibraryPath();
+
+struct CompileOptions {
+  Device device = Device::CPU;
+  /// Run the fusion pipeline (--relax-fuse-ops, default group size) first.
+  bool fuse = false;
+  /// The functions to call (each gets a C interface wrapper); empty means
+  /// every public function. The relax pipeline runs when one of them (any
+  /// function when empty) is a relax function.
+  std::vector<std::string> entries;
+  /// Prints the LLVM-dialect module here before JIT compilation.
+  llvm::raw_ostream *printLowered = nullptr;
+  /// The relax runtime the compiled code calls; empty:
+  /// defaultRuntimeLibraryPath().
+  std::string runtimeLibraryPath;
+};
+
+/// One parameter or result of an entry.
+struct TensorInfo {
+  DType dtype = DType::F32;
+  /// Static sizes, ShapedType::kDynamic where unknown at compile time.
+  llvm::SmallVector<int64_t> staticSizes;
+  /// false: memref<*xT>, any rank (parameters only).
+  bool ranked = true;
+  /// The relax shape of a parameter, when the entry was a relax function.
+  std::optional<SymShape> symShape;
+};
+
+struct EntrySignature {
+  std::string name;
+  llvm::SmallVector<TensorInfo> params, results;
+};
+
+/// Checks `inputs` against the parameters of `signature` (count, dtype,
+/// rank, static dims), first taking ui16 tensors as bf16 where a bf16 is
+/// expected (numpy has no bfloat16).
+llvm::Error checkInputs(const EntrySignature &signature,
+                        llvm::MutableArrayRef<HostTensor> inputs);
+
+/// The error of a failure the located diagnostics already describe entirely
+/// (a parse error): a tool need not print anything more.
+class DiagnosedError : public llvm::ErrorInfo<DiagnosedError> {
+public:
+  static char ID;
+  explicit DiagnosedError(std::string message) : message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
+
+private:
+  std::string message;
+};
+
+class Call;
+
+class CompiledModule {
+public:
+  /// Parses `path` and runs the relax pipeline. Diagnostics go to stderr.
+  static llvm::Expected<std::unique_ptr<CompiledModule>>
+  load(llvm::StringRef path, const CompileOptions &options);
+  /// The same from text; `bufferName` names it in diagnostics.
+  static llvm::Expected<std::unique_ptr<CompiledModule>>
+  loadSource(llvm::StringRef source, llvm::StringRef bufferName,
+             const CompileOptions &options);
+  /// load + jit.
+  static llvm::Expected<std::unique_ptr<CompiledModule>>
+  compileFile(llvm::StringRef path, const CompileOptions &options);
+  static llvm::Expected<std::unique_ptr<CompiledModule>>
+  compileSource(llvm::StringRef source, llvm::StringRef bufferName,
+                const CompileOptions &options);
+
+  ~CompiledModule();
+  CompiledModule(const CompiledModule &) = delete;
+  CompiledModule &operator=(const CompiledModule &) = delete;
+
+  /// The signature of `entry`; an error when there is no such function or a
+  /// parameter or result cannot be passed as a tensor.
+  llvm::Expected<const EntrySignature &> getSignature(llvm::StringRef entry);
+
+  /// Lowers to the LLVM dialect and JIT-compiles; does nothing the second
+  /// time.
+  llvm::Error jit();
+  bool isCompiled() const;
+  Device getDevice() const;
+
+  /// Binds `inputs` to `entry` for one or more calls (JIT-compiles first if
+  /// needed). The inputs are checked (checkInputs) and, on the GPU, copied
+  /// to the device once.
+  llvm::Expected<std::unique_ptr<Call>>
+  prepareCall(llvm::StringRef entry, std::vector<HostTensor> inputs);
+
+  /// One call: prepare, run, read the outputs, free them.
+  llvm::Expected<std::vector<HostTensor>>
+  invoke(llvm::StringRef entry, std::vector<HostTensor> inputs);
+
+private:
+  struct Impl;
+  explicit CompiledModule(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+  friend class Call;
+};
+
+/// An entry bound to its inputs. Each run() calls the compiled code once;
+/// the outputs of a run live until releaseOutputs(), the next run() or the
+/// end of the Call.
+class Call {
+public:
+  ~Call();
+  Call(const Call &) = delete;
+  Call &operator=(const Call &) = delete;
+
+  /// Calls the entry. A failure carries the runtime's message (a shape
+  /// check naming the function, argument and dims, a CUDA error, ...).
+  llvm::Error run();
+  /// Copies the outputs of the last successful run to the host.
+  llvm::Expected<std::vector<HostTensor>> readOutputs();
+  /// Frees the outputs of the last run (not inputs, globals or duplicates).
+  void releaseOutputs();
+
+  const EntrySignature &getSignature() const;
+  Device getDevice() const;
+
+private:
+  struct Impl;
+  explicit Call(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+  friend class CompiledModule;
+};
+
+} // namespace mlir::relax::exec
+
+#endif // RELAXDIALECT_EXECUTION_COMPILEDMODULE_H

@@ -1,0 +1,32 @@
+//===- RandomInputs.h - Seeded random inputs for an entry -------*- C++ -*-===//
+//
+// Inputs for a run without data files: shapes from the entry's static sizes
+// and its relax signature with symbolic variables bound by the caller, values
+// from a seeded generator (floats in [-1, 1), integers in 0..9, booleans
+// 0/1). The same seed gives the same tensors on every machine.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_EXECUTION_RANDOMINPUTS_H
+#define RELAXDIALECT_EXECUTION_RANDOMINPUTS_H
+
+#include "RelaxDialect/Execution/CompiledModule.h"
+
+#include <random>
+
+namespace mlir::relax::exec {
+
+/// A tensor of `dtype` and `shape` filled from `rng`; an error when the
+/// shape has too many elements (checkedElementCount).
+llvm::Expected<HostTensor> makeRandomTensor(DType dtype,
+                                            llvm::ArrayRef<int64_t> shape,
+                                            std::mt19937_64 &rng);
+
+/// One tensor per parameter of `signature`, symbolic dims evaluated under
+/// `dims` (variable name -> value).
+llvm::Expected<std::vector<HostTensor>>
+makeRandomInputs(const EntrySignature &signature,
+                 const llvm::StringMap<int64_t> &dims, uint64_t seed);
+
+} // namespace mlir::relax::exec
+
+#endif // RELAXDIALECT_EXECUTION_RANDOMINPUTS_H

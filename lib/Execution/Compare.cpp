@@ -1,0 +1,95 @@
+//===- Compare.cpp - Comparing tensors against references -----------------===//
+
+#include "RelaxDialect/Execution/Compare.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace mlir::relax::exec;
+
+bool mlir::relax::exec::elementMismatches(const HostTensor &actual,
+                                          const HostTensor &expected, int64_t k,
+                                          const CompareOptions &options) {
+  if (isExactDType(actual.dtype))
+    return actual.getExact(k) != expected.getExact(k);
+  double a = actual.get(k), x = expected.get(k);
+  if (std::isnan(a) || std::isnan(x))
+    return std::isnan(a) != std::isnan(x);
+  // |inf - x| <= atol + rtol * inf would accept any finite x.
+  if (std::isinf(a) || std::isinf(x))
+    return a != x;
+  return std::fabs(a - x) > options.atol + options.rtol * std::fabs(x);
+}
+
+CompareResult mlir::relax::exec::compareTensors(const HostTensor &actual,
+                                                const HostTensor &expected,
+                                                const CompareOptions &options) {
+  CompareResult result;
+  result.options = options;
+  result.actualShape = actual.shapeStr();
+  result.expectedShape = expected.shapeStr();
+  result.actualDType = actual.dtype;
+  result.expectedDType = expected.dtype;
+  if (actual.shape != expected.shape) {
+    result.kind = CompareResult::Kind::ShapeMismatch;
+    return result;
+  }
+  // An integer result against a float reference (or the reverse) is a bug in
+  // the program or the test: say so instead of comparing rounded values.
+  if (isExactDType(actual.dtype) != isExactDType(expected.dtype)) {
+    result.kind = CompareResult::Kind::DTypeKindMismatch;
+    return result;
+  }
+  bool exact = isExactDType(actual.dtype);
+  for (int64_t k = 0, e = actual.numElements(); k < e; ++k) {
+    if (!elementMismatches(actual, expected, k, options))
+      continue;
+    double distance;
+    if (exact) {
+      __int128 diff = actual.getExact(k) - expected.getExact(k);
+      distance = static_cast<double>(diff < 0 ? -diff : diff);
+    } else {
+      distance = std::fabs(actual.get(k) - expected.get(k));
+      if (std::isnan(distance))
+        distance = INFINITY;
+    }
+    if (result.worstIndex < 0 || distance > result.worstDistance) {
+      result.worstDistance = distance;
+      result.worstIndex = k;
+    }
+  }
+  if (result.worstIndex >= 0) {
+    result.kind = CompareResult::Kind::ValueMismatch;
+    result.actualValue = actual.str(result.worstIndex, 9);
+    result.expectedValue = expected.str(result.worstIndex, 9);
+  }
+  return result;
+}
+
+std::string CompareResult::message(llvm::StringRef subject,
+                                   llvm::StringRef reference) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  switch (kind) {
+  case Kind::Match:
+    break;
+  case Kind::ShapeMismatch:
+    os << subject << " has shape " << actualShape << " but " << reference
+       << " has " << expectedShape;
+    break;
+  case Kind::DTypeKindMismatch:
+    os << subject << " has dtype " << dtypeName(actualDType) << " but "
+       << reference << " has " << dtypeName(expectedDType);
+    break;
+  case Kind::ValueMismatch:
+    os << subject
+       << " does not match (rtol=" << llvm::format("%g", options.rtol)
+       << ", atol=" << llvm::format("%g", options.atol) << "): worst element "
+       << worstIndex << ": got " << actualValue << ", expected "
+       << expectedValue;
+    break;
+  }
+  return text;
+}
