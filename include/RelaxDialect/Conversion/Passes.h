@@ -3,10 +3,15 @@
 // One header that declares every conversion pass and registers them all, so
 // tools only call registerRelaxConversionPasses().
 //
+// The headers of the individual conversions declare only the passes'
+// create functions: the dialects a pass loads are named in Passes.td and
+// included by its .cpp, so no header forward-declares them.
+//
 //===----------------------------------------------------------------------===//
 #ifndef RELAXDIALECT_CONVERSION_PASSES_H
 #define RELAXDIALECT_CONVERSION_PASSES_H
 
+#include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
 #include "RelaxDialect/Conversion/OpenMP/HoistOmpLoopAllocas.h"
 #include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
@@ -14,8 +19,16 @@
 namespace mlir {
 namespace relax {
 
+namespace detail {
 #define GEN_PASS_REGISTRATION
 #include "RelaxDialect/Conversion/Passes.h.inc"
+} // namespace detail
+
+/// Registers every conversion pass and the deprecated flag aliases.
+inline void registerRelaxConversionPasses() {
+  detail::registerRelaxConversionPasses();
+  registerConvertBoundLoopsToGPUAlias();
+}
 
 } // namespace relax
 } // namespace mlir

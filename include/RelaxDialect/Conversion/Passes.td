@@ -68,10 +68,12 @@ def HoistOmpLoopAllocas : Pass<"hoist-omp-loop-allocas", "ModuleOp"> {
 // TIRToGPU
 //===----------------------------------------------------------------------===//
 
-def ConvertBoundLoopsToGPU : Pass<"convert-bound-loops-to-gpu", "ModuleOp"> {
+def ConvertTIRToGPU : Pass<"convert-tir-to-gpu", "ModuleOp"> {
   let summary = "Turn tir loops bound to GPU axes (scf.parallel with a gpu "
                 "mapping) into gpu.launch";
   let description = [{
+    The GPU half of lowering a scheduled tir program (formerly
+    `--convert-bound-loops-to-gpu`, still accepted as a deprecated alias).
     Runs after `--convert-tir-to-scf` on the loops that
     `tir.for ... kind = thread_binding` became. Each outermost loop mapped
     to a block axis (with the block loops directly nested in it) becomes one
@@ -95,10 +97,14 @@ def ConvertBoundLoopsToGPU : Pass<"convert-bound-loops-to-gpu", "ModuleOp"> {
     "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// HostMemoryToGPU
+//===----------------------------------------------------------------------===//
+
 def ConvertHostMemoryToGPU : Pass<"convert-host-memory-to-gpu", "ModuleOp"> {
   let summary = "Allocate host-managed tensors in GPU memory";
   let description = [{
-    After `--convert-bound-loops-to-gpu` every element access is in a
+    After `--convert-tir-to-gpu` every element access is in a
     kernel, so tensors live on the device: host `memref.alloc` /
     `memref.dealloc` become `gpu.alloc` / `gpu.dealloc`, and constants
     (`memref.get_global`) are copied to a device buffer with `gpu.memcpy`

@@ -5,13 +5,6 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-namespace memref {
-class MemRefDialect;
-} // namespace memref
-namespace omp {
-class OpenMPDialect;
-} // namespace omp
-
 namespace relax {
 
 #define GEN_PASS_DECL_HOISTOMPLOOPALLOCAS

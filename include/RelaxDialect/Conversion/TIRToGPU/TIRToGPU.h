@@ -1,8 +1,7 @@
-//===- TIRToGPU.h - Scheduled tir loops and host buffers -> gpu -*- C++ -*-===//
+//===- TIRToGPU.h - Thread-bound tir loops -> gpu.launch --------*- C++ -*-===//
 //
-// The two conversions between convert-tir-to-scf and upstream kernel
-// outlining in --lower-to-gpu: thread-bound loops become gpu.launch, host
-// buffers become device buffers.
+// The conversion right after convert-tir-to-scf in --lower-to-gpu: the
+// loops a GPU schedule bound to blockIdx / threadIdx become gpu.launch.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RELAXDIALECT_CONVERSION_TIRTOGPU_TIRTOGPU_H
@@ -11,24 +10,15 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-namespace arith {
-class ArithDialect;
-} // namespace arith
-namespace gpu {
-class GPUDialect;
-} // namespace gpu
-namespace memref {
-class MemRefDialect;
-} // namespace memref
-namespace scf {
-class SCFDialect;
-} // namespace scf
-
 namespace relax {
 
-#define GEN_PASS_DECL_CONVERTBOUNDLOOPSTOGPU
-#define GEN_PASS_DECL_CONVERTHOSTMEMORYTOGPU
+#define GEN_PASS_DECL_CONVERTTIRTOGPU
 #include "RelaxDialect/Conversion/Passes.h.inc"
+
+/// Registers `--convert-bound-loops-to-gpu`, the deprecated former flag of
+/// `--convert-tir-to-gpu`, as a pipeline that runs it (textual pipelines
+/// written with the old name keep parsing).
+void registerConvertBoundLoopsToGPUAlias();
 
 } // namespace relax
 } // namespace mlir

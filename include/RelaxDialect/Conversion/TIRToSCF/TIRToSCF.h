@@ -7,22 +7,6 @@
 namespace mlir {
 class RewritePatternSet;
 
-namespace arith {
-class ArithDialect;
-} // namespace arith
-namespace func {
-class FuncDialect;
-} // namespace func
-namespace gpu {
-class GPUDialect;
-} // namespace gpu
-namespace memref {
-class MemRefDialect;
-} // namespace memref
-namespace scf {
-class SCFDialect;
-} // namespace scf
-
 namespace relax {
 
 #define GEN_PASS_DECL_CONVERTTIRTOSCF

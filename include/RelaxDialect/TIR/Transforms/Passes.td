@@ -1,32 +1,13 @@
 //===- Passes.td - tir transformations ---------------------*- tablegen -*-===//
+//
+// Production tir passes. The test-only passes (tir-test-schedule,
+// tir-test-gpu-as-serial) live in test/lib/TIR.
+//
+//===----------------------------------------------------------------------===//
 #ifndef TIR_TRANSFORMS_PASSES_TD
 #define TIR_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
-
-def TIRTestSchedule : Pass<"tir-test-schedule", "ModuleOp"> {
-  let summary = "Apply the schedule steps written on each prim_func (testing)";
-  let description = [{
-    Reads the string-array attribute `tir.schedule` of every
-    `tir.prim_func`, applies its steps in order through the C++ schedule
-    API (`RelaxDialect/TIR/Transforms/Schedule.h`) and removes the
-    attribute. Steps:
-
-    - `split <loop> <factor>` (new loops `<loop>.outer`, `<loop>.inner`)
-    - `fuse <outer> <inner>` (new loop `<outer>.<inner>.fused`)
-    - `reorder <outer> <inner>`
-    - `parallel <loop>`, `vectorize <loop>`, `unroll <loop>`
-    - `bind <loop> <blockIdx.x | threadIdx.x | ...>`
-    - `decompose_reduction <block> <loop>`
-    - `compute_inline <block>`
-    - `cross_thread_reduction <block> <loop> <threads>`
-
-    A step whose preconditions fail reports the primitive's error and
-    fails the pass.
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::scf::SCFDialect"];
-}
 
 def TIRCPUDefaultSchedule : Pass<"tir-cpu-default-schedule", "ModuleOp"> {
   let summary = "Default CPU schedule: run consumers inside their producer's "
@@ -89,18 +70,6 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
-}
-
-def TIRTestGPUAsSerial : Pass<"tir-test-gpu-as-serial", "ModuleOp"> {
-  let summary = "Run GPU-scheduled tir programs serially on the CPU (testing)";
-  let description = [{
-    Makes every `thread_binding` loop serial and every `shared` buffer
-    global, so a program scheduled for the GPU runs on the CPU with the
-    same results: thread loops of one block run one after the other, which
-    is what the barriers between them guarantee on the GPU (each thread loop
-    of the default schedules only reads what earlier loops wrote). Lit tests
-    use it to check the GPU schedules numerically on machines without a GPU.
-  }];
 }
 
 #endif // TIR_TRANSFORMS_PASSES_TD

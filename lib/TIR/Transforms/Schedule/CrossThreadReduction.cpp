@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/TIR/Transforms/Schedule.h"
+#include "ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -23,6 +23,7 @@
 
 using namespace mlir;
 using namespace mlir::tir;
+using namespace mlir::tir::schedule;
 
 namespace {
 /// What the rewrite needs to know about a matched reduction.
@@ -34,16 +35,6 @@ struct ReductionMatch {
   StoreOp accStore;
   Operation *combiner;
   TypedAttr init;
-};
-
-/// Reports a failed precondition, or stays silent for canCrossThreadReduce.
-struct Reporter {
-  bool emit;
-  LogicalResult operator()(Operation *op, const Twine &message) const {
-    if (emit)
-      op->emitError("cross_thread_reduction: ") << message;
-    return failure();
-  }
 };
 } // namespace
 
@@ -91,8 +82,7 @@ static bool isCombiner(Operation *op) {
 
 static FailureOr<ReductionMatch> matchReduction(BlockOp block, ForOp loop,
                                                 Reporter report) {
-  if (getConstantIntValue(loop.getLowerBound()) != 0 ||
-      getConstantIntValue(loop.getStep()) != 1)
+  if (!isUnitLoop(loop))
     return report(loop, "loop must have lower bound 0 and step 1");
   if (block->getParentOp() != loop.getOperation())
     return report(block, "block must sit directly in the reduction loop");
@@ -203,11 +193,7 @@ static FailureOr<ReductionMatch> matchReduction(BlockOp block, ForOp loop,
 }
 
 bool tir::canCrossThreadReduce(BlockOp block, ForOp loop) {
-  return succeeded(matchReduction(block, loop, Reporter{false}));
-}
-
-static Value constIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
+  return succeeded(matchReduction(block, loop, Reporter{false, "cross_thread_reduction"}));
 }
 
 /// A `threadIdx.x` loop `0 to extent` whose body `build` fills.
@@ -227,7 +213,7 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
                           "of two in [32, 1024], got ")
            << threads;
   FailureOr<ReductionMatch> matched =
-      matchReduction(block, loop, Reporter{true});
+      matchReduction(block, loop, Reporter{true, "cross_thread_reduction"});
   if (failed(matched))
     return failure();
   ReductionMatch &m = *matched;

@@ -9,23 +9,26 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/TIR/Transforms/Passes.h"
+#include "TestPasses.h"
 
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
-namespace mlir {
-namespace tir {
-#define GEN_PASS_DEF_TIRTESTGPUASSERIAL
-#include "RelaxDialect/TIR/Transforms/Passes.h.inc"
-} // namespace tir
-} // namespace mlir
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
 
 using namespace mlir;
 using namespace mlir::tir;
 
 namespace {
-struct TIRTestGPUAsSerial
-    : tir::impl::TIRTestGPUAsSerialBase<TIRTestGPUAsSerial> {
+struct TestTIRGPUAsSerialPass
+    : PassWrapper<TestTIRGPUAsSerialPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestTIRGPUAsSerialPass)
+
+  StringRef getArgument() const final { return "tir-test-gpu-as-serial"; }
+  StringRef getDescription() const final {
+    return "Run GPU-scheduled tir programs serially on the CPU (testing)";
+  }
+
   void runOnOperation() override {
     getOperation().walk([](ForOp loop) {
       if (loop.getKind() != LoopKind::thread_binding)
@@ -44,3 +47,7 @@ struct TIRTestGPUAsSerial
   }
 };
 } // namespace
+
+void mlir::relax::test::registerTestTIRGPUAsSerialPass() {
+  PassRegistration<TestTIRGPUAsSerialPass>();
+}

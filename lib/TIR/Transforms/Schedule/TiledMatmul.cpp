@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/TIR/Transforms/Schedule.h"
+#include "ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,6 +25,7 @@
 
 using namespace mlir;
 using namespace mlir::tir;
+using namespace mlir::tir::schedule;
 
 namespace {
 /// What the rewrite needs to know about a matched matmul nest.
@@ -36,15 +37,6 @@ struct MatmulMatch {
   LoadOp loadA, loadB, accLoad;
   StoreOp accStore;
   TypedAttr init;
-};
-
-struct Reporter {
-  bool emit;
-  LogicalResult operator()(Operation *op, const Twine &message) const {
-    if (emit)
-      op->emitError("tile_matmul: ") << message;
-    return failure();
-  }
 };
 } // namespace
 
@@ -87,8 +79,7 @@ static FailureOr<MatmulMatch> matchMatmul(ForOp root, BlockOp block,
   if (m.loops.front() != root || m.loops.size() != numVars)
     return report(root, "the nest needs one loop per block variable");
   for (ForOp loop : m.loops) {
-    if (getConstantIntValue(loop.getLowerBound()) != 0 ||
-        getConstantIntValue(loop.getStep()) != 1)
+    if (!isUnitLoop(loop))
       return report(loop, "loops must have lower bound 0 and step 1");
     for (Operation &op : loop.getBody()->without_terminator()) {
       bool child = isa<ForOp, BlockOp>(op);
@@ -219,7 +210,7 @@ static FailureOr<MatmulMatch> matchMatmul(ForOp root, BlockOp block,
 }
 
 bool tir::canTileMatmul(ForOp root, BlockOp block, Value *rowExtent) {
-  FailureOr<MatmulMatch> m = matchMatmul(root, block, Reporter{false});
+  FailureOr<MatmulMatch> m = matchMatmul(root, block, Reporter{false, "tile_matmul"});
   if (failed(m))
     return false;
   if (rowExtent)
@@ -229,16 +220,12 @@ bool tir::canTileMatmul(ForOp root, BlockOp block, Value *rowExtent) {
   return true;
 }
 
-static Value cst(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 static Value ceilDiv(OpBuilder &b, Location loc, Value n, int64_t d) {
   if (std::optional<int64_t> c = getConstantIntValue(n))
-    return cst(b, loc, (*c + d - 1) / d);
+    return constIndex(b, loc, (*c + d - 1) / d);
   return arith::DivUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, n, cst(b, loc, d - 1)),
-      cst(b, loc, d));
+      b, loc, arith::AddIOp::create(b, loc, n, constIndex(b, loc, d - 1)),
+      constIndex(b, loc, d));
 }
 
 /// A `threadIdx.x` loop of `threads` iterations; `build` gets the builder
@@ -246,13 +233,13 @@ static Value ceilDiv(OpBuilder &b, Location loc, Value n, int64_t d) {
 static void
 tileThreads(OpBuilder &b, Location loc, int64_t tile,
             function_ref<void(OpBuilder &, Value, Value, Value)> build) {
-  auto loop = ForOp::create(b, loc, cst(b, loc, 0), cst(b, loc, tile * tile),
-                            cst(b, loc, 1), LoopKind::thread_binding, nullptr,
+  auto loop = ForOp::create(b, loc, constIndex(b, loc, 0), constIndex(b, loc, tile * tile),
+                            constIndex(b, loc, 1), LoopKind::thread_binding, nullptr,
                             "threadIdx.x");
   OpBuilder tb = OpBuilder::atBlockBegin(loop.getBody());
   Value t = loop.getInductionVar();
-  Value ty = arith::DivUIOp::create(tb, loc, t, cst(tb, loc, tile));
-  Value tx = arith::RemUIOp::create(tb, loc, t, cst(tb, loc, tile));
+  Value ty = arith::DivUIOp::create(tb, loc, t, constIndex(tb, loc, tile));
+  Value tx = arith::RemUIOp::create(tb, loc, t, constIndex(tb, loc, tile));
   build(tb, t, ty, tx);
 }
 
@@ -282,7 +269,7 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
     return root.emitError("tile_matmul: tile must be a power of two in "
                           "[4, 32], got ")
            << tile;
-  FailureOr<MatmulMatch> matched = matchMatmul(root, block, Reporter{true});
+  FailureOr<MatmulMatch> matched = matchMatmul(root, block, Reporter{true, "tile_matmul"});
   if (failed(matched))
     return failure();
   MatmulMatch &m = *matched;
@@ -292,11 +279,11 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
   SmallVector<Value> extent(numVars);
   for (auto [loop, v] : llvm::zip(m.loops, m.loopVar)) {
     std::optional<int64_t> c = getConstantIntValue(loop.getUpperBound());
-    extent[v] = c ? cst(b, loc, *c) : loop.getUpperBound();
+    extent[v] = c ? constIndex(b, loc, *c) : loop.getUpperBound();
   }
 
   // Grid: fused batch dims on z, row tiles on y, column tiles on x.
-  Value batch = cst(b, loc, 1);
+  Value batch = constIndex(b, loc, 1);
   for (unsigned v : m.batchVars)
     batch = getConstantIntValue(batch) == 1
                 ? extent[v]
@@ -304,7 +291,7 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
   Value rowTiles = ceilDiv(b, loc, extent[m.iVar], tile);
   Value colTiles = ceilDiv(b, loc, extent[m.jVar], tile);
   Value kTiles = ceilDiv(b, loc, extent[m.kVar], tile);
-  Value tileValue = cst(b, loc, tile);
+  Value tileValue = constIndex(b, loc, tile);
   auto typeOf = [](LoadOp l) {
     return cast<BufferType>(l.getBuffer().getType());
   };
@@ -315,13 +302,13 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
   Type outType = m.accLoad.getType();
   Value initValue = arith::ConstantOp::create(b, loc, m.init);
 
-  auto zLoop = ForOp::create(b, loc, cst(b, loc, 0), batch, cst(b, loc, 1),
+  auto zLoop = ForOp::create(b, loc, constIndex(b, loc, 0), batch, constIndex(b, loc, 1),
                              LoopKind::thread_binding, nullptr, "blockIdx.z");
   b.setInsertionPointToStart(zLoop.getBody());
-  auto yLoop = ForOp::create(b, loc, cst(b, loc, 0), rowTiles, cst(b, loc, 1),
+  auto yLoop = ForOp::create(b, loc, constIndex(b, loc, 0), rowTiles, constIndex(b, loc, 1),
                              LoopKind::thread_binding, nullptr, "blockIdx.y");
   b.setInsertionPointToStart(yLoop.getBody());
-  auto xLoop = ForOp::create(b, loc, cst(b, loc, 0), colTiles, cst(b, loc, 1),
+  auto xLoop = ForOp::create(b, loc, constIndex(b, loc, 0), colTiles, constIndex(b, loc, 1),
                              LoopKind::thread_binding, nullptr, "blockIdx.x");
   b.setInsertionPointToStart(xLoop.getBody());
 
@@ -349,7 +336,7 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
     StoreOp::create(tb, loc, initValue, acc, ValueRange{t});
   });
 
-  auto kLoop = ForOp::create(b, loc, cst(b, loc, 0), kTiles, cst(b, loc, 1),
+  auto kLoop = ForOp::create(b, loc, constIndex(b, loc, 0), kTiles, constIndex(b, loc, 1),
                              LoopKind::serial, nullptr);
   {
     OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
@@ -383,8 +370,8 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
     });
     // Multiply the tiles: the original block per kk, reading the tiles.
     tileThreads(kb, loc, tile, [&](OpBuilder &tb, Value t, Value ty, Value tx) {
-      auto inner = ForOp::create(tb, loc, cst(tb, loc, 0), tileValue,
-                                 cst(tb, loc, 1), LoopKind::serial, nullptr);
+      auto inner = ForOp::create(tb, loc, constIndex(tb, loc, 0), tileValue,
+                                 constIndex(tb, loc, 1), LoopKind::serial, nullptr);
       OpBuilder ib = OpBuilder::atBlockBegin(inner.getBody());
       Value kk = inner.getInductionVar();
       SmallVector<Value> bindings(block.getBindings());

@@ -1,4 +1,7 @@
-// RUN: relax-opt %s --convert-tir-to-scf --convert-bound-loops-to-gpu -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: relax-opt %s --convert-tir-to-scf --convert-tir-to-gpu -split-input-file -verify-diagnostics | FileCheck %s
+// The deprecated former flag is an alias that runs the same pass, also
+// inside a textual pipeline:
+// RUN: relax-opt %s --pass-pipeline="builtin.module(convert-tir-to-scf,convert-bound-loops-to-gpu)" -split-input-file -verify-diagnostics | FileCheck %s
 
 // An elementwise nest over a symbolic n: the grid is the block loop's
 // extent (computed on the host), the block size the thread loop's.

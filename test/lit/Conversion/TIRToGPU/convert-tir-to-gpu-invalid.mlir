@@ -1,4 +1,4 @@
-// RUN: relax-opt %s --convert-bound-loops-to-gpu -split-input-file -verify-diagnostics
+// RUN: relax-opt %s --convert-tir-to-gpu -split-input-file -verify-diagnostics
 
 func.func @dynamic_threads(%n: index) {
   %c0 = arith.constant 0 : index

@@ -1,6 +1,6 @@
 //===- HostMemoryToGPU.cpp - Host buffers -> device buffers ---------------===//
 //
-// After convert-bound-loops-to-gpu every tensor element is read and written
+// After convert-tir-to-gpu every tensor element is read and written
 // by kernels, so every tensor lives in device memory: host code only
 // allocates, frees and passes buffers around, and reads their shapes.
 //
@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"
+#include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -1,10 +1,12 @@
-//===- BoundLoopsToGPU.cpp - Thread-bound scf.parallel -> gpu.launch ------===//
+//===- TIRToGPU.cpp - Thread-bound tir loops -> gpu.launch ----------------===//
 //
 // convert-tir-to-scf turns tir loops bound to blockIdx / threadIdx into
 // scf.parallel ops with a gpu mapping. This pass builds one gpu.launch per
 // outermost block-mapped loop, the way tir programs mean it (and the way
 // upstream's convert-parallel-loops-to-gpu does not handle: several thread
 // loops in sequence inside one block, with shared memory between them):
+// the flag is convert-tir-to-gpu after its folder, since these loops are
+// the tir thread bindings on their way down.
 //
 //   - block-mapped loops (directly nested, one per axis) give the grid; their
 //     upper bounds are computed on the host before the launch;
@@ -28,10 +30,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 
 namespace mlir {
 namespace relax {
-#define GEN_PASS_DEF_CONVERTBOUNDLOOPSTOGPU
+#define GEN_PASS_DEF_CONVERTTIRTOGPU
 #include "RelaxDialect/Conversion/Passes.h.inc"
 } // namespace relax
 } // namespace mlir
@@ -247,8 +251,7 @@ static LogicalResult convertBlockLoop(scf::ParallelOp root,
 }
 
 namespace {
-struct ConvertBoundLoopsToGPU
-    : relax::impl::ConvertBoundLoopsToGPUBase<ConvertBoundLoopsToGPU> {
+struct ConvertTIRToGPU : relax::impl::ConvertTIRToGPUBase<ConvertTIRToGPU> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     for (func::FuncOp func : module.getOps<func::FuncOp>()) {
@@ -279,3 +282,10 @@ struct ConvertBoundLoopsToGPU
   }
 };
 } // namespace
+
+void relax::registerConvertBoundLoopsToGPUAlias() {
+  PassPipelineRegistration<>(
+      "convert-bound-loops-to-gpu",
+      "Deprecated: the former name of --convert-tir-to-gpu, which it runs",
+      [](OpPassManager &pm) { pm.addPass(createConvertTIRToGPU()); });
+}
