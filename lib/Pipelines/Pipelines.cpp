@@ -96,7 +96,7 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertTIRToSCF());
   // Bound loops become gpu.launch. Before any canonicalize, which would fold
   // away the extent-1 loops a single-thread kernel is bound with.
-  pm.addPass(createConvertBoundLoopsToGPU());
+  pm.addPass(createConvertTIRToGPU());
   pm.addPass(createRelaxLowerShapes());
   // Tensors live in device memory; constants are copied there.
   pm.addPass(createConvertHostMemoryToGPU());
