@@ -66,36 +66,44 @@ LogicalResult mlir::relax::verifyWellFormed(FuncOp func) {
              << "' that no parameter binds (a parameter dim that is the bare "
                 "variable binds it)";
 
-  WalkResult result = func.getBody().walk<WalkOrder::PreOrder>(
-      [&](Operation *op) -> WalkResult {
-        if (auto cast = dyn_cast<MatchCastOp>(op))
-          bindVars(cast.getResult().getType(), bound);
-        for (Value value : op->getResults()) {
-          if (std::optional<std::string> var =
-                  findUnbound(value.getType(), bound)) {
-            op->emitOpError("uses symbolic variable '")
-                << *var << "' before it is bound (bind it with a parameter "
-                           "type or an earlier relax.match_cast)";
-            return WalkResult::interrupt();
-          }
-        }
-        for (NamedAttribute attr : op->getAttrs()) {
-          std::optional<std::string> var;
-          if (auto shape = dyn_cast<ShapeExprAttr>(attr.getValue()))
-            var = findUnbound(shape.getShape(), bound);
-          else if (auto expr = dyn_cast<SymExprAttr>(attr.getValue()))
-            var = findUnbound(SymShape(ArrayRef<sym::Expr>(expr.getExpr())), bound);
-          if (var) {
-            op->emitOpError("attribute '")
-                << attr.getName().getValue() << "' uses symbolic variable '"
-                << *var << "' before it is bound";
-            return WalkResult::interrupt();
-          }
-        }
-        return WalkResult::advance();
-      });
-  if (result.wasInterrupted())
-    return failure();
+  // An op's results exist only once its regions have run: a dataflow
+  // region's result type may use a variable that a match_cast inside the
+  // region binds. So each op is checked after its regions (a pre-order walk
+  // rejected that case); region-less ops are seen once, in program order.
+  auto check = [&](Operation *op, const WalkStage &stage) -> WalkResult {
+    if (!stage.isAfterAllRegions())
+      return WalkResult::advance();
+    if (auto cast = dyn_cast<MatchCastOp>(op))
+      bindVars(cast.getResult().getType(), bound);
+    for (Value value : op->getResults()) {
+      if (std::optional<std::string> var =
+              findUnbound(value.getType(), bound)) {
+        op->emitOpError("uses symbolic variable '")
+            << *var << "' before it is bound (bind it with a parameter "
+                       "type or an earlier relax.match_cast)";
+        return WalkResult::interrupt();
+      }
+    }
+    for (NamedAttribute attr : op->getAttrs()) {
+      std::optional<std::string> var;
+      if (auto shape = dyn_cast<ShapeExprAttr>(attr.getValue()))
+        var = findUnbound(shape.getShape(), bound);
+      else if (auto expr = dyn_cast<SymExprAttr>(attr.getValue()))
+        var = findUnbound(SymShape(ArrayRef<sym::Expr>(expr.getExpr())),
+                          bound);
+      if (var) {
+        op->emitOpError("attribute '")
+            << attr.getName().getValue() << "' uses symbolic variable '"
+            << *var << "' before it is bound";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  };
+  for (Block &block : func.getBody())
+    for (Operation &op : block)
+      if (op.walk(check).wasInterrupted())
+        return failure();
 
   for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
     if (std::optional<std::string> var = findUnbound(type, bound))

@@ -471,9 +471,20 @@ LogicalResult FunctionLowering::lowerCall(CallOp op) {
       return op.emitOpError("result type ") << t << " cannot be lowered yet";
     results.push_back(*converted);
   }
+  // Lowered relax functions take fully dynamic memrefs (lowerSignature):
+  // a static dim of the argument (`[m, 4]` -> memref<?x4xf32>) is cast away
+  // here and checked again by the callee. Passing the static type made the
+  // func.call ill-typed.
   SmallVector<Value> args;
-  for (Value v : op.getOperands())
-    args.push_back(mapping.lookup(v));
+  for (Value v : op.getOperands()) {
+    Value arg = mapping.lookup(v);
+    if (auto ranked = dyn_cast<MemRefType>(arg.getType()))
+      arg = castTo(arg, MemRefType::get(SmallVector<int64_t>(
+                                            ranked.getRank(),
+                                            ShapedType::kDynamic),
+                                        ranked.getElementType()));
+    args.push_back(arg);
+  }
   auto call = func::CallOp::create(builder, op.getLoc(), op.getCallee(),
                                    results, args);
   for (auto [from, to] : llvm::zip(op.getResults(), call.getResults())) {

@@ -45,3 +45,37 @@ relax.func @no_body(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
   }
   relax.return %0 : !relax.tensor<[n], f32>
 }
+
+// -----
+
+// The merged program is stated in the caller's variables: a callee variable
+// the call binds to an unknown dim (`?`) has no restatement.
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
+  tir.return
+}
+relax.func @unknown_dim(%x: !relax.tensor<[?], f32>) -> !relax.tensor<[?], f32> {
+  %0 = relax.dataflow -> !relax.tensor<[?], f32> {
+    // expected-error @below {{cannot be fused: callee variable 'n' is bound to an unknown dim}}
+    %a = relax.call_tir @ew(%x) {relax.fusion_group = 0 : i64} : (!relax.tensor<[?], f32>) -> !relax.tensor<[?], f32>
+    %b = relax.call_tir @ew(%a) {relax.fusion_group = 0 : i64} : (!relax.tensor<[?], f32>) -> !relax.tensor<[?], f32>
+    relax.output %b : !relax.tensor<[?], f32>
+  }
+  relax.return %0 : !relax.tensor<[?], f32>
+}
+
+// -----
+
+// The callee's static buffer binds no variable, but the group's input has
+// an unknown dim: the merged program's parameter would have no shape.
+tir.prim_func private @ew4(%x: !tir.buffer<[4], f32>, %y: !tir.buffer<[4], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
+  tir.return
+}
+relax.func @not_fully_known(%x: !relax.tensor<[?], f32>) -> !relax.tensor<[4], f32> {
+  %0 = relax.dataflow -> !relax.tensor<[4], f32> {
+    // expected-error @below {{cannot be fused: the group passes '!relax.tensor<[?], f32>', whose shape is not fully known}}
+    %a = relax.call_tir @ew4(%x) {relax.fusion_group = 0 : i64} : (!relax.tensor<[?], f32>) -> !relax.tensor<[4], f32>
+    %b = relax.call_tir @ew4(%a) {relax.fusion_group = 0 : i64} : (!relax.tensor<[4], f32>) -> !relax.tensor<[4], f32>
+    relax.output %b : !relax.tensor<[4], f32>
+  }
+  relax.return %0 : !relax.tensor<[4], f32>
+}

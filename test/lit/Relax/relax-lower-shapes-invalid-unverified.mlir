@@ -1,0 +1,64 @@
+// RUN: relax-opt --mlir-very-unsafe-disable-verifier-on-parsing --relax-lower-shapes -split-input-file -verify-diagnostics %s
+// RUN: ! relax-opt -split-input-file %s 2> %t.err
+// RUN: FileCheck %s --check-prefix=VERIFIER < %t.err
+
+// The diagnostics of --relax-lower-shapes that verified IR never reaches:
+// the relax.func verifier (well-formedness), the call_dps_packed symbol
+// check and the extern.func verifier reject each input first (second RUN,
+// VERIFIER lines). They stay in the pass for pipelines run without
+// verification, and are tested here with the parser's verifier off.
+
+// VERIFIER: error: 'relax.func' op parameter #1 uses symbolic variable 'k' that no parameter binds
+// expected-error @below {{'relax.func' op cannot lower: a variable of k + 1 is not bound}}
+relax.func @unbound_param(%x: !relax.tensor<[n], f32>, %y: !relax.tensor<[k + 1], f32>) {
+  relax.return
+}
+
+// -----
+
+// VERIFIER: error: 'relax.match_cast' op uses symbolic variable 'k' before it is bound
+// expected-error @below {{'relax.func' op cannot lower: a variable of k + 1 is not bound}}
+relax.func @unbound_cast(%x: !relax.tensor<*, f32>) {
+  %c = relax.match_cast %x : !relax.tensor<*, f32> to !relax.tensor<[n, k + 1], f32>
+  relax.return
+}
+
+// -----
+
+func.func private @f(memref<?xf32>, memref<?xf32>)
+relax.func @unbound_output(%x: !relax.tensor<[n], f32>) {
+  // VERIFIER: error: 'relax.call_tir' op uses symbolic variable 'k' before it is bound
+  // expected-error @below {{cannot allocate: a variable of k * 2 is not bound}}
+  %y = relax.call_tir @f(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[2 * k], f32>
+  relax.return
+}
+
+// -----
+
+func.func private @f(memref<?xf32>, memref<?xf32>, index)
+relax.func @unbound_tir_vars(%x: !relax.tensor<[n], f32>) {
+  // VERIFIER: error: 'relax.call_tir' op attribute 'tir_vars' uses symbolic variable 'k' before it is bound
+  // expected-error @below {{'relax.call_tir' op tir_vars uses an unbound variable}}
+  %y = relax.call_tir @f(%x) tir_vars(#relax.shape<[n + k]>) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+func.func private @f(memref<?xf32>, memref<?xf32>)
+relax.func @dps_to_func(%x: !relax.tensor<[n], f32>) {
+  // VERIFIER: error: 'relax.call_dps_packed' op 'f' must reference a extern.func, got func.func
+  // expected-error @below {{'relax.call_dps_packed' op 'f' is not an extern.func}}
+  %y = relax.call_dps_packed @f(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+// VERIFIER: error: 'extern.func' op input parameter #0 must be a relax tensor or a relax prim, got 'memref<?xf32>'
+// expected-error @below {{'extern.func' op parameter type 'memref<?xf32>' cannot be lowered to host code}}
+extern.func private @ext(memref<?xf32>, !relax.tensor<[n], f32>)
+    attributes {link_name = "relax_copy", num_outputs = 1 : i64}
+relax.func @bad_extern(%x: !relax.tensor<[n], f32>) {
+  relax.return
+}

@@ -1,0 +1,132 @@
+// RUN: relax-opt --relax-lower-shapes -split-input-file -verify-diagnostics %s
+
+// Every compile-time diagnostic of --relax-lower-shapes that verified IR can
+// reach, with symbolic dims. The ones only IR rejected by the verifiers can
+// reach (unbound variables, a call_dps_packed of a func.func, an extern.func
+// parameter that is not a relax type) are in
+// relax-lower-shapes-invalid-unverified.mlir. Two are unreachable even
+// then, so they have no test: "returned tuple must be built by relax.tuple"
+// and "tuple must be built by relax.tuple in the same function to be
+// lowered". A tuple value can only come from a parameter (rejected by the
+// signature), relax.call (its tuple result is rejected), match_cast
+// (tensor-only) or relax.tuple / tuple_get_item (recorded); every other
+// producer is rejected before its result is used.
+
+// expected-error @below {{'relax.func' op parameter #1 of type '!relax.shape<[n]>' cannot be lowered to host code yet}}
+relax.func @shape_param(%x: !relax.tensor<[n], f32>, %s: !relax.shape<[n]>) {
+  relax.return
+}
+
+// -----
+
+// A tuple result is flattened, but a shape field cannot be.
+// expected-error @below {{'relax.func' op result #0 of type 'tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>' cannot be lowered yet}}
+relax.func @shape_result(%x: !relax.tensor<[n], f32>) -> tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>> {
+  %s = relax.shape_of %x : !relax.tensor<[n], f32>
+  %t = relax.tuple %x, %s : !relax.tensor<[n], f32>, !relax.shape<[n]>
+  relax.return %t : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>
+}
+
+// -----
+
+func.func private @copy(memref<*xf32>, memref<*xf32>)
+relax.func @unknown_rank_output(%x: !relax.tensor<*, f32>) -> !relax.tensor<*, f32> {
+  // expected-error @below {{cannot allocate an output of type '!relax.tensor<*, f32>': every dim must be known (use match_cast)}}
+  %y = relax.call_tir @copy(%x) : (!relax.tensor<*, f32>) -> !relax.tensor<*, f32>
+  relax.return %y : !relax.tensor<*, f32>
+}
+
+// -----
+
+// The extern.func's link name is an existing func.func with another arity:
+// the call goes to that declaration.
+func.func private @relax_copy(memref<?xf32>)
+extern.func private @ext_copy(!relax.tensor<[n], f32>, !relax.tensor<[n], f32>)
+    attributes {link_name = "relax_copy", num_outputs = 1 : i64}
+relax.func @link_arity(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'relax.call_dps_packed' op callee 'relax_copy' takes 1 arguments after lowering, the call has 2}}
+  %y = relax.call_dps_packed @ext_copy(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %y : !relax.tensor<[n], f32>
+}
+
+// -----
+
+// A lowered callee's parameter types are checked only here (the call_tir
+// verifier checks shapes of tir.prim_func callees).
+func.func private @row(memref<?xf32>, memref<?xf32>)
+relax.func @rank_mismatch(%x: !relax.tensor<[n, m], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'relax.call_tir' op cannot pass 'memref<?x?xf32>' to parameter of type 'memref<?xf32>'}}
+  %y = relax.call_tir @row(%x) : (!relax.tensor<[n, m], f32>) -> !relax.tensor<[n], f32>
+  relax.return %y : !relax.tensor<[n], f32>
+}
+
+// -----
+
+func.func private @half(memref<?xf16>, memref<?xf32>)
+relax.func @dtype_mismatch(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'relax.call_tir' op cannot pass 'memref<?xf32>' to parameter of type 'memref<?xf16>'}}
+  %y = relax.call_tir @half(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %y : !relax.tensor<[n], f32>
+}
+
+// -----
+
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) {
+  tir.return
+}
+relax.func @prim_func_callee(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'relax.call_tir' op callee 'ew' is not lowered yet: run convert-tir-to-scf before relax-lower-shapes}}
+  %y = relax.call_tir @ew(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %y : !relax.tensor<[n], f32>
+}
+
+// -----
+
+relax.func @prim_cast(%x: !relax.tensor<[n], f32>, %p: !relax.prim<i64>) {
+  // expected-error @below {{'relax.match_cast' op only tensor-to-tensor casts can be lowered yet}}
+  %c = relax.match_cast %p : !relax.prim<i64> to !relax.prim<i64>
+  relax.return
+}
+
+// -----
+
+// The callee's tuple result lowers (flattened), the call of it does not.
+relax.func @pair(%x: !relax.tensor<[n], f32>) -> tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>> {
+  %t = relax.tuple %x, %x : !relax.tensor<[n], f32>, !relax.tensor<[n], f32>
+  relax.return %t : tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>>
+}
+relax.func @tuple_call(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'relax.call' op result type 'tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>>' cannot be lowered yet}}
+  %t = relax.call @pair(%x) : (!relax.tensor<[n], f32>) -> tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>>
+  %y = relax.tuple_get_item %t[0] : tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>>
+  relax.return %y : !relax.tensor<[n], f32>
+}
+
+// -----
+
+relax.func @high_level(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  %0 = relax.dataflow -> !relax.tensor<[n], f32> {
+    // expected-error @below {{'relax.exp' op has no host lowering: legalize high-level ops first (relax-legalize-ops)}}
+    %y = relax.exp %x : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    relax.output %y : !relax.tensor<[n], f32>
+  }
+  relax.return %0 : !relax.tensor<[n], f32>
+}
+
+// -----
+
+// A shape_of is dropped only when nothing uses it.
+relax.func @used_shape(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'relax.shape_of' op has no host lowering: legalize high-level ops first (relax-legalize-ops)}}
+  %s = relax.shape_of %x : !relax.tensor<[n], f32>
+  %t = relax.tuple %x, %s : !relax.tensor<[n], f32>, !relax.shape<[n]>
+  relax.return %x : !relax.tensor<[n], f32>
+}
+
+// -----
+
+relax.func @foreign_op(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'arith.constant' op cannot appear in a relax function being lowered}}
+  %c = arith.constant 0 : index
+  relax.return %x : !relax.tensor<[n], f32>
+}
