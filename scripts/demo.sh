@@ -23,7 +23,7 @@ echo "   $calls kernel calls into $kernels distinct tir programs, all for any se
 fused=$("$BIN/relax-opt" --relax-fuse-ops "$EXAMPLE" | grep -c "relax.call_tir")
 echo "   after --relax-fuse-ops: $fused kernel calls per forward"
 echo
-echo "-- 2. compile with --lower-to-cpu, JIT, run with random inputs, s = $SEQ:"
+echo "-- 2. compile with --relax-lower-to-cpu, JIT, run with random inputs, s = $SEQ:"
 "$BIN/relax-run" "$EXAMPLE" --device cpu --random-inputs --seed 0 --dim "s=$SEQ" --dim "n=$SEQ" --benchmark 10
 echo
 echo "-- 3. the same, fused (relax-run --fuse):"

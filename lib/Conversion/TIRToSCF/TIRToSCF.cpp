@@ -13,7 +13,6 @@
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
-#include "RelaxDialect/TIR/IR/OpPattern.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -180,9 +179,9 @@ static LogicalResult lowerSignature(tir::PrimFuncOp prim) {
   func.setVisibility(prim.getVisibility());
   if (ArrayAttr argAttrs = prim.getArgAttrsAttr())
     func.setArgAttrsAttr(argAttrs);
-  // Keep the fusion kind for later passes that only see func.func.
-  if (Attribute pattern = prim->getAttr(tir::kOpPatternAttrName))
-    func->setAttr("tir.op_pattern", pattern);
+  // The fusion kind is not carried over: nothing after tir reads it, and the
+  // lowered module must not need the tir dialect to be parsed again (by
+  // relax-translate or upstream mlir-translate).
   if (prim.getBody().empty()) {
     func.setPrivate();
     prim.erase();

@@ -36,41 +36,6 @@ def RelaxLegalizeOps : Pass<"relax-legalize-ops", "ModuleOp"> {
   ];
 }
 
-def RelaxLowerShapes : Pass<"relax-lower-shapes", "ModuleOp"> {
-  let summary = "Lower relax functions to host code over memrefs with "
-                "runtime shape checks";
-  let description = [{
-    Turns every `relax.func` into a `func.func` whose tensors are memrefs
-    (`!relax.tensor<[n, 4], f32>` becomes `memref<?x4xf32>`) and whose
-    symbolic variables are `index` values:
-
-    - At each binding point (the parameters, then every `relax.match_cast`)
-      a dim that is a bare, unbound variable binds it from the runtime
-      shape; every other dim is checked against its expression. A failed
-      check records a message naming the function, argument, dim, expected
-      expression and actual value in the runtime
-      (`relax_rt_shape_error`), e.g.
-      `main: argument 'x' dim 1: expected 4, got 5` or
-      `main: n = 3 from 'x' dim 0, but 'y' dim 0 = n is 4`, and the
-      function returns at once; nothing aborts. Argument names come from the
-      `relax.name` argument attribute (`#i` otherwise).
-    - `relax.call_tir` allocates its outputs (sizes computed from the
-      symbolic shapes) and calls the loop program, which must already be a
-      `func.func` (run `convert-tir-to-scf` first).
-    - Constants become `memref.global`s; dataflow regions are inlined;
-      intermediate buffers are freed before returning (naive allocation;
-      memory planning comes later).
-
-    High-level relax ops must have been legalized (`relax-legalize-ops`).
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::cf::ControlFlowDialect",
-    "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect", "::mlir::LLVM::LLVMDialect",
-    "::mlir::ub::UBDialect"
-  ];
-}
-
 def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
   let summary = "Offload matmul and linear to library GEMM (CPU BLAS, cuBLAS)";
   let description = [{

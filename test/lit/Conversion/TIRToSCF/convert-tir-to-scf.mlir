@@ -4,7 +4,7 @@
 // memref.dim of the parameter that binds them, computed once at entry.
 // CHECK-LABEL: func.func @add
 // CHECK-SAME: (%[[A:.*]]: memref<?x4xf32>, %[[B:.*]]: memref<?x4xf32>, %[[C:.*]]: memref<?x4xf32>)
-// CHECK-SAME: attributes {tir.op_pattern = #tir.op_pattern<elementwise>}
+// CHECK-NOT: op_pattern
 // CHECK: %[[N:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x4xf32>
 // CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%[[N]]) step (%{{.*}}) {
 // CHECK:   scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Extern/IR/ExternDialect.h"
+#include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
 
@@ -25,7 +26,7 @@
 namespace mlir {
 namespace relax {
 #define GEN_PASS_DEF_RELAXLOWERSHAPES
-#include "RelaxDialect/Relax/Transforms/Passes.h.inc"
+#include "RelaxDialect/Conversion/Passes.h.inc"
 } // namespace relax
 } // namespace mlir
 
