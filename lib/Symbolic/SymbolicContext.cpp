@@ -629,8 +629,13 @@ static Expr simplifyAtom(const Context &ctx, const Atom &atom) {
         Expr shifted = num + shift * *c;
         if (!shifted)
           continue;
-        if (auto k = constantQuotient(ctx, shifted, *c))
-          return isDiv ? Expr::constant(*k) - shift : shifted - *k * *c;
+        auto k = constantQuotient(ctx, shifted, *c);
+        if (!k)
+          continue;
+        // Null only on overflow; then another representative may still do.
+        if (Expr folded = isDiv ? Expr::constant(*k) - shift
+                                : shifted - Expr::constant(*k) * *c)
+          return folded;
       }
     } else if (ctx.isLE(Expr::constant(0), num) == Truth::True &&
                ctx.isLT(num, den) == Truth::True) {
