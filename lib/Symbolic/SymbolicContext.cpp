@@ -586,6 +586,29 @@ static std::optional<int64_t> constantQuotient(const Context &ctx,
   return k;
 }
 
+/// `shift` such that every term of `num + c * shift` has its coefficient in
+/// [0, c) (`nonNegative`) or in (-c, 0]. The canonical form keeps balanced
+/// coefficients inside `mod c`/`floordiv c`; these two other members of the
+/// same residue class are what a range fold may need, e.g. `(-n + 3) mod 2`
+/// with 0 <= n <= 1 is stored as `(n + 1) mod 2`.
+static Expr coefficientShift(const Expr &num, int64_t c, bool nonNegative) {
+  Expr shift = Expr::constant(0);
+  for (const Term &t : num.getNode()->terms) {
+    // coeff + c * k lands in [0, c) for k = -floor(coeff / c); one more -1
+    // moves a non-zero residue into (-c, 0].
+    int64_t k = -floorDivInt(t.coeff, c);
+    if (!nonNegative && floorModInt(t.coeff, c) != 0)
+      k -= 1;
+    if (k == 0)
+      continue;
+    Expr monomial = Expr::constant(k);
+    for (const Atom &f : t.factors)
+      monomial = monomial * fromAtom(f);
+    shift = shift + monomial;
+  }
+  return shift;
+}
+
 static Expr simplifyAtom(const Context &ctx, const Atom &atom) {
   const AtomNode &a = *atom;
   if (a.kind == AtomKind::Var)
@@ -598,9 +621,22 @@ static Expr simplifyAtom(const Context &ctx, const Atom &atom) {
   case AtomKind::Mod: {
     bool isDiv = a.kind == AtomKind::FloorDiv;
     const Expr &num = ops[0], &den = ops[1];
-    if (auto c = den.getConstant(); c && *c > 0) {
-      if (auto k = constantQuotient(ctx, num, *c))
-        return isDiv ? Expr::constant(*k) : num - *k * *c;
+    if (auto c = den.getConstant(); c && *c > 0 && num) {
+      // floor(num / c) == floor(shifted / c) - shift and
+      // num mod c == shifted mod c, for shifted = num + c * shift.
+      for (Expr shift : {Expr::constant(0), coefficientShift(num, *c, true),
+                         coefficientShift(num, *c, false)}) {
+        Expr shifted = num + shift * *c;
+        if (!shifted)
+          continue;
+        auto k = constantQuotient(ctx, shifted, *c);
+        if (!k)
+          continue;
+        // Null only on overflow; then another representative may still do.
+        if (Expr folded = isDiv ? Expr::constant(*k) - shift
+                                : shifted - Expr::constant(*k) * *c)
+          return folded;
+      }
     } else if (ctx.isLE(Expr::constant(0), num) == Truth::True &&
                ctx.isLT(num, den) == Truth::True) {
       return isDiv ? Expr::constant(0) : num;

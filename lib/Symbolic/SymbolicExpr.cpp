@@ -2,10 +2,11 @@
 //
 // The builders here are the only way to make an Expr, and each one returns
 // the canonical form, so structural equality is polynomial equality. The
-// context-free rewrite rules (constant folding, pulling multiples out of
-// floordiv/mod, nesting of constant divisions, min/max ordering) live in
-// floorDiv/mod/min/max below; rewrites needing facts live in
-// SymbolicContext.cpp. See docs/symbolic-shapes.md for the normal form.
+// context-free rewrite rules (constant folding, reducing coefficients inside
+// floordiv/mod modulo a constant divisor, nesting of constant divisions,
+// min/max ordering) live in floorDiv/mod/min/max below; rewrites needing
+// facts live in SymbolicContext.cpp. See docs/symbolic-shapes.md for the
+// normal form.
 //
 //===----------------------------------------------------------------------===//
 
@@ -387,19 +388,37 @@ static Expr makeOpAtom(AtomKind kind, Expr lhs, Expr rhs) {
   return fromAtom(makeAtom(kind, "", {std::move(lhs), std::move(rhs)}));
 }
 
-/// Splits `expr` into `divisor * quotient + residual` where quotient collects
-/// the terms whose coefficient is a multiple of `divisor` (> 0) and the
-/// constant is divided with floor semantics, so residual's constant is in
-/// [0, divisor).
+/// The canonical representative of `coeff` modulo `divisor` (> 0) for a
+/// term inside `mod`/`floordiv`: the balanced residue in
+/// (-divisor / 2, divisor / 2]. Balanced rather than [0, divisor) so that
+/// differences such as `(n - m + 2) floordiv 3` keep their natural form;
+/// any fixed choice per residue class would make the form canonical.
+static int64_t reduceCoeff(int64_t coeff, int64_t divisor) {
+  int64_t r = floorModInt(coeff, divisor);
+  if (r > divisor - r) // 2 * r > divisor without overflow.
+    r -= divisor;
+  return r;
+}
+
+/// Splits `expr` into `divisor * quotient + residual` where every term's
+/// coefficient is reduced by reduceCoeff and the constant with floor
+/// semantics, so residual's constant is in [0, divisor). Two expressions
+/// whose coefficients differ by multiples of `divisor` get the same residual,
+/// which is what makes `e mod c` and the atom of `e floordiv c` canonical.
+/// Exact for every integer value of the monomials, negative included.
 static bool splitByConstant(const Expr &expr, int64_t divisor,
                             Expr &quotient, Expr &residual) {
   const PolyNode &p = *expr.getNode();
   llvm::SmallVector<Term, 2> q, r;
   for (const Term &t : p.terms) {
-    if (t.coeff % divisor == 0)
-      q.push_back(Term{t.factors, t.coeff / divisor});
-    else
-      r.push_back(t);
+    int64_t rem = reduceCoeff(t.coeff, divisor);
+    // (coeff - rem) / divisor, computed without forming coeff - rem, which
+    // can leave the int64 range when rem is negative.
+    int64_t quo = floorDivInt(t.coeff, divisor) + (rem < 0 ? 1 : 0);
+    if (quo != 0)
+      q.push_back(Term{t.factors, quo});
+    if (rem != 0)
+      r.push_back(Term{t.factors, rem});
   }
   quotient = makePoly(std::move(q), floorDivInt(p.constant, divisor));
   residual = makePoly(std::move(r), floorModInt(p.constant, divisor));

@@ -254,6 +254,23 @@ TEST(SymbolicContext, SimplifyShiftedRange) {
   EXPECT_EQ(ctx.simplify(mod(v("n"), c(8))), v("n") - 8);
 }
 
+TEST(SymbolicContext, SimplifyOtherResidueRepresentatives) {
+  // The canonical form keeps balanced coefficients inside `mod c`; range
+  // folds also try the all-non-negative and all-non-positive members of the
+  // residue class.
+  Context ctx;
+  ctx.setBounds("n", 0, 1);
+  EXPECT_EQ(mod(v("n") * 3, c(5)).str(), "-n * 2 mod 5");
+  EXPECT_EQ(ctx.simplify(mod(v("n") * 3, c(5))), v("n") * 3);
+  EXPECT_EQ(ctx.simplify(floorDiv(v("n") * 3, c(5))), c(0));
+  // (1 - n) mod 2 is stored as (n + 1) mod 2.
+  EXPECT_EQ(ctx.simplify(mod(c(1) - v("n"), c(2))), c(1) - v("n"));
+  EXPECT_EQ(ctx.simplify(floorDiv(c(1) - v("n"), c(2))), c(0));
+  // (9 - 3 * m) floordiv 4 is stored as (m + 1) floordiv 4 - m + 2.
+  ctx.setBounds("m", 2, 3);
+  EXPECT_EQ(ctx.simplify(floorDiv(c(9) - v("m") * 3, c(4))), c(0));
+}
+
 TEST(SymbolicContext, SimplifySymbolicDivisor) {
   Context ctx;
   ctx.setBounds("n", 0, 3);

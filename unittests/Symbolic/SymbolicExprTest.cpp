@@ -176,6 +176,39 @@ TEST(SymbolicExpr, ModDropsMultiples) {
   EXPECT_EQ(mod(v("n") + 9, c(4)).str(), "(n + 1) mod 4");
 }
 
+TEST(SymbolicExpr, ModReducesCoefficients) {
+  // Every coefficient inside `mod c` is reduced modulo c, so expressions
+  // equal modulo c print alike.
+  Expr m = v("m");
+  EXPECT_EQ(mod(m * 9, c(2)).str(), "m mod 2");
+  EXPECT_EQ(mod(m * 9 + 4, c(2)), mod(m, c(2)));
+  EXPECT_EQ(mod(m * 2 + 3, c(2)), c(1)); // 2 * m is even for every m.
+  EXPECT_EQ(mod(-m, c(2)), mod(m, c(2)));
+  EXPECT_EQ(mod(m * 7 + v("n") * 10, c(4)), mod(v("n") * 2 - m, c(4)));
+  // Balanced residues: a small negative coefficient stays as written.
+  EXPECT_EQ(mod(v("n") - m + 2, c(3)).str(), "(-m + n + 2) mod 3");
+  EXPECT_EQ(mod(m * 5, c(3)).str(), "-m mod 3"); // (-m) mod 3
+  // Products of variables are monomials like any other.
+  EXPECT_EQ(mod(m * v("n") * 13 + 1, c(4)), mod(m * v("n") + 1, c(4)));
+}
+
+TEST(SymbolicExpr, FloorDivSplitsOffCoefficientMultiples) {
+  Expr m = v("m");
+  EXPECT_EQ(floorDiv(m * 9 + 4, c(2)), m * 4 + 2 + floorDiv(m, c(2)));
+  EXPECT_EQ(floorDiv(m * 9 + 4, c(2)).str(), "m * 4 + m floordiv 2 + 2");
+  EXPECT_EQ(floorDiv(m * 2 + 3, c(2)), m + 1);
+  // floor(-m / 2) == -m + floor(m / 2) for every integer m, negatives too.
+  EXPECT_EQ(floorDiv(-m, c(2)), floorDiv(m, c(2)) - m);
+  EXPECT_EQ(floorDiv(m * 3, c(4)).str(), "m + -m floordiv 4");
+  EXPECT_EQ(ceilDiv(m * 9, c(2)), m * 4 + ceilDiv(m, c(2)));
+  for (int64_t x = -9; x <= 9; ++x) {
+    llvm::StringMap<int64_t> env{{"m", x}};
+    int64_t num = 9 * x + 4, rem = ((num % 2) + 2) % 2;
+    EXPECT_EQ(*floorDiv(m * 9 + 4, c(2)).evaluate(env), (num - rem) / 2) << x;
+    EXPECT_EQ(*mod(m * 9 + 4, c(2)).evaluate(env), rem) << x;
+  }
+}
+
 TEST(SymbolicExpr, ModOfSelf) {
   EXPECT_EQ(mod(v("n"), v("n")), c(0));
   EXPECT_EQ(mod(c(0), v("n")), c(0));

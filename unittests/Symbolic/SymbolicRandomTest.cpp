@@ -490,4 +490,90 @@ TEST(SymbolicRandom, ComparisonsBoundsAndSimplifyAreSound) {
   EXPECT_GT(decided, 0u);
 }
 
+
+/// A random atom for the coefficient-shift test: a variable, a product of
+/// two variables, or a nested floordiv/mod/min node, so that the reduction
+/// inside `mod c`/`floordiv c` is exercised on every kind of monomial.
+TreePtr shiftTestAtom(Gen &g) {
+  switch (g.uniform(0, 5)) {
+  case 0:
+  case 1:
+    return leafVar(g.varName(4));
+  case 2:
+  case 3:
+    return node(Op::Mul, leafVar(g.varName(4)), leafVar(g.varName(4)));
+  case 4:
+    return node(g.chance(50) ? Op::FloorDiv : Op::Mod,
+                node(Op::Add, leafVar(g.varName(4)),
+                     leafConst(g.uniform(-3, 3))),
+                leafConst(g.uniform(2, 6)));
+  default:
+    return node(Op::Min, leafVar(g.varName(4)), leafVar(g.varName(4)));
+  }
+}
+
+TEST(SymbolicRandom, CoefficientsReducedModuloConstantDivisor) {
+  // e = (sum(coeff_i * M_i) + k) op c and e' the same with every coefficient
+  // and the constant moved by a multiple of c. For mod, e == e'; for
+  // floordiv and ceildiv, e == e' - sum(shift_i * M_i) - shift_k. Both must
+  // canonicalise to the same text and evaluate like the trees.
+  Gen g(0x5eed0005);
+  unsigned pairs = 0, bindings = 0;
+  for (int i = 0; i < 8000; ++i) {
+    int64_t c = g.uniform(1, 9);
+    if (g.chance(15))
+      c = -c;
+    int op = g.uniform(0, 5); // 0-2 mod, 3-4 floordiv, 5 ceildiv.
+    Op divOp = op <= 2 ? Op::Mod : op <= 4 ? Op::FloorDiv : Op::CeilDiv;
+    unsigned numTerms = g.uniform(1, 4);
+    int64_t k = g.uniform(-12, 12), kShift = g.uniform(-3, 3);
+    TreePtr sum = leafConst(k), shiftedSum = leafConst(k + c * kShift);
+    TreePtr compensation = leafConst(kShift);
+    for (unsigned t = 0; t < numTerms; ++t) {
+      TreePtr atom = shiftTestAtom(g);
+      int64_t coeff = g.uniform(-12, 12), shift = g.uniform(-4, 4);
+      sum = node(Op::Add, sum, node(Op::Mul, leafConst(coeff), atom));
+      shiftedSum = node(Op::Add, shiftedSum,
+                        node(Op::Mul, leafConst(coeff + c * shift), atom));
+      compensation = node(Op::Add, compensation,
+                          node(Op::Mul, leafConst(shift), atom));
+    }
+    TreePtr a = node(divOp, sum, leafConst(c));
+    TreePtr b = node(divOp, shiftedSum, leafConst(c));
+    if (divOp != Op::Mod)
+      b = node(Op::Sub, b, compensation);
+    // Sometimes inside a larger expression, as shapes use them.
+    if (g.chance(30)) {
+      TreePtr factor = shiftTestAtom(g);
+      int64_t offset = g.uniform(-5, 5);
+      a = node(Op::Add, node(Op::Mul, a, factor), leafConst(offset));
+      b = node(Op::Add, node(Op::Mul, b, factor), leafConst(offset));
+    }
+    Expr ea = toExpr(*a), eb = toExpr(*b);
+    ASSERT_TRUE(ea && eb) << toText(*a) << " / " << toText(*b);
+    ASSERT_EQ(ea.str(), eb.str()) << toText(*a) << " vs " << toText(*b);
+    ASSERT_EQ(ea, eb) << toText(*a) << " vs " << toText(*b);
+    ++pairs;
+    for (int j = 0; j < 8; ++j) {
+      Env env = randomEnv(g, -20, 20);
+      auto va = evalTree(*a, env), vb = evalTree(*b, env);
+      if (!va || !vb)
+        continue;
+      ++bindings;
+      ASSERT_EQ(*va, *vb) << "generator bug: " << toText(*a) << " vs "
+                          << toText(*b);
+      auto got = ea.evaluate(env);
+      ASSERT_TRUE(got) << toText(*a) << " -> " << ea.str();
+      ASSERT_EQ(*got, *va) << toText(*a) << " -> " << ea.str() << " at a="
+                           << env["a"] << " b=" << env["b"]
+                           << " n=" << env["n"] << " m=" << env["m"];
+    }
+  }
+  std::cout << "[ random ] " << pairs
+            << " mod/floordiv pairs with coefficients shifted by multiples "
+               "of the divisor identical in canonical form, "
+            << bindings << " bindings checked\n";
+  EXPECT_GE(pairs, 8000u);
+}
+
 } // namespace
