@@ -34,6 +34,19 @@ FailureOr<tir::BufferType> relax::toBufferType(Type relaxType) {
                               tensor.getDtype(), tir::MemoryScope::global);
 }
 
+LogicalResult relax::requireKnownShapes(Operation *op) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  for (Type t : types) {
+    auto tt = dyn_cast<RelaxTensorType>(t);
+    if (!tt || !tt.getShape().isFullyKnown())
+      return op->emitOpError("cannot be legalized: type ")
+             << t << " has an unknown rank or dim (refine it with "
+             << "relax.match_cast)";
+  }
+  return success();
+}
+
 bool relax::isUnsignedDtype(Type dtype) {
   auto i = dyn_cast<IntegerType>(dtype);
   return i && i.isUnsigned();

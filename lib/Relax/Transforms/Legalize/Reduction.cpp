@@ -303,6 +303,29 @@ static LogicalResult checkKnown(Operation *op) {
   return success();
 }
 
+/// Operand 0, once every operand shape is known (checkKnown) and its dtype
+/// is one the lowering handles (checkDtype): the start of most legalizers
+/// here.
+static FailureOr<Value> checkedInput(Operation *op, bool floatOnly) {
+  if (failed(checkKnown(op)))
+    return failure();
+  Value input = op->getOperand(0);
+  if (failed(checkDtype(op, dtypeOf(input), floatOnly)))
+    return failure();
+  return input;
+}
+
+/// Replaces `op` by a call of the `reduction` prim_func `name` built by
+/// `body` over all its operands and results, keyed on its attributes.
+static LogicalResult replaceWithReduction(Operation *op, LegalizeContext &ctx,
+                                          StringRef name,
+                                          PrimFuncBodyBuilder body) {
+  return ctx.replaceWithCallTIR(op, name, op->getOperands(),
+                                op->getResultTypes(), body,
+                                tir::OpPattern::Reduction,
+                                op->getAttrDictionary());
+}
+
 //===----------------------------------------------------------------------===//
 // sum, prod, max, min
 //===----------------------------------------------------------------------===//
@@ -347,21 +370,19 @@ static Value identity(OpBuilder &b, Location l, Combiner c, Type dtype) {
 
 static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
                                     Combiner c) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/false);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/false)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   FailureOr<SmallVector<int64_t>> axes = reduceAxes(op, in.getRank());
   if (failed(axes))
     return failure();
   bool keepdims = keepdimsOf(op);
   const SymShape &out = shapeOf(op->getResult(0).getType());
   std::string name = ("T_" + shortName(op)).str();
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         if (mayBeEmpty(in, *axes))
@@ -379,8 +400,7 @@ static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
               Value v = tir::LoadOp::create(b, l, x, i);
               tir::StoreOp::create(b, l, combine(b, l, c, acc, v), y, o);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -425,13 +445,11 @@ static void emitDivide(OpBuilder &b, Location loc, StringRef name,
 static LogicalResult legalizeMeanOrVariance(Operation *op,
                                             LegalizeContext &ctx,
                                             bool variance) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   FailureOr<SmallVector<int64_t>> axes = reduceAxes(op, in.getRank());
   if (failed(axes))
     return failure();
@@ -439,8 +457,8 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type acc = accType(dtype);
   std::string name = ("T_" + shortName(op)).str();
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         Value count = indexToFloat(
@@ -479,8 +497,7 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
                   return arith::MulFOp::create(b, l, d, d).getResult();
                 });
         emitDivide(b, loc, "variance_div", out, sq, y, count);
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -489,13 +506,11 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
 
 static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
                                        bool isMax) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/false);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/false)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   SmallVector<int64_t> axes;
   if (auto axisAttr = op->getAttrOfType<IntegerAttr>("axis")) {
     FailureOr<int64_t> a =
@@ -513,8 +528,8 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
   Type resultDtype = cast<RelaxTensorType>(op->getResult(0).getType())
                          .getDtype();
   std::string name = ("T_" + shortName(op)).str();
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         SmallVector<Value> dims;
@@ -574,8 +589,7 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
                   b, l, arith::SelectOp::create(b, l, better, newIdx, oldIdx),
                   y, o);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -584,13 +598,11 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
 
 static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
                                      bool isLog) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   int64_t axisValue = -1;
   if (auto a = op->getAttrOfType<IntegerAttr>("axis"))
     axisValue = a.getInt();
@@ -603,8 +615,8 @@ static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
   Type acc = accType(dtype);
   std::string name = ("T_" + shortName(op)).str();
   StringRef base = shortName(op);
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         Value maxBuf = allocBuffer(b, loc, stat, acc);
@@ -645,8 +657,7 @@ static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
                                           s);
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -675,8 +686,8 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
       return failure();
     axis = *n;
   }
-  return ctx.replaceWithCallTIR(
-      op, "T_cumsum", op->getOperands(), op->getResultTypes(),
+  return replaceWithReduction(
+      op, ctx, "T_cumsum",
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         // y[pos] = x[pos] + (first ? 0 : y[prev]).
@@ -795,13 +806,11 @@ static LogicalResult normAxes(Operation *op, int64_t rank,
 /// layer_norm (with gamma and beta) and rms_norm (with weight only).
 static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
                                             LegalizeContext &ctx, bool rms) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   SmallVector<int64_t> ordered, sorted;
   if (failed(normAxes(op, in.getRank(), ordered, sorted)))
     return failure();
@@ -872,18 +881,15 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
                                acc));
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   SmallVector<int64_t> ordered, axes;
   if (failed(normAxes(op, in.getRank(), ordered, axes)))
     return failure();
@@ -927,8 +933,8 @@ static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
   SymShape stat(statDims);
   sym::Expr countExpr = perGroup * countOf(in, axes);
   Type acc = accType(dtype);
-  return ctx.replaceWithCallTIR(
-      op, "T_group_norm", op->getOperands(), op->getResultTypes(),
+  return replaceWithReduction(
+      op, ctx, "T_group_norm",
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         Value count = indexToFloat(
@@ -1007,18 +1013,15 @@ static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
               r = arith::AddFOp::create(b, l, r, be);
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   int64_t axisValue = 1;
   if (auto a = op->getAttrOfType<IntegerAttr>("axis"))
     axisValue = a.getInt();
@@ -1064,40 +1067,32 @@ static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 void relax::addReductionLegalizers(LegalizerTable &table) {
-  auto reduce = [&](StringRef name, Combiner c) {
-    table[("relax." + name).str()] = [c](Operation *op, LegalizeContext &ctx) {
+  auto reduce = [](Combiner c) {
+    return [c](Operation *op, LegalizeContext &ctx) {
       return legalizeReduce(op, ctx, c);
     };
   };
-  reduce("sum", Combiner::Sum);
-  reduce("prod", Combiner::Prod);
-  reduce("max", Combiner::Max);
-  reduce("min", Combiner::Min);
-  table["relax.mean"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeMeanOrVariance(op, ctx, /*variance=*/false);
-  };
-  table["relax.variance"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeMeanOrVariance(op, ctx, /*variance=*/true);
-  };
-  table["relax.argmax"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeArgReduce(op, ctx, /*isMax=*/true);
-  };
-  table["relax.argmin"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeArgReduce(op, ctx, /*isMax=*/false);
-  };
-  table["relax.softmax"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeSoftmax(op, ctx, /*isLog=*/false);
-  };
-  table["relax.log_softmax"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeSoftmax(op, ctx, /*isLog=*/true);
-  };
-  table["relax.cumsum"] = legalizeCumsum;
-  table["relax.layer_norm"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/false);
-  };
-  table["relax.rms_norm"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/true);
-  };
-  table["relax.group_norm"] = legalizeGroupNorm;
-  table["relax.batch_norm"] = legalizeBatchNorm;
+  registerLegalizer<SumOp>(table, reduce(Combiner::Sum));
+  registerLegalizer<ProdOp>(table, reduce(Combiner::Prod));
+  registerLegalizer<MaxOp>(table, reduce(Combiner::Max));
+  registerLegalizer<MinOp>(table, reduce(Combiner::Min));
+  registerLegalizer<MeanOp>(table, [](Operation *op, LegalizeContext &ctx) {
+    return legalizeMeanOrVariance(op, ctx, /*variance=*/false);});
+  registerLegalizer<VarianceOp>(table, [](Operation *op, LegalizeContext &ctx) {
+    return legalizeMeanOrVariance(op, ctx, /*variance=*/true);});
+  registerLegalizer<ArgmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
+    return legalizeArgReduce(op, ctx, /*isMax=*/true);});
+  registerLegalizer<ArgminOp>(table, [](Operation *op, LegalizeContext &ctx) {
+    return legalizeArgReduce(op, ctx, /*isMax=*/false);});
+  registerLegalizer<SoftmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
+    return legalizeSoftmax(op, ctx, /*isLog=*/false);});
+  registerLegalizer<LogSoftmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
+    return legalizeSoftmax(op, ctx, /*isLog=*/true);});
+  registerLegalizer<CumsumOp>(table, legalizeCumsum);
+  registerLegalizer<LayerNormOp>(table, [](Operation *op, LegalizeContext &ctx) {
+    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/false);});
+  registerLegalizer<RMSNormOp>(table, [](Operation *op, LegalizeContext &ctx) {
+    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/true);});
+  registerLegalizer<GroupNormOp>(table, legalizeGroupNorm);
+  registerLegalizer<BatchNormOp>(table, legalizeBatchNorm);
 }
