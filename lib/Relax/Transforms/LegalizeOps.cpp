@@ -34,6 +34,16 @@ FailureOr<tir::BufferType> relax::toBufferType(Type relaxType) {
                               tensor.getDtype(), tir::MemoryScope::global);
 }
 
+StringRef relax::shortOpName(Operation *op) {
+  return op->getName().getStringRef().drop_front(strlen("relax."));
+}
+
+Value relax::indexToFloat(OpBuilder &b, Location l, Value index,
+                          Type floatType) {
+  Value i64 = arith::IndexCastOp::create(b, l, b.getI64Type(), index);
+  return arith::SIToFPOp::create(b, l, floatType, i64);
+}
+
 LogicalResult relax::requireKnownShapes(Operation *op) {
   SmallVector<Type> types(op->getOperandTypes());
   llvm::append_range(types, op->getResultTypes());

@@ -89,6 +89,14 @@ void addNNLegalizers(LegalizerTable &table);
 /// every dim are known.
 FailureOr<tir::BufferType> toBufferType(Type relaxType);
 
+/// The op name without the dialect prefix (`sum` for relax.sum), from which
+/// prim_funcs and blocks are named.
+StringRef shortOpName(Operation *op);
+
+/// An index value as a float of type `floatType` (through i64, signed).
+Value indexToFloat(OpBuilder &builder, Location loc, Value index,
+                   Type floatType);
+
 /// Fails with a located "cannot be legalized" error unless every operand and
 /// result of `op` is a relax tensor with a fully known shape.
 LogicalResult requireKnownShapes(Operation *op);

@@ -95,16 +95,23 @@ static LogicalResult legalizeArange(Operation *op, LegalizeContext &ctx) {
 
 void relax::addCreationLegalizers(LegalizerTable &table) {
   registerLegalizer<FullOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");});
+    return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");
+  });
   registerLegalizer<FullLikeOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");});
+    return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");
+  });
   registerLegalizer<ZerosOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, 0.0, "T_zeros");});
-  registerLegalizer<ZerosLikeOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, 0.0, "T_zeros");});
+    return legalizeFill(op, ctx, 0.0, "T_zeros");
+  });
+  registerLegalizer<ZerosLikeOp>(table,
+                                 [](Operation *op, LegalizeContext &ctx) {
+                                   return legalizeFill(op, ctx, 0.0, "T_zeros");
+                                 });
   registerLegalizer<OnesOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, 1.0, "T_ones");});
+    return legalizeFill(op, ctx, 1.0, "T_ones");
+  });
   registerLegalizer<ArangeOp>(table, legalizeArange);
   registerLegalizer<OnesLikeOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, 1.0, "T_ones");});
+    return legalizeFill(op, ctx, 1.0, "T_ones");
+  });
 }

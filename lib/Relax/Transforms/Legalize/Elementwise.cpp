@@ -26,11 +26,6 @@ using ScalarFn = std::function<Value(OpBuilder &, Location, ValueRange,
                                      Type dtype, Operation *op)>;
 } // namespace
 
-/// The op name without the dialect prefix, used to name prim_funcs.
-static StringRef shortName(Operation *op) {
-  return op->getName().getStringRef().drop_front(strlen("relax."));
-}
-
 static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
                                          const ScalarFn &fn) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
@@ -44,7 +39,7 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
       "less_equal", "greater",  "greater_equal", "astype",    "where"};
   for (Type t : inputTypes) {
     Type dtype = cast<RelaxTensorType>(t).getDtype();
-    if (isUnsignedDtype(dtype) && !unsignedOk.contains(shortName(op)))
+    if (isUnsignedDtype(dtype) && !unsignedOk.contains(shortOpName(op)))
       return op->emitOpError("cannot be legalized: ")
              << dtype
              << " arithmetic is not supported by the loop lowering yet";
@@ -55,7 +50,7 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
   Type dtype = cast<RelaxTensorType>(inputTypes.back()).getDtype();
   // Attribute values (clip bounds, target dtype) are part of the program.
   Attribute key = op->getAttrDictionary();
-  std::string name = ("T_" + shortName(op)).str();
+  std::string name = ("T_" + shortOpName(op)).str();
   bool ok = true;
   LogicalResult result = ctx.replaceWithCallTIR(
       op, name, op->getOperands(), op->getResultTypes(),
@@ -194,7 +189,7 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
   });
   // gelu_tanh(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
   add<GeluTanhOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
-                             Operation *) -> Value {
+                            Operation *) -> Value {
     Value x = a[0];
     Value x3 = arith::MulFOp::create(b, l, x, arith::MulFOp::create(b, l, x, x));
     Value inner = arith::AddFOp::create(
@@ -242,7 +237,7 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
   add<CeilOp>(table, rounding(math::CeilOp()));
   add<RoundOp>(table, rounding(math::RoundEvenOp()));
   add<LogicalNotOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
-                               Operation *) -> Value {
+                              Operation *) -> Value {
     return arith::XOrIOp::create(b, l, a[0], createScalarConstant(b, l, t, 1));
   });
   add<ClipOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
@@ -266,33 +261,42 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
   add<AddOp>(table, arithBinary<arith::AddFOp, arith::AddIOp>());
   add<SubtractOp>(table, arithBinary<arith::SubFOp, arith::SubIOp>());
   add<MultiplyOp>(table, arithBinary<arith::MulFOp, arith::MulIOp>());
-  add<DivideOp>(table, arithBinary<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>());
-  add<MaximumOp>(table, arithBinary<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>());
-  add<MinimumOp>(table, arithBinary<arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>());
+  add<DivideOp>(
+      table, arithBinary<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>());
+  add<MaximumOp>(
+      table, arithBinary<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>());
+  add<MinimumOp>(
+      table, arithBinary<arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>());
   add<PowerOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                          Operation *) -> Value {
     if (isFloat(t))
       return math::PowFOp::create(b, l, a[0], a[1]);
     return integerPower(b, l, a[0], a[1], isUnsignedDtype(t));
   });
-  add<EqualOp>(table, compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
-              arith::CmpIPredicate::eq));
-  add<NotEqualOp>(table, compare(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne,
-              arith::CmpIPredicate::ne));
-  add<LessOp>(table, compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
-              arith::CmpIPredicate::ult));
-  add<LessEqualOp>(table, compare(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
-              arith::CmpIPredicate::ule));
-  add<GreaterOp>(table, compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
-              arith::CmpIPredicate::ugt));
-  add<GreaterEqualOp>(table, compare(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
-              arith::CmpIPredicate::uge));
+  add<EqualOp>(
+      table, compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
+                     arith::CmpIPredicate::eq));
+  add<NotEqualOp>(
+      table, compare(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne,
+                     arith::CmpIPredicate::ne));
+  add<LessOp>(
+      table, compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
+                     arith::CmpIPredicate::ult));
+  add<LessEqualOp>(
+      table, compare(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
+                     arith::CmpIPredicate::ule));
+  add<GreaterOp>(
+      table, compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
+                     arith::CmpIPredicate::ugt));
+  add<GreaterEqualOp>(
+      table, compare(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
+                     arith::CmpIPredicate::uge));
   add<LogicalAndOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type,
-                               Operation *) -> Value {
+                              Operation *) -> Value {
     return arith::AndIOp::create(b, l, a[0], a[1]);
   });
   add<LogicalOrOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type,
-                              Operation *) -> Value {
+                             Operation *) -> Value {
     return arith::OrIOp::create(b, l, a[0], a[1]);
   });
   // where(cond, x, y): the dtype passed is the last operand's (x/y).

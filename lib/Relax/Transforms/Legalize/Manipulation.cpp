@@ -17,10 +17,6 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-static StringRef shortName(Operation *op) {
-  return op->getName().getStringRef().drop_front(strlen("relax."));
-}
-
 static RelaxTensorType tensorType(Value v) {
   return cast<RelaxTensorType>(v.getType());
 }
@@ -97,7 +93,7 @@ static LogicalResult legalizeGather(
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)> index,
     ArrayRef<sym::Expr> extraExprs = {}) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
-  std::string name = ("T_" + shortName(op)).str();
+  std::string name = ("T_" + shortOpName(op)).str();
   return ctx.replaceWithCallTIR(
       op, name, op->getOperand(0), op->getResultTypes(),
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {

@@ -42,11 +42,6 @@ using namespace mlir::relax;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The op name without the dialect prefix, used to name prim_funcs.
-static StringRef shortName(Operation *op) {
-  return op->getName().getStringRef().drop_front(strlen("relax."));
-}
-
 static bool isFloat(Type t) { return isa<FloatType>(t); }
 
 /// The dtype statistics are accumulated in.
@@ -66,12 +61,6 @@ static Type dtypeOf(Value v) {
   return cast<RelaxTensorType>(v.getType()).getDtype();
 }
 
-
-/// An index value as a float of type `ft`.
-static Value indexToFloat(OpBuilder &b, Location l, Value idx, Type ft) {
-  Value i64 = arith::IndexCastOp::create(b, l, b.getI64Type(), idx);
-  return arith::SIToFPOp::create(b, l, ft, i64);
-}
 
 /// The largest / smallest finite-or-infinite value of `dtype`.
 static Value extremeConstant(OpBuilder &b, Location l, Type dtype,
@@ -320,10 +309,9 @@ static FailureOr<Value> checkedInput(Operation *op, bool floatOnly) {
 static LogicalResult replaceWithReduction(Operation *op, LegalizeContext &ctx,
                                           StringRef name,
                                           PrimFuncBodyBuilder body) {
-  return ctx.replaceWithCallTIR(op, name, op->getOperands(),
-                                op->getResultTypes(), body,
-                                tir::OpPattern::Reduction,
-                                op->getAttrDictionary());
+  return ctx.replaceWithCallTIR(
+      op, name, op->getOperands(), op->getResultTypes(), body,
+      tir::OpPattern::Reduction, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -380,18 +368,18 @@ static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
     return failure();
   bool keepdims = keepdimsOf(op);
   const SymShape &out = shapeOf(op->getResult(0).getType());
-  std::string name = ("T_" + shortName(op)).str();
+  std::string name = ("T_" + shortOpName(op)).str();
   return replaceWithReduction(
       op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         if (mayBeEmpty(in, *axes))
-          emitFill(b, loc, (shortName(op) + "_empty").str(), out, y,
+          emitFill(b, loc, (shortOpName(op) + "_empty").str(), out, y,
                    [&](OpBuilder &b, Location l) {
                      return identity(b, l, c, dtype);
                    });
         buildAxisReduction(
-            b, loc, shortName(op), in, *axes, keepdims,
+            b, loc, shortOpName(op), in, *axes, keepdims,
             [&](OpBuilder &b, Location l, ValueRange, ValueRange o) {
               tir::StoreOp::create(b, l, identity(b, l, c, dtype), y, o);
             },
@@ -456,7 +444,7 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
   bool keepdims = keepdimsOf(op);
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type acc = accType(dtype);
-  std::string name = ("T_" + shortName(op)).str();
+  std::string name = ("T_" + shortOpName(op)).str();
   return replaceWithReduction(
       op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
@@ -527,7 +515,7 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type resultDtype = cast<RelaxTensorType>(op->getResult(0).getType())
                          .getDtype();
-  std::string name = ("T_" + shortName(op)).str();
+  std::string name = ("T_" + shortOpName(op)).str();
   return replaceWithReduction(
       op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
@@ -537,7 +525,7 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
           dims.push_back(tir::materializeDim(b, loc, in.getDim(a)));
         Value best = allocBuffer(b, loc, out, dtype);
         buildAxisReduction(
-            b, loc, shortName(op), in, axes, keepdims,
+            b, loc, shortOpName(op), in, axes, keepdims,
             [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
               // The reduce variables are 0 here: start from that element.
               tir::StoreOp::create(b, l, tir::LoadOp::create(b, l, x, i), best,
@@ -613,8 +601,8 @@ static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
   SmallVector<int64_t> axes{*axis};
   SymShape stat = reduceShape(in, axes, /*keepdims=*/false);
   Type acc = accType(dtype);
-  std::string name = ("T_" + shortName(op)).str();
-  StringRef base = shortName(op);
+  std::string name = ("T_" + shortOpName(op)).str();
+  StringRef base = shortOpName(op);
   return replaceWithReduction(
       op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
@@ -686,8 +674,8 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
       return failure();
     axis = *n;
   }
-  return replaceWithReduction(
-      op, ctx, "T_cumsum",
+  return ctx.replaceWithCallTIR(
+      op, "T_cumsum", op->getOperands(), op->getResultTypes(),
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         // y[pos] = x[pos] + (first ? 0 : y[prev]).
@@ -825,10 +813,10 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
   double eps = f64Attr(op, "epsilon", 1e-5);
   SymShape stat = reduceShape(in, sorted, /*keepdims=*/false);
   Type acc = accType(dtype);
-  std::string name = ("T_" + shortName(op)).str();
-  StringRef base = shortName(op);
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  std::string name = ("T_" + shortOpName(op)).str();
+  StringRef base = shortOpName(op);
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         Value count = indexToFloat(
@@ -1077,22 +1065,32 @@ void relax::addReductionLegalizers(LegalizerTable &table) {
   registerLegalizer<MaxOp>(table, reduce(Combiner::Max));
   registerLegalizer<MinOp>(table, reduce(Combiner::Min));
   registerLegalizer<MeanOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeMeanOrVariance(op, ctx, /*variance=*/false);});
+    return legalizeMeanOrVariance(op, ctx, /*variance=*/false);
+  });
   registerLegalizer<VarianceOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeMeanOrVariance(op, ctx, /*variance=*/true);});
+    return legalizeMeanOrVariance(op, ctx, /*variance=*/true);
+  });
   registerLegalizer<ArgmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeArgReduce(op, ctx, /*isMax=*/true);});
+    return legalizeArgReduce(op, ctx, /*isMax=*/true);
+  });
   registerLegalizer<ArgminOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeArgReduce(op, ctx, /*isMax=*/false);});
+    return legalizeArgReduce(op, ctx, /*isMax=*/false);
+  });
   registerLegalizer<SoftmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeSoftmax(op, ctx, /*isLog=*/false);});
-  registerLegalizer<LogSoftmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeSoftmax(op, ctx, /*isLog=*/true);});
+    return legalizeSoftmax(op, ctx, /*isLog=*/false);
+  });
+  registerLegalizer<LogSoftmaxOp>(
+      table, [](Operation *op, LegalizeContext &ctx) {
+        return legalizeSoftmax(op, ctx, /*isLog=*/true);
+      });
   registerLegalizer<CumsumOp>(table, legalizeCumsum);
-  registerLegalizer<LayerNormOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/false);});
+  registerLegalizer<LayerNormOp>(
+      table, [](Operation *op, LegalizeContext &ctx) {
+        return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/false);
+      });
   registerLegalizer<RMSNormOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/true);});
+    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/true);
+  });
   registerLegalizer<GroupNormOp>(table, legalizeGroupNorm);
   registerLegalizer<BatchNormOp>(table, legalizeBatchNorm);
 }
