@@ -3,18 +3,8 @@
 #include <cblas.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static int cmp(const void *x, const void *y) {
-  double a = *(const double *)x, b = *(const double *)y;
-  return (a > b) - (a < b);
-}
+#include "bench_util.h"
 
 int main(int argc, char **argv) {
   int m = atoi(argv[1]), k = atoi(argv[2]), n = atoi(argv[3]);
@@ -38,8 +28,8 @@ int main(int argc, char **argv) {
     if (r >= 0)
       times[r] = t1 - t0;
   }
-  qsort(times, runs, sizeof(double), cmp);
-  printf("cblas_sgemm: %dx%dx%d median %.4f ms (c0 %.1f)\n", m, k, n,
-         times[runs / 2], c[0]);
+  double median = median_ms(times, runs);
+  printf("cblas_sgemm: %dx%dx%d median %.4f ms (c0 %.1f)\n", m, k, n, median,
+         c[0]);
   return 0;
 }

@@ -13,8 +13,8 @@
 # peer's own median), repeated REPEATS times, alternating sides; the report
 # gives the median over repeats. Writes bench/cpu/report.md.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-BIN="${BUILD_DIR:-$ROOT/build}/bin"
+# shellcheck source=../lib.sh
+source "$(dirname "$0")/../lib.sh"
 HERE="$ROOT/bench/cpu"
 OUT="$(mktemp -d)"
 REPEATS="${REPEATS:-5}"
@@ -29,17 +29,16 @@ cc -O3 -march=native -I/usr/include/x86_64-linux-gnu/openblas-pthread \
   -o "$OUT/blas_gemm" "$HERE/blas_gemm.c" -lopenblas
 "$BIN/relax-opt" --relax-dispatch-library "$HERE/matmul.mlir" > "$OUT/matmul_blas.mlir"
 
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-relax_ms() { "$BIN/relax-run" "$@" --benchmark "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p'; }
+relax_ms() { "$BIN/relax-run" "$@" --benchmark "$RUNS" | median_ms; }
 
 read -r M K NN <<< "$MM"
 for r in $(seq "$REPEATS"); do
   relax_ms "$HERE/triad.mlir" --random-inputs --dim n="$N" >> "$OUT/relax_triad"
   OMP_NUM_THREADS=1 relax_ms "$HERE/triad.mlir" --random-inputs --dim n="$N" >> "$OUT/relax_triad_1t"
-  "$OUT/triad" "$N" "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' >> "$OUT/c_triad"
+  "$OUT/triad" "$N" "$RUNS" | median_ms >> "$OUT/c_triad"
   relax_ms "$OUT/matmul_blas.mlir" --random-inputs --dim m="$M" --dim k="$K" --dim n="$NN" >> "$OUT/relax_blas"
   relax_ms "$HERE/matmul.mlir" --random-inputs --dim m="$M" --dim k="$K" --dim n="$NN" >> "$OUT/relax_loops"
-  "$OUT/blas_gemm" "$M" "$K" "$NN" "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' >> "$OUT/c_blas"
+  "$OUT/blas_gemm" "$M" "$K" "$NN" "$RUNS" | median_ms >> "$OUT/c_blas"
   relax_ms "$HERE/triad.mlir" --fuse --random-inputs --dim n="$N" >> "$OUT/relax_triad_fused"
   for s in 1 "$LLAMA_S"; do
     relax_ms "$LLAMA" --random-inputs --dim s="$s" >> "$OUT/llama_$s"

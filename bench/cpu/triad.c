@@ -3,18 +3,8 @@
  * relax-run times a module (median of runs after one warm-up). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static int cmp(const void *x, const void *y) {
-  double a = *(const double *)x, b = *(const double *)y;
-  return (a > b) - (a < b);
-}
+#include "bench_util.h"
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : (1L << 24);
@@ -36,12 +26,11 @@ int main(int argc, char **argv) {
     if (r >= 0)
       times[r] = t1 - t0;
   }
-  qsort(times, runs, sizeof(double), cmp);
+  double median = median_ms(times, runs);
   /* Print a checksum so the loop cannot be optimised away. */
   double sum = 0;
   for (long i = 0; i < n; i += 4096)
     sum += a[i];
-  printf("triad: n=%ld median %.4f ms (checksum %.1f)\n", n, times[runs / 2],
-         sum);
+  printf("triad: n=%ld median %.4f ms (checksum %.1f)\n", n, median, sum);
   return 0;
 }

@@ -17,9 +17,8 @@
 # launch) and the median summed kernel time (CUDA events around each
 # launch). Writes bench/gpu/report.md (REPORT=... to change).
 set -uo pipefail
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
-BIN="$BUILD_DIR/bin"
+# shellcheck source=../lib.sh
+source "$(dirname "$0")/../lib.sh"
 HERE="$ROOT/bench/gpu"
 REPORT="${REPORT:-$HERE/report.md}"
 RUNS="${RUNS:-20}"
@@ -82,7 +81,7 @@ cublas="-"
 if command -v nvcc > /dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
   NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
   if timeout 120 "$NVCC" -O2 -o "$OUT/cublas_gemm" "$HERE/cublas_gemm.cu" -lcublas > "$OUT/nvcc.log" 2>&1; then
-    cublas=$(timeout 60 "$OUT/cublas_gemm" "$GM" "$GK" "$GN" "$RUNS" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
+    cublas=$(timeout 60 "$OUT/cublas_gemm" "$GM" "$GK" "$GN" "$RUNS" | median_ms)
     cublas=${cublas:--}
   fi
 fi

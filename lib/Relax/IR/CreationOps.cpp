@@ -5,38 +5,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Relax/IR/RelaxOps.h"
-
-#include "llvm/Support/Format.h"
+#include "OpHelpers.h"
 
 #include <cmath>
 
 using namespace mlir;
 using namespace mlir::relax;
-
-// The textual form of a type, for error messages built as Twines.
-static std::string typeText(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
-// Shortest readable form of an attribute value (`0.5`, `6`).
-static std::string formatDouble(double value) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << llvm::format("%g", value);
-  return text;
-}
-
-static LogicalResult checkDtype(std::optional<Location> loc, StringRef opName,
-                                Type dtype) {
-  if (isValidDtype(dtype))
-    return success();
-  return inferFailure(loc, opName,
-                      "unsupported dtype '" + typeText(dtype) + "'");
-}
 
 // A shape to allocate must be fully known: there is no operand to take an
 // unknown dim from at run time. A dim that is provably negative can never be
@@ -94,7 +68,7 @@ static LogicalResult inferShapeCreation(std::optional<Location> loc,
                                         Type dtype,
                                         std::optional<double> value,
                                         SmallVectorImpl<Type> &results) {
-  if (failed(checkDtype(loc, opName, dtype)) ||
+  if (failed(checkValidDtype(loc, opName, dtype, "dtype")) ||
       failed(checkCreationShape(loc, opName, shape.getShape())) ||
       (value && failed(checkFillValue(loc, opName, *value, dtype))))
     return failure();
@@ -135,7 +109,7 @@ static LogicalResult inferLikeCreation(std::optional<Location> loc,
                                        SmallVectorImpl<Type> &results) {
   auto type = cast<RelaxTensorType>(input);
   if (dtype) {
-    if (failed(checkDtype(loc, opName, *dtype)))
+    if (failed(checkValidDtype(loc, opName, *dtype, "dtype")))
       return failure();
     type = type.withDtype(*dtype);
   }
@@ -181,7 +155,7 @@ LogicalResult ArangeOp::inferReturnTypes(MLIRContext *,
                                          SmallVectorImpl<Type> &results) {
   StringRef opName = getOperationName();
   Type dtype = adaptor.getDtype();
-  if (failed(checkDtype(loc, opName, dtype)) ||
+  if (failed(checkValidDtype(loc, opName, dtype, "dtype")) ||
       failed(checkDtypeClass(loc, opName, dtype, DtypeClass::Numeric)))
     return failure();
   const sym::Context &ctx = defaultSymContext();

@@ -6,30 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Relax/IR/RelaxOps.h"
-
-#include "llvm/Support/Format.h"
+#include "OpHelpers.h"
 
 #include <cmath>
 
 using namespace mlir;
 using namespace mlir::relax;
-
-// The textual form of a type, for error messages built as Twines.
-static std::string typeText(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
-// Shortest readable form of an attribute value (`0.5`, `6`).
-static std::string formatDouble(double value) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << llvm::format("%g", value);
-  return text;
-}
 
 //===----------------------------------------------------------------------===//
 // clip, astype, where
@@ -65,9 +47,8 @@ LogicalResult AstypeOp::inferReturnTypes(MLIRContext *,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &results) {
   Type dtype = adaptor.getDtype();
-  if (!isValidDtype(dtype))
-    return inferFailure(loc, getOperationName(),
-                        "unsupported target dtype '" + typeText(dtype) + "'");
+  if (failed(checkValidDtype(loc, getOperationName(), dtype, "target dtype")))
+    return failure();
   results.push_back(
       cast<RelaxTensorType>(adaptor.getInput().getType()).withDtype(dtype));
   return success();
@@ -75,9 +56,7 @@ LogicalResult AstypeOp::inferReturnTypes(MLIRContext *,
 
 // A conversion to the input's own dtype is the identity.
 OpFoldResult AstypeOp::fold(FoldAdaptor) {
-  if (getInput().getType() == getType())
-    return getInput();
-  return {};
+  return foldSameTypeToInput(getInput(), getType());
 }
 
 LogicalResult WhereOp::inferReturnTypes(MLIRContext *,

@@ -7,18 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "OpHelpers.h"
 
 using namespace mlir;
 using namespace mlir::relax;
-
-// The textual form of a type, for error messages built as Twines.
-static std::string typeText(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
 
 // The shape of matmul(a, b) by numpy's rules; `rhsName` names the rhs in
 // the contraction error ("rhs" or "weight"). Either unranked gives unranked.
@@ -74,9 +66,8 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
     return failure();
   Type dtype = a.getDtype();
   if (std::optional<Type> out = adaptor.getOutDtype()) {
-    if (!isValidDtype(*out))
-      return inferFailure(loc, opName,
-                          "unsupported out_dtype '" + typeText(*out) + "'");
+    if (failed(checkValidDtype(loc, opName, *out, "out_dtype")))
+      return failure();
     dtype = *out;
   }
   FailureOr<SymShape> shape =

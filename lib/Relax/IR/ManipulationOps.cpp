@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "OpHelpers.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallSet.h"
@@ -367,9 +367,7 @@ LogicalResult FlattenOp::inferReturnTypes(MLIRContext *,
 }
 
 OpFoldResult FlattenOp::fold(FoldAdaptor) {
-  if (getInput().getType() == getType())
-    return getInput();
-  return {};
+  return foldSameTypeToInput(getInput(), getType());
 }
 
 LogicalResult BroadcastToOp::inferReturnTypes(MLIRContext *,

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "OpHelpers.h"
 
 using namespace mlir;
 using namespace mlir::relax;
@@ -143,13 +143,9 @@ LogicalResult CumsumOp::inferReturnTypes(MLIRContext *,
   auto input = cast<RelaxTensorType>(adaptor.getInput().getType());
   Type dtype = input.getDtype();
   if (std::optional<Type> requested = adaptor.getDtype()) {
-    if (!isValidDtype(*requested)) {
-      std::string name;
-      llvm::raw_string_ostream os(name);
-      os << *requested;
-      return inferFailure(loc, getOperationName(),
-                          "unsupported result dtype '" + name + "'");
-    }
+    if (failed(checkValidDtype(loc, getOperationName(), *requested,
+                               "result dtype")))
+      return failure();
     dtype = *requested;
   }
   SymShape shape = input.getShape();

@@ -34,6 +34,29 @@ FailureOr<tir::BufferType> relax::toBufferType(Type relaxType) {
                               tensor.getDtype(), tir::MemoryScope::global);
 }
 
+StringRef relax::shortOpName(Operation *op) {
+  return op->getName().getStringRef().drop_front(strlen("relax."));
+}
+
+Value relax::indexToFloat(OpBuilder &b, Location l, Value index,
+                          Type floatType) {
+  Value i64 = arith::IndexCastOp::create(b, l, b.getI64Type(), index);
+  return arith::SIToFPOp::create(b, l, floatType, i64);
+}
+
+LogicalResult relax::requireKnownShapes(Operation *op) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  for (Type t : types) {
+    auto tt = dyn_cast<RelaxTensorType>(t);
+    if (!tt || !tt.getShape().isFullyKnown())
+      return op->emitOpError("cannot be legalized: type ")
+             << t << " has an unknown rank or dim (refine it with "
+             << "relax.match_cast)";
+  }
+  return success();
+}
+
 bool relax::isUnsignedDtype(Type dtype) {
   auto i = dyn_cast<IntegerType>(dtype);
   return i && i.isUnsigned();

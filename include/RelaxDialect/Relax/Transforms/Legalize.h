@@ -4,7 +4,9 @@
 // generated tir.prim_func. The pass owns the bookkeeping (one prim_func per
 // distinct signature, variables the buffers do not bind passed as tir_vars);
 // each op category contributes the loop nest of its ops through a
-// `Legalizer` registered in a table keyed by op name.
+// `Legalizer` registered in a table keyed by op name. Registration goes
+// through the op class (registerLegalizer<OpTy>), so a misspelled op is a
+// compile error rather than a silently missing legalization.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RELAXDIALECT_RELAX_TRANSFORMS_LEGALIZE_H
@@ -18,6 +20,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
+#include <type_traits>
 
 namespace mlir {
 namespace relax {
@@ -55,6 +58,21 @@ private:
 using Legalizer = std::function<LogicalResult(Operation *, LegalizeContext &)>;
 using LegalizerTable = llvm::StringMap<Legalizer>;
 
+/// Registers `fn` as the legalizer of `OpTy`, keyed by
+/// OpTy::getOperationName(). `fn` takes either the typed op or the
+/// Operation * and a LegalizeContext &.
+template <typename OpTy, typename Fn>
+void registerLegalizer(LegalizerTable &table, Fn fn) {
+  table[OpTy::getOperationName()] =
+      [fn = std::move(fn)](Operation *op,
+                           LegalizeContext &ctx) -> LogicalResult {
+    if constexpr (std::is_invocable_v<const Fn &, OpTy, LegalizeContext &>)
+      return fn(cast<OpTy>(op), ctx);
+    else
+      return fn(op, ctx);
+  };
+}
+
 /// Each category adds its ops' legalizers (lib/Relax/Transforms/Legalize/).
 void addElementwiseLegalizers(LegalizerTable &table);
 void addCreationLegalizers(LegalizerTable &table);
@@ -70,6 +88,18 @@ void addNNLegalizers(LegalizerTable &table);
 /// The tir buffer type for a relax tensor type; fails unless the rank and
 /// every dim are known.
 FailureOr<tir::BufferType> toBufferType(Type relaxType);
+
+/// The op name without the dialect prefix (`sum` for relax.sum), from which
+/// prim_funcs and blocks are named.
+StringRef shortOpName(Operation *op);
+
+/// An index value as a float of type `floatType` (through i64, signed).
+Value indexToFloat(OpBuilder &builder, Location loc, Value index,
+                   Type floatType);
+
+/// Fails with a located "cannot be legalized" error unless every operand and
+/// result of `op` is a relax tensor with a fully known shape.
+LogicalResult requireKnownShapes(Operation *op);
 
 /// Loop kinds for a nest whose first `spatial.size()` loops are spatial and
 /// whose `numLoops - spatial.size()` inner loops reduce: one parallel loop,

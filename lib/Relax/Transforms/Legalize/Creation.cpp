@@ -94,23 +94,24 @@ static LogicalResult legalizeArange(Operation *op, LegalizeContext &ctx) {
 }
 
 void relax::addCreationLegalizers(LegalizerTable &table) {
-  table["relax.full"] = [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<FullOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");
-  };
-  table["relax.full_like"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<FullLikeOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");
-  };
-  table["relax.zeros"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<ZerosOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeFill(op, ctx, 0.0, "T_zeros");
-  };
-  table["relax.zeros_like"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, 0.0, "T_zeros");
-  };
-  table["relax.ones"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<ZerosLikeOp>(table,
+                                 [](Operation *op, LegalizeContext &ctx) {
+                                   return legalizeFill(op, ctx, 0.0, "T_zeros");
+                                 });
+  registerLegalizer<OnesOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeFill(op, ctx, 1.0, "T_ones");
-  };
-  table["relax.arange"] = legalizeArange;
-  table["relax.ones_like"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<ArangeOp>(table, legalizeArange);
+  registerLegalizer<OnesLikeOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeFill(op, ctx, 1.0, "T_ones");
-  };
+  });
 }

@@ -26,11 +26,6 @@ using ScalarFn = std::function<Value(OpBuilder &, Location, ValueRange,
                                      Type dtype, Operation *op)>;
 } // namespace
 
-/// The op name without the dialect prefix, used to name prim_funcs.
-static StringRef shortName(Operation *op) {
-  return op->getName().getStringRef().drop_front(strlen("relax."));
-}
-
 static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
                                          const ScalarFn &fn) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
@@ -44,7 +39,7 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
       "less_equal", "greater",  "greater_equal", "astype",    "where"};
   for (Type t : inputTypes) {
     Type dtype = cast<RelaxTensorType>(t).getDtype();
-    if (isUnsignedDtype(dtype) && !unsignedOk.contains(shortName(op)))
+    if (isUnsignedDtype(dtype) && !unsignedOk.contains(shortOpName(op)))
       return op->emitOpError("cannot be legalized: ")
              << dtype
              << " arithmetic is not supported by the loop lowering yet";
@@ -55,7 +50,7 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
   Type dtype = cast<RelaxTensorType>(inputTypes.back()).getDtype();
   // Attribute values (clip bounds, target dtype) are part of the program.
   Attribute key = op->getAttrDictionary();
-  std::string name = ("T_" + shortName(op)).str();
+  std::string name = ("T_" + shortOpName(op)).str();
   bool ok = true;
   LogicalResult result = ctx.replaceWithCallTIR(
       op, name, op->getOperands(), op->getResultTypes(),
@@ -87,10 +82,12 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
   return result;
 }
 
-static void add(LegalizerTable &table, StringRef name, ScalarFn fn) {
-  table[("relax." + name).str()] = [fn](Operation *op, LegalizeContext &ctx) {
+/// Registers the elementwise legalizer of `OpTy` computing scalars with `fn`.
+template <typename OpTy>
+static void add(LegalizerTable &table, ScalarFn fn) {
+  registerLegalizer<OpTy>(table, [fn](Operation *op, LegalizeContext &ctx) {
     return legalizeElementwise(op, ctx, fn);
-  };
+  });
 }
 
 static bool isFloat(Type t) { return isa<FloatType>(t); }
@@ -163,22 +160,22 @@ static Value integerPower(OpBuilder &b, Location l, Value x, Value e,
 }
 
 void relax::addElementwiseLegalizers(LegalizerTable &table) {
-  add(table, "exp", mathUnary<math::ExpOp>());
-  add(table, "log", mathUnary<math::LogOp>());
-  add(table, "sqrt", mathUnary<math::SqrtOp>());
-  add(table, "rsqrt", mathUnary<math::RsqrtOp>());
-  add(table, "tanh", mathUnary<math::TanhOp>());
-  add(table, "erf", mathUnary<math::ErfOp>());
-  add(table, "sin", mathUnary<math::SinOp>());
-  add(table, "cos", mathUnary<math::CosOp>());
-  add(table, "sigmoid", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<ExpOp>(table, mathUnary<math::ExpOp>());
+  add<LogOp>(table, mathUnary<math::LogOp>());
+  add<SqrtOp>(table, mathUnary<math::SqrtOp>());
+  add<RsqrtOp>(table, mathUnary<math::RsqrtOp>());
+  add<TanhOp>(table, mathUnary<math::TanhOp>());
+  add<ErfOp>(table, mathUnary<math::ErfOp>());
+  add<SinOp>(table, mathUnary<math::SinOp>());
+  add<CosOp>(table, mathUnary<math::CosOp>());
+  add<SigmoidOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                            Operation *) { return sigmoid(b, l, a[0], t); });
-  add(table, "silu", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<SiluOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                         Operation *) -> Value {
     return arith::MulFOp::create(b, l, a[0], sigmoid(b, l, a[0], t));
   });
   // gelu(x) = 0.5 x (1 + erf(x / sqrt(2)))
-  add(table, "gelu", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<GeluOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                         Operation *) -> Value {
     Value x = a[0];
     Value scaled = arith::MulFOp::create(
@@ -191,8 +188,8 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
     return arith::MulFOp::create(b, l, half, onePlus);
   });
   // gelu_tanh(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
-  add(table, "gelu_tanh", [](OpBuilder &b, Location l, ValueRange a, Type t,
-                             Operation *) -> Value {
+  add<GeluTanhOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
+                            Operation *) -> Value {
     Value x = a[0];
     Value x3 = arith::MulFOp::create(b, l, x, arith::MulFOp::create(b, l, x, x));
     Value inner = arith::AddFOp::create(
@@ -207,20 +204,20 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
         arith::MulFOp::create(b, l, x, createScalarConstant(b, l, t, 0.5));
     return arith::MulFOp::create(b, l, half, onePlus);
   });
-  add(table, "relu", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<ReluOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                         Operation *) -> Value {
     Value zero = createScalarConstant(b, l, t, 0.0);
     if (isFloat(t))
       return arith::MaximumFOp::create(b, l, a[0], zero);
     return arith::MaxSIOp::create(b, l, a[0], zero);
   });
-  add(table, "negative", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<NegativeOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                             Operation *) -> Value {
     if (isFloat(t))
       return arith::NegFOp::create(b, l, a[0]);
     return arith::SubIOp::create(b, l, createScalarConstant(b, l, t, 0), a[0]);
   });
-  add(table, "abs", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<AbsOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                        Operation *) -> Value {
     if (isFloat(t))
       return math::AbsFOp::create(b, l, a[0]);
@@ -236,14 +233,14 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
       return MathOp::create(b, l, a[0]);
     };
   };
-  add(table, "floor", rounding(math::FloorOp()));
-  add(table, "ceil", rounding(math::CeilOp()));
-  add(table, "round", rounding(math::RoundEvenOp()));
-  add(table, "logical_not", [](OpBuilder &b, Location l, ValueRange a, Type t,
-                               Operation *) -> Value {
+  add<FloorOp>(table, rounding(math::FloorOp()));
+  add<CeilOp>(table, rounding(math::CeilOp()));
+  add<RoundOp>(table, rounding(math::RoundEvenOp()));
+  add<LogicalNotOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
+                              Operation *) -> Value {
     return arith::XOrIOp::create(b, l, a[0], createScalarConstant(b, l, t, 1));
   });
-  add(table, "clip", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<ClipOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                         Operation *op) -> Value {
     double lo = cast<FloatAttr>(op->getAttr("min")).getValueAsDouble();
     double hi = cast<FloatAttr>(op->getAttr("max")).getValueAsDouble();
@@ -255,55 +252,55 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
     return arith::MinSIOp::create(
         b, l, arith::MaxSIOp::create(b, l, a[0], vlo), vhi);
   });
-  add(table, "astype", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<AstypeOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                           Operation *op) -> Value {
     Type to = cast<TypeAttr>(op->getAttr("dtype")).getValue();
     return castScalar(b, l, a[0], to, isUnsignedDtype(t));
   });
 
-  add(table, "add", arithBinary<arith::AddFOp, arith::AddIOp>());
-  add(table, "subtract", arithBinary<arith::SubFOp, arith::SubIOp>());
-  add(table, "multiply", arithBinary<arith::MulFOp, arith::MulIOp>());
-  add(table, "divide",
-      arithBinary<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>());
-  add(table, "maximum",
-      arithBinary<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>());
-  add(table, "minimum",
-      arithBinary<arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>());
-  add(table, "power", [](OpBuilder &b, Location l, ValueRange a, Type t,
+  add<AddOp>(table, arithBinary<arith::AddFOp, arith::AddIOp>());
+  add<SubtractOp>(table, arithBinary<arith::SubFOp, arith::SubIOp>());
+  add<MultiplyOp>(table, arithBinary<arith::MulFOp, arith::MulIOp>());
+  add<DivideOp>(
+      table, arithBinary<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>());
+  add<MaximumOp>(
+      table, arithBinary<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>());
+  add<MinimumOp>(
+      table, arithBinary<arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>());
+  add<PowerOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                          Operation *) -> Value {
     if (isFloat(t))
       return math::PowFOp::create(b, l, a[0], a[1]);
     return integerPower(b, l, a[0], a[1], isUnsignedDtype(t));
   });
-  add(table, "equal",
-      compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
-              arith::CmpIPredicate::eq));
-  add(table, "not_equal",
-      compare(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne,
-              arith::CmpIPredicate::ne));
-  add(table, "less",
-      compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
-              arith::CmpIPredicate::ult));
-  add(table, "less_equal",
-      compare(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
-              arith::CmpIPredicate::ule));
-  add(table, "greater",
-      compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
-              arith::CmpIPredicate::ugt));
-  add(table, "greater_equal",
-      compare(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
-              arith::CmpIPredicate::uge));
-  add(table, "logical_and", [](OpBuilder &b, Location l, ValueRange a, Type,
-                               Operation *) -> Value {
+  add<EqualOp>(
+      table, compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
+                     arith::CmpIPredicate::eq));
+  add<NotEqualOp>(
+      table, compare(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne,
+                     arith::CmpIPredicate::ne));
+  add<LessOp>(
+      table, compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
+                     arith::CmpIPredicate::ult));
+  add<LessEqualOp>(
+      table, compare(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
+                     arith::CmpIPredicate::ule));
+  add<GreaterOp>(
+      table, compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
+                     arith::CmpIPredicate::ugt));
+  add<GreaterEqualOp>(
+      table, compare(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
+                     arith::CmpIPredicate::uge));
+  add<LogicalAndOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type,
+                              Operation *) -> Value {
     return arith::AndIOp::create(b, l, a[0], a[1]);
   });
-  add(table, "logical_or", [](OpBuilder &b, Location l, ValueRange a, Type,
-                              Operation *) -> Value {
+  add<LogicalOrOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type,
+                             Operation *) -> Value {
     return arith::OrIOp::create(b, l, a[0], a[1]);
   });
   // where(cond, x, y): the dtype passed is the last operand's (x/y).
-  add(table, "where", [](OpBuilder &b, Location l, ValueRange a, Type,
+  add<WhereOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type,
                          Operation *) -> Value {
     return arith::SelectOp::create(b, l, a[0], a[1], a[2]);
   });

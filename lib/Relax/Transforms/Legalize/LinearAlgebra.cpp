@@ -31,20 +31,16 @@ static SmallVector<Value> batchIndices(OpBuilder &b, Location l,
   return *broadcastIndices(b, l, SymShape(in), SymShape(out), ivs);
 }
 
-/// Widens an operand scalar to the accumulation dtype.
+/// Widens an operand scalar to the accumulation dtype. Not castScalar for
+/// integers: an i1 or unsigned out_dtype truncates here (castScalar compares
+/// with 0, or computes on the signless width).
 static Value convert(OpBuilder &b, Location l, Value v, Type to,
                      bool isUnsigned) {
   Type from = v.getType();
   if (from == to)
     return v;
-  if (isa<FloatType>(from) && isa<FloatType>(to)) {
-    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, l, to, v);
-    if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
-      return arith::TruncFOp::create(b, l, to, v);
-    Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
-    return arith::TruncFOp::create(b, l, to, wide);
-  }
+  if (isa<FloatType>(from) && isa<FloatType>(to))
+    return castScalar(b, l, v, to);
   if (isa<FloatType>(to))
     return isUnsigned ? Value(arith::UIToFPOp::create(b, l, to, v))
                       : Value(arith::SIToFPOp::create(b, l, to, v));
@@ -60,19 +56,6 @@ static Value mulAdd(OpBuilder &b, Location l, Value acc, Value x, Value y) {
   if (isa<FloatType>(acc.getType()))
     return arith::AddFOp::create(b, l, acc, arith::MulFOp::create(b, l, x, y));
   return arith::AddIOp::create(b, l, acc, arith::MulIOp::create(b, l, x, y));
-}
-
-static LogicalResult requireKnown(Operation *op) {
-  SmallVector<Type> types(op->getOperandTypes());
-  llvm::append_range(types, op->getResultTypes());
-  for (Type t : types) {
-    auto tt = dyn_cast<RelaxTensorType>(t);
-    if (!tt || !tt.getShape().isFullyKnown())
-      return op->emitOpError("cannot be legalized: type ")
-             << t << " has an unknown rank or dim (refine it with "
-             << "relax.match_cast)";
-  }
-  return success();
 }
 
 /// The loop nest [out dims..., k] around one block with a reduce var for k.
@@ -110,7 +93,7 @@ buildContraction(OpBuilder &b, Location loc, StringRef name,
 }
 
 static LogicalResult legalizeMatmul(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   auto lhsType = cast<RelaxTensorType>(op->getOperand(0).getType());
   auto rhsType = cast<RelaxTensorType>(op->getOperand(1).getType());
@@ -167,7 +150,7 @@ static LogicalResult legalizeMatmul(Operation *op, LegalizeContext &ctx) {
 }
 
 static LogicalResult legalizeLinear(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   auto xType = cast<RelaxTensorType>(op->getOperand(0).getType());
   auto wType = cast<RelaxTensorType>(op->getOperand(1).getType());
@@ -219,6 +202,6 @@ static LogicalResult legalizeLinear(Operation *op, LegalizeContext &ctx) {
 }
 
 void relax::addLinearAlgebraLegalizers(LegalizerTable &table) {
-  table["relax.matmul"] = legalizeMatmul;
-  table["relax.linear"] = legalizeLinear;
+  registerLegalizer<MatmulOp>(table, legalizeMatmul);
+  registerLegalizer<LinearOp>(table, legalizeLinear);
 }

@@ -17,10 +17,6 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-static StringRef shortName(Operation *op) {
-  return op->getName().getStringRef().drop_front(strlen("relax."));
-}
-
 static RelaxTensorType tensorType(Value v) {
   return cast<RelaxTensorType>(v.getType());
 }
@@ -97,7 +93,7 @@ static LogicalResult legalizeGather(
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)> index,
     ArrayRef<sym::Expr> extraExprs = {}) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
-  std::string name = ("T_" + shortName(op)).str();
+  std::string name = ("T_" + shortOpName(op)).str();
   return ctx.replaceWithCallTIR(
       op, name, op->getOperand(0), op->getResultTypes(),
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
@@ -110,26 +106,12 @@ static LogicalResult legalizeGather(
       tir::OpPattern::Injective, op->getAttrDictionary(), extraExprs);
 }
 
-/// Fails unless every operand and result has a fully known shape.
-static LogicalResult requireKnown(Operation *op) {
-  SmallVector<Type> types(op->getOperandTypes());
-  llvm::append_range(types, op->getResultTypes());
-  for (Type t : types) {
-    auto tt = dyn_cast<RelaxTensorType>(t);
-    if (!tt || !tt.getShape().isFullyKnown())
-      return op->emitOpError("cannot be legalized: type ")
-             << t << " has an unknown rank or dim (refine it with "
-             << "relax.match_cast)";
-  }
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // reshape / flatten
 //===----------------------------------------------------------------------===//
 
 static LogicalResult legalizeReshape(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   SymShape out = cast<RelaxTensorType>(op->getResult(0).getType()).getShape();
@@ -155,7 +137,7 @@ static LogicalResult legalizeReshape(Operation *op, LegalizeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 static LogicalResult legalizePermuteDims(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   int64_t rank = tensorType(op->getOperand(0)).getRank();
   SmallVector<int64_t> axes;
@@ -175,7 +157,7 @@ static LogicalResult legalizePermuteDims(Operation *op, LegalizeContext &ctx) {
 }
 
 static LogicalResult legalizeExpandDims(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
   SmallVector<bool> isNew(outRank, false);
@@ -191,7 +173,7 @@ static LogicalResult legalizeExpandDims(Operation *op, LegalizeContext &ctx) {
 }
 
 static LogicalResult legalizeSqueeze(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
@@ -216,7 +198,7 @@ static LogicalResult legalizeSqueeze(Operation *op, LegalizeContext &ctx) {
 }
 
 static LogicalResult legalizeFlatten(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
@@ -225,7 +207,7 @@ static LogicalResult legalizeFlatten(Operation *op, LegalizeContext &ctx) {
 }
 
 static LogicalResult legalizeBroadcastTo(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   SymShape out = cast<RelaxTensorType>(op->getResult(0).getType()).getShape();
@@ -243,7 +225,7 @@ static LogicalResult legalizeBroadcastTo(Operation *op, LegalizeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 static LogicalResult legalizeConcat(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   int64_t rank = resultType.getRank();
@@ -281,7 +263,7 @@ static LogicalResult legalizeConcat(Operation *op, LegalizeContext &ctx) {
 }
 
 static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   int64_t rank = tensorType(op->getOperand(0)).getRank();
   int64_t axis = normAxis(
@@ -323,7 +305,7 @@ static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 static LogicalResult legalizeStridedSlice(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t rank = in.getRank();
@@ -380,7 +362,7 @@ static LogicalResult legalizeStridedSlice(Operation *op, LegalizeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   RelaxTensorType idxType = tensorType(op->getOperand(1));
@@ -432,7 +414,7 @@ static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
 }
 
 static LogicalResult legalizeTile(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
@@ -452,7 +434,7 @@ static LogicalResult legalizeTile(Operation *op, LegalizeContext &ctx) {
 }
 
 static LogicalResult legalizeRepeat(Operation *op, LegalizeContext &ctx) {
-  if (failed(requireKnown(op)))
+  if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t repeats =
@@ -476,16 +458,16 @@ static LogicalResult legalizeRepeat(Operation *op, LegalizeContext &ctx) {
 }
 
 void relax::addManipulationLegalizers(LegalizerTable &table) {
-  table["relax.reshape"] = legalizeReshape;
-  table["relax.permute_dims"] = legalizePermuteDims;
-  table["relax.expand_dims"] = legalizeExpandDims;
-  table["relax.squeeze"] = legalizeSqueeze;
-  table["relax.flatten"] = legalizeFlatten;
-  table["relax.broadcast_to"] = legalizeBroadcastTo;
-  table["relax.concat"] = legalizeConcat;
-  table["relax.split"] = legalizeSplit;
-  table["relax.strided_slice"] = legalizeStridedSlice;
-  table["relax.take"] = legalizeTake;
-  table["relax.tile"] = legalizeTile;
-  table["relax.repeat"] = legalizeRepeat;
+  registerLegalizer<ReshapeOp>(table, legalizeReshape);
+  registerLegalizer<PermuteDimsOp>(table, legalizePermuteDims);
+  registerLegalizer<ExpandDimsOp>(table, legalizeExpandDims);
+  registerLegalizer<SqueezeOp>(table, legalizeSqueeze);
+  registerLegalizer<FlattenOp>(table, legalizeFlatten);
+  registerLegalizer<BroadcastToOp>(table, legalizeBroadcastTo);
+  registerLegalizer<ConcatOp>(table, legalizeConcat);
+  registerLegalizer<SplitOp>(table, legalizeSplit);
+  registerLegalizer<StridedSliceOp>(table, legalizeStridedSlice);
+  registerLegalizer<TakeOp>(table, legalizeTake);
+  registerLegalizer<TileOp>(table, legalizeTile);
+  registerLegalizer<RepeatOp>(table, legalizeRepeat);
 }

@@ -54,23 +54,6 @@ static Value lowestValue(OpBuilder &b, Location l, Type t) {
                                                   /*Negative=*/true)));
 }
 
-static Value castFloat(OpBuilder &b, Location l, Value v, Type to) {
-  Type from = v.getType();
-  if (from == to)
-    return v;
-  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-    return arith::ExtFOp::create(b, l, to, v);
-  if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
-    return arith::TruncFOp::create(b, l, to, v);
-  Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
-  return arith::TruncFOp::create(b, l, to, wide);
-}
-
-static Value indexToFloat(OpBuilder &b, Location l, Value v, Type t) {
-  Value i = arith::IndexCastOp::create(b, l, b.getI64Type(), v);
-  return arith::SIToFPOp::create(b, l, t, i);
-}
-
 /// Materialises dim `i` of a relax tensor type.
 static Value dimOf(OpBuilder &b, Location l, Type type, unsigned i) {
   return tir::materializeDim(b, l,
@@ -354,8 +337,8 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
                   b, l, Q, ValueRange{iv[0], iv[2], iv[1], iv[4]});
               Value kv = tir::LoadOp::create(
                   b, l, K, ValueRange{iv[0], iv[3], kvh, iv[4]});
-              Value prod = arith::MulFOp::create(b, l, castFloat(b, l, qv, acc),
-                                                 castFloat(b, l, kv, acc));
+              Value prod = arith::MulFOp::create(
+                  b, l, castScalar(b, l, qv, acc), castScalar(b, l, kv, acc));
               Value cur = tir::LoadOp::create(b, l, S, iv.take_front(4));
               tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, cur, prod),
                                    S, iv.take_front(4));
@@ -376,7 +359,7 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
                 if (maskDtype.isInteger(1))
                   x = arith::SelectOp::create(b, l, m, x, lowest);
                 else
-                  x = arith::AddFOp::create(b, l, x, castFloat(b, l, m, acc));
+                  x = arith::AddFOp::create(b, l, x, castScalar(b, l, m, acc));
               }
               if (causal) {
                 // Bottom-right aligned: key j is visible from query i when
@@ -453,9 +436,9 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
                                             ValueRange{iv[0], iv[2], iv[1]});
               Value vv = tir::LoadOp::create(
                   b, l, V, ValueRange{iv[0], iv[4], kvh, iv[3]});
-              Value w = arith::MulFOp::create(b, l,
-                                              arith::DivFOp::create(b, l, p, z),
-                                              castFloat(b, l, vv, acc));
+              Value w =
+                  arith::MulFOp::create(b, l, arith::DivFOp::create(b, l, p, z),
+                                        castScalar(b, l, vv, acc));
               Value cur = tir::LoadOp::create(b, l, target, iv.take_front(4));
               tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, cur, w),
                                    target, iv.take_front(4));
@@ -466,8 +449,8 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
                          iterKinds(4, 0), nullptr,
                          [&](OpBuilder &b, Location l, ValueRange iv) {
                            Value x = tir::LoadOp::create(b, l, target, iv);
-                           tir::StoreOp::create(b, l, castFloat(b, l, x, dtype),
-                                                O, iv);
+                           tir::StoreOp::create(
+                               b, l, castScalar(b, l, x, dtype), O, iv);
                          },
                          ArrayRef<unsigned>(outHeadsFirst).take_front(4));
       },
@@ -744,20 +727,24 @@ static LogicalResult legalizeAdaptivePool(Operation *op, LegalizeContext &ctx,
 }
 
 void relax::addNNLegalizers(LegalizerTable &table) {
-  table["relax.attention"] = legalizeAttention;
-  table["relax.conv2d"] = legalizeConv2D;
-  table["relax.max_pool2d"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizePool2D(op, ctx, /*isMax=*/true);
-  };
-  table["relax.avg_pool2d"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizePool2D(op, ctx, /*isMax=*/false);
-  };
-  table["relax.adaptive_avg_pool2d"] = [](Operation *op,
-                                          LegalizeContext &ctx) {
-    return legalizeAdaptivePool(op, ctx, "adaptive_avg_pool2d",
-                                tir::OpPattern::OutEwiseFusable);
-  };
-  table["relax.global_avg_pool2d"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeAdaptivePool(op, ctx, "global_avg_pool2d", tir::OpPattern::Reduction);
-  };
+  registerLegalizer<AttentionOp>(table, legalizeAttention);
+  registerLegalizer<Conv2DOp>(table, legalizeConv2D);
+  registerLegalizer<MaxPool2DOp>(
+      table, [](Operation *op, LegalizeContext &ctx) {
+        return legalizePool2D(op, ctx, /*isMax=*/true);
+      });
+  registerLegalizer<AvgPool2DOp>(
+      table, [](Operation *op, LegalizeContext &ctx) {
+        return legalizePool2D(op, ctx, /*isMax=*/false);
+      });
+  registerLegalizer<AdaptiveAvgPool2DOp>(
+      table, [](Operation *op, LegalizeContext &ctx) {
+        return legalizeAdaptivePool(op, ctx, "adaptive_avg_pool2d",
+                                    tir::OpPattern::OutEwiseFusable);
+      });
+  registerLegalizer<GlobalAvgPool2DOp>(
+      table, [](Operation *op, LegalizeContext &ctx) {
+        return legalizeAdaptivePool(op, ctx, "global_avg_pool2d",
+                                    tir::OpPattern::Reduction);
+      });
 }

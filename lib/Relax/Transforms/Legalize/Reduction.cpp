@@ -42,11 +42,6 @@ using namespace mlir::relax;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The op name without the dialect prefix, used to name prim_funcs.
-static StringRef shortName(Operation *op) {
-  return op->getName().getStringRef().drop_front(strlen("relax."));
-}
-
 static bool isFloat(Type t) { return isa<FloatType>(t); }
 
 /// The dtype statistics are accumulated in.
@@ -66,12 +61,6 @@ static Type dtypeOf(Value v) {
   return cast<RelaxTensorType>(v.getType()).getDtype();
 }
 
-
-/// An index value as a float of type `ft`.
-static Value indexToFloat(OpBuilder &b, Location l, Value idx, Type ft) {
-  Value i64 = arith::IndexCastOp::create(b, l, b.getI64Type(), idx);
-  return arith::SIToFPOp::create(b, l, ft, i64);
-}
 
 /// The largest / smallest finite-or-infinite value of `dtype`.
 static Value extremeConstant(OpBuilder &b, Location l, Type dtype,
@@ -303,6 +292,28 @@ static LogicalResult checkKnown(Operation *op) {
   return success();
 }
 
+/// Operand 0, once every operand shape is known (checkKnown) and its dtype
+/// is one the lowering handles (checkDtype): the start of most legalizers
+/// here.
+static FailureOr<Value> checkedInput(Operation *op, bool floatOnly) {
+  if (failed(checkKnown(op)))
+    return failure();
+  Value input = op->getOperand(0);
+  if (failed(checkDtype(op, dtypeOf(input), floatOnly)))
+    return failure();
+  return input;
+}
+
+/// Replaces `op` by a call of the `reduction` prim_func `name` built by
+/// `body` over all its operands and results, keyed on its attributes.
+static LogicalResult replaceWithReduction(Operation *op, LegalizeContext &ctx,
+                                          StringRef name,
+                                          PrimFuncBodyBuilder body) {
+  return ctx.replaceWithCallTIR(
+      op, name, op->getOperands(), op->getResultTypes(), body,
+      tir::OpPattern::Reduction, op->getAttrDictionary());
+}
+
 //===----------------------------------------------------------------------===//
 // sum, prod, max, min
 //===----------------------------------------------------------------------===//
@@ -347,30 +358,28 @@ static Value identity(OpBuilder &b, Location l, Combiner c, Type dtype) {
 
 static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
                                     Combiner c) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/false);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/false)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   FailureOr<SmallVector<int64_t>> axes = reduceAxes(op, in.getRank());
   if (failed(axes))
     return failure();
   bool keepdims = keepdimsOf(op);
   const SymShape &out = shapeOf(op->getResult(0).getType());
-  std::string name = ("T_" + shortName(op)).str();
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  std::string name = ("T_" + shortOpName(op)).str();
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         if (mayBeEmpty(in, *axes))
-          emitFill(b, loc, (shortName(op) + "_empty").str(), out, y,
+          emitFill(b, loc, (shortOpName(op) + "_empty").str(), out, y,
                    [&](OpBuilder &b, Location l) {
                      return identity(b, l, c, dtype);
                    });
         buildAxisReduction(
-            b, loc, shortName(op), in, *axes, keepdims,
+            b, loc, shortOpName(op), in, *axes, keepdims,
             [&](OpBuilder &b, Location l, ValueRange, ValueRange o) {
               tir::StoreOp::create(b, l, identity(b, l, c, dtype), y, o);
             },
@@ -379,8 +388,7 @@ static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
               Value v = tir::LoadOp::create(b, l, x, i);
               tir::StoreOp::create(b, l, combine(b, l, c, acc, v), y, o);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -425,22 +433,20 @@ static void emitDivide(OpBuilder &b, Location loc, StringRef name,
 static LogicalResult legalizeMeanOrVariance(Operation *op,
                                             LegalizeContext &ctx,
                                             bool variance) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   FailureOr<SmallVector<int64_t>> axes = reduceAxes(op, in.getRank());
   if (failed(axes))
     return failure();
   bool keepdims = keepdimsOf(op);
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type acc = accType(dtype);
-  std::string name = ("T_" + shortName(op)).str();
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  std::string name = ("T_" + shortOpName(op)).str();
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         Value count = indexToFloat(
@@ -479,8 +485,7 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
                   return arith::MulFOp::create(b, l, d, d).getResult();
                 });
         emitDivide(b, loc, "variance_div", out, sq, y, count);
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -489,13 +494,11 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
 
 static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
                                        bool isMax) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/false);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/false)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   SmallVector<int64_t> axes;
   if (auto axisAttr = op->getAttrOfType<IntegerAttr>("axis")) {
     FailureOr<int64_t> a =
@@ -512,9 +515,9 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type resultDtype = cast<RelaxTensorType>(op->getResult(0).getType())
                          .getDtype();
-  std::string name = ("T_" + shortName(op)).str();
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  std::string name = ("T_" + shortOpName(op)).str();
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         SmallVector<Value> dims;
@@ -522,7 +525,7 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
           dims.push_back(tir::materializeDim(b, loc, in.getDim(a)));
         Value best = allocBuffer(b, loc, out, dtype);
         buildAxisReduction(
-            b, loc, shortName(op), in, axes, keepdims,
+            b, loc, shortOpName(op), in, axes, keepdims,
             [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
               // The reduce variables are 0 here: start from that element.
               tir::StoreOp::create(b, l, tir::LoadOp::create(b, l, x, i), best,
@@ -574,8 +577,7 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
                   b, l, arith::SelectOp::create(b, l, better, newIdx, oldIdx),
                   y, o);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -584,13 +586,11 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
 
 static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
                                      bool isLog) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   int64_t axisValue = -1;
   if (auto a = op->getAttrOfType<IntegerAttr>("axis"))
     axisValue = a.getInt();
@@ -601,10 +601,10 @@ static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
   SmallVector<int64_t> axes{*axis};
   SymShape stat = reduceShape(in, axes, /*keepdims=*/false);
   Type acc = accType(dtype);
-  std::string name = ("T_" + shortName(op)).str();
-  StringRef base = shortName(op);
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  std::string name = ("T_" + shortOpName(op)).str();
+  StringRef base = shortOpName(op);
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         Value maxBuf = allocBuffer(b, loc, stat, acc);
@@ -645,8 +645,7 @@ static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
                                           s);
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -795,13 +794,11 @@ static LogicalResult normAxes(Operation *op, int64_t rank,
 /// layer_norm (with gamma and beta) and rms_norm (with weight only).
 static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
                                             LegalizeContext &ctx, bool rms) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   SmallVector<int64_t> ordered, sorted;
   if (failed(normAxes(op, in.getRank(), ordered, sorted)))
     return failure();
@@ -816,10 +813,10 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
   double eps = f64Attr(op, "epsilon", 1e-5);
   SymShape stat = reduceShape(in, sorted, /*keepdims=*/false);
   Type acc = accType(dtype);
-  std::string name = ("T_" + shortName(op)).str();
-  StringRef base = shortName(op);
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
+  std::string name = ("T_" + shortOpName(op)).str();
+  StringRef base = shortOpName(op);
+  return replaceWithReduction(
+      op, ctx, name,
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         Value count = indexToFloat(
@@ -872,18 +869,15 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
                                acc));
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   SmallVector<int64_t> ordered, axes;
   if (failed(normAxes(op, in.getRank(), ordered, axes)))
     return failure();
@@ -927,8 +921,8 @@ static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
   SymShape stat(statDims);
   sym::Expr countExpr = perGroup * countOf(in, axes);
   Type acc = accType(dtype);
-  return ctx.replaceWithCallTIR(
-      op, "T_group_norm", op->getOperands(), op->getResultTypes(),
+  return replaceWithReduction(
+      op, ctx, "T_group_norm",
       [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
         Value x = inputs[0], y = outputs[0];
         Value count = indexToFloat(
@@ -1007,18 +1001,15 @@ static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
               r = arith::AddFOp::create(b, l, r, be);
               tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
             });
-      },
-      tir::OpPattern::Reduction, op->getAttrDictionary());
+      });
 }
 
 static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
-  if (failed(checkKnown(op)))
+  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
+  if (failed(input))
     return failure();
-  Value input = op->getOperand(0);
-  const SymShape &in = shapeOf(input);
-  Type dtype = dtypeOf(input);
-  if (failed(checkDtype(op, dtype, /*floatOnly=*/true)))
-    return failure();
+  const SymShape &in = shapeOf(*input);
+  Type dtype = dtypeOf(*input);
   int64_t axisValue = 1;
   if (auto a = op->getAttrOfType<IntegerAttr>("axis"))
     axisValue = a.getInt();
@@ -1064,40 +1055,42 @@ static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 void relax::addReductionLegalizers(LegalizerTable &table) {
-  auto reduce = [&](StringRef name, Combiner c) {
-    table[("relax." + name).str()] = [c](Operation *op, LegalizeContext &ctx) {
+  auto reduce = [](Combiner c) {
+    return [c](Operation *op, LegalizeContext &ctx) {
       return legalizeReduce(op, ctx, c);
     };
   };
-  reduce("sum", Combiner::Sum);
-  reduce("prod", Combiner::Prod);
-  reduce("max", Combiner::Max);
-  reduce("min", Combiner::Min);
-  table["relax.mean"] = [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<SumOp>(table, reduce(Combiner::Sum));
+  registerLegalizer<ProdOp>(table, reduce(Combiner::Prod));
+  registerLegalizer<MaxOp>(table, reduce(Combiner::Max));
+  registerLegalizer<MinOp>(table, reduce(Combiner::Min));
+  registerLegalizer<MeanOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeMeanOrVariance(op, ctx, /*variance=*/false);
-  };
-  table["relax.variance"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<VarianceOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeMeanOrVariance(op, ctx, /*variance=*/true);
-  };
-  table["relax.argmax"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<ArgmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeArgReduce(op, ctx, /*isMax=*/true);
-  };
-  table["relax.argmin"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<ArgminOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeArgReduce(op, ctx, /*isMax=*/false);
-  };
-  table["relax.softmax"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<SoftmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeSoftmax(op, ctx, /*isLog=*/false);
-  };
-  table["relax.log_softmax"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeSoftmax(op, ctx, /*isLog=*/true);
-  };
-  table["relax.cumsum"] = legalizeCumsum;
-  table["relax.layer_norm"] = [](Operation *op, LegalizeContext &ctx) {
-    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/false);
-  };
-  table["relax.rms_norm"] = [](Operation *op, LegalizeContext &ctx) {
+  });
+  registerLegalizer<LogSoftmaxOp>(
+      table, [](Operation *op, LegalizeContext &ctx) {
+        return legalizeSoftmax(op, ctx, /*isLog=*/true);
+      });
+  registerLegalizer<CumsumOp>(table, legalizeCumsum);
+  registerLegalizer<LayerNormOp>(
+      table, [](Operation *op, LegalizeContext &ctx) {
+        return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/false);
+      });
+  registerLegalizer<RMSNormOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/true);
-  };
-  table["relax.group_norm"] = legalizeGroupNorm;
-  table["relax.batch_norm"] = legalizeBatchNorm;
+  });
+  registerLegalizer<GroupNormOp>(table, legalizeGroupNorm);
+  registerLegalizer<BatchNormOp>(table, legalizeBatchNorm);
 }

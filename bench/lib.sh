@@ -1,0 +1,14 @@
+# Helpers shared by the benchmark drivers (bench/cpu/run.sh,
+# bench/gpu/run.sh); source it, do not run it. Sets ROOT (the repository),
+# BUILD_DIR (default $ROOT/build) and BIN, the built tools.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+BIN="$BUILD_DIR/bin"
+
+# The median of the numbers on stdin, one a line (the upper one for an even
+# count).
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# The X of a "... median X ms ..." line on stdin: what the C and cuBLAS peers
+# print.
+median_ms() { sed -n 's/.*median \([0-9.]*\) ms.*/\1/p'; }
