@@ -3,7 +3,9 @@
 // Relax functions become host functions over memrefs. Symbolic variables
 // become `index` values bound at their binding points, every other dim at a
 // binding point is checked at run time, and call_tir outputs are allocated
-// with sizes computed from the symbolic shapes.
+// with sizes computed from the symbolic shapes. Every size computed here is
+// overflow-checked (so is the byte size of each allocation), divisors of
+// floordiv/mod are checked for zero, and a failed allocation is an error.
 //
 // Failed checks never abort: the first failure is recorded in the runtime's
 // error slot (relax_rt_shape_error) and the function returns at once with
@@ -93,10 +95,13 @@ private:
   LogicalResult lowerReturn(ReturnOp op);
 
   Value dimValue(Value memref, int64_t d);
-  Value emitExpr(const sym::Expr &expr);
-  FailureOr<Value> allocate(Location loc, Type relaxType);
+  Value emitExpr(const sym::Expr &expr, StringRef context);
+  Value checkedSizeMul(Value a, Value b, StringRef context);
+  FailureOr<Value> allocate(Location loc, Type relaxType, StringRef what);
   Value castTo(Value value, Type type);
   void emitCheck(Value actual, Value expected, const std::string &format);
+  void emitFailure(Value bad, const std::string &format, Value first,
+                   Value second);
   void flushChecks();
   Block *getFailBlock();
   FailureOr<SmallVector<Value>> callArgs(Operation *op, ValueRange inputs,
@@ -125,9 +130,48 @@ Value FunctionLowering::dimValue(Value memref, int64_t d) {
   return memref::DimOp::create(builder, memref.getLoc(), memref, d);
 }
 
-Value FunctionLowering::emitExpr(const sym::Expr &expr) {
-  return emitSymExpr(builder, src.getLoc(), expr,
-                     [&](StringRef var) { return env.lookup(var); });
+/// printf-safe copy of text that goes into a message format.
+static std::string escapePercent(const Twine &text) {
+  std::string out;
+  for (char c : text.str()) {
+    out.push_back(c);
+    if (c == '%')
+      out.push_back('%');
+  }
+  return out;
+}
+
+/// Emits `expr` with overflow and zero-divisor checks; a failure names the
+/// function, `context` (what the value is for) and the expression.
+Value FunctionLowering::emitExpr(const sym::Expr &expr, StringRef context) {
+  std::string prefix = escapePercent(src.getSymName().str() + ": " + context +
+                                     ": " + (expr ? expr.str() : "") + ": ");
+  return emitCheckedSymExpr(
+      builder, src.getLoc(), expr,
+      [&](StringRef var) { return env.lookup(var); },
+      [&](Value bad, StringRef what, Value lhs, Value rhs) {
+        emitFailure(bad, prefix + what.str(), lhs, rhs);
+      });
+}
+
+/// a * b on sizes (index values), failing with "`context`: a * b overflows
+/// int64" instead of wrapping.
+Value FunctionLowering::checkedSizeMul(Value a, Value b, StringRef context) {
+  Location loc = src.getLoc();
+  Type i64 = builder.getI64Type();
+  Value x = arith::IndexCastOp::create(builder, loc, i64, a);
+  Value y = arith::IndexCastOp::create(builder, loc, i64, b);
+  auto wide = arith::MulSIExtendedOp::create(builder, loc, x, y);
+  Value sign = arith::ShRSIOp::create(
+      builder, loc, wide.getLow(),
+      arith::ConstantIntOp::create(builder, loc, i64, 63));
+  Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                    wide.getHigh(), sign);
+  emitFailure(bad,
+              escapePercent(src.getSymName().str() + ": " + context) +
+                  ": %lld * %lld overflows int64",
+              x, y);
+  return arith::MulIOp::create(builder, loc, a, b);
 }
 
 Value FunctionLowering::castTo(Value value, Type type) {
@@ -155,9 +199,16 @@ Block *FunctionLowering::getFailBlock() {
 /// exit happens at the next flushChecks().
 void FunctionLowering::emitCheck(Value actual, Value expected,
                                  const std::string &format) {
+  Value bad = arith::CmpIOp::create(builder, src.getLoc(),
+                                    arith::CmpIPredicate::ne, actual, expected);
+  emitFailure(bad, format, actual, expected);
+}
+
+/// Records `bad` as a failure with `format`'s message, which reads `first`
+/// and `second` (index or i64 values) as its two %lld conversions.
+void FunctionLowering::emitFailure(Value bad, const std::string &format,
+                                   Value first, Value second) {
   Location loc = src.getLoc();
-  Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
-                                    actual, expected);
   auto ifOp = scf::IfOp::create(builder, loc, bad, /*withElseRegion=*/false);
   {
     OpBuilder::InsertionGuard guard(builder);
@@ -168,8 +219,13 @@ void FunctionLowering::emitCheck(Value actual, Value expected,
     Value message = LLVM::createGlobalString(loc, builder, name, text,
                                              LLVM::Linkage::Internal);
     Type i64 = builder.getI64Type();
-    Value a = arith::IndexCastOp::create(builder, loc, i64, actual);
-    Value e = arith::IndexCastOp::create(builder, loc, i64, expected);
+    auto toI64 = [&](Value v) -> Value {
+      return v.getType() == i64
+                 ? v
+                 : arith::IndexCastOp::create(builder, loc, i64, v);
+    };
+    Value a = toI64(first);
+    Value e = toI64(second);
     func::CallOp::create(builder, loc, kShapeErrorFn, TypeRange(),
                          ValueRange{message, a, e});
   }
@@ -215,7 +271,10 @@ LogicalResult FunctionLowering::checkDims(Value memref, RelaxTensorType type,
   for (auto [d, dim] : llvm::enumerate(type.getDims())) {
     if (!dim || binds[d])
       continue;
-    Value expected = emitExpr(dim);
+    Value expected =
+        emitExpr(dim, ((isArgument ? "argument " : "") + what + " dim " +
+                       Twine(d))
+                          .str());
     if (!expected)
       return src.emitOpError("cannot lower: a variable of ")
              << dim.str() << " is not bound";
@@ -309,25 +368,61 @@ LogicalResult FunctionLowering::lowerSignature() {
   return success();
 }
 
-FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType) {
+/// Allocates an output; `what` names it in messages ("call_tir @f output 0
+/// at f.mlir:3:8"). The dims, the element count and the byte size are
+/// overflow-checked before allocating (memref.alloc would multiply them
+/// wrapping), and a null pointer from the allocator is a recorded error
+/// rather than a crash at the first store.
+FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType,
+                                            StringRef what) {
   auto tensor = dyn_cast<RelaxTensorType>(relaxType);
   if (!tensor || !tensor.getShape().isFullyKnown())
     return emitError(loc, "cannot allocate an output of type ")
            << relaxType << ": every dim must be known (use match_cast)";
   auto memrefType = cast<MemRefType>(*convertRelaxType(tensor));
+  std::string typeText;
+  llvm::raw_string_ostream(typeText) << relaxType;
+  std::string described = (what + " " + typeText).str();
   SmallVector<Value> dynSizes;
+  Value elements;
   for (auto [d, dim] : llvm::enumerate(tensor.getDims())) {
-    if (!memrefType.isDynamicDim(d))
-      continue;
-    Value size = emitExpr(dim);
-    if (!size)
-      return emitError(loc, "cannot allocate: a variable of ")
-             << dim.str() << " is not bound";
-    dynSizes.push_back(size);
+    Value size;
+    if (memrefType.isDynamicDim(d)) {
+      size = emitExpr(dim, (what + " dim " + Twine(d)).str());
+      if (!size)
+        return emitError(loc, "cannot allocate: a variable of ")
+               << dim.str() << " is not bound";
+      dynSizes.push_back(size);
+    } else {
+      size = arith::ConstantIndexOp::create(builder, loc,
+                                            memrefType.getDimSize(d));
+    }
+    elements = elements ? checkedSizeMul(elements, size,
+                                         "element count of " + described)
+                        : size;
   }
+  if (!elements)
+    elements = arith::ConstantIndexOp::create(builder, loc, 1);
+  int64_t elementBytes = (memrefType.getElementTypeBitWidth() + 7) / 8;
+  Value bytes = checkedSizeMul(
+      elements, arith::ConstantIndexOp::create(builder, loc, elementBytes),
+      "byte size of " + described);
+  flushChecks(); // never allocate with a wrapped size
   // 64-byte alignment lets the vectoriser use aligned AVX-512 accesses.
   Value buffer = memref::AllocOp::create(builder, loc, memrefType, dynSizes,
                                          builder.getI64IntegerAttr(64));
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
+  Value null = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, pointer,
+      arith::ConstantIndexOp::create(builder, loc, 0));
+  emitFailure(null,
+              escapePercent(src.getSymName().str() +
+                            ": cannot allocate ") +
+                  "%lld bytes" +
+                  escapePercent(" for " + described + ": out of memory"),
+              bytes, bytes);
+  flushChecks();
   ownedBuffers.push_back(buffer);
   return buffer;
 }
@@ -367,8 +462,12 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
            << "' is not lowered yet: run convert-tir-to-scf before "
               "relax-lower-shapes";
   SmallVector<Value> outputs;
-  for (Value result : op.getResults()) {
-    FailureOr<Value> buffer = allocate(op.getLoc(), result.getType());
+  std::string site =
+      ("call_tir @" + op.getCallee() + " at " + describeLoc(op.getLoc())).str();
+  for (auto [i, result] : llvm::enumerate(op.getResults())) {
+    FailureOr<Value> buffer =
+        allocate(op.getLoc(), result.getType(),
+                 ("output " + Twine(i) + " of " + site).str());
     if (failed(buffer))
       return failure();
     outputs.push_back(*buffer);
@@ -376,7 +475,7 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
   SmallVector<Value> extra;
   if (std::optional<ShapeExprAttr> vars = op.getTirVars()) {
     for (const sym::Expr &e : vars->getShape().getDims()) {
-      Value v = emitExpr(e);
+      Value v = emitExpr(e, "tir_vars of " + site);
       if (!v)
         return op.emitOpError("tir_vars uses an unbound variable");
       extra.push_back(v);
@@ -399,8 +498,12 @@ LogicalResult FunctionLowering::lowerCallDPSPacked(CallDPSPackedOp op) {
   if (!callee)
     return op.emitOpError("'") << op.getCallee() << "' is not an extern.func";
   SmallVector<Value> outputs;
-  for (Value result : op.getResults()) {
-    FailureOr<Value> buffer = allocate(op.getLoc(), result.getType());
+  for (auto [i, result] : llvm::enumerate(op.getResults())) {
+    FailureOr<Value> buffer = allocate(
+        op.getLoc(), result.getType(),
+        ("output " + Twine(i) + " of call_dps_packed @" + op.getCallee() +
+         " at " + describeLoc(op.getLoc()))
+            .str());
     if (failed(buffer))
       return failure();
     outputs.push_back(*buffer);

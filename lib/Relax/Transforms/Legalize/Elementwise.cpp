@@ -113,6 +113,44 @@ static ScalarFn arithBinary() {
   };
 }
 
+/// Integer division defined everywhere (docs/relax.md): x / 0 = 0, and
+/// INT_MIN / -1 wraps to INT_MIN, as numpy does; signed division truncates.
+/// A raw divsi/divui would be undefined there (SIGFPE on x86), so the
+/// division runs on a divisor of 1 in those lanes: a compare and two selects
+/// per element, which vectorize.
+static Value integerSafeDivide(OpBuilder &b, Location l, ValueRange a, Type t,
+                               Operation *) {
+  if (isFloat(t))
+    return arith::DivFOp::create(b, l, a[0], a[1]);
+  Type type = a[0].getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  auto constant = [&](const APInt &v) -> Value {
+    return arith::ConstantOp::create(b, l, b.getIntegerAttr(type, v));
+  };
+  Value zero = constant(APInt::getZero(width));
+  Value one = constant(APInt(width, 1));
+  Value byZero =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, a[1], zero);
+  Value unsafe = byZero;
+  if (!isUnsignedDtype(t)) {
+    // INT_MIN / 1 is INT_MIN, the wrapped quotient of INT_MIN / -1.
+    Value minNumerator = arith::CmpIOp::create(
+        b, l, arith::CmpIPredicate::eq, a[0],
+        constant(APInt::getSignedMinValue(width)));
+    Value minusOne = arith::CmpIOp::create(
+        b, l, arith::CmpIPredicate::eq, a[1],
+        constant(APInt::getAllOnes(width)));
+    unsafe = arith::OrIOp::create(
+        b, l, byZero, arith::AndIOp::create(b, l, minNumerator, minusOne));
+  }
+  Value divisor = arith::SelectOp::create(b, l, unsafe, one, a[1]);
+  Value quotient =
+      isUnsignedDtype(t)
+          ? arith::DivUIOp::create(b, l, a[0], divisor).getResult()
+          : arith::DivSIOp::create(b, l, a[0], divisor).getResult();
+  return arith::SelectOp::create(b, l, byZero, zero, quotient);
+}
+
 static Value sigmoid(OpBuilder &b, Location l, Value x, Type t) {
   Value one = createScalarConstant(b, l, t, 1.0);
   Value negX = arith::NegFOp::create(b, l, x);
@@ -261,8 +299,7 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
   add<AddOp>(table, arithBinary<arith::AddFOp, arith::AddIOp>());
   add<SubtractOp>(table, arithBinary<arith::SubFOp, arith::SubIOp>());
   add<MultiplyOp>(table, arithBinary<arith::MulFOp, arith::MulIOp>());
-  add<DivideOp>(
-      table, arithBinary<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>());
+  add<DivideOp>(table, integerSafeDivide);
   add<MaximumOp>(
       table, arithBinary<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>());
   add<MinimumOp>(

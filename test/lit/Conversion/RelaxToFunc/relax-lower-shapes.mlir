@@ -12,6 +12,8 @@
 // The check messages, one global each (the names carry a counter).
 // CHECK-DAG: llvm.mlir.global internal constant @[[MSG_X:__relax_msg_[0-9]+]]("main: argument 'x' dim 1: expected %2$lld, got %1$lld\00")
 // CHECK-DAG: llvm.mlir.global internal constant @[[MSG_Y:__relax_msg_[0-9]+]]("main: argument #1 dim 0: expected n + 1 = %2$lld, got %1$lld\00")
+// CHECK-DAG: llvm.mlir.global internal constant @[[MSG_OVF:__relax_msg_[0-9]+]]("main: argument #1 dim 0: n + 1: %lld + %lld overflows int64\00")
+// CHECK-DAG: llvm.mlir.global internal constant @[[MSG_OOM:__relax_msg_[0-9]+]]("main: cannot allocate %lld bytes for output 0 of call_tir @add at relax-lower-shapes.mlir:{{[0-9]+}}:{{[0-9]+}} !relax.tensor<[n, 4], f32>: out of memory\00")
 // CHECK-DAG: llvm.mlir.global internal constant @[[MSG_RANK:__relax_msg_[0-9]+]]("main: match_cast at relax-lower-shapes.mlir:{{[0-9]+}}:{{[0-9]+}}: expected rank %2$lld, got %1$lld\00")
 // CHECK-DAG: llvm.mlir.global internal constant @[[MSG_N:__relax_msg_[0-9]+]]("main: n = %2$lld from 'x' dim 0, but match_cast at relax-lower-shapes.mlir:{{[0-9]+}}:{{[0-9]+}} dim 1 = n is %1$lld\00")
 // CHECK-DAG: memref.global "private" constant @[[CONST:__relax_const_[0-9]+]] : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {alignment = 64 : i64}
@@ -40,19 +42,36 @@ extern.func private @ext_copy(!relax.tensor<[n], f32>, !relax.tensor<[n], f32>)
 // CHECK: llvm.mlir.addressof @[[MSG_X]]
 // CHECK: func.call @relax_rt_shape_error(
 // CHECK: }
+// n + 1 is computed overflow-checked in i64 (a sum overflows when it differs
+// in sign from both operands); that failure joins the others.
+// CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[SUM:.*]] = arith.addi %[[N64]], %{{.*}} : i64
+// CHECK: %[[OVF:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i64
+// CHECK: scf.if %[[OVF]] {
+// CHECK: llvm.mlir.addressof @[[MSG_OVF]]
+// CHECK: %[[BAD_XO:.*]] = arith.ori %[[BAD_X]], %[[OVF]] : i1
 // CHECK: %[[N1:.*]] = arith.addi %[[N]], %{{.*}} : index
 // CHECK: %[[Y0:.*]] = memref.dim %[[Y]], %{{.*}} : memref<?xf32>
 // CHECK: %[[BAD_Y:.*]] = arith.cmpi ne, %[[Y0]], %[[N1]] : index
 // CHECK: scf.if %[[BAD_Y]] {
 // CHECK: llvm.mlir.addressof @[[MSG_Y]]
-// CHECK: %[[BAD:.*]] = arith.ori %[[BAD_X]], %[[BAD_Y]] : i1
+// CHECK: %[[BAD:.*]] = arith.ori %[[BAD_XO]], %[[BAD_Y]] : i1
 // CHECK: cf.cond_br %[[BAD]], ^[[FAIL:.*]], ^[[OK:.*]]
 // CHECK: ^[[OK]]:
 // The shape_of without uses is dropped; the dataflow region is inlined;
-// the output of `add` is allocated with n rows.
+// the output of `add` is allocated with n rows, after its byte size n * 4 * 4
+// is checked (mulsi_extended: the high half must be the low half's sign); a
+// null pointer from the allocator takes the failure exit.
 // CHECK-NOT: shape_of
 // CHECK: %[[XS:.*]] = memref.cast %[[X]] : memref<?x?xf32> to memref<?x4xf32>
+// CHECK: arith.mulsi_extended %{{.*}}, %{{.*}} : i64
+// CHECK: cf.cond_br %{{.*}}, ^[[FAIL]], ^{{.*}}
 // CHECK: %[[A:.*]] = memref.alloc(%[[N]]) {alignment = 64 : i64} : memref<?x4xf32>
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[A]] : memref<?x4xf32> -> index
+// CHECK: %[[NULL:.*]] = arith.cmpi eq, %[[PTR]], %{{.*}} : index
+// CHECK: scf.if %[[NULL]] {
+// CHECK: llvm.mlir.addressof @[[MSG_OOM]]
+// CHECK: cf.cond_br %[[NULL]], ^[[FAIL]], ^{{.*}}
 // CHECK: call @add(%[[XS]], %[[XS]], %[[A]]) : (memref<?x4xf32>, memref<?x4xf32>, memref<?x4xf32>) -> ()
 // tir_vars: n + 2 is computed and passed after the output.
 // CHECK: %[[N2:.*]] = arith.addi %[[N]], %{{.*}} : index
