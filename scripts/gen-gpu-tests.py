@@ -46,6 +46,10 @@ EXCLUDED = {
     "int-dtypes-io":
         "tests relax-run's .npy I/O (--random-inputs, --output-dir) and its "
         "exact integer comparison, including an expected mismatch (`!`)",
+    "size-arithmetic":
+        "tests the host's overflow-checked size arithmetic and allocation "
+        "errors, which run before any kernel; RUN lines sit beside each "
+        "program, so there is no single leading block to copy",
     "vectorize-avx512":
         "CPU-only: checks the x86 AVX-512 vector code of the CPU pipeline; "
         "does not run relax-run",
