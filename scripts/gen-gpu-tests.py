@@ -46,6 +46,10 @@ EXCLUDED = {
     "int-dtypes-io":
         "tests relax-run's .npy I/O (--random-inputs, --output-dir) and its "
         "exact integer comparison, including an expected mismatch (`!`)",
+    "shape-contracts":
+        "tests the run-time shape contracts (relax.assert_dims, "
+        "relax.assert_indices), host checks before any kernel; RUN lines sit "
+        "beside each program",
     "size-arithmetic":
         "tests the host's overflow-checked size arithmetic and allocation "
         "errors, which run before any kernel; RUN lines sit beside each "

@@ -9,7 +9,10 @@
 //   - `memref.get_global` of a constant -> a device buffer filled by
 //     `gpu.memcpy` from the host global, freed before each return that does
 //     not return it;
-//   - host code that touches element data (`memref.load`, `memref.store`,
+//   - a host staging buffer (`relax.host_staging` on its `memref.alloc`)
+//     stays on the host: the `memref.copy` filling it becomes a
+//     device-to-host `gpu.memcpy`, and host code may read it;
+//   - other host code that touches element data (`memref.load`, `memref.store`,
 //     `memref.copy`, a call of an external function with memref operands
 //     other than the cuBLAS built-ins `relax_cublas_*`, which take device
 //     buffers) is an error: it would read device pointers on the host.
@@ -42,6 +45,13 @@ static bool isHostOp(Operation *op) {
 /// Global (default) memory space: the buffers host code manages.
 static bool isGlobalMemory(MemRefType type) { return !type.getMemorySpace(); }
 
+/// Whether `buffer` is a host staging buffer (kHostStagingAttrName).
+static bool isHostStaging(Value buffer) {
+  Operation *def = buffer.getDefiningOp();
+  return def && isa<memref::AllocOp>(def) &&
+         def->hasAttr(kHostStagingAttrName);
+}
+
 static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
@@ -53,7 +63,7 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
     OpBuilder b(op);
     Location loc = op->getLoc();
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-      if (!isGlobalMemory(alloc.getType()))
+      if (!isGlobalMemory(alloc.getType()) || isHostStaging(alloc))
         continue;
       if (!alloc.getSymbolOperands().empty())
         return alloc.emitOpError("symbolic layout operands are not supported "
@@ -68,7 +78,7 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
     }
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
       auto type = dyn_cast<MemRefType>(dealloc.getMemref().getType());
-      if (!type || !isGlobalMemory(type))
+      if (!type || !isGlobalMemory(type) || isHostStaging(dealloc.getMemref()))
         continue;
       gpu::DeallocOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(),
                              dealloc.getMemref());
@@ -87,6 +97,16 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
       constants.push_back(result);
       continue;
     }
+    if (auto copy = dyn_cast<memref::CopyOp>(op);
+        copy && isHostStaging(copy.getTarget())) {
+      gpu::MemcpyOp::create(b, loc, Type(), ValueRange(), copy.getTarget(),
+                            copy.getSource());
+      copy.erase();
+      continue;
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(op);
+        load && isHostStaging(load.getMemref()))
+      continue;
     if (isa<memref::LoadOp, memref::StoreOp, memref::CopyOp>(op))
       return op->emitOpError("reads or writes tensor data on the host, which "
                              "lives in GPU memory after --lower-to-gpu");

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Extern/IR/ExternDialect.h"
+#include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
 #include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
@@ -36,6 +37,7 @@ using namespace mlir;
 using namespace mlir::relax;
 
 static constexpr StringLiteral kShapeErrorFn = "relax_rt_shape_error";
+static constexpr StringLiteral kHasErrorFn = "relax_rt_has_error";
 
 /// `!relax.tensor<[n, 4], f32>` -> `memref<?x4xf32>`; unknown rank ->
 /// `memref<*xf32>`; prim values -> their scalar type.
@@ -90,6 +92,9 @@ private:
   LogicalResult lowerCallTIR(CallTIROp op);
   LogicalResult lowerCallDPSPacked(CallDPSPackedOp op);
   LogicalResult lowerMatchCast(MatchCastOp op);
+  LogicalResult lowerAssertDims(AssertDimsOp op);
+  LogicalResult lowerAssertIndices(AssertIndicesOp op);
+  void checkSymBounds(ArrayRef<std::string> vars);
   LogicalResult lowerConstant(ConstantOp op);
   LogicalResult lowerCall(CallOp op);
   LogicalResult lowerReturn(ReturnOp op);
@@ -102,6 +107,12 @@ private:
   void emitCheck(Value actual, Value expected, const std::string &format);
   void emitFailure(Value bad, const std::string &format, Value first,
                    Value second);
+  void reportError(Value first, Value second, const std::string &format);
+  /// emitFailure with the values first, as the contract checks read.
+  void emitCheckIf(Value bad, Value actual, Value expected,
+                   const std::string &format) {
+    emitFailure(bad, format, actual, expected);
+  }
   void flushChecks();
   Block *getFailBlock();
   FailureOr<SmallVector<Value>> callArgs(Operation *op, ValueRange inputs,
@@ -213,25 +224,30 @@ void FunctionLowering::emitFailure(Value bad, const std::string &format,
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
-    std::string name = "__relax_msg_" + std::to_string(messageCounter++);
-    std::string text = format;
-    text.push_back('\0');
-    Value message = LLVM::createGlobalString(loc, builder, name, text,
-                                             LLVM::Linkage::Internal);
-    Type i64 = builder.getI64Type();
-    auto toI64 = [&](Value v) -> Value {
-      return v.getType() == i64
-                 ? v
-                 : arith::IndexCastOp::create(builder, loc, i64, v);
-    };
-    Value a = toI64(first);
-    Value e = toI64(second);
-    func::CallOp::create(builder, loc, kShapeErrorFn, TypeRange(),
-                         ValueRange{message, a, e});
+    reportError(first, second, format);
   }
   pendingFailure =
       pendingFailure ? arith::OrIOp::create(builder, loc, pendingFailure, bad)
                      : bad;
+}
+
+/// Calls the runtime's error slot with `format` and two index or i64 values.
+void FunctionLowering::reportError(Value actual, Value expected,
+                                   const std::string &format) {
+  Location loc = src.getLoc();
+  std::string name = "__relax_msg_" + std::to_string(messageCounter++);
+  std::string text = format;
+  text.push_back('\0');
+  Value message = LLVM::createGlobalString(loc, builder, name, text,
+                                           LLVM::Linkage::Internal);
+  Type i64 = builder.getI64Type();
+  auto toI64 = [&](Value v) -> Value {
+    if (v.getType() == i64)
+      return v;
+    return arith::IndexCastOp::create(builder, loc, i64, v);
+  };
+  func::CallOp::create(builder, loc, kShapeErrorFn, TypeRange(),
+                       ValueRange{message, toI64(actual), toI64(expected)});
 }
 
 void FunctionLowering::flushChecks() {
@@ -362,6 +378,10 @@ LogicalResult FunctionLowering::lowerSignature() {
                          /*isArgument=*/true, binds[i])))
       return failure();
   }
+  SmallVector<std::string> bound;
+  for (auto &entry : env)
+    bound.push_back(entry.getKey().str());
+  checkSymBounds(bound);
   flushChecks();
   for (auto [i, arg] : llvm::enumerate(srcEntry.getArguments()))
     mapping.map(arg, castTo(entry->getArgument(i), staticInputs[i]));
@@ -545,8 +565,192 @@ LogicalResult FunctionLowering::lowerMatchCast(MatchCastOp op) {
   SmallVector<bool> binds = bindVars(value, target, site);
   if (failed(checkDims(value, target, site, /*isArgument=*/false, binds)))
     return failure();
+  SmallVector<std::string> bound;
+  for (auto [d, dim] : llvm::enumerate(target.getDims()))
+    if (binds[d])
+      bound.push_back(dim.getVarName().str());
+  checkSymBounds(bound);
   flushChecks();
   mapping.map(op.getResult(), castTo(value, targetType));
+  return success();
+}
+
+/// The function's `sym_bounds` for variables just bound from run-time dims:
+/// a value outside its declared range is the caller's error, and proofs at
+/// compile time (symContextAt) relied on the range.
+void FunctionLowering::checkSymBounds(ArrayRef<std::string> vars) {
+  std::optional<DictionaryAttr> bounds = src.getSymBounds();
+  if (!bounds)
+    return;
+  std::string fn = src.getSymName().str();
+  Location loc = src.getLoc();
+  for (const std::string &var : vars) {
+    auto range = dyn_cast_or_null<DenseI64ArrayAttr>(bounds->get(var));
+    if (!range || range.size() != 2)
+      continue;
+    Value value = env.lookup(var);
+    const BindingSite &site = sites[var];
+    std::string from =
+        site.what + " dim " + std::to_string(site.dim);
+    Value lo = arith::ConstantIndexOp::create(builder, loc, range[0]);
+    Value hi = arith::ConstantIndexOp::create(builder, loc, range[1]);
+    emitCheckIf(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                      value, lo),
+                value, lo,
+                fn + ": " + var + " = %1$lld from " + from +
+                    " is below its sym_bounds lower bound %2$lld");
+    emitCheckIf(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
+                                      value, hi),
+                value, hi,
+                fn + ": " + var + " = %1$lld from " + from +
+                    " is above its sym_bounds upper bound %2$lld");
+  }
+}
+
+/// "n * 4 = %1$lld", or just the value for a constant.
+static std::string describeValue(const sym::Expr &expr, StringRef slot) {
+  if (expr.getConstant())
+    return slot.str();
+  return expr.str() + " = " + slot.str();
+}
+
+LogicalResult FunctionLowering::lowerAssertDims(AssertDimsOp op) {
+  sym::Expr lhsExpr = op.getLhs().getExpr(), rhsExpr = op.getRhs().getExpr();
+  std::string context =
+      (op.getOpName() + " at " + describeLoc(op.getLoc())).str();
+  Value lhs = emitExpr(lhsExpr, context), rhs = emitExpr(rhsExpr, context);
+  if (!lhs || !rhs)
+    return op.emitOpError("uses a variable that is not bound");
+  Location loc = op.getLoc();
+  StringRef predicate = op.getPredicate();
+  std::string condition;
+  Value bad;
+  if (predicate == "eq") {
+    condition = lhsExpr.str() + " == " + rhsExpr.str();
+    bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, lhs,
+                                rhs);
+  } else if (predicate == "le") {
+    condition = lhsExpr.str() + " <= " + rhsExpr.str();
+    bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt, lhs,
+                                rhs);
+  } else {
+    condition = lhsExpr.str() + " == " + rhsExpr.str() + " or " +
+                lhsExpr.str() + " == 1";
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    bad = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, lhs, rhs),
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, lhs,
+                              one));
+  }
+  std::string format = src.getSymName().str() + ": " +
+                       op.getOpName().str() + " at " + describeLoc(loc) +
+                       ": " + op.getWhat().str() + ": expected " + condition +
+                       ", got " + describeValue(lhsExpr, "%1$lld") + " and " +
+                       describeValue(rhsExpr, "%2$lld");
+  emitCheckIf(bad, lhs, rhs, format);
+  flushChecks();
+  return success();
+}
+
+/// Scans the index buffer on the host: every value must lie in
+/// [-extent, extent) ([0, extent) for unsigned dtypes). The first bad value
+/// goes to the runtime's error slot; relax_rt_has_error decides the branch.
+/// The scan reads a host staging copy of the indices, so that it also holds
+/// where tensors live in device memory (convert-host-memory-to-gpu turns
+/// the copy into a device-to-host transfer).
+LogicalResult FunctionLowering::lowerAssertIndices(AssertIndicesOp op) {
+  Value indices = mapping.lookupOrNull(op.getIndices());
+  auto memrefType = dyn_cast_or_null<MemRefType>(
+      indices ? indices.getType() : Type());
+  if (!memrefType)
+    return op.emitOpError("indices must be a ranked tensor to be checked");
+  sym::Expr extentExpr = op.getExtent().getExpr();
+  Value extent = emitExpr(
+      extentExpr,
+      (op.getOpName() + " at " + describeLoc(op.getLoc()) + " extent").str());
+  if (!extent)
+    return op.emitOpError("uses a variable that is not bound");
+  Location loc = op.getLoc();
+  Type i64 = builder.getI64Type();
+  auto elementType = cast<IntegerType>(memrefType.getElementType());
+  bool isUnsigned = elementType.isUnsigned();
+  Value extent64 = arith::IndexCastOp::create(builder, loc, i64, extent);
+  std::string format = src.getSymName().str() + ": " +
+                       op.getOpName().str() + " at " + describeLoc(loc) +
+                       ": index %1$lld is out of range for an axis of " +
+                       describeValue(extentExpr, "%2$lld");
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < memrefType.getRank(); ++d)
+    if (memrefType.isDynamicDim(d))
+      dynamicSizes.push_back(dimValue(indices, d));
+  auto staging = memref::AllocOp::create(
+      builder, loc,
+      MemRefType::get(memrefType.getShape(), memrefType.getElementType()),
+      dynamicSizes);
+  staging->setAttr(kHostStagingAttrName, builder.getUnitAttr());
+  memref::CopyOp::create(builder, loc, indices, staging);
+  SmallVector<Value> ivs;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    for (int64_t d = 0; d < memrefType.getRank(); ++d) {
+      auto loop = scf::ForOp::create(builder, loc, zero,
+                                     dimValue(indices, d), one);
+      builder.setInsertionPointToStart(loop.getBody());
+      ivs.push_back(loop.getInductionVar());
+    }
+    Value raw = memref::LoadOp::create(builder, loc, staging, ivs);
+    if (isUnsigned || !elementType.isSignless())
+      raw = UnrealizedConversionCastOp::create(
+                builder, loc,
+                builder.getIntegerType(elementType.getWidth()), raw)
+                .getResult(0);
+    Value v = raw;
+    if (elementType.getWidth() < 64)
+      v = isUnsigned ? Value(arith::ExtUIOp::create(builder, loc, i64, raw))
+                     : Value(arith::ExtSIOp::create(builder, loc, i64, raw));
+    // Unsigned: one unsigned compare. Signed: v < -extent or v >= extent.
+    Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                      v, extent64);
+    if (!isUnsigned) {
+      Value tooHigh = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::sge, v, extent64);
+      Value negExtent = arith::SubIOp::create(
+          builder, loc, arith::ConstantIntOp::create(builder, loc, i64, 0),
+          extent64);
+      Value tooLow = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::slt, v, negExtent);
+      bad = arith::OrIOp::create(builder, loc, tooHigh, tooLow);
+    }
+    auto ifOp = scf::IfOp::create(builder, loc, bad, /*withElseRegion=*/false);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    reportError(v, extent64, format);
+  }
+  memref::DeallocOp::create(builder, loc, staging)
+      ->setAttr(kHostStagingAttrName, builder.getUnitAttr());
+  auto module = src->getParentOfType<ModuleOp>();
+  if (!module.lookupSymbol(kHasErrorFn)) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    auto decl = func::FuncOp::create(
+        builder, module.getLoc(), kHasErrorFn,
+        builder.getFunctionType({}, {builder.getI32Type()}));
+    decl.setPrivate();
+  }
+  Value hasError =
+      func::CallOp::create(builder, loc, kHasErrorFn,
+                           TypeRange{builder.getI32Type()}, ValueRange())
+          .getResult(0);
+  Value failed = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ne, hasError,
+      arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 0));
+  pendingFailure = pendingFailure
+                       ? arith::OrIOp::create(builder, loc, pendingFailure,
+                                              failed)
+                       : failed;
+  flushChecks();
   return success();
 }
 
@@ -639,6 +843,10 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
     return lowerCallDPSPacked(dps);
   if (auto cast = dyn_cast<MatchCastOp>(op))
     return lowerMatchCast(cast);
+  if (auto check = dyn_cast<AssertDimsOp>(op))
+    return lowerAssertDims(check);
+  if (auto check = dyn_cast<AssertIndicesOp>(op))
+    return lowerAssertIndices(check);
   if (auto constant = dyn_cast<ConstantOp>(op))
     return lowerConstant(constant);
   if (auto call = dyn_cast<CallOp>(op))

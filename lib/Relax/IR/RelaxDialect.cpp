@@ -2,6 +2,7 @@
 
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/Symbolic/SymbolicTree.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -80,6 +81,17 @@ bool mlir::relax::isValidDtype(Type type) {
   return false;
 }
 
+/// True when a floordiv or mod in `tree` has the constant divisor 0: the
+/// symbolic engine keeps such terms unevaluated, and the dim has no value.
+static bool hasZeroDivisor(const sym::Tree &tree) {
+  using Kind = sym::Tree::Kind;
+  if ((tree.kind == Kind::FloorDiv || tree.kind == Kind::Mod) &&
+      tree.operands.size() == 2 && tree.operands[1].kind == Kind::Constant &&
+      tree.operands[1].value == 0)
+    return true;
+  return llvm::any_of(tree.operands, hasZeroDivisor);
+}
+
 LogicalResult
 RelaxTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                         SymShape shape, Type dtype) {
@@ -87,10 +99,14 @@ RelaxTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "unsupported relax tensor dtype " << dtype
                        << " (expected f16, bf16, f32, f64, i1, i8, i16, i32, "
                           "i64, ui8, ui16, ui32 or ui64)";
-  for (const sym::Expr &dim : shape.getDims())
+  for (const sym::Expr &dim : shape.getDims()) {
     if (dim && dim.getConstant() && *dim.getConstant() < 0)
       return emitError() << "tensor dim must be non-negative, got "
                          << dim.str();
+    if (dim && hasZeroDivisor(sym::toTree(dim)))
+      return emitError() << "tensor dim " << dim.str()
+                         << " divides by the constant 0";
+  }
   return success();
 }
 

@@ -157,7 +157,10 @@ LogicalResult DataflowOp::verify() {
              << i << " has type " << std::get<0>(pair) << " but result is "
              << std::get<1>(pair);
   for (Operation &op : getBody().front())
-    if (!isa<OutputOp>(op) && !isMemoryEffectFree(&op))
+    // Run-time checks (match_cast, assert_*) may fail but change no value:
+    // they belong where the values they check are computed.
+    if (!isa<OutputOp, MatchCastOp, AssertDimsOp, AssertIndicesOp>(op) &&
+        !isMemoryEffectFree(&op))
       return op.emitOpError("has side effects and cannot appear in a "
                             "relax.dataflow region");
   return success();
@@ -196,10 +199,11 @@ LogicalResult MatchCastOp::verify() {
   auto from = dyn_cast<RelaxTensorType>(getValue().getType());
   auto to = dyn_cast<RelaxTensorType>(getResult().getType());
   if (from && to && from.hasRank() && to.hasRank()) {
+    sym::Context ctx = symContextAt(*this);
     for (auto [i, pair] : llvm::enumerate(
              llvm::zip(from.getDims(), to.getDims()))) {
       auto [a, b] = pair;
-      if (a && b && defaultSymContext().provablyNotEqual(a, b))
+      if (a && b && ctx.provablyNotEqual(a, b))
         return emitOpError("dim ")
                << i << " can never match: " << a.str() << " vs " << b.str();
     }
@@ -212,6 +216,52 @@ OpFoldResult MatchCastOp::fold(FoldAdaptor) {
   if (getValue().getType() == getResult().getType())
     return getValue();
   return {};
+}
+
+namespace {
+/// An unused match_cast whose check provably holds and which binds nothing:
+/// same kind, dtype and rank, and every target dim `?` or provably equal to
+/// the source dim (so a target variable is already bound by the source
+/// type). Anything weaker keeps the op: its check is the program's contract.
+struct EraseProvenMatchCast : public OpRewritePattern<MatchCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatchCastOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getResult().use_empty())
+      return failure();
+    auto from = dyn_cast<RelaxTensorType>(op.getValue().getType());
+    auto to = dyn_cast<RelaxTensorType>(op.getResult().getType());
+    if (!from || !to || from.getDtype() != to.getDtype())
+      return failure();
+    if (to.hasRank()) {
+      if (!from.hasRank() || from.getRank() != to.getRank())
+        return failure();
+      sym::Context ctx = symContextAt(op);
+      for (auto [a, b] : llvm::zip(from.getDims(), to.getDims()))
+        if (b && !(a && (a == b || ctx.provablyEqual(a, b))))
+          return failure();
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void MatchCastOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<EraseProvenMatchCast>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// AssertDimsOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AssertDimsOp::verify() {
+  StringRef p = getPredicate();
+  if (p != "eq" && p != "le" && p != "broadcast")
+    return emitOpError("predicate must be eq, le or broadcast, got '")
+           << p << "'";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
+#include "RelaxDialect/Relax/IR/RelaxOps.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -69,6 +70,12 @@ LogicalResult mlir::relax::inferFailure(std::optional<Location> loc,
 const sym::Context &mlir::relax::defaultSymContext() {
   static const sym::Context context;
   return context;
+}
+
+sym::Context mlir::relax::symContextAt(Operation *op) {
+  if (auto func = op->getParentOfType<FuncOp>())
+    return func.getSymContext();
+  return defaultSymContext();
 }
 
 FailureOr<sym::Expr> mlir::relax::unifyDims(const sym::Expr &a,

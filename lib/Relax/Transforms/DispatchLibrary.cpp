@@ -15,6 +15,7 @@
 #include "RelaxDialect/Extern/IR/Builtins.h"
 #include "RelaxDialect/Extern/IR/ExternDialect.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
+#include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -115,6 +116,8 @@ private:
                   resultType, /*transposeB=*/false);
     if (!spec)
       return success();
+    // The library reads k from the lhs: a run-time mismatch must be caught.
+    emitShapeContractChecks(rewriter, op);
     FailureOr<CallDPSPackedOp> call =
         createCall(rewriter, op, *spec, op.getLhs(), op.getRhs(), resultType);
     if (failed(call))

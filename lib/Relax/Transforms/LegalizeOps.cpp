@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
+#include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/TIR/IR/OpPattern.h"
 
@@ -318,8 +319,11 @@ struct RelaxLegalizeOpsPass
       });
     });
     bool failedAny = false;
+    OpBuilder builder(module.getContext());
     for (Operation *op : worklist) {
       const Legalizer &legalize = table[op->getName().getStringRef()];
+      // What the kernel assumes of its shapes but inference left open.
+      emitShapeContractChecks(builder, op);
       if (failed(legalize(op, context)))
         failedAny = true;
     }

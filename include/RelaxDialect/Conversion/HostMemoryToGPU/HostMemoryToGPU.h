@@ -12,6 +12,13 @@
 namespace mlir {
 namespace relax {
 
+/// Unit attribute on a host `memref.alloc` (and its `memref.dealloc`) whose
+/// buffer stays in host memory under --relax-lower-to-gpu: host code fills
+/// it with a `memref.copy` from a tensor, which becomes a device-to-host
+/// `gpu.memcpy`, and reads it (relax-lower-shapes stages index tensors this
+/// way to check their values).
+constexpr llvm::StringLiteral kHostStagingAttrName = "relax.host_staging";
+
 #define GEN_PASS_DECL_CONVERTHOSTMEMORYTOGPU
 #include "RelaxDialect/Conversion/Passes.h.inc"
 

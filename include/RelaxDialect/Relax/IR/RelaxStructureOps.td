@@ -138,12 +138,17 @@ def Relax_OutputOp : Relax_Op<"output", [
   let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
 }
 
-def Relax_MatchCastOp : Relax_Op<"match_cast", [Pure]> {
+// Not Pure: the cast can fail at run time, so it is a write to the error
+// state (like cf.assert). Canonicalization erases it only when it provably
+// holds; a dataflow region admits it (DataflowOp::verify).
+def Relax_MatchCastOp : Relax_Op<"match_cast", [MemoryEffects<[MemWrite]>]> {
   let summary = "Checked refinement of a value's type; binds new variables";
   let description = [{
     Asserts at run time that the value has the target type and binds the
     symbolic variables of the target that are not yet bound (a dim that is
-    a bare, unbound variable binds it; every other dim is checked).
+    a bare, unbound variable binds it; every other dim is checked). It is
+    not pure: an unused match_cast is kept (its check stays) unless every
+    target dim is `?` or provably equal to the source dim.
 
     ```mlir
     %y = relax.match_cast %x : !relax.tensor<*, f32> to !relax.tensor<[n, m], f32>
@@ -154,6 +159,51 @@ def Relax_MatchCastOp : Relax_Op<"match_cast", [Pure]> {
   let assemblyFormat = "$value attr-dict `:` type($value) `to` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Relax_AssertDimsOp : Relax_Op<"assert_dims", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Run-time check of a shape contract between symbolic dims";
+  let description = [{
+    Emitted by `--relax-legalize-ops` and `--relax-dispatch-library` in front
+    of the kernel call of an op whose shape contract inference could not
+    decide at compile time (see docs/relax.md, "Run-time checks").
+    `predicate` is `eq` (lhs == rhs), `le` (lhs <= rhs) or `broadcast`
+    (lhs == rhs or lhs == 1). `op_name` names the checked op and `what` the
+    quantity; the op's location is the checked op's. `--relax-lower-shapes`
+    turns it into the same error path as the argument checks, e.g.
+    `main: relax.reshape at f.mlir:4:10: element count n * 4 = 20 does not
+    match m * 3 = 21`.
+
+    ```mlir
+    relax.assert_dims #relax.expr<n * 4> "eq" #relax.expr<m * 3>, "relax.reshape", "element count"
+    ```
+  }];
+  let arguments = (ins Relax_SymExprAttr:$lhs, StrAttr:$predicate,
+                       Relax_SymExprAttr:$rhs, StrAttr:$op_name, StrAttr:$what);
+  let assemblyFormat =
+      "qualified($lhs) $predicate qualified($rhs) `,` $op_name `,` $what attr-dict";
+  let hasVerifier = 1;
+}
+
+def Relax_AssertIndicesOp : Relax_Op<"assert_indices",
+                                     [MemoryEffects<[MemWrite]>]> {
+  let summary = "Run-time check that index values lie in [-extent, extent)";
+  let description = [{
+    The data-dependent contract of `relax.take`: every value of `indices`
+    must lie in `[-extent, extent)` (negative values count from the end, as
+    in numpy; unsigned dtypes in `[0, extent)`), which also rejects any index
+    into an empty axis. Lowered by `--relax-lower-shapes` to a scan of the
+    index buffer on the host before the kernel runs.
+
+    ```mlir
+    relax.assert_indices %i, #relax.expr<n>, "relax.take" : !relax.tensor<[k], i64>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$indices, Relax_SymExprAttr:$extent,
+                       StrAttr:$op_name);
+  let assemblyFormat =
+      "$indices `,` qualified($extent) `,` $op_name attr-dict `:` qualified(type($indices))";
 }
 
 def Relax_ShapeOfOp : Relax_Op<"shape_of", [

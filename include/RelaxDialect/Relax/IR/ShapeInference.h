@@ -36,6 +36,12 @@ LogicalResult inferFailure(std::optional<Location> loc, StringRef opName,
 /// The context used when no function facts are at hand: variables >= 0.
 const sym::Context &defaultSymContext();
 
+/// The facts in force at `op`: the `sym_bounds` of its enclosing relax.func
+/// (FuncOp::getSymContext), or the default context outside any function.
+/// Verifiers and rewrites that have an op use this; inferReturnTypes has
+/// only a location and uses the default context.
+sym::Context symContextAt(Operation *op);
+
 /// Result of merging two dims that must be equal: the common dim, a null
 /// (unknown) dim when equality cannot be decided, or failure when they are
 /// provably different.

@@ -34,6 +34,25 @@ func.func @host(%n: index) {
 
 // -----
 
+// A host staging buffer stays on the host: the copy filling it from a
+// tensor becomes a device-to-host transfer and host code may read it.
+// CHECK-LABEL: func.func @staging
+// CHECK-SAME: (%[[T:.*]]: memref<?xi64>, %[[N:.*]]: index)
+// CHECK: %[[H:.*]] = memref.alloc(%[[N]]) {relax.host_staging} : memref<?xi64>
+// CHECK-NEXT: gpu.memcpy %[[H]], %[[T]] : memref<?xi64>, memref<?xi64>
+// CHECK-NEXT: memref.load %[[H]]
+// CHECK-NEXT: memref.dealloc %[[H]] {relax.host_staging}
+func.func @staging(%t: memref<?xi64>, %n: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %h = memref.alloc(%n) {relax.host_staging} : memref<?xi64>
+  memref.copy %t, %h : memref<?xi64> to memref<?xi64>
+  %v = memref.load %h[%c0] : memref<?xi64>
+  memref.dealloc %h {relax.host_staging} : memref<?xi64>
+  return %v : i64
+}
+
+// -----
+
 func.func @host_load(%a: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   // expected-error@+1 {{reads or writes tensor data on the host}}

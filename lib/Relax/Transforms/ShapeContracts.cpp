@@ -1,0 +1,149 @@
+//===- ShapeContracts.cpp - Run-time checks of op shape contracts ---------===//
+//
+// One place for every shape contract an op leaves to run time. Inference
+// rejects provable violations and accepts provable agreement; what remains
+// undecided (symbolic dims) is asserted here, before the op is replaced by
+// its kernel, so that a violation is a message instead of an out-of-bounds
+// read. The checks are relax ops (not code in the legalizers) because the
+// matmul contract must survive both legalization and library dispatch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
+#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/Relax/IR/ShapeInference.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+namespace {
+class ContractEmitter {
+public:
+  ContractEmitter(OpBuilder &builder, Operation *op)
+      : builder(builder), op(op), ctx(symContextAt(op)) {}
+
+  /// `lhs == rhs`.
+  void equal(const sym::Expr &lhs, const sym::Expr &rhs, const Twine &what) {
+    if (!lhs || !rhs || lhs == rhs || ctx.provablyEqual(lhs, rhs))
+      return;
+    emit(lhs, "eq", rhs, what);
+  }
+  /// `lhs <= rhs`.
+  void lessEqual(const sym::Expr &lhs, const sym::Expr &rhs,
+                 const Twine &what) {
+    if (!lhs || !rhs || ctx.isLE(lhs, rhs) == sym::Truth::True)
+      return;
+    emit(lhs, "le", rhs, what);
+  }
+  /// `lhs == rhs or lhs == 1`: lhs broadcasts to rhs.
+  void broadcasts(const sym::Expr &lhs, const sym::Expr &rhs,
+                  const Twine &what) {
+    if (!lhs || !rhs || lhs == rhs || ctx.provablyEqual(lhs, rhs) ||
+        ctx.provablyEqual(lhs, sym::Expr::constant(1)))
+      return;
+    emit(lhs, "broadcast", rhs, what);
+  }
+
+private:
+  void emit(const sym::Expr &lhs, StringRef predicate, const sym::Expr &rhs,
+            const Twine &what) {
+    MLIRContext *context = op->getContext();
+    AssertDimsOp::create(builder, op->getLoc(),
+                         SymExprAttr::get(context, lhs),
+                         builder.getStringAttr(predicate),
+                         SymExprAttr::get(context, rhs),
+                         builder.getStringAttr(op->getName().getStringRef()),
+                         builder.getStringAttr(what));
+  }
+
+  OpBuilder &builder;
+  Operation *op;
+  sym::Context ctx;
+};
+} // namespace
+
+static RelaxTensorType rankedType(Value v) {
+  auto t = dyn_cast<RelaxTensorType>(v.getType());
+  return t && t.hasRank() ? t : RelaxTensorType();
+}
+
+void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(op);
+  ContractEmitter check(builder, op);
+  StringRef name = op->getName().getStringRef();
+  if (name == "relax.reshape") {
+    // The result's element count must be the input's; a mismatch reads past
+    // the input or leaves part of the output unwritten.
+    RelaxTensorType in = rankedType(op->getOperand(0));
+    RelaxTensorType out = rankedType(op->getResult(0));
+    if (in && out)
+      check.equal(out.getShape().getNumElements(),
+                  in.getShape().getNumElements(), "element count");
+    return;
+  }
+  if (name == "relax.broadcast_to") {
+    RelaxTensorType in = rankedType(op->getOperand(0));
+    RelaxTensorType out = rankedType(op->getResult(0));
+    if (!in || !out || out.getRank() < in.getRank())
+      return;
+    int64_t offset = out.getRank() - in.getRank();
+    for (int64_t d = 0; d < in.getRank(); ++d)
+      check.broadcasts(in.getDims()[d], out.getDims()[d + offset],
+                       "input dim " + Twine(d));
+    return;
+  }
+  if (name == "relax.matmul") {
+    RelaxTensorType lhs = rankedType(op->getOperand(0));
+    RelaxTensorType rhs = rankedType(op->getOperand(1));
+    if (!lhs || !rhs || lhs.getRank() == 0 || rhs.getRank() == 0)
+      return;
+    sym::Expr kl = lhs.getDims().back();
+    sym::Expr kr = rhs.getDims()[rhs.getRank() == 1 ? 0 : rhs.getRank() - 2];
+    check.equal(kl, kr, "contraction dim");
+    return;
+  }
+  if (name == "relax.split") {
+    // Symbolic split indices must be ordered and within the axis: the
+    // pieces are differences of them and must not be negative.
+    auto indices = op->getAttrOfType<ShapeExprAttr>("indices");
+    RelaxTensorType in = rankedType(op->getOperand(0));
+    auto axisAttr = op->getAttrOfType<IntegerAttr>("axis");
+    if (!indices || !indices.getShape().hasRank() || !in || !axisAttr)
+      return;
+    int64_t axis = axisAttr.getInt();
+    if (axis < 0)
+      axis += in.getRank();
+    if (axis < 0 || axis >= in.getRank())
+      return;
+    sym::Expr prev = sym::Expr::constant(0);
+    for (auto [i, index] : llvm::enumerate(indices.getShape().getDims())) {
+      check.lessEqual(prev, index, "split index #" + Twine(i));
+      prev = index;
+    }
+    check.lessEqual(prev, in.getDims()[axis],
+                    "last split index vs dim " + Twine(axis));
+    return;
+  }
+  if (name == "relax.take") {
+    // Index values are data: checked on the host before the kernel.
+    RelaxTensorType in = rankedType(op->getOperand(0));
+    if (!in)
+      return;
+    sym::Expr extent = in.getShape().getNumElements();
+    if (auto axisAttr = op->getAttrOfType<IntegerAttr>("axis")) {
+      int64_t axis = axisAttr.getInt();
+      if (axis < 0)
+        axis += in.getRank();
+      if (axis < 0 || axis >= in.getRank())
+        return;
+      extent = in.getDims()[axis];
+    }
+    if (!extent)
+      return;
+    AssertIndicesOp::create(builder, op->getLoc(), op->getOperand(1),
+                            SymExprAttr::get(op->getContext(), extent),
+                            builder.getStringAttr(name));
+    return;
+  }
+}

@@ -1,0 +1,83 @@
+// Run-time shape contracts that inference leaves undecided with symbolic
+// dims (docs/relax.md, "Run-time checks"): each violation ends the call with
+// exit status 1 and a message naming the function, the op and its location,
+// the dims and their values; the happy path still computes.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python %S/ref.py %t/r "x.reshape(5, 2)" -- x:f32:2,5 y:f32:5
+// RUN: %python %S/ref.py %t/rbad "x" -- x:f32:3,4 y:f32:5
+// RUN: %python %S/ref.py %t/b "np.broadcast_to(x, (2, 5))" -- x:f32:1 y:f32:5
+// RUN: %python %S/ref.py %t/bbad "x" -- x:f32:3 y:f32:5
+// RUN: %python %S/ref.py %t/m "a @ b" -- a:f32:2,3 b:f32:3,4
+// RUN: %python %S/ref.py %t/mbad "a" -- a:f32:2,3 b:f32:4,4
+// RUN: %python %S/ref.py %t/s "x[:2]" "x[2:]" -- x:f32:5 k:f32:2
+// RUN: %python %S/ref.py %t/sbad "x" -- x:f32:3 k:f32:5
+// RUN: %python %S/ref.py %t/t "np.take(x, i, axis=0)" -- x:f32:4,3 i:i64:2 --int-range -4,4
+// RUN: %python %S/ref.py %t/thigh "x" -- x:f32:4,3 i:i64:2 --int-range 7,8
+// RUN: %python %S/ref.py %t/tlow "x" -- x:f32:4,3 i:i64:2 --int-range -9,-8
+// RUN: %python %S/ref.py %t/tempty "x" -- x:f32:0,3 i:i64:1 --int-range 0,1
+
+// RUN: relax-run %s --entry reshape_count --input %t/r/in0.npy --input %t/r/in1.npy --expect %t/r/out0.npy
+// RUN: relax-run %s --entry reshape_count --input %t/rbad/in0.npy --input %t/rbad/in1.npy > %t/reshape.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=RESHAPE < %t/reshape.txt
+// RESHAPE: relax-run: error: reshape_count: relax.reshape at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: element count: expected k * 2 == m * n, got k * 2 = 10 and m * n = 12
+relax.func @reshape_count(%x: !relax.tensor<[n, m], f32>, %y: !relax.tensor<[k], f32>) -> !relax.tensor<[k, 2], f32> {
+  %r = relax.reshape %x {shape = #relax.shape<[k, 2]>} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<[k, 2], f32>
+  relax.return %r : !relax.tensor<[k, 2], f32>
+}
+
+// RUN: relax-run %s --entry broadcast --input %t/b/in0.npy --input %t/b/in1.npy --expect %t/b/out0.npy
+// RUN: relax-run %s --entry broadcast --input %t/bbad/in0.npy --input %t/bbad/in1.npy > %t/broadcast.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=BROADCAST < %t/broadcast.txt
+// BROADCAST: relax-run: error: broadcast: relax.broadcast_to at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: input dim 0: expected n == m or n == 1, got n = 3 and m = 5
+relax.func @broadcast(%x: !relax.tensor<[n], f32>, %y: !relax.tensor<[m], f32>) -> !relax.tensor<[2, m], f32> {
+  %b = relax.broadcast_to %x {shape = #relax.shape<[2, m]>} : (!relax.tensor<[n], f32>) -> !relax.tensor<[2, m], f32>
+  relax.return %b : !relax.tensor<[2, m], f32>
+}
+
+// RUN: relax-run %s --entry matmul --input %t/m/in0.npy --input %t/m/in1.npy --expect %t/m/out0.npy
+// RUN: relax-run %s --entry matmul --input %t/mbad/in0.npy --input %t/mbad/in1.npy > %t/matmul.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=MATMUL < %t/matmul.txt
+// MATMUL: relax-run: error: matmul: relax.matmul at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: contraction dim: expected k == j, got k = 3 and j = 4
+relax.func @matmul(%a: !relax.tensor<[n, k], f32>, %b: !relax.tensor<[j, m], f32>) -> !relax.tensor<[n, m], f32> {
+  %c = relax.matmul %a, %b : (!relax.tensor<[n, k], f32>, !relax.tensor<[j, m], f32>) -> !relax.tensor<[n, m], f32>
+  relax.return %c : !relax.tensor<[n, m], f32>
+}
+
+// RUN: relax-run %s --entry split --input %t/s/in0.npy --input %t/s/in1.npy --expect %t/s/out0.npy --expect %t/s/out1.npy
+// RUN: relax-run %s --entry split --input %t/sbad/in0.npy --input %t/sbad/in1.npy > %t/split.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=SPLIT < %t/split.txt
+// SPLIT: relax-run: error: split: relax.split at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: last split index vs dim 0: expected k <= n, got k = 5 and n = 3
+relax.func @split(%x: !relax.tensor<[n], f32>, %k: !relax.tensor<[k], f32>) -> (!relax.tensor<[k], f32>, !relax.tensor<[n - k], f32>) {
+  %s:2 = relax.split %x {axis = 0 : i64, indices = #relax.shape<[k]>} : (!relax.tensor<[n], f32>) -> (!relax.tensor<[k], f32>, !relax.tensor<[n - k], f32>)
+  relax.return %s#0, %s#1 : !relax.tensor<[k], f32>, !relax.tensor<[n - k], f32>
+}
+
+// Negative indices count from the end (numpy): [-n, n) is the valid range.
+// RUN: relax-run %s --entry take --input %t/t/in0.npy --input %t/t/in1.npy --expect %t/t/out0.npy
+// RUN: relax-run %s --entry take --input %t/thigh/in0.npy --input %t/thigh/in1.npy > %t/take-high.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=TAKE-HIGH < %t/take-high.txt
+// TAKE-HIGH: relax-run: error: take: relax.take at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: index 7 is out of range for an axis of n = 4
+// RUN: relax-run %s --entry take --input %t/tlow/in0.npy --input %t/tlow/in1.npy > %t/take-low.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=TAKE-LOW < %t/take-low.txt
+// TAKE-LOW: relax-run: error: take: relax.take at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: index -9 is out of range for an axis of n = 4
+// RUN: relax-run %s --entry take --input %t/tempty/in0.npy --input %t/tempty/in1.npy > %t/take-empty.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=TAKE-EMPTY < %t/take-empty.txt
+// TAKE-EMPTY: relax-run: error: take: relax.take at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: index 0 is out of range for an axis of n = 0
+relax.func @take(%x: !relax.tensor<[n, 3], f32>, %i: !relax.tensor<[p], i64>) -> !relax.tensor<[p, 3], f32> {
+  %y = relax.take %x, %i {axis = 0 : i64} : (!relax.tensor<[n, 3], f32>, !relax.tensor<[p], i64>) -> !relax.tensor<[p, 3], f32>
+  relax.return %y : !relax.tensor<[p, 3], f32>
+}
+
+// sym_bounds are checked where their variable is bound.
+// RUN: %python %S/ref.py %t/bounds "x" -- x:f32:5
+// RUN: relax-run %s --entry bounded --input %t/bounds/in0.npy > %t/bounds.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=BOUNDS < %t/bounds.txt
+// BOUNDS: relax-run: error: bounded: n = 5 from 'x' dim 0 is above its sym_bounds upper bound 4
+// RUN: %python %S/ref.py %t/bounds0 "x" -- x:f32:0
+// RUN: relax-run %s --entry bounded --input %t/bounds0/in0.npy > %t/bounds0.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=BOUNDS0 < %t/bounds0.txt
+// BOUNDS0: relax-run: error: bounded: n = 0 from 'x' dim 0 is below its sym_bounds lower bound 1
+relax.func @bounded(%x: !relax.tensor<[n], f32> {relax.name = "x"}) -> !relax.tensor<[n], f32> attributes {sym_bounds = {n = array<i64: 1, 4>}} {
+  %y = relax.exp %x : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %y : !relax.tensor<[n], f32>
+}
