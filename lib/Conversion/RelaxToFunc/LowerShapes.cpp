@@ -94,6 +94,10 @@ private:
   LogicalResult lowerMatchCast(MatchCastOp op);
   LogicalResult lowerAssertDims(AssertDimsOp op);
   LogicalResult lowerAssertIndices(AssertIndicesOp op);
+  LogicalResult lowerTensorToShape(TensorToShapeOp op);
+  Value stageOnHost(Value tensor, Location loc);
+  void freeStaging(Value staging, Location loc);
+  Value loadAsI64(Value buffer, ValueRange indices, Location loc);
   void checkSymBounds(ArrayRef<std::string> vars);
   LogicalResult lowerConstant(ConstantOp op);
   LogicalResult lowerCall(CallOp op);
@@ -653,6 +657,98 @@ LogicalResult FunctionLowering::lowerAssertDims(AssertDimsOp op) {
   return success();
 }
 
+/// A host copy of `tensor` for host code that reads its values: under
+/// --relax-lower-to-gpu convert-host-memory-to-gpu turns the copy into a
+/// device-to-host transfer (kHostStagingAttrName). Free it with
+/// freeStaging.
+Value FunctionLowering::stageOnHost(Value tensor, Location loc) {
+  auto type = cast<MemRefType>(tensor.getType());
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dynamicSizes.push_back(dimValue(tensor, d));
+  auto staging = memref::AllocOp::create(
+      builder, loc, MemRefType::get(type.getShape(), type.getElementType()),
+      dynamicSizes);
+  staging->setAttr(kHostStagingAttrName, builder.getUnitAttr());
+  memref::CopyOp::create(builder, loc, tensor, staging);
+  return staging;
+}
+
+void FunctionLowering::freeStaging(Value staging, Location loc) {
+  memref::DeallocOp::create(builder, loc, staging)
+      ->setAttr(kHostStagingAttrName, builder.getUnitAttr());
+}
+
+/// Loads element `indices` of an integer buffer as i64 (sign- or
+/// zero-extended as its dtype says).
+Value FunctionLowering::loadAsI64(Value buffer, ValueRange indices,
+                                  Location loc) {
+  auto elementType =
+      cast<IntegerType>(cast<MemRefType>(buffer.getType()).getElementType());
+  Value raw = memref::LoadOp::create(builder, loc, buffer, indices);
+  if (!elementType.isSignless())
+    raw = UnrealizedConversionCastOp::create(
+              builder, loc, builder.getIntegerType(elementType.getWidth()),
+              raw)
+              .getResult(0);
+  Type i64 = builder.getI64Type();
+  if (elementType.getWidth() == 64)
+    return raw;
+  if (elementType.isUnsigned())
+    return arith::ExtUIOp::create(builder, loc, i64, raw);
+  return arith::ExtSIOp::create(builder, loc, i64, raw);
+}
+
+/// Reads the values of the staged input as dims: each must be >= 0; a bare
+/// unbound variable of the result shape is bound to its value, every other
+/// dim is checked against it.
+LogicalResult FunctionLowering::lowerTensorToShape(TensorToShapeOp op) {
+  Value input = mapping.lookupOrNull(op.getInput());
+  if (!input || !isa<MemRefType>(input.getType()))
+    return op.emitOpError("input must be a ranked tensor to be read");
+  Location loc = op.getLoc();
+  std::string site = "tensor_to_shape at " + describeLoc(loc);
+  std::string fn = src.getSymName().str();
+  Value staging = stageOnHost(input, loc);
+  Type i64 = builder.getI64Type();
+  Value zero = arith::ConstantIntOp::create(builder, loc, i64, 0);
+  const SymShape &shape =
+      cast<RelaxShapeType>(op.getResult().getType()).getShape();
+  SmallVector<std::string> bound;
+  for (auto [i, dim] : llvm::enumerate(shape.getDims())) {
+    Value value = loadAsI64(
+        staging, arith::ConstantIndexOp::create(builder, loc, i).getResult(),
+        loc);
+    emitFailure(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                      value, zero),
+                escapePercent(fn + ": " + site + " element " + Twine(i)) +
+                    ": %1$lld is not a valid dim (negative)",
+                value, zero);
+    if (!dim)
+      continue;
+    Value asIndex = arith::IndexCastOp::create(builder, loc,
+                                               builder.getIndexType(), value);
+    if (dim.isVar() && !env.count(dim.getVarName())) {
+      env[dim.getVarName()] = asIndex;
+      sites[dim.getVarName()] = {site, static_cast<int64_t>(i)};
+      bound.push_back(dim.getVarName().str());
+      continue;
+    }
+    Value expected = emitExpr(dim, site + " element " + std::to_string(i));
+    if (!expected)
+      return op.emitOpError("uses a variable that is not bound");
+    emitCheck(asIndex, expected,
+              escapePercent(fn + ": " + site + " element " + Twine(i) +
+                            ": expected ") +
+                  describeValue(dim, "%2$lld") + ", got %1$lld");
+  }
+  freeStaging(staging, loc);
+  checkSymBounds(bound);
+  flushChecks();
+  return success();
+}
+
 /// Scans the index buffer on the host: every value must lie in
 /// [-extent, extent) ([0, extent) for unsigned dtypes). The first bad value
 /// goes to the runtime's error slot; relax_rt_has_error decides the branch.
@@ -682,16 +778,7 @@ LogicalResult FunctionLowering::lowerAssertIndices(AssertIndicesOp op) {
                        describeValue(extentExpr, "%2$lld");
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  SmallVector<Value> dynamicSizes;
-  for (int64_t d = 0; d < memrefType.getRank(); ++d)
-    if (memrefType.isDynamicDim(d))
-      dynamicSizes.push_back(dimValue(indices, d));
-  auto staging = memref::AllocOp::create(
-      builder, loc,
-      MemRefType::get(memrefType.getShape(), memrefType.getElementType()),
-      dynamicSizes);
-  staging->setAttr(kHostStagingAttrName, builder.getUnitAttr());
-  memref::CopyOp::create(builder, loc, indices, staging);
+  Value staging = stageOnHost(indices, loc);
   SmallVector<Value> ivs;
   {
     OpBuilder::InsertionGuard guard(builder);
@@ -701,16 +788,7 @@ LogicalResult FunctionLowering::lowerAssertIndices(AssertIndicesOp op) {
       builder.setInsertionPointToStart(loop.getBody());
       ivs.push_back(loop.getInductionVar());
     }
-    Value raw = memref::LoadOp::create(builder, loc, staging, ivs);
-    if (isUnsigned || !elementType.isSignless())
-      raw = UnrealizedConversionCastOp::create(
-                builder, loc,
-                builder.getIntegerType(elementType.getWidth()), raw)
-                .getResult(0);
-    Value v = raw;
-    if (elementType.getWidth() < 64)
-      v = isUnsigned ? Value(arith::ExtUIOp::create(builder, loc, i64, raw))
-                     : Value(arith::ExtSIOp::create(builder, loc, i64, raw));
+    Value v = loadAsI64(staging, ivs, loc);
     // Unsigned: one unsigned compare. Signed: v < -extent or v >= extent.
     Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
                                       v, extent64);
@@ -728,8 +806,7 @@ LogicalResult FunctionLowering::lowerAssertIndices(AssertIndicesOp op) {
     builder.setInsertionPointToStart(ifOp.thenBlock());
     reportError(v, extent64, format);
   }
-  memref::DeallocOp::create(builder, loc, staging)
-      ->setAttr(kHostStagingAttrName, builder.getUnitAttr());
+  freeStaging(staging, loc);
   auto module = src->getParentOfType<ModuleOp>();
   if (!module.lookupSymbol(kHasErrorFn)) {
     OpBuilder::InsertionGuard guard(builder);
@@ -847,6 +924,8 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
     return lowerAssertDims(check);
   if (auto check = dyn_cast<AssertIndicesOp>(op))
     return lowerAssertIndices(check);
+  if (auto toShape = dyn_cast<TensorToShapeOp>(op))
+    return lowerTensorToShape(toShape);
   if (auto constant = dyn_cast<ConstantOp>(op))
     return lowerConstant(constant);
   if (auto call = dyn_cast<CallOp>(op))

@@ -159,10 +159,38 @@ LogicalResult DataflowOp::verify() {
   for (Operation &op : getBody().front())
     // Run-time checks (match_cast, assert_*) may fail but change no value:
     // they belong where the values they check are computed.
-    if (!isa<OutputOp, MatchCastOp, AssertDimsOp, AssertIndicesOp>(op) &&
+    if (!isa<OutputOp, MatchCastOp, TensorToShapeOp, AssertDimsOp,
+             AssertIndicesOp>(op) &&
         !isMemoryEffectFree(&op))
       return op.emitOpError("has side effects and cannot appear in a "
                             "relax.dataflow region");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TensorToShapeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TensorToShapeOp::verify() {
+  auto input = cast<RelaxTensorType>(getInput().getType());
+  if (!isa<IntegerType>(input.getDtype()) || input.getDtype().isInteger(1))
+    return emitOpError("input must be an integer tensor, got ")
+           << input.getDtype();
+  std::optional<int64_t> length;
+  if (input.hasRank() && input.getRank() == 1 && input.getDims()[0])
+    length = input.getDims()[0].getConstant();
+  if (!length)
+    return emitOpError("input must be a 1-D tensor of static length, got ")
+           << input;
+  const SymShape &shape = cast<RelaxShapeType>(getResult().getType()).getShape();
+  if (!shape.hasRank() || shape.getRank() != *length)
+    return emitOpError("result must be a shape of rank ")
+           << *length << " (the input's length), got "
+           << getResult().getType();
+  sym::Context ctx = symContextAt(*this);
+  for (auto [i, dim] : llvm::enumerate(shape.getDims()))
+    if (dim && ctx.isLT(dim, sym::Expr::constant(0)) == sym::Truth::True)
+      return emitOpError("dim ") << i << " is negative: " << dim.str();
   return success();
 }
 

@@ -73,14 +73,15 @@ LogicalResult mlir::relax::verifyWellFormed(FuncOp func) {
   auto check = [&](Operation *op, const WalkStage &stage) -> WalkResult {
     if (!stage.isAfterAllRegions())
       return WalkResult::advance();
-    if (auto cast = dyn_cast<MatchCastOp>(op))
-      bindVars(cast.getResult().getType(), bound);
+    if (isa<MatchCastOp, TensorToShapeOp>(op))
+      bindVars(op->getResult(0).getType(), bound);
     for (Value value : op->getResults()) {
       if (std::optional<std::string> var =
               findUnbound(value.getType(), bound)) {
         op->emitOpError("uses symbolic variable '")
             << *var << "' before it is bound (bind it with a parameter "
-                       "type or an earlier relax.match_cast)";
+                       "type, an earlier relax.match_cast or "
+                       "relax.tensor_to_shape)";
         return WalkResult::interrupt();
       }
     }

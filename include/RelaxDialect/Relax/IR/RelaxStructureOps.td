@@ -206,6 +206,33 @@ def Relax_AssertIndicesOp : Relax_Op<"assert_indices",
       "$indices `,` qualified($extent) `,` $op_name attr-dict `:` qualified(type($indices))";
 }
 
+def Relax_TensorToShapeOp : Relax_Op<"tensor_to_shape",
+                                      [MemoryEffects<[MemWrite]>]> {
+  let summary = "Reads a shape from an integer tensor; binds new variables";
+  let description = [{
+    The run-time values of a 1-D integer tensor of static length L become
+    the L dims of the result shape. A result dim that is a bare, still
+    unbound variable binds it (binding rule 3 in docs/relax.md); every other
+    dim is checked against the value at run time, as `match_cast` checks.
+    Every value must be a valid dim (>= 0). This is how sizes computed from
+    tensor data (ONNX shape computations, `Range` with run-time limits, data
+    dependent output sizes) get named symbolic dims that every later op,
+    legalization and fusion see.
+
+    ```mlir
+    %s = relax.tensor_to_shape %t : !relax.tensor<[2], i64> to !relax.shape<[a, b]>
+    ```
+
+    It is not pure: it can fail, and it binds variables that later types
+    use, so it is kept even when its result is unused.
+  }];
+  let arguments = (ins Relax_AnyTensor:$input);
+  let results = (outs Relax_AnyShape:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` qualified(type($input)) `to` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def Relax_ShapeOfOp : Relax_Op<"shape_of", [
     Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "The shape of a tensor as a first-class value";
