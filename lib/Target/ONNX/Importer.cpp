@@ -1,0 +1,815 @@
+//===- Importer.cpp - ONNX model to relax import --------------------------===//
+//
+// The importer core: the model and its graph, graph inputs and initializers,
+// tensor conversion, the values known at import time, the node binder, and
+// the dispatch of each node to the handler of its op type (the handlers are
+// in the *Ops.cpp files of this directory). Result types come from the relax
+// ops' own symbolic inference.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "RelaxDialect/Relax/IR/RelaxDialect.h"
+#include "RelaxDialect/Target/ONNX/ONNXImporter.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::relax;
+using namespace mlir::relax::onnx_import;
+using sym::Expr;
+
+/// Tensors of more elements than this become `dense_resource` blobs.
+static constexpr int64_t kResourceThreshold = 16;
+
+Type onnx_import::convertElementType(MLIRContext *ctx, int32_t type) {
+  Builder b(ctx);
+  switch (type) {
+  case onnx::TensorProto::FLOAT:
+    return b.getF32Type();
+  case onnx::TensorProto::DOUBLE:
+    return b.getF64Type();
+  case onnx::TensorProto::FLOAT16:
+    return b.getF16Type();
+  case onnx::TensorProto::BFLOAT16:
+    return b.getBF16Type();
+  case onnx::TensorProto::INT64:
+    return b.getI64Type();
+  case onnx::TensorProto::INT32:
+    return b.getI32Type();
+  case onnx::TensorProto::INT16:
+    return b.getI16Type();
+  case onnx::TensorProto::INT8:
+    return b.getI8Type();
+  case onnx::TensorProto::UINT8:
+    return b.getIntegerType(8, /*isSigned=*/false);
+  case onnx::TensorProto::UINT16:
+    return b.getIntegerType(16, /*isSigned=*/false);
+  case onnx::TensorProto::UINT32:
+    return b.getIntegerType(32, /*isSigned=*/false);
+  case onnx::TensorProto::UINT64:
+    return b.getIntegerType(64, /*isSigned=*/false);
+  case onnx::TensorProto::BOOL:
+    return b.getI1Type();
+  default:
+    return {};
+  }
+}
+
+std::string onnx_import::elementTypeName(int32_t type) {
+  if (onnx::TensorProto::DataType_IsValid(type))
+    return onnx::TensorProto::DataType_Name(
+        static_cast<onnx::TensorProto::DataType>(type));
+  return "type " + std::to_string(type);
+}
+
+/// Turns an ONNX name into a symbolic variable name (an identifier that is
+/// not a keyword of the symbolic syntax).
+static std::string sanitizeVarName(StringRef name) {
+  std::string out;
+  for (char c : name)
+    out += (isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  if (out.empty() || isdigit(static_cast<unsigned char>(out[0])) ||
+      out[0] == '_')
+    out = "d" + out;
+  if (out == "floordiv" || out == "ceildiv" || out == "mod" || out == "min" ||
+      out == "max")
+    out += "_";
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Handler table
+//===----------------------------------------------------------------------===//
+
+void OpHandlerTable::add(StringRef opType, OpHandler handler,
+                         int64_t sinceVersion) {
+  auto &forms = handlers[opType];
+  auto it = llvm::partition_point(
+      forms, [&](const auto &form) { return form.first < sinceVersion; });
+  assert((it == forms.end() || it->first != sinceVersion) &&
+         "op type registered twice for one opset version");
+  forms.insert(it, {sinceVersion, handler});
+}
+
+OpHandler OpHandlerTable::lookup(StringRef opType, int64_t opset) const {
+  auto it = handlers.find(opType);
+  if (it == handlers.end())
+    return nullptr;
+  OpHandler handler = nullptr;
+  for (const auto &[since, form] : it->second)
+    if (since <= opset)
+      handler = form;
+  return handler;
+}
+
+/// Every op family's handlers.
+static const OpHandlerTable &getOpHandlers() {
+  static const OpHandlerTable table = [] {
+    OpHandlerTable t;
+    addElementwiseOps(t);
+    addShapeOps(t);
+    addReductionOps(t);
+    addNNOps(t);
+    return t;
+  }();
+  return table;
+}
+
+//===----------------------------------------------------------------------===//
+// Graph level
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> Importer::run(StringRef bytes) {
+  ctx->loadDialect<RelaxDialect>();
+  onnx::ModelProto model;
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()) ||
+      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    emitError(fileLoc) << "malformed ONNX file: not a valid ModelProto";
+    return nullptr;
+  }
+  if (!model.has_graph()) {
+    emitError(fileLoc) << "malformed ONNX file: the model has no graph";
+    return nullptr;
+  }
+  bool foundDefault = false;
+  for (const onnx::OperatorSetIdProto &set : model.opset_import()) {
+    domainOpsets[set.domain()] = set.version();
+    if (set.domain().empty() || set.domain() == "ai.onnx") {
+      opset = set.version();
+      foundDefault = true;
+    }
+  }
+  // A model of other domains only (training ops, ML ops) needs no default
+  // opset; its nodes are reported as unsupported ops.
+  hasDefaultOpset = foundDefault || model.ir_version() < 3;
+  if (hasDefaultOpset && (opset < 1 || opset > 17)) {
+    emitError(fileLoc) << "unsupported ONNX opset " << opset
+                       << " (the importer reads opsets 1 to 17)";
+    return nullptr;
+  }
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  if (failed(importGraph(model.graph(), *module)))
+    return nullptr;
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+FailureOr<Type> Importer::convertValueType(const onnx::ValueInfoProto &info) {
+  Location l = NameLoc::get(builder.getStringAttr(info.name()), fileLoc);
+  if (!info.has_type() || !info.type().has_tensor_type())
+    return emitError(l) << "unsupported graph input '" << info.name()
+                        << "': only tensors are supported (not sequences, "
+                           "maps or optionals)";
+  const onnx::TypeProto::Tensor &t = info.type().tensor_type();
+  Type dtype = convertElementType(ctx, t.elem_type());
+  if (!dtype)
+    return emitError(l) << "graph input '" << info.name()
+                        << "' has unsupported element type "
+                        << elementTypeName(t.elem_type());
+  if (!t.has_shape())
+    return Type(RelaxTensorType::get(SymShape::unranked(), dtype));
+  SmallVector<Expr> dims;
+  for (const onnx::TensorShapeProto::Dimension &d : t.shape().dim()) {
+    if (d.has_dim_value()) {
+      if (d.dim_value() < 0)
+        return emitError(l) << "graph input '" << info.name()
+                            << "' has a negative dim " << d.dim_value();
+      dims.push_back(Expr::constant(d.dim_value()));
+    } else if (d.has_dim_param() && !d.dim_param().empty()) {
+      std::string name = sanitizeVarName(d.dim_param());
+      varNames.insert(name);
+      dims.push_back(Expr::var(name));
+    } else {
+      // An unnamed dynamic dim: a fresh variable no dim_param uses.
+      std::string name;
+      do
+        name = "unk" + std::to_string(freshVars++);
+      while (varNames.contains(name));
+      varNames.insert(name);
+      dims.push_back(Expr::var(name));
+    }
+  }
+  return Type(RelaxTensorType::get(SymShape(dims), dtype));
+}
+
+FailureOr<DenseElementsAttr>
+Importer::convertTensor(const onnx::TensorProto &tensor, Location l) {
+  if (tensor.data_location() == onnx::TensorProto::EXTERNAL)
+    return emitError(l) << "tensor '" << tensor.name()
+                        << "' uses external data, which is not supported";
+  Type dtype = convertElementType(ctx, tensor.data_type());
+  if (!dtype)
+    return emitError(l) << "tensor '" << tensor.name()
+                        << "' has unsupported element type "
+                        << elementTypeName(tensor.data_type());
+  SmallVector<int64_t> shape;
+  int64_t numElements = 1;
+  for (int64_t d : tensor.dims()) {
+    if (d < 0 || (d > 0 && numElements > kMaxElements / d))
+      return emitError(l) << "tensor '" << tensor.name()
+                          << "' has an invalid or too large shape";
+    numElements *= d;
+    shape.push_back(d);
+  }
+  auto type = RankedTensorType::get(shape, dtype);
+  unsigned width = dtype.isInteger(1) ? 8 : dtype.getIntOrFloatBitWidth();
+  size_t bytes = static_cast<size_t>(numElements) * (width / 8);
+  auto sizeError = [&](size_t have) {
+    return emitError(l) << "tensor '" << tensor.name() << "' holds " << have
+                        << " values but its shape needs " << numElements;
+  };
+  std::vector<char> raw;
+  if (tensor.has_raw_data()) {
+    const std::string &data = tensor.raw_data();
+    if (data.size() != bytes)
+      return emitError(l) << "tensor '" << tensor.name() << "' has "
+                          << data.size() << " bytes of raw data, expected "
+                          << bytes;
+    raw.assign(data.begin(), data.end());
+  } else {
+    auto fill = [&](const auto &field, auto convert) -> LogicalResult {
+      // Checked before allocating: a corrupt shape must not allocate.
+      if (static_cast<int64_t>(field.size()) != numElements) {
+        sizeError(field.size());
+        return failure();
+      }
+      raw.resize(bytes);
+      for (int64_t k = 0; k < numElements; ++k)
+        convert(raw.data() + k * (width / 8), field.Get(k));
+      return success();
+    };
+    auto copyAs = [](auto tag) {
+      return [](char *dst, auto v) {
+        auto x = static_cast<decltype(tag)>(v);
+        memcpy(dst, &x, sizeof(x));
+      };
+    };
+    LogicalResult ok = success();
+    switch (tensor.data_type()) {
+    case onnx::TensorProto::FLOAT:
+      ok = fill(tensor.float_data(), copyAs(float()));
+      break;
+    case onnx::TensorProto::DOUBLE:
+      ok = fill(tensor.double_data(), copyAs(double()));
+      break;
+    case onnx::TensorProto::INT64:
+      ok = fill(tensor.int64_data(), copyAs(int64_t()));
+      break;
+    case onnx::TensorProto::INT32:
+      ok = fill(tensor.int32_data(), copyAs(int32_t()));
+      break;
+    case onnx::TensorProto::INT8:
+      ok = fill(tensor.int32_data(), copyAs(int8_t()));
+      break;
+    case onnx::TensorProto::UINT8:
+    case onnx::TensorProto::BOOL:
+      ok = fill(tensor.int32_data(), copyAs(uint8_t()));
+      break;
+    case onnx::TensorProto::INT16:
+      ok = fill(tensor.int32_data(), copyAs(int16_t()));
+      break;
+    case onnx::TensorProto::UINT16:
+    case onnx::TensorProto::FLOAT16:
+    case onnx::TensorProto::BFLOAT16:
+      ok = fill(tensor.int32_data(), copyAs(uint16_t()));
+      break;
+    case onnx::TensorProto::UINT32:
+      ok = fill(tensor.uint64_data(), copyAs(uint32_t()));
+      break;
+    case onnx::TensorProto::UINT64:
+      ok = fill(tensor.uint64_data(), copyAs(uint64_t()));
+      break;
+    default:
+      break;
+    }
+    if (failed(ok))
+      return failure();
+    if (raw.size() != bytes)
+      return emitError(l) << "tensor '" << tensor.name()
+                          << "' holds no data of its element type";
+  }
+  if (dtype.isInteger(1)) {
+    SmallVector<bool> values;
+    for (char c : raw)
+      values.push_back(c != 0);
+    return DenseElementsAttr::get(type, values);
+  }
+  if (numElements == 0)
+    return DenseElementsAttr::get(type, ArrayRef<Attribute>());
+  return DenseElementsAttr::getFromRawBuffer(type, raw);
+}
+
+int64_t Importer::getOpsetVersion(StringRef domain) const {
+  if (domain.empty() || domain == "ai.onnx")
+    return opset;
+  return domainOpsets.lookup(domain);
+}
+
+Slot *Importer::lookupSlot(StringRef name) {
+  auto it = slots.find(name);
+  return it == slots.end() ? nullptr : &it->second;
+}
+
+FailureOr<Value>
+Importer::getValue(Slot &slot, StringRef name, Location loc,
+                   function_ref<InFlightDiagnostic()> emitError) {
+  if (!slot.value) {
+    FailureOr<Value> v =
+        slot.constant ? FailureOr<Value>(makeConstant(slot.constant, name, loc))
+                      : materialize(*slot.ints, loc, emitError);
+    if (failed(v))
+      return failure();
+    slot.value = *v;
+  }
+  return slot.value;
+}
+
+Value Importer::makeConstant(DenseElementsAttr attr, StringRef nameHint,
+                             Location loc) {
+  ElementsAttr value = attr;
+  auto type = attr.getType();
+  if (!type.getElementType().isInteger(1) && !attr.isSplat() &&
+      type.getNumElements() > kResourceThreshold) {
+    // Large tensors go to a resource blob, out of the IR text.
+    ArrayRef<char> data = attr.getRawData();
+    unsigned align = std::max<unsigned>(
+        1, type.getElementType().getIntOrFloatBitWidth() / 8);
+    AsmResourceBlob blob =
+        HeapAsmResourceBlob::allocateAndCopyWithAlign(data, align);
+    std::string name = sanitizeVarName(nameHint);
+    if (name.empty())
+      name = "onnx_constant";
+    value = DenseResourceElementsAttr::get(type, name, std::move(blob));
+  }
+  auto resultType = RelaxTensorType::get(SymShape::fromStatic(type.getShape()),
+                                         type.getElementType());
+  return ConstantOp::create(builder, loc, resultType, value);
+}
+
+FailureOr<Value>
+Importer::materialize(const KnownInts &ints, Location loc,
+                      function_ref<InFlightDiagnostic()> emitError) {
+  // All constant: one relax.constant.
+  SmallVector<APInt> values;
+  unsigned width = ints.dtype.getIntOrFloatBitWidth();
+  if (!ints.hasSymbolicElems()) {
+    for (const Expr &e : ints.elems)
+      values.push_back(APInt(width, *e.getConstant(), true, true));
+    return makeConstant(
+        DenseElementsAttr::get(RankedTensorType::get(ints.shape, ints.dtype),
+                               values),
+        "shape", loc);
+  }
+  // Symbolic elements: each becomes a one-element arange, then concat.
+  auto named = [&](StringRef name, Attribute value) {
+    return builder.getNamedAttr(name, value);
+  };
+  SmallVector<Value> pieces;
+  for (const Expr &e : ints.elems) {
+    FailureOr<Value> piece = create<ArangeOp>(
+        loc, emitError, {},
+        {named("start", SymExprAttr::get(ctx, e)),
+         named("end", SymExprAttr::get(ctx, e + 1)),
+         named("step", SymExprAttr::get(ctx, Expr::constant(1))),
+         named("dtype", TypeAttr::get(ints.dtype))});
+    if (failed(piece))
+      return failure();
+    pieces.push_back(*piece);
+  }
+  FailureOr<Value> flat =
+      pieces.size() == 1
+          ? FailureOr<Value>(pieces[0])
+          : create<ConcatOp>(loc, emitError, pieces,
+                             {named("axis", builder.getI64IntegerAttr(0))});
+  if (failed(flat))
+    return failure();
+  SmallVector<Expr> dims;
+  for (int64_t d : ints.shape)
+    dims.push_back(Expr::constant(d));
+  if (ints.shape.size() == 1)
+    return *flat;
+  return create<ReshapeOp>(
+      loc, emitError, *flat,
+      {named("shape", ShapeExprAttr::get(ctx, SymShape(dims)))});
+}
+
+LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
+                                    ModuleOp module) {
+  // Initializers first: an old-style model lists them among the inputs too,
+  // and then they are constants, not parameters.
+  llvm::StringSet<> initNames;
+  for (const onnx::TensorProto &init : graph.initializer()) {
+    Location l = NameLoc::get(builder.getStringAttr(init.name()), fileLoc);
+    if (init.name().empty())
+      return emitError(l) << "initializer without a name";
+    FailureOr<DenseElementsAttr> attr = convertTensor(init, l);
+    if (failed(attr))
+      return failure();
+    slots[init.name()].constant = *attr;
+    initNames.insert(init.name());
+  }
+
+  SmallVector<Type> argTypes;
+  SmallVector<std::string> argNames;
+  for (const onnx::ValueInfoProto &in : graph.input()) {
+    if (initNames.contains(in.name()))
+      continue;
+    if (in.name().empty())
+      return emitError(fileLoc) << "graph input without a name";
+    if (slots.count(in.name()))
+      return emitError(fileLoc)
+             << "graph input '" << in.name() << "' is declared twice";
+    FailureOr<Type> type = convertValueType(in);
+    if (failed(type))
+      return failure();
+    argTypes.push_back(*type);
+    argNames.push_back(in.name());
+    slots[in.name()];
+  }
+
+  builder.setInsertionPointToEnd(module.getBody());
+  auto func = FuncOp::create(builder, fileLoc, "main",
+                             builder.getFunctionType(argTypes, {}));
+  Block *body = func.addEntryBlock();
+  for (auto [i, name] : llvm::enumerate(argNames)) {
+    slots[name].value = body->getArgument(i);
+    func.setArgAttr(i, "relax.name", builder.getStringAttr(name));
+  }
+  builder.setInsertionPointToEnd(body);
+
+  for (const onnx::NodeProto &n : graph.node())
+    if (failed(importNode(n)))
+      return failure();
+
+  SmallVector<Value> results;
+  for (const onnx::ValueInfoProto &out : graph.output()) {
+    auto it = slots.find(out.name());
+    if (out.name().empty() || it == slots.end())
+      return emitError(fileLoc) << "graph output '" << out.name()
+                                << "' is not produced by any node";
+    FailureOr<Value> v = getValue(it->second, out.name(), fileLoc,
+                                  [&] { return emitError(fileLoc); });
+    if (failed(v))
+      return failure();
+    results.push_back(*v);
+  }
+  if (results.empty())
+    return emitError(fileLoc) << "the graph has no outputs";
+  // The graph is pure: its bindings go into one relax.dataflow region, the
+  // form graph-level passes (fusion) work on.
+  TypeRange resultTypes = ValueRange(results).getTypes();
+  auto dataflow = DataflowOp::create(builder, fileLoc, resultTypes);
+  Block *dfBody = new Block();
+  dataflow.getBody().push_back(dfBody);
+  dfBody->getOperations().splice(dfBody->end(), body->getOperations(),
+                                 body->begin(), Block::iterator(dataflow));
+  builder.setInsertionPointToEnd(dfBody);
+  OutputOp::create(builder, fileLoc, results);
+  builder.setInsertionPointToEnd(body);
+  ReturnOp::create(builder, fileLoc, dataflow.getResults());
+  func.setFunctionType(builder.getFunctionType(argTypes, resultTypes));
+  return success();
+}
+
+LogicalResult Importer::importNode(const onnx::NodeProto &n) {
+  std::string locName = n.name().empty()
+                            ? (n.output_size() ? n.output(0) : n.op_type())
+                            : n.name();
+  Location loc = NameLoc::get(builder.getStringAttr(locName), fileLoc);
+  if (!n.domain().empty() && n.domain() != "ai.onnx")
+    return emitError(loc) << "unsupported ONNX op '" << n.op_type()
+                          << "' of domain '" << n.domain() << "' (node '"
+                          << n.name() << "', opset "
+                          << domainOpsets.lookup(n.domain()) << ")";
+  if (!hasDefaultOpset)
+    return emitError(loc) << "malformed ONNX file: node '" << n.name()
+                          << "' of the default domain, but no opset_import "
+                             "for it";
+  OpHandler handler = getOpHandlers().lookup(n.op_type(), opset);
+  if (!handler)
+    return emitError(loc) << "unsupported ONNX op '" << n.op_type()
+                          << "' (node '" << n.name() << "', opset " << opset
+                          << ")";
+  NodeBinder binder(*this, n, loc);
+  for (const std::string &out : n.output())
+    if (!out.empty() && slots.count(out))
+      return binder.error() << "output '" << out << "' is already defined";
+  if (failed(handler(binder)) || failed(binder.verifyAttrsHandled()))
+    return failure();
+  for (unsigned i = 0, e = binder.numOutputs(); i < e; ++i) {
+    if (n.output(i).empty())
+      continue;
+    Slot *s = lookupSlot(n.output(i));
+    if (!s || (!s->value && !s->constant && !s->ints))
+      return binder.error() << "output #" << i << " is not supported";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// NodeBinder
+//===----------------------------------------------------------------------===//
+
+InFlightDiagnostic NodeBinder::error() {
+  return emitError(loc) << "ONNX " << node.op_type() << " node '" << node.name()
+                        << "' (opset " << opset() << "): ";
+}
+
+InFlightDiagnostic NodeBinder::unsupportedAttrError(StringRef name) {
+  return emitError(loc) << "unsupported attribute '" << name << "' of ONNX op '"
+                        << node.op_type() << "' (node '" << node.name()
+                        << "', opset " << opset() << ")";
+}
+
+LogicalResult NodeBinder::badAttr(StringRef name, const Twine &why) {
+  attrFailed = true;
+  return error() << "attribute '" << name << "' " << why;
+}
+
+LogicalResult NodeBinder::verifyAttrsHandled() {
+  if (attrFailed)
+    return failure();
+  for (const onnx::AttributeProto &a : node.attribute())
+    if (!usedAttrs.contains(a.name()))
+      return unsupportedAttrError(a.name());
+  return success();
+}
+
+Slot *NodeBinder::inputSlot(unsigned i) {
+  if (!hasInput(i)) {
+    error() << "input #" << i << " is missing";
+    return nullptr;
+  }
+  Slot *s = importer.lookupSlot(node.input(i));
+  if (!s)
+    error() << "input '" << node.input(i) << "' is not defined before use";
+  return s;
+}
+
+FailureOr<Value> NodeBinder::input(unsigned i) {
+  Slot *s = inputSlot(i);
+  if (!s)
+    return failure();
+  return importer.getValue(*s, node.input(i), loc, [&] { return error(); });
+}
+
+std::optional<KnownInts> NodeBinder::knownInts(unsigned i) {
+  if (!hasInput(i))
+    return std::nullopt;
+  Slot *s = importer.lookupSlot(node.input(i));
+  if (!s)
+    return std::nullopt;
+  if (s->ints)
+    return s->ints;
+  if (!s->constant || !isa<IntegerType>(s->constant.getElementType()))
+    return std::nullopt;
+  KnownInts k;
+  auto type = s->constant.getType();
+  k.shape.assign(type.getShape().begin(), type.getShape().end());
+  k.dtype = type.getElementType();
+  bool isUnsigned = k.dtype.isUnsignedInteger() || k.dtype.isInteger(1);
+  for (const APInt &v : s->constant.getValues<APInt>()) {
+    // Values outside the symbolic range (INT64_MIN, unsigned > INT64_MAX)
+    // yield a null Expr: such a tensor is not usable as a shape.
+    Expr e = Expr::constant(isUnsigned ? int64_t(v.getZExtValue())
+                                       : v.getSExtValue());
+    if (!e || (isUnsigned && v.getZExtValue() > uint64_t(INT64_MAX)))
+      return std::nullopt;
+    k.elems.push_back(e);
+  }
+  return k;
+}
+
+DenseElementsAttr NodeBinder::knownConstant(unsigned i) {
+  if (!hasInput(i))
+    return {};
+  Slot *s = importer.lookupSlot(node.input(i));
+  if (!s)
+    return {};
+  if (s->constant)
+    return s->constant;
+  if (!s->ints)
+    return {};
+  SmallVector<APInt> values;
+  unsigned width = s->ints->dtype.getIntOrFloatBitWidth();
+  for (const Expr &e : s->ints->elems) {
+    std::optional<int64_t> c = e.getConstant();
+    if (!c)
+      return {};
+    values.push_back(
+        APInt(width, *c, /*isSigned=*/true, /*implicitTrunc=*/true));
+  }
+  return DenseElementsAttr::get(
+      RankedTensorType::get(s->ints->shape, s->ints->dtype), values);
+}
+
+FailureOr<SmallVector<int64_t>> NodeBinder::constInts(unsigned i,
+                                                      StringRef what) {
+  std::optional<KnownInts> k = knownInts(i);
+  if (!k) {
+    runtimeValueError() << what << " (input #" << i
+                        << ") must be a constant known at import time";
+    return failure();
+  }
+  SmallVector<int64_t> out;
+  for (const Expr &e : k->elems) {
+    std::optional<int64_t> c = e.getConstant();
+    if (!c) {
+      runtimeValueError() << what << " (input #" << i
+                          << ") must be constant, not " << e.str();
+      return failure();
+    }
+    out.push_back(*c);
+  }
+  return out;
+}
+
+LogicalResult NodeBinder::requireInputs(unsigned lo, unsigned hi) {
+  if (numInputs() < lo || numInputs() > hi)
+    return error() << "expects " << lo << " to " << hi << " inputs, got "
+                   << numInputs();
+  for (unsigned i = 0; i < lo; ++i)
+    if (!hasInput(i))
+      return error() << "input #" << i << " is missing";
+  return success();
+}
+
+LogicalResult NodeBinder::requireOutputs(unsigned hi) {
+  if (numOutputs() > hi)
+    return error() << "only the first " << hi
+                   << " output(s) are supported, got " << numOutputs();
+  if (numOutputs() == 0)
+    return error() << "has no outputs";
+  return success();
+}
+
+const onnx::AttributeProto *NodeBinder::attr(StringRef name) {
+  usedAttrs.insert(name);
+  for (const onnx::AttributeProto &a : node.attribute())
+    if (a.name() == name)
+      return &a;
+  return nullptr;
+}
+
+int64_t NodeBinder::attrInt(StringRef name, int64_t dflt) {
+  const onnx::AttributeProto *a = attr(name);
+  if (!a)
+    return dflt;
+  if (a->type() != onnx::AttributeProto::INT) {
+    (void)badAttr(name, "must be an integer");
+    return dflt;
+  }
+  return a->i();
+}
+
+float NodeBinder::attrFloat(StringRef name, float dflt) {
+  const onnx::AttributeProto *a = attr(name);
+  if (!a)
+    return dflt;
+  if (a->type() != onnx::AttributeProto::FLOAT) {
+    (void)badAttr(name, "must be a float");
+    return dflt;
+  }
+  return a->f();
+}
+
+std::string NodeBinder::attrString(StringRef name, StringRef dflt) {
+  const onnx::AttributeProto *a = attr(name);
+  if (!a)
+    return dflt.str();
+  if (a->type() != onnx::AttributeProto::STRING) {
+    (void)badAttr(name, "must be a string");
+    return dflt.str();
+  }
+  return a->s();
+}
+
+std::optional<SmallVector<int64_t>> NodeBinder::attrInts(StringRef name) {
+  const onnx::AttributeProto *a = attr(name);
+  if (!a)
+    return std::nullopt;
+  if (a->type() != onnx::AttributeProto::INTS) {
+    (void)badAttr(name, "must be a list of integers");
+    return std::nullopt;
+  }
+  return SmallVector<int64_t>(a->ints().begin(), a->ints().end());
+}
+
+void NodeBinder::setOutputInts(unsigned i, KnownInts ints) {
+  Slot &s = importer.getOrCreateSlot(node.output(i));
+  s = Slot();
+  s.ints = std::move(ints);
+}
+
+void NodeBinder::setOutputConstant(unsigned i, DenseElementsAttr value) {
+  Slot &s = importer.getOrCreateSlot(node.output(i));
+  s = Slot();
+  s.constant = value;
+}
+
+FailureOr<Value> NodeBinder::scalar(double value, Type dtype) {
+  auto type = RankedTensorType::get({}, dtype);
+  DenseElementsAttr attr;
+  if (auto ft = dyn_cast<FloatType>(dtype)) {
+    APFloat f(value);
+    bool lost;
+    f.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    attr = DenseElementsAttr::get(type, f);
+  } else if (dtype.isInteger(1)) {
+    attr = DenseElementsAttr::get(type, value != 0);
+  } else {
+    // Out-of-range or non-finite values saturate instead of being undefined.
+    double clamped =
+        std::isnan(value) ? 0.0 : std::clamp(value, -9.2e18, 9.2e18);
+    attr = DenseElementsAttr::get(type, APInt(dtype.getIntOrFloatBitWidth(),
+                                              static_cast<int64_t>(clamped),
+                                              /*isSigned=*/true,
+                                              /*implicitTrunc=*/true));
+  }
+  return constant(attr, "scalar");
+}
+
+FailureOr<Value> NodeBinder::arange(Expr start, Expr end, Expr step,
+                                    Type dtype) {
+  return create<ArangeOp>({}, {named("start", exprAttr(start)),
+                               named("end", exprAttr(end)),
+                               named("step", exprAttr(step)),
+                               named("dtype", TypeAttr::get(dtype))});
+}
+
+FailureOr<Value> NodeBinder::symScalar(Expr e, Type dtype) {
+  if (std::optional<int64_t> c = e.getConstant())
+    return scalar(static_cast<double>(*c), dtype);
+  FailureOr<Value> r = arange(e, e + 1, Expr::constant(1), dtype);
+  if (failed(r))
+    return failure();
+  return reshape(*r, {});
+}
+
+FailureOr<Value> NodeBinder::reshape(Value v, ArrayRef<Expr> dims) {
+  return create<ReshapeOp>(v, {named("shape", shapeAttr(dims))});
+}
+
+FailureOr<Value> NodeBinder::castTo(Value v, Type dtype) {
+  if (typeOf(v).getDtype() == dtype)
+    return v;
+  return create<AstypeOp>(v, {named("dtype", TypeAttr::get(dtype))});
+}
+
+FailureOr<SmallVector<Expr>> NodeBinder::dimsOf(Value v) {
+  RelaxTensorType t = typeOf(v);
+  if (!t.hasRank())
+    return error() << "needs an input of known rank, got " << t;
+  SmallVector<Expr> dims(t.getDims());
+  for (const Expr &d : dims)
+    if (!d)
+      return error() << "needs an input whose dims are known "
+                        "(symbolically), got "
+                     << t;
+  return dims;
+}
+
+FailureOr<int64_t> NodeBinder::normalizeAxis(int64_t axis, int64_t rank) {
+  if (axis < -rank || axis >= rank)
+    return error() << "axis " << axis << " is out of range for rank " << rank;
+  return axis < 0 ? axis + rank : axis;
+}
+
+//===----------------------------------------------------------------------===//
+// Public API
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> mlir::relax::importONNXModel(StringRef bytes,
+                                                   StringRef fileName,
+                                                   MLIRContext *context) {
+  // Protobuf errors go to its own log; silence it (the importer reports).
+  static bool silenced = [] {
+    google::protobuf::SetLogHandler(nullptr);
+    return true;
+  }();
+  (void)silenced;
+  return Importer(context, fileName).run(bytes);
+}
+
+void mlir::relax::registerONNXImportTranslation() {
+  static TranslateToMLIRRegistration reg(
+      "import-onnx", "import an ONNX model (protobuf) as a relax module",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        OwningOpRef<ModuleOp> module = importONNXModel(
+            buffer->getBuffer(), buffer->getBufferIdentifier(), context);
+        return OwningOpRef<Operation *>(module.release());
+      },
+      [](DialectRegistry &registry) { registry.insert<RelaxDialect>(); });
+}

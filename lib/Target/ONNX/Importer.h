@@ -1,0 +1,421 @@
+//===- Importer.h - ONNX importer core and node binder ----------*- C++ -*-===//
+//
+// Private to lib/Target/ONNX. The Importer walks the graph of an ONNX model
+// in order and hands each node to the handler registered for its op type in
+// an OpHandlerTable. A handler reads its node through a NodeBinder (inputs,
+// import-time values, attributes with defaults, the opset version) and emits
+// relax ops through the binder's typed builders; the op families register
+// their handlers from one file each (ElementwiseOps.cpp, ShapeOps.cpp,
+// ReductionOps.cpp, NNOps.cpp).
+//
+// Values whose contents are known at import time (initializers, Constant
+// nodes, integer shape computations) are tracked in Slots, as constants or as
+// symbolic integer vectors (KnownInts), and become relax values only when a
+// run-time op consumes them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LIB_TARGET_ONNX_IMPORTER_H
+#define LIB_TARGET_ONNX_IMPORTER_H
+
+#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/Support/SymShape.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace mlir {
+namespace relax {
+namespace onnx_import {
+
+/// Largest tensor (in elements) the importer accepts from a file or builds.
+constexpr int64_t kMaxElements = int64_t(1) << 31;
+/// Slice bounds beyond this magnitude mean "to the end": they are clamped so
+/// that symbolic arithmetic never leaves the int64 range.
+constexpr int64_t kBoundLimit = int64_t(1) << 40;
+
+/// Maps an ONNX TensorProto element type to a relax dtype; null if relax has
+/// none.
+Type convertElementType(MLIRContext *ctx, int32_t type);
+
+/// The name of an ONNX element type for diagnostics.
+std::string elementTypeName(int32_t type);
+
+/// An integer tensor whose elements are known at import time, possibly as
+/// symbolic expressions (the dims of a shape, their products, ...).
+struct KnownInts {
+  SmallVector<int64_t> shape;
+  SmallVector<sym::Expr> elems;
+  Type dtype;
+
+  /// Whether some element is symbolic rather than a constant.
+  bool hasSymbolicElems() const {
+    return llvm::any_of(elems,
+                        [](const sym::Expr &e) { return !e.getConstant(); });
+  }
+};
+
+/// What the importer knows about one ONNX value.
+struct Slot {
+  /// The relax value, null until some op needs it at run time.
+  Value value;
+  /// Contents known at import time, of any dtype.
+  DenseElementsAttr constant;
+  /// Integer contents known symbolically.
+  std::optional<KnownInts> ints;
+};
+
+class NodeBinder;
+
+/// Imports one node from its binder; fails with an error located at the
+/// node.
+using OpHandler = LogicalResult (*)(NodeBinder &);
+
+/// The handlers of the default ONNX domain by op type. An op type may have
+/// several forms, each registered from the opset version that introduced it
+/// (ONNX's `since_version`): a node is imported by the newest form not newer
+/// than the model's opset.
+class OpHandlerTable {
+public:
+  /// Registers `handler` for `opType` from opset `sinceVersion` on, up to the
+  /// next version registered for `opType`.
+  void add(StringRef opType, OpHandler handler, int64_t sinceVersion = 1);
+
+  /// The handler for `opType` at opset `opset`; null if there is none.
+  OpHandler lookup(StringRef opType, int64_t opset) const;
+
+private:
+  /// Per op type, (since version, handler) sorted by version.
+  llvm::StringMap<SmallVector<std::pair<int64_t, OpHandler>, 1>> handlers;
+};
+
+/// Each op family adds its handlers (lib/Target/ONNX/*Ops.cpp).
+void addElementwiseOps(OpHandlerTable &table);
+void addShapeOps(OpHandlerTable &table);
+void addReductionOps(OpHandlerTable &table);
+void addNNOps(OpHandlerTable &table);
+
+/// Imports an ONNX ModelProto: the graph, its values and tensors. Everything
+/// node-specific goes through a NodeBinder.
+class Importer {
+public:
+  Importer(MLIRContext *ctx, StringRef fileName)
+      : ctx(ctx), builder(ctx),
+        fileLoc(FileLineColLoc::get(ctx, fileName, 0, 0)) {}
+
+  /// Parses `bytes` as a ModelProto and imports its graph as a module with
+  /// one relax function @main; null (with an error emitted) on failure.
+  OwningOpRef<ModuleOp> run(StringRef bytes);
+
+  MLIRContext *getContext() const { return ctx; }
+  OpBuilder &getBuilder() { return builder; }
+
+  /// The opset version the model imports for `domain` (the default domain
+  /// is "" or "ai.onnx").
+  int64_t getOpsetVersion(StringRef domain) const;
+
+  /// The slot of the ONNX value `name`; null if nothing defined it yet.
+  Slot *lookupSlot(StringRef name);
+  /// The slot of the ONNX value `name`, created empty if needed.
+  Slot &getOrCreateSlot(StringRef name) { return slots[name]; }
+
+  /// The relax value of `slot` (the ONNX value `name`), materializing its
+  /// import-time contents at `loc` on first use.
+  FailureOr<Value> getValue(Slot &slot, StringRef name, Location loc,
+                            function_ref<InFlightDiagnostic()> emitError);
+
+  /// Converts an ONNX tensor (initializer, attribute) to an attribute;
+  /// errors are located at `loc`.
+  FailureOr<DenseElementsAttr> convertTensor(const onnx::TensorProto &tensor,
+                                             Location loc);
+
+  /// A relax.constant of `attr`; large tensors become `dense_resource`
+  /// blobs named after `nameHint`.
+  Value makeConstant(DenseElementsAttr attr, StringRef nameHint, Location loc);
+
+  /// Builds an `OpTy` at `loc` from `operands` and its (inherent) attributes
+  /// `attrs`, typed by OpTy's own inference, and verifies it. An ONNX file
+  /// must not crash the importer, so inference runs before building (ODS's
+  /// inferring builders abort): operands that do not fit, or the wrong
+  /// number of results, are reported through `emitError`.
+  template <typename OpTy>
+  FailureOr<SmallVector<Value>>
+  createN(Location loc, function_ref<InFlightDiagnostic()> emitError,
+          ValueRange operands, ArrayRef<NamedAttribute> attrs,
+          unsigned numResults);
+
+  /// An `OpTy` of one result (see createN).
+  template <typename OpTy>
+  FailureOr<Value>
+  create(Location loc, function_ref<InFlightDiagnostic()> emitError,
+         ValueRange operands, ArrayRef<NamedAttribute> attrs = {}) {
+    FailureOr<SmallVector<Value>> r =
+        createN<OpTy>(loc, emitError, operands, attrs, 1);
+    if (failed(r))
+      return failure();
+    return (*r)[0];
+  }
+
+  /// An integer tensor with the contents of `ints`, built at `loc`.
+  FailureOr<Value> materialize(const KnownInts &ints, Location loc,
+                               function_ref<InFlightDiagnostic()> emitError);
+
+private:
+  LogicalResult importGraph(const onnx::GraphProto &graph, ModuleOp module);
+  FailureOr<Type> convertValueType(const onnx::ValueInfoProto &info);
+  LogicalResult importNode(const onnx::NodeProto &node);
+
+  MLIRContext *ctx;
+  OpBuilder builder;
+  Location fileLoc;
+  /// The default domain's opset version.
+  int64_t opset = 1;
+  bool hasDefaultOpset = true;
+  llvm::StringMap<int64_t> domainOpsets;
+  llvm::StringMap<Slot> slots;
+  llvm::StringSet<> varNames;
+  unsigned freshVars = 0;
+};
+
+/// A handler's view of the node it imports: its inputs (as relax values or
+/// import-time values), attributes with defaults, outputs and opset version,
+/// diagnostics prefixed with the node, and typed builders of relax ops at the
+/// node's location.
+///
+/// Attributes are read through the binder, which records them: the importer
+/// rejects a node carrying an attribute its handler never read or accepted.
+class NodeBinder {
+public:
+  NodeBinder(Importer &importer, const onnx::NodeProto &node, Location loc)
+      : importer(importer), node(node), loc(loc) {}
+
+  //===--------------------------------------------------------------------===//
+  // The node
+  //===--------------------------------------------------------------------===//
+
+  const onnx::NodeProto &getNode() const { return node; }
+  StringRef getOpType() const { return node.op_type(); }
+  /// The version of the opset of the node's domain that the model imports.
+  int64_t opset() const { return importer.getOpsetVersion(node.domain()); }
+  Location getLoc() const { return loc; }
+  OpBuilder &getBuilder() { return importer.getBuilder(); }
+  MLIRContext *getContext() const { return importer.getContext(); }
+
+  //===--------------------------------------------------------------------===//
+  // Diagnostics
+  //===--------------------------------------------------------------------===//
+
+  /// An error at the node, prefixed with its op type, name and opset.
+  InFlightDiagnostic error();
+  /// An input that relax needs as an attribute (shape, axes, bounds) is
+  /// run-time data: a limitation, reported as unsupported.
+  InFlightDiagnostic runtimeValueError() {
+    return error() << "unsupported run-time value: ";
+  }
+  /// Reports attribute `name` as unsupported for this op.
+  InFlightDiagnostic unsupportedAttrError(StringRef name);
+  /// Reports attribute `name` as invalid (`why`); the node fails even where
+  /// the handler goes on with the default.
+  LogicalResult badAttr(StringRef name, const Twine &why);
+  /// Whether an attribute read failed (see badAttr).
+  bool hasBadAttr() const { return attrFailed; }
+
+  //===--------------------------------------------------------------------===//
+  // Inputs
+  //===--------------------------------------------------------------------===//
+
+  unsigned numInputs() const { return node.input_size(); }
+  /// Whether input `i` is given (an empty name omits an optional input).
+  bool hasInput(unsigned i) const {
+    return static_cast<int>(i) < node.input_size() && !node.input(i).empty();
+  }
+  /// Fails unless there are `lo` to `hi` inputs, the first `lo` given.
+  LogicalResult requireInputs(unsigned lo, unsigned hi);
+  /// The slot of input `i`; null (with an error) if missing or undefined.
+  Slot *inputSlot(unsigned i);
+  /// Input `i` as a relax value, materialized if only known at import time.
+  FailureOr<Value> input(unsigned i);
+  /// The contents of integer input `i` if known at import time.
+  std::optional<KnownInts> knownInts(unsigned i);
+  /// The contents of input `i` if known (all elements constant) at import
+  /// time.
+  DenseElementsAttr knownConstant(unsigned i);
+  /// The constant integers of input `i` (`what` names it in errors): inputs
+  /// relax needs as attributes.
+  FailureOr<SmallVector<int64_t>> constInts(unsigned i, StringRef what);
+
+  //===--------------------------------------------------------------------===//
+  // Outputs
+  //===--------------------------------------------------------------------===//
+
+  /// The number of outputs, trailing omitted ones not counted.
+  unsigned numOutputs() const {
+    unsigned n = node.output_size();
+    while (n > 0 && node.output(n - 1).empty())
+      --n;
+    return n;
+  }
+  /// Whether output `i` is requested.
+  bool hasOutput(unsigned i) const {
+    return i < numOutputs() && !node.output(i).empty();
+  }
+  /// Fails unless there are 1 to `hi` outputs.
+  LogicalResult requireOutputs(unsigned hi);
+  void setOutput(unsigned i, Value v) {
+    importer.getOrCreateSlot(node.output(i)).value = v;
+  }
+  /// Binds output `i` to `v` if it was built, else forwards the failure: a
+  /// handler can end with `return b.setOutput(0, b.create<OpTy>(...))`.
+  LogicalResult setOutput(unsigned i, FailureOr<Value> v) {
+    if (failed(v))
+      return failure();
+    setOutput(i, *v);
+    return success();
+  }
+  /// Defines output `i` as an import-time integer value.
+  void setOutputInts(unsigned i, KnownInts ints);
+  /// Defines output `i` as an import-time constant.
+  void setOutputConstant(unsigned i, DenseElementsAttr value);
+  /// Defines output `i` as the same value as `slot` (an identity).
+  void setOutputSlot(unsigned i, const Slot &slot) {
+    importer.getOrCreateSlot(node.output(i)) = slot;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Attributes
+  //===--------------------------------------------------------------------===//
+
+  /// Attribute `name`, null if absent; marks it as handled.
+  const onnx::AttributeProto *attr(StringRef name);
+  /// Marks attribute `name` as handled without reading it (one the import
+  /// does not depend on).
+  void acceptAttr(StringRef name) { usedAttrs.insert(name); }
+  /// Typed attributes with the default for an absent one; an attribute of
+  /// the wrong type is an error (badAttr).
+  int64_t attrInt(StringRef name, int64_t dflt);
+  float attrFloat(StringRef name, float dflt);
+  std::string attrString(StringRef name, StringRef dflt);
+  std::optional<SmallVector<int64_t>> attrInts(StringRef name);
+  /// Fails if an attribute read failed (badAttr) or if the node has an
+  /// attribute the handler neither read nor accepted (reported as
+  /// unsupported).
+  LogicalResult verifyAttrsHandled();
+
+  //===--------------------------------------------------------------------===//
+  // Building relax ops at the node
+  //===--------------------------------------------------------------------===//
+
+  /// An `OpTy` of `numResults` results (see Importer::createN).
+  template <typename OpTy>
+  FailureOr<SmallVector<Value>> createN(ValueRange operands,
+                                        ArrayRef<NamedAttribute> attrs,
+                                        unsigned numResults) {
+    return importer.createN<OpTy>(
+        loc, [&] { return error(); }, operands, attrs, numResults);
+  }
+  /// An `OpTy` of one result (see Importer::createN).
+  template <typename OpTy>
+  FailureOr<Value> create(ValueRange operands,
+                          ArrayRef<NamedAttribute> attrs = {}) {
+    return importer.create<OpTy>(
+        loc, [&] { return error(); }, operands, attrs);
+  }
+
+  NamedAttribute named(StringRef name, Attribute value) {
+    return getBuilder().getNamedAttr(name, value);
+  }
+  Attribute i64Attr(int64_t v) { return getBuilder().getI64IntegerAttr(v); }
+  Attribute f64Attr(double v) { return getBuilder().getF64FloatAttr(v); }
+  Attribute boolAttr(bool v) { return getBuilder().getBoolAttr(v); }
+  Attribute i64Array(ArrayRef<int64_t> v) {
+    return getBuilder().getDenseI64ArrayAttr(v);
+  }
+  Attribute shapeAttr(ArrayRef<sym::Expr> dims) {
+    return ShapeExprAttr::get(getContext(), SymShape(dims));
+  }
+  Attribute exprAttr(sym::Expr e) { return SymExprAttr::get(getContext(), e); }
+
+  /// Converts an ONNX tensor attribute, errors located at the node.
+  FailureOr<DenseElementsAttr> convertTensor(const onnx::TensorProto &tensor) {
+    return importer.convertTensor(tensor, loc);
+  }
+  /// A relax.constant of `attr` (see Importer::makeConstant).
+  Value constant(DenseElementsAttr attr, StringRef nameHint) {
+    return importer.makeConstant(attr, nameHint, loc);
+  }
+  /// A rank-0 constant `value` of `dtype` (integers saturate).
+  FailureOr<Value> scalar(double value, Type dtype);
+  /// relax.arange(start, end, step) of `dtype`.
+  FailureOr<Value> arange(sym::Expr start, sym::Expr end, sym::Expr step,
+                          Type dtype);
+  /// A rank-0 tensor holding the (symbolic) integer `e`.
+  FailureOr<Value> symScalar(sym::Expr e, Type dtype);
+  FailureOr<Value> reshape(Value v, ArrayRef<sym::Expr> dims);
+  /// `v` converted to `dtype` (itself if it has that dtype).
+  FailureOr<Value> castTo(Value v, Type dtype);
+
+  static RelaxTensorType typeOf(Value v) {
+    return cast<RelaxTensorType>(v.getType());
+  }
+  /// The dims of `v`; fails unless its rank and every dim are known.
+  FailureOr<SmallVector<sym::Expr>> dimsOf(Value v);
+  /// `axis` in [0, rank), counting negative axes from the end.
+  FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank);
+
+private:
+  Importer &importer;
+  const onnx::NodeProto &node;
+  Location loc;
+  llvm::StringSet<> usedAttrs;
+  bool attrFailed = false;
+};
+
+//===----------------------------------------------------------------------===//
+// Template definitions
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+FailureOr<SmallVector<Value>>
+Importer::createN(Location loc, function_ref<InFlightDiagnostic()> emitError,
+                  ValueRange operands, ArrayRef<NamedAttribute> attrs,
+                  unsigned numResults) {
+  // Properties as the op would hold them (defaults included), from which its
+  // result types are inferred.
+  typename OpTy::Properties props;
+  DictionaryAttr dict = builder.getDictionaryAttr(attrs);
+  SmallVector<Type> types;
+  LogicalResult converted = OpTy::setPropertiesFromAttr(
+      props, dict, [] { return InFlightDiagnostic(); });
+  if (succeeded(converted))
+    OpTy::populateDefaultProperties(
+        OperationName(OpTy::getOperationName(), ctx), props);
+  if (failed(converted) ||
+      failed(OpTy::inferReturnTypes(ctx, loc, operands, dict,
+                                    OpaqueProperties(&props), RegionRange(),
+                                    types)) ||
+      types.size() != numResults)
+    return emitError() << "cannot build " << OpTy::getOperationName()
+                       << " from its operands";
+  auto op = OpTy::create(builder, loc, types, operands, props);
+  if (failed(verify(op))) {
+    op->erase();
+    return emitError() << "the " << OpTy::getOperationName()
+                       << " built for it is invalid";
+  }
+  return SmallVector<Value>(op->getResults());
+}
+
+} // namespace onnx_import
+} // namespace relax
+} // namespace mlir
+
+#endif // LIB_TARGET_ONNX_IMPORTER_H

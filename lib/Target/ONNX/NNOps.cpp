@@ -1,0 +1,755 @@
+//===- NNOps.cpp - ONNX neural network ops --------------------------------===//
+//
+// MatMul and Gemm, Softmax/LogSoftmax (with the 2-D coercion before opset
+// 13), LayerNormalization and BatchNormalization (composed where relax's op
+// does not cover the form: extra outputs, training mode), Conv (1-D as 2-D),
+// MaxPool/AveragePool (1-D and 3-D through 2-D pooling, count_include_pad and
+// MaxPool's Indices composed), GlobalAveragePool and inference Dropout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include <limits>
+#include <type_traits>
+
+using namespace mlir;
+using namespace mlir::relax;
+using namespace mlir::relax::onnx_import;
+using sym::Expr;
+
+static LogicalResult importMatMul(NodeBinder &b) {
+  if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<Value> lhs = b.input(0), rhs = b.input(1);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  return b.setOutput(0, b.create<MatmulOp>({*lhs, *rhs}));
+}
+
+static LogicalResult importGemm(NodeBinder &b) {
+  if (failed(b.requireInputs(2, 3)) || failed(b.requireOutputs(1)))
+    return failure();
+  float alpha = b.attrFloat("alpha", 1.0f), beta = b.attrFloat("beta", 1.0f);
+  int64_t transA = b.attrInt("transA", 0), transB = b.attrInt("transB", 0);
+  if (b.opset() < 7)
+    b.acceptAttr("broadcast");
+  FailureOr<Value> lhs = b.input(0), rhs = b.input(1);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  if (transA) {
+    lhs = b.create<PermuteDimsOp>(*lhs, {b.named("axes", b.i64Array({1, 0}))});
+    if (failed(lhs))
+      return failure();
+  }
+  if (transB) {
+    rhs = b.create<PermuteDimsOp>(*rhs, {b.named("axes", b.i64Array({1, 0}))});
+    if (failed(rhs))
+      return failure();
+  }
+  FailureOr<Value> y = b.create<MatmulOp>({*lhs, *rhs});
+  if (failed(y))
+    return failure();
+  Type dtype = b.typeOf(*y).getDtype();
+  if (alpha != 1.0f) {
+    FailureOr<Value> s = b.scalar(alpha, dtype);
+    if (failed(s) || failed(y = b.create<MultiplyOp>({*y, *s})))
+      return failure();
+  }
+  if (b.hasInput(2) && beta != 0.0f) {
+    FailureOr<Value> c = b.input(2);
+    if (failed(c))
+      return failure();
+    if (beta != 1.0f) {
+      FailureOr<Value> s = b.scalar(beta, dtype);
+      if (failed(s) || failed(c = b.create<MultiplyOp>({*c, *s})))
+        return failure();
+    }
+    if (failed(y = b.create<AddOp>({*y, *c})))
+      return failure();
+  }
+  b.setOutput(0, *y);
+  return success();
+}
+
+template <typename OpTy> static LogicalResult importSoftmax(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  int64_t axis = b.attrInt("axis", b.opset() >= 13 ? -1 : 1);
+  if (b.opset() >= 13)
+    return b.setOutput(0,
+                       b.create<OpTy>(*x, {b.named("axis", b.i64Attr(axis))}));
+  // Before opset 13 the input is coerced to 2-D [prod(:axis), prod(axis:)].
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  FailureOr<int64_t> ax = b.normalizeAxis(axis, dims->size());
+  if (dims->empty())
+    ax = 0;
+  if (failed(ax))
+    return failure();
+  Expr outer = Expr::constant(1), inner = Expr::constant(1);
+  for (auto [k, d] : llvm::enumerate(*dims))
+    (static_cast<int64_t>(k) < *ax ? outer : inner) =
+        (static_cast<int64_t>(k) < *ax ? outer : inner) * d;
+  FailureOr<Value> flat = b.reshape(*x, {outer, inner});
+  if (failed(flat))
+    return failure();
+  FailureOr<Value> y = b.create<OpTy>(*flat, {b.named("axis", b.i64Attr(1))});
+  if (failed(y) || failed(y = b.reshape(*y, *dims)))
+    return failure();
+  b.setOutput(0, *y);
+  return success();
+}
+
+static LogicalResult importLayerNormalization(NodeBinder &b) {
+  if (failed(b.requireInputs(2, 3)) || failed(b.requireOutputs(3)))
+    return failure();
+  int64_t axis = b.attrInt("axis", -1);
+  float epsilon = b.attrFloat("epsilon", 1e-5f);
+  int64_t stash = b.attrInt("stash_type", 1);
+  if (stash != 1)
+    return b.badAttr("stash_type", "must be 1 (float)");
+  FailureOr<Value> x = b.input(0), scale = b.input(1);
+  if (failed(x) || failed(scale))
+    return failure();
+  RelaxTensorType xt = b.typeOf(*x);
+  if (!xt.hasRank())
+    return b.error() << "needs an input of known rank";
+  int64_t rank = xt.getRank();
+  FailureOr<int64_t> ax = b.normalizeAxis(axis, rank);
+  if (failed(ax))
+    return failure();
+  SmallVector<int64_t> axes;
+  for (int64_t k = *ax; k < rank; ++k)
+    axes.push_back(k);
+  Type dtype = xt.getDtype();
+  Value bias;
+  if (b.hasInput(2)) {
+    FailureOr<Value> biasIn = b.input(2);
+    if (failed(biasIn))
+      return failure();
+    bias = *biasIn;
+  }
+  if (b.numOutputs() == 1 && bias && b.typeOf(*scale) == b.typeOf(bias))
+    return b.setOutput(
+        0, b.create<LayerNormOp>({*x, *scale, bias},
+                                 {b.named("axes", b.i64Array(axes)),
+                                  b.named("epsilon", b.f64Attr(epsilon))}));
+  // Composed form: also yields the mean and the inverse standard deviation.
+  auto reduceAttrs = SmallVector<NamedAttribute>{
+      b.named("axes", b.i64Array(axes)), b.named("keepdims", b.boolAttr(true))};
+  FailureOr<Value> mean = b.create<MeanOp>(*x, reduceAttrs);
+  if (failed(mean))
+    return failure();
+  FailureOr<Value> centered = b.create<SubtractOp>({*x, *mean});
+  if (failed(centered))
+    return failure();
+  FailureOr<Value> sq = b.create<MultiplyOp>({*centered, *centered});
+  if (failed(sq))
+    return failure();
+  FailureOr<Value> var = b.create<MeanOp>(*sq, reduceAttrs);
+  FailureOr<Value> eps = b.scalar(epsilon, dtype);
+  if (failed(var) || failed(eps))
+    return failure();
+  FailureOr<Value> inv = b.create<AddOp>({*var, *eps});
+  if (failed(inv) || failed(inv = b.create<RsqrtOp>(*inv)))
+    return failure();
+  FailureOr<Value> y = b.create<MultiplyOp>({*centered, *inv});
+  if (failed(y) || failed(y = b.create<MultiplyOp>({*y, *scale})))
+    return failure();
+  if (bias && failed(y = b.create<AddOp>({*y, bias})))
+    return failure();
+  b.setOutput(0, *y);
+  if (b.hasOutput(1))
+    b.setOutput(1, *mean);
+  if (b.hasOutput(2))
+    b.setOutput(2, *inv);
+  return success();
+}
+
+static LogicalResult importBatchNormalization(NodeBinder &b) {
+  float epsilon = b.attrFloat("epsilon", 1e-5f);
+  float momentum = b.attrFloat("momentum", 0.9f);
+  if (b.opset() < 7)
+    b.acceptAttr("is_test");
+  if (b.opset() < 9)
+    b.acceptAttr("spatial");
+  bool training = b.opset() >= 14 && b.attrInt("training_mode", 0) != 0;
+  if (failed(b.requireInputs(5, 5)) ||
+      failed(b.requireOutputs(training ? 3 : 1)))
+    return failure();
+  SmallVector<Value> operands;
+  for (unsigned i = 0; i < 5; ++i) {
+    FailureOr<Value> v = b.input(i);
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+  }
+  // Training mode normalises with the batch statistics and also returns the
+  // updated running statistics.
+  Value curMean, curVar;
+  if (training) {
+    RelaxTensorType xt = b.typeOf(operands[0]);
+    if (!xt.hasRank() || xt.getRank() < 2)
+      return b.error() << "needs an input of rank >= 2";
+    SmallVector<int64_t> axes{0};
+    for (int64_t k = 2; k < xt.getRank(); ++k)
+      axes.push_back(k);
+    SmallVector<NamedAttribute> attrs{b.named("axes", b.i64Array(axes))};
+    FailureOr<Value> m = b.create<MeanOp>(operands[0], attrs);
+    FailureOr<Value> v = b.create<VarianceOp>(operands[0], attrs);
+    if (failed(m) || failed(v))
+      return failure();
+    curMean = *m;
+    curVar = *v;
+  }
+  SmallVector<Value> bnOperands(operands);
+  if (training) {
+    bnOperands[3] = curMean;
+    bnOperands[4] = curVar;
+  }
+  FailureOr<Value> y = b.create<BatchNormOp>(
+      bnOperands,
+      {b.named("axis", b.i64Attr(1)), b.named("epsilon", b.f64Attr(epsilon))});
+  if (failed(y))
+    return failure();
+  b.setOutput(0, *y);
+  if (!training)
+    return success();
+  Type dtype = b.typeOf(curMean).getDtype();
+  FailureOr<Value> mom = b.scalar(momentum, dtype),
+                   rest = b.scalar(1.0 - momentum, dtype);
+  if (failed(mom) || failed(rest))
+    return failure();
+  for (unsigned k = 1; k < b.numOutputs(); ++k) {
+    if (!b.hasOutput(k))
+      continue;
+    Value running = operands[k == 1 ? 3 : 4], cur = k == 1 ? curMean : curVar;
+    FailureOr<Value> oldPart = b.create<MultiplyOp>({running, *mom});
+    FailureOr<Value> newPart = b.create<MultiplyOp>({cur, *rest});
+    if (failed(oldPart) || failed(newPart))
+      return failure();
+    FailureOr<Value> r = b.create<AddOp>({*oldPart, *newPart});
+    if (failed(r))
+      return failure();
+    b.setOutput(k, *r);
+  }
+  return success();
+}
+
+/// The explicit pads of a convolution or pooling node: `pads`, or those
+/// `auto_pad` implies for the static `spatial` dims.
+static FailureOr<SmallVector<int64_t>>
+convPads(NodeBinder &b, ArrayRef<Expr> spatial, ArrayRef<int64_t> kernel,
+         ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+  size_t n = kernel.size();
+  std::string autoPad = b.attrString("auto_pad", "NOTSET");
+  std::optional<SmallVector<int64_t>> pads = b.attrInts("pads");
+  if (autoPad == "NOTSET") {
+    if (!pads)
+      return SmallVector<int64_t>(2 * n, 0);
+    if (pads->size() != 2 * n) {
+      (void)b.badAttr("pads", "must have two entries per spatial dim");
+      return failure();
+    }
+    for (int64_t p : *pads)
+      if (p < 0) {
+        (void)b.badAttr("pads", "must not be negative");
+        return failure();
+      }
+    return *pads;
+  }
+  if (autoPad == "VALID")
+    return SmallVector<int64_t>(2 * n, 0);
+  if (autoPad != "SAME_UPPER" && autoPad != "SAME_LOWER") {
+    (void)b.badAttr("auto_pad", "has unsupported value '" + autoPad + "'");
+    return failure();
+  }
+  SmallVector<int64_t> out(2 * n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    std::optional<int64_t> d = spatial[i].getConstant();
+    if (!d) {
+      b.error() << "auto_pad " << autoPad << " needs static spatial dims";
+      return failure();
+    }
+    int64_t outDim = (*d + strides[i] - 1) / strides[i];
+    int64_t total = std::max<int64_t>(
+        0, (outDim - 1) * strides[i] + (kernel[i] - 1) * dilations[i] + 1 - *d);
+    int64_t small = total / 2, large = total - small;
+    out[i] = autoPad == "SAME_UPPER" ? small : large;
+    out[i + n] = autoPad == "SAME_UPPER" ? large : small;
+  }
+  return out;
+}
+
+static LogicalResult importConv(NodeBinder &b) {
+  if (failed(b.requireInputs(2, 3)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = b.input(0), w = b.input(1);
+  if (failed(x) || failed(w))
+    return failure();
+  FailureOr<SmallVector<Expr>> xd = b.dimsOf(*x), wd = b.dimsOf(*w);
+  if (failed(xd) || failed(wd))
+    return failure();
+  size_t n = xd->size() - 2;
+  if (xd->size() < 3 || xd->size() > 4 || wd->size() != xd->size())
+    return b.error() << "supports 1-D and 2-D convolutions only";
+  SmallVector<int64_t> kernel;
+  for (size_t i = 0; i < n; ++i) {
+    std::optional<int64_t> k = (*wd)[2 + i].getConstant();
+    if (!k)
+      return b.error() << "needs static kernel dims";
+    kernel.push_back(*k);
+  }
+  if (std::optional<SmallVector<int64_t>> ks = b.attrInts("kernel_shape"))
+    if (*ks != kernel)
+      return b.badAttr("kernel_shape", "does not match the weight");
+  SmallVector<int64_t> strides =
+      b.attrInts("strides").value_or(SmallVector<int64_t>(n, 1));
+  SmallVector<int64_t> dilations =
+      b.attrInts("dilations").value_or(SmallVector<int64_t>(n, 1));
+  int64_t group = b.attrInt("group", 1);
+  if (strides.size() != n || dilations.size() != n)
+    return b.error() << "strides/dilations need one entry per spatial dim";
+  for (size_t i = 0; i < n; ++i)
+    if (kernel[i] < 1 || strides[i] < 1 || dilations[i] < 1)
+      return b.error() << "kernel, strides and dilations must be positive";
+  FailureOr<SmallVector<int64_t>> pads = convPads(
+      b, ArrayRef<Expr>(*xd).drop_front(2), kernel, strides, dilations);
+  if (failed(pads))
+    return failure();
+  Value in = *x, weight = *w;
+  if (n == 1) {
+    // 1-D as 2-D with a unit height.
+    FailureOr<Value> in2d =
+        b.create<ExpandDimsOp>(in, {b.named("axes", b.i64Array({2}))});
+    FailureOr<Value> weight2d =
+        b.create<ExpandDimsOp>(weight, {b.named("axes", b.i64Array({2}))});
+    if (failed(in2d) || failed(weight2d))
+      return failure();
+    in = *in2d;
+    weight = *weight2d;
+    strides.insert(strides.begin(), 1);
+    dilations.insert(dilations.begin(), 1);
+    *pads = {0, (*pads)[0], 0, (*pads)[1]};
+  }
+  FailureOr<Value> y = b.create<Conv2DOp>(
+      {in, weight}, {b.named("strides", b.i64Array(strides)),
+                     b.named("padding", b.i64Array(*pads)),
+                     b.named("dilation", b.i64Array(dilations)),
+                     b.named("groups", b.i64Attr(group))});
+  if (failed(y))
+    return failure();
+  if (n == 1 &&
+      failed(y = b.create<SqueezeOp>(*y, {b.named("axes", b.i64Array({2}))})))
+    return failure();
+  if (b.hasInput(2)) {
+    FailureOr<Value> biasIn = b.input(2);
+    if (failed(biasIn))
+      return failure();
+    SmallVector<int64_t> axes;
+    for (size_t i = 0; i < n; ++i)
+      axes.push_back(1 + i);
+    FailureOr<Value> bias =
+        b.create<ExpandDimsOp>(*biasIn, {b.named("axes", b.i64Array(axes))});
+    if (failed(bias) || failed(y = b.create<AddOp>({*y, *bias})))
+      return failure();
+  }
+  b.setOutput(0, *y);
+  return success();
+}
+
+/// A relax 2-D pooling `OpTy` of `in`.
+template <typename OpTy>
+static FailureOr<Value>
+pool2d(NodeBinder &b, Value in, ArrayRef<int64_t> kernel,
+       ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+       ArrayRef<int64_t> pads, bool ceilMode) {
+  return b.create<OpTy>(in, {b.named("pool_size", b.i64Array(kernel)),
+                             b.named("strides", b.i64Array(strides)),
+                             b.named("padding", b.i64Array(pads)),
+                             b.named("dilation", b.i64Array(dilations)),
+                             b.named("ceil_mode", b.boolAttr(ceilMode))});
+}
+
+/// MaxPool's Indices output: the window positions are gathered as K strided
+/// slices of the (-inf padded) input stacked on a new last axis, argmax picks
+/// the first maximal one, and its (kh, kw) offset becomes the flat index
+/// into the input, row-major (storage_order 0) or column-major (1) per (n, c)
+/// plane. Needs static spatial dims.
+static FailureOr<Value>
+maxPoolIndices(NodeBinder &b, Value x, ArrayRef<Expr> dims,
+               ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+               ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads,
+               RelaxTensorType pooled, int64_t storageOrder) {
+  std::optional<int64_t> h = dims[2].getConstant(), w = dims[3].getConstant(),
+                         oh = pooled.getDims()[2].getConstant(),
+                         ow = pooled.getDims()[3].getConstant();
+  if (!h || !w || !oh || !ow)
+    return b.error() << "the Indices output needs static spatial dims";
+  int64_t kh = kernel[0], kw = kernel[1];
+  if (kh * kw > 1024)
+    return b.error() << "the Indices output supports windows of at most "
+                        "1024 elements";
+  // Pad with -inf so that every window (ceil_mode included) is in bounds.
+  int64_t needH = (*oh - 1) * strides[0] + (kh - 1) * dilations[0] + 1;
+  int64_t needW = (*ow - 1) * strides[1] + (kw - 1) * dilations[1] + 1;
+  int64_t padBottom = std::max<int64_t>(0, needH - *h - pads[0]);
+  int64_t padRight = std::max<int64_t>(0, needW - *w - pads[1]);
+  Type dtype = b.typeOf(x).getDtype();
+  double lowest = -std::numeric_limits<double>::infinity();
+  Value padded = x;
+  auto padAxis = [&](int64_t axis, int64_t before,
+                     int64_t after) -> LogicalResult {
+    SmallVector<Value> parts;
+    SmallVector<Expr> shape(b.typeOf(padded).getDims());
+    for (int64_t amount : {before, after}) {
+      if (amount == 0) {
+        parts.push_back(Value());
+        continue;
+      }
+      shape[axis] = Expr::constant(amount);
+      FailureOr<Value> fill =
+          b.create<FullOp>({}, {b.named("shape", b.shapeAttr(shape)),
+                                b.named("value", b.f64Attr(lowest)),
+                                b.named("dtype", TypeAttr::get(dtype))});
+      if (failed(fill))
+        return failure();
+      parts.push_back(*fill);
+    }
+    SmallVector<Value> operands;
+    if (parts[0])
+      operands.push_back(parts[0]);
+    operands.push_back(padded);
+    if (parts[1])
+      operands.push_back(parts[1]);
+    if (operands.size() == 1)
+      return success();
+    FailureOr<Value> r =
+        b.create<ConcatOp>(operands, {b.named("axis", b.i64Attr(axis))});
+    if (failed(r))
+      return failure();
+    padded = *r;
+    return success();
+  };
+  if (failed(padAxis(2, pads[0], padBottom)) ||
+      failed(padAxis(3, pads[1], padRight)))
+    return failure();
+  SmallVector<Value> windows;
+  for (int64_t i = 0; i < kh; ++i) {
+    for (int64_t j = 0; j < kw; ++j) {
+      int64_t b0 = i * dilations[0], b1 = j * dilations[1];
+      FailureOr<Value> sl = b.create<StridedSliceOp>(
+          padded,
+          {b.named("axes", b.i64Array({2, 3})),
+           b.named("begin",
+                   b.shapeAttr({Expr::constant(b0), Expr::constant(b1)})),
+           b.named(
+               "end",
+               b.shapeAttr({Expr::constant(b0 + (*oh - 1) * strides[0] + 1),
+                            Expr::constant(b1 + (*ow - 1) * strides[1] + 1)})),
+           b.named("strides", b.i64Array({strides[0], strides[1]}))});
+      if (failed(sl) || failed(sl = b.create<ExpandDimsOp>(
+                                   *sl, {b.named("axes", b.i64Array({4}))})))
+        return failure();
+      windows.push_back(*sl);
+    }
+  }
+  FailureOr<Value> stacked =
+      windows.size() == 1
+          ? FailureOr<Value>(windows[0])
+          : b.create<ConcatOp>(windows, {b.named("axis", b.i64Attr(4))});
+  if (failed(stacked))
+    return failure();
+  FailureOr<Value> k =
+      b.create<ArgmaxOp>(*stacked, {b.named("axis", b.i64Attr(4))});
+  if (failed(k))
+    return failure();
+  Type i64 = b.getBuilder().getI64Type();
+  auto cst = [&](int64_t v) { return b.scalar(static_cast<double>(v), i64); };
+  // ki = k / kw, kj = k - ki * kw.
+  FailureOr<Value> kwC = cst(kw);
+  if (failed(kwC))
+    return failure();
+  FailureOr<Value> ki = b.create<DivideOp>({*k, *kwC});
+  if (failed(ki))
+    return failure();
+  FailureOr<Value> kiw = b.create<MultiplyOp>({*ki, *kwC});
+  if (failed(kiw))
+    return failure();
+  FailureOr<Value> kj = b.create<SubtractOp>({*k, *kiw});
+  if (failed(kj))
+    return failure();
+  // Row/column of the window's start: arange over the output, scaled.
+  auto coord = [&](Value off, int64_t out, int64_t stride, int64_t dil,
+                   int64_t pad, SmallVector<Expr> shape) -> FailureOr<Value> {
+    FailureOr<Value> r =
+        b.arange(Expr::constant(-pad), Expr::constant(-pad + out * stride),
+                 Expr::constant(stride), i64);
+    if (failed(r) || failed(r = b.reshape(*r, shape)))
+      return failure();
+    FailureOr<Value> d = cst(dil);
+    if (failed(d))
+      return failure();
+    FailureOr<Value> scaled = b.create<MultiplyOp>({off, *d});
+    if (failed(scaled))
+      return failure();
+    return b.create<AddOp>({*r, *scaled});
+  };
+  FailureOr<Value> row = coord(*ki, *oh, strides[0], dilations[0], pads[0],
+                               {Expr::constant(*oh), Expr::constant(1)});
+  FailureOr<Value> col =
+      coord(*kj, *ow, strides[1], dilations[1], pads[1], {Expr::constant(*ow)});
+  if (failed(row) || failed(col))
+    return failure();
+  // Flat index within the (n, c) plane, then the plane offset.
+  FailureOr<Value> major = cst(storageOrder == 0 ? *w : *h);
+  if (failed(major))
+    return failure();
+  Value first = storageOrder == 0 ? *row : *col;
+  Value second = storageOrder == 0 ? *col : *row;
+  FailureOr<Value> idx = b.create<MultiplyOp>({first, *major});
+  if (failed(idx) || failed(idx = b.create<AddOp>({*idx, second})))
+    return failure();
+  FailureOr<Value> planes =
+      b.arange(Expr::constant(0), dims[0] * dims[1], Expr::constant(1), i64);
+  if (failed(planes) ||
+      failed(planes = b.reshape(*planes, {dims[0], dims[1], Expr::constant(1),
+                                          Expr::constant(1)})))
+    return failure();
+  FailureOr<Value> planeSize = cst(*h * *w);
+  if (failed(planeSize))
+    return failure();
+  FailureOr<Value> base = b.create<MultiplyOp>({*planes, *planeSize});
+  if (failed(base))
+    return failure();
+  return b.create<AddOp>({*base, *idx});
+}
+
+template <typename OpTy> static LogicalResult importPool(NodeBinder &b) {
+  constexpr bool isMax = std::is_same_v<OpTy, MaxPool2DOp>;
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(isMax ? 2 : 1)))
+    return failure();
+  std::optional<SmallVector<int64_t>> kernel = b.attrInts("kernel_shape");
+  if (!kernel)
+    return b.error() << "needs a 'kernel_shape' attribute";
+  size_t n = kernel->size();
+  if (n < 1 || n > 3)
+    return b.error() << "supports 1-D, 2-D and 3-D pooling only";
+  SmallVector<int64_t> strides =
+      b.attrInts("strides").value_or(SmallVector<int64_t>(n, 1));
+  SmallVector<int64_t> dilations =
+      b.attrInts("dilations").value_or(SmallVector<int64_t>(n, 1));
+  bool ceilMode = (b.opset() >= 10 ? b.attrInt("ceil_mode", 0) : 0) != 0;
+  bool includePad = false;
+  int64_t storageOrder = 0;
+  if (isMax) {
+    storageOrder = b.attrInt("storage_order", 0);
+    if (storageOrder != 0 && storageOrder != 1)
+      return b.badAttr("storage_order", "must be 0 or 1");
+  } else {
+    includePad = b.attrInt("count_include_pad", 0) != 0;
+  }
+  if (strides.size() != n || dilations.size() != n)
+    return b.error() << "strides/dilations need one entry per spatial dim";
+  for (size_t i = 0; i < n; ++i)
+    if ((*kernel)[i] < 1 || strides[i] < 1 || dilations[i] < 1)
+      return b.error() << "kernel, strides and dilations must be positive";
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> xd = b.dimsOf(*x);
+  if (failed(xd))
+    return failure();
+  if (xd->size() != n + 2)
+    return b.error() << "input rank does not match the kernel";
+  FailureOr<SmallVector<int64_t>> pads = convPads(
+      b, ArrayRef<Expr>(*xd).drop_front(2), *kernel, strides, dilations);
+  if (failed(pads))
+    return failure();
+  // Pooling is lowered for floats only: other dtypes pool exactly in f32.
+  Type dtype = b.typeOf(*x).getDtype();
+  FailureOr<Value> in = isa<FloatType>(dtype)
+                            ? FailureOr<Value>(*x)
+                            : b.castTo(*x, b.getBuilder().getF32Type());
+  if (failed(in))
+    return failure();
+  const SmallVector<int64_t> &k = *kernel, &p = *pads;
+  FailureOr<Value> y = failure();
+  if (n == 2) {
+    y = pool2d<OpTy>(b, *in, k, strides, dilations, p, ceilMode);
+  } else if (n == 1) {
+    // 1-D as 2-D with a unit height.
+    FailureOr<Value> a =
+        b.create<ExpandDimsOp>(*in, {b.named("axes", b.i64Array({2}))});
+    if (failed(a))
+      return failure();
+    y = pool2d<OpTy>(b, *a, {1, k[0]}, {1, strides[0]}, {1, dilations[0]},
+                     {0, p[0], 0, p[1]}, ceilMode);
+    if (succeeded(y))
+      y = b.create<SqueezeOp>(*y, {b.named("axes", b.i64Array({2}))});
+  } else {
+    // 3-D: max and (padding-excluding) average pooling are separable over a
+    // box window, so pool (h, w) on [n, c * d, h, w], then d on
+    // [n, c, d, oh * ow].
+    const SmallVector<Expr> &d = *xd;
+    FailureOr<Value> a = b.reshape(*in, {d[0], d[1] * d[2], d[3], d[4]});
+    if (failed(a))
+      return failure();
+    FailureOr<Value> hw = pool2d<OpTy>(
+        b, *a, {k[1], k[2]}, {strides[1], strides[2]},
+        {dilations[1], dilations[2]}, {p[1], p[2], p[4], p[5]}, ceilMode);
+    if (failed(hw))
+      return failure();
+    Expr oh = b.typeOf(*hw).getDims()[2], ow = b.typeOf(*hw).getDims()[3];
+    if (!oh || !ow)
+      return b.error() << "cannot infer the pooled size";
+    FailureOr<Value> folded = b.reshape(*hw, {d[0], d[1], d[2], oh * ow});
+    if (failed(folded))
+      return failure();
+    FailureOr<Value> dd =
+        pool2d<OpTy>(b, *folded, {k[0], 1}, {strides[0], 1}, {dilations[0], 1},
+                     {p[0], 0, p[3], 0}, ceilMode);
+    if (failed(dd))
+      return failure();
+    Expr od = b.typeOf(*dd).getDims()[2];
+    if (!od)
+      return b.error() << "cannot infer the pooled size";
+    y = b.reshape(*dd, {d[0], d[1], od, oh, ow});
+  }
+  if (failed(y))
+    return failure();
+  if (includePad) {
+    // avg with padding counted = avg without * valid / padded window size,
+    // a constant per output position (static spatial dims only).
+    RelaxTensorType yt = b.typeOf(*y);
+    SmallVector<int64_t> outShape;
+    SmallVector<SmallVector<double>> ratios(n);
+    for (size_t i = 0; i < n; ++i) {
+      std::optional<int64_t> o = yt.getDims()[2 + i].getConstant(),
+                             dim = (*xd)[2 + i].getConstant();
+      if (!o || !dim)
+        return b.error() << "count_include_pad needs static spatial dims";
+      if (*o > (int64_t(1) << 20) || k[i] > (int64_t(1) << 20))
+        return b.error() << "count_include_pad: window or output too large";
+      outShape.push_back(*o);
+      for (int64_t j = 0; j < *o; ++j) {
+        int64_t valid = 0, padded = 0;
+        for (int64_t t = 0; t < k[i]; ++t) {
+          int64_t pos = j * strides[i] - p[i] + t * dilations[i];
+          valid += pos >= 0 && pos < *dim;
+          padded += pos >= -p[i] && pos < *dim + p[i + n];
+        }
+        ratios[i].push_back(padded ? double(valid) / padded : 0.0);
+      }
+    }
+    SmallVector<float> values;
+    int64_t total = 1;
+    for (int64_t o : outShape) {
+      total *= o;
+      if (total > (int64_t(1) << 24))
+        return b.error() << "count_include_pad: output too large";
+    }
+    for (int64_t flat = 0; flat < total; ++flat) {
+      double r = 1;
+      for (int64_t i = n - 1, rest = flat; i >= 0; --i) {
+        r *= ratios[i][rest % outShape[i]];
+        rest /= outShape[i];
+      }
+      values.push_back(static_cast<float>(r));
+    }
+    Value scale = b.constant(
+        DenseElementsAttr::get(
+            RankedTensorType::get(outShape, b.getBuilder().getF32Type()),
+            ArrayRef<float>(values)),
+        "pool_scale");
+    FailureOr<Value> sc = b.castTo(scale, yt.getDtype());
+    if (failed(sc) || failed(y = b.create<MultiplyOp>({*y, *sc})))
+      return failure();
+  }
+  if (b.hasOutput(1)) {
+    if (n != 2)
+      return b.error() << "the Indices output needs 2-D pooling";
+    FailureOr<Value> idx = maxPoolIndices(b, *in, *xd, k, strides, dilations, p,
+                                          b.typeOf(*y), storageOrder);
+    if (failed(idx))
+      return failure();
+    b.setOutput(1, *idx);
+  }
+  if (b.typeOf(*y).getDtype() != dtype && failed(y = b.castTo(*y, dtype)))
+    return failure();
+  b.setOutput(0, *y);
+  return success();
+}
+
+static LogicalResult importGlobalAveragePool(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  RelaxTensorType t = b.typeOf(*x);
+  if (!t.hasRank() || t.getRank() < 3)
+    return b.error() << "needs an input of rank >= 3";
+  SmallVector<int64_t> axes;
+  for (int64_t k = 2; k < t.getRank(); ++k)
+    axes.push_back(k);
+  return b.setOutput(
+      0, b.create<MeanOp>(*x, {b.named("axes", b.i64Array(axes)),
+                               b.named("keepdims", b.boolAttr(true))}));
+}
+
+static LogicalResult importDropout(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 3)) || failed(b.requireOutputs(2)))
+    return failure();
+  b.acceptAttr("seed");
+  if (b.opset() < 12)
+    b.acceptAttr("ratio");
+  if (b.opset() < 7)
+    b.acceptAttr("is_test");
+  if (b.hasInput(2)) {
+    DenseElementsAttr training = b.knownConstant(2);
+    if (!training || training.getNumElements() != 1)
+      return b.runtimeValueError() << "training_mode (input #2) must be known";
+    if ((*training.getValues<APInt>().begin()).getBoolValue())
+      return b.error() << "unsupported: training mode (random masks)";
+  }
+  // Inference: the identity, and an all-true mask.
+  Slot *s = b.inputSlot(0);
+  if (!s)
+    return failure();
+  b.setOutputSlot(0, *s);
+  if (b.hasOutput(1)) {
+    FailureOr<Value> x = b.input(0);
+    if (failed(x))
+      return failure();
+    FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+    if (failed(dims))
+      return failure();
+    FailureOr<Value> mask = b.create<OnesOp>(
+        {}, {b.named("shape", b.shapeAttr(*dims)),
+             b.named("dtype", TypeAttr::get(b.getBuilder().getI1Type()))});
+    if (failed(mask))
+      return failure();
+    b.setOutput(1, *mask);
+  }
+  return success();
+}
+
+void onnx_import::addNNOps(OpHandlerTable &table) {
+  table.add("AveragePool", importPool<AvgPool2DOp>);
+  table.add("BatchNormalization", importBatchNormalization);
+  table.add("Conv", importConv);
+  table.add("Dropout", importDropout);
+  table.add("Gemm", importGemm);
+  table.add("GlobalAveragePool", importGlobalAveragePool);
+  table.add("LayerNormalization", importLayerNormalization);
+  table.add("LogSoftmax", importSoftmax<LogSoftmaxOp>);
+  table.add("MatMul", importMatMul);
+  table.add("MaxPool", importPool<MaxPool2DOp>);
+  table.add("Softmax", importSoftmax<SoftmaxOp>);
+}

@@ -1,0 +1,659 @@
+//===- ShapeOps.cpp - ONNX shape manipulation ops -------------------------===//
+//
+// Reshape, Flatten, Transpose, Concat, Split, Slice, Gather, Unsqueeze,
+// Squeeze, Expand, Tile, and the ops that produce shapes or constants: Shape,
+// Size, ConstantOfShape, Range, Constant, Identity. Shape computations on
+// import-time values (Shape -> Gather -> Concat, ...) stay symbolic integer
+// vectors, so that shape targets become symbolic attributes of relax ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::relax;
+using namespace mlir::relax::onnx_import;
+using sym::Expr;
+
+static LogicalResult importIdentity(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  Slot *s = b.inputSlot(0);
+  if (!s)
+    return failure();
+  b.setOutputSlot(0, *s);
+  return success();
+}
+
+static LogicalResult importConstant(NodeBinder &b) {
+  if (failed(b.requireInputs(0, 0)) || failed(b.requireOutputs(1)))
+    return failure();
+  DenseElementsAttr value;
+  unsigned found = 0;
+  for (const onnx::AttributeProto &a : b.getNode().attribute()) {
+    b.acceptAttr(a.name());
+    StringRef name = a.name();
+    if (name == "value" && a.type() == onnx::AttributeProto::TENSOR) {
+      FailureOr<DenseElementsAttr> t = b.convertTensor(a.t());
+      if (failed(t))
+        return failure();
+      value = *t;
+    } else if (name == "value_float" &&
+               a.type() == onnx::AttributeProto::FLOAT) {
+      value = DenseElementsAttr::get(
+          RankedTensorType::get({}, b.getBuilder().getF32Type()), a.f());
+    } else if (name == "value_floats" &&
+               a.type() == onnx::AttributeProto::FLOATS) {
+      SmallVector<float> v(a.floats().begin(), a.floats().end());
+      value = DenseElementsAttr::get(
+          RankedTensorType::get({int64_t(v.size())},
+                                b.getBuilder().getF32Type()),
+          ArrayRef<float>(v));
+    } else if (name == "value_int" && a.type() == onnx::AttributeProto::INT) {
+      value = DenseElementsAttr::get(
+          RankedTensorType::get({}, b.getBuilder().getI64Type()),
+          int64_t(a.i()));
+    } else if (name == "value_ints" && a.type() == onnx::AttributeProto::INTS) {
+      SmallVector<int64_t> v(a.ints().begin(), a.ints().end());
+      value = DenseElementsAttr::get(
+          RankedTensorType::get({int64_t(v.size())},
+                                b.getBuilder().getI64Type()),
+          ArrayRef<int64_t>(v));
+    } else {
+      return b.unsupportedAttrError(name);
+    }
+    ++found;
+  }
+  if (found != 1)
+    return b.error() << "needs exactly one value attribute";
+  b.setOutputConstant(0, value);
+  return success();
+}
+
+static LogicalResult importReshape(NodeBinder &b) {
+  if (failed(b.requireInputs(b.opset() >= 5 ? 2 : 1, 2)) ||
+      failed(b.requireOutputs(1)))
+    return failure();
+  int64_t allowZero = b.opset() >= 14 ? b.attrInt("allowzero", 0) : 0;
+  SmallVector<Expr> target;
+  if (b.opset() < 5) {
+    std::optional<SmallVector<int64_t>> s = b.attrInts("shape");
+    if (!s)
+      return b.error() << "needs a 'shape' attribute";
+    for (int64_t d : *s)
+      target.push_back(Expr::constant(d));
+  } else {
+    std::optional<KnownInts> k = b.knownInts(1);
+    if (!k)
+      return b.runtimeValueError()
+             << "the target shape (input #1) must be known at "
+                "import time (a constant or a shape computation)";
+    target = k->elems;
+  }
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  // Inputs whose dims are not all known only take fully explicit targets.
+  RelaxTensorType xt = b.typeOf(*x);
+  int inferred = -1;
+  Expr known = Expr::constant(1);
+  for (auto [k, d] : llvm::enumerate(target)) {
+    std::optional<int64_t> c = d.getConstant();
+    if (c && *c == 0 && !allowZero) {
+      if (!xt.hasRank() || static_cast<int64_t>(k) >= xt.getRank() ||
+          !xt.getDims()[k])
+        return b.error() << "copies dim " << k
+                         << " of an input whose dim is unknown";
+      d = xt.getDims()[k];
+    } else if (c && *c == -1) {
+      if (inferred >= 0)
+        return b.error() << "has more than one -1 in its target shape";
+      inferred = k;
+      continue;
+    } else if (c && *c < -1) {
+      return b.error() << "has an invalid target dim " << *c;
+    }
+    known = known * d;
+  }
+  if (inferred >= 0) {
+    FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+    if (failed(dims))
+      return failure();
+    Expr total = Expr::constant(1);
+    for (const Expr &d : *dims)
+      total = total * d;
+    std::optional<int64_t> kc = known.getConstant();
+    if (kc && *kc == 0)
+      return b.error() << "cannot infer the -1 dim next to a zero dim";
+    target[inferred] = sym::floorDiv(total, known);
+    if (!target[inferred])
+      return b.error() << "cannot infer the -1 dim symbolically";
+  }
+  return b.setOutput(0, b.reshape(*x, target));
+}
+
+static LogicalResult importFlatten(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  int64_t axis = b.attrInt("axis", 1);
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  int64_t rank = dims->size();
+  if (axis < -rank || axis > rank)
+    return b.error() << "axis " << axis << " is out of range for rank " << rank;
+  if (axis < 0)
+    axis += rank;
+  Expr outer = Expr::constant(1), inner = Expr::constant(1);
+  for (int64_t k = 0; k < rank; ++k) {
+    if (k < axis)
+      outer = outer * (*dims)[k];
+    else
+      inner = inner * (*dims)[k];
+  }
+  return b.setOutput(0, b.reshape(*x, {outer, inner}));
+}
+
+static LogicalResult importTranspose(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  std::optional<SmallVector<int64_t>> perm = b.attrInts("perm");
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  SmallVector<NamedAttribute> attrs;
+  if (perm)
+    attrs.push_back(b.named("axes", b.i64Array(*perm)));
+  return b.setOutput(0, b.create<PermuteDimsOp>(*x, attrs));
+}
+
+static LogicalResult importConcat(NodeBinder &b) {
+  if (b.numInputs() < 1 || failed(b.requireOutputs(1)))
+    return b.error() << "expects at least one input";
+  int64_t axis = b.attrInt("axis", 0);
+  // Concatenation of shape vectors stays an import-time value.
+  bool allKnown = true;
+  SmallVector<KnownInts> known;
+  for (unsigned i = 0; i < b.numInputs() && allKnown; ++i) {
+    std::optional<KnownInts> k = b.knownInts(i);
+    allKnown = k && k->shape.size() == 1 && (axis == 0 || axis == -1);
+    if (allKnown)
+      known.push_back(*k);
+  }
+  if (allKnown) {
+    KnownInts out;
+    out.dtype = known[0].dtype;
+    bool symbolic = false;
+    for (const KnownInts &k : known) {
+      allKnown &= k.dtype == out.dtype;
+      for (const Expr &e : k.elems) {
+        out.elems.push_back(e);
+        symbolic |= !e.getConstant();
+      }
+    }
+    out.shape = {static_cast<int64_t>(out.elems.size())};
+    if (allKnown && symbolic) {
+      b.setOutputInts(0, out);
+      return success();
+    }
+  }
+  SmallVector<Value> operands;
+  for (unsigned i = 0; i < b.numInputs(); ++i) {
+    FailureOr<Value> v = b.input(i);
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+  }
+  return b.setOutput(
+      0, b.create<ConcatOp>(operands, {b.named("axis", b.i64Attr(axis))}));
+}
+
+static LogicalResult importSplit(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 2)))
+    return failure();
+  int64_t axis = b.attrInt("axis", 0);
+  unsigned n = b.numOutputs();
+  if (n == 0)
+    return b.error() << "has no outputs";
+  std::optional<SmallVector<int64_t>> sizes;
+  if (b.opset() >= 13) {
+    if (b.hasInput(1)) {
+      FailureOr<SmallVector<int64_t>> s = b.constInts(1, "the split sizes");
+      if (failed(s))
+        return failure();
+      sizes = *s;
+    }
+  } else {
+    sizes = b.attrInts("split");
+  }
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  SmallVector<NamedAttribute> attrs{b.named("axis", b.i64Attr(axis))};
+  if (sizes && !sizes->empty()) {
+    if (sizes->size() != n)
+      return b.error() << "has " << sizes->size() << " split sizes for " << n
+                       << " outputs";
+    SmallVector<Expr> indices;
+    int64_t acc = 0;
+    for (size_t k = 0; k + 1 < sizes->size(); ++k) {
+      if ((*sizes)[k] < 0)
+        return b.error() << "has a negative split size";
+      acc += (*sizes)[k];
+      indices.push_back(Expr::constant(acc));
+    }
+    if (n == 1) {
+      b.setOutput(0, *x);
+      return success();
+    }
+    attrs.push_back(b.named("indices", b.shapeAttr(indices)));
+  } else {
+    attrs.push_back(b.named("sections", b.i64Attr(n)));
+  }
+  if (n == 1) {
+    b.setOutput(0, *x);
+    return success();
+  }
+  FailureOr<SmallVector<Value>> ys = b.createN<SplitOp>(*x, attrs, n);
+  if (failed(ys))
+    return failure();
+  for (unsigned k = 0; k < n; ++k)
+    b.setOutput(k, (*ys)[k]);
+  return success();
+}
+
+static LogicalResult importSlice(NodeBinder &b) {
+  SmallVector<Expr> starts, ends;
+  std::optional<SmallVector<int64_t>> axes, steps;
+  auto toExprs = [](const KnownInts &k) { return k.elems; };
+  if (b.opset() < 10) {
+    if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+      return failure();
+    std::optional<SmallVector<int64_t>> s = b.attrInts("starts"),
+                                        e = b.attrInts("ends");
+    axes = b.attrInts("axes");
+    if (!s || !e)
+      return b.error() << "needs 'starts' and 'ends' attributes";
+    for (int64_t v : *s)
+      starts.push_back(Expr::constant(v));
+    for (int64_t v : *e)
+      ends.push_back(Expr::constant(v));
+  } else {
+    if (failed(b.requireInputs(3, 5)) || failed(b.requireOutputs(1)))
+      return failure();
+    std::optional<KnownInts> s = b.knownInts(1), e = b.knownInts(2);
+    if (!s || !e)
+      return b.runtimeValueError() << "the starts and ends (inputs #1, #2) "
+                                      "must be known at import time";
+    starts = toExprs(*s);
+    ends = toExprs(*e);
+    if (b.hasInput(3)) {
+      FailureOr<SmallVector<int64_t>> a = b.constInts(3, "the axes");
+      if (failed(a))
+        return failure();
+      axes = *a;
+    }
+    if (b.hasInput(4)) {
+      FailureOr<SmallVector<int64_t>> st = b.constInts(4, "the steps");
+      if (failed(st))
+        return failure();
+      steps = *st;
+    }
+  }
+  size_t n = starts.size();
+  if (ends.size() != n || (axes && axes->size() != n) ||
+      (steps && steps->size() != n))
+    return b.error() << "starts, ends, axes and steps differ in length";
+  // Clamp huge constant bounds ("to the end") into the symbolic range.
+  for (SmallVector<Expr> *e : {&starts, &ends})
+    for (Expr &v : *e)
+      if (std::optional<int64_t> c = v.getConstant())
+        v = Expr::constant(std::clamp(*c, -kBoundLimit, kBoundLimit));
+  if (steps)
+    for (int64_t s : *steps)
+      if (s == 0)
+        return b.error() << "has a zero step";
+
+  // A slice of an import-time shape vector stays an import-time value.
+  if (std::optional<KnownInts> k = b.knownInts(0)) {
+    bool simple = k->shape.size() == 1 && n == 1 &&
+                  (!axes || (*axes)[0] == 0 || (*axes)[0] == -1) &&
+                  (!steps || (*steps)[0] == 1);
+    std::optional<int64_t> begin = starts[0].getConstant(),
+                           e = ends[0].getConstant();
+    if (simple && begin && e && k->hasSymbolicElems()) {
+      int64_t d = k->shape[0];
+      int64_t lo = std::clamp(*begin < 0 ? *begin + d : *begin, int64_t(0), d);
+      int64_t hi = std::clamp(*e < 0 ? *e + d : *e, int64_t(0), d);
+      KnownInts out;
+      out.dtype = k->dtype;
+      for (int64_t i = lo; i < hi; ++i)
+        out.elems.push_back(k->elems[i]);
+      out.shape = {static_cast<int64_t>(out.elems.size())};
+      b.setOutputInts(0, out);
+      return success();
+    }
+  }
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  SmallVector<int64_t> axisList;
+  if (axes)
+    axisList = *axes;
+  else
+    for (size_t k = 0; k < n; ++k)
+      axisList.push_back(k);
+  SmallVector<NamedAttribute> attrs{b.named("axes", b.i64Array(axisList)),
+                                    b.named("begin", b.shapeAttr(starts)),
+                                    b.named("end", b.shapeAttr(ends))};
+  if (steps)
+    attrs.push_back(b.named("strides", b.i64Array(*steps)));
+  return b.setOutput(0, b.create<StridedSliceOp>(*x, attrs));
+}
+
+static LogicalResult importGather(NodeBinder &b) {
+  if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
+    return failure();
+  int64_t axis = b.attrInt("axis", 0);
+  std::optional<KnownInts> data = b.knownInts(0), idx = b.knownInts(1);
+  // Gathering from a shape vector with constant indices folds.
+  if (data && idx && data->shape.size() == 1 && (axis == 0 || axis == -1)) {
+    KnownInts out;
+    out.dtype = data->dtype;
+    out.shape = idx->shape;
+    int64_t d = data->shape[0];
+    bool ok = true;
+    for (const Expr &e : idx->elems) {
+      std::optional<int64_t> c = e.getConstant();
+      if (!c || *c < -d || *c >= d) {
+        ok = false;
+        break;
+      }
+      out.elems.push_back(data->elems[*c < 0 ? *c + d : *c]);
+    }
+    if (ok) {
+      b.setOutputInts(0, out);
+      return success();
+    }
+  }
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  FailureOr<int64_t> ax = b.normalizeAxis(axis, dims->size());
+  if (failed(ax))
+    return failure();
+  Expr dim = (*dims)[*ax];
+  // relax.take counts negative indices from the end (numpy), as ONNX does.
+  FailureOr<Value> indices = b.input(1);
+  if (failed(indices))
+    return failure();
+  return b.setOutput(
+      0, b.create<TakeOp>({*x, *indices}, {b.named("axis", b.i64Attr(*ax))}));
+}
+
+static LogicalResult importUnsqueeze(NodeBinder &b) {
+  SmallVector<int64_t> axes;
+  if (b.opset() >= 13) {
+    if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> a = b.constInts(1, "the axes");
+    if (failed(a))
+      return failure();
+    axes = *a;
+  } else {
+    if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+      return failure();
+    std::optional<SmallVector<int64_t>> a = b.attrInts("axes");
+    if (!a)
+      return b.error() << "needs an 'axes' attribute";
+    axes = *a;
+  }
+  // Unsqueezing a known scalar/vector keeps it an import-time value.
+  if (std::optional<KnownInts> k = b.knownInts(0)) {
+    if (k->hasSymbolicElems() && k->shape.size() + axes.size() == 1) {
+      k->shape = {static_cast<int64_t>(k->elems.size())};
+      b.setOutputInts(0, *k);
+      return success();
+    }
+  }
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  return b.setOutput(
+      0, b.create<ExpandDimsOp>(*x, {b.named("axes", b.i64Array(axes))}));
+}
+
+static LogicalResult importSqueeze(NodeBinder &b) {
+  std::optional<SmallVector<int64_t>> axes;
+  if (b.opset() >= 13) {
+    if (failed(b.requireInputs(1, 2)) || failed(b.requireOutputs(1)))
+      return failure();
+    if (b.hasInput(1)) {
+      FailureOr<SmallVector<int64_t>> a = b.constInts(1, "the axes");
+      if (failed(a))
+        return failure();
+      axes = *a;
+    }
+  } else {
+    if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+      return failure();
+    axes = b.attrInts("axes");
+  }
+  if (std::optional<KnownInts> k = b.knownInts(0)) {
+    if (k->hasSymbolicElems() && k->shape.size() == 1 && k->elems.size() == 1) {
+      k->shape.clear();
+      b.setOutputInts(0, *k);
+      return success();
+    }
+  }
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  SmallVector<NamedAttribute> attrs;
+  if (axes)
+    attrs.push_back(b.named("axes", b.i64Array(*axes)));
+  return b.setOutput(0, b.create<SqueezeOp>(*x, attrs));
+}
+
+static LogicalResult importShape(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  int64_t start = b.attrInt("start", 0);
+  std::optional<int64_t> end;
+  if (const onnx::AttributeProto *a = b.attr("end"))
+    end = a->i();
+  if (b.opset() < 15 && (start != 0 || end))
+    return b.error() << "start/end need opset 15";
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  int64_t rank = dims->size();
+  int64_t lo = std::clamp(start < 0 ? start + rank : start, int64_t(0), rank);
+  int64_t e = end ? *end : rank;
+  int64_t hi = std::clamp(e < 0 ? e + rank : e, int64_t(0), rank);
+  KnownInts out;
+  out.dtype = b.getBuilder().getI64Type();
+  for (int64_t k = lo; k < hi; ++k)
+    out.elems.push_back((*dims)[k]);
+  out.shape = {static_cast<int64_t>(out.elems.size())};
+  b.setOutputInts(0, out);
+  return success();
+}
+
+static LogicalResult importSize(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  Expr n = Expr::constant(1);
+  for (const Expr &d : *dims)
+    n = n * d;
+  KnownInts out;
+  out.dtype = b.getBuilder().getI64Type();
+  out.elems = {n};
+  b.setOutputInts(0, out);
+  return success();
+}
+
+static LogicalResult importExpand(NodeBinder &b) {
+  if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
+    return failure();
+  std::optional<KnownInts> k = b.knownInts(1);
+  if (!k || k->shape.size() != 1)
+    return b.runtimeValueError() << "the target shape (input #1) must be a "
+                                    "1-D value known at import time";
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  // Bidirectional (numpy) broadcast of the input shape and the target.
+  size_t rank = std::max(dims->size(), k->elems.size());
+  SmallVector<Expr> out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    Expr from = i + dims->size() >= rank ? (*dims)[i + dims->size() - rank]
+                                         : Expr::constant(1);
+    Expr to = i + k->elems.size() >= rank ? k->elems[i + k->elems.size() - rank]
+                                          : Expr::constant(1);
+    std::optional<int64_t> ca = from.getConstant(), cb = to.getConstant();
+    if (cb && *cb == 1)
+      out[i] = from;
+    else if (ca && *ca == 1)
+      out[i] = to;
+    else if (from == to)
+      out[i] = from;
+    else if (ca && cb)
+      return b.error() << "cannot broadcast dim " << *ca << " to " << *cb;
+    else
+      out[i] = to;
+  }
+  return b.setOutput(
+      0, b.create<BroadcastToOp>(*x, {b.named("shape", b.shapeAttr(out))}));
+}
+
+static LogicalResult importConstantOfShape(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  std::optional<KnownInts> k = b.knownInts(0);
+  if (!k || k->shape.size() != 1)
+    return b.runtimeValueError() << "the shape (input #0) must be a 1-D value "
+                                    "known at import time";
+  Type dtype = b.getBuilder().getF32Type();
+  double value = 0;
+  if (const onnx::AttributeProto *a = b.attr("value")) {
+    if (a->type() != onnx::AttributeProto::TENSOR)
+      return b.badAttr("value", "must be a tensor");
+    FailureOr<DenseElementsAttr> t = b.convertTensor(a->t());
+    if (failed(t))
+      return failure();
+    if (t->getNumElements() != 1)
+      return b.badAttr("value", "must hold one element");
+    dtype = t->getElementType();
+    if (isa<FloatType>(dtype))
+      value = (*t->getValues<APFloat>().begin()).convertToDouble();
+    else if (dtype.isUnsignedInteger() || dtype.isInteger(1))
+      value =
+          static_cast<double>((*t->getValues<APInt>().begin()).getZExtValue());
+    else
+      value =
+          static_cast<double>((*t->getValues<APInt>().begin()).getSExtValue());
+  }
+  for (const Expr &e : k->elems)
+    if (std::optional<int64_t> c = e.getConstant(); c && *c < 0)
+      return b.error() << "has a negative dim " << *c;
+  return b.setOutput(
+      0, b.create<FullOp>({}, {b.named("shape", b.shapeAttr(k->elems)),
+                               b.named("value", b.f64Attr(value)),
+                               b.named("dtype", TypeAttr::get(dtype))}));
+}
+
+static LogicalResult importRange(NodeBinder &b) {
+  if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
+    return failure();
+  std::optional<KnownInts> s = b.knownInts(0), l = b.knownInts(1),
+                           d = b.knownInts(2);
+  if (s && l && d && s->elems.size() == 1 && l->elems.size() == 1 &&
+      d->elems.size() == 1)
+    return b.setOutput(
+        0, b.arange(s->elems[0], l->elems[0], d->elems[0], s->dtype));
+  // Floating-point ranges of constants are computed here.
+  DenseElementsAttr cs = b.knownConstant(0), cl = b.knownConstant(1),
+                    cd = b.knownConstant(2);
+  if (!cs || !cl || !cd || cs.getNumElements() != 1 ||
+      cl.getNumElements() != 1 || cd.getNumElements() != 1 ||
+      !isa<FloatType>(cs.getElementType()))
+    return b.runtimeValueError() << "start, limit and delta must be scalars "
+                                    "known at import time";
+  auto get = [](DenseElementsAttr a) {
+    return (*a.getValues<APFloat>().begin()).convertToDouble();
+  };
+  double start = get(cs), limit = get(cl), delta = get(cd);
+  if (delta == 0 || !std::isfinite(start) || !std::isfinite(limit) ||
+      !std::isfinite(delta))
+    return b.error() << "has an invalid range";
+  double count = std::ceil((limit - start) / delta);
+  if (count > double(kMaxElements))
+    return b.error() << "range is too long";
+  int64_t n = std::max<int64_t>(0, static_cast<int64_t>(count));
+  Type dtype = cs.getElementType();
+  SmallVector<APFloat> values;
+  for (int64_t k = 0; k < n; ++k) {
+    APFloat f(start + k * delta);
+    bool lost;
+    f.convert(cast<FloatType>(dtype).getFloatSemantics(),
+              APFloat::rmNearestTiesToEven, &lost);
+    values.push_back(f);
+  }
+  b.setOutputConstant(
+      0, DenseElementsAttr::get(RankedTensorType::get({n}, dtype), values));
+  return success();
+}
+
+static LogicalResult importTile(NodeBinder &b) {
+  if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> repeats = b.constInts(1, "the repeats");
+  if (failed(repeats))
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  return b.setOutput(
+      0, b.create<TileOp>(*x, {b.named("repeats", b.i64Array(*repeats))}));
+}
+
+void onnx_import::addShapeOps(OpHandlerTable &table) {
+  table.add("Concat", importConcat);
+  table.add("Constant", importConstant);
+  table.add("ConstantOfShape", importConstantOfShape);
+  table.add("Expand", importExpand);
+  table.add("Flatten", importFlatten);
+  table.add("Gather", importGather);
+  table.add("Identity", importIdentity);
+  table.add("Range", importRange);
+  table.add("Reshape", importReshape);
+  table.add("Shape", importShape);
+  table.add("Size", importSize);
+  table.add("Slice", importSlice);
+  table.add("Split", importSplit);
+  table.add("Squeeze", importSqueeze);
+  table.add("Tile", importTile);
+  table.add("Transpose", importTranspose);
+  table.add("Unsqueeze", importUnsqueeze);
+}
