@@ -34,6 +34,7 @@ static std::optional<KnownInts> foldBinary(const KnownInts &a,
                                            const KnownInts &b) {
   if (a.dtype != b.dtype)
     return std::nullopt;
+  constexpr bool isEqual = std::is_same_v<OpTy, EqualOp>;
   const KnownInts &big = a.elems.size() >= b.elems.size() ? a : b;
   if (a.elems.size() != b.elems.size() && a.elems.size() != 1 &&
       b.elems.size() != 1)
@@ -41,7 +42,7 @@ static std::optional<KnownInts> foldBinary(const KnownInts &a,
   if (a.shape.size() > 1 || b.shape.size() > 1)
     return std::nullopt;
   KnownInts out;
-  out.dtype = a.dtype;
+  out.dtype = isEqual ? IntegerType::get(a.dtype.getContext(), 1) : a.dtype;
   out.shape = a.shape.size() >= b.shape.size() ? a.shape : b.shape;
   for (size_t k = 0; k < big.elems.size(); ++k) {
     Expr x = a.elems[a.elems.size() == 1 ? 0 : k];
@@ -65,6 +66,12 @@ static std::optional<KnownInts> foldBinary(const KnownInts &a,
       } else {
         return std::nullopt;
       }
+    } else if constexpr (isEqual) {
+      // Symbolic dims are >= 0, so `dim == -1` folds to false.
+      sym::Truth eq = defaultSymContext().isEQ(x, y);
+      if (eq == sym::Truth::Unknown)
+        return std::nullopt;
+      r = Expr::constant(eq == sym::Truth::True ? 1 : 0);
     } else {
       return std::nullopt;
     }
@@ -79,8 +86,10 @@ template <typename OpTy> static LogicalResult importBinary(NodeBinder &b) {
   if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
     return failure();
   std::optional<KnownInts> ka = b.knownInts(0), kb = b.knownInts(1);
+  // Shape vectors (at most kMaxKnownInts long, constant or symbolic) fold.
   if (ka && kb && (ka->shape.size() <= 1 && kb->shape.size() <= 1) &&
-      (ka->hasSymbolicElems() || kb->hasSymbolicElems())) {
+      static_cast<int64_t>(std::max(ka->elems.size(), kb->elems.size())) <=
+          kMaxKnownInts) {
     if (std::optional<KnownInts> r = foldBinary<OpTy>(*ka, *kb)) {
       b.setOutputInts(0, *r);
       return success();
@@ -89,7 +98,10 @@ template <typename OpTy> static LogicalResult importBinary(NodeBinder &b) {
   FailureOr<Value> lhs = b.input(0), rhs = b.input(1);
   if (failed(lhs) || failed(rhs))
     return failure();
-  return b.setOutput(0, b.create<OpTy>({*lhs, *rhs}));
+  Value operands[] = {*lhs, *rhs};
+  if (failed(b.alignBroadcast(operands)))
+    return failure();
+  return b.setOutput(0, b.create<OpTy>(operands));
 }
 
 /// Folds the inputs left to right with the binary `OpTy`.
@@ -103,7 +115,10 @@ template <typename OpTy> static FailureOr<Value> foldInputs(NodeBinder &b) {
     FailureOr<Value> x = b.input(i);
     if (failed(x))
       return failure();
-    acc = b.create<OpTy>({*acc, *x});
+    Value operands[] = {*acc, *x};
+    if (failed(b.alignBroadcast(operands)))
+      return failure();
+    acc = b.create<OpTy>(operands);
     if (failed(acc))
       return failure();
   }
@@ -411,16 +426,55 @@ static LogicalResult importClip(NodeBinder &b) {
 static LogicalResult importWhere(NodeBinder &b) {
   if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
     return failure();
+  // A select between known shape vectors by a known condition (the
+  // exporters' `Where(Equal(shape, -1), ones, shape)`) stays known.
+  std::optional<KnownInts> kc = b.knownInts(0), kx = b.knownInts(1),
+                           ky = b.knownInts(2);
+  if (kc && kx && ky && kx->dtype == ky->dtype && kc->shape.size() <= 1 &&
+      kx->shape.size() <= 1 && ky->shape.size() <= 1) {
+    size_t n = std::max({kc->elems.size(), kx->elems.size(),
+                         ky->elems.size()});
+    auto at = [&](const KnownInts &k, size_t i) -> std::optional<Expr> {
+      if (k.elems.size() == n)
+        return k.elems[i];
+      if (k.elems.size() == 1)
+        return k.elems[0];
+      return std::nullopt;
+    };
+    KnownInts out;
+    out.dtype = kx->dtype;
+    out.shape = {static_cast<int64_t>(n)};
+    if (kc->shape.empty() && kx->shape.empty() && ky->shape.empty())
+      out.shape.clear();
+    for (size_t i = 0; i < n; ++i) {
+      std::optional<Expr> c = at(*kc, i), x = at(*kx, i), y = at(*ky, i);
+      std::optional<int64_t> cv = c ? c->getConstant() : std::nullopt;
+      if (!cv || !x || !y)
+        break;
+      out.elems.push_back(*cv ? *x : *y);
+    }
+    if (out.elems.size() == n) {
+      b.setOutputInts(0, out);
+      return success();
+    }
+  }
   FailureOr<Value> cond = b.input(0), lhs = b.input(1), rhs = b.input(2);
   if (failed(cond) || failed(lhs) || failed(rhs))
     return failure();
-  return b.setOutput(0, b.create<WhereOp>({*cond, *lhs, *rhs}));
+  Value operands[] = {*cond, *lhs, *rhs};
+  if (failed(b.alignBroadcast(operands)))
+    return failure();
+  return b.setOutput(0, b.create<WhereOp>(operands));
 }
 
 static LogicalResult importCast(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
   int64_t to = b.attrInt("to", 0);
+  // Opset 19's `saturate` only changes conversions to float8 types, which
+  // relax has none of.
+  if (b.opset() >= 19)
+    (void)b.attrInt("saturate", 1);
   if (b.hasBadAttr())
     return failure();
   Type dtype = convertElementType(b.getContext(), to);
@@ -430,16 +484,74 @@ static LogicalResult importCast(NodeBinder &b) {
   std::optional<KnownInts> k = b.knownInts(0);
   if (k && isa<IntegerType>(dtype) && !dtype.isInteger(1) &&
       dtype.getIntOrFloatBitWidth() >= 32) {
-    if (k->hasSymbolicElems()) {
-      k->dtype = dtype;
-      b.setOutputInts(0, *k);
-      return success();
-    }
+    k->dtype = dtype;
+    b.setOutputInts(0, *k);
+    return success();
   }
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
   return b.setOutput(0, b.castTo(*x, dtype));
+}
+
+/// Gelu (opset 20): exact (erf) or the tanh approximation.
+static LogicalResult importGelu(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  std::string approximate = b.attrString("approximate", "none");
+  if (approximate != "none" && approximate != "tanh")
+    return b.badAttr("approximate", "must be 'none' or 'tanh'");
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  if (approximate == "tanh")
+    return b.setOutput(0, b.create<GeluTanhOp>(*x));
+  return b.setOutput(0, b.create<GeluOp>(*x));
+}
+
+/// IsNaN: `x != x` (relax.not_equal compares floats unordered, so it is
+/// true exactly for NaN).
+static LogicalResult importIsNaN(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  return b.setOutput(0, b.create<NotEqualOp>({*x, *x}));
+}
+
+/// IsInf: `x == +inf` and/or `x == -inf` as detect_positive/negative say.
+static LogicalResult importIsInf(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  bool positive = b.attrInt("detect_positive", 1) != 0;
+  bool negative = b.attrInt("detect_negative", 1) != 0;
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  Type dtype = b.typeOf(*x).getDtype();
+  double inf = std::numeric_limits<double>::infinity();
+  auto equalTo = [&](double v) -> FailureOr<Value> {
+    FailureOr<Value> c = b.scalar(v, dtype);
+    if (failed(c))
+      return failure();
+    return b.create<EqualOp>({*x, *c});
+  };
+  if (!positive && !negative) {
+    // Nothing detected: all false, as `x != x and x == x`.
+    FailureOr<Value> ne = b.create<NotEqualOp>({*x, *x});
+    FailureOr<Value> eq = b.create<EqualOp>({*x, *x});
+    if (failed(ne) || failed(eq))
+      return failure();
+    return b.setOutput(0, b.create<LogicalAndOp>({*ne, *eq}));
+  }
+  FailureOr<Value> pos = positive ? equalTo(inf) : FailureOr<Value>();
+  FailureOr<Value> neg = negative ? equalTo(-inf) : FailureOr<Value>();
+  if ((positive && failed(pos)) || (negative && failed(neg)))
+    return failure();
+  if (positive && negative)
+    return b.setOutput(0, b.create<LogicalOrOp>({*pos, *neg}));
+  return b.setOutput(0, positive ? pos : neg);
 }
 
 static LogicalResult importCastLike(NodeBinder &b) {
@@ -466,11 +578,16 @@ void onnx_import::addElementwiseOps(OpHandlerTable &table) {
   table.add("Erf", importUnary<ErfOp>);
   table.add("Exp", importUnary<ExpOp>);
   table.add("Floor", importUnary<FloorOp>);
+  table.add("Gelu", importGelu, /*sinceVersion=*/20);
   table.add("Greater", importBinary<GreaterOp>);
+  table.add("GreaterOrEqual", importBinary<GreaterEqualOp>);
   table.add("HardSigmoid", importHardSigmoid);
   table.add("HardSwish", importHardSwish);
+  table.add("IsInf", importIsInf, /*sinceVersion=*/10);
+  table.add("IsNaN", importIsNaN, /*sinceVersion=*/9);
   table.add("LeakyRelu", importLeakyRelu);
   table.add("Less", importBinary<LessOp>);
+  table.add("LessOrEqual", importBinary<LessEqualOp>);
   table.add("Log", importUnary<LogOp>);
   table.add("Max", importVariadic<MaximumOp>);
   table.add("Mean", importMean);

@@ -150,9 +150,10 @@ OwningOpRef<ModuleOp> Importer::run(StringRef bytes) {
   // A model of other domains only (training ops, ML ops) needs no default
   // opset; its nodes are reported as unsupported ops.
   hasDefaultOpset = foundDefault || model.ir_version() < 3;
-  if (hasDefaultOpset && (opset < 1 || opset > 17)) {
+  if (hasDefaultOpset && (opset < 1 || opset > kMaxOpset)) {
     emitError(fileLoc) << "unsupported ONNX opset " << opset
-                       << " (the importer reads opsets 1 to 17)";
+                       << " (the importer reads opsets 1 to " << kMaxOpset
+                       << ")";
     return nullptr;
   }
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
@@ -776,6 +777,56 @@ FailureOr<SmallVector<Expr>> NodeBinder::dimsOf(Value v) {
                         "(symbolically), got "
                      << t;
   return dims;
+}
+
+LogicalResult NodeBinder::alignBroadcast(MutableArrayRef<Value> operands) {
+  int64_t rank = 0;
+  for (Value v : operands) {
+    RelaxTensorType t = typeOf(v);
+    if (!t.hasRank())
+      return success();
+    rank = std::max(rank, t.getRank());
+  }
+  // Right-aligned dim `i` of operand `v` (null where it has no such dim).
+  auto dimAt = [&](Value v, int64_t i) -> Expr {
+    RelaxTensorType t = typeOf(v);
+    int64_t k = t.getRank() - rank + i;
+    return k < 0 ? Expr::constant(1) : t.getDims()[k];
+  };
+  const sym::Context &ctx = defaultSymContext();
+  Expr one = Expr::constant(1);
+  SmallVector<Expr> result(rank);
+  bool undecided = false;
+  for (int64_t i = 0; i < rank; ++i) {
+    Expr acc = one;
+    for (Value v : operands) {
+      Expr d = dimAt(v, i);
+      if (!d)
+        return success(); // already unknown: inference reports it
+      if (acc == one || ctx.provablyEqual(acc, d)) {
+        acc = acc == one ? d : acc;
+      } else if (d != one) {
+        acc = ctx.simplify(sym::max(acc, d));
+        undecided = true;
+      }
+    }
+    result[i] = acc;
+  }
+  if (!undecided)
+    return success();
+  for (Value &v : operands) {
+    bool same = typeOf(v).getRank() == rank;
+    for (int64_t i = 0; same && i < rank; ++i)
+      same = dimAt(v, i) == result[i];
+    if (same)
+      continue;
+    FailureOr<Value> b =
+        create<BroadcastToOp>(v, {named("shape", shapeAttr(result))});
+    if (failed(b))
+      return failure();
+    v = *b;
+  }
+  return success();
 }
 
 FailureOr<int64_t> NodeBinder::normalizeAxis(int64_t axis, int64_t rank) {

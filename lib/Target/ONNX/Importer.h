@@ -39,6 +39,11 @@ namespace onnx_import {
 
 /// Largest tensor (in elements) the importer accepts from a file or builds.
 constexpr int64_t kMaxElements = int64_t(1) << 31;
+/// Longest integer vector an op folds at import time (shape computations).
+constexpr int64_t kMaxKnownInts = 64;
+/// The newest version of the default ONNX domain the importer reads (the
+/// op handlers register the forms each version introduced).
+constexpr int64_t kMaxOpset = 21;
 /// Slice bounds beyond this magnitude mean "to the end": they are clamped so
 /// that symbolic arithmetic never leaves the int64 range.
 constexpr int64_t kBoundLimit = int64_t(1) << 40;
@@ -368,6 +373,14 @@ public:
   }
   /// The dims of `v`; fails unless its rank and every dim are known.
   FailureOr<SmallVector<sym::Expr>> dimsOf(Value v);
+  /// numpy broadcasting of `operands` where the symbolic engine cannot decide
+  /// a dim (two dims not provably equal, neither the constant 1): the result
+  /// dim is their `max`, and each operand whose dim differs is broadcast to
+  /// the result shape with relax.broadcast_to, whose run-time check (each
+  /// dim equal to the result's or 1) is the broadcasting contract. Operands
+  /// that need nothing are left alone, so elementwise ops built from them
+  /// never infer an unknown dim.
+  LogicalResult alignBroadcast(MutableArrayRef<Value> operands);
   /// `axis` in [0, rank), counting negative axes from the end.
   FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank);
 

@@ -1,7 +1,8 @@
 //===- ReductionOps.cpp - ONNX reductions and scans -----------------------===//
 //
 // ReduceMean/Sum/Max/Min/Prod and the composed ReduceSumSquare/LogSum/
-// LogSumExp, ArgMax/ArgMin (select_last_index through a reversed axis), and
+// LogSumExp/L1/L2 (axes an attribute, from opset 18 an input; ReduceSum
+// from 13), ArgMax/ArgMin (select_last_index through a reversed axis), and
 // CumSum (exclusive and reverse forms composed around relax.cumsum).
 //
 //===----------------------------------------------------------------------===//
@@ -27,7 +28,8 @@ static FailureOr<Value> reverseAxis(NodeBinder &b, Value x, int64_t axis,
 /// node's axes/keepdims/noop_with_empty_axes.
 template <typename OpTy>
 static FailureOr<Value> reduceWith(NodeBinder &b, Value x) {
-  bool axesInput = b.getOpType() == "ReduceSum" && b.opset() >= 13;
+  bool axesInput =
+      b.opset() >= 18 || (b.getOpType() == "ReduceSum" && b.opset() >= 13);
   if (failed(b.requireInputs(1, axesInput ? 2 : 1)) ||
       failed(b.requireOutputs(1)))
     return failure();
@@ -95,6 +97,21 @@ static LogicalResult importReduceLogSumExp(NodeBinder &b) {
     return failure();
   b.setOutput(0, *y);
   return success();
+}
+
+/// ReduceL1 (sum of |x|) and ReduceL2 (square root of the sum of squares).
+template <bool isL2> static LogicalResult importReduceNorm(NodeBinder &b) {
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> terms =
+      isL2 ? b.create<MultiplyOp>({*x, *x}) : b.create<AbsOp>(*x);
+  if (failed(terms))
+    return failure();
+  FailureOr<Value> y = reduceWith<SumOp>(b, *terms);
+  if (isL2 && succeeded(y))
+    y = b.create<SqrtOp>(*y);
+  return b.setOutput(0, y);
 }
 
 template <typename OpTy> static LogicalResult importArgReduce(NodeBinder &b) {
@@ -175,6 +192,8 @@ void onnx_import::addReductionOps(OpHandlerTable &table) {
   table.add("ArgMax", importArgReduce<ArgmaxOp>);
   table.add("ArgMin", importArgReduce<ArgminOp>);
   table.add("CumSum", importCumSum);
+  table.add("ReduceL1", importReduceNorm</*isL2=*/false>);
+  table.add("ReduceL2", importReduceNorm</*isL2=*/true>);
   table.add("ReduceLogSum", importReduceLogSum);
   table.add("ReduceLogSumExp", importReduceLogSumExp);
   table.add("ReduceMax", importReduce<MaxOp>);

@@ -77,6 +77,25 @@ static LogicalResult importReshape(NodeBinder &b) {
       failed(b.requireOutputs(1)))
     return failure();
   int64_t allowZero = b.opset() >= 14 ? b.attrInt("allowzero", 0) : 0;
+  // A known shape vector reshaped to a vector ([-1] or its length) or a
+  // scalar stays an import-time value.
+  if (b.opset() >= 5) {
+    std::optional<KnownInts> k = b.knownInts(0), t = b.knownInts(1);
+    if (k && t && t->shape.size() == 1 && t->elems.size() <= 1) {
+      int64_t n = k->elems.size();
+      std::optional<int64_t> want =
+          t->elems.empty() ? std::optional<int64_t>(1)
+                           : t->elems[0].getConstant();
+      if (want && (*want == -1 || *want == n) &&
+          (!t->elems.empty() || n == 1)) {
+        k->shape.clear();
+        if (!t->elems.empty())
+          k->shape.push_back(n);
+        b.setOutputInts(0, *k);
+        return success();
+      }
+    }
+  }
   SmallVector<Expr> target;
   if (b.opset() < 5) {
     std::optional<SmallVector<int64_t>> s = b.attrInts("shape");
@@ -188,16 +207,12 @@ static LogicalResult importConcat(NodeBinder &b) {
   if (allKnown) {
     KnownInts out;
     out.dtype = known[0].dtype;
-    bool symbolic = false;
     for (const KnownInts &k : known) {
       allKnown &= k.dtype == out.dtype;
-      for (const Expr &e : k.elems) {
-        out.elems.push_back(e);
-        symbolic |= !e.getConstant();
-      }
+      llvm::append_range(out.elems, k.elems);
     }
     out.shape = {static_cast<int64_t>(out.elems.size())};
-    if (allKnown && symbolic) {
+    if (allKnown) {
       b.setOutputInts(0, out);
       return success();
     }
@@ -251,6 +266,25 @@ static LogicalResult importSplit(NodeBinder &b) {
       b.setOutput(0, *x);
       return success();
     }
+    attrs.push_back(b.named("indices", b.shapeAttr(indices)));
+  } else if (b.opset() >= 18 && b.attr("num_outputs")) {
+    // Opset 18: chunks of ceil(dim / n), the last one smaller.
+    int64_t numOutputs = b.attrInt("num_outputs", n);
+    if (numOutputs != static_cast<int64_t>(n))
+      return b.error() << "has num_outputs " << numOutputs << " but " << n
+                       << " outputs";
+    FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+    if (failed(dims))
+      return failure();
+    FailureOr<int64_t> ax = b.normalizeAxis(axis, dims->size());
+    if (failed(ax))
+      return failure();
+    Expr dim = (*dims)[*ax];
+    Expr chunk = sym::ceilDiv(dim, Expr::constant(n));
+    SmallVector<Expr> indices;
+    for (unsigned k = 1; k < n; ++k)
+      indices.push_back(
+          defaultSymContext().simplify(sym::min(chunk * int64_t(k), dim)));
     attrs.push_back(b.named("indices", b.shapeAttr(indices)));
   } else {
     attrs.push_back(b.named("sections", b.i64Attr(n)));
@@ -326,7 +360,7 @@ static LogicalResult importSlice(NodeBinder &b) {
                   (!steps || (*steps)[0] == 1);
     std::optional<int64_t> begin = starts[0].getConstant(),
                            e = ends[0].getConstant();
-    if (simple && begin && e && k->hasSymbolicElems()) {
+    if (simple && begin && e) {
       int64_t d = k->shape[0];
       int64_t lo = std::clamp(*begin < 0 ? *begin + d : *begin, int64_t(0), d);
       int64_t hi = std::clamp(*e < 0 ? *e + d : *e, int64_t(0), d);
@@ -418,7 +452,7 @@ static LogicalResult importUnsqueeze(NodeBinder &b) {
   }
   // Unsqueezing a known scalar/vector keeps it an import-time value.
   if (std::optional<KnownInts> k = b.knownInts(0)) {
-    if (k->hasSymbolicElems() && k->shape.size() + axes.size() == 1) {
+    if (k->shape.size() + axes.size() == 1) {
       k->shape = {static_cast<int64_t>(k->elems.size())};
       b.setOutputInts(0, *k);
       return success();
@@ -448,7 +482,7 @@ static LogicalResult importSqueeze(NodeBinder &b) {
     axes = b.attrInts("axes");
   }
   if (std::optional<KnownInts> k = b.knownInts(0)) {
-    if (k->hasSymbolicElems() && k->shape.size() == 1 && k->elems.size() == 1) {
+    if (k->shape.size() == 1 && k->elems.size() == 1) {
       k->shape.clear();
       b.setOutputInts(0, *k);
       return success();
@@ -577,6 +611,20 @@ static LogicalResult importConstantOfShape(NodeBinder &b) {
   for (const Expr &e : k->elems)
     if (std::optional<int64_t> c = e.getConstant(); c && *c < 0)
       return b.error() << "has a negative dim " << *c;
+  // A small integer vector of a constant length (the exporters' `expand`
+  // pattern builds one to compare against) stays an import-time value.
+  if (isa<IntegerType>(dtype) && !dtype.isInteger(1) &&
+      dtype.getIntOrFloatBitWidth() >= 32 && k->elems.size() == 1) {
+    std::optional<int64_t> length = k->elems[0].getConstant();
+    if (length && *length <= kMaxKnownInts) {
+      KnownInts out;
+      out.dtype = dtype;
+      out.shape = {*length};
+      out.elems.assign(*length, Expr::constant(static_cast<int64_t>(value)));
+      b.setOutputInts(0, out);
+      return success();
+    }
+  }
   return b.setOutput(
       0, b.create<FullOp>({}, {b.named("shape", b.shapeAttr(k->elems)),
                                b.named("value", b.f64Attr(value)),
