@@ -186,6 +186,19 @@ FailureOr<Type> Importer::convertValueType(const onnx::ValueInfoProto &info) {
                             << "' has a negative dim " << d.dim_value();
       dims.push_back(Expr::constant(d.dim_value()));
     } else if (d.has_dim_param() && !d.dim_param().empty()) {
+      // An expression over dims that graph inputs name bare (dynamo's
+      // `past_sequence + sequence`) is that expression; any other name is
+      // a variable of its own.
+      if (Expr e = sym::parse(d.dim_param()); e && !e.isVar()) {
+        SmallVector<std::string> vars;
+        e.collectVars(vars);
+        if (!vars.empty() && llvm::all_of(vars, [&](const std::string &v) {
+              return bareDimParams.contains(v);
+            })) {
+          dims.push_back(e);
+          continue;
+        }
+      }
       std::string name = sanitizeVarName(d.dim_param());
       varNames.insert(name);
       dims.push_back(Expr::var(name));
@@ -417,6 +430,17 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
       return failure();
     slots[init.name()].constant = *attr;
     initNames.insert(init.name());
+  }
+
+  // dim_params that are plain names: the variables an expression dim_param
+  // may use (each is bound by the parameter dim that names it).
+  for (const onnx::ValueInfoProto &in : graph.input()) {
+    if (initNames.contains(in.name()) || !in.type().has_tensor_type())
+      continue;
+    for (const onnx::TensorShapeProto::Dimension &d :
+         in.type().tensor_type().shape().dim())
+      if (d.has_dim_param() && sanitizeVarName(d.dim_param()) == d.dim_param())
+        bareDimParams.insert(d.dim_param());
   }
 
   SmallVector<Type> argTypes;

@@ -188,6 +188,8 @@ private:
   llvm::StringMap<int64_t> domainOpsets;
   llvm::StringMap<Slot> slots;
   llvm::StringSet<> varNames;
+  /// dim_params of the graph inputs that are plain names.
+  llvm::StringSet<> bareDimParams;
   unsigned freshVars = 0;
 };
 

@@ -81,6 +81,40 @@ def shapes(outdir):
          outputs=[xv.reshape(2, 12), np.array([2, 12], np.int64)])
 
 
+def dims(outdir):
+    """dim_param expressions, an undecided broadcast and opset 18 forms."""
+    past = helper.make_tensor_value_info("past", TensorProto.FLOAT,
+                                         ["batch", "past_sequence"])
+    new = helper.make_tensor_value_info("new", TensorProto.FLOAT,
+                                        ["batch", "sequence"])
+    mask = helper.make_tensor_value_info("mask", TensorProto.FLOAT,
+                                         ["batch", "past_sequence + sequence"])
+    row = helper.make_tensor_value_info("row", TensorProto.FLOAT, ["m"])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    z = helper.make_tensor_value_info("z", TensorProto.FLOAT, None)
+    axes = numpy_helper.from_array(np.array([1], np.int64), "axes")
+    nodes = [
+        helper.make_node("Concat", ["past", "new"], ["cat"], axis=1),
+        helper.make_node("Mul", ["cat", "mask"], ["masked"]),
+        # [batch, past_sequence + sequence] with [m]: m is not provably
+        # either, so the dim is max(m, past_sequence + sequence).
+        helper.make_node("Add", ["masked", "row"], ["y"]),
+        # Opset 18: the axes are an input.
+        helper.make_node("ReduceMean", ["y", "axes"], ["z"], keepdims=0),
+    ]
+    graph = helper.make_graph(nodes, "dims", [past, new, mask, row], [y, z],
+                              [axes])
+    p, n = rng.standard_normal((2, 3)).astype(np.float32), \
+        rng.standard_normal((2, 2)).astype(np.float32)
+    m = rng.standard_normal((2, 5)).astype(np.float32)
+    r = rng.standard_normal((1,)).astype(np.float32)
+    yv = np.concatenate([p, n], 1) * m + r
+    save(outdir, graph, opset=18, inputs=[p, n, m, r],
+         outputs=[yv, yv.mean(axis=1)])
+    np.save(os.path.join(outdir, "row_bad.npy"),
+            rng.standard_normal((3,)).astype(np.float32))
+
+
 def unsupported_op(outdir):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n"])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n"])
@@ -275,7 +309,7 @@ def cnn(outdir):
         save_data(outdir, name, [xv], [yv.astype(np.float32)])
 
 
-KINDS = {f.__name__: f for f in (mlp, shapes, maxpool_indices, attention,
+KINDS = {f.__name__: f for f in (mlp, shapes, dims, maxpool_indices, attention,
                                  cnn, unsupported_op, unsupported_attr,
                                  undefined_input, runtime_shape,
                                  bad_initializer)}
