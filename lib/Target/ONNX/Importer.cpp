@@ -204,12 +204,7 @@ FailureOr<Type> Importer::convertValueType(const onnx::ValueInfoProto &info) {
       dims.push_back(Expr::var(name));
     } else {
       // An unnamed dynamic dim: a fresh variable no dim_param uses.
-      std::string name;
-      do
-        name = "unk" + std::to_string(freshVars++);
-      while (varNames.contains(name));
-      varNames.insert(name);
-      dims.push_back(Expr::var(name));
+      dims.push_back(Expr::var(freshVar("unk")));
     }
   }
   return Type(RelaxTensorType::get(SymShape(dims), dtype));
@@ -801,6 +796,49 @@ FailureOr<SmallVector<Expr>> NodeBinder::dimsOf(Value v) {
                         "(symbolically), got "
                      << t;
   return dims;
+}
+
+std::string Importer::freshVar(StringRef prefix) {
+  std::string name;
+  do
+    name = (prefix + Twine(freshVars++)).str();
+  while (varNames.contains(name) || bareDimParams.contains(name));
+  varNames.insert(name);
+  return name;
+}
+
+FailureOr<SmallVector<Expr>> NodeBinder::bindShape(Value tensor,
+                                                   StringRef what) {
+  RelaxTensorType t = typeOf(tensor);
+  std::optional<int64_t> length;
+  if (t.hasRank() && t.getRank() == 1 && t.getDims()[0])
+    length = t.getDims()[0].getConstant();
+  if (!length || !isa<IntegerType>(t.getDtype()) || t.getDtype().isInteger(1))
+    return error() << what
+                   << " must be a 1-D integer tensor of static length, got "
+                   << t;
+  if (*length > kMaxKnownInts)
+    return error() << what << " has " << *length << " values, more than "
+                   << kMaxKnownInts << " dims";
+  SmallVector<Expr> dims;
+  for (int64_t k = 0; k < *length; ++k)
+    dims.push_back(Expr::var(importer.freshVar("d")));
+  Type shapeType = RelaxShapeType::get(getContext(), SymShape(dims));
+  TensorToShapeOp::create(getBuilder(), loc, shapeType, tensor);
+  return dims;
+}
+
+FailureOr<SmallVector<Expr>> NodeBinder::shapeInput(unsigned i,
+                                                    StringRef what) {
+  if (std::optional<KnownInts> k = knownInts(i)) {
+    if (k->shape.size() != 1)
+      return error() << what << " must be a 1-D value";
+    return k->elems;
+  }
+  FailureOr<Value> v = input(i);
+  if (failed(v))
+    return failure();
+  return bindShape(*v, what);
 }
 
 LogicalResult NodeBinder::alignBroadcast(MutableArrayRef<Value> operands) {

@@ -128,6 +128,10 @@ public:
   /// is "" or "ai.onnx").
   int64_t getOpsetVersion(StringRef domain) const;
 
+  /// A symbolic variable name no dim_param and no earlier fresh variable
+  /// uses: `prefix` followed by a number.
+  std::string freshVar(StringRef prefix);
+
   /// The slot of the ONNX value `name`; null if nothing defined it yet.
   Slot *lookupSlot(StringRef name);
   /// The slot of the ONNX value `name`, created empty if needed.
@@ -366,6 +370,10 @@ public:
                           Type dtype);
   /// A rank-0 tensor holding the (symbolic) integer `e`.
   FailureOr<Value> symScalar(sym::Expr e, Type dtype);
+  /// An integer tensor with the contents of `ints`.
+  FailureOr<Value> materialize(const KnownInts &ints) {
+    return importer.materialize(ints, loc, [&] { return error(); });
+  }
   FailureOr<Value> reshape(Value v, ArrayRef<sym::Expr> dims);
   /// `v` converted to `dtype` (itself if it has that dtype).
   FailureOr<Value> castTo(Value v, Type dtype);
@@ -383,6 +391,14 @@ public:
   /// that need nothing are left alone, so elementwise ops built from them
   /// never infer an unknown dim.
   LogicalResult alignBroadcast(MutableArrayRef<Value> operands);
+  /// The values of `tensor`, a 1-D integer tensor of static length, as dims:
+  /// fresh variables bound at run time by relax.tensor_to_shape (which
+  /// refuses negative values). This is how a shape computed from tensor data
+  /// gets named dims instead of an import error.
+  FailureOr<SmallVector<sym::Expr>> bindShape(Value tensor, StringRef what);
+  /// Input `i` as a shape: its import-time values when known, otherwise
+  /// bindShape of the run-time tensor.
+  FailureOr<SmallVector<sym::Expr>> shapeInput(unsigned i, StringRef what);
   /// `axis` in [0, rank), counting negative axes from the end.
   FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank);
 

@@ -72,6 +72,79 @@ static LogicalResult importConstant(NodeBinder &b) {
   return success();
 }
 
+/// Reshape to a target computed from tensor data: its 0s (copy the input
+/// dim, unless allowzero) and its -1 (the element count over the product of
+/// the others) are resolved with relax ops on the target tensor, whose
+/// values then become dims bound at run time (NodeBinder::bindShape);
+/// legalization checks the element count.
+static LogicalResult importRuntimeReshape(NodeBinder &b, bool allowZero) {
+  FailureOr<Value> x = b.input(0), t = b.input(1);
+  if (failed(x) || failed(t))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  RelaxTensorType tt = b.typeOf(*t);
+  std::optional<int64_t> length;
+  if (tt.hasRank() && tt.getRank() == 1 && tt.getDims()[0])
+    length = tt.getDims()[0].getConstant();
+  if (!length)
+    return b.error() << "the target shape (input #1) must be a 1-D tensor "
+                        "of static length, got "
+                     << tt;
+  Type i64 = b.getBuilder().getI64Type();
+  FailureOr<Value> target = b.castTo(*t, i64);
+  auto select = [&](Value cond, Value a, Value c) -> FailureOr<Value> {
+    Value operands[] = {cond, a, c};
+    if (failed(b.alignBroadcast(operands)))
+      return failure();
+    return b.create<WhereOp>(operands);
+  };
+  auto equalTo = [&](Value v, int64_t c) -> FailureOr<Value> {
+    FailureOr<Value> s = b.scalar(c, i64);
+    if (failed(s))
+      return failure();
+    return b.create<EqualOp>({v, *s});
+  };
+  if (failed(target))
+    return failure();
+  if (!allowZero) {
+    // Position k of the target copies input dim k where it is 0.
+    KnownInts inputDims;
+    inputDims.dtype = i64;
+    inputDims.shape = {*length};
+    for (int64_t k = 0; k < *length; ++k)
+      inputDims.elems.push_back(k < int64_t(dims->size()) ? (*dims)[k]
+                                                          : Expr::constant(0));
+    FailureOr<Value> copied = b.materialize(inputDims);
+    FailureOr<Value> isZero = equalTo(*target, 0);
+    if (failed(copied) || failed(isZero) ||
+        failed(target = select(*isZero, *copied, *target)))
+      return failure();
+  }
+  FailureOr<Value> isInferred = equalTo(*target, -1);
+  FailureOr<Value> one = b.scalar(1, i64);
+  if (failed(isInferred) || failed(one))
+    return failure();
+  FailureOr<Value> others = select(*isInferred, *one, *target);
+  FailureOr<Value> product =
+      failed(others) ? others
+                     : b.create<ProdOp>(*others, {b.named("keepdims",
+                                                          b.boolAttr(false))});
+  FailureOr<Value> count = b.symScalar(SymShape(*dims).getNumElements(), i64);
+  if (failed(product) || failed(count))
+    return failure();
+  FailureOr<Value> inferred = b.create<DivideOp>({*count, *product});
+  if (failed(inferred) ||
+      failed(target = select(*isInferred, *inferred, *target)))
+    return failure();
+  FailureOr<SmallVector<Expr>> out =
+      b.bindShape(*target, "the target shape (input #1)");
+  if (failed(out))
+    return failure();
+  return b.setOutput(0, b.reshape(*x, *out));
+}
+
 static LogicalResult importReshape(NodeBinder &b) {
   if (failed(b.requireInputs(b.opset() >= 5 ? 2 : 1, 2)) ||
       failed(b.requireOutputs(1)))
@@ -106,9 +179,7 @@ static LogicalResult importReshape(NodeBinder &b) {
   } else {
     std::optional<KnownInts> k = b.knownInts(1);
     if (!k)
-      return b.runtimeValueError()
-             << "the target shape (input #1) must be known at "
-                "import time (a constant or a shape computation)";
+      return importRuntimeReshape(b, allowZero != 0);
     target = k->elems;
   }
   FailureOr<Value> x = b.input(0);
@@ -301,6 +372,95 @@ static LogicalResult importSplit(NodeBinder &b) {
   return success();
 }
 
+/// Slice whose starts or ends are run-time data (axes and steps known,
+/// steps positive): both are normalised with relax ops (negative counts
+/// from the end, then clamped to [0, dim]) and become dims bound at run
+/// time (NodeBinder::bindShape).
+static LogicalResult importRuntimeSlice(NodeBinder &b) {
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  SmallVector<int64_t> axes, steps;
+  if (b.hasInput(3)) {
+    FailureOr<SmallVector<int64_t>> a = b.constInts(3, "the axes");
+    if (failed(a))
+      return failure();
+    axes = *a;
+  }
+  if (b.hasInput(4)) {
+    FailureOr<SmallVector<int64_t>> st = b.constInts(4, "the steps");
+    if (failed(st))
+      return failure();
+    steps = *st;
+  }
+  for (int64_t step : steps)
+    if (step <= 0)
+      return b.runtimeValueError()
+             << "starts and ends (inputs #1, #2) computed at run time need "
+                "positive steps";
+  Type i64 = b.getBuilder().getI64Type();
+  SmallVector<Value> bounds;
+  for (unsigned i : {1u, 2u}) {
+    FailureOr<Value> v = b.input(i);
+    if (failed(v) || failed(v = b.castTo(*v, i64)))
+      return failure();
+    bounds.push_back(*v);
+  }
+  RelaxTensorType bt = b.typeOf(bounds[0]);
+  std::optional<int64_t> n;
+  if (bt.hasRank() && bt.getRank() == 1 && bt.getDims()[0])
+    n = bt.getDims()[0].getConstant();
+  if (!n)
+    return b.error() << "starts must be a 1-D tensor of static length";
+  if (axes.empty())
+    for (int64_t k = 0; k < *n; ++k)
+      axes.push_back(k);
+  if (int64_t(axes.size()) != *n || (!steps.empty() && int64_t(steps.size()) != *n))
+    return b.error() << "starts, ends, axes and steps differ in length";
+  KnownInts extents;
+  extents.dtype = i64;
+  extents.shape = {*n};
+  for (int64_t &a : axes) {
+    FailureOr<int64_t> ax = b.normalizeAxis(a, dims->size());
+    if (failed(ax))
+      return failure();
+    a = *ax;
+    extents.elems.push_back((*dims)[a]);
+  }
+  FailureOr<Value> extent = b.materialize(extents);
+  FailureOr<Value> zero = b.scalar(0, i64);
+  if (failed(extent) || failed(zero))
+    return failure();
+  SmallVector<SmallVector<Expr>> exprs;
+  for (Value v : bounds) {
+    // v < 0 ? v + extent : v, then clamped to [0, extent].
+    FailureOr<Value> negative = b.create<LessOp>({v, *zero});
+    FailureOr<Value> shifted = b.create<AddOp>({v, *extent});
+    if (failed(negative) || failed(shifted))
+      return failure();
+    FailureOr<Value> w = b.create<WhereOp>({*negative, *shifted, v});
+    if (succeeded(w))
+      w = b.create<MaximumOp>({*w, *zero});
+    if (succeeded(w))
+      w = b.create<MinimumOp>({*w, *extent});
+    if (failed(w))
+      return failure();
+    FailureOr<SmallVector<Expr>> e = b.bindShape(*w, "the slice bounds");
+    if (failed(e))
+      return failure();
+    exprs.push_back(*e);
+  }
+  SmallVector<NamedAttribute> attrs{b.named("axes", b.i64Array(axes)),
+                                    b.named("begin", b.shapeAttr(exprs[0])),
+                                    b.named("end", b.shapeAttr(exprs[1]))};
+  if (!steps.empty())
+    attrs.push_back(b.named("strides", b.i64Array(steps)));
+  return b.setOutput(0, b.create<StridedSliceOp>(*x, attrs));
+}
+
 static LogicalResult importSlice(NodeBinder &b) {
   SmallVector<Expr> starts, ends;
   std::optional<SmallVector<int64_t>> axes, steps;
@@ -322,8 +482,7 @@ static LogicalResult importSlice(NodeBinder &b) {
       return failure();
     std::optional<KnownInts> s = b.knownInts(1), e = b.knownInts(2);
     if (!s || !e)
-      return b.runtimeValueError() << "the starts and ends (inputs #1, #2) "
-                                      "must be known at import time";
+      return importRuntimeSlice(b);
     starts = toExprs(*s);
     ends = toExprs(*e);
     if (b.hasInput(3)) {
@@ -547,36 +706,44 @@ static LogicalResult importSize(NodeBinder &b) {
 static LogicalResult importExpand(NodeBinder &b) {
   if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
     return failure();
-  std::optional<KnownInts> k = b.knownInts(1);
-  if (!k || k->shape.size() != 1)
-    return b.runtimeValueError() << "the target shape (input #1) must be a "
-                                    "1-D value known at import time";
+  FailureOr<SmallVector<Expr>> target =
+      b.shapeInput(1, "the target shape (input #1)");
+  if (failed(target))
+    return failure();
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
   FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
   if (failed(dims))
     return failure();
-  // Bidirectional (numpy) broadcast of the input shape and the target.
-  size_t rank = std::max(dims->size(), k->elems.size());
+  // Bidirectional (numpy) broadcast of the input shape and the target. Two
+  // dims the engine cannot relate give their max: broadcast_to checks that
+  // the input's is the result or 1, an assertion that the target's is.
+  const sym::Context &ctx = defaultSymContext();
+  size_t rank = std::max(dims->size(), target->size());
   SmallVector<Expr> out(rank);
+  SmallVector<std::pair<Expr, Expr>> targetChecks;
   for (size_t i = 0; i < rank; ++i) {
     Expr from = i + dims->size() >= rank ? (*dims)[i + dims->size() - rank]
                                          : Expr::constant(1);
-    Expr to = i + k->elems.size() >= rank ? k->elems[i + k->elems.size() - rank]
-                                          : Expr::constant(1);
+    Expr to = i + target->size() >= rank ? (*target)[i + target->size() - rank]
+                                         : Expr::constant(1);
     std::optional<int64_t> ca = from.getConstant(), cb = to.getConstant();
-    if (cb && *cb == 1)
+    if (cb && *cb == 1) {
       out[i] = from;
-    else if (ca && *ca == 1)
+    } else if ((ca && *ca == 1) || ctx.provablyEqual(from, to)) {
       out[i] = to;
-    else if (from == to)
-      out[i] = from;
-    else if (ca && cb)
+    } else if (ca && cb) {
       return b.error() << "cannot broadcast dim " << *ca << " to " << *cb;
-    else
-      out[i] = to;
+    } else {
+      out[i] = ctx.simplify(sym::max(from, to));
+      targetChecks.push_back({to, out[i]});
+    }
   }
+  for (auto [to, dim] : targetChecks)
+    AssertDimsOp::create(b.getBuilder(), b.getLoc(), SymExprAttr::get(b.getContext(), to),
+                         "broadcast", SymExprAttr::get(b.getContext(), dim),
+                         "Expand", "target shape dim");
   return b.setOutput(
       0, b.create<BroadcastToOp>(*x, {b.named("shape", b.shapeAttr(out))}));
 }
@@ -584,10 +751,12 @@ static LogicalResult importExpand(NodeBinder &b) {
 static LogicalResult importConstantOfShape(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
-  std::optional<KnownInts> k = b.knownInts(0);
-  if (!k || k->shape.size() != 1)
-    return b.runtimeValueError() << "the shape (input #0) must be a 1-D value "
-                                    "known at import time";
+  FailureOr<SmallVector<Expr>> shape = b.shapeInput(0, "the shape (input #0)");
+  if (failed(shape))
+    return failure();
+  KnownInts known;
+  known.elems = *shape;
+  std::optional<KnownInts> k = known;
   Type dtype = b.getBuilder().getF32Type();
   double value = 0;
   if (const onnx::AttributeProto *a = b.attr("value")) {
@@ -631,6 +800,47 @@ static LogicalResult importConstantOfShape(NodeBinder &b) {
                                b.named("dtype", TypeAttr::get(dtype))}));
 }
 
+/// Range whose start, limit or delta is run-time data: the length
+/// max(ceil((limit - start) / delta), 0), computed in f64 and clamped to
+/// kMaxElements, becomes a dim bound at run time (NodeBinder::bindShape);
+/// the values are start + arange(length) * delta.
+static LogicalResult importRuntimeRange(NodeBinder &b) {
+  FailureOr<Value> start = b.input(0), limit = b.input(1), delta = b.input(2);
+  if (failed(start) || failed(limit) || failed(delta))
+    return failure();
+  for (Value v : {*start, *limit, *delta})
+    if (b.typeOf(v).getShape().getRank() != 0)
+      return b.error() << "start, limit and delta must be scalars";
+  Type dtype = b.typeOf(*start).getDtype();
+  Type f64 = b.getBuilder().getF64Type(), i64 = b.getBuilder().getI64Type();
+  FailureOr<Value> s = b.castTo(*start, f64), l = b.castTo(*limit, f64),
+                   d = b.castTo(*delta, f64);
+  if (failed(s) || failed(l) || failed(d))
+    return failure();
+  FailureOr<Value> span = b.create<SubtractOp>({*l, *s});
+  FailureOr<Value> steps = failed(span) ? span : b.create<DivideOp>({*span, *d});
+  FailureOr<Value> count = failed(steps) ? steps : b.create<CeilOp>(*steps);
+  if (succeeded(count))
+    count = b.create<ClipOp>(
+        *count, {b.named("min", b.f64Attr(0)),
+                 b.named("max", b.f64Attr(static_cast<double>(kMaxElements)))});
+  if (succeeded(count))
+    count = b.castTo(*count, i64);
+  if (succeeded(count))
+    count = b.reshape(*count, {Expr::constant(1)});
+  if (failed(count))
+    return failure();
+  FailureOr<SmallVector<Expr>> n = b.bindShape(*count, "the range length");
+  if (failed(n))
+    return failure();
+  FailureOr<Value> k = b.arange(Expr::constant(0), (*n)[0], Expr::constant(1),
+                                dtype);
+  FailureOr<Value> scaled = failed(k) ? k : b.create<MultiplyOp>({*k, *delta});
+  return b.setOutput(0, failed(scaled)
+                            ? scaled
+                            : b.create<AddOp>({*scaled, *start}));
+}
+
 static LogicalResult importRange(NodeBinder &b) {
   if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
     return failure();
@@ -646,8 +856,7 @@ static LogicalResult importRange(NodeBinder &b) {
   if (!cs || !cl || !cd || cs.getNumElements() != 1 ||
       cl.getNumElements() != 1 || cd.getNumElements() != 1 ||
       !isa<FloatType>(cs.getElementType()))
-    return b.runtimeValueError() << "start, limit and delta must be scalars "
-                                    "known at import time";
+    return importRuntimeRange(b);
   auto get = [](DenseElementsAttr a) {
     return (*a.getValues<APFloat>().begin()).convertToDouble();
   };
