@@ -148,18 +148,22 @@ void relax::buildLowerGPUToLLVMPipeline(OpPassManager &pm,
     target.linkLibs.push_back(libdevice);
   pm.addPass(createGpuNVVMAttachTarget(target));
   pm.addPass(createLowerAffinePass());
+  // Kernel bodies to NVVM inside each gpu.module, before the host's arith
+  // lowering: the NVVM conversion maps arith.remf (relax.fmod, floor_mod)
+  // to libdevice's __nv_fmod*, but rejects the llvm.frem that
+  // arith-to-llvm would have made of it.
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createStripDebugInfoPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // Kernel bodies to NVVM inside each gpu.module.
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  kernels.addPass(createStripDebugInfoPass());
-  kernels.addPass(createConvertGpuOpsToNVVMOps());
-  kernels.addPass(LLVM::createNVVMOptimizeForTargetPass());
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(createCSEPass());
-  kernels.addPass(createReconcileUnrealizedCastsPass());
+  OpPassManager &kernelCleanup = pm.nest<gpu::GPUModuleOp>();
+  kernelCleanup.addPass(LLVM::createNVVMOptimizeForTargetPass());
+  kernelCleanup.addPass(createCanonicalizerPass());
+  kernelCleanup.addPass(createCSEPass());
+  kernelCleanup.addPass(createReconcileUnrealizedCastsPass());
   // Host side: launches and memory to mgpu* runtime calls.
   pm.addPass(createGpuToLLVMConversionPass());
   // Kernels to PTX text (isa), a cubin (bin, runs ptxas) or a fatbin.

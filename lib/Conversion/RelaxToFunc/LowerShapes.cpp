@@ -750,61 +750,83 @@ LogicalResult FunctionLowering::lowerTensorToShape(TensorToShapeOp op) {
 }
 
 /// Scans the index buffer on the host: every value must lie in
-/// [-extent, extent) ([0, extent) for unsigned dtypes). The first bad value
-/// goes to the runtime's error slot; relax_rt_has_error decides the branch.
-/// The scan reads a host staging copy of the indices, so that it also holds
-/// where tensors live in device memory (convert-host-memory-to-gpu turns
-/// the copy into a device-to-host transfer).
+/// [-extent, extent) ([0, extent) for unsigned dtypes); with a shape of
+/// extents, position j of the last dim (an index tuple) against extent j.
+/// The first bad value goes to the runtime's error slot;
+/// relax_rt_has_error decides the branch. The scan reads a host staging
+/// copy of the indices, so that it also holds where tensors live in device
+/// memory (convert-host-memory-to-gpu turns the copy into a device-to-host
+/// transfer).
 LogicalResult FunctionLowering::lowerAssertIndices(AssertIndicesOp op) {
   Value indices = mapping.lookupOrNull(op.getIndices());
   auto memrefType = dyn_cast_or_null<MemRefType>(
       indices ? indices.getType() : Type());
   if (!memrefType)
     return op.emitOpError("indices must be a ranked tensor to be checked");
-  sym::Expr extentExpr = op.getExtent().getExpr();
-  Value extent = emitExpr(
-      extentExpr,
-      (op.getOpName() + " at " + describeLoc(op.getLoc()) + " extent").str());
-  if (!extent)
-    return op.emitOpError("uses a variable that is not bound");
+  // One extent for every value, or one per tuple position (the last dim).
+  SmallVector<sym::Expr> extentExprs;
+  auto tuple = dyn_cast<ShapeExprAttr>(op.getExtent());
+  if (tuple)
+    llvm::append_range(extentExprs, tuple.getShape().getDims());
+  else
+    extentExprs.push_back(cast<SymExprAttr>(op.getExtent()).getExpr());
   Location loc = op.getLoc();
   Type i64 = builder.getI64Type();
+  std::string where =
+      (op.getOpName() + " at " + describeLoc(op.getLoc())).str();
+  SmallVector<Value> extents;
+  SmallVector<std::string> formats;
+  for (auto [j, extentExpr] : llvm::enumerate(extentExprs)) {
+    Value extent = emitExpr(extentExpr, where + " extent");
+    if (!extent)
+      return op.emitOpError("uses a variable that is not bound");
+    extents.push_back(arith::IndexCastOp::create(builder, loc, i64, extent));
+    formats.push_back(src.getSymName().str() + ": " + where + ": index %1$lld" +
+                      (tuple ? " (tuple position " + std::to_string(j) + ")"
+                             : std::string()) +
+                      " is out of range for an axis of " +
+                      describeValue(extentExpr, "%2$lld"));
+  }
   auto elementType = cast<IntegerType>(memrefType.getElementType());
   bool isUnsigned = elementType.isUnsigned();
-  Value extent64 = arith::IndexCastOp::create(builder, loc, i64, extent);
-  std::string format = src.getSymName().str() + ": " +
-                       op.getOpName().str() + " at " + describeLoc(loc) +
-                       ": index %1$lld is out of range for an axis of " +
-                       describeValue(extentExpr, "%2$lld");
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   Value staging = stageOnHost(indices, loc);
+  // Loops over every dim but a tuple's last, which is unrolled.
+  int64_t loopRank = memrefType.getRank() - (tuple ? 1 : 0);
   SmallVector<Value> ivs;
   {
     OpBuilder::InsertionGuard guard(builder);
-    for (int64_t d = 0; d < memrefType.getRank(); ++d) {
+    for (int64_t d = 0; d < loopRank; ++d) {
       auto loop = scf::ForOp::create(builder, loc, zero,
                                      dimValue(indices, d), one);
       builder.setInsertionPointToStart(loop.getBody());
       ivs.push_back(loop.getInductionVar());
     }
-    Value v = loadAsI64(staging, ivs, loc);
-    // Unsigned: one unsigned compare. Signed: v < -extent or v >= extent.
-    Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
-                                      v, extent64);
-    if (!isUnsigned) {
-      Value tooHigh = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::sge, v, extent64);
-      Value negExtent = arith::SubIOp::create(
-          builder, loc, arith::ConstantIntOp::create(builder, loc, i64, 0),
-          extent64);
-      Value tooLow = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::slt, v, negExtent);
-      bad = arith::OrIOp::create(builder, loc, tooHigh, tooLow);
+    for (auto [j, extent64] : llvm::enumerate(extents)) {
+      OpBuilder::InsertionGuard positionGuard(builder);
+      SmallVector<Value> at(ivs);
+      if (tuple)
+        at.push_back(arith::ConstantIndexOp::create(builder, loc, j));
+      Value v = loadAsI64(staging, at, loc);
+      // Unsigned: one unsigned compare. Signed: v < -extent or v >= extent.
+      Value bad = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::uge, v, extent64);
+      if (!isUnsigned) {
+        Value tooHigh = arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::sge, v, extent64);
+        Value negExtent = arith::SubIOp::create(
+            builder, loc, arith::ConstantIntOp::create(builder, loc, i64, 0),
+            extent64);
+        Value tooLow = arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::slt, v, negExtent);
+        bad = arith::OrIOp::create(builder, loc, tooHigh, tooLow);
+      }
+      auto ifOp =
+          scf::IfOp::create(builder, loc, bad, /*withElseRegion=*/false);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      reportError(v, extent64, formats[j]);
     }
-    auto ifOp = scf::IfOp::create(builder, loc, bad, /*withElseRegion=*/false);
-    builder.setInsertionPointToStart(ifOp.thenBlock());
-    reportError(v, extent64, format);
   }
   freeStaging(staging, loc);
   auto module = src->getParentOfType<ModuleOp>();

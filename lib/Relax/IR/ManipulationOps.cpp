@@ -12,6 +12,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallSet.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::relax;
 using sym::Expr;
@@ -87,6 +89,16 @@ FailureOr<SmallVector<int64_t>> normalizeUniqueAxes(
 }
 
 RelaxTensorType tensorOf(Type t) { return cast<RelaxTensorType>(t); }
+
+/// Index operands (take, gather, scatter) hold integers wider than i1.
+LogicalResult checkIndexDtype(std::optional<Location> loc, StringRef opName,
+                              RelaxTensorType indices) {
+  auto intType = dyn_cast<IntegerType>(indices.getDtype());
+  if (!intType || intType.getWidth() == 1)
+    return fail(loc, opName,
+                "indices must have an integer dtype (i8 to i64, ui8 to ui64)");
+  return success();
+}
 
 } // namespace
 
@@ -658,10 +670,8 @@ LogicalResult TakeOp::inferReturnTypes(MLIRContext *,
   StringRef name = getOperationName();
   RelaxTensorType input = tensorOf(adaptor.getInput().getType());
   RelaxTensorType indices = tensorOf(adaptor.getIndices().getType());
-  auto intType = dyn_cast<IntegerType>(indices.getDtype());
-  if (!intType || intType.getWidth() == 1)
-    return fail(loc, name,
-                "indices must have an integer dtype (i8 to i64, ui8 to ui64)");
+  if (failed(checkIndexDtype(loc, name, indices)))
+    return failure();
   std::optional<uint64_t> axisAttr = adaptor.getAxis();
   if (!indices.hasRank() || (axisAttr && !input.hasRank())) {
     results.push_back(input.withShape(SymShape::unranked()));
@@ -747,5 +757,212 @@ LogicalResult RepeatOp::inferReturnTypes(MLIRContext *,
   if (dims[*axis])
     dims[*axis] = dims[*axis] * repeats;
   results.push_back(input.withShape(SymShape(dims)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// trilu / pad
+//===----------------------------------------------------------------------===//
+
+LogicalResult TriluOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  RelaxTensorType input = tensorOf(adaptor.getInput().getType());
+  if (input.hasRank() && input.getRank() < 2)
+    return fail(loc, getOperationName(),
+                "input must have rank >= 2, got rank " +
+                    Twine(input.getRank()));
+  if (SymExprAttr k = adaptor.getKAttr(); k && !k.getExpr())
+    return fail(loc, getOperationName(), "diagonal offset k must not be '?'");
+  results.push_back(input);
+  return success();
+}
+
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  RelaxTensorType input = tensorOf(adaptor.getInput().getType());
+  StringRef mode = adaptor.getMode();
+  if (mode != "constant" && mode != "reflect" && mode != "edge" &&
+      mode != "wrap")
+    return fail(loc, name,
+                "mode must be constant, reflect, edge or wrap, got '" + mode +
+                    "'");
+  double value = adaptor.getValue().convertToDouble();
+  Type dtype = input.getDtype();
+  if (dtype.isInteger(1) ? (value != 0 && value != 1)
+                         : isa<IntegerType>(dtype) && std::trunc(value) != value)
+    return fail(loc, name,
+                "pad value " + formatDouble(value) + " is not a '" +
+                    typeText(dtype) + "' value");
+  const SymShape &before = adaptor.getPadBefore().getShape();
+  const SymShape &after = adaptor.getPadAfter().getShape();
+  if (!before.hasRank() || !after.hasRank() ||
+      before.getRank() != after.getRank())
+    return fail(loc, name,
+                "pad_before and pad_after must list the same number of dims");
+  for (const SymShape *pads : {&before, &after})
+    for (auto [i, p] : llvm::enumerate(pads->getDims()))
+      if (!p)
+        return fail(loc, name, "pad of dim " + Twine(i) + " must not be '?'");
+  if (!input.hasRank()) {
+    results.push_back(input.withShape(SymShape(SmallVector<Expr>(
+        before.getRank(), Expr()))));
+    return success();
+  }
+  if (before.getRank() != input.getRank())
+    return fail(loc, name,
+                "pads list " + Twine(before.getRank()) +
+                    " dims for an input of rank " + Twine(input.getRank()));
+  SmallVector<Expr> dims;
+  for (auto [i, d] : llvm::enumerate(input.getDims())) {
+    Expr out = d ? symCtx().simplify(d + before.getDim(i) + after.getDim(i))
+                 : Expr();
+    if (out && symCtx().isLE(constant(0), out) == Truth::False)
+      return fail(loc, name,
+                  "dim " + Twine(i) + " would be negative: " + out.str());
+    dims.push_back(out);
+  }
+  results.push_back(input.withShape(SymShape(dims)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// gather_elements / gather_nd / scatter_nd
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherElementsOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  RelaxTensorType data = tensorOf(adaptor.getData().getType());
+  RelaxTensorType indices = tensorOf(adaptor.getIndices().getType());
+  if (failed(checkIndexDtype(loc, name, indices)))
+    return failure();
+  if (data.hasRank() && indices.hasRank()) {
+    if (data.getRank() != indices.getRank())
+      return fail(loc, name,
+                  "indices must have the data's rank " +
+                      Twine(data.getRank()) + ", got rank " +
+                      Twine(indices.getRank()));
+    FailureOr<int64_t> axis =
+        normalizeAxis(loc, name, adaptor.getAxis(), data.getRank());
+    if (failed(axis))
+      return failure();
+    for (auto [i, pair] :
+         llvm::enumerate(llvm::zip(indices.getDims(), data.getDims()))) {
+      auto [id, dd] = pair;
+      if (static_cast<int64_t>(i) != *axis && id && dd &&
+          symCtx().isLE(id, dd) == Truth::False)
+        return fail(loc, name,
+                    "indices dim " + Twine(i) + " (" + id.str() +
+                        ") exceeds the data dim (" + dd.str() + ")");
+    }
+  }
+  results.push_back(data.withShape(indices.getShape()));
+  return success();
+}
+
+/// The tuple length of index tuples: the constant last dim of `indices`.
+static FailureOr<int64_t> tupleLength(std::optional<Location> loc,
+                                      StringRef opName,
+                                      RelaxTensorType indices) {
+  if (indices.getRank() == 0)
+    return fail(loc, opName, "indices must have rank >= 1");
+  std::optional<int64_t> q = indices.getDims().back().getConstant();
+  if (!q)
+    return fail(loc, opName,
+                "the last dim of indices (the index tuple length) must be a "
+                "constant");
+  return *q;
+}
+
+LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  RelaxTensorType data = tensorOf(adaptor.getData().getType());
+  RelaxTensorType indices = tensorOf(adaptor.getIndices().getType());
+  if (failed(checkIndexDtype(loc, name, indices)))
+    return failure();
+  int64_t b = adaptor.getBatchDims();
+  if (b < 0)
+    return fail(loc, name,
+                "batch_dims must be non-negative, got " + Twine(b));
+  if (!data.hasRank() || !indices.hasRank()) {
+    results.push_back(data.withShape(SymShape::unranked()));
+    return success();
+  }
+  FailureOr<int64_t> q = tupleLength(loc, name, indices);
+  if (failed(q))
+    return failure();
+  if (b >= indices.getRank())
+    return fail(loc, name,
+                "batch_dims " + Twine(b) + " must be below the indices' rank " +
+                    Twine(indices.getRank()));
+  if (*q < 1 || b + *q > data.getRank())
+    return fail(loc, name,
+                "index tuples of length " + Twine(*q) + " after " + Twine(b) +
+                    " batch dims do not fit data of rank " +
+                    Twine(data.getRank()));
+  for (int64_t i = 0; i < b; ++i)
+    if (failed(unifyDimsOrError(loc, name, "batch dim " + Twine(i),
+                                data.getDims()[i], indices.getDims()[i])))
+      return failure();
+  SmallVector<Expr> dims(indices.getDims().drop_back());
+  llvm::append_range(dims, data.getDims().drop_front(b + *q));
+  results.push_back(data.withShape(SymShape(dims)));
+  return success();
+}
+
+LogicalResult ScatterNDOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  RelaxTensorType data = tensorOf(adaptor.getData().getType());
+  RelaxTensorType indices = tensorOf(adaptor.getIndices().getType());
+  RelaxTensorType updates = tensorOf(adaptor.getUpdates().getType());
+  if (failed(checkIndexDtype(loc, name, indices)))
+    return failure();
+  StringRef reduction = adaptor.getReduction();
+  if (reduction != "none" && reduction != "add" && reduction != "mul" &&
+      reduction != "max" && reduction != "min")
+    return fail(loc, name,
+                "reduction must be none, add, mul, max or min, got '" +
+                    reduction + "'");
+  if (updates.getDtype() != data.getDtype())
+    return fail(loc, name,
+                "updates dtype '" + typeText(updates.getDtype()) +
+                    "' differs from the data dtype '" +
+                    typeText(data.getDtype()) + "'");
+  if (data.hasRank() && indices.hasRank()) {
+    FailureOr<int64_t> q = tupleLength(loc, name, indices);
+    if (failed(q))
+      return failure();
+    if (*q < 1 || *q > data.getRank())
+      return fail(loc, name,
+                  "index tuples of length " + Twine(*q) +
+                      " do not fit data of rank " + Twine(data.getRank()));
+    SmallVector<Expr> expected(indices.getDims().drop_back());
+    llvm::append_range(expected, data.getDims().drop_front(*q));
+    if (updates.hasRank()) {
+      if (updates.getRank() != static_cast<int64_t>(expected.size()))
+        return fail(loc, name,
+                    "updates must have rank " + Twine(expected.size()) +
+                        " (indices.shape[:-1] + data.shape[" + Twine(*q) +
+                        ":]), got rank " + Twine(updates.getRank()));
+      for (auto [i, pair] :
+           llvm::enumerate(llvm::zip(updates.getDims(), expected)))
+        if (failed(unifyDimsOrError(loc, name, "updates dim " + Twine(i),
+                                    std::get<0>(pair), std::get<1>(pair))))
+          return failure();
+    }
+  }
+  results.push_back(data);
   return success();
 }

@@ -292,6 +292,29 @@ LogicalResult AssertDimsOp::verify() {
   return success();
 }
 
+// Index tuples (a shape of extents) need the indices' last dim to be the
+// tuple length, so that the lowering can check each position against its
+// own extent.
+LogicalResult AssertIndicesOp::verify() {
+  auto indices = dyn_cast<RelaxTensorType>(getIndices().getType());
+  auto dtype = indices ? dyn_cast<IntegerType>(indices.getDtype()) : nullptr;
+  if (!dtype || dtype.getWidth() == 1)
+    return emitOpError("indices must have an integer dtype");
+  auto tuple = dyn_cast<ShapeExprAttr>(getExtent());
+  if (!tuple)
+    return success();
+  const SymShape &extents = tuple.getShape();
+  if (!extents.hasRank() ||
+      llvm::any_of(extents.getDims(), [](const sym::Expr &e) { return !e; }))
+    return emitOpError("extents must be known expressions");
+  if (!indices.hasRank() || indices.getRank() == 0 ||
+      indices.getDims().back().getConstant() != extents.getRank())
+    return emitOpError("index tuples of ")
+           << extents.getRank()
+           << " extents need indices whose last dim is " << extents.getRank();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // ShapeOfOp / ShapeExprOp
 //===----------------------------------------------------------------------===//

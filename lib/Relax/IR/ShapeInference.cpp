@@ -263,6 +263,11 @@ LogicalResult mlir::relax::checkDtypeClass(std::optional<Location> loc,
       return success();
     wanted = "a floating-point";
     break;
+  case DtypeClass::Integer:
+    if (isa<IntegerType>(dtype) && !isBool)
+      return success();
+    wanted = "an integer (non-i1)";
+    break;
   case DtypeClass::Bool:
     if (isBool)
       return success();

@@ -67,6 +67,21 @@ static RelaxTensorType rankedType(Value v) {
   return t && t.hasRank() ? t : RelaxTensorType();
 }
 
+/// `axis` counted from the front of `rank` dims; -1 when out of range.
+static int64_t normalizedAxis(int64_t axis, int64_t rank) {
+  if (axis < 0)
+    axis += rank;
+  return axis < 0 || axis >= rank ? -1 : axis;
+}
+
+/// Index values are data: checked on the host before the kernel, against
+/// one extent (SymExprAttr) or one per tuple position (ShapeExprAttr).
+static void assertIndices(OpBuilder &builder, Operation *op, Value indices,
+                          Attribute extent) {
+  AssertIndicesOp::create(builder, op->getLoc(), indices, extent,
+                          builder.getStringAttr(op->getName().getStringRef()));
+}
+
 void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPoint(op);
@@ -132,18 +147,86 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
       return;
     sym::Expr extent = in.getShape().getNumElements();
     if (auto axisAttr = op->getAttrOfType<IntegerAttr>("axis")) {
-      int64_t axis = axisAttr.getInt();
+      int64_t axis = normalizedAxis(axisAttr.getInt(), in.getRank());
       if (axis < 0)
-        axis += in.getRank();
-      if (axis < 0 || axis >= in.getRank())
         return;
       extent = in.getDims()[axis];
     }
-    if (!extent)
+    if (extent)
+      assertIndices(builder, op, op->getOperand(1),
+                    SymExprAttr::get(op->getContext(), extent));
+    return;
+  }
+  if (auto gather = dyn_cast<GatherElementsOp>(op)) {
+    // The other dims of indices must fit in the data's; the values must fit
+    // the axis.
+    RelaxTensorType data = rankedType(op->getOperand(0));
+    RelaxTensorType indices = rankedType(op->getOperand(1));
+    if (!data || !indices || data.getRank() != indices.getRank())
       return;
-    AssertIndicesOp::create(builder, op->getLoc(), op->getOperand(1),
-                            SymExprAttr::get(op->getContext(), extent),
-                            builder.getStringAttr(name));
+    int64_t axis = normalizedAxis(gather.getAxis(), data.getRank());
+    if (axis < 0)
+      return;
+    for (int64_t d = 0; d < data.getRank(); ++d)
+      if (d != axis)
+        check.lessEqual(indices.getDims()[d], data.getDims()[d],
+                        "indices dim " + Twine(d) + " vs data dim");
+    if (sym::Expr extent = data.getDims()[axis])
+      assertIndices(builder, op, op->getOperand(1),
+                    SymExprAttr::get(op->getContext(), extent));
+    return;
+  }
+  if (isa<GatherNDOp, ScatterNDOp>(op)) {
+    // Shared dims must agree (gather_nd's batch, scatter_nd's updates
+    // shape); each tuple position is checked against its own data dim.
+    RelaxTensorType data = rankedType(op->getOperand(0));
+    RelaxTensorType indices = rankedType(op->getOperand(1));
+    if (!data || !indices || indices.getRank() == 0)
+      return;
+    std::optional<int64_t> q = indices.getDims().back().getConstant();
+    auto gatherND = dyn_cast<GatherNDOp>(op);
+    int64_t b = gatherND ? gatherND.getBatchDims() : 0;
+    if (!q || b < 0 || b + *q > data.getRank())
+      return;
+    for (int64_t d = 0; d < b; ++d)
+      check.equal(indices.getDims()[d], data.getDims()[d],
+                  "batch dim " + Twine(d));
+    if (!gatherND) {
+      RelaxTensorType updates = rankedType(op->getOperand(2));
+      SmallVector<sym::Expr> expected(indices.getDims().drop_back());
+      llvm::append_range(expected, data.getDims().drop_front(*q));
+      if (!updates || updates.getRank() != (int64_t)expected.size())
+        return;
+      for (auto [d, pair] :
+           llvm::enumerate(llvm::zip(updates.getDims(), expected)))
+        check.equal(std::get<0>(pair), std::get<1>(pair),
+                    "updates dim " + Twine(d));
+    }
+    ArrayRef<sym::Expr> extents = data.getDims().slice(b, *q);
+    if (llvm::all_of(extents, [](const sym::Expr &e) { return bool(e); }))
+      assertIndices(builder, op, op->getOperand(1),
+                    ShapeExprAttr::get(op->getContext(), SymShape(extents)));
+    return;
+  }
+  if (auto pad = dyn_cast<PadOp>(op)) {
+    // A result dim must not be negative (cropping by more than the dim);
+    // the non-constant modes read the input at every output position, so a
+    // padded dim must have an element.
+    RelaxTensorType in = rankedType(op->getOperand(0));
+    RelaxTensorType out = rankedType(op->getResult(0));
+    if (!in || !out)
+      return;
+    bool constantMode = pad.getMode() == "constant";
+    const SymShape &before = pad.getPadBefore().getShape();
+    const SymShape &after = pad.getPadAfter().getShape();
+    sym::Expr zero = sym::Expr::constant(0);
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      check.lessEqual(zero, out.getDims()[d],
+                      "result dim " + Twine(d) + " (not negative)");
+      if (!constantMode && (before.getDim(d) != zero || after.getDim(d) != zero))
+        check.lessEqual(sym::Expr::constant(1), in.getDims()[d],
+                        "padded dim " + Twine(d) + " (not empty)");
+    }
     return;
   }
 }

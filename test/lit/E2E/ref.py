@@ -199,3 +199,30 @@ def adaptive_avg_pool2d_ref(x, output_size=None):
             w0, w1 = (z * w) // ow, -(-((z + 1) * w) // ow)
             out[:, :, y, z] = xf[:, :, h0:h1, w0:w1].mean(axis=(2, 3))
     return out.astype(x.dtype)
+
+
+# --- Index references (gather_nd, scatter_nd) ------------------------------
+# Reached like the NN references: "__import__('ref').scatter_nd_ref(...)".
+
+def gather_nd_ref(data, indices, batch_dims=0):
+    """relax.gather_nd / ONNX GatherND: each index tuple (the last dim of
+    indices) picks a slice of data after `batch_dims` shared batch dims;
+    negative indices count from the end."""
+    b, q = batch_dims, indices.shape[-1]
+    out = np.empty(indices.shape[:-1] + data.shape[b + q:], data.dtype)
+    for pos in np.ndindex(*indices.shape[:-1]):
+        out[pos] = data[pos[:b] + tuple(int(v) for v in indices[pos])]
+    return out
+
+
+def scatter_nd_ref(data, indices, updates, reduction="none"):
+    """relax.scatter_nd / ONNX ScatterND: a copy of data combined with the
+    updates one index tuple after the other (row-major), so the last of
+    duplicate indices wins with reduction none (onnxruntime's order)."""
+    combine = {"none": lambda old, u: u, "add": np.add, "mul": np.multiply,
+               "max": np.maximum, "min": np.minimum}[reduction]
+    out = data.copy()
+    for pos in np.ndindex(*indices.shape[:-1]):
+        idx = tuple(int(v) for v in indices[pos])
+        out[idx] = combine(out[idx], updates[pos])
+    return out

@@ -81,3 +81,34 @@ relax.func @bounded(%x: !relax.tensor<[n], f32> {relax.name = "x"}) -> !relax.te
   %y = relax.exp %x : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
   relax.return %y : !relax.tensor<[n], f32>
 }
+
+// gather_elements: the values against the axis, the other dims of the
+// indices against the data's.
+// RUN: %python %S/ref.py %t/ge "np.take_along_axis(x, i, axis=1)" -- x:f32:4,3 i:i64:4,5 --int-range -3,3
+// RUN: %python %S/ref.py %t/gebad "x" -- x:f32:4,3 i:i64:4,2 --int-range 5,6
+// RUN: %python %S/ref.py %t/gedim "x" -- x:f32:2,3 i:i64:4,2 --int-range 0,1
+// RUN: relax-run %s --entry gather_elements --input %t/ge/in0.npy --input %t/ge/in1.npy --expect %t/ge/out0.npy
+// RUN: relax-run %s --entry gather_elements --input %t/gebad/in0.npy --input %t/gebad/in1.npy > %t/ge-bad.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=GE-BAD < %t/ge-bad.txt
+// GE-BAD: relax-run: error: gather_elements: relax.gather_elements at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: index 5 is out of range for an axis of m = 3
+// RUN: relax-run %s --entry gather_elements --input %t/gedim/in0.npy --input %t/gedim/in1.npy > %t/ge-dim.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=GE-DIM < %t/ge-dim.txt
+// GE-DIM: relax-run: error: gather_elements: relax.gather_elements at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: indices dim 0 vs data dim: expected k <= n, got k = 4 and n = 2
+relax.func @gather_elements(%x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[k, j], i64>) -> !relax.tensor<[k, j], f32> {
+  %y = relax.gather_elements %x, %i {axis = 1 : i64} : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, j], i64>) -> !relax.tensor<[k, j], f32>
+  relax.return %y : !relax.tensor<[k, j], f32>
+}
+
+// gather_nd / scatter_nd: each position of an index tuple against its own
+// data dim.
+// RUN: %python %S/ref.py %t/gn "__import__('ref').gather_nd_ref(x, i)" "__import__('ref').scatter_nd_ref(x, i, u)" -- x:f32:4,3 i:i64:2,2 u:f32:2 --int-range -3,3
+// RUN: %python %S/ref.py %t/gnbad "x" -- x:f32:4,3 i:i64:2,2 u:f32:2 --int-range 3,4
+// RUN: relax-run %s --entry index_tuples --input %t/gn/in0.npy --input %t/gn/in1.npy --input %t/gn/in2.npy --expect %t/gn/out0.npy --expect %t/gn/out1.npy
+// RUN: relax-run %s --entry index_tuples --input %t/gnbad/in0.npy --input %t/gnbad/in1.npy --input %t/gnbad/in2.npy > %t/gn-bad.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=GN-BAD < %t/gn-bad.txt
+// GN-BAD: relax-run: error: index_tuples: relax.gather_nd at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: index 3 (tuple position 1) is out of range for an axis of m = 3
+relax.func @index_tuples(%x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[k, 2], i64>, %u: !relax.tensor<[k], f32>) -> (!relax.tensor<[k], f32>, !relax.tensor<[n, m], f32>) {
+  %y = relax.gather_nd %x, %i : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 2], i64>) -> !relax.tensor<[k], f32>
+  %z = relax.scatter_nd %x, %i, %u : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 2], i64>, !relax.tensor<[k], f32>) -> !relax.tensor<[n, m], f32>
+  relax.return %y, %z : !relax.tensor<[k], f32>, !relax.tensor<[n, m], f32>
+}

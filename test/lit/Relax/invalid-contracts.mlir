@@ -29,3 +29,20 @@ relax.func @bad_predicate() {
   relax.assert_dims #relax.expr<1> "ne" #relax.expr<2>, "relax.reshape", "x"
   relax.return
 }
+
+// -----
+
+// Index tuples: one extent per position of the indices' last dim.
+relax.func @assert_indices_tuple(%i: !relax.tensor<[k, 3], i64>) {
+  // expected-error@+1 {{'relax.assert_indices' op index tuples of 2 extents need indices whose last dim is 2}}
+  relax.assert_indices %i, #relax.shape<[n, m]>, "relax.gather_nd" : !relax.tensor<[k, 3], i64>
+  relax.return
+}
+
+// -----
+
+relax.func @assert_indices_dtype(%i: !relax.tensor<[k], f32>) {
+  // expected-error@+1 {{'relax.assert_indices' op indices must have an integer dtype}}
+  relax.assert_indices %i, #relax.expr<n>, "relax.take" : !relax.tensor<[k], f32>
+  relax.return
+}

@@ -180,3 +180,57 @@ relax.func @where_broadcast(%c: !relax.tensor<[n, 1], i1>, %x: !relax.tensor<[1,
   %r = relax.where %c, %x, %y : (!relax.tensor<[n, 1], i1>, !relax.tensor<[1, 4], f32>, !relax.tensor<[5], f32>) -> !relax.tensor<[n, 4], f32>
   relax.return
 }
+
+// -----
+
+relax.func @isnan_int(%x: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.isnan' op requires a floating-point dtype, got 'i32'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %r = relax.isnan %x : (!relax.tensor<[n], i32>) -> !relax.tensor<[n], i1>
+  relax.return
+}
+
+// -----
+
+relax.func @isinf_result(%x: !relax.tensor<[n], f32>) {
+  // expected-error@+2 {{inferred type(s) '!relax.tensor<[n], i1>' are incompatible with return type(s) of operation '!relax.tensor<[n], f32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %r = relax.isinf %x : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @floor_mod_bool(%x: !relax.tensor<[n], i1>) {
+  // expected-error@+2 {{'relax.floor_mod' op requires a numeric (non-i1) dtype, got 'i1'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %r = relax.floor_mod %x, %x : (!relax.tensor<[n], i1>, !relax.tensor<[n], i1>) -> !relax.tensor<[n], i1>
+  relax.return
+}
+
+// -----
+
+relax.func @shift_float(%x: !relax.tensor<[n], f32>) {
+  // expected-error@+2 {{'relax.left_shift' op requires an integer (non-i1) dtype, got 'f32'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %r = relax.left_shift %x, %x : (!relax.tensor<[n], f32>, !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @shift_bool(%x: !relax.tensor<[n], i1>) {
+  // expected-error@+2 {{'relax.right_shift' op requires an integer (non-i1) dtype, got 'i1'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %r = relax.right_shift %x, %x : (!relax.tensor<[n], i1>, !relax.tensor<[n], i1>) -> !relax.tensor<[n], i1>
+  relax.return
+}
+
+// -----
+
+relax.func @fmod_broadcast(%x: !relax.tensor<[n, 4], i32>, %y: !relax.tensor<[3], i32>) {
+  // expected-error@+2 {{'relax.fmod' op cannot broadcast dim 4 with dim 3 (shapes [n, 4] and [3])}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %r = relax.fmod %x, %y : (!relax.tensor<[n, 4], i32>, !relax.tensor<[3], i32>) -> !relax.tensor<[n, 4], i32>
+  relax.return
+}

@@ -396,3 +396,138 @@ relax.func @repeat_axis(%x: !relax.tensor<[n, 4], f32>) {
   %y = relax.repeat %x {repeats = 2 : i64, axis = -3 : i64} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
   relax.return
 }
+
+// -----
+
+relax.func @trilu_rank(%x: !relax.tensor<[n], f32>) {
+  // expected-error@+2 {{'relax.trilu' op input must have rank >= 2, got rank 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.trilu %x {upper = true} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @pad_mode(%x: !relax.tensor<[n], f32>) {
+  // expected-error@+2 {{'relax.pad' op mode must be constant, reflect, edge or wrap, got 'symmetric'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.pad %x {mode = "symmetric", pad_before = #relax.shape<[1]>, pad_after = #relax.shape<[1]>} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n + 2], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @pad_rank(%x: !relax.tensor<[n, 4], f32>) {
+  // expected-error@+2 {{'relax.pad' op pads list 1 dims for an input of rank 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.pad %x {pad_before = #relax.shape<[1]>, pad_after = #relax.shape<[1]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n + 2], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @pad_negative(%x: !relax.tensor<[n, 4], f32>) {
+  // expected-error@+2 {{'relax.pad' op dim 1 would be negative: -1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.pad %x {pad_before = #relax.shape<[0, -2]>, pad_after = #relax.shape<[0, -3]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @pad_value(%x: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.pad' op pad value 0.5 is not a 'i32' value}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.pad %x {pad_before = #relax.shape<[1]>, pad_after = #relax.shape<[1]>, value = 0.5 : f64} : (!relax.tensor<[n], i32>) -> !relax.tensor<[n + 2], i32>
+  relax.return
+}
+
+// -----
+
+relax.func @gather_elements_dtype(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[n, 4], f32>) {
+  // expected-error@+2 {{'relax.gather_elements' op indices must have an integer dtype (i8 to i64, ui8 to ui64)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.gather_elements %x, %i : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @gather_elements_rank(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[n], i64>) {
+  // expected-error@+2 {{'relax.gather_elements' op indices must have the data's rank 2, got rank 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.gather_elements %x, %i : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n], i64>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @gather_elements_axis(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[n, 4], i64>) {
+  // expected-error@+2 {{'relax.gather_elements' op axis -3 is out of range for rank 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.gather_elements %x, %i {axis = -3 : i64} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], i64>) -> !relax.tensor<[n, 4], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @gather_elements_dim(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[n, 5], i64>) {
+  // expected-error@+2 {{'relax.gather_elements' op indices dim 1 (5) exceeds the data dim (4)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.gather_elements %x, %i : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 5], i64>) -> !relax.tensor<[n, 5], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @gather_nd_tuple(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[k, q], i64>) {
+  // expected-error@+2 {{'relax.gather_nd' op the last dim of indices (the index tuple length) must be a constant}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.gather_nd %x, %i : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, q], i64>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+relax.func @gather_nd_long(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[k, 3], i64>) {
+  // expected-error@+2 {{'relax.gather_nd' op index tuples of length 3 after 0 batch dims do not fit data of rank 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.gather_nd %x, %i : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 3], i64>) -> !relax.tensor<[k], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @gather_nd_batch(%x: !relax.tensor<[3, 4], f32>, %i: !relax.tensor<[2, 1], i64>) {
+  // expected-error@+2 {{'relax.gather_nd' op batch dim 0 mismatch: 3 vs 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.gather_nd %x, %i {batch_dims = 1 : i64} : (!relax.tensor<[3, 4], f32>, !relax.tensor<[2, 1], i64>) -> !relax.tensor<[2], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @scatter_nd_reduction(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[k, 1], i64>, %u: !relax.tensor<[k, 4], f32>) {
+  // expected-error@+2 {{'relax.scatter_nd' op reduction must be none, add, mul, max or min, got 'sum'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.scatter_nd %x, %i, %u {reduction = "sum"} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @scatter_nd_updates(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[k, 1], i64>, %u: !relax.tensor<[k, 5], f32>) {
+  // expected-error@+2 {{'relax.scatter_nd' op updates dim 1 mismatch: 5 vs 4}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.scatter_nd %x, %i, %u : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, 5], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @scatter_nd_dtype(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[k, 1], i64>, %u: !relax.tensor<[k, 4], f16>) {
+  // expected-error@+2 {{'relax.scatter_nd' op updates dtype 'f16' differs from the data dtype 'f32'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.scatter_nd %x, %i, %u : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, 4], f16>) -> !relax.tensor<[n, 4], f32>
+  relax.return
+}

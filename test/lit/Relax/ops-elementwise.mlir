@@ -151,3 +151,22 @@ relax.func @where(%c: !relax.tensor<[n, 1], i1>, %x: !relax.tensor<[1, m], f32>,
   %2 = relax.where %c, %u, %y : (!relax.tensor<[n, 1], i1>, !relax.tensor<*, f32>, !relax.tensor<[m], f32>) -> !relax.tensor<*, f32>
   relax.return
 }
+
+// Float tests give i1; remainders and shifts keep the operands' dtype and
+// broadcast like the other binary ops.
+// CHECK-LABEL: relax.func @tests_mod_shift
+// CHECK: relax.isnan %{{.*}} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], i1>
+// CHECK: relax.isinf %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], i1>
+// CHECK: relax.floor_mod %{{.*}}, %{{.*}} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], f32>
+// CHECK: relax.fmod %{{.*}}, %{{.*}} : (!relax.tensor<[n, 1], i32>, !relax.tensor<[1, m], i32>) -> !relax.tensor<[n, m], i32>
+// CHECK: relax.left_shift %{{.*}}, %{{.*}} : (!relax.tensor<[n, 1], i32>, !relax.tensor<[1, m], i32>) -> !relax.tensor<[n, m], i32>
+// CHECK: relax.right_shift %{{.*}}, %{{.*}} : (!relax.tensor<[k], ui8>, !relax.tensor<[k], ui8>) -> !relax.tensor<[k], ui8>
+relax.func @tests_mod_shift(%x: !relax.tensor<[n, 4], f32>, %h: !relax.tensor<[n], f16>, %r: !relax.tensor<[4], f32>, %a: !relax.tensor<[n, 1], i32>, %b: !relax.tensor<[1, m], i32>, %u: !relax.tensor<[k], ui8>) {
+  %0 = relax.isnan %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], i1>
+  %1 = relax.isinf %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], i1>
+  %2 = relax.floor_mod %x, %r : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], f32>
+  %3 = relax.fmod %a, %b : (!relax.tensor<[n, 1], i32>, !relax.tensor<[1, m], i32>) -> !relax.tensor<[n, m], i32>
+  %4 = relax.left_shift %a, %b : (!relax.tensor<[n, 1], i32>, !relax.tensor<[1, m], i32>) -> !relax.tensor<[n, m], i32>
+  %5 = relax.right_shift %u, %u : (!relax.tensor<[k], ui8>, !relax.tensor<[k], ui8>) -> !relax.tensor<[k], ui8>
+  relax.return
+}

@@ -150,3 +150,44 @@ relax.func @tile_repeat(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[n, m]
   relax.return
 }
 
+
+// trilu keeps the type; pad adds its amounts (negative ones crop).
+// CHECK-LABEL: relax.func @trilu_pad
+// CHECK: relax.trilu %{{.*}} {upper = true} : (!relax.tensor<[b, n, m], f32>) -> !relax.tensor<[b, n, m], f32>
+// CHECK: relax.trilu %{{.*}} {k = #relax.expr<k - 1>, upper = false} : (!relax.tensor<[b, n, m], f32>) -> !relax.tensor<[b, n, m], f32>
+// CHECK: relax.pad %{{.*}} {pad_after = #relax.shape<[2, 0]>, pad_before = #relax.shape<[1, 0]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n + 3, 4], f32>
+// CHECK: relax.pad %{{.*}} {mode = "reflect", pad_after = #relax.shape<[0, k]>, pad_before = #relax.shape<[0, 1]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, k + 5], f32>
+// CHECK: relax.pad %{{.*}} {mode = "edge", pad_after = #relax.shape<[-1, 2]>, pad_before = #relax.shape<[-1, 0]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n - 2, 6], f32>
+// CHECK: relax.pad %{{.*}} {mode = "wrap", pad_after = #relax.shape<[1]>, pad_before = #relax.shape<[1]>} : (!relax.tensor<*, i32>) -> !relax.tensor<[?], i32>
+// CHECK: relax.pad %{{.*}} {pad_after = #relax.shape<[1]>, pad_before = #relax.shape<[0]>, value = -3.000000e+00 : f64} : (!relax.tensor<[k], i32>) -> !relax.tensor<[k + 1], i32>
+relax.func @trilu_pad(%x: !relax.tensor<[b, n, m], f32>, %y: !relax.tensor<[n, 4], f32>, %u: !relax.tensor<*, i32>, %i: !relax.tensor<[k], i32>) {
+  %0 = relax.trilu %x {upper = true} : (!relax.tensor<[b, n, m], f32>) -> !relax.tensor<[b, n, m], f32>
+  %1 = relax.trilu %x {upper = false, k = #relax.expr<k - 1>} : (!relax.tensor<[b, n, m], f32>) -> !relax.tensor<[b, n, m], f32>
+  %2 = relax.pad %y {pad_before = #relax.shape<[1, 0]>, pad_after = #relax.shape<[2, 0]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n + 3, 4], f32>
+  %3 = relax.pad %y {mode = "reflect", pad_before = #relax.shape<[0, 1]>, pad_after = #relax.shape<[0, k]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, k + 5], f32>
+  %4 = relax.pad %y {mode = "edge", pad_before = #relax.shape<[-1, 0]>, pad_after = #relax.shape<[-1, 2]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n - 2, 6], f32>
+  %5 = relax.pad %u {mode = "wrap", pad_before = #relax.shape<[1]>, pad_after = #relax.shape<[1]>} : (!relax.tensor<*, i32>) -> !relax.tensor<[?], i32>
+  %6 = relax.pad %i {pad_before = #relax.shape<[0]>, pad_after = #relax.shape<[1]>, value = -3.0 : f64} : (!relax.tensor<[k], i32>) -> !relax.tensor<[k + 1], i32>
+  relax.return
+}
+
+// gather_elements has the indices' shape; gather_nd drops the tuple dim and
+// the indexed data dims; scatter_nd has the data's type.
+// CHECK-LABEL: relax.func @gather_scatter
+// CHECK: relax.gather_elements %{{.*}}, %{{.*}} {axis = 1 : i64} : (!relax.tensor<[n, m], f32>, !relax.tensor<[n, k], i64>) -> !relax.tensor<[n, k], f32>
+// CHECK: relax.gather_elements %{{.*}}, %{{.*}} : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, m], i32>) -> !relax.tensor<[k, m], f32>
+// CHECK: relax.gather_nd %{{.*}}, %{{.*}} : (!relax.tensor<[n, m, 4], f32>, !relax.tensor<[k, 2], i64>) -> !relax.tensor<[k, 4], f32>
+// CHECK: relax.gather_nd %{{.*}}, %{{.*}} {batch_dims = 1 : i64} : (!relax.tensor<[n, m, 4], f32>, !relax.tensor<[n, k, 1], i64>) -> !relax.tensor<[n, k, 4], f32>
+// CHECK: relax.gather_nd %{{.*}}, %{{.*}} : (!relax.tensor<[n, m, 4], f32>, !relax.tensor<[k, 3], ui8>) -> !relax.tensor<[k], f32>
+// CHECK: relax.scatter_nd %{{.*}}, %{{.*}}, %{{.*}} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, 4], f32>) -> !relax.tensor<[n, 4], f32>
+// CHECK: relax.scatter_nd %{{.*}}, %{{.*}}, %{{.*}} {reduction = "max"} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 2], i64>, !relax.tensor<[k], f32>) -> !relax.tensor<[n, 4], f32>
+relax.func @gather_scatter(%x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[n, k], i64>, %j: !relax.tensor<[k, m], i32>, %d: !relax.tensor<[n, m, 4], f32>, %t: !relax.tensor<[k, 2], i64>, %bt: !relax.tensor<[n, k, 1], i64>, %t3: !relax.tensor<[k, 3], ui8>, %s: !relax.tensor<[n, 4], f32>, %si: !relax.tensor<[k, 1], i64>, %su: !relax.tensor<[k, 4], f32>, %sv: !relax.tensor<[k], f32>) {
+  %0 = relax.gather_elements %x, %i {axis = 1 : i64} : (!relax.tensor<[n, m], f32>, !relax.tensor<[n, k], i64>) -> !relax.tensor<[n, k], f32>
+  %1 = relax.gather_elements %x, %j : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, m], i32>) -> !relax.tensor<[k, m], f32>
+  %2 = relax.gather_nd %d, %t : (!relax.tensor<[n, m, 4], f32>, !relax.tensor<[k, 2], i64>) -> !relax.tensor<[k, 4], f32>
+  %3 = relax.gather_nd %d, %bt {batch_dims = 1 : i64} : (!relax.tensor<[n, m, 4], f32>, !relax.tensor<[n, k, 1], i64>) -> !relax.tensor<[n, k, 4], f32>
+  %4 = relax.gather_nd %d, %t3 : (!relax.tensor<[n, m, 4], f32>, !relax.tensor<[k, 3], ui8>) -> !relax.tensor<[k], f32>
+  %5 = relax.scatter_nd %s, %si, %su : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  %6 = relax.scatter_nd %s, %t, %sv {reduction = "max"} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 2], i64>, !relax.tensor<[k], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return
+}

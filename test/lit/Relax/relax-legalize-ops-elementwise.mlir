@@ -152,3 +152,48 @@ relax.func @astype_to_bool(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], i1
   %c = relax.astype %x {dtype = i1} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], i1>
   relax.return %c : !relax.tensor<[n], i1>
 }
+
+// -----
+
+// isnan is x unordered with itself; floor_mod divides by 1 where the
+// divisor is 0 or -1 (remsi traps on INT_MIN / -1) and moves a remainder
+// whose sign differs from the divisor's by the divisor; right_shift on a
+// signed dtype clamps the amount to width - 1 (the arithmetic shift's
+// limit), left_shift selects 0 for amounts >= the width.
+// CHECK-LABEL: tir.prim_func private @T_isnan(
+// CHECK: %[[V:.*]] = tir.load
+// CHECK-NEXT: %[[R:.*]] = arith.cmpf uno, %[[V]], %[[V]] : f32
+// CHECK-NEXT: tir.store %[[R]], %{{.*}} : !tir.buffer<[n], i1>
+// CHECK-LABEL: tir.prim_func private @T_floor_mod(
+// CHECK-SAME: op_pattern = #tir.op_pattern<elementwise>
+// CHECK: %[[X:.*]] = tir.load %{{.*}} : !tir.buffer<[n], i32>
+// CHECK: %[[Y:.*]] = tir.load %{{.*}} : !tir.buffer<[n], i32>
+// CHECK: %[[Z:.*]] = arith.cmpi eq, %[[Y]], %{{.*}} : i32
+// CHECK: %[[M1:.*]] = arith.cmpi eq, %[[Y]], %c-1_i32 : i32
+// CHECK: %[[BAD:.*]] = arith.ori %[[Z]], %[[M1]] : i1
+// CHECK: %[[D:.*]] = arith.select %[[BAD]], %c1_i32, %[[Y]] : i32
+// CHECK: %[[R:.*]] = arith.remsi %[[X]], %[[D]] : i32
+// CHECK: %[[SUM:.*]] = arith.addi %[[R]], %[[Y]] : i32
+// CHECK: arith.select %{{.*}}, %[[SUM]], %[[R]] : i32
+// CHECK-LABEL: tir.prim_func private @T_fmod(
+// CHECK: arith.remui
+// CHECK-NOT: arith.addi
+// CHECK: tir.store
+// CHECK-LABEL: tir.prim_func private @T_right_shift(
+// CHECK: %[[X:.*]] = tir.load %{{.*}} : !tir.buffer<[n], i32>
+// CHECK: %[[S:.*]] = tir.load %{{.*}} : !tir.buffer<[n], i32>
+// CHECK: %[[FAR:.*]] = arith.cmpi uge, %[[S]], %c32_i32 : i32
+// CHECK: %[[A:.*]] = arith.select %[[FAR]], %c31_i32, %[[S]] : i32
+// CHECK: arith.shrsi %[[X]], %[[A]] : i32
+// CHECK-LABEL: tir.prim_func private @T_left_shift(
+// CHECK: %[[FAR:.*]] = arith.cmpi uge, %{{.*}}, %c8_i8 : i8
+// CHECK: %[[SH:.*]] = arith.shli
+// CHECK: arith.select %[[FAR]], %c0_i8, %[[SH]] : i8
+relax.func @mod_shift(%x: !relax.tensor<[n], f32>, %a: !relax.tensor<[n], i32>, %u: !relax.tensor<[n], ui8>) -> (!relax.tensor<[n], i1>, !relax.tensor<[n], i32>, !relax.tensor<[n], ui8>, !relax.tensor<[n], i32>, !relax.tensor<[n], ui8>) {
+  %0 = relax.isnan %x : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], i1>
+  %1 = relax.floor_mod %a, %a : (!relax.tensor<[n], i32>, !relax.tensor<[n], i32>) -> !relax.tensor<[n], i32>
+  %2 = relax.fmod %u, %u : (!relax.tensor<[n], ui8>, !relax.tensor<[n], ui8>) -> !relax.tensor<[n], ui8>
+  %3 = relax.right_shift %a, %a : (!relax.tensor<[n], i32>, !relax.tensor<[n], i32>) -> !relax.tensor<[n], i32>
+  %4 = relax.left_shift %u, %u : (!relax.tensor<[n], ui8>, !relax.tensor<[n], ui8>) -> !relax.tensor<[n], ui8>
+  relax.return %0, %1, %2, %3, %4 : !relax.tensor<[n], i1>, !relax.tensor<[n], i32>, !relax.tensor<[n], ui8>, !relax.tensor<[n], i32>, !relax.tensor<[n], ui8>
+}

@@ -75,3 +75,30 @@ relax.func @unused_match_cast(%x: !relax.tensor<[n], f32>, %u: !relax.tensor<*, 
   %d = relax.match_cast %x : !relax.tensor<[n], f32> to !relax.tensor<[n], f32>
   relax.return %x : !relax.tensor<[n], f32>
 }
+
+// -----
+
+// The index-reading ops check every index value; gather_nd and scatter_nd
+// check each tuple position against its own data dim, and the shared dims
+// they leave undecided.
+// LEGAL-LABEL: relax.func @index_ops
+// LEGAL: relax.assert_dims #relax.expr<k> "le" #relax.expr<n>, "relax.gather_elements", "indices dim 0 vs data dim"
+// LEGAL: relax.assert_indices %{{.*}}, #relax.expr<m>, "relax.gather_elements" : !relax.tensor<[k, j], i64>
+// LEGAL: relax.call_tir @T_gather_elements
+// LEGAL: relax.assert_dims #relax.expr<p> "eq" #relax.expr<n>, "relax.gather_nd", "batch dim 0"
+// LEGAL: relax.assert_indices %{{.*}}, #relax.shape<[m]>, "relax.gather_nd" : !relax.tensor<[p, 1], i32>
+// LEGAL: relax.call_tir @T_gather_nd
+// LEGAL: relax.assert_dims #relax.expr<j> "eq" #relax.expr<m>, "relax.scatter_nd", "updates dim 1"
+// LEGAL: relax.assert_indices %{{.*}}, #relax.shape<[n]>, "relax.scatter_nd" : !relax.tensor<[k, 1], i64>
+// LEGAL: relax.call_tir @T_scatter_nd
+// LEGAL: relax.assert_dims #relax.expr<0> "le" #relax.expr<n - q * 2>, "relax.pad", "result dim 0 (not negative)"
+// LEGAL: relax.assert_dims #relax.expr<1> "le" #relax.expr<m>, "relax.pad", "padded dim 1 (not empty)"
+// LEGAL: relax.call_tir @T_pad
+// CANON-LABEL: relax.func @index_ops
+relax.func @index_ops(%x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[k, j], i64>, %t: !relax.tensor<[p, 1], i32>, %s: !relax.tensor<[k, 1], i64>, %u: !relax.tensor<[k, j], f32>, %q: !relax.shape<[q]>) {
+  %0 = relax.gather_elements %x, %i {axis = 1 : i64} : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, j], i64>) -> !relax.tensor<[k, j], f32>
+  %1 = relax.gather_nd %x, %t {batch_dims = 1 : i64} : (!relax.tensor<[n, m], f32>, !relax.tensor<[p, 1], i32>) -> !relax.tensor<[p], f32>
+  %2 = relax.scatter_nd %x, %s, %u : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, j], f32>) -> !relax.tensor<[n, m], f32>
+  %3 = relax.pad %x {mode = "reflect", pad_before = #relax.shape<[-q, 1]>, pad_after = #relax.shape<[-q, 1]>} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<[n - q * 2, m + 2], f32>
+  relax.return
+}

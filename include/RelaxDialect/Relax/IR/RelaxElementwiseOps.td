@@ -4,6 +4,7 @@
 // accepts one family of dtypes (see relax::DtypeClass in ShapeInference.h):
 //   - Float: f16, bf16, f32, f64 (transcendental functions: exp, log, ...);
 //   - Numeric: every dtype but i1 (arithmetic, relu, abs, rounding, clip);
+//   - Integer: every integer dtype but i1 (bit shifts);
 //   - Bool: i1 only (logical ops);
 //   - Any: every relax dtype (comparisons, astype).
 // An operand outside the op's family is an inference error that names the
@@ -86,6 +87,41 @@ def Relax_RoundOp : Relax_NumericUnaryOp<"round",
                                          "round half to even">;
 }
 
+// A float test: the result has the input's shape and dtype i1.
+class Relax_FloatTestOp<string mnemonic, string what>
+    : Relax_UnaryOp<mnemonic, what> {
+  let summary = "Elementwise test for " # what;
+  let description = [{
+    True where the element is }] # what # [{. Accepted dtypes: floating
+    point (f16, bf16, f32, f64); the result has the input's shape and dtype
+    i1. Unknown-rank inputs give unknown-rank results.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], i1>
+    ```
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location> loc,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &results) {
+      auto input =
+          ::llvm::cast<::mlir::relax::RelaxTensorType>(adaptor.getInput().getType());
+      if (::mlir::failed(::mlir::relax::checkDtypeClass(
+              loc, getOperationName(), input.getDtype(),
+              ::mlir::relax::DtypeClass::Float)))
+        return ::mlir::failure();
+      results.push_back(input.withDtype(
+          ::mlir::IntegerType::get(input.getContext(), 1)));
+      return ::mlir::success();
+    }
+  }];
+}
+
+def Relax_IsNanOp : Relax_FloatTestOp<"isnan", "NaN">;
+// Both infinities: ONNX IsInf's detect_negative / detect_positive select one
+// sign by comparing the input with 0 afterwards.
+def Relax_IsInfOp : Relax_FloatTestOp<"isinf", "+inf or -inf">;
+
 def Relax_LogicalNotOp : Relax_UnaryOpOf<"logical_not", "logical negation",
                                          "Bool", "i1 only", "i1">;
 
@@ -167,6 +203,9 @@ class Relax_ArithBinaryOp<string mnemonic, string what,
                           list<Trait> traits = []>
     : Relax_BinaryOpOf<mnemonic, what, "Numeric", "every dtype except i1", 0,
                        "f32", traits>;
+class Relax_IntegerBinaryOp<string mnemonic, string what>
+    : Relax_BinaryOpOf<mnemonic, what, "Integer",
+                       "an integer dtype (i8 to i64, ui8 to ui64)", 0, "i32">;
 class Relax_CompareOp<string mnemonic, string what>
     : Relax_BinaryOpOf<mnemonic, what, "Any", "any relax dtype; the result "
                        "is i1", 1>;
@@ -188,6 +227,27 @@ def Relax_MaximumOp : Relax_ArithBinaryOp<"maximum", "maximum",
                                           [Commutative]>;
 def Relax_MinimumOp : Relax_ArithBinaryOp<"minimum", "minimum",
                                           [Commutative]>;
+
+// Two remainder ops rather than one with an `fmod` flag (ONNX Mod): they
+// differ in sign convention, and a pass that matches one should not match
+// the other by accident. Integer remainders are defined for every operand
+// pair: x mod 0 is 0 (numpy's result; never a trap) and INT_MIN mod -1 is 0.
+def Relax_FloorModOp : Relax_ArithBinaryOp<"floor_mod",
+    "remainder with the sign of the divisor (numpy np.mod, ONNX Mod fmod=0; "
+    "integers: x mod 0 = 0)">;
+def Relax_FmodOp : Relax_ArithBinaryOp<"fmod",
+    "remainder with the sign of the dividend (C fmod, np.fmod, ONNX Mod "
+    "fmod=1; integers: x mod 0 = 0)">;
+
+// Shifts follow numpy: the shift amount is read as unsigned, and an amount
+// of at least the bit width shifts every bit out (left: 0; right: 0, or -1
+// for a negative signed value, the arithmetic shift's limit).
+def Relax_LeftShiftOp : Relax_IntegerBinaryOp<"left_shift",
+    "left shift (amounts >= the bit width give 0)">;
+def Relax_RightShiftOp : Relax_IntegerBinaryOp<"right_shift",
+    "right shift, arithmetic for signed dtypes and logical for unsigned "
+    "ones (amounts >= the bit width give 0, or -1 for negative signed "
+    "values)">;
 
 def Relax_EqualOp : Relax_CompareOp<"equal", "equality comparison">;
 def Relax_NotEqualOp : Relax_CompareOp<"not_equal", "inequality comparison">;

@@ -274,4 +274,122 @@ def Relax_RepeatOp : Relax_TensorOp<"repeat"> {
   let results = (outs Relax_AnyTensor:$result);
 }
 
+def Relax_TriluOp : Relax_TensorOp<"trilu"> {
+  let summary = "Keeps the upper or lower triangle of the last two dims";
+  let description = [{
+    ONNX `Trilu` (numpy `triu` / `tril`) on the last two dims of a tensor of
+    rank >= 2; leading dims are a batch. With `upper`, element `[..., i, j]`
+    is kept when `j - i >= k` and set to 0 otherwise; without it, kept when
+    `j - i <= k`. The diagonal offset `k` is a symbolic expression (default
+    0) and may be negative. The result has the input's type; unknown rank
+    gives unknown rank. Every dtype is accepted (i1: false).
+
+    ```mlir
+    %y = relax.trilu %x {k = #relax.expr<m - 1>, upper = false} : (!relax.tensor<[b, n, n], f32>) -> !relax.tensor<[b, n, n], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$input, BoolAttr:$upper,
+                       OptionalAttr<Relax_SymExprAttr>:$k);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_PadOp : Relax_TensorOp<"pad"> {
+  let summary = "Pads (or crops) every dim";
+  let description = [{
+    numpy `pad` / ONNX `Pad`: dim `d` gets `pad_before[d]` elements in
+    front and `pad_after[d]` behind (one symbolic expression per dim), so
+    the result dim is `x + before + after` (`[n, 4]` padded by `(1, 2)` on
+    dim 0 gives `[n + 3, 4]`). A negative amount crops, as ONNX allows; a
+    result dim that is provably negative is an error, an undecidable one is
+    checked at run time. `mode`:
+      - `constant` (default): new elements are `value` (an f64, integral for
+        integer dtypes, 0 or 1 for i1);
+      - `reflect`: mirrored without repeating the edge (`[1, 2, 3]` padded
+        by 2 gives `3 2 | 1 2 3 | 2 1`); pads longer than the dim keep
+        reflecting, as numpy does;
+      - `edge`: the edge element repeated;
+      - `wrap`: periodic (`2 3 | 1 2 3 | 1 2`).
+    The non-constant modes read the input at every output position, so a
+    padded dim must not be empty (checked at run time when symbolic).
+    Unknown rank gives unknown rank.
+
+    ```mlir
+    %y = relax.pad %x {pad_after = #relax.shape<[2, 0]>, pad_before = #relax.shape<[1, 0]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n + 3, 4], f32>
+    %z = relax.pad %x {mode = "reflect", pad_after = #relax.shape<[0, k]>, pad_before = #relax.shape<[0, 1]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, k + 5], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$input,
+                       Relax_ShapeExprAttr:$pad_before,
+                       Relax_ShapeExprAttr:$pad_after,
+                       DefaultValuedStrAttr<StrAttr, "constant">:$mode,
+                       DefaultValuedAttr<F64Attr, "0.0">:$value);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_GatherElementsOp : Relax_TensorOp<"gather_elements"> {
+  let summary = "Gathers elements along an axis (ONNX GatherElements)";
+  let description = [{
+    `torch.gather` / numpy `take_along_axis`: `indices` has the data's rank
+    and the result has the indices' shape, with
+    `result[..., i_axis, ...] = data[..., indices[..., i_axis, ...], ...]`.
+    `indices` must have an integer dtype; every value is checked at run time
+    to lie in `[-d, d)` for the axis dim `d` (negative counts from the end).
+    Each other dim of `indices` must not exceed the data's: provably larger
+    is an error, undecidable is checked at run time. `axis` (default 0) may
+    be negative. Unknown rank gives the indices' shape.
+
+    ```mlir
+    %y = relax.gather_elements %x, %i {axis = 1 : i64} : (!relax.tensor<[n, m], f32>, !relax.tensor<[n, k], i64>) -> !relax.tensor<[n, k], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$data, Relax_AnyTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_GatherNDOp : Relax_TensorOp<"gather_nd"> {
+  let summary = "Gathers slices by index tuples (ONNX GatherND)";
+  let description = [{
+    The last dim of `indices` (a constant `q`) holds index tuples into the
+    data dims `batch_dims .. batch_dims + q - 1`; the first `batch_dims`
+    dims of data and indices are a shared batch. The result shape is
+    `indices.shape[:-1] + data.shape[batch_dims + q:]`. Batch dims that
+    provably differ are an error; undecidable ones are checked at run time.
+    Every index value is checked at run time against its own data dim `d`:
+    `[-d, d)`, negative counting from the end. Unknown rank (or a symbolic
+    `q`) gives unknown rank.
+
+    ```mlir
+    %y = relax.gather_nd %x, %i {batch_dims = 0 : i64} : (!relax.tensor<[n, m, 4], f32>, !relax.tensor<[k, 2], i64>) -> !relax.tensor<[k, 4], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$data, Relax_AnyTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$batch_dims);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_ScatterNDOp : Relax_TensorOp<"scatter_nd"> {
+  let summary = "Scatters slices by index tuples (ONNX ScatterND)";
+  let description = [{
+    The result is a copy of `data` in which, for every index tuple
+    `indices[p, :]` (last dim a constant `q`), the slice
+    `result[indices[p, :]]` is combined with `updates[p]`. `updates` must
+    have the shape `indices.shape[:-1] + data.shape[q:]` and the data's
+    dtype (provably different dims are an error, undecidable ones are
+    checked at run time). `reduction` is `none` (store), `add`, `mul`,
+    `max` or `min` (i1: `add` is or, `mul` is and). Updates apply in row-major
+    order of `p`, one after the other, so with `none` the last of duplicate
+    indices wins (onnxruntime's order); the kernel is a serial loop for that
+    reason. Index values are checked at run time as in `gather_nd`.
+
+    ```mlir
+    %y = relax.scatter_nd %x, %i, %u {reduction = "add"} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$data, Relax_AnyTensor:$indices,
+                       Relax_AnyTensor:$updates,
+                       DefaultValuedStrAttr<StrAttr, "none">:$reduction);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
 #endif // RELAX_MANIPULATION_OPS_TD

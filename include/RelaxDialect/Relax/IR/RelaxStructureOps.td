@@ -190,20 +190,27 @@ def Relax_AssertIndicesOp : Relax_Op<"assert_indices",
                                      [MemoryEffects<[MemWrite]>]> {
   let summary = "Run-time check that index values lie in [-extent, extent)";
   let description = [{
-    The data-dependent contract of `relax.take`: every value of `indices`
+    The data-dependent contract of the index-reading ops (`take`,
+    `gather_elements`, `gather_nd`, `scatter_nd`): every value of `indices`
     must lie in `[-extent, extent)` (negative values count from the end, as
     in numpy; unsigned dtypes in `[0, extent)`), which also rejects any index
-    into an empty axis. Lowered by `--relax-lower-shapes` to a scan of the
-    index buffer on the host before the kernel runs.
+    into an empty axis. `extent` is one expression for all values, or a
+    `#relax.shape` with one extent per position of the indices' last dim
+    (index tuples: `indices[..., j]` is checked against `extent[j]`; the
+    last dim must then be that constant). Lowered by `--relax-lower-shapes`
+    to a scan of the index buffer on the host before the kernel runs.
 
     ```mlir
     relax.assert_indices %i, #relax.expr<n>, "relax.take" : !relax.tensor<[k], i64>
+    relax.assert_indices %j, #relax.shape<[n, m]>, "relax.gather_nd" : !relax.tensor<[k, 2], i64>
     ```
   }];
-  let arguments = (ins Relax_AnyTensor:$indices, Relax_SymExprAttr:$extent,
+  let arguments = (ins Relax_AnyTensor:$indices,
+                       AnyAttrOf<[Relax_SymExprAttr, Relax_ShapeExprAttr]>:$extent,
                        StrAttr:$op_name);
   let assemblyFormat =
       "$indices `,` qualified($extent) `,` $op_name attr-dict `:` qualified(type($indices))";
+  let hasVerifier = 1;
 }
 
 def Relax_TensorToShapeOp : Relax_Op<"tensor_to_shape",

@@ -95,8 +95,9 @@ LogicalResult checkBroadcastableTo(std::optional<Location> loc,
                                    const SymShape &from, const SymShape &to);
 
 /// Dtype families an elementwise op may accept: Float (f16, bf16, f32, f64),
-/// Numeric (every relax dtype but i1), Bool (i1) or Any.
-enum class DtypeClass { Any, Numeric, Float, Bool };
+/// Numeric (every relax dtype but i1), Integer (the integer dtypes but i1),
+/// Bool (i1) or Any.
+enum class DtypeClass { Any, Numeric, Float, Integer, Bool };
 /// Fails with "<op> requires a ... dtype, got '<dtype>'" unless `dtype` is
 /// in `cls`.
 LogicalResult checkDtypeClass(std::optional<Location> loc, StringRef opName,

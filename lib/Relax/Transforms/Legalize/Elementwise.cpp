@@ -36,7 +36,8 @@ static LogicalResult legalizeElementwise(Operation *op, LegalizeContext &ctx,
   static const llvm::StringSet<> unsignedOk = {
       "add",        "subtract", "multiply",      "divide",    "maximum",
       "minimum",    "power",    "equal",         "not_equal", "less",
-      "less_equal", "greater",  "greater_equal", "astype",    "where"};
+      "less_equal", "greater",  "greater_equal", "astype",    "where",
+      "floor_mod",  "fmod",     "left_shift",    "right_shift"};
   for (Type t : inputTypes) {
     Type dtype = cast<RelaxTensorType>(t).getDtype();
     if (isUnsignedDtype(dtype) && !unsignedOk.contains(shortOpName(op)))
@@ -149,6 +150,86 @@ static Value integerSafeDivide(OpBuilder &b, Location l, ValueRange a, Type t,
           ? arith::DivUIOp::create(b, l, a[0], divisor).getResult()
           : arith::DivSIOp::create(b, l, a[0], divisor).getResult();
   return arith::SelectOp::create(b, l, byZero, zero, quotient);
+}
+
+/// Integer and float remainders (docs/relax.md, "Integer dtypes"). `floor`
+/// gives the divisor's sign (numpy np.mod), otherwise the dividend's (C
+/// fmod). Integers: x mod 0 = 0 as in numpy, and a divisor of -1 (whose
+/// INT_MIN case traps in remsi) always leaves 0, so both divide by 1
+/// instead. The floor form corrects a nonzero remainder whose sign differs
+/// from the divisor's by adding the divisor, for floats too (numpy's
+/// npy_divmod; a float divisor of 0 gives NaN).
+static Value remainder(OpBuilder &b, Location l, Value x, Value y, Type t,
+                       bool floor) {
+  Value r, rNegative, yNegative, nonZero;
+  if (isFloat(t)) {
+    r = arith::RemFOp::create(b, l, x, y);
+    if (!floor)
+      return r;
+    Value zero = createScalarConstant(b, l, t, 0.0);
+    nonZero = arith::CmpFOp::create(b, l, arith::CmpFPredicate::ONE, r, zero);
+    rNegative =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, r, zero);
+    yNegative =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, y, zero);
+  } else {
+    Value zero = createScalarConstant(b, l, t, 0);
+    Value one = createScalarConstant(b, l, t, 1);
+    Value unsafe =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, zero);
+    if (isUnsignedDtype(t))
+      return arith::RemUIOp::create(
+          b, l, x, arith::SelectOp::create(b, l, unsafe, one, y));
+    Value minusOne = arith::ConstantOp::create(
+        b, l, b.getIntegerAttr(y.getType(), -1));
+    unsafe = arith::OrIOp::create(
+        b, l, unsafe,
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, minusOne));
+    r = arith::RemSIOp::create(b, l, x,
+                               arith::SelectOp::create(b, l, unsafe, one, y));
+    if (!floor)
+      return r;
+    nonZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, r, zero);
+    rNegative = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, r, zero);
+    yNegative = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, y, zero);
+  }
+  Value adjust = arith::AndIOp::create(
+      b, l, nonZero, arith::XOrIOp::create(b, l, rNegative, yNegative));
+  Value sum = isFloat(t) ? Value(arith::AddFOp::create(b, l, r, y))
+                         : Value(arith::AddIOp::create(b, l, r, y));
+  return arith::SelectOp::create(b, l, adjust, sum, r);
+}
+
+/// Shifts defined for every amount, as numpy: the amount is read as
+/// unsigned, and one of at least the bit width (where arith's shifts are
+/// poison) shifts every bit out: 0, or for a signed right shift the sign
+/// (the shift by width - 1).
+static Value shift(OpBuilder &b, Location l, Value x, Value s, Type t,
+                   bool left) {
+  Type type = x.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, l, b.getIntegerAttr(type, v));
+  };
+  Value tooFar = arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge, s,
+                                       constant(width));
+  if (!left && !isUnsignedDtype(t))
+    return arith::ShRSIOp::create(
+        b, l, x, arith::SelectOp::create(b, l, tooFar, constant(width - 1), s));
+  Value zero = constant(0);
+  Value amount = arith::SelectOp::create(b, l, tooFar, zero, s);
+  Value shifted = left ? Value(arith::ShLIOp::create(b, l, x, amount))
+                       : Value(arith::ShRUIOp::create(b, l, x, amount));
+  return arith::SelectOp::create(b, l, tooFar, zero, shifted);
+}
+
+/// A binary scalar function with a flag (remainder's `floor`, shift's
+/// `left`) as a ScalarFn.
+template <Value (*Fn)(OpBuilder &, Location, Value, Value, Type, bool)>
+static ScalarFn withFlag(bool flag) {
+  return [flag](OpBuilder &b, Location l, ValueRange a, Type t, Operation *) {
+    return Fn(b, l, a[0], a[1], t, flag);
+  };
 }
 
 static Value sigmoid(OpBuilder &b, Location l, Value x, Type t) {
@@ -274,6 +355,17 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
   add<FloorOp>(table, rounding(math::FloorOp()));
   add<CeilOp>(table, rounding(math::CeilOp()));
   add<RoundOp>(table, rounding(math::RoundEvenOp()));
+  // NaN is the one value unordered with itself.
+  add<IsNanOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type,
+                         Operation *) -> Value {
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, a[0], a[0]);
+  });
+  add<IsInfOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
+                         Operation *) -> Value {
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
+                                 math::AbsFOp::create(b, l, a[0]),
+                                 createScalarConstant(b, l, t, INFINITY));
+  });
   add<LogicalNotOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                               Operation *) -> Value {
     return arith::XOrIOp::create(b, l, a[0], createScalarConstant(b, l, t, 1));
@@ -310,6 +402,10 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
       return math::PowFOp::create(b, l, a[0], a[1]);
     return integerPower(b, l, a[0], a[1], isUnsignedDtype(t));
   });
+  add<FloorModOp>(table, withFlag<remainder>(/*floor=*/true));
+  add<FmodOp>(table, withFlag<remainder>(/*floor=*/false));
+  add<LeftShiftOp>(table, withFlag<shift>(/*left=*/true));
+  add<RightShiftOp>(table, withFlag<shift>(/*left=*/false));
   add<EqualOp>(
       table, compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
                      arith::CmpIPredicate::eq));

@@ -13,6 +13,7 @@
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::relax;
@@ -73,6 +74,25 @@ static Value ravel(OpBuilder &b, Location l, ValueRange ivs,
   return flat ? flat : idxConst(b, l, 0);
 }
 
+/// Loads the index at `at` from the integer buffer `indices` as an `index`
+/// into an axis of `extent`: negative values count from the end (numpy).
+/// The run-time contract (relax.assert_indices) has checked the value lies
+/// in [-extent, extent), so the result is in range.
+static Value loadIndex(OpBuilder &b, Location l, Value indices, ValueRange at,
+                       const sym::Expr &extent) {
+  bool isUnsigned = isUnsignedDtype(
+      cast<tir::BufferType>(indices.getType()).getDtype());
+  Value raw = toSignlessScalar(b, l, tir::LoadOp::create(b, l, indices, at));
+  if (isUnsigned)
+    return arith::IndexCastUIOp::create(b, l, b.getIndexType(), raw);
+  Value i = arith::IndexCastOp::create(b, l, b.getIndexType(), raw);
+  Value neg =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, idxConst(b, l, 0));
+  Value d = tir::materializeDim(b, l, extent);
+  return arith::SelectOp::create(b, l, neg, arith::AddIOp::create(b, l, i, d),
+                                 i);
+}
+
 /// One spatial loop nest over `out` storing `fn(ivs)` into `outBuf[ivs]`.
 static void
 copyNest(OpBuilder &b, Location loc, StringRef name, const SymShape &out,
@@ -101,6 +121,27 @@ static LogicalResult legalizeGather(
                  [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
                    SmallVector<Value> idx = index(b, l, ivs);
                    return tir::LoadOp::create(b, l, inputs[0], idx);
+                 });
+      },
+      tir::OpPattern::Injective, op->getAttrDictionary(), extraExprs);
+}
+
+/// Emits a single-nest legalization over result 0 whose element at `ivs` is
+/// `value(inputs, ivs)`, reading any of the op's operands; the block is
+/// named after the op.
+static LogicalResult legalizeElementMap(
+    Operation *op, LegalizeContext &ctx,
+    function_ref<Value(OpBuilder &, Location, ValueRange inputs, ValueRange ivs)>
+        value,
+    ArrayRef<sym::Expr> extraExprs = {}) {
+  auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
+  StringRef name = shortOpName(op);
+  return ctx.replaceWithCallTIR(
+      op, ("T_" + name).str(), op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
+        copyNest(b, loc, name, resultType.getShape(), outputs[0],
+                 [&](OpBuilder &b, Location l, ValueRange ivs) {
+                   return value(b, l, inputs, ivs);
                  });
       },
       tir::OpPattern::Injective, op->getAttrDictionary(), extraExprs);
@@ -367,7 +408,6 @@ static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
   SymShape in = tensorType(op->getOperand(0)).getShape();
   RelaxTensorType idxType = tensorType(op->getOperand(1));
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
-  bool unsignedIdx = isUnsignedDtype(idxType.getDtype());
   int64_t idxRank = idxType.getRank();
   std::optional<int64_t> axis;
   if (auto a = op->getAttrOfType<IntegerAttr>("axis")) {
@@ -383,22 +423,8 @@ static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
         copyNest(b, loc, name, resultType.getShape(), outputs[0],
                  [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
                    int64_t first = axis ? *axis : 0;
-                   Value raw = toSignlessScalar(
-                       b, l,
-                       tir::LoadOp::create(b, l, inputs[1],
-                                           ivs.slice(first, idxRank)));
-                   Value i = unsignedIdx ? Value(arith::IndexCastUIOp::create(
-                                               b, l, b.getIndexType(), raw))
-                                         : Value(arith::IndexCastOp::create(
-                                               b, l, b.getIndexType(), raw));
-                   // Negative indices count from the end (numpy).
-                   Value d = tir::materializeDim(b, l, extent);
-                   if (!unsignedIdx) {
-                     Value neg = arith::CmpIOp::create(
-                         b, l, arith::CmpIPredicate::slt, i, idxConst(b, l, 0));
-                     i = arith::SelectOp::create(
-                         b, l, neg, arith::AddIOp::create(b, l, i, d), i);
-                   }
+                   Value i = loadIndex(b, l, inputs[1],
+                                       ivs.slice(first, idxRank), extent);
                    SmallVector<Value> idx;
                    if (axis) {
                      idx.append(ivs.begin(), ivs.begin() + *axis);
@@ -457,6 +483,279 @@ static LogicalResult legalizeRepeat(Operation *op, LegalizeContext &ctx) {
   });
 }
 
+//===----------------------------------------------------------------------===//
+// trilu / pad
+//===----------------------------------------------------------------------===//
+
+/// Keeps x[..., i, j] where j - i >= k (upper) or <= k (lower), else 0.
+static LogicalResult legalizeTrilu(TriluOp op, LegalizeContext &ctx) {
+  if (failed(requireKnownShapes(op)))
+    return failure();
+  RelaxTensorType type = op.getType();
+  int64_t rank = type.getRank();
+  sym::Expr k = op.getKAttr() ? op.getKAttr().getExpr() : sym::Expr::constant(0);
+  bool upper = op.getUpper();
+  Type dtype = type.getDtype();
+  return legalizeElementMap(
+      op, ctx,
+      [&](OpBuilder &b, Location l, ValueRange inputs, ValueRange ivs) {
+        Value diff = arith::SubIOp::create(b, l, ivs[rank - 1], ivs[rank - 2]);
+        Value keep = arith::CmpIOp::create(
+            b, l, upper ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sle,
+            diff, tir::materializeDim(b, l, k));
+        Value v =
+            toSignlessScalar(b, l, tir::LoadOp::create(b, l, inputs[0], ivs));
+        Value zero = createScalarConstant(b, l, dtype, 0);
+        return fromSignlessScalar(
+            b, l, arith::SelectOp::create(b, l, keep, v, zero), dtype);
+      },
+      {k});
+}
+
+/// The input index that output index `iv` reads along a padded dim of
+/// extent `dim` whose first `before` output positions are padding (a
+/// negative `before` crops). Constant mode uses the raw position and tests
+/// its range; the others map every position into [0, dim) (dim >= 1 is a
+/// run-time contract).
+static Value padSourceIndex(OpBuilder &b, Location l, StringRef mode, Value iv,
+                            const sym::Expr &before, const sym::Expr &dim) {
+  Value src = before.getConstant() == 0
+                  ? iv
+                  : Value(arith::SubIOp::create(
+                        b, l, iv, tir::materializeDim(b, l, before)));
+  if (mode == "constant")
+    return src;
+  Value zero = idxConst(b, l, 0), one = idxConst(b, l, 1);
+  Value d = tir::materializeDim(b, l, dim);
+  // Floor modulo into [0, p) for p >= 1.
+  auto wrap = [&](Value x, Value p) -> Value {
+    Value r = arith::RemSIOp::create(b, l, x, p);
+    Value neg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, r, zero);
+    return arith::SelectOp::create(b, l, neg, arith::AddIOp::create(b, l, r, p),
+                                   r);
+  };
+  Value last = arith::SubIOp::create(b, l, d, one);
+  if (mode == "edge")
+    return arith::MaxSIOp::create(b, l, arith::MinSIOp::create(b, l, src, last),
+                                  zero);
+  if (mode == "wrap")
+    return wrap(src, d);
+  // reflect: period 2 (d - 1), folded back at d - 1 (a dim of 1 reads 0).
+  Value period = arith::MaxSIOp::create(
+      b, l, arith::AddIOp::create(b, l, last, last), one);
+  Value m = wrap(src, period);
+  Value mirrored = arith::SubIOp::create(b, l, period, m);
+  Value inside = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, m, d);
+  return arith::SelectOp::create(b, l, inside, m, mirrored);
+}
+
+static LogicalResult legalizePad(PadOp op, LegalizeContext &ctx) {
+  if (failed(requireKnownShapes(op)))
+    return failure();
+  RelaxTensorType type = op.getType();
+  const SymShape &in = tensorType(op.getInput()).getShape();
+  const SymShape &before = op.getPadBefore().getShape();
+  const SymShape &after = op.getPadAfter().getShape();
+  SmallVector<sym::Expr> pads(before.getDims());
+  llvm::append_range(pads, after.getDims());
+  // Dims without padding read the input at the output index.
+  SmallVector<bool> unpadded;
+  for (int64_t d = 0; d < in.getRank(); ++d)
+    unpadded.push_back(before.getDim(d).getConstant() == 0 &&
+                       after.getDim(d).getConstant() == 0);
+  StringRef mode = op.getMode();
+  double value = op.getValue().convertToDouble();
+  Type dtype = type.getDtype();
+  return legalizeElementMap(
+      op, ctx,
+      [&](OpBuilder &b, Location l, ValueRange inputs, ValueRange ivs) -> Value {
+              SmallVector<Value> src;
+              for (auto [d, iv] : llvm::enumerate(ivs))
+                src.push_back(unpadded[d] ? iv
+                                          : padSourceIndex(b, l, mode, iv,
+                                                           before.getDim(d),
+                                                           in.getDim(d)));
+              if (mode != "constant")
+                return tir::LoadOp::create(b, l, inputs[0], src);
+              // Load only inside the input: a padded empty dim has no
+              // element to clamp to.
+              Value inside;
+              for (auto [d, i] : llvm::enumerate(src)) {
+                Value lo = arith::CmpIOp::create(
+                    b, l, arith::CmpIPredicate::sge, i, idxConst(b, l, 0));
+                Value hi = arith::CmpIOp::create(
+                    b, l, arith::CmpIPredicate::slt, i,
+                    tir::materializeDim(b, l, in.getDim(d)));
+                Value both = arith::AndIOp::create(b, l, lo, hi);
+                inside = inside ? arith::AndIOp::create(b, l, inside, both)
+                                      .getResult()
+                                : both;
+              }
+              Type elementType =
+                  cast<tir::BufferType>(inputs[0].getType()).getDtype();
+              if (!inside) // rank 0
+                return tir::LoadOp::create(b, l, inputs[0], src);
+              auto ifOp = scf::IfOp::create(
+                  b, l, inside,
+                  [&](OpBuilder &b, Location l) {
+                    scf::YieldOp::create(
+                        b, l,
+                        tir::LoadOp::create(b, l, inputs[0], src).getResult());
+                  },
+                  [&](OpBuilder &b, Location l) {
+                    scf::YieldOp::create(
+                        b, l,
+                        fromSignlessScalar(
+                            b, l, createScalarConstant(b, l, dtype, value),
+                            elementType));
+                  });
+              return ifOp.getResult(0);
+      },
+      pads);
+}
+
+//===----------------------------------------------------------------------===//
+// gather_elements / gather_nd / scatter_nd
+//===----------------------------------------------------------------------===//
+
+// Index values were checked against their axes by relax.assert_indices in
+// front of the call (ShapeContracts.cpp), so every load below is in bounds.
+
+static LogicalResult legalizeGatherElements(GatherElementsOp op,
+                                            LegalizeContext &ctx) {
+  if (failed(requireKnownShapes(op)))
+    return failure();
+  const SymShape &data = tensorType(op.getData()).getShape();
+  int64_t axis = normAxis(op.getAxis(), data.getRank());
+  if (axis < 0)
+    return op.emitOpError("cannot be legalized: axis out of range");
+  return legalizeElementMap(
+      op, ctx,
+      [&](OpBuilder &b, Location l, ValueRange inputs, ValueRange ivs) -> Value {
+        SmallVector<Value> idx(ivs);
+        idx[axis] = loadIndex(b, l, inputs[1], ivs, data.getDim(axis));
+        return tir::LoadOp::create(b, l, inputs[0], idx);
+      });
+}
+
+/// The data indices of index tuple `tuple` (indices' leading positions):
+/// one loaded, normalised index per tuple position j, into data dim
+/// `first + j`.
+static SmallVector<Value> loadIndexTuple(OpBuilder &b, Location l,
+                                         Value indices, ValueRange tuple,
+                                         const SymShape &data, int64_t first,
+                                         int64_t length) {
+  SmallVector<Value> idx;
+  for (int64_t j = 0; j < length; ++j) {
+    SmallVector<Value> at(tuple);
+    at.push_back(idxConst(b, l, j));
+    idx.push_back(loadIndex(b, l, indices, at, data.getDim(first + j)));
+  }
+  return idx;
+}
+
+static LogicalResult legalizeGatherND(GatherNDOp op, LegalizeContext &ctx) {
+  if (failed(requireKnownShapes(op)))
+    return failure();
+  const SymShape &data = tensorType(op.getData()).getShape();
+  RelaxTensorType indices = tensorType(op.getIndices());
+  int64_t tupleRank = indices.getRank() - 1;
+  int64_t q = *indices.getDims().back().getConstant();
+  int64_t batch = op.getBatchDims();
+  return legalizeElementMap(
+      op, ctx,
+      [&](OpBuilder &b, Location l, ValueRange inputs, ValueRange ivs) -> Value {
+        SmallVector<Value> idx(ivs.take_front(batch));
+        llvm::append_range(idx,
+                           loadIndexTuple(b, l, inputs[1],
+                                          ivs.take_front(tupleRank), data,
+                                          batch, q));
+        llvm::append_range(idx, ivs.drop_front(tupleRank));
+        return tir::LoadOp::create(b, l, inputs[0], idx);
+      });
+}
+
+/// Combines the current value `old` with the update `u` (scalars as arith
+/// sees them, see toSignlessScalar) for a scatter reduction.
+static Value scatterCombine(OpBuilder &b, Location l, StringRef reduction,
+                            Value old, Value u, Type dtype) {
+  bool isFloatType = isa<FloatType>(dtype);
+  bool isBool = dtype.isInteger(1);
+  bool isUnsigned = isUnsignedDtype(dtype);
+  if (reduction == "add")
+    return isFloatType ? Value(arith::AddFOp::create(b, l, old, u))
+           : isBool    ? Value(arith::OrIOp::create(b, l, old, u))
+                       : Value(arith::AddIOp::create(b, l, old, u));
+  if (reduction == "mul")
+    return isFloatType ? Value(arith::MulFOp::create(b, l, old, u))
+           : isBool    ? Value(arith::AndIOp::create(b, l, old, u))
+                       : Value(arith::MulIOp::create(b, l, old, u));
+  if (reduction == "max")
+    return isFloatType  ? Value(arith::MaximumFOp::create(b, l, old, u))
+           : isBool     ? Value(arith::OrIOp::create(b, l, old, u))
+           : isUnsigned ? Value(arith::MaxUIOp::create(b, l, old, u))
+                        : Value(arith::MaxSIOp::create(b, l, old, u));
+  if (reduction == "min")
+    return isFloatType  ? Value(arith::MinimumFOp::create(b, l, old, u))
+           : isBool     ? Value(arith::AndIOp::create(b, l, old, u))
+           : isUnsigned ? Value(arith::MinUIOp::create(b, l, old, u))
+                        : Value(arith::MinSIOp::create(b, l, old, u));
+  return u;
+}
+
+/// Copies data to the output, then applies the updates in one serial loop
+/// nest (a block without iteration variables: one thread on the GPU), so
+/// that duplicate indices combine in row-major order and the last `none`
+/// update wins, as in onnxruntime.
+static LogicalResult legalizeScatterND(ScatterNDOp op, LegalizeContext &ctx) {
+  if (failed(requireKnownShapes(op)))
+    return failure();
+  RelaxTensorType type = op.getType();
+  const SymShape &data = type.getShape();
+  const SymShape &updates = tensorType(op.getUpdates()).getShape();
+  RelaxTensorType indices = tensorType(op.getIndices());
+  int64_t tupleRank = indices.getRank() - 1;
+  int64_t q = *indices.getDims().back().getConstant();
+  StringRef reduction = op.getReduction();
+  Type dtype = type.getDtype();
+  return ctx.replaceWithCallTIR(
+      op, "T_scatter_nd", op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
+        Value out = outputs[0];
+        copyNest(b, loc, "scatter_nd_copy", data, out,
+                 [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
+                   return tir::LoadOp::create(b, l, inputs[0], ivs);
+                 });
+        tir::BlockOp::create(
+            b, loc, "scatter_nd", ValueRange(), {}, nullptr,
+            [&](OpBuilder &b, Location l, ValueRange) {
+              tir::buildLoopNest(
+                  b, l, updates.getDims(), {},
+                  [&](OpBuilder &b, Location l, ValueRange ivs) {
+                    SmallVector<Value> idx =
+                        loadIndexTuple(b, l, inputs[1],
+                                       ivs.take_front(tupleRank), data, 0, q);
+                    llvm::append_range(idx, ivs.drop_front(tupleRank));
+                    Value u = toSignlessScalar(
+                        b, l, tir::LoadOp::create(b, l, inputs[2], ivs));
+                    if (reduction != "none")
+                      u = scatterCombine(
+                          b, l, reduction,
+                          toSignlessScalar(
+                              b, l, tir::LoadOp::create(b, l, out, idx)),
+                          u, dtype);
+                    tir::StoreOp::create(
+                        b, l,
+                        fromSignlessScalar(
+                            b, l, u,
+                            cast<tir::BufferType>(out.getType()).getDtype()),
+                        out, idx);
+                  });
+            });
+      },
+      tir::OpPattern::Opaque, op->getAttrDictionary());
+}
+
 void relax::addManipulationLegalizers(LegalizerTable &table) {
   registerLegalizer<ReshapeOp>(table, legalizeReshape);
   registerLegalizer<PermuteDimsOp>(table, legalizePermuteDims);
@@ -470,4 +769,9 @@ void relax::addManipulationLegalizers(LegalizerTable &table) {
   registerLegalizer<TakeOp>(table, legalizeTake);
   registerLegalizer<TileOp>(table, legalizeTile);
   registerLegalizer<RepeatOp>(table, legalizeRepeat);
+  registerLegalizer<TriluOp>(table, legalizeTrilu);
+  registerLegalizer<PadOp>(table, legalizePad);
+  registerLegalizer<GatherElementsOp>(table, legalizeGatherElements);
+  registerLegalizer<GatherNDOp>(table, legalizeGatherND);
+  registerLegalizer<ScatterNDOp>(table, legalizeScatterND);
 }

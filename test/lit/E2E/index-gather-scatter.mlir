@@ -1,0 +1,30 @@
+// End-to-end: relax.gather_elements (both axes, i64 and i32 indices),
+// relax.gather_nd (index pairs, and one batch dim) and relax.scatter_nd
+// (reductions none, add, mul, max on rows, min and none on elements), two
+// runtime sizes of the symbolic dims, against numpy (take_along_axis and the
+// loops in ref.py). Indices in [-3, 3): negative ones count from the end,
+// and duplicates occur, so scatter_nd's serial order (last write wins with
+// none) is compared too. rtol = atol = 1e-6: gathers and stores are exact,
+// add/mul accumulate in the reference's order, so this only allows for
+// float rounding differences that do not occur in practice.
+// RUN: rm -rf %t && %python %S/ref.py %t/a --int-range -3,3 "np.take_along_axis(x, i, axis=1)" "np.take_along_axis(x, j, axis=0)" "__import__('ref').gather_nd_ref(d, t)" "__import__('ref').gather_nd_ref(d, bt, batch_dims=1)" "__import__('ref').scatter_nd_ref(s, si, su)" "__import__('ref').scatter_nd_ref(s, si, su, 'add')" "__import__('ref').scatter_nd_ref(s, si, su, 'mul')" "__import__('ref').scatter_nd_ref(s, si, su, 'max')" "__import__('ref').scatter_nd_ref(s, t, sv, 'min')" "__import__('ref').scatter_nd_ref(s, t, sv)" -- x:f32:4,5 i:i64:4,6 j:i32:2,5 d:f32:4,5,3 t:i64:6,2 bt:i64:4,6,1 s:f32:4,5 si:i64:6,1 su:f32:6,5 sv:f32:6
+// RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --input %t/a/in4.npy --input %t/a/in5.npy --input %t/a/in6.npy --input %t/a/in7.npy --input %t/a/in8.npy --input %t/a/in9.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --expect %t/a/out7.npy --expect %t/a/out8.npy --expect %t/a/out9.npy --rtol 1e-6 --atol 1e-6 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --input %t/a/in4.npy --input %t/a/in5.npy --input %t/a/in6.npy --input %t/a/in7.npy --input %t/a/in8.npy --input %t/a/in9.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --expect %t/a/out7.npy --expect %t/a/out8.npy --expect %t/a/out9.npy --rtol 1e-6 --atol 1e-6 | FileCheck %s
+// RUN: %python %S/ref.py %t/b --seed 11 --int-range -3,3 "np.take_along_axis(x, i, axis=1)" "np.take_along_axis(x, j, axis=0)" "__import__('ref').gather_nd_ref(d, t)" "__import__('ref').gather_nd_ref(d, bt, batch_dims=1)" "__import__('ref').scatter_nd_ref(s, si, su)" "__import__('ref').scatter_nd_ref(s, si, su, 'add')" "__import__('ref').scatter_nd_ref(s, si, su, 'mul')" "__import__('ref').scatter_nd_ref(s, si, su, 'max')" "__import__('ref').scatter_nd_ref(s, t, sv, 'min')" "__import__('ref').scatter_nd_ref(s, t, sv)" -- x:f32:3,7 i:i64:3,2 j:i32:9,7 d:f32:3,7,3 t:i64:2,2 bt:i64:3,2,1 s:f32:3,7 si:i64:2,1 su:f32:2,7 sv:f32:2
+// RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --input %t/b/in4.npy --input %t/b/in5.npy --input %t/b/in6.npy --input %t/b/in7.npy --input %t/b/in8.npy --input %t/b/in9.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --expect %t/b/out7.npy --expect %t/b/out8.npy --expect %t/b/out9.npy --rtol 1e-6 --atol 1e-6 | FileCheck %s
+// CHECK: all 10 outputs match
+
+relax.func @main(%x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[n, k], i64>, %j: !relax.tensor<[p, m], i32>, %d: !relax.tensor<[n, m, 3], f32>, %t: !relax.tensor<[k, 2], i64>, %bt: !relax.tensor<[n, k, 1], i64>, %s: !relax.tensor<[n, m], f32>, %si: !relax.tensor<[k, 1], i64>, %su: !relax.tensor<[k, m], f32>, %sv: !relax.tensor<[k], f32>)
+    -> (!relax.tensor<[n, k], f32>, !relax.tensor<[p, m], f32>, !relax.tensor<[k, 3], f32>, !relax.tensor<[n, k, 3], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>) {
+  %r0 = relax.gather_elements %x, %i {axis = 1 : i64} : (!relax.tensor<[n, m], f32>, !relax.tensor<[n, k], i64>) -> !relax.tensor<[n, k], f32>
+  %r1 = relax.gather_elements %x, %j {axis = 0 : i64} : (!relax.tensor<[n, m], f32>, !relax.tensor<[p, m], i32>) -> !relax.tensor<[p, m], f32>
+  %r2 = relax.gather_nd %d, %t : (!relax.tensor<[n, m, 3], f32>, !relax.tensor<[k, 2], i64>) -> !relax.tensor<[k, 3], f32>
+  %r3 = relax.gather_nd %d, %bt {batch_dims = 1 : i64} : (!relax.tensor<[n, m, 3], f32>, !relax.tensor<[n, k, 1], i64>) -> !relax.tensor<[n, k, 3], f32>
+  %r4 = relax.scatter_nd %s, %si, %su : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, m], f32>) -> !relax.tensor<[n, m], f32>
+  %r5 = relax.scatter_nd %s, %si, %su {reduction = "add"} : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, m], f32>) -> !relax.tensor<[n, m], f32>
+  %r6 = relax.scatter_nd %s, %si, %su {reduction = "mul"} : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, m], f32>) -> !relax.tensor<[n, m], f32>
+  %r7 = relax.scatter_nd %s, %si, %su {reduction = "max"} : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 1], i64>, !relax.tensor<[k, m], f32>) -> !relax.tensor<[n, m], f32>
+  %r8 = relax.scatter_nd %s, %t, %sv {reduction = "min"} : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 2], i64>, !relax.tensor<[k], f32>) -> !relax.tensor<[n, m], f32>
+  %r9 = relax.scatter_nd %s, %t, %sv : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 2], i64>, !relax.tensor<[k], f32>) -> !relax.tensor<[n, m], f32>
+  relax.return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9 : !relax.tensor<[n, k], f32>, !relax.tensor<[p, m], f32>, !relax.tensor<[k, 3], f32>, !relax.tensor<[n, k, 3], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>
+}

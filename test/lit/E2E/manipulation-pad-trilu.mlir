@@ -1,0 +1,28 @@
+// End-to-end: relax.trilu (upper and lower, constant and symbolic diagonal
+// offsets, a batch dim) and relax.pad (constant with a value, reflect, edge,
+// wrap, negative pads that crop, a symbolic pad, an i32 pad value, and a
+// reflect longer than the dim, which keeps reflecting as numpy does), two
+// runtime sizes of the symbolic dims, against numpy. Exact (rtol 0, atol 0):
+// both ops only move elements.
+// RUN: rm -rf %t && %python %S/ref.py %t/a --int-range -9,9 'np.triu(x)' 'np.tril(x, -1)' 'np.triu(x, x.shape[2] - x.shape[1])' 'np.pad(y, ((1, 2), (0, 1)), constant_values=1.5)' 'np.pad(y, ((2, 1), (1, 3)), "reflect")' 'np.pad(y, ((1, 0), (2, 2)), "edge")' 'np.pad(y, ((2, 1), (0, 2)), "wrap")' 'y[1:, :-1]' 'np.pad(y[1:], ((0, 2), (0, 0)), "edge")' 'np.pad(y, ((0, k.shape[0]), (0, 0)))' 'np.pad(i, (1, 1), constant_values=-3)' 'np.pad(y, ((0, 0), (7, 6)), "reflect")' -- x:f32:2,3,5 y:f32:5,6 k:f32:2 i:i32:4
+// RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --expect %t/a/out7.npy --expect %t/a/out8.npy --expect %t/a/out9.npy --expect %t/a/out10.npy --expect %t/a/out11.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --expect %t/a/out5.npy --expect %t/a/out6.npy --expect %t/a/out7.npy --expect %t/a/out8.npy --expect %t/a/out9.npy --expect %t/a/out10.npy --expect %t/a/out11.npy --rtol 0 --atol 0 | FileCheck %s
+// RUN: %python %S/ref.py %t/b --seed 3 --int-range -9,9 'np.triu(x)' 'np.tril(x, -1)' 'np.triu(x, x.shape[2] - x.shape[1])' 'np.pad(y, ((1, 2), (0, 1)), constant_values=1.5)' 'np.pad(y, ((2, 1), (1, 3)), "reflect")' 'np.pad(y, ((1, 0), (2, 2)), "edge")' 'np.pad(y, ((2, 1), (0, 2)), "wrap")' 'y[1:, :-1]' 'np.pad(y[1:], ((0, 2), (0, 0)), "edge")' 'np.pad(y, ((0, k.shape[0]), (0, 0)))' 'np.pad(i, (1, 1), constant_values=-3)' 'np.pad(y, ((0, 0), (7, 6)), "reflect")' -- x:f32:1,6,4 y:f32:3,4 k:f32:7 i:i32:9
+// RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --expect %t/b/out5.npy --expect %t/b/out6.npy --expect %t/b/out7.npy --expect %t/b/out8.npy --expect %t/b/out9.npy --expect %t/b/out10.npy --expect %t/b/out11.npy --rtol 0 --atol 0 | FileCheck %s
+// CHECK: all 12 outputs match
+
+relax.func @main(%x: !relax.tensor<[b, n, m], f32>, %y: !relax.tensor<[p, q], f32>, %k: !relax.tensor<[k], f32>, %i: !relax.tensor<[j], i32>) -> (!relax.tensor<[b, n, m], f32>, !relax.tensor<[b, n, m], f32>, !relax.tensor<[b, n, m], f32>, !relax.tensor<[p + 3, q + 1], f32>, !relax.tensor<[p + 3, q + 4], f32>, !relax.tensor<[p + 1, q + 4], f32>, !relax.tensor<[p + 3, q + 2], f32>, !relax.tensor<[p - 1, q - 1], f32>, !relax.tensor<[p + 1, q], f32>, !relax.tensor<[k + p, q], f32>, !relax.tensor<[j + 2], i32>, !relax.tensor<[p, q + 13], f32>) {
+  %r0 = relax.trilu %x {upper = true} : (!relax.tensor<[b, n, m], f32>) -> !relax.tensor<[b, n, m], f32>
+  %r1 = relax.trilu %x {upper = false, k = #relax.expr<-1>} : (!relax.tensor<[b, n, m], f32>) -> !relax.tensor<[b, n, m], f32>
+  %r2 = relax.trilu %x {upper = true, k = #relax.expr<m - n>} : (!relax.tensor<[b, n, m], f32>) -> !relax.tensor<[b, n, m], f32>
+  %r3 = relax.pad %y {pad_before = #relax.shape<[1, 0]>, pad_after = #relax.shape<[2, 1]>, value = 1.5 : f64} : (!relax.tensor<[p, q], f32>) -> !relax.tensor<[p + 3, q + 1], f32>
+  %r4 = relax.pad %y {mode = "reflect", pad_before = #relax.shape<[2, 1]>, pad_after = #relax.shape<[1, 3]>} : (!relax.tensor<[p, q], f32>) -> !relax.tensor<[p + 3, q + 4], f32>
+  %r5 = relax.pad %y {mode = "edge", pad_before = #relax.shape<[1, 2]>, pad_after = #relax.shape<[0, 2]>} : (!relax.tensor<[p, q], f32>) -> !relax.tensor<[p + 1, q + 4], f32>
+  %r6 = relax.pad %y {mode = "wrap", pad_before = #relax.shape<[2, 0]>, pad_after = #relax.shape<[1, 2]>} : (!relax.tensor<[p, q], f32>) -> !relax.tensor<[p + 3, q + 2], f32>
+  %r7 = relax.pad %y {pad_before = #relax.shape<[-1, 0]>, pad_after = #relax.shape<[0, -1]>} : (!relax.tensor<[p, q], f32>) -> !relax.tensor<[p - 1, q - 1], f32>
+  %r8 = relax.pad %y {mode = "edge", pad_before = #relax.shape<[-1, 0]>, pad_after = #relax.shape<[2, 0]>} : (!relax.tensor<[p, q], f32>) -> !relax.tensor<[p + 1, q], f32>
+  %r9 = relax.pad %y {pad_before = #relax.shape<[0, 0]>, pad_after = #relax.shape<[k, 0]>} : (!relax.tensor<[p, q], f32>) -> !relax.tensor<[k + p, q], f32>
+  %r10 = relax.pad %i {pad_before = #relax.shape<[1]>, pad_after = #relax.shape<[1]>, value = -3.0 : f64} : (!relax.tensor<[j], i32>) -> !relax.tensor<[j + 2], i32>
+  %r11 = relax.pad %y {mode = "reflect", pad_before = #relax.shape<[0, 7]>, pad_after = #relax.shape<[0, 6]>} : (!relax.tensor<[p, q], f32>) -> !relax.tensor<[p, q + 13], f32>
+  relax.return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11 : !relax.tensor<[b, n, m], f32>, !relax.tensor<[b, n, m], f32>, !relax.tensor<[b, n, m], f32>, !relax.tensor<[p + 3, q + 1], f32>, !relax.tensor<[p + 3, q + 4], f32>, !relax.tensor<[p + 1, q + 4], f32>, !relax.tensor<[p + 3, q + 2], f32>, !relax.tensor<[p - 1, q - 1], f32>, !relax.tensor<[p + 1, q], f32>, !relax.tensor<[k + p, q], f32>, !relax.tensor<[j + 2], i32>, !relax.tensor<[p, q + 13], f32>
+}
