@@ -9,6 +9,8 @@
 
 #include "OpHelpers.h"
 
+#include "RelaxDialect/Relax/IR/Einsum.h"
+
 using namespace mlir;
 using namespace mlir::relax;
 
@@ -113,5 +115,103 @@ LogicalResult LinearOp::inferReturnTypes(MLIRContext *,
       return failure();
   }
   results.push_back(RelaxTensorType::get(*shape, x.getDtype()));
+  return success();
+}
+
+// einsum: every label's dims are compared pairwise (provably different is an
+// error; undecidable makes the label's output dim `?` and, for a summed
+// label, is checked at run time); the ellipsis dims broadcast.
+LogicalResult EinsumOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  StringRef opName = getOperationName();
+  ValueRange inputs = adaptor.getInputs();
+  if (inputs.empty())
+    return inferFailure(loc, opName, "needs at least one operand");
+  auto first = cast<RelaxTensorType>(inputs[0].getType());
+  Type dtype = first.getDtype();
+  if (failed(checkDtypeClass(loc, opName, dtype, DtypeClass::Numeric)))
+    return failure();
+  StringRef eq = adaptor.getEquation();
+  SmallVector<std::optional<int64_t>> ranks;
+  bool unknownBatch = false;
+  for (auto [i, v] : llvm::enumerate(inputs)) {
+    auto t = cast<RelaxTensorType>(v.getType());
+    if (t.getDtype() != dtype)
+      return inferFailure(
+          loc, opName,
+          "operand #" + Twine(i) + " dtype " + typeText(t.getDtype()) +
+              " differs from operand #0 dtype " + typeText(dtype));
+    if (t.hasRank()) {
+      ranks.push_back(t.getRank());
+      continue;
+    }
+    ranks.push_back(std::nullopt);
+    unknownBatch |= einsumTermHasEllipsis(eq, i);
+  }
+  std::string error;
+  FailureOr<EinsumSpec> spec = parseEinsum(eq, ranks, error);
+  if (failed(spec))
+    return inferFailure(loc, opName, "equation '" + eq + "': " + error);
+  if (unknownBatch) {
+    results.push_back(RelaxTensorType::get(SymShape::unranked(), dtype));
+    return success();
+  }
+
+  // Every occurrence of each letter label: (dim, operand, axis).
+  struct Occurrence {
+    sym::Expr dim;
+    unsigned operand, axis;
+  };
+  SmallVector<SmallVector<Occurrence>> occurrences(spec->numLabels());
+  SymShape batch(ArrayRef<sym::Expr>{});
+  for (auto [i, v] : llvm::enumerate(inputs)) {
+    auto t = cast<RelaxTensorType>(v.getType());
+    if (!t.hasRank())
+      continue;
+    SmallVector<sym::Expr> ellipsis;
+    for (auto [axis, label] : llvm::enumerate(spec->operands[i])) {
+      if (spec->isBatch(label))
+        ellipsis.push_back(t.getDims()[axis]);
+      else
+        occurrences[label].push_back(
+            {t.getDims()[axis], unsigned(i), unsigned(axis)});
+    }
+    FailureOr<SymShape> merged =
+        broadcastShapes(loc, opName, batch, SymShape(ellipsis));
+    if (failed(merged))
+      return failure();
+    batch = *merged;
+  }
+  SmallVector<sym::Expr> labelDims(spec->numLabels());
+  for (unsigned label = spec->numBatch; label < spec->numLabels(); ++label) {
+    ArrayRef<Occurrence> occ = occurrences[label];
+    bool allEqual = true;
+    for (size_t a = 0; a < occ.size(); ++a)
+      for (size_t b = a + 1; b < occ.size(); ++b) {
+        if (!occ[a].dim || !occ[b].dim) {
+          allEqual = false;
+          continue;
+        }
+        FailureOr<sym::Expr> u = unifyDims(occ[a].dim, occ[b].dim);
+        if (failed(u))
+          return inferFailure(
+              loc, opName,
+              spec->describe(label) + " is " + occ[a].dim.str() +
+                  " in operand #" + Twine(occ[a].operand) + " dim " +
+                  Twine(occ[a].axis) + " but " + occ[b].dim.str() +
+                  " in operand #" + Twine(occ[b].operand) + " dim " +
+                  Twine(occ[b].axis));
+        allEqual &= bool(*u);
+      }
+    if (allEqual && !occ.empty())
+      labelDims[label] = occ.front().dim;
+  }
+  SmallVector<sym::Expr> dims;
+  for (unsigned label : spec->output)
+    dims.push_back(spec->isBatch(label) ? batch.getDim(label)
+                                        : labelDims[label]);
+  results.push_back(RelaxTensorType::get(SymShape(dims), dtype));
   return success();
 }

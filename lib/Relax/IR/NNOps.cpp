@@ -10,6 +10,8 @@
 
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace mlir;
 using namespace mlir::relax;
 
@@ -75,11 +77,13 @@ struct NNInfer {
     return SmallVector<sym::Expr, 4>(type.getDims());
   }
 
-  /// strides / dilation / pool sizes: 1 value (both dims) or 2, all >= 1.
+  /// strides / dilation / pool sizes: 1 value (both dims) or 2, all >=
+  /// `min` (1; 0 for output_padding, whose default is then 0).
   FailureOr<std::array<int64_t, 2>> pair(std::optional<ArrayRef<int64_t>> attr,
-                                         StringRef what) const {
+                                         StringRef what,
+                                         int64_t min = 1) const {
     if (!attr)
-      return std::array<int64_t, 2>{1, 1};
+      return std::array<int64_t, 2>{min, min};
     std::array<int64_t, 2> result;
     if (attr->size() == 1)
       result = {(*attr)[0], (*attr)[0]};
@@ -89,8 +93,10 @@ struct NNInfer {
       return (void)fail(Twine(what) + " must have 1 or 2 values, got " +
                         Twine(attr->size())),
              failure();
-    if (result[0] < 1 || result[1] < 1)
-      return (void)fail(Twine(what) + " must be positive"), failure();
+    if (result[0] < min || result[1] < min)
+      return (void)fail(Twine(what) + (min == 1 ? " must be positive"
+                                                : " must be non-negative")),
+             failure();
     return result;
   }
 
@@ -140,6 +146,43 @@ struct NNInfer {
                         kernel.str() + ")"),
              failure();
     return out;
+  }
+
+  /// Output size of a transposed window:
+  ///   (in - 1) * stride + dilation * (kernel - 1) + outPad + 1 - pad.
+  /// `?` when the input or kernel size is unknown; an error when the result
+  /// is provably below 1.
+  FailureOr<sym::Expr> transposedWindow(const sym::Expr &in, int64_t pad,
+                                        const sym::Expr &kernel,
+                                        int64_t dilation, int64_t stride,
+                                        int64_t outPad, StringRef what) const {
+    if (!in || !kernel)
+      return sym::Expr();
+    sym::Expr out =
+        (in - 1) * stride + dilation * (kernel - 1) + (outPad + 1 - pad);
+    if (!out)
+      return sym::Expr();
+    if (defaultSymContext().isLT(out, sym::Expr::constant(1)) ==
+        sym::Truth::True)
+      return (void)fail(Twine("output ") + what + " " + out.str() +
+                        " is not positive (input " + in.str() + ", kernel " +
+                        kernel.str() + ")"),
+             failure();
+    return out;
+  }
+
+  /// Fails unless `dim mod divisor` may be 0 (provably non-zero is an
+  /// error naming `what`).
+  LogicalResult checkDivisible(const sym::Expr &dim, int64_t divisor,
+                               const Twine &what) const {
+    if (!dim)
+      return success();
+    sym::Expr rem = sym::mod(dim, sym::Expr::constant(divisor));
+    if (rem && defaultSymContext().isEQ(rem, sym::Expr::constant(0)) ==
+                   sym::Truth::False)
+      return fail(what + " " + dim.str() + " are not divisible by groups " +
+                  Twine(divisor));
+    return success();
   }
 };
 } // namespace
@@ -282,11 +325,16 @@ LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location> loc,
-                                         Adaptor adaptor,
-                                         SmallVectorImpl<Type> &results) {
-  NNInfer infer{loc, getOperationName()};
+/// The operands and window attributes conv2d and conv2d_transpose share:
+/// the NCHW input and weight dims (same dtype), strides and dilation.
+struct ConvOperands {
+  SmallVector<sym::Expr, 4> x, w;
+  std::array<int64_t, 2> strides, dilation;
+};
+
+template <typename Adaptor>
+static FailureOr<ConvOperands> readConvOperands(const NNInfer &infer,
+                                                Adaptor adaptor) {
   auto input = cast<RelaxTensorType>(adaptor.getInput().getType());
   auto weight = cast<RelaxTensorType>(adaptor.getWeight().getType());
   if (failed(infer.requireSameDtype(weight, input, "weight", "input")))
@@ -303,6 +351,19 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
   auto dilation = infer.pair(adaptor.getDilation(), "dilation");
   if (failed(dilation))
     return failure();
+  return ConvOperands{*x, *w, *strides, *dilation};
+}
+
+LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  NNInfer infer{loc, getOperationName()};
+  auto input = cast<RelaxTensorType>(adaptor.getInput().getType());
+  FailureOr<ConvOperands> conv = readConvOperands(infer, adaptor);
+  if (failed(conv))
+    return failure();
+  auto &[x, w, strides, dilation] = *conv;
   auto pad = infer.padding(adaptor.getPadding());
   if (failed(pad))
     return failure();
@@ -310,8 +371,7 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
   if (groups < 1)
     return infer.fail("groups must be positive, got " + Twine(groups));
 
-  const sym::Context &ctx = defaultSymContext();
-  const sym::Expr &c = (*x)[1], &o = (*w)[0], &cg = (*w)[1];
+  const sym::Expr &c = x[1], &o = w[0], &cg = w[1];
   if (c && cg) {
     sym::Expr expected = cg * groups;
     if (failed(unifyDims(c, expected)))
@@ -319,23 +379,120 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
           "input channels " + c.str() +
           " must equal weight in-channels * groups = " + expected.str());
   }
-  if (o) {
-    sym::Expr rem = sym::mod(o, sym::Expr::constant(groups));
-    if (rem && ctx.isEQ(rem, sym::Expr::constant(0)) == sym::Truth::False)
-      return infer.fail("weight out-channels " + o.str() +
-                        " are not divisible by groups " + Twine(groups));
-  }
+  if (failed(infer.checkDivisible(o, groups, "weight out-channels")))
+    return failure();
   FailureOr<sym::Expr> oh =
-      infer.window((*x)[2], (*pad)[0] + (*pad)[2], (*w)[2], (*dilation)[0],
-                   (*strides)[0], /*ceilMode=*/false, "height");
+      infer.window(x[2], (*pad)[0] + (*pad)[2], w[2], dilation[0], strides[0],
+                   /*ceilMode=*/false, "height");
   if (failed(oh))
     return failure();
   FailureOr<sym::Expr> ow =
-      infer.window((*x)[3], (*pad)[1] + (*pad)[3], (*w)[3], (*dilation)[1],
-                   (*strides)[1], /*ceilMode=*/false, "width");
+      infer.window(x[3], (*pad)[1] + (*pad)[3], w[3], dilation[1], strides[1],
+                   /*ceilMode=*/false, "width");
   if (failed(ow))
     return failure();
-  sym::Expr dims[] = {(*x)[0], o, *oh, *ow};
+  sym::Expr dims[] = {x[0], o, *oh, *ow};
+  results.push_back(input.withShape(SymShape(dims)));
+  return success();
+}
+
+LogicalResult
+Conv2DTransposeOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                    Adaptor adaptor,
+                                    SmallVectorImpl<Type> &results) {
+  NNInfer infer{loc, getOperationName()};
+  auto input = cast<RelaxTensorType>(adaptor.getInput().getType());
+  FailureOr<ConvOperands> conv = readConvOperands(infer, adaptor);
+  if (failed(conv))
+    return failure();
+  auto &[x, w, strides, dilation] = *conv;
+  auto outPad = infer.pair(adaptor.getOutputPadding(), "output_padding",
+                           /*min=*/0);
+  if (failed(outPad))
+    return failure();
+  auto pad = infer.padding(adaptor.getPadding());
+  if (failed(pad))
+    return failure();
+  int64_t groups = adaptor.getGroups();
+  if (groups < 1)
+    return infer.fail("groups must be positive, got " + Twine(groups));
+  for (int i = 0; i < 2; ++i)
+    if ((*outPad)[i] >= strides[i] && (*outPad)[i] >= dilation[i])
+      return infer.fail("output_padding " + Twine((*outPad)[i]) +
+                        " must be smaller than the stride " +
+                        Twine(strides[i]) + " or the dilation " +
+                        Twine(dilation[i]));
+
+  // x [n, c, h, w], weight [c, o / groups, kh, kw].
+  const sym::Expr &c = x[1], &wc = w[0], &opg = w[1];
+  if (c && wc && failed(unifyDims(c, wc)))
+    return infer.fail("input channels " + c.str() +
+                      " must equal weight dim 0 = " + wc.str());
+  if (failed(infer.checkDivisible(c ? c : wc, groups, "input channels")))
+    return failure();
+  FailureOr<sym::Expr> oh =
+      infer.transposedWindow(x[2], (*pad)[0] + (*pad)[2], w[2], dilation[0],
+                             strides[0], (*outPad)[0], "height");
+  if (failed(oh))
+    return failure();
+  FailureOr<sym::Expr> ow =
+      infer.transposedWindow(x[3], (*pad)[1] + (*pad)[3], w[3], dilation[1],
+                             strides[1], (*outPad)[1], "width");
+  if (failed(ow))
+    return failure();
+  sym::Expr o = opg ? opg * groups : sym::Expr();
+  sym::Expr dims[] = {x[0], o, *oh, *ow};
+  results.push_back(input.withShape(SymShape(dims)));
+  return success();
+}
+
+LogicalResult Resize2DOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &results) {
+  NNInfer infer{loc, getOperationName()};
+  auto input = cast<RelaxTensorType>(adaptor.getInput().getType());
+  FailureOr<SmallVector<sym::Expr, 4>> x = infer.dims4(input, "input");
+  if (failed(x))
+    return failure();
+  auto oneOf = [&](StringRef what, StringRef value,
+                   ArrayRef<StringRef> allowed) -> LogicalResult {
+    if (llvm::is_contained(allowed, value))
+      return success();
+    return infer.fail(Twine(what) + " '" + value + "' is not one of " +
+                      llvm::join(allowed, ", "));
+  };
+  StringRef method = adaptor.getMethod();
+  if (failed(oneOf("method", method, {"nearest", "linear"})) ||
+      failed(oneOf("coordinate_transformation_mode",
+                   adaptor.getCoordinateTransformationMode(),
+                   {"half_pixel", "pytorch_half_pixel", "asymmetric",
+                    "align_corners"})) ||
+      failed(
+          oneOf("nearest_mode", adaptor.getNearestMode(),
+                {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"})))
+    return failure();
+  if (method == "linear" && failed(infer.requireFloat(input, "linear resize")))
+    return failure();
+  if (std::optional<ArrayRef<double>> scales = adaptor.getScales()) {
+    if (scales->size() != 2)
+      return infer.fail("scales must have 2 values, got " +
+                        Twine(scales->size()));
+    if (llvm::any_of(*scales, [](double s) { return !(s > 0); }))
+      return infer.fail("scales must be positive");
+  }
+  const SymShape &size = adaptor.getSize().getShape();
+  if (!size.hasRank() || size.getRank() != 2)
+    return infer.fail("size must have 2 dims, got " + size.str());
+  for (int i = 0; i < 2; ++i) {
+    const sym::Expr &d = size.getDim(i);
+    if (!d)
+      return infer.fail("size dim " + Twine(i) + " must not be '?'");
+    if (defaultSymContext().isLT(d, sym::Expr::constant(0)) == sym::Truth::True)
+      return infer.fail("size dim " + Twine(i) + " = " + d.str() +
+                        " is negative");
+  }
+  sym::Expr dims[] = {(*x)[0], (*x)[1], size.getDim(0), size.getDim(1)};
   results.push_back(input.withShape(SymShape(dims)));
   return success();
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
+#include "RelaxDialect/Relax/IR/Einsum.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
 
@@ -138,6 +139,52 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
     }
     check.lessEqual(prev, in.getDims()[axis],
                     "last split index vs dim " + Twine(axis));
+    return;
+  }
+  if (name == "relax.conv2d_transpose") {
+    // The kernel reads weight[ic, ...] for every input channel ic.
+    RelaxTensorType in = rankedType(op->getOperand(0));
+    RelaxTensorType weight = rankedType(op->getOperand(1));
+    if (in && weight && in.getRank() == 4 && weight.getRank() == 4)
+      check.equal(in.getDims()[1], weight.getDims()[0],
+                  "input channels vs weight dim 0");
+    return;
+  }
+  if (name == "relax.einsum") {
+    // Every occurrence of a label spans the extent the kernel loops over
+    // (its first occurrence); ellipsis dims broadcast into the output.
+    SmallVector<RelaxTensorType> types;
+    SmallVector<std::optional<int64_t>> ranks;
+    for (Value v : op->getOperands()) {
+      types.push_back(rankedType(v));
+      if (!types.back())
+        return;
+      ranks.push_back(types.back().getRank());
+    }
+    RelaxTensorType out = rankedType(op->getResult(0));
+    auto equation = op->getAttrOfType<StringAttr>("equation");
+    std::string error;
+    FailureOr<EinsumSpec> spec =
+        equation ? parseEinsum(equation.getValue(), ranks, error)
+                 : FailureOr<EinsumSpec>(failure());
+    if (failed(spec) || !out)
+      return;
+    SmallVector<sym::Expr> first(spec->numLabels());
+    for (auto [i, labels] : llvm::enumerate(spec->operands))
+      for (auto [axis, label] : llvm::enumerate(labels)) {
+        const sym::Expr &dim = types[i].getDims()[axis];
+        std::string what = ("operand #" + Twine(i) + " dim " + Twine(axis) +
+                            " (" + spec->describe(label) + ")")
+                               .str();
+        if (spec->isBatch(label)) {
+          auto pos = llvm::find(spec->output, label) - spec->output.begin();
+          check.broadcasts(dim, out.getDims()[pos], what);
+        } else if (!first[label]) {
+          first[label] = dim;
+        } else {
+          check.equal(dim, first[label], what);
+        }
+      }
     return;
   }
   if (name == "relax.take") {

@@ -71,7 +71,11 @@ def main(argv):
         env[name] = value
         np.save(os.path.join(outdir, "in%d.npy" % i), value)
     for i, expr in enumerate(exprs):
+        # C order: relax-run reads no Fortran-ordered arrays (a transpose or
+        # a fancy-indexed result may be one).
         value = np.asarray(eval(expr, env))
+        if not value.flags.c_contiguous:
+            value = value.copy(order="C")
         # Keep the dtype of the computation's inputs (numpy may widen).
         np.save(os.path.join(outdir, "out%d.npy" % i), value)
 
@@ -80,7 +84,7 @@ if __name__ == "__main__":
     main(sys.argv[1:])
 
 
-# --- NN references (attention, conv2d, pooling) ---------------------------
+# --- NN references (attention, convolutions, pooling, resize) -------------
 # main() evaluates EXPRs in a fixed namespace, so reach these through the
 # module: "__import__('ref').attention_ref(q, k, v, causal=True)".
 # Computed in float64, returned in the dtype of the first input.
@@ -226,3 +230,76 @@ def scatter_nd_ref(data, indices, updates, reduction="none"):
         idx = tuple(int(v) for v in indices[pos])
         out[idx] = combine(out[idx], updates[pos])
     return out
+
+
+def conv2d_transpose_ref(x, w, strides=None, padding=None, output_padding=None,
+                         dilation=None, groups=1):
+    """relax.conv2d_transpose (ONNX ConvTranspose), NCHW data and
+    [c, o / groups, kh, kw] weight, in scatter form: every input pixel adds
+    its kernel-weighted window to the full output, which is then cropped by
+    the padding (output_padding extends it at the bottom and right)."""
+    n, c, h, wd = x.shape
+    _, opg, kh, kw = w.shape
+    sh, sw = _pair(strides, 1)
+    dh, dw = _pair(dilation, 1)
+    oph, opw = _pair(output_padding, 0)
+    pt, pl, pb, pr = _pads(padding)
+    full_h = (h - 1) * sh + dh * (kh - 1) + 1 + oph
+    full_w = (wd - 1) * sw + dw * (kw - 1) + 1 + opw
+    full = np.zeros((n, opg * groups, full_h, full_w))
+    cpg = c // groups
+    xf, wf = x.astype(np.float64), w.astype(np.float64)
+    for g in range(groups):
+        xs = xf[:, g * cpg:(g + 1) * cpg]
+        for ry in range(kh):
+            for rx in range(kw):
+                full[:, g * opg:(g + 1) * opg,
+                     ry * dh:ry * dh + sh * (h - 1) + 1:sh,
+                     rx * dw:rx * dw + sw * (wd - 1) + 1:sw] += np.einsum(
+                    "nchw,co->nohw", xs, wf[g * cpg:(g + 1) * cpg, :, ry, rx])
+    return full[:, :, pt:full_h - pb, pl:full_w - pr].astype(x.dtype)
+
+
+def resize2d_ref(x, size, method="nearest", mode="half_pixel",
+                 nearest_mode="round_prefer_floor", scales=None):
+    """relax.resize2d (ONNX Resize on the last two dims of NCHW), from the
+    formulas of the ONNX operator documentation, in float64. Neighbour
+    indices are clamped to the input (ONNX's edge padding)."""
+    h, w = x.shape[2], x.shape[3]
+
+    def coords(out, size_in, scale):
+        o = np.arange(out, dtype=np.float64)
+        if mode == "align_corners":
+            if out <= 1:
+                return np.zeros(out)
+            return o * (size_in - 1) / (out - 1)
+        unscale = (lambda v: v / scale) if scale else (
+            lambda v: v * size_in / out)
+        if mode == "asymmetric":
+            return unscale(o)
+        if mode == "pytorch_half_pixel" and out <= 1:
+            return np.zeros(out)
+        return unscale(o + 0.5) - 0.5
+
+    cy = coords(size[0], h, scales[0] if scales else None)
+    cx = coords(size[1], w, scales[1] if scales else None)
+    if method == "nearest":
+        rnd = {"round_prefer_floor": lambda v: np.ceil(v - 0.5),
+               "round_prefer_ceil": lambda v: np.floor(v + 0.5),
+               "floor": np.floor, "ceil": np.ceil}[nearest_mode]
+        iy = np.clip(rnd(cy).astype(np.int64), 0, h - 1)
+        ix = np.clip(rnd(cx).astype(np.int64), 0, w - 1)
+        return x[:, :, iy[:, None], ix[None, :]]
+    y0, x0 = np.floor(cy), np.floor(cx)
+    fy, fx = (cy - y0)[:, None], (cx - x0)[None, :]
+    y0, x0 = y0.astype(np.int64), x0.astype(np.int64)
+    ya, yb = np.clip(y0, 0, h - 1), np.clip(y0 + 1, 0, h - 1)
+    xa, xb = np.clip(x0, 0, w - 1), np.clip(x0 + 1, 0, w - 1)
+    xf = x.astype(np.float64)
+
+    def at(iy, ix):
+        return xf[:, :, iy[:, None], ix[None, :]]
+
+    top = at(ya, xa) * (1 - fx) + at(ya, xb) * fx
+    bottom = at(yb, xa) * (1 - fx) + at(yb, xb) * fx
+    return (top * (1 - fy) + bottom * fy).astype(x.dtype)

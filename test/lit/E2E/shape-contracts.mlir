@@ -112,3 +112,25 @@ relax.func @index_tuples(%x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[k, 2
   %z = relax.scatter_nd %x, %i, %u : (!relax.tensor<[n, m], f32>, !relax.tensor<[k, 2], i64>, !relax.tensor<[k], f32>) -> !relax.tensor<[n, m], f32>
   relax.return %y, %z : !relax.tensor<[k], f32>, !relax.tensor<[n, m], f32>
 }
+
+// RUN: %python %S/ref.py %t/e "np.einsum('ij,jk->ik', a, b)" -- a:f32:2,3 b:f32:3,4
+// RUN: %python %S/ref.py %t/ebad "a" -- a:f32:2,3 b:f32:4,4
+// RUN: relax-run %s --entry einsum --input %t/e/in0.npy --input %t/e/in1.npy --expect %t/e/out0.npy
+// RUN: relax-run %s --entry einsum --input %t/ebad/in0.npy --input %t/ebad/in1.npy > %t/einsum.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=EINSUM < %t/einsum.txt
+// EINSUM: relax-run: error: einsum: relax.einsum at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: operand #1 dim 0 (label 'j'): expected j == k, got j = 4 and k = 3
+relax.func @einsum(%a: !relax.tensor<[n, k], f32>, %b: !relax.tensor<[j, m], f32>) -> !relax.tensor<[n, m], f32> {
+  %e = relax.einsum %a, %b {equation = "ij,jk->ik"} : (!relax.tensor<[n, k], f32>, !relax.tensor<[j, m], f32>) -> !relax.tensor<[n, m], f32>
+  relax.return %e : !relax.tensor<[n, m], f32>
+}
+
+// RUN: %python -B %S/ref.py %t/c "__import__('ref').conv2d_transpose_ref(x, w, strides=[2])" -- x:f32:1,2,3,3 w:f32:2,3,2,2
+// RUN: %python %S/ref.py %t/cbad "x" -- x:f32:1,2,3,3 w:f32:3,3,2,2
+// RUN: relax-run %s --entry conv2d_transpose --input %t/c/in0.npy --input %t/c/in1.npy --expect %t/c/out0.npy --rtol 1e-5 --atol 1e-6
+// RUN: relax-run %s --entry conv2d_transpose --input %t/cbad/in0.npy --input %t/cbad/in1.npy > %t/conv2d_transpose.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=CONVT < %t/conv2d_transpose.txt
+// CONVT: relax-run: error: conv2d_transpose: relax.conv2d_transpose at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: input channels vs weight dim 0: expected c == d, got c = 2 and d = 3
+relax.func @conv2d_transpose(%x: !relax.tensor<[n, c, h, w], f32>, %w: !relax.tensor<[d, 3, 2, 2], f32>) -> !relax.tensor<[n, 3, h * 2, w * 2], f32> {
+  %y = relax.conv2d_transpose %x, %w {strides = array<i64: 2>} : (!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[d, 3, 2, 2], f32>) -> !relax.tensor<[n, 3, h * 2, w * 2], f32>
+  relax.return %y : !relax.tensor<[n, 3, h * 2, w * 2], f32>
+}

@@ -357,3 +357,156 @@ relax.func @attention_batch_unknown(%q: !relax.tensor<[b, s, 8, 64], f16>, %k: !
   %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, 8, 64], f16>, !relax.tensor<[c, t, 2, 64], f16>, !relax.tensor<[c, t, 2, 64], f16>) -> !relax.tensor<[b, s, 8, 64], f16>
   relax.return
 }
+
+// -----
+
+relax.func @conv2d_transpose_channels(%x: !relax.tensor<[n, 3, h, w], f32>, %w: !relax.tensor<[4, 2, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d_transpose' op input channels 3 must equal weight dim 0 = 4}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.conv2d_transpose %x, %w : (!relax.tensor<[n, 3, h, w], f32>, !relax.tensor<[4, 2, 3, 3], f32>) -> !relax.tensor<[n, ?, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_transpose_groups(%x: !relax.tensor<[n, 3, h, w], f32>, %w: !relax.tensor<[3, 2, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d_transpose' op input channels 3 are not divisible by groups 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.conv2d_transpose %x, %w {groups = 2 : i64} : (!relax.tensor<[n, 3, h, w], f32>, !relax.tensor<[3, 2, 3, 3], f32>) -> !relax.tensor<[n, ?, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_transpose_output_padding(%x: !relax.tensor<[n, 4, h, w], f32>, %w: !relax.tensor<[4, 2, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d_transpose' op output_padding 1 must be smaller than the stride 1 or the dilation 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.conv2d_transpose %x, %w {output_padding = array<i64: 1>} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[4, 2, 3, 3], f32>) -> !relax.tensor<[n, ?, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_transpose_output_padding_negative(%x: !relax.tensor<[n, 4, h, w], f32>, %w: !relax.tensor<[4, 2, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d_transpose' op output_padding must be non-negative}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.conv2d_transpose %x, %w {output_padding = array<i64: -1>} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[4, 2, 3, 3], f32>) -> !relax.tensor<[n, ?, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_transpose_empty(%x: !relax.tensor<[n, 4, 1, 1], f32>, %w: !relax.tensor<[4, 2, 1, 1], f32>) {
+  // expected-error@+2 {{'relax.conv2d_transpose' op output height -1 is not positive (input 1, kernel 1)}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.conv2d_transpose %x, %w {padding = array<i64: 1>} : (!relax.tensor<[n, 4, 1, 1], f32>, !relax.tensor<[4, 2, 1, 1], f32>) -> !relax.tensor<[n, ?, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_transpose_rank(%x: !relax.tensor<[n, 4, h], f32>, %w: !relax.tensor<[4, 2, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d_transpose' op input must have rank 4, got 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.conv2d_transpose %x, %w : (!relax.tensor<[n, 4, h], f32>, !relax.tensor<[4, 2, 3, 3], f32>) -> !relax.tensor<[n, ?, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv2d_transpose_dtype(%x: !relax.tensor<[n, 4, h, w], f16>, %w: !relax.tensor<[4, 2, 3, 3], f32>) {
+  // expected-error@+2 {{'relax.conv2d_transpose' op weight dtype f32 differs from input dtype f16}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.conv2d_transpose %x, %w : (!relax.tensor<[n, 4, h, w], f16>, !relax.tensor<[4, 2, 3, 3], f32>) -> !relax.tensor<[n, ?, ?, ?], f16>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_method(%x: !relax.tensor<[n, 3, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op method 'cubic' is not one of nearest, linear}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {method = "cubic", size = #relax.shape<[h, w]>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_mode(%x: !relax.tensor<[n, 3, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op coordinate_transformation_mode 'tf_crop_and_resize' is not one of half_pixel, pytorch_half_pixel, asymmetric, align_corners}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {coordinate_transformation_mode = "tf_crop_and_resize", size = #relax.shape<[h, w]>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_nearest_mode(%x: !relax.tensor<[n, 3, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op nearest_mode 'round' is not one of round_prefer_floor, round_prefer_ceil, floor, ceil}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {nearest_mode = "round", size = #relax.shape<[h, w]>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_size_rank(%x: !relax.tensor<[n, 3, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op size must have 2 dims, got [h, w, 2]}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {size = #relax.shape<[h, w, 2]>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, h, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_size_negative(%x: !relax.tensor<[n, 3, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op size dim 1 = -2 is negative}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {size = #relax.shape<[h, -2]>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, h, ?], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_size_unknown(%x: !relax.tensor<[n, 3, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op size dim 0 must not be '?'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {size = #relax.shape<[?, w]>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, ?, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_linear_int(%x: !relax.tensor<[n, 3, h, w], i32>) {
+  // expected-error@+2 {{'relax.resize2d' op linear resize requires a floating-point dtype}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {method = "linear", size = #relax.shape<[h, w]>} : (!relax.tensor<[n, 3, h, w], i32>) -> !relax.tensor<[n, 3, h, w], i32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_scales(%x: !relax.tensor<[n, 3, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op scales must be positive}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {scales = array<f64: 2.0, 0.0>, size = #relax.shape<[h * 2, w]>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, h * 2, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_scales_count(%x: !relax.tensor<[n, 3, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op scales must have 2 values, got 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {scales = array<f64: 2.0>, size = #relax.shape<[h * 2, w]>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, h * 2, w], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @resize2d_rank(%x: !relax.tensor<[n, h, w], f32>) {
+  // expected-error@+2 {{'relax.resize2d' op input must have rank 4, got 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y = relax.resize2d %x {size = #relax.shape<[h, w]>} : (!relax.tensor<[n, h, w], f32>) -> !relax.tensor<[n, h, w], f32>
+  relax.return
+}

@@ -55,3 +55,28 @@ relax.func @linear(%x: !relax.tensor<[b, n, 16], f32>, %w: !relax.tensor<[32, 16
   %3 = relax.linear %x, %wo, %s : (!relax.tensor<[b, n, 16], f32>, !relax.tensor<[o, 16], f32>, !relax.tensor<[1], f32>) -> !relax.tensor<[b, n, o], f32>
   relax.return
 }
+
+// CHECK-LABEL: relax.func @einsum
+// CHECK: relax.einsum %{{.*}}, %{{.*}} {equation = "bij,bjk->bik"} : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[b, k, m], f32>) -> !relax.tensor<[b, n, m], f32>
+// CHECK: relax.einsum %{{.*}} {equation = "ii->i"} : (!relax.tensor<[n, n], f32>) -> !relax.tensor<[n], f32>
+// CHECK: relax.einsum %{{.*}} {equation = "ii"} : (!relax.tensor<[n, n], f32>) -> !relax.tensor<[], f32>
+// CHECK: relax.einsum %{{.*}}, %{{.*}} {equation = "...ij,...jk"} : (!relax.tensor<[b, 1, n, 3], f32>, !relax.tensor<[1, 5, 3, m], f32>) -> !relax.tensor<[b, 5, n, m], f32>
+// CHECK: relax.einsum %{{.*}}, %{{.*}} {equation = " b i k , k m "} : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[j, m], f32>) -> !relax.tensor<[b, n, m], f32>
+// CHECK: relax.einsum %{{.*}}, %{{.*}}, %{{.*}} {equation = "Bij,Bij,Bij->jiB"} : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[b, n, k], f32>, !relax.tensor<[b, n, k], f32>) -> !relax.tensor<[k, n, b], f32>
+// CHECK: relax.einsum %{{.*}}, %{{.*}} {equation = "ij,jk->ik"} : (!relax.tensor<*, f32>, !relax.tensor<[n, n], f32>) -> !relax.tensor<[?, n], f32>
+// CHECK: relax.einsum %{{.*}} {equation = "...i->..."} : (!relax.tensor<*, f32>) -> !relax.tensor<*, f32>
+// CHECK: relax.einsum %{{.*}}, %{{.*}} {equation = "ij,kj->ik"} : (!relax.tensor<[n, 3], i32>, !relax.tensor<[n, 3], i32>) -> !relax.tensor<[n, n], i32>
+relax.func @einsum(%a: !relax.tensor<[b, n, k], f32>, %c: !relax.tensor<[b, k, m], f32>, %s: !relax.tensor<[n, n], f32>,
+                   %p: !relax.tensor<[b, 1, n, 3], f32>, %q: !relax.tensor<[1, 5, 3, m], f32>, %j: !relax.tensor<[j, m], f32>,
+                   %u: !relax.tensor<*, f32>, %i: !relax.tensor<[n, 3], i32>) {
+  %0 = relax.einsum %a, %c {equation = "bij,bjk->bik"} : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[b, k, m], f32>) -> !relax.tensor<[b, n, m], f32>
+  %1 = relax.einsum %s {equation = "ii->i"} : (!relax.tensor<[n, n], f32>) -> !relax.tensor<[n], f32>
+  %2 = relax.einsum %s {equation = "ii"} : (!relax.tensor<[n, n], f32>) -> !relax.tensor<[], f32>
+  %3 = relax.einsum %p, %q {equation = "...ij,...jk"} : (!relax.tensor<[b, 1, n, 3], f32>, !relax.tensor<[1, 5, 3, m], f32>) -> !relax.tensor<[b, 5, n, m], f32>
+  %4 = relax.einsum %a, %j {equation = " b i k , k m "} : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[j, m], f32>) -> !relax.tensor<[b, n, m], f32>
+  %5 = relax.einsum %a, %a, %a {equation = "Bij,Bij,Bij->jiB"} : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[b, n, k], f32>, !relax.tensor<[b, n, k], f32>) -> !relax.tensor<[k, n, b], f32>
+  %6 = relax.einsum %u, %s {equation = "ij,jk->ik"} : (!relax.tensor<*, f32>, !relax.tensor<[n, n], f32>) -> !relax.tensor<[?, n], f32>
+  %7 = relax.einsum %u {equation = "...i->..."} : (!relax.tensor<*, f32>) -> !relax.tensor<*, f32>
+  %8 = relax.einsum %i, %i {equation = "ij,kj->ik"} : (!relax.tensor<[n, 3], i32>, !relax.tensor<[n, 3], i32>) -> !relax.tensor<[n, n], i32>
+  relax.return
+}

@@ -136,3 +136,27 @@ relax.func @attention_symbolic(%h0: !relax.tensor<[h], f32>, %q: !relax.tensor<[
   %2 = relax.attention %q, %k, %u : (!relax.tensor<[b, s, h * 4, d], f32>, !relax.tensor<[b, t, h, d], f32>, !relax.tensor<*, f32>) -> !relax.tensor<[?, s, h * 4, ?], f32>
   relax.return
 }
+
+// CHECK-LABEL: relax.func @conv2d_transpose
+// CHECK: relax.conv2d_transpose %{{.*}}, %{{.*}} {output_padding = array<i64: 1>, padding = array<i64: 1>, strides = array<i64: 2>} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[4, 8, 3, 3], f32>) -> !relax.tensor<[n, 8, h * 2, w * 2], f32>
+// CHECK: relax.conv2d_transpose %{{.*}}, %{{.*}} {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 0, 1, 2, 3>} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[4, o, kh, kw], f32>) -> !relax.tensor<[n, o * 2, h + kh * 2 - 4, kw + w - 5], f32>
+// CHECK: relax.conv2d_transpose %{{.*}}, %{{.*}} {strides = array<i64: 3>} : (!relax.tensor<*, f32>, !relax.tensor<[4, 8, 3, 3], f32>) -> !relax.tensor<[?, 8, ?, ?], f32>
+relax.func @conv2d_transpose(%x: !relax.tensor<[n, 4, h, w], f32>, %k: !relax.tensor<[4, 8, 3, 3], f32>,
+                             %kg: !relax.tensor<[4, o, kh, kw], f32>, %u: !relax.tensor<*, f32>) {
+  %0 = relax.conv2d_transpose %x, %k {output_padding = array<i64: 1>, padding = array<i64: 1>, strides = array<i64: 2>} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[4, 8, 3, 3], f32>) -> !relax.tensor<[n, 8, h * 2, w * 2], f32>
+  %1 = relax.conv2d_transpose %x, %kg {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 0, 1, 2, 3>} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[4, o, kh, kw], f32>) -> !relax.tensor<[n, o * 2, h + kh * 2 - 4, w + kw - 5], f32>
+  %2 = relax.conv2d_transpose %u, %k {strides = array<i64: 3>} : (!relax.tensor<*, f32>, !relax.tensor<[4, 8, 3, 3], f32>) -> !relax.tensor<[?, 8, ?, ?], f32>
+  relax.return
+}
+
+
+// CHECK-LABEL: relax.func @resize2d
+// CHECK: relax.resize2d %{{.*}} {size = #relax.shape<[h * 2, w * 2]>} : (!relax.tensor<[n, c, h, w], f16>) -> !relax.tensor<[n, c, h * 2, w * 2], f16>
+// CHECK: relax.resize2d %{{.*}} {coordinate_transformation_mode = "align_corners", method = "linear", scales = array<f64: 5.000000e-01, 1.500000e+00>, size = #relax.shape<[h floordiv 2, w + w floordiv 2]>} : (!relax.tensor<[n, c, h, w], f16>) -> !relax.tensor<[n, c, h floordiv 2, w + w floordiv 2], f16>
+// CHECK: relax.resize2d %{{.*}} {nearest_mode = "ceil", size = #relax.shape<[7, 9]>} : (!relax.tensor<*, i8>) -> !relax.tensor<[?, ?, 7, 9], i8>
+relax.func @resize2d(%x: !relax.tensor<[n, c, h, w], f16>, %u: !relax.tensor<*, i8>) {
+  %0 = relax.resize2d %x {size = #relax.shape<[h * 2, w * 2]>} : (!relax.tensor<[n, c, h, w], f16>) -> !relax.tensor<[n, c, h * 2, w * 2], f16>
+  %1 = relax.resize2d %x {coordinate_transformation_mode = "align_corners", method = "linear", scales = array<f64: 0.5, 1.5>, size = #relax.shape<[h floordiv 2, (w * 3) floordiv 2]>} : (!relax.tensor<[n, c, h, w], f16>) -> !relax.tensor<[n, c, h floordiv 2, w + w floordiv 2], f16>
+  %2 = relax.resize2d %u {nearest_mode = "ceil", size = #relax.shape<[7, 9]>} : (!relax.tensor<*, i8>) -> !relax.tensor<[?, ?, 7, 9], i8>
+  relax.return
+}

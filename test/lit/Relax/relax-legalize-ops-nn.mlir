@@ -1,4 +1,5 @@
 // RUN: relax-opt --relax-legalize-ops %s | FileCheck %s
+// RUN: relax-opt --relax-legalize-ops %s | FileCheck %s --check-prefix=TR
 
 // The NN legalizations keep every shape symbolic: attention (causal,
 // grouped heads, s = skv symbolic) is a chain of blocks over scratch score
@@ -65,4 +66,64 @@ relax.func @main(%q: !relax.tensor<[1, s, 4, 8], f32>, %k: !relax.tensor<[1, s, 
   %y2 = relax.avg_pool2d %x {pool_size = array<i64: 3>, strides = array<i64: 2>, padding = array<i64: 1>} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>
   %y3 = relax.global_avg_pool2d %x : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, 1, 1], f32>
   relax.return %y0, %y1, %y2, %y3 : !relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[n, 4, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>, !relax.tensor<[n, 3, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>, !relax.tensor<[n, 3, 1, 1], f32>
+}
+
+// conv2d_transpose gathers: input row (y + pad - ky) / stride where that
+// divides exactly and lies inside the input (a guarded load), the input
+// channel from the output channel's group, weight [ic, o mod (o / groups),
+// ky, kx]. resize2d is one spatial block: align_corners scales by
+// (in - 1) / (out - 1) (0 for an output dim of 1), bilinear weights from
+// floor(); nearest with `scales` divides by the given scale and rounds
+// half down (ceil(x - 0.5)); indices clamped to the input.
+// TR-LABEL: relax.func @transpose_resize
+// TR: relax.call_tir @conv2d_transpose_nchw(
+// TR: relax.call_tir @resize2d(
+// TR: relax.call_tir @resize2d_1(
+// TR-LABEL: tir.prim_func private @conv2d_transpose_nchw(
+// TR-SAME: %[[X:.*]]: !tir.buffer<[n, 4, h, w], f32>, %[[W:.*]]: !tir.buffer<[4, 3, 3, 3], f32>, %{{.*}}: !tir.buffer<[n, 6, h * 2, w * 2], f32>)
+// TR-SAME: op_pattern = #tir.op_pattern<out_ewise_fusable>
+// TR: tir.block "conv2d_transpose_nchw" (%[[N:.*]] = %{{.*}}, %[[O:.*]] = %{{.*}}, %[[Y:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[C:.*]] = %{{.*}}, %[[KY:.*]] = %{{.*}}, %[[KX:.*]] = %{{.*}}) kinds [spatial, spatial, spatial, spatial, reduce, reduce, reduce]
+// TR-NEXT: tir.init
+// TR: %[[G:.*]] = arith.divui %[[O]], %c3
+// TR: %[[GC:.*]] = arith.muli %[[G]]
+// TR: %[[IC:.*]] = arith.addi %[[GC]], %[[C]]
+// TR: %[[OC:.*]] = arith.remui %[[O]], %c3
+// TR: %[[T:.*]] = arith.addi %[[Y]], %c1
+// TR: %[[TY:.*]] = arith.subi %[[T]], %[[KY]]
+// TR: %[[REM:.*]] = arith.remsi %[[TY]], %c2
+// TR: %[[DIV:.*]] = arith.cmpi eq, %[[REM]]
+// TR: %[[IY:.*]] = arith.divsi %[[TY]], %c2
+// TR: arith.andi %{{.*}}, %[[DIV]]
+// TR: scf.if
+// TR-NEXT: tir.load %[[X]][%[[N]], %[[IC]], %[[IY]], %{{.*}}]
+// TR: tir.load %[[W]][%[[IC]], %[[OC]], %[[KY]], %[[KX]]]
+// TR: arith.mulf
+// TR: arith.addf
+// TR-LABEL: tir.prim_func private @resize2d(
+// TR-SAME: op_pattern = #tir.op_pattern<injective>
+// TR: tir.block "resize2d" ({{.*}}) kinds [spatial, spatial, spatial, spatial]
+// TR: arith.cmpi sgt
+// TR: arith.divf
+// TR: arith.select
+// TR: math.floor
+// TR: arith.fptosi
+// TR: arith.minsi
+// TR: arith.maxsi
+// TR-COUNT-4: tir.load
+// TR-NOT: tir.load
+// TR: tir.store
+// TR-LABEL: tir.prim_func private @resize2d_1(
+// TR: tir.block "resize2d"
+// TR: arith.constant 2.000000e+00 : f32
+// TR: arith.divf
+// TR: math.ceil
+// TR: tir.load
+// TR-NOT: tir.load
+// TR: tir.store
+relax.func @transpose_resize(%x: !relax.tensor<[n, 4, h, w], f32>, %k: !relax.tensor<[4, 3, 3, 3], f32>)
+    -> (!relax.tensor<[n, 6, h * 2, w * 2], f32>, !relax.tensor<[n, 4, h * 2, w floordiv 2], f32>, !relax.tensor<[n, 4, h * 2, w * 2], f32>) {
+  %y0 = relax.conv2d_transpose %x, %k {groups = 2 : i64, output_padding = array<i64: 1>, padding = array<i64: 1>, strides = array<i64: 2>} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[4, 3, 3, 3], f32>) -> !relax.tensor<[n, 6, h * 2, w * 2], f32>
+  %y1 = relax.resize2d %x {method = "linear", coordinate_transformation_mode = "align_corners", size = #relax.shape<[h * 2, w floordiv 2]>} : (!relax.tensor<[n, 4, h, w], f32>) -> !relax.tensor<[n, 4, h * 2, w floordiv 2], f32>
+  %y2 = relax.resize2d %x {scales = array<f64: 2.0, 2.0>, size = #relax.shape<[h * 2, w * 2]>} : (!relax.tensor<[n, 4, h, w], f32>) -> !relax.tensor<[n, 4, h * 2, w * 2], f32>
+  relax.return %y0, %y1, %y2 : !relax.tensor<[n, 6, h * 2, w * 2], f32>, !relax.tensor<[n, 4, h * 2, w floordiv 2], f32>, !relax.tensor<[n, 4, h * 2, w * 2], f32>
 }

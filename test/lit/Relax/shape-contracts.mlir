@@ -102,3 +102,25 @@ relax.func @index_ops(%x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[k, j], 
   %3 = relax.pad %x {mode = "reflect", pad_before = #relax.shape<[-q, 1]>, pad_after = #relax.shape<[-q, 1]>} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<[n - q * 2, m + 2], f32>
   relax.return
 }
+
+// -----
+
+// einsum checks every later occurrence of a label against its first (the
+// loop extent); the broadcast ellipsis dim 1, the repeated n of the
+// diagonal and the provably equal 4s emit nothing. conv2d_transpose
+// checks its input channels against the weight's dim 0.
+// LEGAL-LABEL: relax.func @einsum_and_conv2d_transpose
+// LEGAL: relax.assert_dims #relax.expr<j> "eq" #relax.expr<k>, "relax.einsum", "operand #1 dim 1 (label 'k')"
+// LEGAL-NOT: relax.assert_dims {{.*}} "relax.einsum"
+// LEGAL: relax.assert_dims #relax.expr<c> "eq" #relax.expr<d>, "relax.conv2d_transpose", "input channels vs weight dim 0"
+// LEGAL-NOT: relax.assert_dims
+// LEGAL: relax.return
+// CANON-LABEL: relax.func @einsum_and_conv2d_transpose
+relax.func @einsum_and_conv2d_transpose(%a: !relax.tensor<[b, n, k, 4], f32>, %e: !relax.tensor<[1, j, 4], f32>, %s: !relax.tensor<[n, n], f32>,
+                                        %x: !relax.tensor<[n, c, h, w], f32>, %w: !relax.tensor<[d, 2, 3, 3], f32>)
+    -> (!relax.tensor<[b, n], f32>, !relax.tensor<[n], f32>, !relax.tensor<[n, 2, h + 2, w + 2], f32>) {
+  %0 = relax.einsum %a, %e {equation = "...ikl,...kl->...i"} : (!relax.tensor<[b, n, k, 4], f32>, !relax.tensor<[1, j, 4], f32>) -> !relax.tensor<[b, n], f32>
+  %1 = relax.einsum %s {equation = "ii->i"} : (!relax.tensor<[n, n], f32>) -> !relax.tensor<[n], f32>
+  %2 = relax.conv2d_transpose %x, %w : (!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[d, 2, 3, 3], f32>) -> !relax.tensor<[n, 2, h + 2, w + 2], f32>
+  relax.return %0, %1, %2 : !relax.tensor<[b, n], f32>, !relax.tensor<[n], f32>, !relax.tensor<[n, 2, h + 2, w + 2], f32>
+}

@@ -53,4 +53,38 @@ def Relax_LinearOp : Relax_TensorOp<"linear"> {
   let results = (outs Relax_AnyTensor:$result);
 }
 
+def Relax_EinsumOp : Relax_TensorOp<"einsum"> {
+  let summary = "Einstein summation over any number of operands";
+  let description = [{
+    ONNX Einsum (numpy's einsum): `equation` has one comma-separated term
+    of labels (letters `a`-`z`, `A`-`Z`) per operand, optionally `->` and
+    the output term; spaces are ignored. A label names the same dim
+    wherever it appears: repeated within one term it reads the diagonal
+    (`ii->i`); absent from the output it is summed (`ij,jk->ik`, `ii` is
+    the trace). Without `->` the output is `...` followed by the labels
+    that appear exactly once, in ASCII order (uppercase first). `...` (at
+    most once per term) stands for the dims not named by letters; the
+    ellipsis dims of all operands broadcast by numpy's rules
+    (right-aligned) into the output's `...`, which an explicit output must
+    contain when there are any.
+
+    Inference: the dims of each label are compared with the symbolic
+    engine: provably different is an error naming the label and both
+    dims; undecidable is accepted, the label's output dim becomes `?`, and
+    a summed label is checked at run time (relax.assert_dims). Malformed
+    equations (unknown characters, a lone `.` or `-`, a term count or rank
+    that does not match its operand, output labels that are repeated or
+    absent from the inputs) are errors naming the position. Operands share
+    one dtype, not i1. An operand of unknown rank gives `?` dims, or an
+    unknown-rank result when its term has `...`.
+
+    ```mlir
+    %y = relax.einsum %a, %b {equation = "bij,bjk->bik"} : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[b, k, m], f32>) -> !relax.tensor<[b, n, m], f32>
+    %t = relax.einsum %x {equation = "...ii->..."} : (!relax.tensor<[n, 4, 4], f32>) -> !relax.tensor<[n], f32>
+    ```
+  }];
+  let arguments = (ins Variadic<Relax_AnyTensor>:$inputs, StrAttr:$equation);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
 #endif // RELAX_LINEARALGEBRA_OPS_TD

@@ -133,6 +133,83 @@ def Relax_Conv2DOp : Relax_TensorOp<"conv2d"> {
   let results = (outs Relax_AnyTensor:$result);
 }
 
+def Relax_Conv2DTransposeOp : Relax_TensorOp<"conv2d_transpose"> {
+  let summary = "2-D transposed convolution, NCHW data and IOHW weight";
+  let description = [{
+    The gradient of conv2d with respect to its input (ONNX ConvTranspose
+    in 2-D): `input` is [n, c, h, w], `weight` is [c, o / groups, kh, kw];
+    the result is [n, o, oh, ow] with
+
+        oh = (h - 1) * stride_h + dilation_h * (kh - 1) + output_padding_h
+             + 1 - pad_top - pad_bottom
+
+    (and the same for w) built as a canonical symbolic expression.
+    `strides`, `dilation` (1 or 2 values, >= 1, default 1), `padding` (4
+    values top, left, bottom, right; 2; or 1; >= 0, default 0) as for
+    conv2d; `output_padding` (1 or 2 values, default 0) adds rows and
+    columns at the bottom and right and must be smaller than the stride or
+    the dilation of its dim. Checked: ranks, equal dtypes, `c` equal to the
+    weight's dim 0 and `c mod groups == 0` (provably false is an error
+    naming both expressions; undecidable is accepted and `c == weight dim 0`
+    is checked at run time), an output size provably below 1. A 1-D
+    ConvTranspose is this op on [n, c, 1, l] with a [c, o / groups, 1, k]
+    weight (expand_dims, then squeeze).
+
+    ```mlir
+    %y = relax.conv2d_transpose %x, %w {padding = array<i64: 1>, strides = array<i64: 2>, output_padding = array<i64: 1>} : (!relax.tensor<[n, 4, h, w], f32>, !relax.tensor<[4, 8, 3, 3], f32>) -> !relax.tensor<[n, 8, h * 2, w * 2], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$input, Relax_AnyTensor:$weight,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$output_padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$dilation,
+                       DefaultValuedAttr<I64Attr, "1">:$groups);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_Resize2DOp : Relax_TensorOp<"resize2d"> {
+  let summary = "Resizes the two spatial dims of an NCHW tensor";
+  let description = [{
+    ONNX Resize over h and w of [n, c, h, w]: the result is
+    [n, c, size[0], size[1]] where `size` holds two symbolic expressions
+    (`#relax.shape<[h * 2, w * 2]>`; ONNX scales become
+    `floor(h * scale)`, e.g. `h floordiv 2` for 0.5). Each output
+    coordinate x maps to an input coordinate by
+    `coordinate_transformation_mode`, with `scale` = `scales[i]` when given
+    (ONNX's scales input, so that a non-integer scale maps exactly as in
+    ONNX) and `size / in` otherwise:
+
+    | mode | input coordinate |
+    |---|---|
+    | `half_pixel` (default) | `(x + 0.5) / scale - 0.5` |
+    | `pytorch_half_pixel` | the same, `0` when the output dim is 1 |
+    | `asymmetric` | `x / scale` |
+    | `align_corners` | `x * (in - 1) / (size - 1)`, `0` when size is 1 |
+
+    `method = "nearest"` (default) rounds the coordinate by `nearest_mode`
+    (`round_prefer_floor` (default), `round_prefer_ceil`, `floor`, `ceil`);
+    `"linear"` interpolates bilinearly between the two neighbours of each
+    dim. Indices are clamped to the input (edge values), as ONNX does.
+    linear needs a float dtype; nearest takes any. Checked: rank 4, the
+    attribute values, `size` of two dims that are not `?` and not provably
+    negative, positive `scales`. Coordinates are computed in f32 (f64 for
+    f64 data).
+
+    ```mlir
+    %y = relax.resize2d %x {size = #relax.shape<[h * 2, w * 2]>, method = "linear", coordinate_transformation_mode = "align_corners"} : (!relax.tensor<[n, 3, h, w], f32>) -> !relax.tensor<[n, 3, h * 2, w * 2], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$input, Relax_ShapeExprAttr:$size,
+                       OptionalAttr<DenseF64ArrayAttr>:$scales,
+                       DefaultValuedStrAttr<StrAttr, "nearest">:$method,
+                       DefaultValuedStrAttr<StrAttr, "half_pixel">:
+                           $coordinate_transformation_mode,
+                       DefaultValuedStrAttr<StrAttr, "round_prefer_floor">:
+                           $nearest_mode);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
 class Relax_Pool2DOp<string mnemonic, string what>
     : Relax_TensorOp<mnemonic> {
   let summary = "2-D " # what # " pooling, NCHW";

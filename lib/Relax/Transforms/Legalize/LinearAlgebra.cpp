@@ -1,10 +1,12 @@
-//===- LinearAlgebra.cpp - Legalization of matmul and linear --------------===//
+//===- LinearAlgebra.cpp - Legalization of matmul, linear and einsum ------===//
 //
-// Both ops become one loop nest over the output dims plus an inner reduce
-// loop over the contraction dim k, around one block with spatial vars for
-// the output position and a reduce var for k. The block's tir.init writes
-// the starting value (0, or the bias for linear), the body accumulates
-// lhs * rhs in the output dtype. op_pattern `out_ewise_fusable`.
+// einsum is one loop nest over its output dims and summed labels (see
+// legalizeEinsum). matmul and linear become one loop nest over the output
+// dims plus an inner reduce loop over the contraction dim k, around one
+// block with spatial vars for the output position and a reduce var for k. The
+// block's tir.init writes the starting value (0, or the bias for linear), the
+// body accumulates lhs * rhs in the output dtype. op_pattern
+// `out_ewise_fusable`.
 //
 // matmul follows numpy: batch dims broadcast (an undecidable pair reads
 // index 0 exactly when the operand's dim is 1 at run time), a 1-D lhs is
@@ -14,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RelaxDialect/Relax/IR/Einsum.h"
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
 
@@ -201,7 +204,119 @@ static LogicalResult legalizeLinear(Operation *op, LegalizeContext &ctx) {
       tir::OpPattern::OutEwiseFusable, op->getAttrDictionary());
 }
 
+/// einsum: one nest over the output dims then the summed labels (extents
+/// from each label's first occurrence; the run-time contracts check the
+/// others) around one block that multiplies one load per operand.
+static LogicalResult legalizeEinsum(EinsumOp op, LegalizeContext &ctx) {
+  if (failed(requireKnownShapes(op)))
+    return failure();
+  SmallVector<RelaxTensorType> types;
+  SmallVector<std::optional<int64_t>> ranks;
+  for (Value v : op.getInputs()) {
+    types.push_back(cast<RelaxTensorType>(v.getType()));
+    ranks.push_back(types.back().getRank());
+  }
+  std::string error;
+  FailureOr<EinsumSpec> spec = parseEinsum(op.getEquation(), ranks, error);
+  if (failed(spec))
+    return op.emitOpError("cannot be legalized: equation '")
+           << op.getEquation() << "': " << error;
+  auto resultType = cast<RelaxTensorType>(op.getResult().getType());
+  Type dtype = resultType.getDtype();
+  unsigned outRank = resultType.getRank();
+  // Block variable of each label: output position, then the summed labels.
+  SmallVector<unsigned> var(spec->numLabels());
+  SmallVector<sym::Expr> extents(resultType.getDims());
+  for (auto [i, label] : llvm::enumerate(spec->output))
+    var[label] = i;
+  for (auto [k, label] : llvm::enumerate(spec->reduced)) {
+    var[label] = outRank + k;
+    for (auto [i, labels] : llvm::enumerate(spec->operands)) {
+      auto it = llvm::find(labels, label);
+      if (it != labels.end()) {
+        extents.push_back(types[i].getDims()[it - labels.begin()]);
+        break;
+      }
+    }
+  }
+  // The kind annotate-op-pattern derives: a product of several operands
+  // read along the summed labels is a contraction.
+  unsigned reducedOperands = llvm::count_if(spec->operands, [&](auto &labels) {
+    return llvm::any_of(labels, [&](unsigned label) {
+      return llvm::is_contained(spec->reduced, label);
+    });
+  });
+  tir::OpPattern pattern = spec->reduced.empty() ? tir::OpPattern::Injective
+                           : reducedOperands >= 2 && op.getInputs().size() >= 2
+                               ? tir::OpPattern::OutEwiseFusable
+                               : tir::OpPattern::Reduction;
+  bool isFloat = isa<FloatType>(dtype);
+  return ctx.replaceWithCallTIR(
+      op, "T_einsum", op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
+        Value out = outputs[0];
+        auto product = [&](OpBuilder &b, Location l, ValueRange vars) {
+          Value acc;
+          for (auto [i, labels] : llvm::enumerate(spec->operands)) {
+            SmallVector<Value> idx;
+            for (auto [axis, label] : llvm::enumerate(labels)) {
+              Value v = vars[var[label]];
+              if (spec->isBatch(label))
+                v = broadcastIndex(b, l, types[i].getDims()[axis],
+                                   resultType.getDims()[var[label]], v);
+              idx.push_back(v);
+            }
+            Value x = toSignlessScalar(
+                b, l, tir::LoadOp::create(b, l, inputs[i], idx));
+            acc = !acc      ? x
+                  : isFloat ? Value(arith::MulFOp::create(b, l, acc, x))
+                            : Value(arith::MulIOp::create(b, l, acc, x));
+          }
+          return acc;
+        };
+        SmallVector<tir::IterKind> iterKinds(outRank, tir::IterKind::spatial);
+        iterKinds.append(spec->reduced.size(), tir::IterKind::reduce);
+        tir::buildLoopNest(
+            b, loc, extents,
+            outerParallelKinds(resultType.getDims(), extents.size()),
+            [&](OpBuilder &b, Location l, ValueRange ivs) {
+              if (spec->reduced.empty()) {
+                tir::BlockOp::create(
+                    b, l, "einsum", ivs, iterKinds, nullptr,
+                    [&](OpBuilder &b, Location l, ValueRange vars) {
+                      tir::StoreOp::create(
+                          b, l,
+                          fromSignlessScalar(b, l, product(b, l, vars), dtype),
+                          out, vars);
+                    });
+                return;
+              }
+              tir::BlockOp::create(
+                  b, l, "einsum", ivs, iterKinds,
+                  [&](OpBuilder &b, Location l, ValueRange vars) {
+                    Value zero = createScalarConstant(b, l, dtype, 0.0);
+                    tir::StoreOp::create(b, l,
+                                         fromSignlessScalar(b, l, zero, dtype),
+                                         out, vars.take_front(outRank));
+                  },
+                  [&](OpBuilder &b, Location l, ValueRange vars) {
+                    ValueRange o = vars.take_front(outRank);
+                    Value cur = toSignlessScalar(
+                        b, l, tir::LoadOp::create(b, l, out, o));
+                    Value p = product(b, l, vars);
+                    Value sum =
+                        isFloat ? Value(arith::AddFOp::create(b, l, cur, p))
+                                : Value(arith::AddIOp::create(b, l, cur, p));
+                    tir::StoreOp::create(
+                        b, l, fromSignlessScalar(b, l, sum, dtype), out, o);
+                  });
+            });
+      },
+      pattern, op->getAttrDictionary());
+}
+
 void relax::addLinearAlgebraLegalizers(LegalizerTable &table) {
+  registerLegalizer<EinsumOp>(table, legalizeEinsum);
   registerLegalizer<MatmulOp>(table, legalizeMatmul);
   registerLegalizer<LinearOp>(table, legalizeLinear);
 }

@@ -16,6 +16,12 @@
 //   (parallel) so batch-1 decoding still spreads over threads.
 // * conv2d: one block, spatial (n, o, y, x) and reduce (c / groups, kh,
 //   kw); padding is a guarded load (scf.if) rather than a padded copy.
+// * conv2d_transpose: the gather form of conv2d's, one block, spatial
+//   (n, o, y, x) and reduce (c / groups, kh, kw): input row
+//   (y + pad - ky * dilation) / stride where that divides exactly and lies
+//   in the input (a guarded load), weight [ic, o mod (o / groups), ky, kx].
+// * resize2d: one spatial block; the ONNX coordinate transform in f32 (f64
+//   for f64 data), nearest rounding or bilinear weights, indices clamped.
 // * max_pool2d: one reduce block; padded positions are ignored.
 // * avg_pool2d: a sum block and a divide block; the divisor counts only
 //   the window positions inside the input (TVM's default
@@ -461,24 +467,35 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
 // conv2d
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeConv2D(Operation *op0, LegalizeContext &ctx) {
-  auto op = cast<Conv2DOp>(op0);
-  Value x = op.getInput(), wt = op.getWeight();
+/// What conv2d and conv2d_transpose check before building their loops:
+/// rank-4 operands and result with known dims, a float dtype, the window
+/// attributes and positive groups.
+static FailureOr<Type> checkConvolution(Operation *op, Window &win,
+                                        int64_t groups) {
+  Value x = op->getOperand(0), wt = op->getOperand(1);
   if (failed(checkRank(op, x, 4, "input")) ||
       failed(checkRank(op, wt, 4, "weight")) ||
-      failed(checkRank(op, op.getResult(), 4, "result")))
+      failed(checkRank(op, op->getResult(0), 4, "result")))
     return failure();
   Type dtype = cast<RelaxTensorType>(x.getType()).getDtype();
   if (!isa<FloatType>(dtype))
-    return op.emitOpError("cannot be legalized: only float conv2d is "
-                          "supported, got ")
-           << dtype;
-  Window win;
+    return op->emitOpError("cannot be legalized: only float ")
+           << shortOpName(op) << " is supported, got " << dtype;
   if (failed(readWindow(op, win)))
     return failure();
-  int64_t groups = op.getGroups();
   if (groups <= 0)
-    return op.emitOpError("cannot be legalized: groups must be positive");
+    return op->emitOpError("cannot be legalized: groups must be positive");
+  return dtype;
+}
+
+static LogicalResult legalizeConv2D(Conv2DOp op, LegalizeContext &ctx) {
+  Value x = op.getInput(), wt = op.getWeight();
+  Window win;
+  int64_t groups = op.getGroups();
+  FailureOr<Type> dtypeOr = checkConvolution(op, win, groups);
+  if (failed(dtypeOr))
+    return failure();
+  Type dtype = *dtypeOr;
   Type resultType = op.getResult().getType();
 
   return ctx.replaceWithCallTIR(
@@ -527,6 +544,245 @@ static LogicalResult legalizeConv2D(Operation *op0, LegalizeContext &ctx) {
             });
       },
       tir::OpPattern::OutEwiseFusable, op->getAttrDictionary());
+}
+
+//===----------------------------------------------------------------------===//
+// conv2d_transpose
+//===----------------------------------------------------------------------===//
+
+/// The input row read by output row `y` through kernel row `r` of a
+/// transposed convolution: `t = y + pad - r * dilation` must be a multiple
+/// of the stride, and the row is `t / stride`. Returns the row and the
+/// divisibility condition (null for stride 1).
+static std::pair<Value, Value> transposedCoord(OpBuilder &b, Location l,
+                                               Value y, Value r, int64_t stride,
+                                               int64_t dilation, int64_t pad) {
+  Value t = y;
+  if (pad != 0)
+    t = arith::AddIOp::create(b, l, t, cIdx(b, l, pad));
+  Value rr = r;
+  if (dilation != 1)
+    rr = arith::MulIOp::create(b, l, rr, cIdx(b, l, dilation));
+  t = arith::SubIOp::create(b, l, t, rr);
+  if (stride == 1)
+    return {t, Value()};
+  Value s = cIdx(b, l, stride);
+  Value divisible =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                            arith::RemSIOp::create(b, l, t, s), cIdx(b, l, 0));
+  return {arith::DivSIOp::create(b, l, t, s), divisible};
+}
+
+static LogicalResult legalizeConv2DTranspose(Conv2DTransposeOp op,
+                                             LegalizeContext &ctx) {
+  Value x = op.getInput(), wt = op.getWeight();
+  Window win;
+  int64_t groups = op.getGroups();
+  FailureOr<Type> dtypeOr = checkConvolution(op, win, groups);
+  if (failed(dtypeOr))
+    return failure();
+  Type dtype = *dtypeOr;
+  Type resultType = op.getResult().getType();
+
+  return ctx.replaceWithCallTIR(
+      op, "conv2d_transpose_nchw", op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
+        Value X = in[0], W = in[1], Y = out[0];
+        Value n = dimOf(b, l, resultType, 0), o = dimOf(b, l, resultType, 1),
+              oh = dimOf(b, l, resultType, 2), ow = dimOf(b, l, resultType, 3);
+        Value c = dimOf(b, l, x.getType(), 1), h = dimOf(b, l, x.getType(), 2),
+              w = dimOf(b, l, x.getType(), 3);
+        Value opg = dimOf(b, l, wt.getType(), 1),
+              kh = dimOf(b, l, wt.getType(), 2),
+              kw = dimOf(b, l, wt.getType(), 3);
+        Value cpg = c;
+        if (groups != 1)
+          cpg = arith::DivUIOp::create(b, l, c, cIdx(b, l, groups));
+        Value zero = createScalarConstant(b, l, dtype, 0.0);
+        // Gather form: each output element sums the input positions whose
+        // scattered kernel window covers it.
+        buildBlockNest(
+            b, l, "conv2d_transpose_nchw", {n, o, oh, ow, cpg, kh, kw},
+            iterKinds(4, 3),
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              tir::StoreOp::create(b, l, zero, Y, iv.take_front(4));
+            },
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value ic = iv[4], oc = iv[1];
+              if (groups != 1) {
+                Value g = arith::DivUIOp::create(b, l, iv[1], opg);
+                ic = arith::AddIOp::create(
+                    b, l, arith::MulIOp::create(b, l, g, cpg), iv[4]);
+                oc = arith::RemUIOp::create(b, l, iv[1], opg);
+              }
+              auto [ih, hOk] =
+                  transposedCoord(b, l, iv[2], iv[5], win.stride[0],
+                                  win.dilation[0], win.padBegin[0]);
+              auto [iw, wOk] =
+                  transposedCoord(b, l, iv[3], iv[6], win.stride[1],
+                                  win.dilation[1], win.padBegin[1]);
+              Value cond = inBounds(b, l, ih, iw, h, w);
+              for (Value ok : {hOk, wOk})
+                if (ok)
+                  cond = arith::AndIOp::create(b, l, cond, ok);
+              Value xv = guardedLoad(b, l, cond, X,
+                                     ValueRange{iv[0], ic, ih, iw}, zero);
+              Value wv = tir::LoadOp::create(b, l, W,
+                                             ValueRange{ic, oc, iv[5], iv[6]});
+              Value cur = tir::LoadOp::create(b, l, Y, iv.take_front(4));
+              Value r = arith::AddFOp::create(
+                  b, l, cur, arith::MulFOp::create(b, l, xv, wv));
+              tir::StoreOp::create(b, l, r, Y, iv.take_front(4));
+            });
+      },
+      tir::OpPattern::OutEwiseFusable, op->getAttrDictionary());
+}
+
+//===----------------------------------------------------------------------===//
+// resize2d
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One spatial dim of a resize: the input coordinate of an output index
+/// (ONNX's coordinate_transformation_mode) and its rounding or neighbours.
+struct ResizeAxis {
+  Value in, out;   // extents (index)
+  Value inF, outF; // the same as floats of the coordinate type
+  std::optional<double> scale;
+  StringRef mode;
+
+  Value coordinate(OpBuilder &b, Location l, Value o) const {
+    Type ft = inF.getType();
+    auto c = [&](double v) { return createScalarConstant(b, l, ft, v); };
+    Value of = indexToFloat(b, l, o, ft);
+    // x / scale, with scale = out / in unless given: x * in / out.
+    auto unscale = [&](Value v) -> Value {
+      if (scale)
+        return arith::DivFOp::create(b, l, v, c(*scale));
+      return arith::DivFOp::create(b, l, arith::MulFOp::create(b, l, v, inF),
+                                   outF);
+    };
+    if (mode == "asymmetric")
+      return unscale(of);
+    Value moreThanOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt,
+                                              out, cIdx(b, l, 1));
+    if (mode == "align_corners") {
+      Value r = arith::DivFOp::create(
+          b, l,
+          arith::MulFOp::create(b, l, of,
+                                arith::SubFOp::create(b, l, inF, c(1))),
+          arith::SubFOp::create(b, l, outF, c(1)));
+      return arith::SelectOp::create(b, l, moreThanOne, r, c(0));
+    }
+    Value r = arith::SubFOp::create(
+        b, l, unscale(arith::AddFOp::create(b, l, of, c(0.5))), c(0.5));
+    if (mode == "pytorch_half_pixel")
+      return arith::SelectOp::create(b, l, moreThanOne, r, c(0));
+    return r;
+  }
+
+  /// An integral float coordinate as an index clamped to [0, in - 1].
+  Value clampIndex(OpBuilder &b, Location l, Value f) const {
+    Value i = arith::IndexCastOp::create(
+        b, l, b.getIndexType(),
+        arith::FPToSIOp::create(b, l, b.getI64Type(), f));
+    Value last = arith::SubIOp::create(b, l, in, cIdx(b, l, 1));
+    return arith::MaxSIOp::create(b, l, cIdx(b, l, 0),
+                                  arith::MinSIOp::create(b, l, i, last));
+  }
+};
+} // namespace
+
+static Value roundNearest(OpBuilder &b, Location l, Value x,
+                          StringRef nearestMode) {
+  Value half = createScalarConstant(b, l, x.getType(), 0.5);
+  if (nearestMode == "round_prefer_floor")
+    return math::CeilOp::create(b, l, arith::SubFOp::create(b, l, x, half));
+  if (nearestMode == "round_prefer_ceil")
+    return math::FloorOp::create(b, l, arith::AddFOp::create(b, l, x, half));
+  if (nearestMode == "floor")
+    return math::FloorOp::create(b, l, x);
+  return math::CeilOp::create(b, l, x);
+}
+
+static LogicalResult legalizeResize2D(Resize2DOp op, LegalizeContext &ctx) {
+  Value x = op.getInput();
+  if (failed(checkRank(op, x, 4, "input")) ||
+      failed(checkRank(op, op.getResult(), 4, "result")))
+    return failure();
+  Type dtype = cast<RelaxTensorType>(x.getType()).getDtype();
+  bool linear = op.getMethod() == "linear";
+  if (linear && !isa<FloatType>(dtype))
+    return op.emitOpError("cannot be legalized: linear resize needs a float "
+                          "dtype, got ")
+           << dtype;
+  Type coordType = dtype.isF64() ? Type(Float64Type::get(op.getContext()))
+                                 : Type(Float32Type::get(op.getContext()));
+  std::optional<ArrayRef<double>> scales = op.getScales();
+  StringRef mode = op.getCoordinateTransformationMode();
+  StringRef nearestMode = op.getNearestMode();
+  auto resultType = cast<RelaxTensorType>(op.getResult().getType());
+
+  return ctx.replaceWithCallTIR(
+      op, "resize2d", op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
+        Value X = in[0], Y = out[0];
+        ResizeAxis axes[2];
+        for (int i = 0; i < 2; ++i) {
+          ResizeAxis &a = axes[i];
+          a.in = dimOf(b, l, x.getType(), 2 + i);
+          a.out = dimOf(b, l, resultType, 2 + i);
+          a.inF = indexToFloat(b, l, a.in, coordType);
+          a.outF = indexToFloat(b, l, a.out, coordType);
+          if (scales)
+            a.scale = (*scales)[i];
+          a.mode = mode;
+        }
+        buildSpatialCompute(
+            b, l, "resize2d", resultType.getShape(),
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value cy = axes[0].coordinate(b, l, iv[2]);
+              Value cx = axes[1].coordinate(b, l, iv[3]);
+              auto load = [&](Value iy, Value ix) -> Value {
+                return tir::LoadOp::create(b, l, X,
+                                           ValueRange{iv[0], iv[1], iy, ix});
+              };
+              if (!linear) {
+                Value v = load(axes[0].clampIndex(
+                                   b, l, roundNearest(b, l, cy, nearestMode)),
+                               axes[1].clampIndex(
+                                   b, l, roundNearest(b, l, cx, nearestMode)));
+                tir::StoreOp::create(b, l, v, Y, iv);
+                return;
+              }
+              // Bilinear between the clamped neighbours (ONNX pads with the
+              // edge values), weights in the coordinate type.
+              Value one = createScalarConstant(b, l, coordType, 1.0);
+              Value idx[2][2], frac[2];
+              Value coords[2] = {cy, cx};
+              for (int i = 0; i < 2; ++i) {
+                Value lo = math::FloorOp::create(b, l, coords[i]);
+                frac[i] = arith::SubFOp::create(b, l, coords[i], lo);
+                idx[i][0] = axes[i].clampIndex(b, l, lo);
+                idx[i][1] = axes[i].clampIndex(
+                    b, l, arith::AddFOp::create(b, l, lo, one));
+              }
+              auto lerp = [&](Value a, Value c, Value t) -> Value {
+                Value d = arith::SubFOp::create(b, l, c, a);
+                return arith::AddFOp::create(b, l, a,
+                                             arith::MulFOp::create(b, l, d, t));
+              };
+              Value row[2];
+              for (int r = 0; r < 2; ++r)
+                row[r] = lerp(
+                    castScalar(b, l, load(idx[0][r], idx[1][0]), coordType),
+                    castScalar(b, l, load(idx[0][r], idx[1][1]), coordType),
+                    frac[1]);
+              Value v = lerp(row[0], row[1], frac[0]);
+              tir::StoreOp::create(b, l, castScalar(b, l, v, dtype), Y, iv);
+            });
+      },
+      tir::OpPattern::Injective, op->getAttrDictionary());
 }
 
 //===----------------------------------------------------------------------===//
@@ -729,6 +985,8 @@ static LogicalResult legalizeAdaptivePool(Operation *op, LegalizeContext &ctx,
 void relax::addNNLegalizers(LegalizerTable &table) {
   registerLegalizer<AttentionOp>(table, legalizeAttention);
   registerLegalizer<Conv2DOp>(table, legalizeConv2D);
+  registerLegalizer<Conv2DTransposeOp>(table, legalizeConv2DTranspose);
+  registerLegalizer<Resize2DOp>(table, legalizeResize2D);
   registerLegalizer<MaxPool2DOp>(
       table, [](Operation *op, LegalizeContext &ctx) {
         return legalizePool2D(op, ctx, /*isMax=*/true);
