@@ -47,7 +47,7 @@ IMPORT_TIME_INPUTS = {
     ("Range", 1), ("Range", 2), ("Slice", 1), ("Slice", 2), ("Slice", 3),
     ("Slice", 4), ("Unsqueeze", 1), ("Squeeze", 1), ("Split", 1),
     ("ReduceSum", 1), ("Clip", 1), ("Clip", 2), ("CumSum", 1), ("Tile", 1),
-    ("Dropout", 1), ("Dropout", 2),
+    ("Dropout", 1), ("Dropout", 2), ("OneHot", 1), ("Upsample", 1),
 }
 
 

@@ -563,20 +563,248 @@ static LogicalResult importCastLike(NodeBinder &b) {
   return b.setOutput(0, b.castTo(*x, b.typeOf(*like).getDtype()));
 }
 
+static LogicalResult importSoftsign(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  // x / (1 + |x|)
+  FailureOr<Value> one = b.scalar(1.0, b.typeOf(*x).getDtype());
+  FailureOr<Value> d = b.create<AbsOp>(*x);
+  if (failed(one) || failed(d) || failed(d = b.create<AddOp>({*d, *one})))
+    return failure();
+  return b.setOutput(0, b.create<DivideOp>({*x, *d}));
+}
+
+static LogicalResult importCelu(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  float alpha = b.attrFloat("alpha", 1.0f);
+  if (b.hasBadAttr())
+    return failure();
+  if (alpha == 0.0f)
+    return b.badAttr("alpha", "must not be 0");
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  // max(0, x) + min(0, alpha * (exp(x / alpha) - 1)): x where x >= 0, else
+  // the second term (both are 0 at 0).
+  Type dtype = b.typeOf(*x).getDtype();
+  FailureOr<Value> a = b.scalar(alpha, dtype), one = b.scalar(1.0, dtype);
+  if (failed(a) || failed(one))
+    return failure();
+  FailureOr<Value> t = b.create<DivideOp>({*x, *a});
+  if (failed(t) || failed(t = b.create<ExpOp>(*t)) ||
+      failed(t = b.create<SubtractOp>({*t, *one})) ||
+      failed(t = b.create<MultiplyOp>({*t, *a})))
+    return failure();
+  return b.setOutput(0, selectNegative(b, *x, *t));
+}
+
+static LogicalResult importShrink(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  float lambd = b.attrFloat("lambd", 0.5f), bias = b.attrFloat("bias", 0.0f);
+  if (b.hasBadAttr())
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  // x + bias where x < -lambd, x - bias where x > lambd, else 0. On integers
+  // the bounds truncate toward 0, which keeps the strict comparisons exact.
+  Type dtype = b.typeOf(*x).getDtype();
+  FailureOr<Value> zero = b.scalar(0.0, dtype), hi = b.scalar(lambd, dtype),
+                   bs = b.scalar(bias, dtype);
+  if (failed(zero) || failed(hi) || failed(bs))
+    return failure();
+  FailureOr<Value> above = b.create<GreaterOp>({*x, *hi});
+  FailureOr<Value> down = b.create<SubtractOp>({*x, *bs});
+  if (failed(above) || failed(down))
+    return failure();
+  FailureOr<Value> y = b.create<WhereOp>({*above, *down, *zero});
+  if (failed(y))
+    return failure();
+  if (!dtype.isUnsignedInteger()) {
+    FailureOr<Value> lo = b.scalar(-lambd, dtype);
+    FailureOr<Value> up = b.create<AddOp>({*x, *bs});
+    if (failed(lo) || failed(up))
+      return failure();
+    FailureOr<Value> below = b.create<LessOp>({*x, *lo});
+    if (failed(below) || failed(y = b.create<WhereOp>({*below, *up, *y})))
+      return failure();
+  }
+  b.setOutput(0, *y);
+  return success();
+}
+
+FailureOr<Value> onnx_import::axisIota(NodeBinder &b, Expr n, int64_t axis,
+                                       int64_t rank) {
+  FailureOr<Value> iota = b.arange(Expr::constant(0), n, Expr::constant(1),
+                                   b.getBuilder().getI64Type());
+  if (failed(iota))
+    return failure();
+  SmallVector<Expr> dims(rank, Expr::constant(1));
+  dims[axis] = n;
+  return b.reshape(*iota, dims);
+}
+
+FailureOr<Value> onnx_import::oneHotMask(NodeBinder &b, Value indices,
+                                         int64_t axis, Expr depth) {
+  RelaxTensorType t = b.typeOf(indices);
+  if (!t.hasRank())
+    return b.error() << "needs indices of known rank, got " << t;
+  FailureOr<Value> iota = axisIota(b, depth, axis, t.getRank() + 1);
+  FailureOr<Value> wide =
+      b.create<ExpandDimsOp>(indices, {b.named("axes", b.i64Array({axis}))});
+  if (failed(iota) || failed(wide))
+    return failure();
+  return b.create<EqualOp>({*wide, *iota});
+}
+
+static LogicalResult importEyeLike(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  int64_t k = b.attrInt("k", 0);
+  const onnx::AttributeProto *dtypeAttr = b.attr("dtype");
+  int64_t to = b.attrInt("dtype", 0);
+  if (b.hasBadAttr())
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  Type dtype = b.typeOf(*x).getDtype();
+  if (dtypeAttr) {
+    dtype = convertElementType(b.getContext(), to);
+    if (!dtype)
+      return b.badAttr("dtype",
+                       "names unsupported element type " + elementTypeName(to));
+  }
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  if (dims->size() != 2)
+    return b.error() << "needs a 2-D input, got rank " << dims->size();
+  // Ones where column == row + k.
+  Type i64 = b.getBuilder().getI64Type();
+  FailureOr<Value> rows =
+      b.arange(Expr::constant(k), (*dims)[0] + k, Expr::constant(1), i64);
+  FailureOr<Value> cols =
+      b.arange(Expr::constant(0), (*dims)[1], Expr::constant(1), i64);
+  if (failed(rows) || failed(cols) ||
+      failed(rows = b.reshape(*rows, {(*dims)[0], Expr::constant(1)})))
+    return failure();
+  FailureOr<Value> eq = b.create<EqualOp>({*rows, *cols});
+  if (failed(eq))
+    return failure();
+  return b.setOutput(0, b.castTo(*eq, dtype));
+}
+
+/// Element `i` of the 1-D `v` as a rank-0 tensor.
+static FailureOr<Value> elementAt(NodeBinder &b, Value v, int64_t i) {
+  FailureOr<Value> s = b.create<StridedSliceOp>(
+      v, {b.named("axes", b.i64Array({0})),
+          b.named("begin", b.shapeAttr({Expr::constant(i)})),
+          b.named("end", b.shapeAttr({Expr::constant(i + 1)}))});
+  if (failed(s))
+    return failure();
+  return b.reshape(*s, {});
+}
+
+/// OneHot; from opset 11 (`negativeIndices`) an index in [-depth, 0) counts
+/// from the end, before that it selects nothing.
+template <bool negativeIndices>
+static LogicalResult importOneHot(NodeBinder &b) {
+  if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
+    return failure();
+  int64_t axis = b.attrInt("axis", -1);
+  if (b.hasBadAttr())
+    return failure();
+  // The depth sets the result shape: it must be known at import time, as a
+  // constant (of any numeric type, truncated to an integer) or a symbolic
+  // integer.
+  Expr depth;
+  if (DenseElementsAttr c = b.knownConstant(1)) {
+    if (c.getNumElements() != 1)
+      return b.error() << "depth must be a scalar (or one element)";
+    if (isa<FloatType>(c.getElementType())) {
+      double d = (*c.getValues<APFloat>().begin()).convertToDouble();
+      if (!(std::fabs(d) < 9.0e18))
+        return b.error() << "depth " << d << " is out of range";
+      depth = Expr::constant(static_cast<int64_t>(d));
+    } else {
+      depth = Expr::constant((*c.getValues<APInt>().begin()).getSExtValue());
+    }
+  } else if (std::optional<KnownInts> k = b.knownInts(1)) {
+    if (k->elems.size() != 1)
+      return b.error() << "depth must be a scalar (or one element)";
+    depth = k->elems[0];
+  } else {
+    return b.runtimeValueError()
+           << "the depth (input #1) must be known at import time";
+  }
+  if (std::optional<int64_t> d = depth.getConstant(); d && *d < 1)
+    return b.error() << "depth must be positive, got " << *d;
+  FailureOr<Value> indices = b.input(0), values = b.input(2);
+  if (failed(indices) || failed(values))
+    return failure();
+  RelaxTensorType vt = b.typeOf(*values);
+  if (!vt.hasRank() || vt.getRank() != 1 || !vt.getDims()[0] ||
+      vt.getDims()[0].getConstant() != std::optional<int64_t>(2))
+    return b.error() << "values (input #2) must be [off_value, on_value], got "
+                     << vt;
+  RelaxTensorType it = b.typeOf(*indices);
+  if (!it.hasRank())
+    return b.error() << "needs indices of known rank, got " << it;
+  FailureOr<int64_t> ax = b.normalizeAxis(axis, it.getRank() + 1);
+  if (failed(ax))
+    return failure();
+  // Non-integer indices truncate toward zero.
+  Type i64 = b.getBuilder().getI64Type();
+  FailureOr<Value> idx = b.castTo(*indices, i64);
+  if (failed(idx))
+    return failure();
+  if (negativeIndices) {
+    FailureOr<Value> zero = b.scalar(0.0, i64), d = b.symScalar(depth, i64);
+    if (failed(zero) || failed(d))
+      return failure();
+    FailureOr<Value> neg = b.create<LessOp>({*idx, *zero});
+    FailureOr<Value> wrapped = b.create<AddOp>({*idx, *d});
+    if (failed(neg) || failed(wrapped) ||
+        failed(idx = b.create<WhereOp>({*neg, *wrapped, *idx})))
+      return failure();
+  }
+  FailureOr<Value> mask = oneHotMask(b, *idx, *ax, depth);
+  FailureOr<Value> off = elementAt(b, *values, 0),
+                   on = elementAt(b, *values, 1);
+  if (failed(mask) || failed(off) || failed(on))
+    return failure();
+  return b.setOutput(0, b.create<WhereOp>({*mask, *on, *off}));
+}
+
 void onnx_import::addElementwiseOps(OpHandlerTable &table) {
   table.add("Abs", importUnary<AbsOp>);
+  table.add("Acos", importUnary<AcosOp>);
+  table.add("Acosh", importUnary<AcoshOp>);
   table.add("Add", importBinary<AddOp>);
   table.add("And", importBinary<LogicalAndOp>);
+  table.add("Asin", importUnary<AsinOp>);
+  table.add("Asinh", importUnary<AsinhOp>);
+  table.add("Atan", importUnary<AtanOp>);
+  table.add("Atanh", importUnary<AtanhOp>);
   table.add("Cast", importCast);
   table.add("CastLike", importCastLike);
   table.add("Ceil", importUnary<CeilOp>);
+  table.add("Celu", importCelu);
   table.add("Clip", importClip);
   table.add("Cos", importUnary<CosOp>);
+  table.add("Cosh", importUnary<CoshOp>);
   table.add("Div", importBinary<DivideOp>);
   table.add("Elu", importElu);
   table.add("Equal", importBinary<EqualOp>);
   table.add("Erf", importUnary<ErfOp>);
   table.add("Exp", importUnary<ExpOp>);
+  table.add("EyeLike", importEyeLike);
   table.add("Floor", importUnary<FloorOp>);
   table.add("Gelu", importGelu, /*sinceVersion=*/20);
   table.add("Greater", importBinary<GreaterOp>);
@@ -595,6 +823,8 @@ void onnx_import::addElementwiseOps(OpHandlerTable &table) {
   table.add("Mul", importBinary<MultiplyOp>);
   table.add("Neg", importUnary<NegativeOp>);
   table.add("Not", importUnary<LogicalNotOp>);
+  table.add("OneHot", importOneHot<false>, /*sinceVersion=*/9);
+  table.add("OneHot", importOneHot<true>, /*sinceVersion=*/11);
   table.add("Or", importBinary<LogicalOrOp>);
   table.add("Pow", importPow);
   table.add("PRelu", importPRelu);
@@ -602,13 +832,17 @@ void onnx_import::addElementwiseOps(OpHandlerTable &table) {
   table.add("Relu", importUnary<ReluOp>);
   table.add("Round", importUnary<RoundOp>);
   table.add("Selu", importSelu);
+  table.add("Shrink", importShrink);
   table.add("Sigmoid", importUnary<SigmoidOp>);
   table.add("Sign", importSign);
   table.add("Sin", importUnary<SinOp>);
+  table.add("Sinh", importUnary<SinhOp>);
   table.add("Softplus", importSoftplus);
+  table.add("Softsign", importSoftsign);
   table.add("Sqrt", importUnary<SqrtOp>);
   table.add("Sub", importBinary<SubtractOp>);
   table.add("Sum", importVariadic<AddOp>);
+  table.add("Tan", importUnary<TanOp>);
   table.add("Tanh", importUnary<TanhOp>);
   table.add("ThresholdedRelu", importThresholdedRelu);
   table.add("Where", importWhere);

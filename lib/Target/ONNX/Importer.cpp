@@ -118,6 +118,7 @@ static const OpHandlerTable &getOpHandlers() {
     addShapeOps(t);
     addReductionOps(t);
     addNNOps(t);
+    addLossOps(t);
     return t;
   }();
   return table;

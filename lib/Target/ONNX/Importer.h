@@ -6,7 +6,7 @@
 // import-time values, attributes with defaults, the opset version) and emits
 // relax ops through the binder's typed builders; the op families register
 // their handlers from one file each (ElementwiseOps.cpp, ShapeOps.cpp,
-// ReductionOps.cpp, NNOps.cpp).
+// ReductionOps.cpp, NNOps.cpp, LossOps.cpp).
 //
 // Values whose contents are known at import time (initializers, Constant
 // nodes, integer shape computations) are tracked in Slots, as constants or as
@@ -108,6 +108,7 @@ void addElementwiseOps(OpHandlerTable &table);
 void addShapeOps(OpHandlerTable &table);
 void addReductionOps(OpHandlerTable &table);
 void addNNOps(OpHandlerTable &table);
+void addLossOps(OpHandlerTable &table);
 
 /// Imports an ONNX ModelProto: the graph, its values and tensors. Everything
 /// node-specific goes through a NodeBinder.
@@ -444,6 +445,24 @@ Importer::createN(Location loc, function_ref<InFlightDiagnostic()> emitError,
   }
   return SmallVector<Value>(op->getResults());
 }
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by the op families (ElementwiseOps.cpp)
+//===----------------------------------------------------------------------===//
+
+/// 0, 1, ..., n-1 (i64) shaped as a rank-`rank` tensor with `n` at `axis` and
+/// 1 elsewhere: the class index of each position along `axis`, to compare
+/// against indices broadcast along it.
+FailureOr<Value> axisIota(NodeBinder &b, sym::Expr n, int64_t axis,
+                          int64_t rank);
+
+/// The one-hot mask (i1) of the i64 `indices` with a new axis `axis` of size
+/// `depth`: `expand_dims(indices, axis) == axisIota(depth, axis, rank + 1)`.
+/// An index outside [0, depth) gives an all-false row. The class-gather of
+/// OneHot, Hardmax and the losses (relax has no gather_elements) is a
+/// `where` on this mask summed over `axis`.
+FailureOr<Value> oneHotMask(NodeBinder &b, Value indices, int64_t axis,
+                            sym::Expr depth);
 
 } // namespace onnx_import
 } // namespace relax

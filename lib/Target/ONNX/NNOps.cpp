@@ -4,12 +4,15 @@
 // 13), LayerNormalization and BatchNormalization (composed where relax's op
 // does not cover the form: extra outputs, training mode), Conv (1-D as 2-D),
 // MaxPool/AveragePool (1-D and 3-D through 2-D pooling, count_include_pad and
-// MaxPool's Indices composed), GlobalAveragePool and inference Dropout.
+// MaxPool's Indices composed), GlobalAveragePool/GlobalMaxPool, inference
+// Dropout, and compositions of relax ops: Hardmax, DepthToSpace,
+// SpaceToDepth, Upsample (nearest), MeanVarianceNormalization and LRN.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Importer.h"
 
+#include <cmath>
 #include <limits>
 #include <type_traits>
 
@@ -72,7 +75,12 @@ static LogicalResult importGemm(NodeBinder &b) {
   return success();
 }
 
-template <typename OpTy> static LogicalResult importSoftmax(NodeBinder &b) {
+/// Applies `fn` (input, axis) along the node's `axis` attribute: from opset
+/// 13 on the input itself (default axis -1), before that on the input coerced
+/// to 2-D [prod(:axis), prod(axis:)] (default axis 1) and reshaped back.
+static LogicalResult
+importAlongAxis(NodeBinder &b,
+                function_ref<FailureOr<Value>(Value, int64_t)> fn) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
   FailureOr<Value> x = b.input(0);
@@ -80,9 +88,7 @@ template <typename OpTy> static LogicalResult importSoftmax(NodeBinder &b) {
     return failure();
   int64_t axis = b.attrInt("axis", b.opset() >= 13 ? -1 : 1);
   if (b.opset() >= 13)
-    return b.setOutput(0,
-                       b.create<OpTy>(*x, {b.named("axis", b.i64Attr(axis))}));
-  // Before opset 13 the input is coerced to 2-D [prod(:axis), prod(axis:)].
+    return b.setOutput(0, fn(*x, axis));
   FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
   if (failed(dims))
     return failure();
@@ -98,11 +104,37 @@ template <typename OpTy> static LogicalResult importSoftmax(NodeBinder &b) {
   FailureOr<Value> flat = b.reshape(*x, {outer, inner});
   if (failed(flat))
     return failure();
-  FailureOr<Value> y = b.create<OpTy>(*flat, {b.named("axis", b.i64Attr(1))});
+  FailureOr<Value> y = fn(*flat, 1);
   if (failed(y) || failed(y = b.reshape(*y, *dims)))
     return failure();
   b.setOutput(0, *y);
   return success();
+}
+
+template <typename OpTy> static LogicalResult importSoftmax(NodeBinder &b) {
+  return importAlongAxis(b, [&](Value x, int64_t axis) {
+    return b.create<OpTy>(x, {b.named("axis", b.i64Attr(axis))});
+  });
+}
+
+/// Hardmax: 1 at the first maximum along the axis, else 0.
+static LogicalResult importHardmax(NodeBinder &b) {
+  return importAlongAxis(b, [&](Value x, int64_t axis) -> FailureOr<Value> {
+    FailureOr<SmallVector<Expr>> dims = b.dimsOf(x);
+    if (failed(dims))
+      return failure();
+    FailureOr<int64_t> ax = b.normalizeAxis(axis, dims->size());
+    if (failed(ax))
+      return failure();
+    FailureOr<Value> arg =
+        b.create<ArgmaxOp>(x, {b.named("axis", b.i64Attr(*ax))});
+    if (failed(arg))
+      return failure();
+    FailureOr<Value> mask = oneHotMask(b, *arg, *ax, (*dims)[*ax]);
+    if (failed(mask))
+      return failure();
+    return b.castTo(*mask, b.typeOf(x).getDtype());
+  });
 }
 
 static LogicalResult importLayerNormalization(NodeBinder &b) {
@@ -686,7 +718,9 @@ template <typename OpTy> static LogicalResult importPool(NodeBinder &b) {
   return success();
 }
 
-static LogicalResult importGlobalAveragePool(NodeBinder &b) {
+/// GlobalAveragePool (`mean`) and GlobalMaxPool (`max`) over the spatial
+/// axes.
+template <typename OpTy> static LogicalResult importGlobalPool(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
   FailureOr<Value> x = b.input(0);
@@ -699,8 +733,262 @@ static LogicalResult importGlobalAveragePool(NodeBinder &b) {
   for (int64_t k = 2; k < t.getRank(); ++k)
     axes.push_back(k);
   return b.setOutput(
-      0, b.create<MeanOp>(*x, {b.named("axes", b.i64Array(axes)),
-                               b.named("keepdims", b.boolAttr(true))}));
+      0, b.create<OpTy>(*x, {b.named("axes", b.i64Array(axes)),
+                             b.named("keepdims", b.boolAttr(true))}));
+}
+
+/// Input 0 of a node of one input and one output and its dims, of rank at
+/// least `minRank` and at most `maxRank`.
+static FailureOr<std::pair<Value, SmallVector<Expr>>>
+soleInputWithDims(NodeBinder &b, int64_t minRank, int64_t maxRank) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  int64_t rank = dims->size();
+  if (rank < minRank || rank > maxRank)
+    return b.error() << "needs an input of rank " << minRank
+                     << (minRank == maxRank ? "" : " or more") << ", got "
+                     << rank;
+  return std::make_pair(*x, std::move(*dims));
+}
+
+/// reshape(x, `split`), permute_dims by `perm`, reshape to `out`.
+static FailureOr<Value> shuffle(NodeBinder &b, Value x, ArrayRef<Expr> split,
+                                ArrayRef<int64_t> perm, ArrayRef<Expr> out) {
+  FailureOr<Value> y = b.reshape(x, split);
+  if (failed(y) || failed(y = b.create<PermuteDimsOp>(
+                              *y, {b.named("axes", b.i64Array(perm))})))
+    return failure();
+  return b.reshape(*y, out);
+}
+
+namespace {
+/// The NCHW input of DepthToSpace/SpaceToDepth and the block size.
+struct BlockShuffle {
+  Value x;
+  Expr n, c, h, w, blk;
+  int64_t bs;
+};
+} // namespace
+
+/// Reads the input (rank 4) and the required positive `blocksize`.
+static FailureOr<BlockShuffle> readBlockShuffle(NodeBinder &b) {
+  if (!b.attr("blocksize"))
+    return b.error() << "attribute 'blocksize' is required";
+  int64_t bs = b.attrInt("blocksize", 1);
+  if (b.hasBadAttr())
+    return failure();
+  if (bs < 1)
+    return b.error() << "blocksize must be positive, got " << bs;
+  auto in = soleInputWithDims(b, 4, 4);
+  if (failed(in))
+    return failure();
+  SmallVector<Expr> &d = in->second;
+  return BlockShuffle{in->first,          d[0], d[1], d[2], d[3],
+                      Expr::constant(bs), bs};
+}
+
+static LogicalResult importDepthToSpace(NodeBinder &b) {
+  std::string mode = b.opset() >= 11 ? b.attrString("mode", "DCR") : "DCR";
+  if (b.hasBadAttr())
+    return failure();
+  if (mode != "DCR" && mode != "CRD")
+    return b.badAttr("mode", "must be DCR or CRD, got '" + mode + "'");
+  FailureOr<BlockShuffle> s = readBlockShuffle(b);
+  if (failed(s))
+    return failure();
+  if (std::optional<int64_t> c = s->c.getConstant(); c && *c % (s->bs * s->bs))
+    return b.error() << "the channels (" << *c
+                     << ") are not a multiple of blocksize^2";
+  Expr n = s->n, h = s->h, w = s->w, blk = s->blk;
+  Expr depth = sym::floorDiv(s->c, blk * blk);
+  SmallVector<Expr> out{n, depth, h * blk, w * blk};
+  // DCR: the channel is (block row, block column, depth); CRD: (depth, block
+  // row, block column).
+  if (mode == "DCR")
+    return b.setOutput(0, shuffle(b, s->x, {n, blk, blk, depth, h, w},
+                                  {0, 3, 4, 1, 5, 2}, out));
+  return b.setOutput(
+      0, shuffle(b, s->x, {n, depth, blk, blk, h, w}, {0, 1, 4, 2, 5, 3}, out));
+}
+
+static LogicalResult importSpaceToDepth(NodeBinder &b) {
+  FailureOr<BlockShuffle> s = readBlockShuffle(b);
+  if (failed(s))
+    return failure();
+  for (const Expr &d : {s->h, s->w})
+    if (std::optional<int64_t> cd = d.getConstant(); cd && *cd % s->bs)
+      return b.error() << "the spatial dim " << *cd
+                       << " is not a multiple of blocksize";
+  Expr blk = s->blk;
+  Expr oh = sym::floorDiv(s->h, blk), ow = sym::floorDiv(s->w, blk);
+  return b.setOutput(0, shuffle(b, s->x, {s->n, s->c, oh, blk, ow, blk},
+                                {0, 3, 5, 1, 2, 4},
+                                {s->n, s->c * blk * blk, oh, ow}));
+}
+
+/// Upsample (opsets 7 to 9; the scales are an attribute before opset 9 and
+/// an input from then on): nearest-neighbour with integer scales, each axis
+/// repeated `scale` times.
+static LogicalResult importUpsample(NodeBinder &b) {
+  bool scalesInput = b.opset() >= 9;
+  if (failed(b.requireInputs(scalesInput ? 2 : 1, scalesInput ? 2 : 1)) ||
+      failed(b.requireOutputs(1)))
+    return failure();
+  std::string mode = b.attrString("mode", "nearest");
+  SmallVector<double> scales;
+  if (!scalesInput) {
+    const onnx::AttributeProto *a = b.attr("scales");
+    if (!a || a->type() != onnx::AttributeProto::FLOATS)
+      return b.error() << "attribute 'scales' (floats) is required";
+    scales.assign(a->floats().begin(), a->floats().end());
+  }
+  if (b.hasBadAttr())
+    return failure();
+  if (mode != "nearest")
+    return b.error() << "unsupported: mode '" << mode
+                     << "' (only nearest is supported)";
+  if (scalesInput) {
+    DenseElementsAttr c = b.knownConstant(1);
+    if (!c || !isa<FloatType>(c.getElementType()))
+      return b.runtimeValueError()
+             << "the scales (input #1) must be known floats at import time";
+    for (const APFloat &f : c.getValues<APFloat>())
+      scales.push_back(f.convertToDouble());
+  }
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  RelaxTensorType t = b.typeOf(*x);
+  if (!t.hasRank() || t.getRank() != static_cast<int64_t>(scales.size()))
+    return b.error() << "needs one scale per input dim, got " << scales.size()
+                     << " for " << t;
+  Value y = *x;
+  for (auto [axis, s] : llvm::enumerate(scales)) {
+    if (!(s >= 1.0 && s <= 1024.0) || s != std::floor(s))
+      return b.error() << "unsupported: scale " << s << " of axis " << axis
+                       << " (only integer scales >= 1 are supported)";
+    if (s == 1.0)
+      continue;
+    FailureOr<Value> r = b.create<RepeatOp>(
+        y, {b.named("repeats", b.i64Attr(static_cast<int64_t>(s))),
+            b.named("axis", b.i64Attr(static_cast<int64_t>(axis)))});
+    if (failed(r))
+      return failure();
+    y = *r;
+  }
+  b.setOutput(0, y);
+  return success();
+}
+
+/// MeanVarianceNormalization as ONNX's function body defines it:
+/// (x - E[x]) / (sqrt(E[x^2] - E[x]^2) + 1e-9) over `axes`.
+static LogicalResult importMeanVarianceNormalization(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  SmallVector<int64_t> axes =
+      b.attrInts("axes").value_or(SmallVector<int64_t>{0, 2, 3});
+  if (b.hasBadAttr())
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  auto mean = [&](Value v) {
+    return b.create<MeanOp>(v, {b.named("axes", b.i64Array(axes)),
+                                b.named("keepdims", b.boolAttr(true))});
+  };
+  FailureOr<Value> sq = b.create<MultiplyOp>({*x, *x});
+  FailureOr<Value> m = mean(*x);
+  if (failed(sq) || failed(m))
+    return failure();
+  FailureOr<Value> m2 = mean(*sq);
+  FailureOr<Value> msq = b.create<MultiplyOp>({*m, *m});
+  FailureOr<Value> eps = b.scalar(1e-9, b.typeOf(*x).getDtype());
+  if (failed(m2) || failed(msq) || failed(eps))
+    return failure();
+  FailureOr<Value> sd = b.create<SubtractOp>({*m2, *msq});
+  if (failed(sd) || failed(sd = b.create<SqrtOp>(*sd)) ||
+      failed(sd = b.create<AddOp>({*sd, *eps})))
+    return failure();
+  FailureOr<Value> d = b.create<SubtractOp>({*x, *m});
+  if (failed(d))
+    return failure();
+  return b.setOutput(0, b.create<DivideOp>({*d, *sd}));
+}
+
+/// LRN: x / (bias + alpha / size * sum of x^2 over a window of `size`
+/// channels)^beta. The window sum adds `size` channel slices of x^2 padded
+/// with zero channels (floor((size-1)/2) before, the rest after).
+static LogicalResult importLRN(NodeBinder &b) {
+  float alpha = b.attrFloat("alpha", 1e-4f), beta = b.attrFloat("beta", 0.75f),
+        bias = b.attrFloat("bias", 1.0f);
+  if (!b.attr("size"))
+    return b.error() << "attribute 'size' is required";
+  int64_t size = b.attrInt("size", 1);
+  if (b.hasBadAttr())
+    return failure();
+  if (size < 1 || size > 1024)
+    return b.error() << "size must be in [1, 1024], got " << size;
+  auto in = soleInputWithDims(b, 3, std::numeric_limits<int64_t>::max());
+  if (failed(in))
+    return failure();
+  Value x = in->first;
+  const SmallVector<Expr> &dims = in->second;
+  Type dtype = b.typeOf(x).getDtype();
+  FailureOr<Value> sq = b.create<MultiplyOp>({x, x});
+  if (failed(sq))
+    return failure();
+  int64_t before = (size - 1) / 2, after = size - 1 - before;
+  SmallVector<Value> parts;
+  auto zeros = [&](int64_t channels) -> LogicalResult {
+    if (channels == 0)
+      return success();
+    SmallVector<Expr> shape(dims);
+    shape[1] = Expr::constant(channels);
+    FailureOr<Value> z =
+        b.create<ZerosOp>({}, {b.named("shape", b.shapeAttr(shape)),
+                               b.named("dtype", TypeAttr::get(dtype))});
+    if (failed(z))
+      return failure();
+    parts.push_back(*z);
+    return success();
+  };
+  if (failed(zeros(before)))
+    return failure();
+  parts.push_back(*sq);
+  if (failed(zeros(after)))
+    return failure();
+  FailureOr<Value> padded =
+      parts.size() == 1
+          ? FailureOr<Value>(*sq)
+          : b.create<ConcatOp>(parts, {b.named("axis", b.i64Attr(1))});
+  if (failed(padded))
+    return failure();
+  Expr c = dims[1];
+  FailureOr<Value> sum;
+  for (int64_t k = 0; k < size; ++k) {
+    FailureOr<Value> s = b.create<StridedSliceOp>(
+        *padded, {b.named("axes", b.i64Array({1})),
+                  b.named("begin", b.shapeAttr({Expr::constant(k)})),
+                  b.named("end", b.shapeAttr({c + k}))});
+    if (failed(s) || (k > 0 && failed(s = b.create<AddOp>({*sum, *s}))))
+      return failure();
+    sum = s;
+  }
+  FailureOr<Value> scale = b.scalar(alpha / size, dtype),
+                   bs = b.scalar(bias, dtype), be = b.scalar(beta, dtype);
+  if (failed(scale) || failed(bs) || failed(be))
+    return failure();
+  FailureOr<Value> den = b.create<MultiplyOp>({*sum, *scale});
+  if (failed(den) || failed(den = b.create<AddOp>({*den, *bs})) ||
+      failed(den = b.create<PowerOp>({*den, *be})))
+    return failure();
+  return b.setOutput(0, b.create<DivideOp>({x, *den}));
 }
 
 static LogicalResult importDropout(NodeBinder &b) {
@@ -746,10 +1034,17 @@ void onnx_import::addNNOps(OpHandlerTable &table) {
   table.add("Conv", importConv);
   table.add("Dropout", importDropout);
   table.add("Gemm", importGemm);
-  table.add("GlobalAveragePool", importGlobalAveragePool);
+  table.add("DepthToSpace", importDepthToSpace);
+  table.add("GlobalAveragePool", importGlobalPool<MeanOp>);
+  table.add("GlobalMaxPool", importGlobalPool<MaxOp>);
+  table.add("Hardmax", importHardmax);
   table.add("LayerNormalization", importLayerNormalization);
   table.add("LogSoftmax", importSoftmax<LogSoftmaxOp>);
+  table.add("LRN", importLRN);
   table.add("MatMul", importMatMul);
   table.add("MaxPool", importPool<MaxPool2DOp>);
+  table.add("MeanVarianceNormalization", importMeanVarianceNormalization);
   table.add("Softmax", importSoftmax<SoftmaxOp>);
+  table.add("SpaceToDepth", importSpaceToDepth);
+  table.add("Upsample", importUpsample, /*sinceVersion=*/7);
 }

@@ -19,6 +19,15 @@
 // CHECK: relax.erf %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
 // CHECK: relax.sin %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
 // CHECK: relax.cos %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.tan %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.sinh %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.cosh %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.asin %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.acos %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.atan %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.asinh %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.acosh %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+// CHECK: relax.atanh %{{.*}} : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
 relax.func @unary_float(%x: !relax.tensor<[n, 4], f32>, %h: !relax.tensor<[n], f16>) {
   %0 = relax.exp %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
   %1 = relax.log %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
@@ -32,6 +41,15 @@ relax.func @unary_float(%x: !relax.tensor<[n, 4], f32>, %h: !relax.tensor<[n], f
   %9 = relax.erf %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
   %10 = relax.sin %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
   %11 = relax.cos %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %12 = relax.tan %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %13 = relax.sinh %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %14 = relax.cosh %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %15 = relax.asin %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %16 = relax.acos %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %17 = relax.atan %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %18 = relax.asinh %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %19 = relax.acosh %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  %20 = relax.atanh %h : (!relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
   relax.return
 }
 

@@ -25,7 +25,7 @@ relax.func @unbound_param(%x: !relax.tensor<[n], f32>, %y: !relax.tensor<[n, k +
 // a dataflow region.
 relax.func @use_before_bind(%x: !relax.tensor<*, f32>) -> !relax.tensor<[k], f32> {
   %0 = relax.dataflow -> !relax.tensor<[k], f32> {
-    // expected-error @below {{'relax.exp' op uses symbolic variable 'k' before it is bound (bind it with a parameter type or an earlier relax.match_cast)}}
+    // expected-error @below {{'relax.exp' op uses symbolic variable 'k' before it is bound (bind it with a parameter type, an earlier relax.match_cast or relax.tensor_to_shape)}}
     %e = relax.exp %1 : (!relax.tensor<[k], f32>) -> !relax.tensor<[k], f32>
     relax.output %e : !relax.tensor<[k], f32>
   }

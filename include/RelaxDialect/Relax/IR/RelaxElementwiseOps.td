@@ -75,6 +75,17 @@ def Relax_SiluOp : Relax_FloatUnaryOp<"silu", "SiLU x * sigmoid(x)">;
 def Relax_ErfOp : Relax_FloatUnaryOp<"erf", "Gauss error function">;
 def Relax_SinOp : Relax_FloatUnaryOp<"sin", "sine">;
 def Relax_CosOp : Relax_FloatUnaryOp<"cos", "cosine">;
+def Relax_TanOp : Relax_FloatUnaryOp<"tan", "tangent">;
+def Relax_SinhOp : Relax_FloatUnaryOp<"sinh", "hyperbolic sine">;
+def Relax_CoshOp : Relax_FloatUnaryOp<"cosh", "hyperbolic cosine">;
+// The inverse functions are NaN outside their domains (asin, acos: [-1, 1];
+// acosh: [1, inf); atanh: (-1, 1), +-inf at +-1), as in libm and numpy.
+def Relax_AsinOp : Relax_FloatUnaryOp<"asin", "inverse sine">;
+def Relax_AcosOp : Relax_FloatUnaryOp<"acos", "inverse cosine">;
+def Relax_AtanOp : Relax_FloatUnaryOp<"atan", "inverse tangent">;
+def Relax_AsinhOp : Relax_FloatUnaryOp<"asinh", "inverse hyperbolic sine">;
+def Relax_AcoshOp : Relax_FloatUnaryOp<"acosh", "inverse hyperbolic cosine">;
+def Relax_AtanhOp : Relax_FloatUnaryOp<"atanh", "inverse hyperbolic tangent">;
 
 def Relax_ReluOp : Relax_NumericUnaryOp<"relu", "rectified linear max(x, 0)">;
 def Relax_NegativeOp : Relax_NumericUnaryOp<"negative", "negation">;

@@ -287,6 +287,15 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
   add<ErfOp>(table, mathUnary<math::ErfOp>());
   add<SinOp>(table, mathUnary<math::SinOp>());
   add<CosOp>(table, mathUnary<math::CosOp>());
+  add<TanOp>(table, mathUnary<math::TanOp>());
+  add<SinhOp>(table, mathUnary<math::SinhOp>());
+  add<CoshOp>(table, mathUnary<math::CoshOp>());
+  add<AsinOp>(table, mathUnary<math::AsinOp>());
+  add<AcosOp>(table, mathUnary<math::AcosOp>());
+  add<AtanOp>(table, mathUnary<math::AtanOp>());
+  add<AsinhOp>(table, mathUnary<math::AsinhOp>());
+  add<AcoshOp>(table, mathUnary<math::AcoshOp>());
+  add<AtanhOp>(table, mathUnary<math::AtanhOp>());
   add<SigmoidOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                            Operation *) { return sigmoid(b, l, a[0], t); });
   add<SiluOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,

@@ -118,7 +118,7 @@ def dims(outdir):
 def unsupported_op(outdir):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n"])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n"])
-    node = helper.make_node("Softsign", ["x"], ["y"], name="my_softsign")
+    node = helper.make_node("Det", ["x"], ["y"], name="my_det")
     save(outdir, helper.make_graph([node], "g", [x], [y]), opset=15)
 
 
@@ -309,8 +309,59 @@ def cnn(outdir):
         save_data(outdir, name, [xv], [yv.astype(np.float32)])
 
 
-KINDS = {f.__name__: f for f in (mlp, shapes, dims, maxpool_indices, attention,
-                                 cnn, unsupported_op, unsupported_attr,
+def compositions(outdir):
+    """Op types composed from relax ops, over symbolic dims: DepthToSpace
+    (CRD), OneHot with negative indices, SoftmaxCrossEntropyLoss (weights,
+    ignore_index, log_prob output)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                      ["batch", 8, "h", "w"])
+    scores = helper.make_tensor_value_info("scores", TensorProto.FLOAT,
+                                           ["batch", 5, "seq"])
+    labels = helper.make_tensor_value_info("labels", TensorProto.INT64,
+                                           ["batch", "seq"])
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None)
+            for n in ("d2s", "onehot", "loss", "log_prob")]
+    wts = np.array([0.5, 1.0, 2.0, 1.5, 0.25], np.float32)
+    values = np.array([-1.0, 3.0], np.float32)
+    depth = np.array(5, np.int64)
+    nodes = [
+        helper.make_node("DepthToSpace", ["x"], ["d2s"], blocksize=2,
+                         mode="CRD"),
+        helper.make_node("OneHot", ["labels", "depth", "values"], ["onehot"],
+                         axis=1),
+        helper.make_node("SoftmaxCrossEntropyLoss", ["scores", "labels", "wts"],
+                         ["loss", "log_prob"], ignore_index=-1,
+                         reduction="mean"),
+    ]
+    inits = [numpy_helper.from_array(wts, "wts"),
+             numpy_helper.from_array(values, "values"),
+             numpy_helper.from_array(depth, "depth")]
+    save(outdir, helper.make_graph(nodes, "compositions",
+                                   [x, scores, labels], outs, inits))
+    for name, (n, h, w, seq) in (("a", (2, 2, 3, 4)), ("b", (3, 1, 2, 7))):
+        xv = rng.standard_normal((n, 8, h, w)).astype(np.float32)
+        sv = rng.standard_normal((n, 5, seq)).astype(np.float32)
+        lv = rng.integers(-1, 5, size=(n, seq)).astype(np.int64)
+        lv[0, 0] = -1  # ignored by the loss, class 4 for OneHot
+        d2s = xv.reshape(n, 2, 2, 2, h, w).transpose(0, 1, 4, 2, 5, 3)
+        d2s = d2s.reshape(n, 2, 2 * h, 2 * w)
+        idx = np.where(lv < 0, lv + 5, lv)
+        onehot = np.where(idx[:, None, :] == np.arange(5)[None, :, None],
+                          values[1], values[0]).astype(np.float32)
+        lp = sv - sv.max(axis=1, keepdims=True)
+        lp = lp - np.log(np.exp(lp).sum(axis=1, keepdims=True))
+        keep = lv != -1
+        safe = np.where(keep, lv, 0)
+        picked = np.take_along_axis(lp, safe[:, None, :], axis=1)[:, 0, :]
+        gw = np.where(keep, wts[safe], 0)
+        loss = np.array((-picked * gw).sum() / gw.sum(), np.float32)
+        save_data(outdir, name, [xv, sv, lv],
+                  [d2s, onehot, loss, lp.astype(np.float32)])
+
+
+KINDS = {f.__name__: f for f in (mlp, shapes, dims, maxpool_indices,
+                                 attention, cnn, compositions, unsupported_op,
+                                 unsupported_attr,
                                  undefined_input, runtime_shape,
                                  bad_initializer)}
 
