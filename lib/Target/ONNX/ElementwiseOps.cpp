@@ -720,9 +720,9 @@ static LogicalResult importOneHot(NodeBinder &b) {
   int64_t axis = b.attrInt("axis", -1);
   if (b.hasBadAttr())
     return failure();
-  // The depth sets the result shape: it must be known at import time, as a
-  // constant (of any numeric type, truncated to an integer) or a symbolic
-  // integer.
+  // The depth sets the result shape: a constant (of any numeric type,
+  // truncated to an integer), a symbolic integer, or run-time data bound as
+  // a dim.
   Expr depth;
   if (DenseElementsAttr c = b.knownConstant(1)) {
     if (c.getNumElements() != 1)
@@ -740,8 +740,18 @@ static LogicalResult importOneHot(NodeBinder &b) {
       return b.error() << "depth must be a scalar (or one element)";
     depth = k->elems[0];
   } else {
-    return b.runtimeValueError()
-           << "the depth (input #1) must be known at import time";
+    // Run-time data: truncated to an integer, bound as a dim at run time.
+    FailureOr<Value> v = b.input(1);
+    if (succeeded(v))
+      v = b.castTo(*v, b.getBuilder().getI64Type());
+    if (succeeded(v))
+      v = b.reshape(*v, {Expr::constant(1)});
+    FailureOr<SmallVector<Expr>> bound =
+        failed(v) ? FailureOr<SmallVector<Expr>>(failure())
+                  : b.bindShape(*v, "the depth (input #1)");
+    if (failed(bound))
+      return failure();
+    depth = (*bound)[0];
   }
   if (std::optional<int64_t> d = depth.getConstant(); d && *d < 1)
     return b.error() << "depth must be positive, got " << *d;

@@ -308,6 +308,48 @@ static LogicalResult importSplit(NodeBinder &b) {
     return b.error() << "has no outputs";
   std::optional<SmallVector<int64_t>> sizes;
   if (b.opset() >= 13) {
+    if (b.hasInput(1) && !b.knownInts(1)) {
+      // Sizes that are run-time data: bound as dims, the split indices are
+      // their running sums (split checks them against the axis at run time).
+      FailureOr<SmallVector<Expr>> bound =
+          b.shapeInput(1, "the split sizes (input #1)");
+      FailureOr<Value> x = b.input(0);
+      if (failed(bound) || failed(x))
+        return failure();
+      if (bound->size() != n)
+        return b.error() << "has " << bound->size() << " split sizes for "
+                         << n << " outputs";
+      SmallVector<Expr> indices;
+      Expr acc = Expr::constant(0);
+      for (size_t k = 0; k + 1 < bound->size(); ++k)
+        indices.push_back(acc = acc + (*bound)[k]);
+      // The sizes must add up to the axis.
+      FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+      FailureOr<int64_t> ax =
+          failed(dims) ? FailureOr<int64_t>(failure())
+                       : b.normalizeAxis(axis, dims->size());
+      if (failed(ax))
+        return failure();
+      AssertDimsOp::create(
+          b.getBuilder(), b.getLoc(),
+          SymExprAttr::get(b.getContext(), acc + bound->back()), "eq",
+          SymExprAttr::get(b.getContext(), (*dims)[*ax]), "Split",
+          "sum of the split sizes vs the axis");
+      if (n == 1) {
+        b.setOutput(0, *x);
+        return success();
+      }
+      FailureOr<SmallVector<Value>> ys = b.createN<SplitOp>(
+          *x,
+          {b.named("axis", b.i64Attr(axis)),
+           b.named("indices", b.shapeAttr(indices))},
+          n);
+      if (failed(ys))
+        return failure();
+      for (unsigned k = 0; k < n; ++k)
+        b.setOutput(k, (*ys)[k]);
+      return success();
+    }
     if (b.hasInput(1)) {
       FailureOr<SmallVector<int64_t>> s = b.constInts(1, "the split sizes");
       if (failed(s))

@@ -115,6 +115,53 @@ def dims(outdir):
             rng.standard_normal((3,)).astype(np.float32))
 
 
+def runtime_values(outdir):
+    """Sizes, bounds and lengths that are run-time data become dims bound at
+    run time: Split sizes, OneHot depth, Range limits, Slice bounds,
+    Expand and ConstantOfShape of a graph-input shape."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", 3])
+    sizes = helper.make_tensor_value_info("sizes", TensorProto.INT64, [2])
+    depth = helper.make_tensor_value_info("depth", TensorProto.INT64, [])
+    ids = helper.make_tensor_value_info("ids", TensorProto.INT64, ["k"])
+    limit = helper.make_tensor_value_info("limit", TensorProto.FLOAT, [])
+    starts = helper.make_tensor_value_info("starts", TensorProto.INT64, [1])
+    shape = helper.make_tensor_value_info("shape", TensorProto.INT64, [3])
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None)
+            for n in ("a", "b", "onehot", "range", "sliced", "expanded",
+                      "filled")]
+    inits = [numpy_helper.from_array(np.array([0.0, 1.0], np.float32), "vals"),
+             numpy_helper.from_array(np.array(0.5, np.float32), "start"),
+             numpy_helper.from_array(np.array(1.5, np.float32), "delta"),
+             numpy_helper.from_array(np.array([2**63 - 1], np.int64), "end"),
+             numpy_helper.from_array(np.array([0], np.int64), "axis0")]
+    nodes = [
+        helper.make_node("Split", ["x", "sizes"], ["a", "b"], axis=0),
+        helper.make_node("OneHot", ["ids", "depth", "vals"], ["onehot"]),
+        helper.make_node("Range", ["start", "limit", "delta"], ["range"]),
+        helper.make_node("Slice", ["x", "starts", "end", "axis0"], ["sliced"]),
+        helper.make_node("Expand", ["a", "shape"], ["expanded"]),
+        helper.make_node("ConstantOfShape", ["shape"], ["filled"],
+                         value=numpy_helper.from_array(
+                             np.array([2.0], np.float32))),
+    ]
+    xv = np.arange(15, dtype=np.float32).reshape(5, 3)
+    iv = np.array([0, 3, 1], np.int64)
+    shp = np.array([4, 2, 3], np.int64)
+    inputs = [xv, np.array([2, 3], np.int64), np.array(4, np.int64), iv,
+              np.array(6.0, np.float32), np.array([-2], np.int64), shp]
+    expected = [xv[:2], xv[2:], np.eye(4, dtype=np.float32)[iv],
+                np.arange(0.5, 6.0, 1.5, dtype=np.float32), xv[-2:],
+                np.broadcast_to(xv[:2], (4, 2, 3)).copy(),
+                np.full((4, 2, 3), 2.0, np.float32)]
+    save(outdir, helper.make_graph(nodes, "runtime_values",
+                                   [x, sizes, depth, ids, limit, starts,
+                                    shape], outs, inits),
+         inputs=inputs, outputs=expected)
+    np.save(os.path.join(outdir, "sizes_bad.npy"), np.array([2, 2], np.int64))
+    np.save(os.path.join(outdir, "shape_bad.npy"),
+            np.array([4, 3, 3], np.int64))
+
+
 def unsupported_op(outdir):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n"])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n"])
@@ -359,7 +406,8 @@ def compositions(outdir):
                   [d2s, onehot, loss, lp.astype(np.float32)])
 
 
-KINDS = {f.__name__: f for f in (mlp, shapes, dims, maxpool_indices,
+KINDS = {f.__name__: f for f in (mlp, shapes, dims, runtime_values,
+                                 maxpool_indices,
                                  attention, cnn, compositions, unsupported_op,
                                  unsupported_attr,
                                  undefined_input, runtime_shape,
