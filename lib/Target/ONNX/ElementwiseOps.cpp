@@ -21,6 +21,17 @@ using sym::Expr;
 template <typename OpTy> static LogicalResult importUnary(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
+  // Negating a shape vector (the expanded LayerNorm's `-axis`) folds.
+  if constexpr (std::is_same_v<OpTy, NegativeOp>) {
+    if (std::optional<KnownInts> k = b.knownInts(0);
+        k && k->shape.size() <= 1 &&
+        static_cast<int64_t>(k->elems.size()) <= kMaxKnownInts) {
+      for (Expr &e : k->elems)
+        e = -e;
+      b.setOutputInts(0, *k);
+      return success();
+    }
+  }
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();

@@ -814,10 +814,13 @@ FailureOr<SmallVector<Expr>> NodeBinder::bindShape(Value tensor,
   std::optional<int64_t> length;
   if (t.hasRank() && t.getRank() == 1 && t.getDims()[0])
     length = t.getDims()[0].getConstant();
-  if (!length || !isa<IntegerType>(t.getDtype()) || t.getDtype().isInteger(1))
-    return error() << what
-                   << " must be a 1-D integer tensor of static length, got "
-                   << t;
+  if (!isa<IntegerType>(t.getDtype()) || t.getDtype().isInteger(1))
+    return error() << what << " must be an integer tensor, got " << t;
+  // Its length is a rank, which relax types fix at compile time.
+  if (!length)
+    return runtimeValueError()
+           << what << " must be a 1-D tensor of a length known at import "
+           << "time (a rank), got " << t;
   if (*length > kMaxKnownInts)
     return error() << what << " has " << *length << " values, more than "
                    << kMaxKnownInts << " dims";

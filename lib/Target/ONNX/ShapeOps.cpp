@@ -88,10 +88,12 @@ static LogicalResult importRuntimeReshape(NodeBinder &b, bool allowZero) {
   std::optional<int64_t> length;
   if (tt.hasRank() && tt.getRank() == 1 && tt.getDims()[0])
     length = tt.getDims()[0].getConstant();
+  // Its length is the result rank, which relax types fix at compile time.
   if (!length)
-    return b.error() << "the target shape (input #1) must be a 1-D tensor "
-                        "of static length, got "
-                     << tt;
+    return b.runtimeValueError()
+           << "the target shape (input #1) must be a 1-D tensor of a length "
+              "known at import time (the result rank), got "
+           << tt;
   Type i64 = b.getBuilder().getI64Type();
   FailureOr<Value> target = b.castTo(*t, i64);
   auto select = [&](Value cond, Value a, Value c) -> FailureOr<Value> {
