@@ -583,6 +583,17 @@ FailureOr<Value> NodeBinder::input(unsigned i) {
   return importer.getValue(*s, node.input(i), loc, [&] { return error(); });
 }
 
+FailureOr<SmallVector<Value>> NodeBinder::allInputs() {
+  SmallVector<Value> values;
+  for (unsigned i = 0, e = numInputs(); i < e; ++i) {
+    FailureOr<Value> v = input(i);
+    if (failed(v))
+      return failure();
+    values.push_back(*v);
+  }
+  return values;
+}
+
 std::optional<KnownInts> NodeBinder::knownInts(unsigned i) {
   if (!hasInput(i))
     return std::nullopt;

@@ -256,6 +256,8 @@ public:
   Slot *inputSlot(unsigned i);
   /// Input `i` as a relax value, materialized if only known at import time.
   FailureOr<Value> input(unsigned i);
+  /// Every input (all given) as relax values, in order: variadic ops.
+  FailureOr<SmallVector<Value>> allInputs();
   /// The contents of integer input `i` if known at import time.
   std::optional<KnownInts> knownInts(unsigned i);
   /// The contents of input `i` if known (all elements constant) at import

@@ -166,11 +166,37 @@ static LogicalResult importLayerNormalization(NodeBinder &b) {
       return failure();
     bias = *biasIn;
   }
-  if (b.numOutputs() == 1 && bias && b.typeOf(*scale) == b.typeOf(bias))
+  // Scale and B broadcast to X.shape[axis:] (a missing B is zeros): then
+  // relax's layer_norm takes them.
+  SmallVector<Expr> normShape(xt.getDims().begin() + *ax, xt.getDims().end());
+  bool normKnown = llvm::all_of(normShape, [](const Expr &d) { return bool(d); });
+  if (!b.hasOutput(1) && !b.hasOutput(2) && normKnown) {
+    const sym::Context &ctx = defaultSymContext();
+    auto fit = [&](Value p) -> FailureOr<Value> {
+      RelaxTensorType pt = b.typeOf(p);
+      if (pt.hasRank() && pt.getRank() == static_cast<int64_t>(normShape.size()) &&
+          llvm::all_of(llvm::zip(pt.getDims(), normShape), [&](auto pair) {
+            auto [d, want] = pair;
+            return d && ctx.provablyEqual(d, want);
+          }))
+        return p;
+      return b.create<BroadcastToOp>(
+          p, {b.named("shape", b.shapeAttr(normShape))});
+    };
+    FailureOr<Value> gamma = fit(*scale);
+    if (failed(gamma))
+      return failure();
+    FailureOr<Value> beta =
+        bias ? fit(bias)
+             : b.create<ZerosOp>({}, {b.named("shape", b.shapeAttr(normShape)),
+                                      b.named("dtype", TypeAttr::get(dtype))});
+    if (failed(beta))
+      return failure();
     return b.setOutput(
-        0, b.create<LayerNormOp>({*x, *scale, bias},
+        0, b.create<LayerNormOp>({*x, *gamma, *beta},
                                  {b.named("axes", b.i64Array(axes)),
                                   b.named("epsilon", b.f64Attr(epsilon))}));
+  }
   // Composed form: also yields the mean and the inverse standard deviation.
   auto reduceAttrs = SmallVector<NamedAttribute>{
       b.named("axes", b.i64Array(axes)), b.named("keepdims", b.boolAttr(true))};
@@ -318,7 +344,18 @@ convPads(NodeBinder &b, ArrayRef<Expr> spatial, ArrayRef<int64_t> kernel,
   return out;
 }
 
-static LogicalResult importConv(NodeBinder &b) {
+namespace {
+/// What Conv and ConvTranspose read alike: the data and the weight (1 or 2
+/// spatial dims), the static kernel, the strides and the dilations.
+struct ConvNode {
+  Value x, w;
+  SmallVector<Expr> xd;
+  size_t n;
+  SmallVector<int64_t> kernel, strides, dilations;
+};
+} // namespace
+
+static FailureOr<ConvNode> readConvNode(NodeBinder &b) {
   if (failed(b.requireInputs(2, 3)) || failed(b.requireOutputs(1)))
     return failure();
   FailureOr<Value> x = b.input(0), w = b.input(1);
@@ -327,9 +364,12 @@ static LogicalResult importConv(NodeBinder &b) {
   FailureOr<SmallVector<Expr>> xd = b.dimsOf(*x), wd = b.dimsOf(*w);
   if (failed(xd) || failed(wd))
     return failure();
+  if (xd->size() < 3 || wd->size() != xd->size())
+    return b.error() << "needs a data and a weight input of equal rank >= 3";
   size_t n = xd->size() - 2;
-  if (xd->size() < 3 || xd->size() > 4 || wd->size() != xd->size())
-    return b.error() << "supports 1-D and 2-D convolutions only";
+  if (n > 2)
+    return b.error() << "unsupported: " << n << "-D " << b.getOpType()
+                     << " (1-D and 2-D only)";
   SmallVector<int64_t> kernel;
   for (size_t i = 0; i < n; ++i) {
     std::optional<int64_t> k = (*wd)[2 + i].getConstant();
@@ -344,39 +384,43 @@ static LogicalResult importConv(NodeBinder &b) {
       b.attrInts("strides").value_or(SmallVector<int64_t>(n, 1));
   SmallVector<int64_t> dilations =
       b.attrInts("dilations").value_or(SmallVector<int64_t>(n, 1));
-  int64_t group = b.attrInt("group", 1);
   if (strides.size() != n || dilations.size() != n)
     return b.error() << "strides/dilations need one entry per spatial dim";
   for (size_t i = 0; i < n; ++i)
     if (kernel[i] < 1 || strides[i] < 1 || dilations[i] < 1)
       return b.error() << "kernel, strides and dilations must be positive";
-  FailureOr<SmallVector<int64_t>> pads = convPads(
-      b, ArrayRef<Expr>(*xd).drop_front(2), kernel, strides, dilations);
-  if (failed(pads))
+  return ConvNode{*x, *w, std::move(*xd), n, kernel, strides, dilations};
+}
+
+/// A 1-D convolution as a 2-D one with a unit height: the data and the
+/// weight get an axis 2, the window attributes a leading unit entry and
+/// `pads` zero pads for it.
+static LogicalResult unitHeight(NodeBinder &b, ConvNode &c,
+                                SmallVectorImpl<int64_t> &pads) {
+  if (c.n != 1)
+    return success();
+  FailureOr<Value> x =
+      b.create<ExpandDimsOp>(c.x, {b.named("axes", b.i64Array({2}))});
+  FailureOr<Value> w =
+      b.create<ExpandDimsOp>(c.w, {b.named("axes", b.i64Array({2}))});
+  if (failed(x) || failed(w))
     return failure();
-  Value in = *x, weight = *w;
-  if (n == 1) {
-    // 1-D as 2-D with a unit height.
-    FailureOr<Value> in2d =
-        b.create<ExpandDimsOp>(in, {b.named("axes", b.i64Array({2}))});
-    FailureOr<Value> weight2d =
-        b.create<ExpandDimsOp>(weight, {b.named("axes", b.i64Array({2}))});
-    if (failed(in2d) || failed(weight2d))
-      return failure();
-    in = *in2d;
-    weight = *weight2d;
-    strides.insert(strides.begin(), 1);
-    dilations.insert(dilations.begin(), 1);
-    *pads = {0, (*pads)[0], 0, (*pads)[1]};
-  }
-  FailureOr<Value> y = b.create<Conv2DOp>(
-      {in, weight}, {b.named("strides", b.i64Array(strides)),
-                     b.named("padding", b.i64Array(*pads)),
-                     b.named("dilation", b.i64Array(dilations)),
-                     b.named("groups", b.i64Attr(group))});
+  c.x = *x;
+  c.w = *w;
+  c.strides.insert(c.strides.begin(), 1);
+  c.dilations.insert(c.dilations.begin(), 1);
+  pads.assign({0, pads[0], 0, pads[1]});
+  return success();
+}
+
+/// Ends a convolution whose 2-D result is `y`: squeezes the unit height of
+/// a 1-D one, adds the optional bias (input #2) along the channels and binds
+/// the output.
+static LogicalResult finishConv(NodeBinder &b, const ConvNode &c,
+                                FailureOr<Value> y) {
   if (failed(y))
     return failure();
-  if (n == 1 &&
+  if (c.n == 1 &&
       failed(y = b.create<SqueezeOp>(*y, {b.named("axes", b.i64Array({2}))})))
     return failure();
   if (b.hasInput(2)) {
@@ -384,15 +428,33 @@ static LogicalResult importConv(NodeBinder &b) {
     if (failed(biasIn))
       return failure();
     SmallVector<int64_t> axes;
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < c.n; ++i)
       axes.push_back(1 + i);
     FailureOr<Value> bias =
         b.create<ExpandDimsOp>(*biasIn, {b.named("axes", b.i64Array(axes))});
     if (failed(bias) || failed(y = b.create<AddOp>({*y, *bias})))
       return failure();
   }
-  b.setOutput(0, *y);
-  return success();
+  return b.setOutput(0, y);
+}
+
+static LogicalResult importConv(NodeBinder &b) {
+  FailureOr<ConvNode> c = readConvNode(b);
+  if (failed(c))
+    return failure();
+  int64_t group = b.attrInt("group", 1);
+  FailureOr<SmallVector<int64_t>> pads =
+      convPads(b, ArrayRef<Expr>(c->xd).drop_front(2), c->kernel, c->strides,
+               c->dilations);
+  if (failed(pads) || failed(unitHeight(b, *c, *pads)))
+    return failure();
+  return finishConv(
+      b, *c,
+      b.create<Conv2DOp>({c->x, c->w},
+                         {b.named("strides", b.i64Array(c->strides)),
+                          b.named("padding", b.i64Array(*pads)),
+                          b.named("dilation", b.i64Array(c->dilations)),
+                          b.named("groups", b.i64Attr(group))}));
 }
 
 /// A relax 2-D pooling `OpTy` of `in`.
@@ -737,12 +799,9 @@ template <typename OpTy> static LogicalResult importGlobalPool(NodeBinder &b) {
                              b.named("keepdims", b.boolAttr(true))}));
 }
 
-/// Input 0 of a node of one input and one output and its dims, of rank at
-/// least `minRank` and at most `maxRank`.
+/// Input 0 and its dims, of rank at least `minRank` and at most `maxRank`.
 static FailureOr<std::pair<Value, SmallVector<Expr>>>
-soleInputWithDims(NodeBinder &b, int64_t minRank, int64_t maxRank) {
-  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
-    return failure();
+dataWithDims(NodeBinder &b, int64_t minRank, int64_t maxRank) {
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
@@ -755,6 +814,15 @@ soleInputWithDims(NodeBinder &b, int64_t minRank, int64_t maxRank) {
                      << (minRank == maxRank ? "" : " or more") << ", got "
                      << rank;
   return std::make_pair(*x, std::move(*dims));
+}
+
+/// Input 0 of a node of one input and one output and its dims, of rank at
+/// least `minRank` and at most `maxRank`.
+static FailureOr<std::pair<Value, SmallVector<Expr>>>
+soleInputWithDims(NodeBinder &b, int64_t minRank, int64_t maxRank) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  return dataWithDims(b, minRank, maxRank);
 }
 
 /// reshape(x, `split`), permute_dims by `perm`, reshape to `out`.
@@ -1028,22 +1096,341 @@ static LogicalResult importDropout(NodeBinder &b) {
   return success();
 }
 
+/// Splits a total padding between the two ends as ONNX's ConvTranspose
+/// does: SAME_UPPER puts the smaller half first, NOTSET and SAME_LOWER
+/// last.
+static std::pair<int64_t, int64_t> splitPadding(int64_t total, bool upper) {
+  int64_t small = total / 2, large = total - small;
+  return upper ? std::make_pair(small, large) : std::make_pair(large, small);
+}
+
+/// ConvTranspose: 2-D as relax.conv2d_transpose, 1-D through a unit height.
+/// `output_shape` and `auto_pad` become explicit pads (ONNX's
+/// total_padding = stride * (in - 1) + output_padding + (k - 1) * d + 1 -
+/// out); an output larger than the unpadded one (a negative total) is
+/// extra output padding at the end, zero-padded after the op where it
+/// exceeds what conv2d_transpose's `output_padding` allows.
+static LogicalResult importConvTranspose(NodeBinder &b) {
+  FailureOr<ConvNode> c = readConvNode(b);
+  if (failed(c))
+    return failure();
+  size_t n = c->n;
+  ArrayRef<int64_t> kernel = c->kernel, strides = c->strides,
+                    dilations = c->dilations;
+  SmallVector<int64_t> outPad =
+      b.attrInts("output_padding").value_or(SmallVector<int64_t>(n, 0));
+  std::optional<SmallVector<int64_t>> outShape = b.attrInts("output_shape");
+  std::optional<SmallVector<int64_t>> padsAttr = b.attrInts("pads");
+  std::string autoPad = b.attrString("auto_pad", "NOTSET");
+  int64_t group = b.attrInt("group", 1);
+  if (b.hasBadAttr())
+    return failure();
+  if (outPad.size() != n ||
+      llvm::any_of(outPad, [](int64_t p) { return p < 0; }))
+    return b.badAttr("output_padding",
+                     "needs one entry >= 0 per spatial dim");
+  if (autoPad != "NOTSET" && autoPad != "VALID" && autoPad != "SAME_UPPER" &&
+      autoPad != "SAME_LOWER")
+    return b.badAttr("auto_pad", "has unsupported value '" + autoPad + "'");
+  bool upper = autoPad == "SAME_UPPER";
+  SmallVector<int64_t> pads(2 * n, 0), extra(n, 0);
+  // Explicit pads for a total padding; a negative total is extra output.
+  auto distribute = [&](size_t i, int64_t total) {
+    if (total < 0) {
+      extra[i] = -total;
+      total = 0;
+    }
+    std::tie(pads[i], pads[i + n]) = splitPadding(total, upper);
+  };
+  if (outShape) {
+    if (outShape->size() != n && outShape->size() != n + 2)
+      return b.badAttr("output_shape", "must have one entry per spatial dim");
+    ArrayRef<int64_t> out = ArrayRef<int64_t>(*outShape).take_back(n);
+    for (size_t i = 0; i < n; ++i) {
+      std::optional<int64_t> in = c->xd[2 + i].getConstant();
+      if (!in)
+        return b.error()
+               << "unsupported: output_shape with a symbolic spatial dim "
+               << c->xd[2 + i].str();
+      distribute(i, strides[i] * (*in - 1) + outPad[i] +
+                        (kernel[i] - 1) * dilations[i] + 1 - out[i]);
+    }
+  } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+    // The output is in * stride: the total does not depend on `in`.
+    for (size_t i = 0; i < n; ++i)
+      distribute(i, outPad[i] + (kernel[i] - 1) * dilations[i] + 1 -
+                        strides[i]);
+  } else if (autoPad == "NOTSET" && padsAttr) {
+    if (padsAttr->size() != 2 * n)
+      return b.badAttr("pads", "must have two entries per spatial dim");
+    if (llvm::any_of(*padsAttr, [](int64_t p) { return p < 0; }))
+      return b.badAttr("pads", "must not be negative");
+    pads = *padsAttr;
+  }
+  // Extra output rows go into output_padding while it stays below the
+  // stride or the dilation, the rest is zero padding after the op.
+  SmallVector<Expr> padAfter(4, Expr::constant(0));
+  bool needPad = false;
+  for (size_t i = 0; i < n; ++i) {
+    int64_t room = std::max(strides[i], dilations[i]) - 1 - outPad[i];
+    int64_t into = std::clamp<int64_t>(extra[i], 0, std::max<int64_t>(room, 0));
+    outPad[i] += into;
+    padAfter[4 - n + i] = Expr::constant(extra[i] - into);
+    needPad |= extra[i] > into;
+  }
+  if (failed(unitHeight(b, *c, pads)))
+    return failure();
+  if (n == 1)
+    outPad.insert(outPad.begin(), 0);
+  FailureOr<Value> y = b.create<Conv2DTransposeOp>(
+      {c->x, c->w}, {b.named("strides", b.i64Array(c->strides)),
+                     b.named("padding", b.i64Array(pads)),
+                     b.named("output_padding", b.i64Array(outPad)),
+                     b.named("dilation", b.i64Array(c->dilations)),
+                     b.named("groups", b.i64Attr(group))});
+  if (succeeded(y) && needPad)
+    y = b.create<PadOp>(
+        *y, {b.named("pad_before",
+                     b.shapeAttr(SmallVector<Expr>(4, Expr::constant(0)))),
+             b.named("pad_after", b.shapeAttr(padAfter))});
+  return finishConv(b, *c, y);
+}
+
+/// floor(in * scale) as a symbolic dim: exact for a static `in`, and for a
+/// symbolic one `(in * num) floordiv den` with the smallest denominator (up
+/// to 1000) that represents the float scale; nullopt if none does.
+static std::optional<Expr> scaledDim(const Expr &in, double scale) {
+  if (std::optional<int64_t> c = in.getConstant())
+    return Expr::constant(static_cast<int64_t>(std::floor(*c * scale)));
+  for (int64_t den = 1; den <= 1000; ++den) {
+    double num = std::round(scale * den);
+    if (num < 1 || std::fabs(num - scale * den) > 1e-6 * den)
+      continue;
+    Expr scaled = in * static_cast<int64_t>(num);
+    return den == 1 ? scaled : sym::floorDiv(scaled, Expr::constant(den));
+  }
+  return std::nullopt;
+}
+
+/// Resize (opsets 10 to 19) as relax.resize2d over the last two dims of an
+/// NCHW input (N and C not resized). Opset 10 has only the scales input and
+/// maps coordinates asymmetrically, rounding down. With `scales` the output
+/// size is floor(in * scale) and the scales go to the op too (ONNX maps
+/// coordinates with the given scale); with `sizes` (known at import, or
+/// bound at run time) the size is those values. The roi input only matters
+/// to tf_crop_and_resize, which is unsupported.
+static LogicalResult importResize(NodeBinder &b) {
+  int64_t opset = b.opset();
+  if (failed(b.requireInputs(opset < 11 ? 2 : 1, opset < 11 ? 2 : 4)) ||
+      failed(b.requireOutputs(1)))
+    return failure();
+  std::string mode = b.attrString("mode", "nearest");
+  std::string ctm = "asymmetric", nearestMode = "floor";
+  int64_t exclude = 0, antialias = 0;
+  std::string policy = "stretch";
+  std::optional<SmallVector<int64_t>> axesAttr;
+  if (opset >= 11) {
+    ctm = b.attrString("coordinate_transformation_mode", "half_pixel");
+    nearestMode = b.attrString("nearest_mode", "round_prefer_floor");
+    exclude = b.attrInt("exclude_outside", 0);
+    // Only cubic and tf_crop_and_resize read these.
+    b.acceptAttr("cubic_coeff_a");
+    b.acceptAttr("extrapolation_value");
+  }
+  if (opset >= 18) {
+    antialias = b.attrInt("antialias", 0);
+    axesAttr = b.attrInts("axes");
+    policy = b.attrString("keep_aspect_ratio_policy", "stretch");
+  }
+  if (b.hasBadAttr())
+    return failure();
+  if (mode == "cubic")
+    return b.error() << "unsupported: mode 'cubic' (nearest and linear only)";
+  if (mode != "nearest" && mode != "linear")
+    return b.badAttr("mode", "must be nearest, linear or cubic, got '" + mode +
+                                 "'");
+  if (ctm != "half_pixel" && ctm != "pytorch_half_pixel" &&
+      ctm != "asymmetric" && ctm != "align_corners")
+    return b.error() << "unsupported: coordinate_transformation_mode '" << ctm
+                     << "'";
+  if (nearestMode != "round_prefer_floor" && nearestMode != "round_prefer_ceil" &&
+      nearestMode != "floor" && nearestMode != "ceil")
+    return b.badAttr("nearest_mode", "has unsupported value '" + nearestMode +
+                                         "'");
+  if (exclude != 0)
+    return b.error() << "unsupported: exclude_outside = " << exclude;
+  if (antialias != 0)
+    return b.error() << "unsupported: antialias = " << antialias;
+  if (policy != "stretch")
+    return b.error() << "unsupported: keep_aspect_ratio_policy '" << policy
+                     << "' (stretch only)";
+  auto data = dataWithDims(b, 0, std::numeric_limits<int64_t>::max());
+  if (failed(data))
+    return failure();
+  Value x = data->first;
+  SmallVector<Expr> &xd = data->second;
+  int64_t rank = xd.size();
+  if (rank != 4)
+    return b.error() << "unsupported: Resize of a rank-" << rank
+                     << " input (NCHW only)";
+  // The axes the scales or sizes refer to.
+  SmallVector<int64_t> axes;
+  if (axesAttr) {
+    for (int64_t a : *axesAttr) {
+      FailureOr<int64_t> ax = b.normalizeAxis(a, rank);
+      if (failed(ax))
+        return failure();
+      axes.push_back(*ax);
+    }
+  } else {
+    for (int64_t k = 0; k < rank; ++k)
+      axes.push_back(k);
+  }
+  unsigned scalesIdx = opset < 11 ? 1 : 2;
+  SmallVector<double> scales;
+  if (b.hasInput(scalesIdx)) {
+    DenseElementsAttr c = b.knownConstant(scalesIdx);
+    if (!c || !isa<FloatType>(c.getElementType()))
+      return b.runtimeValueError()
+             << "the scales (input #" << scalesIdx
+             << ") must be floats known at import time";
+    for (const APFloat &f : c.getValues<APFloat>())
+      scales.push_back(f.convertToDouble());
+  }
+  SmallVector<Expr> sizes;
+  if (opset >= 11 && b.hasInput(3)) {
+    FailureOr<SmallVector<Expr>> s = b.shapeInput(3, "the sizes (input #3)");
+    if (failed(s))
+      return failure();
+    sizes = std::move(*s);
+  }
+  if (scales.empty() == sizes.empty())
+    return b.error() << "needs exactly one of scales and sizes";
+  size_t given = scales.empty() ? sizes.size() : scales.size();
+  if (given != axes.size())
+    return b.error() << "needs one scale or size per axis, got " << given
+                     << " for " << axes.size() << " axes";
+  SmallVector<double> fullScales(rank, 1.0);
+  SmallVector<Expr> out(xd);
+  for (auto [k, ax] : llvm::enumerate(axes)) {
+    if (!scales.empty())
+      fullScales[ax] = scales[k];
+    else
+      out[ax] = sizes[k];
+  }
+  const sym::Context &ctx = defaultSymContext();
+  for (int64_t ax = 0; ax < 2; ++ax)
+    if (fullScales[ax] != 1.0 || !ctx.provablyEqual(out[ax], xd[ax]))
+      return b.error() << "unsupported: resizing dim " << ax
+                       << " (only the last two dims of NCHW)";
+  SmallVector<NamedAttribute> attrs{
+      b.named("method", b.getBuilder().getStringAttr(mode)),
+      b.named("coordinate_transformation_mode",
+              b.getBuilder().getStringAttr(ctm)),
+      b.named("nearest_mode", b.getBuilder().getStringAttr(nearestMode))};
+  if (!scales.empty()) {
+    for (int64_t ax = 2; ax < 4; ++ax) {
+      if (!(fullScales[ax] > 0))
+        return b.error() << "scales must be positive, got " << fullScales[ax];
+      std::optional<Expr> d = scaledDim(xd[ax], fullScales[ax]);
+      if (!d)
+        return b.error() << "unsupported: scale " << fullScales[ax]
+                         << " of the symbolic dim " << xd[ax].str()
+                         << " is not a fraction with a denominator <= 1000";
+      out[ax] = *d;
+    }
+    attrs.push_back(b.named(
+        "scales", b.getBuilder().getDenseF64ArrayAttr(
+                      {fullScales[2], fullScales[3]})));
+  }
+  attrs.push_back(b.named("size", b.shapeAttr({out[2], out[3]})));
+  return b.setOutput(0, b.create<Resize2DOp>(x, attrs));
+}
+
+static LogicalResult importEinsum(NodeBinder &b) {
+  if (b.numInputs() < 1 || failed(b.requireInputs(1, b.numInputs())) ||
+      failed(b.requireOutputs(1)))
+    return failure();
+  if (!b.attr("equation"))
+    return b.error() << "attribute 'equation' is required";
+  std::string equation = b.attrString("equation", "");
+  if (b.hasBadAttr())
+    return failure();
+  FailureOr<SmallVector<Value>> operands = b.allInputs();
+  if (failed(operands))
+    return failure();
+  return b.setOutput(
+      0, b.create<EinsumOp>(*operands,
+                            {b.named("equation", b.getBuilder().getStringAttr(
+                                                     equation))}));
+}
+
+/// InstanceNormalization: group_norm with one group per channel over the
+/// spatial axes. num_groups is an attribute, so C comes from the scale's
+/// static shape; an input whose C is symbolic is match_cast to it.
+static LogicalResult importInstanceNormalization(NodeBinder &b) {
+  if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
+    return failure();
+  float epsilon = b.attrFloat("epsilon", 1e-5f);
+  if (b.opset() < 6)
+    b.acceptAttr("consumed_inputs");
+  if (b.hasBadAttr())
+    return failure();
+  auto data = dataWithDims(b, 3, std::numeric_limits<int64_t>::max());
+  FailureOr<Value> scale = b.input(1), bias = b.input(2);
+  if (failed(data) || failed(scale) || failed(bias))
+    return failure();
+  Value in = data->first;
+  SmallVector<Expr> &xd = data->second;
+  int64_t rank = xd.size();
+  RelaxTensorType st = b.typeOf(*scale);
+  std::optional<int64_t> c;
+  if (st.hasRank() && st.getRank() == 1 && st.getDims()[0])
+    c = st.getDims()[0].getConstant();
+  if (!c)
+    c = xd[1].getConstant();
+  if (!c || *c < 1)
+    return b.error() << "unsupported: a channel count that is not static "
+                        "(input "
+                     << b.typeOf(in) << ", scale " << st << ")";
+  if (!xd[1].getConstant()) {
+    SmallVector<Expr> dims(xd);
+    dims[1] = Expr::constant(*c);
+    auto cast = MatchCastOp::create(b.getBuilder(), b.getLoc(),
+                                    b.typeOf(in).withShape(SymShape(dims)), in);
+    in = cast.getResult();
+  }
+  SmallVector<int64_t> axes;
+  for (int64_t k = 2; k < rank; ++k)
+    axes.push_back(k);
+  return b.setOutput(
+      0, b.create<GroupNormOp>({in, *scale, *bias},
+                               {b.named("num_groups", b.i64Attr(*c)),
+                                b.named("channel_axis", b.i64Attr(1)),
+                                b.named("axes", b.i64Array(axes)),
+                                b.named("epsilon", b.f64Attr(epsilon))}));
+}
+
 void onnx_import::addNNOps(OpHandlerTable &table) {
   table.add("AveragePool", importPool<AvgPool2DOp>);
   table.add("BatchNormalization", importBatchNormalization);
   table.add("Conv", importConv);
+  table.add("ConvTranspose", importConvTranspose);
   table.add("Dropout", importDropout);
   table.add("Gemm", importGemm);
   table.add("DepthToSpace", importDepthToSpace);
   table.add("GlobalAveragePool", importGlobalPool<MeanOp>);
   table.add("GlobalMaxPool", importGlobalPool<MaxOp>);
+  table.add("Einsum", importEinsum);
   table.add("Hardmax", importHardmax);
+  table.add("InstanceNormalization", importInstanceNormalization);
   table.add("LayerNormalization", importLayerNormalization);
   table.add("LogSoftmax", importSoftmax<LogSoftmaxOp>);
   table.add("LRN", importLRN);
   table.add("MatMul", importMatMul);
   table.add("MaxPool", importPool<MaxPool2DOp>);
   table.add("MeanVarianceNormalization", importMeanVarianceNormalization);
+  table.add("Resize", importResize, /*sinceVersion=*/10);
   table.add("Softmax", importSoftmax<SoftmaxOp>);
   table.add("SpaceToDepth", importSpaceToDepth);
   table.add("Upsample", importUpsample, /*sinceVersion=*/7);
