@@ -48,6 +48,7 @@ IMPORT_TIME_INPUTS = {
     ("Slice", 4), ("Unsqueeze", 1), ("Squeeze", 1), ("Split", 1),
     ("ReduceSum", 1), ("Clip", 1), ("Clip", 2), ("CumSum", 1), ("Tile", 1),
     ("Dropout", 1), ("Dropout", 2), ("OneHot", 1), ("Upsample", 1),
+    ("Pad", 1), ("Pad", 3), ("Trilu", 1),
 }
 
 
