@@ -35,13 +35,7 @@ ATOL = "1e-4"
 # Models that fail today, with the first error of
 # `relax-translate --import-onnx test/models/<model>/model.onnx` (or of
 # relax-run). Remove an entry when the model passes.
-GATHER_ND = "unsupported ONNX op 'GatherND' (node '%s', opset 20)"
 XFAIL = {
-    "bert-dynamo": GATHER_ND % "node_GatherND_42",
-    "gpt2-decode-dynamo": GATHER_ND % "node_GatherND_46",
-    "gpt2-prefill-dynamo": GATHER_ND % "node_GatherND_39",
-    "llama-decode-dynamo": GATHER_ND % "node_GatherND_40",
-    "llama-prefill-dynamo": GATHER_ND % "node_GatherND_31",
 }
 
 # Tests in the output directory written by hand; --check leaves them alone.

@@ -49,6 +49,7 @@ IMPORT_TIME_INPUTS = {
     ("ReduceSum", 1), ("Clip", 1), ("Clip", 2), ("CumSum", 1), ("Tile", 1),
     ("Dropout", 1), ("Dropout", 2), ("OneHot", 1), ("Upsample", 1),
     ("Resize", 1), ("Resize", 2), ("Resize", 3),
+    ("Pad", 1), ("Pad", 3), ("Trilu", 1),
 }
 
 

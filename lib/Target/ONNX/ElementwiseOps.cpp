@@ -1,9 +1,10 @@
 //===- ElementwiseOps.cpp - ONNX elementwise ops --------------------------===//
 //
-// Unary and binary arithmetic, comparisons and logic, variadic Min/Max/Sum/
-// Mean, the activations (composed from relax elementwise ops where relax has
-// no op of their own), Clip, Where and the casts. Integer arithmetic on
-// import-time shape values folds symbolically.
+// Unary and binary arithmetic (Mod, BitShift), comparisons, logic and the
+// float tests (IsNaN, IsInf), variadic Min/Max/Sum/Mean, the activations
+// (composed from relax elementwise ops where relax has no op of their own),
+// Clip, Where and the casts. Integer arithmetic on import-time shape values
+// folds symbolically.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,21 +22,28 @@ using sym::Expr;
 template <typename OpTy> static LogicalResult importUnary(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
-  // Negating a shape vector (the expanded LayerNorm's `-axis`) folds.
-  if constexpr (std::is_same_v<OpTy, NegativeOp>) {
-    if (std::optional<KnownInts> k = b.knownInts(0);
-        k && k->shape.size() <= 1 &&
-        static_cast<int64_t>(k->elems.size()) <= kMaxKnownInts) {
-      for (Expr &e : k->elems)
-        e = -e;
-      b.setOutputInts(0, *k);
-      return success();
-    }
-  }
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
   return b.setOutput(0, b.create<OpTy>(*x));
+}
+
+/// Neg; an import-time integer vector (shape arithmetic, such as the
+/// `-axis` of the expanded LayerNormalization) folds.
+static LogicalResult importNeg(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+    return failure();
+  std::optional<KnownInts> k = b.knownInts(0);
+  if (k && !k->dtype.isUnsignedInteger() &&
+      static_cast<int64_t>(k->elems.size()) <= kMaxKnownInts &&
+      llvm::all_of(k->elems, [](Expr &e) {
+        e = Expr::constant(0) - e;
+        return bool(e);
+      })) {
+    b.setOutputInts(0, *k);
+    return success();
+  }
+  return importUnary<NegativeOp>(b);
 }
 
 /// Folds integer arithmetic `OpTy` on import-time values (shape
@@ -520,49 +528,61 @@ static LogicalResult importGelu(NodeBinder &b) {
   return b.setOutput(0, b.create<GeluOp>(*x));
 }
 
-/// IsNaN: `x != x` (relax.not_equal compares floats unordered, so it is
-/// true exactly for NaN).
-static LogicalResult importIsNaN(NodeBinder &b) {
-  if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
+/// Mod: relax.floor_mod (the divisor's sign, `fmod = 0`, ONNX's default)
+/// or relax.fmod (the dividend's sign, `fmod = 1`, required for floats).
+static LogicalResult importMod(NodeBinder &b) {
+  int64_t fmod = b.attrInt("fmod", 0);
+  if (b.hasBadAttr())
     return failure();
-  FailureOr<Value> x = b.input(0);
-  if (failed(x))
-    return failure();
-  return b.setOutput(0, b.create<NotEqualOp>({*x, *x}));
+  if (fmod != 0 && fmod != 1)
+    return b.badAttr("fmod", "must be 0 or 1");
+  return fmod ? importBinary<FmodOp>(b) : importBinary<FloorModOp>(b);
 }
 
-/// IsInf: `x == +inf` and/or `x == -inf` as detect_positive/negative say.
+/// BitShift (unsigned integers): relax.left_shift / relax.right_shift by
+/// `direction`.
+static LogicalResult importBitShift(NodeBinder &b) {
+  if (!b.attr("direction"))
+    return b.error() << "needs a 'direction' attribute";
+  std::string direction = b.attrString("direction", "");
+  if (b.hasBadAttr())
+    return failure();
+  if (direction != "LEFT" && direction != "RIGHT")
+    return b.badAttr("direction", "must be 'LEFT' or 'RIGHT'");
+  return direction == "LEFT" ? importBinary<LeftShiftOp>(b)
+                             : importBinary<RightShiftOp>(b);
+}
+
+/// IsInf: relax.isinf, narrowed to one sign by comparing with 0 where only
+/// detect_positive or detect_negative is set.
 static LogicalResult importIsInf(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
   bool positive = b.attrInt("detect_positive", 1) != 0;
   bool negative = b.attrInt("detect_negative", 1) != 0;
+  if (b.hasBadAttr())
+    return failure();
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
-  Type dtype = b.typeOf(*x).getDtype();
-  double inf = std::numeric_limits<double>::infinity();
-  auto equalTo = [&](double v) -> FailureOr<Value> {
-    FailureOr<Value> c = b.scalar(v, dtype);
-    if (failed(c))
-      return failure();
-    return b.create<EqualOp>({*x, *c});
-  };
+  FailureOr<Value> inf = b.create<IsInfOp>(*x);
+  if (failed(inf) || (positive && negative))
+    return b.setOutput(0, inf);
   if (!positive && !negative) {
-    // Nothing detected: all false, as `x != x and x == x`.
-    FailureOr<Value> ne = b.create<NotEqualOp>({*x, *x});
-    FailureOr<Value> eq = b.create<EqualOp>({*x, *x});
-    if (failed(ne) || failed(eq))
+    // Nothing detected: all false (no value is both NaN and infinite).
+    FailureOr<Value> nan = b.create<IsNanOp>(*x);
+    if (failed(nan))
       return failure();
-    return b.setOutput(0, b.create<LogicalAndOp>({*ne, *eq}));
+    return b.setOutput(0, b.create<LogicalAndOp>({*inf, *nan}));
   }
-  FailureOr<Value> pos = positive ? equalTo(inf) : FailureOr<Value>();
-  FailureOr<Value> neg = negative ? equalTo(-inf) : FailureOr<Value>();
-  if ((positive && failed(pos)) || (negative && failed(neg)))
+  FailureOr<Value> zero = b.scalar(0.0, b.typeOf(*x).getDtype());
+  if (failed(zero))
     return failure();
-  if (positive && negative)
-    return b.setOutput(0, b.create<LogicalOrOp>({*pos, *neg}));
-  return b.setOutput(0, positive ? pos : neg);
+  FailureOr<Value> sign = positive ? b.create<GreaterOp>({*x, *zero})
+                                   : b.create<LessOp>({*x, *zero});
+  if (failed(sign))
+    return failure();
+  return b.setOutput(0, b.create<LogicalAndOp>({*inf, *sign}));
 }
 
 static LogicalResult importCastLike(NodeBinder &b) {
@@ -813,6 +833,7 @@ void onnx_import::addElementwiseOps(OpHandlerTable &table) {
   table.add("Asinh", importUnary<AsinhOp>);
   table.add("Atan", importUnary<AtanOp>);
   table.add("Atanh", importUnary<AtanhOp>);
+  table.add("BitShift", importBitShift, /*sinceVersion=*/11);
   table.add("Cast", importCast);
   table.add("CastLike", importCastLike);
   table.add("Ceil", importUnary<CeilOp>);
@@ -833,7 +854,7 @@ void onnx_import::addElementwiseOps(OpHandlerTable &table) {
   table.add("HardSigmoid", importHardSigmoid);
   table.add("HardSwish", importHardSwish);
   table.add("IsInf", importIsInf, /*sinceVersion=*/10);
-  table.add("IsNaN", importIsNaN, /*sinceVersion=*/9);
+  table.add("IsNaN", importUnary<IsNanOp>, /*sinceVersion=*/9);
   table.add("LeakyRelu", importLeakyRelu);
   table.add("Less", importBinary<LessOp>);
   table.add("LessOrEqual", importBinary<LessEqualOp>);
@@ -841,8 +862,9 @@ void onnx_import::addElementwiseOps(OpHandlerTable &table) {
   table.add("Max", importVariadic<MaximumOp>);
   table.add("Mean", importMean);
   table.add("Min", importVariadic<MinimumOp>);
+  table.add("Mod", importMod, /*sinceVersion=*/10);
   table.add("Mul", importBinary<MultiplyOp>);
-  table.add("Neg", importUnary<NegativeOp>);
+  table.add("Neg", importNeg);
   table.add("Not", importUnary<LogicalNotOp>);
   table.add("OneHot", importOneHot<false>, /*sinceVersion=*/9);
   table.add("OneHot", importOneHot<true>, /*sinceVersion=*/11);

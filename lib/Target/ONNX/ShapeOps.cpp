@@ -1,10 +1,12 @@
 //===- ShapeOps.cpp - ONNX shape manipulation ops -------------------------===//
 //
 // Reshape, Flatten, Transpose, Concat, Split, Slice, Gather, Unsqueeze,
-// Squeeze, Expand, Tile, and the ops that produce shapes or constants: Shape,
-// Size, ConstantOfShape, Range, Constant, Identity. Shape computations on
-// import-time values (Shape -> Gather -> Concat, ...) stay symbolic integer
-// vectors, so that shape targets become symbolic attributes of relax ops.
+// Squeeze, Expand, Tile, Trilu, Pad, the index ops (GatherElements, GatherND,
+// ScatterND, ScatterElements as ScatterND) and the ops that produce shapes or
+// constants: Shape, Size, ConstantOfShape, Range, Constant, Identity. Shape
+// computations on import-time values (Shape -> Gather -> Concat, ...) stay
+// symbolic integer vectors, so that shape targets become symbolic attributes
+// of relax ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -505,10 +507,31 @@ static LogicalResult importRuntimeSlice(NodeBinder &b) {
   return b.setOutput(0, b.create<StridedSliceOp>(*x, attrs));
 }
 
+/// Slice bounds (input `i`) known at import time, symbolic or constant;
+/// constants beyond kBoundLimit (the exporters' INT64_MIN / INT64_MAX for
+/// "from the start" / "to the end", which no symbolic expression holds) are
+/// clamped to it.
+static std::optional<SmallVector<Expr>> knownBounds(NodeBinder &b,
+                                                    unsigned i) {
+  if (std::optional<KnownInts> k = b.knownInts(i))
+    return k->elems;
+  DenseElementsAttr c = b.knownConstant(i);
+  if (!c || !isa<IntegerType>(c.getElementType()))
+    return std::nullopt;
+  bool isUnsigned = c.getElementType().isUnsignedInteger();
+  SmallVector<Expr> out;
+  for (const APInt &v : c.getValues<APInt>()) {
+    int64_t x = isUnsigned ? int64_t(std::min<uint64_t>(v.getZExtValue(),
+                                                        uint64_t(INT64_MAX)))
+                           : v.getSExtValue();
+    out.push_back(Expr::constant(std::clamp(x, -kBoundLimit, kBoundLimit)));
+  }
+  return out;
+}
+
 static LogicalResult importSlice(NodeBinder &b) {
   SmallVector<Expr> starts, ends;
   std::optional<SmallVector<int64_t>> axes, steps;
-  auto toExprs = [](const KnownInts &k) { return k.elems; };
   if (b.opset() < 10) {
     if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
       return failure();
@@ -524,11 +547,12 @@ static LogicalResult importSlice(NodeBinder &b) {
   } else {
     if (failed(b.requireInputs(3, 5)) || failed(b.requireOutputs(1)))
       return failure();
-    std::optional<KnownInts> s = b.knownInts(1), e = b.knownInts(2);
+    std::optional<SmallVector<Expr>> s = knownBounds(b, 1),
+                                     e = knownBounds(b, 2);
     if (!s || !e)
       return importRuntimeSlice(b);
-    starts = toExprs(*s);
-    ends = toExprs(*e);
+    starts = *s;
+    ends = *e;
     if (b.hasInput(3)) {
       FailureOr<SmallVector<int64_t>> a = b.constInts(3, "the axes");
       if (failed(a))
@@ -939,6 +963,312 @@ static LogicalResult importTile(NodeBinder &b) {
       0, b.create<TileOp>(*x, {b.named("repeats", b.i64Array(*repeats))}));
 }
 
+/// A scalar attribute value read from a one-element constant of any dtype.
+static double scalarValue(DenseElementsAttr c) {
+  Type t = c.getElementType();
+  if (isa<FloatType>(t))
+    return (*c.getValues<APFloat>().begin()).convertToDouble();
+  APInt v = *c.getValues<APInt>().begin();
+  if (t.isUnsignedInteger() || t.isInteger(1))
+    return static_cast<double>(v.getZExtValue());
+  return static_cast<double>(v.getSExtValue());
+}
+
+/// Trilu: relax.trilu with `k` from the optional input, known at import
+/// time as a constant or a symbolic integer. A `k` that is run-time data
+/// composes the mask instead: `j - i >= k` (upper) or `j - i <= k` over
+/// the last two dims, and a `where` against 0.
+static LogicalResult importTrilu(NodeBinder &b) {
+  if (failed(b.requireInputs(1, 2)) || failed(b.requireOutputs(1)))
+    return failure();
+  bool upper = b.attrInt("upper", 1) != 0;
+  if (b.hasBadAttr())
+    return failure();
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  Expr k = Expr::constant(0);
+  Value runtimeK;
+  if (b.hasInput(1)) {
+    if (std::optional<KnownInts> known = b.knownInts(1)) {
+      if (known->elems.size() != 1)
+        return b.error() << "k (input #1) must be a scalar";
+      k = known->elems[0];
+      if (std::optional<int64_t> c = k.getConstant())
+        k = Expr::constant(std::clamp(*c, -kBoundLimit, kBoundLimit));
+    } else {
+      FailureOr<Value> v = b.input(1);
+      if (failed(v))
+        return failure();
+      runtimeK = *v;
+    }
+  }
+  if (!runtimeK)
+    return b.setOutput(
+        0, b.create<TriluOp>(*x, {b.named("upper", b.boolAttr(upper)),
+                                  b.named("k", b.exprAttr(k))}));
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  if (dims->size() < 2)
+    return b.error() << "needs an input of rank >= 2, got rank "
+                     << dims->size();
+  Type i64 = b.getBuilder().getI64Type();
+  Expr n = (*dims)[dims->size() - 2], m = dims->back();
+  FailureOr<Value> rows = axisIota(b, n, 0, 2), cols = axisIota(b, m, 1, 2);
+  FailureOr<Value> kv = b.castTo(runtimeK, i64);
+  if (failed(rows) || failed(cols) || failed(kv) ||
+      failed(kv = b.reshape(*kv, {})))
+    return failure();
+  FailureOr<Value> diff = b.create<SubtractOp>({*cols, *rows});
+  if (failed(diff))
+    return failure();
+  FailureOr<Value> keep = upper ? b.create<GreaterEqualOp>({*diff, *kv})
+                                : b.create<LessEqualOp>({*diff, *kv});
+  FailureOr<Value> zero = b.scalar(0.0, b.typeOf(*x).getDtype());
+  if (failed(keep) || failed(zero))
+    return failure();
+  return b.setOutput(0, b.create<WhereOp>({*keep, *x, *zero}));
+}
+
+/// Pad: relax.pad. Opset 1 reads the `paddings` attribute, opset 2 `pads`
+/// and `value`; from opset 11 the pads (known at import time, constant or
+/// symbolic) and the constant value are inputs, from opset 18 an `axes`
+/// input selects the padded dims, and opset 19 adds mode `wrap`. A
+/// constant value that is run-time data pads with 0 and selects the value
+/// where a padded all-true mask is false.
+static LogicalResult importPad(NodeBinder &b) {
+  int64_t opset = b.opset();
+  if (failed(b.requireInputs(opset >= 11 ? 2 : 1,
+                             opset >= 18 ? 4 : (opset >= 11 ? 3 : 1))) ||
+      failed(b.requireOutputs(1)))
+    return failure();
+  std::string mode = b.attrString("mode", "constant");
+  SmallVector<Expr> pads;
+  std::optional<SmallVector<int64_t>> axes;
+  double value = 0;
+  Value runtimeValue;
+  if (opset < 11) {
+    StringRef name = opset < 2 ? "paddings" : "pads";
+    std::optional<SmallVector<int64_t>> p = b.attrInts(name);
+    value = b.attrFloat("value", 0.0f);
+    if (b.hasBadAttr())
+      return failure();
+    if (!p)
+      return b.error() << "needs a '" << name << "' attribute";
+    for (int64_t v : *p)
+      pads.push_back(Expr::constant(v));
+  } else {
+    if (b.hasBadAttr())
+      return failure();
+    std::optional<KnownInts> p = b.knownInts(1);
+    if (!p)
+      return b.runtimeValueError()
+             << "the pads (input #1) must be known at import time";
+    pads = p->elems;
+    if (b.hasInput(2)) {
+      if (DenseElementsAttr c = b.knownConstant(2)) {
+        if (c.getNumElements() != 1)
+          return b.error() << "constant_value (input #2) must be a scalar";
+        value = scalarValue(c);
+      } else {
+        FailureOr<Value> v = b.input(2);
+        if (failed(v))
+          return failure();
+        runtimeValue = *v;
+      }
+    }
+    if (opset >= 18 && b.hasInput(3)) {
+      FailureOr<SmallVector<int64_t>> a = b.constInts(3, "the axes");
+      if (failed(a))
+        return failure();
+      axes = *a;
+    }
+  }
+  if (mode != "constant" && mode != "reflect" && mode != "edge" &&
+      !(mode == "wrap" && opset >= 19))
+    return b.badAttr("mode", "must be 'constant', 'reflect', 'edge'" +
+                                 Twine(opset >= 19 ? " or 'wrap'" : "") +
+                                 ", got '" + mode + "'");
+  FailureOr<Value> x = b.input(0);
+  if (failed(x))
+    return failure();
+  RelaxTensorType xt = b.typeOf(*x);
+  if (!xt.hasRank())
+    return b.error() << "needs an input of known rank, got " << xt;
+  int64_t rank = xt.getRank();
+  SmallVector<int64_t> axisList;
+  if (axes) {
+    for (int64_t a : *axes) {
+      FailureOr<int64_t> ax = b.normalizeAxis(a, rank);
+      if (failed(ax))
+        return failure();
+      axisList.push_back(*ax);
+    }
+  } else {
+    for (int64_t d = 0; d < rank; ++d)
+      axisList.push_back(d);
+  }
+  int64_t n = axisList.size();
+  if (static_cast<int64_t>(pads.size()) != 2 * n)
+    return b.error() << "has " << pads.size() << " pads for " << n
+                     << " axes (expected " << 2 * n << ")";
+  SmallVector<Expr> before(rank, Expr::constant(0)),
+      after(rank, Expr::constant(0));
+  for (int64_t i = 0; i < n; ++i) {
+    before[axisList[i]] = pads[i];
+    after[axisList[i]] = pads[i + n];
+  }
+  auto pad = [&](Value v, double fill) {
+    return b.create<PadOp>(v,
+                           {b.named("pad_before", b.shapeAttr(before)),
+                            b.named("pad_after", b.shapeAttr(after)),
+                            b.named("mode", b.getBuilder().getStringAttr(mode)),
+                            b.named("value", b.f64Attr(fill))});
+  };
+  if (mode != "constant" || !runtimeValue)
+    return b.setOutput(0, pad(*x, mode == "constant" ? value : 0.0));
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(dims))
+    return failure();
+  Type i1 = b.getBuilder().getI1Type();
+  FailureOr<Value> ones =
+      b.create<FullOp>({}, {b.named("shape", b.shapeAttr(*dims)),
+                            b.named("value", b.f64Attr(1.0)),
+                            b.named("dtype", TypeAttr::get(i1))});
+  FailureOr<Value> inside = failed(ones) ? ones : pad(*ones, 0.0);
+  FailureOr<Value> padded = pad(*x, 0.0);
+  FailureOr<Value> fill = b.castTo(runtimeValue, xt.getDtype());
+  if (failed(inside) || failed(padded) || failed(fill))
+    return failure();
+  // A one-element 1-D value (older exporters) becomes a scalar.
+  RelaxTensorType ft = b.typeOf(*fill);
+  if ((!ft.hasRank() || ft.getRank() != 0) &&
+      failed(fill = b.reshape(*fill, {})))
+    return failure();
+  return b.setOutput(0, b.create<WhereOp>({*inside, *padded, *fill}));
+}
+
+/// `OpTy` (a gather) of the data and indices inputs, its integer attribute
+/// `name` set to `value`.
+template <typename OpTy>
+static LogicalResult importGatherOf(NodeBinder &b, StringRef name,
+                                    int64_t value) {
+  if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)) ||
+      b.hasBadAttr())
+    return failure();
+  FailureOr<Value> data = b.input(0), indices = b.input(1);
+  if (failed(data) || failed(indices))
+    return failure();
+  return b.setOutput(0, b.create<OpTy>({*data, *indices},
+                                       {b.named(name, b.i64Attr(value))}));
+}
+
+static LogicalResult importGatherElements(NodeBinder &b) {
+  return importGatherOf<GatherElementsOp>(b, "axis", b.attrInt("axis", 0));
+}
+
+/// GatherND; `batch_dims` from opset 12.
+static LogicalResult importGatherND(NodeBinder &b) {
+  int64_t batchDims = b.opset() >= 12 ? b.attrInt("batch_dims", 0) : 0;
+  if (batchDims < 0)
+    return b.badAttr("batch_dims", "must not be negative");
+  return importGatherOf<GatherNDOp>(b, "batch_dims", batchDims);
+}
+
+/// The `reduction` attribute of ScatterND and ScatterElements: from opset
+/// 16 `none`, `add` or `mul`, from opset 18 also `max` and `min`.
+static FailureOr<std::string> scatterReduction(NodeBinder &b) {
+  if (b.opset() < 16)
+    return std::string("none");
+  std::string r = b.attrString("reduction", "none");
+  if (b.hasBadAttr())
+    return failure();
+  if (r == "none" || r == "add" || r == "mul" ||
+      (b.opset() >= 18 && (r == "max" || r == "min")))
+    return r;
+  (void)b.badAttr("reduction",
+                  "must be 'none', 'add', 'mul'" +
+                      Twine(b.opset() >= 18 ? ", 'max' or 'min'" : "") +
+                      ", got '" + r + "'");
+  return failure();
+}
+
+static LogicalResult importScatterND(NodeBinder &b) {
+  if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
+    return failure();
+  FailureOr<std::string> reduction = scatterReduction(b);
+  if (failed(reduction))
+    return failure();
+  FailureOr<Value> data = b.input(0), indices = b.input(1),
+                   updates = b.input(2);
+  if (failed(data) || failed(indices) || failed(updates))
+    return failure();
+  return b.setOutput(
+      0, b.create<ScatterNDOp>(
+             {*data, *indices, *updates},
+             {b.named("reduction", b.getBuilder().getStringAttr(*reduction))}));
+}
+
+/// ScatterElements (and Scatter, its opset 9 name) as relax.scatter_nd:
+/// every element of `indices` becomes a full index tuple, its own value at
+/// `axis` and its position elsewhere (`arange`s broadcast to the indices'
+/// shape), so updates (the indices' shape) scatter one element per tuple.
+static LogicalResult importScatterElements(NodeBinder &b) {
+  if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
+    return failure();
+  int64_t axis = b.attrInt("axis", 0);
+  FailureOr<std::string> reduction = scatterReduction(b);
+  if (failed(reduction) || b.hasBadAttr())
+    return failure();
+  FailureOr<Value> data = b.input(0), indices = b.input(1),
+                   updates = b.input(2);
+  if (failed(data) || failed(indices) || failed(updates))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*indices);
+  if (failed(dims))
+    return failure();
+  int64_t rank = dims->size();
+  RelaxTensorType dt = b.typeOf(*data);
+  if (dt.hasRank() && dt.getRank() != rank)
+    return b.error() << "indices must have the data's rank " << dt.getRank()
+                     << ", got rank " << rank;
+  FailureOr<int64_t> ax = b.normalizeAxis(axis, rank);
+  if (failed(ax))
+    return failure();
+  Type i64 = b.getBuilder().getI64Type();
+  SmallVector<Expr> tupleDims(*dims);
+  tupleDims.push_back(Expr::constant(1));
+  SmallVector<Value> parts;
+  for (int64_t j = 0; j < rank; ++j) {
+    FailureOr<Value> part;
+    if (j == *ax) {
+      part = b.castTo(*indices, i64);
+      if (succeeded(part))
+        part = b.create<ExpandDimsOp>(*part,
+                                      {b.named("axes", b.i64Array({rank}))});
+    } else {
+      part = axisIota(b, (*dims)[j], j, rank + 1);
+      if (succeeded(part))
+        part = b.create<BroadcastToOp>(
+            *part, {b.named("shape", b.shapeAttr(tupleDims))});
+    }
+    if (failed(part))
+      return failure();
+    parts.push_back(*part);
+  }
+  FailureOr<Value> tuples =
+      parts.size() == 1
+          ? FailureOr<Value>(parts[0])
+          : b.create<ConcatOp>(parts, {b.named("axis", b.i64Attr(rank))});
+  if (failed(tuples))
+    return failure();
+  return b.setOutput(
+      0, b.create<ScatterNDOp>(
+             {*data, *tuples, *updates},
+             {b.named("reduction", b.getBuilder().getStringAttr(*reduction))}));
+}
+
 void onnx_import::addShapeOps(OpHandlerTable &table) {
   table.add("Concat", importConcat);
   table.add("Constant", importConstant);
@@ -946,9 +1276,15 @@ void onnx_import::addShapeOps(OpHandlerTable &table) {
   table.add("Expand", importExpand);
   table.add("Flatten", importFlatten);
   table.add("Gather", importGather);
+  table.add("GatherElements", importGatherElements, /*sinceVersion=*/11);
+  table.add("GatherND", importGatherND, /*sinceVersion=*/11);
   table.add("Identity", importIdentity);
+  table.add("Pad", importPad);
   table.add("Range", importRange);
   table.add("Reshape", importReshape);
+  table.add("Scatter", importScatterElements, /*sinceVersion=*/9);
+  table.add("ScatterElements", importScatterElements, /*sinceVersion=*/11);
+  table.add("ScatterND", importScatterND, /*sinceVersion=*/11);
   table.add("Shape", importShape);
   table.add("Size", importSize);
   table.add("Slice", importSlice);
@@ -956,5 +1292,6 @@ void onnx_import::addShapeOps(OpHandlerTable &table) {
   table.add("Squeeze", importSqueeze);
   table.add("Tile", importTile);
   table.add("Transpose", importTranspose);
+  table.add("Trilu", importTrilu, /*sinceVersion=*/14);
   table.add("Unsqueeze", importUnsqueeze);
 }

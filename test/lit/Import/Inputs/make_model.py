@@ -406,9 +406,55 @@ def compositions(outdir):
                   [d2s, onehot, loss, lp.astype(np.float32)])
 
 
+def index_ops(outdir):
+    """GatherND (batch_dims 1, the exporters' last-token pick), ScatterND
+    (add) and Pad (opset 18 axes, reflect; a run-time constant_value) over
+    symbolic dims."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                      ["batch", "seq", 4])
+    pick = helper.make_tensor_value_info("pick", TensorProto.INT64,
+                                         ["batch", 1])
+    where = helper.make_tensor_value_info("where", TensorProto.INT64,
+                                          ["k", 2])
+    upd = helper.make_tensor_value_info("upd", TensorProto.FLOAT, ["k", 4])
+    value = helper.make_tensor_value_info("value", TensorProto.FLOAT, [])
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None)
+            for n in ("last", "scattered", "reflected", "filled")]
+    inits = [numpy_helper.from_array(np.array([1, 2], np.int64), "pads1"),
+             numpy_helper.from_array(np.array([1], np.int64), "axes1"),
+             numpy_helper.from_array(np.array([0, 1], np.int64), "pads2"),
+             numpy_helper.from_array(np.array([-1], np.int64), "axes2")]
+    nodes = [
+        helper.make_node("GatherND", ["x", "pick"], ["last"], batch_dims=1),
+        helper.make_node("ScatterND", ["x", "where", "upd"], ["scattered"],
+                         reduction="add"),
+        helper.make_node("Pad", ["x", "pads1", "", "axes1"], ["reflected"],
+                         mode="reflect"),
+        helper.make_node("Pad", ["x", "pads2", "value", "axes2"],
+                         ["filled"]),
+    ]
+    save(outdir, helper.make_graph(nodes, "index_ops",
+                                   [x, pick, where, upd, value], outs, inits),
+         opset=18)
+    for name, (n, seq, k) in (("a", (2, 5, 3)), ("b", (3, 4, 6))):
+        xv = rng.standard_normal((n, seq, 4)).astype(np.float32)
+        pv = rng.integers(-seq, seq, size=(n, 1)).astype(np.int64)
+        wv = np.stack([rng.integers(0, n, size=k),
+                       rng.integers(-seq, seq, size=k)], 1).astype(np.int64)
+        uv = rng.standard_normal((k, 4)).astype(np.float32)
+        vv = np.array(2.5, np.float32)
+        last = xv[np.arange(n), pv[:, 0], :]
+        scattered = xv.copy()
+        np.add.at(scattered, (wv[:, 0], wv[:, 1]), uv)
+        reflected = np.pad(xv, ((0, 0), (1, 2), (0, 0)), mode="reflect")
+        filled = np.pad(xv, ((0, 0), (0, 0), (0, 1)), constant_values=vv)
+        save_data(outdir, name, [xv, pv, wv, uv, vv],
+                  [last, scattered, reflected, filled])
+
+
 KINDS = {f.__name__: f for f in (mlp, shapes, dims, runtime_values,
-                                 maxpool_indices,
-                                 attention, cnn, compositions, unsupported_op,
+                                 maxpool_indices, attention, cnn,
+                                 compositions, index_ops, unsupported_op,
                                  unsupported_attr,
                                  undefined_input, runtime_shape,
                                  bad_initializer)}
