@@ -953,14 +953,36 @@ static LogicalResult importRange(NodeBinder &b) {
 static LogicalResult importTile(NodeBinder &b) {
   if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
     return failure();
-  FailureOr<SmallVector<int64_t>> repeats = b.constInts(1, "the repeats");
-  if (failed(repeats))
-    return failure();
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
-  return b.setOutput(
-      0, b.create<TileOp>(*x, {b.named("repeats", b.i64Array(*repeats))}));
+  if (b.knownConstant(1)) {
+    FailureOr<SmallVector<int64_t>> repeats = b.constInts(1, "the repeats");
+    if (failed(repeats))
+      return failure();
+    return b.setOutput(
+        0, b.create<TileOp>(*x, {b.named("repeats", b.i64Array(*repeats))}));
+  }
+  // Symbolic or run-time repeats r: [d0, d1] viewed as [1, d0, 1, d1],
+  // broadcast to [r0, d0, r1, d1] and flattened to [r0 * d0, r1 * d1].
+  FailureOr<SmallVector<Expr>> repeats =
+      b.shapeInput(1, "the repeats (input #1)");
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+  if (failed(repeats) || failed(dims))
+    return failure();
+  if (repeats->size() != dims->size())
+    return b.error() << "has " << repeats->size() << " repeats for rank "
+                     << dims->size();
+  SmallVector<Expr> spread, broadcast, out;
+  for (auto [d, r] : llvm::zip(*dims, *repeats)) {
+    spread.append({Expr::constant(1), d});
+    broadcast.append({r, d});
+    out.push_back(r * d);
+  }
+  FailureOr<Value> y = b.reshape(*x, spread);
+  if (succeeded(y))
+    y = b.create<BroadcastToOp>(*y, {b.named("shape", b.shapeAttr(broadcast))});
+  return b.setOutput(0, failed(y) ? y : b.reshape(*y, out));
 }
 
 /// A scalar attribute value read from a one-element constant of any dtype.
