@@ -1055,7 +1055,8 @@ static LogicalResult importTrilu(NodeBinder &b) {
 
 /// Pad: relax.pad. Opset 1 reads the `paddings` attribute, opset 2 `pads`
 /// and `value`; from opset 11 the pads (known at import time, constant or
-/// symbolic) and the constant value are inputs, from opset 18 an `axes`
+/// symbolic, or run-time data bound as non-negative dims) and the constant
+/// value are inputs, from opset 18 an `axes`
 /// input selects the padded dims, and opset 19 adds mode `wrap`. A
 /// constant value that is run-time data pads with 0 and selects the value
 /// where a padded all-true mask is false.
@@ -1083,11 +1084,12 @@ static LogicalResult importPad(NodeBinder &b) {
   } else {
     if (b.hasBadAttr())
       return failure();
-    std::optional<KnownInts> p = b.knownInts(1);
-    if (!p)
-      return b.runtimeValueError()
-             << "the pads (input #1) must be known at import time";
-    pads = p->elems;
+    // Pads that are run-time data are bound as dims (so they must not be
+    // negative at run time: cropping needs import-time pads).
+    FailureOr<SmallVector<Expr>> p = b.shapeInput(1, "the pads (input #1)");
+    if (failed(p))
+      return failure();
+    pads = *p;
     if (b.hasInput(2)) {
       if (DenseElementsAttr c = b.knownConstant(2)) {
         if (c.getNumElements() != 1)

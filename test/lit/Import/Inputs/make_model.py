@@ -118,7 +118,8 @@ def dims(outdir):
 def runtime_values(outdir):
     """Sizes, bounds and lengths that are run-time data become dims bound at
     run time: Split sizes, OneHot depth, Range limits, Slice bounds,
-    Expand and ConstantOfShape of a graph-input shape, Tile repeats."""
+    Expand and ConstantOfShape of a graph-input shape, Tile repeats, Pad
+    pads."""
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", 3])
     sizes = helper.make_tensor_value_info("sizes", TensorProto.INT64, [2])
     depth = helper.make_tensor_value_info("depth", TensorProto.INT64, [])
@@ -127,9 +128,10 @@ def runtime_values(outdir):
     starts = helper.make_tensor_value_info("starts", TensorProto.INT64, [1])
     shape = helper.make_tensor_value_info("shape", TensorProto.INT64, [3])
     reps = helper.make_tensor_value_info("reps", TensorProto.INT64, [2])
+    pads = helper.make_tensor_value_info("pads", TensorProto.INT64, [4])
     outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None)
             for n in ("a", "b", "onehot", "range", "sliced", "expanded",
-                      "filled", "tiled")]
+                      "filled", "tiled", "padded")]
     inits = [numpy_helper.from_array(np.array([0.0, 1.0], np.float32), "vals"),
              numpy_helper.from_array(np.array(0.5, np.float32), "start"),
              numpy_helper.from_array(np.array(1.5, np.float32), "delta"),
@@ -145,20 +147,22 @@ def runtime_values(outdir):
                          value=numpy_helper.from_array(
                              np.array([2.0], np.float32))),
         helper.make_node("Tile", ["x", "reps"], ["tiled"]),
+        helper.make_node("Pad", ["x", "pads"], ["padded"], mode="edge"),
     ]
     xv = np.arange(15, dtype=np.float32).reshape(5, 3)
     iv = np.array([0, 3, 1], np.int64)
     shp = np.array([4, 2, 3], np.int64)
     inputs = [xv, np.array([2, 3], np.int64), np.array(4, np.int64), iv,
               np.array(6.0, np.float32), np.array([-2], np.int64), shp,
-              np.array([2, 3], np.int64)]
+              np.array([2, 3], np.int64), np.array([1, 0, 2, 1], np.int64)]
     expected = [xv[:2], xv[2:], np.eye(4, dtype=np.float32)[iv],
                 np.arange(0.5, 6.0, 1.5, dtype=np.float32), xv[-2:],
                 np.broadcast_to(xv[:2], (4, 2, 3)).copy(),
-                np.full((4, 2, 3), 2.0, np.float32), np.tile(xv, (2, 3))]
+                np.full((4, 2, 3), 2.0, np.float32), np.tile(xv, (2, 3)),
+                np.pad(xv, ((1, 2), (0, 1)), mode="edge")]
     save(outdir, helper.make_graph(nodes, "runtime_values",
                                    [x, sizes, depth, ids, limit, starts,
-                                    shape, reps], outs, inits),
+                                    shape, reps, pads], outs, inits),
          inputs=inputs, outputs=expected)
     np.save(os.path.join(outdir, "sizes_bad.npy"), np.array([2, 2], np.int64))
     np.save(os.path.join(outdir, "shape_bad.npy"),
