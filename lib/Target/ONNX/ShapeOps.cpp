@@ -418,6 +418,24 @@ static LogicalResult importSplit(NodeBinder &b) {
   return success();
 }
 
+/// Slice's optional axes (input #3) and steps (input #4), from opset 10;
+/// they must be constants (they decide which dims the slice touches and
+/// how).
+static LogicalResult
+readSliceAxesAndSteps(NodeBinder &b, std::optional<SmallVector<int64_t>> &axes,
+                      std::optional<SmallVector<int64_t>> &steps) {
+  for (auto [i, out, what] :
+       {std::tuple(3u, &axes, "the axes"), std::tuple(4u, &steps, "the steps")}) {
+    if (!b.hasInput(i))
+      continue;
+    FailureOr<SmallVector<int64_t>> v = b.constInts(i, what);
+    if (failed(v))
+      return failure();
+    *out = *v;
+  }
+  return success();
+}
+
 /// Slice whose starts or ends are run-time data (axes and steps known,
 /// steps positive): both are normalised with relax ops (negative counts
 /// from the end, then clamped to [0, dim]) and become dims bound at run
@@ -429,19 +447,11 @@ static LogicalResult importRuntimeSlice(NodeBinder &b) {
   FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
   if (failed(dims))
     return failure();
-  SmallVector<int64_t> axes, steps;
-  if (b.hasInput(3)) {
-    FailureOr<SmallVector<int64_t>> a = b.constInts(3, "the axes");
-    if (failed(a))
-      return failure();
-    axes = *a;
-  }
-  if (b.hasInput(4)) {
-    FailureOr<SmallVector<int64_t>> st = b.constInts(4, "the steps");
-    if (failed(st))
-      return failure();
-    steps = *st;
-  }
+  std::optional<SmallVector<int64_t>> axesIn, stepsIn;
+  if (failed(readSliceAxesAndSteps(b, axesIn, stepsIn)))
+    return failure();
+  SmallVector<int64_t> axes = axesIn.value_or(SmallVector<int64_t>());
+  SmallVector<int64_t> steps = stepsIn.value_or(SmallVector<int64_t>());
   for (int64_t step : steps)
     if (step <= 0)
       return b.runtimeValueError()
@@ -553,18 +563,8 @@ static LogicalResult importSlice(NodeBinder &b) {
       return importRuntimeSlice(b);
     starts = *s;
     ends = *e;
-    if (b.hasInput(3)) {
-      FailureOr<SmallVector<int64_t>> a = b.constInts(3, "the axes");
-      if (failed(a))
-        return failure();
-      axes = *a;
-    }
-    if (b.hasInput(4)) {
-      FailureOr<SmallVector<int64_t>> st = b.constInts(4, "the steps");
-      if (failed(st))
-        return failure();
-      steps = *st;
-    }
+    if (failed(readSliceAxesAndSteps(b, axes, steps)))
+      return failure();
   }
   size_t n = starts.size();
   if (ends.size() != n || (axes && axes->size() != n) ||
