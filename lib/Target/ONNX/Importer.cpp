@@ -906,6 +906,24 @@ LogicalResult NodeBinder::alignBroadcast(MutableArrayRef<Value> operands) {
   return success();
 }
 
+FailureOr<SmallVector<int64_t>>
+NodeBinder::normalizeAxes(const std::optional<SmallVector<int64_t>> &axes,
+                          int64_t rank) {
+  SmallVector<int64_t> result;
+  if (!axes) {
+    for (int64_t k = 0; k < rank; ++k)
+      result.push_back(k);
+    return result;
+  }
+  for (int64_t a : *axes) {
+    FailureOr<int64_t> ax = normalizeAxis(a, rank);
+    if (failed(ax))
+      return failure();
+    result.push_back(*ax);
+  }
+  return result;
+}
+
 FailureOr<int64_t> NodeBinder::normalizeAxis(int64_t axis, int64_t rank) {
   if (axis < -rank || axis >= rank)
     return error() << "axis " << axis << " is out of range for rank " << rank;

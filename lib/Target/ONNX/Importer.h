@@ -404,6 +404,10 @@ public:
   FailureOr<SmallVector<sym::Expr>> shapeInput(unsigned i, StringRef what);
   /// `axis` in [0, rank), counting negative axes from the end.
   FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank);
+  /// Each of `axes` normalised (normalizeAxis); every axis of `rank` in
+  /// order when there are none.
+  FailureOr<SmallVector<int64_t>>
+  normalizeAxes(const std::optional<SmallVector<int64_t>> &axes, int64_t rank);
 
 private:
   Importer &importer;

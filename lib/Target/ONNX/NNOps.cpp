@@ -1274,18 +1274,11 @@ static LogicalResult importResize(NodeBinder &b) {
     return b.error() << "unsupported: Resize of a rank-" << rank
                      << " input (NCHW only)";
   // The axes the scales or sizes refer to.
-  SmallVector<int64_t> axes;
-  if (axesAttr) {
-    for (int64_t a : *axesAttr) {
-      FailureOr<int64_t> ax = b.normalizeAxis(a, rank);
-      if (failed(ax))
-        return failure();
-      axes.push_back(*ax);
-    }
-  } else {
-    for (int64_t k = 0; k < rank; ++k)
-      axes.push_back(k);
-  }
+  FailureOr<SmallVector<int64_t>> normalized =
+      b.normalizeAxes(axesAttr, rank);
+  if (failed(normalized))
+    return failure();
+  SmallVector<int64_t> axes = *normalized;
   unsigned scalesIdx = opset < 11 ? 1 : 2;
   SmallVector<double> scales;
   if (b.hasInput(scalesIdx)) {

@@ -1121,18 +1121,10 @@ static LogicalResult importPad(NodeBinder &b) {
   if (!xt.hasRank())
     return b.error() << "needs an input of known rank, got " << xt;
   int64_t rank = xt.getRank();
-  SmallVector<int64_t> axisList;
-  if (axes) {
-    for (int64_t a : *axes) {
-      FailureOr<int64_t> ax = b.normalizeAxis(a, rank);
-      if (failed(ax))
-        return failure();
-      axisList.push_back(*ax);
-    }
-  } else {
-    for (int64_t d = 0; d < rank; ++d)
-      axisList.push_back(d);
-  }
+  FailureOr<SmallVector<int64_t>> normalized = b.normalizeAxes(axes, rank);
+  if (failed(normalized))
+    return failure();
+  SmallVector<int64_t> axisList = *normalized;
   int64_t n = axisList.size();
   if (static_cast<int64_t>(pads.size()) != 2 * n)
     return b.error() << "has " << pads.size() << " pads for " << n
