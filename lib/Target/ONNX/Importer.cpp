@@ -822,9 +822,7 @@ std::string Importer::freshVar(StringRef prefix) {
 FailureOr<SmallVector<Expr>> NodeBinder::bindShape(Value tensor,
                                                    StringRef what) {
   RelaxTensorType t = typeOf(tensor);
-  std::optional<int64_t> length;
-  if (t.hasRank() && t.getRank() == 1 && t.getDims()[0])
-    length = t.getDims()[0].getConstant();
+  std::optional<int64_t> length = vectorLength(tensor);
   if (!isa<IntegerType>(t.getDtype()) || t.getDtype().isInteger(1))
     return error() << what << " must be an integer tensor, got " << t;
   // Its length is a rank, which relax types fix at compile time.

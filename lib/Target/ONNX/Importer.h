@@ -384,6 +384,13 @@ public:
   static RelaxTensorType typeOf(Value v) {
     return cast<RelaxTensorType>(v.getType());
   }
+  /// The length of `v` when it is a 1-D tensor whose dim is a constant.
+  static std::optional<int64_t> vectorLength(Value v) {
+    RelaxTensorType t = typeOf(v);
+    if (!t.hasRank() || t.getRank() != 1 || !t.getDims()[0])
+      return std::nullopt;
+    return t.getDims()[0].getConstant();
+  }
   /// The dims of `v`; fails unless its rank and every dim are known.
   FailureOr<SmallVector<sym::Expr>> dimsOf(Value v);
   /// numpy broadcasting of `operands` where the symbolic engine cannot decide

@@ -1376,16 +1376,13 @@ static LogicalResult importInstanceNormalization(NodeBinder &b) {
   Value in = data->first;
   SmallVector<Expr> &xd = data->second;
   int64_t rank = xd.size();
-  RelaxTensorType st = b.typeOf(*scale);
-  std::optional<int64_t> c;
-  if (st.hasRank() && st.getRank() == 1 && st.getDims()[0])
-    c = st.getDims()[0].getConstant();
+  std::optional<int64_t> c = b.vectorLength(*scale);
   if (!c)
     c = xd[1].getConstant();
   if (!c || *c < 1)
     return b.error() << "unsupported: a channel count that is not static "
                         "(input "
-                     << b.typeOf(in) << ", scale " << st << ")";
+                     << b.typeOf(in) << ", scale " << b.typeOf(*scale) << ")";
   if (!xd[1].getConstant()) {
     SmallVector<Expr> dims(xd);
     dims[1] = Expr::constant(*c);

@@ -87,9 +87,7 @@ static LogicalResult importRuntimeReshape(NodeBinder &b, bool allowZero) {
   if (failed(dims))
     return failure();
   RelaxTensorType tt = b.typeOf(*t);
-  std::optional<int64_t> length;
-  if (tt.hasRank() && tt.getRank() == 1 && tt.getDims()[0])
-    length = tt.getDims()[0].getConstant();
+  std::optional<int64_t> length = b.vectorLength(*t);
   // Its length is the result rank, which relax types fix at compile time.
   if (!length)
     return b.runtimeValueError()
@@ -465,10 +463,7 @@ static LogicalResult importRuntimeSlice(NodeBinder &b) {
       return failure();
     bounds.push_back(*v);
   }
-  RelaxTensorType bt = b.typeOf(bounds[0]);
-  std::optional<int64_t> n;
-  if (bt.hasRank() && bt.getRank() == 1 && bt.getDims()[0])
-    n = bt.getDims()[0].getConstant();
+  std::optional<int64_t> n = b.vectorLength(bounds[0]);
   if (!n)
     return b.error() << "starts must be a 1-D tensor of static length";
   if (axes.empty())
@@ -822,9 +817,6 @@ static LogicalResult importConstantOfShape(NodeBinder &b) {
   FailureOr<SmallVector<Expr>> shape = b.shapeInput(0, "the shape (input #0)");
   if (failed(shape))
     return failure();
-  KnownInts known;
-  known.elems = *shape;
-  std::optional<KnownInts> k = known;
   Type dtype = b.getBuilder().getF32Type();
   double value = 0;
   if (const onnx::AttributeProto *a = b.attr("value")) {
@@ -845,14 +837,14 @@ static LogicalResult importConstantOfShape(NodeBinder &b) {
       value =
           static_cast<double>((*t->getValues<APInt>().begin()).getSExtValue());
   }
-  for (const Expr &e : k->elems)
+  for (const Expr &e : *shape)
     if (std::optional<int64_t> c = e.getConstant(); c && *c < 0)
       return b.error() << "has a negative dim " << *c;
   // A small integer vector of a constant length (the exporters' `expand`
   // pattern builds one to compare against) stays an import-time value.
   if (isa<IntegerType>(dtype) && !dtype.isInteger(1) &&
-      dtype.getIntOrFloatBitWidth() >= 32 && k->elems.size() == 1) {
-    std::optional<int64_t> length = k->elems[0].getConstant();
+      dtype.getIntOrFloatBitWidth() >= 32 && shape->size() == 1) {
+    std::optional<int64_t> length = (*shape)[0].getConstant();
     if (length && *length <= kMaxKnownInts) {
       KnownInts out;
       out.dtype = dtype;
@@ -863,7 +855,7 @@ static LogicalResult importConstantOfShape(NodeBinder &b) {
     }
   }
   return b.setOutput(
-      0, b.create<FullOp>({}, {b.named("shape", b.shapeAttr(k->elems)),
+      0, b.create<FullOp>({}, {b.named("shape", b.shapeAttr(*shape)),
                                b.named("value", b.f64Attr(value)),
                                b.named("dtype", TypeAttr::get(dtype))}));
 }
