@@ -26,22 +26,25 @@
 
 using namespace mlir;
 
-void relax::buildRelaxToHostPipeline(OpPassManager &pm) {
+void relax::buildRelaxToHostPipeline(OpPassManager &pm,
+                                     const LowerToCPUOptions &options) {
   // High-level ops become tir programs called through call_tir; a no-op on a
   // module that --relax-fuse-ops already legalized and fused.
   pm.addPass(createRelaxLegalizeOps());
   // Consumers into their producers' row loops, local scratch, i,k,j matmul
   // order: done on tir, where loops and blocks are still explicit.
   pm.addPass(tir::createTIRCPUDefaultSchedule());
-  // tir programs become func.func over memrefs with scf loops.
-  pm.addPass(createConvertTIRToSCF());
+  // tir programs become func.func over memrefs with scf loops; scratch goes
+  // on the stack only when its size is bounded within the budget.
+  pm.addPass(createConvertTIRToSCF({options.maxStackBytes}));
   // Last: relax functions become func.func over memrefs, with the run-time
   // shape checks and the index arithmetic of the symbolic dims. It needs the
   // callees' final memref signatures, hence after convert-tir-to-scf.
   pm.addPass(createRelaxLowerShapes());
 }
 
-void relax::buildLowerToCPUPipeline(OpPassManager &pm) {
+void relax::buildLowerToCPUPipeline(OpPassManager &pm,
+                                    const LowerToCPUOptions &options) {
   // Integer power (math.ipowi, from relax.power on integers) has no *-to-llvm
   // lowering: expand it into a function first.
   pm.addPass(createConvertMathToFuncs());
@@ -55,6 +58,10 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm) {
   // emptied scopes before convert-scf-to-cf splits the bodies into blocks.
   pm.addPass(createHoistOmpLoopAllocas());
   pm.addPass(createCanonicalizerPass());
+  // Every stack allocation is now where it stays: check that each has a
+  // constant size bound within the budget, so that no input size can
+  // overflow a thread's stack.
+  pm.addPass(createRelaxCheckStackAllocs({options.maxStackBytes}));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
   // Subviews and reinterpret casts to plain descriptor arithmetic, and
@@ -183,9 +190,10 @@ void relax::buildLowerToGPUPipeline(OpPassManager &pm,
   buildLowerGPUToLLVMPipeline(pm, options);
 }
 
-void relax::buildLowerToCPUFromRelaxPipeline(OpPassManager &pm) {
-  buildRelaxToHostPipeline(pm);
-  buildLowerToCPUPipeline(pm);
+void relax::buildLowerToCPUFromRelaxPipeline(
+    OpPassManager &pm, const LowerToCPUOptions &options) {
+  buildRelaxToHostPipeline(pm, options);
+  buildLowerToCPUPipeline(pm, options);
 }
 
 void relax::registerRelaxPipelines() {
@@ -205,13 +213,13 @@ void relax::registerRelaxPipelines() {
       "host CPU: legalize, lower shapes, loops, OpenMP threads, LLVM";
   PassPipelineRegistration<LowerToGPUOptions>(
       "relax-lower-to-gpu", kGPUSummary, buildLowerToGPUPipeline);
-  PassPipelineRegistration<>("relax-lower-to-cpu", kCPUSummary,
-                             buildLowerToCPUFromRelaxPipeline);
+  PassPipelineRegistration<LowerToCPUOptions>(
+      "relax-lower-to-cpu", kCPUSummary, buildLowerToCPUFromRelaxPipeline);
   // The names before the project prefix, kept so existing scripts work.
   PassPipelineRegistration<LowerToGPUOptions>(
       "lower-to-gpu", "Deprecated alias of --relax-lower-to-gpu",
       buildLowerToGPUPipeline);
-  PassPipelineRegistration<>("lower-to-cpu",
-                             "Deprecated alias of --relax-lower-to-cpu",
-                             buildLowerToCPUFromRelaxPipeline);
+  PassPipelineRegistration<LowerToCPUOptions>(
+      "lower-to-cpu", "Deprecated alias of --relax-lower-to-cpu",
+      buildLowerToCPUFromRelaxPipeline);
 }

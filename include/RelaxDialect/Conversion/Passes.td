@@ -71,13 +71,32 @@ def ConvertTIRToSCF : Pass<"convert-tir-to-scf", "ModuleOp"> {
     - `tir.block` is inlined; its `tir.init` becomes an `scf.if` that runs
       when every reduce iteration variable is 0.
     - `tir.load` / `tir.store` -> `memref.load` / `memref.store`.
-    - `tir.alloc`: `local` -> `memref.alloca`; `global` and `shared` ->
-      `memref.alloc` freed at the end of the enclosing block; `shared`
-      buffers live in `#gpu.address_space<workgroup>`.
+    - `tir.alloc`: `global` and `shared` -> `memref.alloc` freed at the end
+      of the enclosing block; `shared` buffers live in
+      `#gpu.address_space<workgroup>`. A `local` buffer is per-iteration
+      scratch of its innermost `parallel` loop (or of the whole function):
+      it is allocated at the start of that loop's body, never inside a
+      serial loop, with its sizes computed at function entry.
+    - The stack rule for host `local` buffers: one goes on the stack
+      (`memref.alloca`) only when its size has a constant upper bound that
+      fits in what is left of the function's `max-stack-bytes`; a symbolic
+      one bounded that way (through the `sym_bounds` of the relax functions
+      that call the prim_func: the bound of each variable is the largest
+      over all `relax.call_tir` sites of a private prim_func) becomes a
+      `memref.view` of a constant-size, 64-byte aligned `i8` slot. Every
+      other one is heap memory: `memref.alloc` at the same place, freed at
+      the end of that body (`--hoist-omp-loop-allocas` later makes it once
+      per thread). `local` buffers inside loops bound to GPU threads are
+      thread-private memory and stay `memref.alloca`.
 
     The result lowers to LLVM with the usual upstream passes
     (`--convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts`).
   }];
+  let options = [
+    Option<"maxStackBytes", "max-stack-bytes", "int64_t", /*default=*/"65536",
+           "Bytes of host scratch one function may put on the stack (per "
+           "thread); larger or unbounded scratch goes to the heap">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
     "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
@@ -98,11 +117,47 @@ def HoistOmpLoopAllocas : Pass<"hoist-omp-loop-allocas", "ModuleOp"> {
     moves every such alloca whose sizes are defined outside the
     `omp.parallel` region to the start of that region, where each thread
     runs once: per-thread scratch, reused by the thread's iterations (every
-    iteration writes what it reads, as tir scratch buffers do). The then
-    empty scopes are inlined.
+    iteration writes what it reads, as tir scratch buffers do). Heap scratch
+    (a `memref.alloc` with its one `memref.dealloc` in the same body, which
+    `--convert-tir-to-scf` makes of scratch too large for the stack) moves
+    the same way, its dealloc to the end of the region: one allocation per
+    thread instead of one per iteration. The then empty scopes are inlined.
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
                            "::mlir::omp::OpenMPDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Stack allocations
+//===----------------------------------------------------------------------===//
+
+def RelaxCheckStackAllocs : Pass<"relax-check-stack-allocs", "ModuleOp"> {
+  let summary = "Report every memref.alloca whose size is not bounded by "
+                "the stack budget";
+  let description = [{
+    A verifier of the stack rule (docs/passes.md): host scratch lives on the
+    stack only when its size has a constant upper bound within
+    `max-stack-bytes`. Threads get a fixed stack (8 MiB for the main thread
+    by default, less for OpenMP workers), so an allocation whose size grows
+    with a symbolic dim works for small inputs and crashes on long ones.
+
+    Every `memref.alloca` outside GPU code is checked: its byte size is the
+    product of its static dims and of a constant upper bound of each dynamic
+    size (upstream `ValueBoundsOpInterface`: constants, `affine.min`,
+    loop bounds, ...) times the element size. An alloca with no provable
+    bound, or one above the budget, is an error at its location; the pass
+    then fails. It changes nothing. `--relax-lower-to-cpu` runs it on every
+    module after the scratch placement passes.
+
+    ```mlir
+    // error: stack allocation of unbounded size (dynamic dim 0)
+    %s = memref.alloca(%n) : memref<?xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxStackBytes", "max-stack-bytes", "int64_t", /*default=*/"65536",
+           "Largest size in bytes of one stack allocation">,
+  ];
 }
 
 //===----------------------------------------------------------------------===//

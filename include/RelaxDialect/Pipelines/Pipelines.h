@@ -16,14 +16,26 @@
 namespace mlir {
 namespace relax {
 
+/// Options of `--relax-lower-to-cpu`.
+struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
+  PassOptions::Option<int64_t> maxStackBytes{
+      *this, "max-stack-bytes",
+      llvm::cl::desc("Stack budget of one function's scratch, per thread: "
+                     "larger or unbounded scratch goes to the heap, and a "
+                     "stack allocation above it is an error"),
+      llvm::cl::init(65536)};
+};
+
 /// High-level relax to host functions over memrefs plus loop programs:
 /// legalize, lower shapes, tir to scf. Callers that need the host signature
 /// (relax-run) run this part first.
-void buildRelaxToHostPipeline(OpPassManager &pm);
+void buildRelaxToHostPipeline(OpPassManager &pm,
+                              const LowerToCPUOptions &options = {});
 
 /// func/scf/memref code (the output of buildRelaxToHostPipeline) to the LLVM
 /// dialect for the host CPU.
-void buildLowerToCPUPipeline(OpPassManager &pm);
+void buildLowerToCPUPipeline(OpPassManager &pm,
+                             const LowerToCPUOptions &options = {});
 
 /// Options of `--relax-fuse-ops`.
 struct FuseOpsPipelineOptions
@@ -90,7 +102,8 @@ void buildLowerToGPUPipeline(OpPassManager &pm,
 
 /// `--relax-lower-to-cpu`: buildRelaxToHostPipeline then
 /// buildLowerToCPUPipeline.
-void buildLowerToCPUFromRelaxPipeline(OpPassManager &pm);
+void buildLowerToCPUFromRelaxPipeline(OpPassManager &pm,
+                                      const LowerToCPUOptions &options);
 
 /// Registers `--relax-fuse-ops`, `--relax-lower-to-cpu` and
 /// `--relax-lower-to-gpu` (and the unprefixed `--lower-to-cpu`,

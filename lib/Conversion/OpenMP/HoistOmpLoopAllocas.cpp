@@ -2,7 +2,9 @@
 //
 // tir `local` buffers live per iteration of a parallel loop. After upstream's
 // scf-to-openmp they sit in a memref.alloca_scope inside omp.loop_nest; this
-// pass gives each thread one copy instead, at the start of omp.parallel.
+// pass gives each thread one copy instead, at the start of omp.parallel:
+// stack slots (memref.alloca) and heap scratch (memref.alloc freed at the
+// end of the iteration, which then is freed when the thread is done).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,40 +24,51 @@ namespace relax {
 
 using namespace mlir;
 
-/// Moves the allocas of `scope` to the start of the omp.parallel region
-/// around it when their sizes are available there; inlines the scope when
-/// it is left without allocas.
+/// Moves the allocations of `scope` to the start of the omp.parallel region
+/// around it when their sizes are available there: allocas, and allocs
+/// whose only other uses in the scope are memory accesses and one dealloc
+/// in the scope's block, which moves to the end of the region. Inlines the
+/// scope when it is left without allocas.
 static void hoistFromScope(memref::AllocaScopeOp scope) {
   auto parallel = scope->getParentOfType<omp::ParallelOp>();
   if (!parallel)
     return;
   Region &region = parallel.getRegion();
   Block &entry = region.front();
-  bool allHoisted = true;
-  // Only allocas directly in the scope: nested ones belong to nested scopes.
-  for (auto alloca : llvm::make_early_inc_range(
-           scope.getBodyRegion().front().getOps<memref::AllocaOp>())) {
-    bool available = llvm::all_of(alloca->getOperands(), [&](Value v) {
+  Block &scopeBody = scope.getBodyRegion().front();
+  auto available = [&](Operation *op) {
+    return llvm::all_of(op->getOperands(), [&](Value v) {
       return !region.isAncestor(v.getParentRegion());
     });
-    if (!available) {
-      allHoisted = false;
+  };
+  // Only allocations directly in the scope: nested ones belong to nested
+  // scopes.
+  for (Operation &op : llvm::make_early_inc_range(scopeBody)) {
+    if (isa<memref::AllocaOp>(op) && available(&op)) {
+      op.moveBefore(&entry, entry.begin());
       continue;
     }
-    alloca->moveBefore(&entry, entry.begin());
+    auto alloc = dyn_cast<memref::AllocOp>(op);
+    if (!alloc || !available(alloc))
+      continue;
+    SmallVector<memref::DeallocOp> deallocs;
+    for (Operation *user : alloc->getUsers())
+      if (auto dealloc = dyn_cast<memref::DeallocOp>(user))
+        deallocs.push_back(dealloc);
+    if (deallocs.size() != 1 || deallocs.front()->getBlock() != &scopeBody)
+      continue;
+    alloc->moveBefore(&entry, entry.begin());
+    deallocs.front()->moveBefore(region.back().getTerminator());
   }
-  if (!allHoisted)
-    return;
   bool hasAllocas = false;
   scope.getBodyRegion().walk([&](memref::AllocaOp) { hasAllocas = true; });
   if (hasAllocas || scope.getNumResults() != 0)
     return;
   // Inline the scope's single block in place of the scope.
-  Block &body = scope.getBodyRegion().front();
-  Operation *terminator = body.getTerminator();
+  Operation *terminator = scopeBody.getTerminator();
   terminator->erase();
   scope->getBlock()->getOperations().splice(Block::iterator(scope),
-                                            body.getOperations());
+                                            scopeBody.getOperations());
   scope->erase();
 }
 

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
+#include "RelaxDialect/Relax/IR/CallTIRBinding.h"
+#include "RelaxDialect/Relax/IR/ShapeInference.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
@@ -110,43 +112,126 @@ private:
 };
 } // namespace
 
-/// Where a local buffer's stack slot goes: the start of the innermost
-/// enclosing parallel loop body (each iteration needs its own) or the
-/// function prologue. An alloca in a serial loop body would grow the stack on
-/// every iteration, and memref.alloca_scope cannot hold the multi-block
-/// bodies that scf-to-cf produces.
-static void setLocalAllocInsertionPoint(OpBuilder &b, tir::AllocOp alloc,
+/// Where a local buffer goes: the start of the innermost enclosing parallel
+/// loop body (each iteration needs its own) or the function prologue. An
+/// alloca in a serial loop body would grow the stack on every iteration, and
+/// memref.alloca_scope cannot hold the multi-block bodies that scf-to-cf
+/// produces. Returns whether that loop is bound to a GPU thread axis.
+static bool setLocalAllocInsertionPoint(OpBuilder &b, tir::AllocOp alloc,
                                         VarValues &vars) {
   for (auto loop = alloc->getParentOfType<tir::ForOp>(); loop;
        loop = loop->getParentOfType<tir::ForOp>()) {
     if (loop.getKind() == tir::LoopKind::parallel ||
         loop.getKind() == tir::LoopKind::thread_binding) {
       b.setInsertionPointToStart(loop.getBody());
-      return;
+      return loop.getKind() == tir::LoopKind::thread_binding;
     }
   }
   vars.setInsertionPointAfterPrologue(b);
+  return false;
 }
 
-static LogicalResult lowerAlloc(tir::AllocOp alloc, VarValues &vars) {
-  OpBuilder b(alloc);
-  if (alloc.getType().getScope() == tir::MemoryScope::local)
-    setLocalAllocInsertionPoint(b, alloc, vars);
+/// Bytes of one element of a buffer of `dtype` (index counts as 8).
+static int64_t getElementBytes(Type dtype) {
+  if (dtype.isIntOrFloat())
+    return llvm::divideCeil(dtype.getIntOrFloatBitWidth(), 8);
+  return 8;
+}
+
+/// A constant upper bound of the bytes of a buffer of `type` under `facts`,
+/// if one can be proven.
+static std::optional<int64_t> getByteSizeBound(tir::BufferType type,
+                                               const sym::Context &facts) {
+  sym::Expr elements = sym::Expr::constant(1);
+  for (const sym::Expr &dim : type.getDims())
+    elements = elements * dim;
+  std::optional<int64_t> bound = facts.upperBound(elements);
+  if (!bound)
+    return std::nullopt;
+  int64_t bytes;
+  if (llvm::MulOverflow(std::max<int64_t>(*bound, 0),
+                        getElementBytes(type.getDtype()), bytes))
+    return std::nullopt;
+  return bytes;
+}
+
+namespace {
+/// What one function's allocations may put on the stack.
+struct StackPolicy {
+  /// The upper bounds of the function's symbolic variables.
+  sym::Context facts;
+  /// Bytes of stack the function's scratch may still take.
+  int64_t bytesLeft;
+};
+} // namespace
+
+/// The alignment of stack slots that are reinterpreted as buffers of any
+/// dtype: enough for the widest vector loads.
+static constexpr int64_t kStackSlotAlignment = 64;
+
+/// Lowers a host `local` buffer. It goes on the stack only when its size has
+/// a constant upper bound under what is left of the function's stack budget:
+/// a static shape as it is, a symbolic one as a view into a constant-size
+/// slot of that bound. Anything else is heap memory, allocated where the
+/// stack slot would have been (once per parallel iteration, which
+/// --hoist-omp-loop-allocas turns into once per thread) and freed at the end
+/// of that body. Sizes are computed in the prologue, so they are invariant
+/// in every loop.
+static Value lowerHostLocalAlloc(OpBuilder &b, tir::AllocOp alloc,
+                                 MemRefType memrefType,
+                                 ArrayRef<Value> dynamicSizes,
+                                 StackPolicy &stack) {
   Location loc = alloc.getLoc();
+  std::optional<int64_t> bytes =
+      getByteSizeBound(alloc.getType(), stack.facts);
+  if (bytes && *bytes <= stack.bytesLeft) {
+    stack.bytesLeft -= *bytes;
+    if (memrefType.hasStaticShape())
+      return memref::AllocaOp::create(b, loc, memrefType);
+    auto slotType =
+        MemRefType::get({std::max<int64_t>(*bytes, 1)}, b.getI8Type());
+    Value slot = memref::AllocaOp::create(
+        b, loc, slotType, b.getI64IntegerAttr(kStackSlotAlignment));
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    return memref::ViewOp::create(b, loc, memrefType, slot, zero,
+                                  dynamicSizes);
+  }
+  Value memref = memref::AllocOp::create(b, loc, memrefType, dynamicSizes);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(b.getInsertionBlock()->getTerminator());
+  memref::DeallocOp::create(b, loc, memref);
+  return memref;
+}
+
+static LogicalResult lowerAlloc(tir::AllocOp alloc, VarValues &vars,
+                                StackPolicy &stack) {
+  OpBuilder b(alloc);
   tir::BufferType type = alloc.getType();
+  bool local = type.getScope() == tir::MemoryScope::local;
+  bool inGPUThread = local && setLocalAllocInsertionPoint(b, alloc, vars);
+  bool hostLocal = local && !inGPUThread;
+  Location loc = alloc.getLoc();
   MemRefType memrefType = convertBufferType(type);
+  // Host scratch sizes are computed once, in the prologue.
+  OpBuilder sizeBuilder = b;
+  if (hostLocal)
+    vars.setInsertionPointAfterPrologue(sizeBuilder);
   SmallVector<Value> dynamicSizes;
   for (const sym::Expr &dim : type.getDims()) {
     if (dim.getConstant())
       continue;
-    Value size = emitSymExpr(b, loc, dim,
+    Value size = emitSymExpr(sizeBuilder, loc, dim,
                              [&](StringRef name) { return vars.lookup(name); });
     if (!size)
       return alloc.emitOpError("cannot materialise dim ") << dim.str();
     dynamicSizes.push_back(size);
   }
   Value memref;
-  if (type.getScope() == tir::MemoryScope::local) {
+  if (hostLocal) {
+    memref = lowerHostLocalAlloc(b, alloc, memrefType, dynamicSizes, stack);
+    b.setInsertionPoint(alloc);
+  } else if (local) {
+    // Private memory of a GPU thread.
     memref = memref::AllocaOp::create(b, loc, memrefType, dynamicSizes);
     b.setInsertionPoint(alloc);
   } else {
@@ -164,7 +249,8 @@ static LogicalResult lowerAlloc(tir::AllocOp alloc, VarValues &vars) {
 
 /// Replaces `prim` by a func.func with memref parameters and rewrites its
 /// symbolic variables and allocations.
-static LogicalResult lowerSignature(tir::PrimFuncOp prim) {
+static LogicalResult lowerSignature(tir::PrimFuncOp prim,
+                                    StackPolicy &stack) {
   OpBuilder b(prim);
   Location loc = prim.getLoc();
   SmallVector<Type> argTypes;
@@ -224,7 +310,7 @@ static LogicalResult lowerSignature(tir::PrimFuncOp prim) {
     for (const std::string &var : alloc.getType().getShape().getVars())
       (void)vars.lookup(var);
   for (tir::AllocOp alloc : allocs)
-    if (failed(lowerAlloc(alloc, vars)))
+    if (failed(lowerAlloc(alloc, vars, stack)))
       return failure();
   // The tir terminator becomes func.return here so that step 2 needs no
   // knowledge of functions.
@@ -233,6 +319,47 @@ static LogicalResult lowerSignature(tir::PrimFuncOp prim) {
   func::ReturnOp::create(b, terminator->getLoc());
   terminator->erase();
   return success();
+}
+
+/// The upper bounds of each private prim_func's variables that hold at every
+/// relax.call_tir of it: the caller's expression for the variable, bounded
+/// under the caller's `sym_bounds`, the largest over the call sites. A
+/// variable left out has no bound (a call site where none is provable, or a
+/// public function that code outside the module may call).
+static llvm::DenseMap<Operation *, sym::Context>
+collectVarBounds(ModuleOp module) {
+  SymbolTable symbols(module);
+  // Per function, per variable: the bound so far, nullopt once unbounded.
+  llvm::DenseMap<Operation *, llvm::StringMap<std::optional<int64_t>>> bounds;
+  module.walk([&](relax::CallTIROp call) {
+    auto callee = symbols.lookup<tir::PrimFuncOp>(call.getCallee());
+    if (!callee || !callee.isPrivate())
+      return;
+    llvm::StringMap<std::optional<int64_t>> &varBounds = bounds[callee];
+    llvm::StringMap<sym::Expr> binding;
+    bool bound = succeeded(
+        relax::bindCallTIRVars(call, callee, binding, /*emitErrors=*/false));
+    sym::Context callerFacts = relax::symContextAt(call);
+    for (const auto &entry : callee.getVarBindings()) {
+      StringRef var = entry.getKey();
+      std::optional<int64_t> upper;
+      if (sym::Expr expr = bound ? binding.lookup(var) : sym::Expr())
+        upper = callerFacts.upperBound(expr);
+      auto [it, inserted] = varBounds.try_emplace(var, upper);
+      if (!inserted)
+        it->second = it->second && upper
+                         ? std::optional(std::max(*it->second, *upper))
+                         : std::nullopt;
+    }
+  });
+  llvm::DenseMap<Operation *, sym::Context> facts;
+  for (auto &[func, varBounds] : bounds) {
+    sym::Context &context = facts[func];
+    for (const auto &entry : varBounds)
+      if (entry.getValue())
+        context.setBounds(entry.getKey(), 0, *entry.getValue());
+  }
+  return facts;
 }
 
 //===----------------------------------------------------------------------===//
@@ -371,12 +498,18 @@ void mlir::relax::populateTIRToSCFPatterns(RewritePatternSet &patterns) {
 
 namespace {
 struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
+  using ConvertTIRToSCFBase::ConvertTIRToSCFBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<tir::PrimFuncOp> prims(module.getOps<tir::PrimFuncOp>());
-    for (tir::PrimFuncOp prim : prims)
-      if (failed(lowerSignature(prim)))
+    llvm::DenseMap<Operation *, sym::Context> varBounds =
+        collectVarBounds(module);
+    for (tir::PrimFuncOp prim : prims) {
+      StackPolicy stack{varBounds.lookup(prim), maxStackBytes};
+      if (failed(lowerSignature(prim, stack)))
         return signalPassFailure();
+    }
 
     RewritePatternSet patterns(&getContext());
     populateTIRToSCFPatterns(patterns);
