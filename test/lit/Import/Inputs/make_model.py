@@ -1,12 +1,15 @@
 """Writes the small ONNX models (and numpy inputs/references) that the
 importer tests use, built at test time with onnx.helper.
 
-usage: make_model.py KIND OUTDIR
+usage: make_model.py KIND OUTDIR [ARGS...]
+
+(`encoder` takes the sequence lengths to write data for.)
 
 Every model is saved as OUTDIR/model.onnx; where a test runs the imported
 module, the inputs are OUTDIR/in<i>.npy and the numpy references
 OUTDIR/out<i>.npy.
 """
+import math
 import os
 import sys
 
@@ -311,6 +314,105 @@ def attention(outdir):
         save_data(outdir, name, [xv], [yv.astype(np.float32)])
 
 
+def encoder(outdir, *seqs):
+    """A BERT-style encoder layer (post-norm) over [batch, seq, 32] with 2
+    heads of 16: Q/K/V projections with biases, scaled scores plus the
+    additive mask (1 - attention_mask) * -10000, softmax, output projection,
+    residual LayerNormalization, an Erf-GELU feed-forward of width 64 and a
+    second residual LayerNormalization. Data for batch 1 and each sequence
+    length in `seqs` (default 7), the last 3 positions masked."""
+    dm, heads, hd, ff = 32, 2, 16, 64
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                      ["batch", "seq", dm])
+    mask = helper.make_tensor_value_info("attention_mask", TensorProto.INT64,
+                                         ["batch", "seq"])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT,
+                                      ["batch", "seq", dm])
+    def f(*shape, scale=0.2):
+        return (rng.standard_normal(shape) * scale).astype(np.float32)
+    w = dict(wq=f(dm, dm), wk=f(dm, dm), wv=f(dm, dm), wo=f(dm, dm),
+             bq=f(dm), bk=f(dm), bv=f(dm), bo=f(dm), w1=f(dm, ff),
+             b1=f(ff), w2=f(ff, dm), b2=f(dm), g1=1 + f(dm), be1=f(dm),
+             g2=1 + f(dm), be2=f(dm))
+    inits = [numpy_helper.from_array(v, k) for k, v in w.items()] + [
+        numpy_helper.from_array(np.array([0, 0, heads, hd], np.int64),
+                                "hsplit"),
+        numpy_helper.from_array(np.array([0, 0, dm], np.int64), "hmerge"),
+        numpy_helper.from_array(np.array([1, 2], np.int64), "mask_axes"),
+        numpy_helper.from_array(np.array(np.sqrt(hd), np.float32), "scale"),
+        numpy_helper.from_array(np.array(1.0, np.float32), "one"),
+        numpy_helper.from_array(np.array(-10000.0, np.float32), "neg"),
+        numpy_helper.from_array(np.array(0.5, np.float32), "half"),
+        numpy_helper.from_array(np.array(np.sqrt(2.0), np.float32), "sqrt2"),
+    ]
+    N = helper.make_node
+    nodes = [
+        N("Cast", ["attention_mask"], ["mf"], to=TensorProto.FLOAT),
+        N("Unsqueeze", ["mf", "mask_axes"], ["m4"]),
+        N("Sub", ["one", "m4"], ["m5"]),
+        N("Mul", ["m5", "neg"], ["madd"]),
+    ]
+    for t, perm in (("q", [0, 2, 1, 3]), ("k", [0, 2, 3, 1]),
+                    ("v", [0, 2, 1, 3])):
+        nodes += [N("MatMul", ["x", "w" + t], [t + "0"]),
+                  N("Add", [t + "0", "b" + t], [t + "1"]),
+                  N("Reshape", [t + "1", "hsplit"], [t + "2"]),
+                  N("Transpose", [t + "2"], [t], perm=perm)]
+    nodes += [
+        N("MatMul", ["q", "k"], ["s0"]),
+        N("Div", ["s0", "scale"], ["s1"]),
+        N("Add", ["s1", "madd"], ["s2"]),
+        N("Softmax", ["s2"], ["p"], axis=-1),
+        N("MatMul", ["p", "v"], ["o0"]),
+        N("Transpose", ["o0"], ["o1"], perm=[0, 2, 1, 3]),
+        N("Reshape", ["o1", "hmerge"], ["o2"]),
+        N("MatMul", ["o2", "wo"], ["o3"]),
+        N("Add", ["o3", "bo"], ["o4"]),
+        N("Add", ["o4", "x"], ["r1"]),
+        N("LayerNormalization", ["r1", "g1", "be1"], ["h1"], axis=-1,
+          epsilon=1e-12),
+        N("MatMul", ["h1", "w1"], ["f0"]),
+        N("Add", ["f0", "b1"], ["f1"]),
+        N("Div", ["f1", "sqrt2"], ["f2"]),
+        N("Erf", ["f2"], ["f3"]),
+        N("Add", ["f3", "one"], ["f4"]),
+        N("Mul", ["f1", "f4"], ["f5"]),
+        N("Mul", ["f5", "half"], ["f6"]),
+        N("MatMul", ["f6", "w2"], ["f7"]),
+        N("Add", ["f7", "b2"], ["f8"]),
+        N("Add", ["f8", "h1"], ["r2"]),
+        N("LayerNormalization", ["r2", "g2", "be2"], ["y"], axis=-1,
+          epsilon=1e-12),
+    ]
+    save(outdir, helper.make_graph(nodes, "encoder", [x, mask], [y], inits),
+         opset=17)
+    d = {k: v.astype(np.float64) for k, v in w.items()}
+
+    def layer_norm(t, g, b):
+        mu = t.mean(-1, keepdims=True)
+        var = ((t - mu) ** 2).mean(-1, keepdims=True)
+        return (t - mu) / np.sqrt(var + 1e-12) * g + b
+
+    for sq in [int(s) for s in seqs] or [7]:
+        xv = rng.standard_normal((1, sq, dm)).astype(np.float32)
+        mv = np.ones((1, sq), np.int64)
+        mv[:, -3:] = 0
+        x64 = xv.astype(np.float64)
+        def heads_of(t):
+            return (x64 @ d["w" + t] + d["b" + t]).reshape(
+                1, sq, heads, hd).transpose(0, 2, 1, 3)
+        q, k, v = heads_of("q"), heads_of("k"), heads_of("v")
+        s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(hd)
+        s = s + ((1.0 - mv) * -10000.0)[:, None, None, :]
+        p = np_softmax(s)
+        o = (p @ v).transpose(0, 2, 1, 3).reshape(1, sq, dm)
+        h1 = layer_norm(o @ d["wo"] + d["bo"] + x64, d["g1"], d["be1"])
+        f1 = h1 @ d["w1"] + d["b1"]
+        f = 0.5 * f1 * (1.0 + np.vectorize(math.erf)(f1 / np.sqrt(2.0)))
+        yv = layer_norm(f @ d["w2"] + d["b2"] + h1, d["g2"], d["be2"])
+        save_data(outdir, "s%d" % sq, [xv, mv], [yv.astype(np.float32)])
+
+
 def cnn(outdir):
     """Conv + bias, BatchNormalization, Relu, MaxPool, GlobalAveragePool,
     Flatten, Gemm (transB) and Softmax over a dim_param batch. Data for
@@ -460,11 +562,11 @@ def index_ops(outdir):
 
 
 KINDS = {f.__name__: f for f in (mlp, shapes, dims, runtime_values,
-                                 maxpool_indices, attention, cnn,
+                                 maxpool_indices, attention, encoder, cnn,
                                  compositions, index_ops, unsupported_op,
                                  unsupported_attr,
                                  undefined_input, runtime_shape,
                                  bad_initializer)}
 
 if __name__ == "__main__":
-    KINDS[sys.argv[1]](sys.argv[2])
+    KINDS[sys.argv[1]](sys.argv[2], *sys.argv[3:])
