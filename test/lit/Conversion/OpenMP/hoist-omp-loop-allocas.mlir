@@ -54,3 +54,39 @@ func.func @size_inside(%x: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// Heap scratch (what convert-tir-to-scf makes of scratch too large for the
+// stack): the alloc moves to the start of omp.parallel and its dealloc to
+// the end, one allocation per thread instead of one per iteration.
+// CHECK-LABEL: func.func @heap_rows
+// CHECK: omp.parallel {
+// CHECK-NEXT: %[[H:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: omp.loop_nest
+// CHECK-NOT: memref.alloca_scope
+// CHECK-NOT: memref.dealloc
+// CHECK: memref.store %{{.*}}, %[[H]]
+// CHECK: omp.yield
+// CHECK: memref.dealloc %[[H]] : memref<?xf32>
+// CHECK-NEXT: omp.terminator
+func.func @heap_rows(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?x?xf32>
+  %m = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %s = memref.alloc(%m) : memref<?xf32>
+    scf.for %j = %c0 to %m step %c1 {
+      %v = memref.load %x[%i, %j] : memref<?x?xf32>
+      memref.store %v, %s[%j] : memref<?xf32>
+    }
+    scf.for %j = %c0 to %m step %c1 {
+      %v = memref.load %s[%j] : memref<?xf32>
+      memref.store %v, %y[%i, %j] : memref<?x?xf32>
+    }
+    memref.dealloc %s : memref<?xf32>
+    scf.reduce
+  }
+  return
+}
