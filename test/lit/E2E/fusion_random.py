@@ -1,21 +1,22 @@
 """Random dataflow programs for testing fusion end to end.
 
 usage: fusion_random.py OUTDIR [--programs N] [--seed S] [--ops K]
+                         [--n N] [--m M]
 
 Writes OUTDIR/p<i>/prog.mlir, a relax.func over x : [n, m] (symbolic n and
 m) that applies K random ops (elementwise, broadcast, reductions with
 keepdims, softmax, matmul, transposes, flattening reshapes) to earlier
 values, so the dataflow
 graph has fan-out and joins; its outputs are the last value and one random
-earlier one. Also writes the inputs and the float64 numpy results as .npy
-files and OUTDIR/p<i>/args with the relax-run flags that check them.
+earlier one. Also writes the inputs (x of shape [N, M], default [5, 8])
+and the float64 numpy results as .npy files and OUTDIR/p<i>/args with the
+relax-run flags that check them.
 """
 import os
 import sys
 
 import numpy as np
 
-N, M = 5, 8
 T = "!relax.tensor<[n, m], f32>"
 TT = "!relax.tensor<[m, n], f32>"
 TC = "!relax.tensor<[n, 1], f32>"
@@ -44,7 +45,7 @@ BINARY = {
 }
 
 
-def make_program(rng, num_ops):
+def make_program(rng, num_ops, N, M):
     lines, env = [], {}
     values = ["%x"]
     env["%x"] = rng.uniform(-1, 1, (N, M))
@@ -107,7 +108,9 @@ def main(argv):
     for p in range(int(opts.get("--programs", 6))):
         d = os.path.join(outdir, f"p{p}")
         os.makedirs(d, exist_ok=True)
-        text, inputs, outputs = make_program(rng, int(opts.get("--ops", 10)))
+        text, inputs, outputs = make_program(rng, int(opts.get("--ops", 10)),
+                                             int(opts.get("--n", 5)),
+                                             int(opts.get("--m", 8)))
         with open(os.path.join(d, "prog.mlir"), "w") as f:
             f.write(text)
         args = []
