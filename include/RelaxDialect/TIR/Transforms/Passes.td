@@ -24,7 +24,10 @@ def TIRCPUDefaultSchedule : Pass<"tir-cpu-default-schedule", "ModuleOp"> {
       the row is computed, in the same parallel loop;
     - then shrinks every top-level buffer that one loop alone accesses,
       indexing one dim by the loop's iv, to a per-iteration `local` buffer
-      with that dim of extent 1 (`compact`);
+      with that dim of extent 1 (`compact`). `local` says per iteration,
+      not where: `--convert-tir-to-scf` puts such scratch on the stack only
+      when its size is provably bounded within its `max-stack-bytes`, on
+      the heap (once per thread) otherwise;
     - a reduction whose reduce loop sits right inside a serial loop over the
       output's last dim (a matmul's `i, j, k`) gets its init moved out
       (`decompose_reduction`) and the two loops swapped (`i, k, j`), so the
