@@ -26,6 +26,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <functional>
+
 namespace mlir {
 namespace relax {
 #define GEN_PASS_DEF_RELAXLOWERSHAPES
@@ -73,12 +75,18 @@ struct BindingSite {
   int64_t dim;
 };
 
+/// Per lowered function, which results are buffers it allocated and hands
+/// to its caller (true), as opposed to views of its arguments or constants,
+/// which the caller must not free.
+using OwnedResultsMap = llvm::StringMap<SmallVector<bool>>;
+
 class FunctionLowering {
 public:
   FunctionLowering(FuncOp src, unsigned &messageCounter,
-                   const llvm::StringMap<func::FuncOp> &externs)
+                   const llvm::StringMap<func::FuncOp> &externs,
+                   OwnedResultsMap &ownedResults)
       : src(src), builder(src.getContext()), messageCounter(messageCounter),
-        externs(externs) {}
+        externs(externs), ownedResults(ownedResults) {}
 
   LogicalResult run();
 
@@ -118,6 +126,7 @@ private:
     emitFailure(bad, format, actual, expected);
   }
   void flushChecks();
+  void checkRuntimeErrorSlot(Location loc);
   Block *getFailBlock();
   FailureOr<SmallVector<Value>> callArgs(Operation *op, ValueRange inputs,
                                          ArrayRef<Value> outputs,
@@ -130,6 +139,7 @@ private:
   unsigned &messageCounter;
   /// extern.func symbol -> the C-interface declaration replacing it.
   const llvm::StringMap<func::FuncOp> &externs;
+  OwnedResultsMap &ownedResults;
   IRMapping mapping;
   llvm::StringMap<Value> env;
   llvm::StringMap<BindingSite> sites;
@@ -137,7 +147,9 @@ private:
   SmallVector<Value> ownedBuffers;       // allocations this function made
   llvm::DenseMap<Value, Value> aliasRoot; // casts -> the buffer they view
   Value pendingFailure;
-  Block *failBlock = nullptr;
+  /// Failure exits by the number of ownedBuffers they free: the walk only
+  /// adds buffers, so every check with that many owned buffers shares one.
+  llvm::DenseMap<unsigned, Block *> failBlocks;
 };
 } // namespace
 
@@ -197,16 +209,36 @@ Value FunctionLowering::castTo(Value value, Type type) {
   return cast;
 }
 
+/// The failure exit for a check at the current point. The shared exit
+/// returns poison results, which callers never read (they test the error
+/// slot); a check made after the function allocated buffers first frees
+/// them all (none reaches the caller) and then branches there.
 Block *FunctionLowering::getFailBlock() {
+  Block *&failBlock = failBlocks[ownedBuffers.size()];
   if (failBlock)
     return failBlock;
   OpBuilder::InsertionGuard guard(builder);
-  failBlock = builder.createBlock(&dst.getBody(), dst.getBody().end());
-  SmallVector<Value> poison;
-  for (Type t : dst.getResultTypes())
-    poison.push_back(ub::PoisonOp::create(builder, src.getLoc(), t));
-  func::ReturnOp::create(builder, src.getLoc(), poison);
-  return failBlock;
+  Location loc = src.getLoc();
+  if (ownedBuffers.empty()) {
+    failBlock = builder.createBlock(&dst.getBody(), dst.getBody().end());
+    SmallVector<Value> poison;
+    for (Type t : dst.getResultTypes())
+      poison.push_back(ub::PoisonOp::create(builder, loc, t));
+    func::ReturnOp::create(builder, loc, poison);
+    return failBlock;
+  }
+  SmallVector<Value> owned(ownedBuffers);
+  ownedBuffers.clear();
+  Block *exit = getFailBlock();
+  ownedBuffers = std::move(owned);
+  Block *freeing = builder.createBlock(&dst.getBody(), dst.getBody().end());
+  llvm::SmallPtrSet<Value, 8> freed;
+  for (Value buffer : ownedBuffers)
+    if (isa<MemRefType>(buffer.getType()) && freed.insert(buffer).second)
+      memref::DeallocOp::create(builder, loc, buffer);
+  cf::BranchOp::create(builder, loc, exit);
+  // (The recursive call may have grown the map: index it again.)
+  return failBlocks[ownedBuffers.size()] = freeing;
 }
 
 /// Records `actual != expected` as a failure: the message goes to the runtime
@@ -264,6 +296,32 @@ void FunctionLowering::flushChecks() {
                            getFailBlock(), rest);
   builder.setInsertionPointToStart(rest);
   pendingFailure = Value();
+}
+
+/// Adds "the runtime's error slot is set" to the pending failure: after a
+/// call that reports errors there (a library call, a relax function, an
+/// index check), so that the function stops before using its results.
+void FunctionLowering::checkRuntimeErrorSlot(Location loc) {
+  auto module = src->getParentOfType<ModuleOp>();
+  if (!module.lookupSymbol(kHasErrorFn)) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    auto decl = func::FuncOp::create(
+        builder, module.getLoc(), kHasErrorFn,
+        builder.getFunctionType({}, {builder.getI32Type()}));
+    decl.setPrivate();
+  }
+  Value hasError =
+      func::CallOp::create(builder, loc, kHasErrorFn,
+                           TypeRange{builder.getI32Type()}, ValueRange())
+          .getResult(0);
+  Value failed = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ne, hasError,
+      arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 0));
+  pendingFailure = pendingFailure
+                       ? arith::OrIOp::create(builder, loc, pendingFailure,
+                                              failed)
+                       : failed;
 }
 
 /// Binds the bare variables of `type` that are still unbound from `memref`'s
@@ -510,6 +568,10 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
   if (failed(args))
     return failure();
   func::CallOp::create(builder, op.getLoc(), callee, *args);
+  // A library reports bad input in the error slot and returns: stop here
+  // (freeing the outputs) rather than hand its unwritten outputs on.
+  checkRuntimeErrorSlot(op.getLoc());
+  flushChecks();
   for (auto [result, buffer] : llvm::zip(op.getResults(), outputs))
     mapping.map(result, buffer);
   return success();
@@ -537,6 +599,10 @@ LogicalResult FunctionLowering::lowerCallDPSPacked(CallDPSPackedOp op) {
   if (failed(args))
     return failure();
   func::CallOp::create(builder, op.getLoc(), callee, *args);
+  // A library reports bad input in the error slot and returns: stop here
+  // (freeing the outputs) rather than hand its unwritten outputs on.
+  checkRuntimeErrorSlot(op.getLoc());
+  flushChecks();
   for (auto [result, buffer] : llvm::zip(op.getResults(), outputs))
     mapping.map(result, buffer);
   return success();
@@ -829,26 +895,7 @@ LogicalResult FunctionLowering::lowerAssertIndices(AssertIndicesOp op) {
     }
   }
   freeStaging(staging, loc);
-  auto module = src->getParentOfType<ModuleOp>();
-  if (!module.lookupSymbol(kHasErrorFn)) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    auto decl = func::FuncOp::create(
-        builder, module.getLoc(), kHasErrorFn,
-        builder.getFunctionType({}, {builder.getI32Type()}));
-    decl.setPrivate();
-  }
-  Value hasError =
-      func::CallOp::create(builder, loc, kHasErrorFn,
-                           TypeRange{builder.getI32Type()}, ValueRange())
-          .getResult(0);
-  Value failed = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::ne, hasError,
-      arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 0));
-  pendingFailure = pendingFailure
-                       ? arith::OrIOp::create(builder, loc, pendingFailure,
-                                              failed)
-                       : failed;
+  checkRuntimeErrorSlot(loc);
   flushChecks();
   return success();
 }
@@ -894,9 +941,20 @@ LogicalResult FunctionLowering::lowerCall(CallOp op) {
   }
   auto call = func::CallOp::create(builder, op.getLoc(), op.getCallee(),
                                    results, args);
-  for (auto [from, to] : llvm::zip(op.getResults(), call.getResults())) {
+  // A failed callee returns poison: stop before using or freeing it.
+  checkRuntimeErrorSlot(op.getLoc());
+  flushChecks();
+  // The callee hands over the buffers it allocated; a result that views
+  // one of its arguments or a constant stays with its owner. A callee not
+  // lowered yet (recursion) hands over nothing: a leak, never a bad free.
+  auto owned = ownedResults.find(op.getCallee());
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(op.getResults(), call.getResults()))) {
+    auto [from, to] = pair;
     mapping.map(from, to);
-    ownedBuffers.push_back(to); // the callee hands ownership to us
+    if (owned != ownedResults.end() && i < owned->second.size() &&
+        owned->second[i])
+      ownedBuffers.push_back(to);
   }
   return success();
 }
@@ -930,6 +988,16 @@ LogicalResult FunctionLowering::lowerReturn(ReturnOp op) {
   for (Value buffer : ownedBuffers)
     if (!escaping.contains(buffer) && isa<MemRefType>(buffer.getType()))
       memref::DeallocOp::create(builder, op.getLoc(), buffer);
+  // What the caller takes ownership of: each buffer this function allocated,
+  // once (a buffer returned twice is owned through its first result).
+  SmallVector<bool> &owned = ownedResults[src.getSymName()];
+  owned.clear();
+  llvm::SmallPtrSet<Value, 8> handedOver;
+  for (Value v : values) {
+    Value root = aliasRoot.lookup(v) ? aliasRoot.lookup(v) : v;
+    owned.push_back(llvm::is_contained(ownedBuffers, root) &&
+                    handedOver.insert(root).second);
+  }
   func::ReturnOp::create(builder, op.getLoc(), values);
   return success();
 }
@@ -1051,9 +1119,24 @@ struct RelaxLowerShapesPass
       externs[symName] = callee;
     }
 
+    // Callees first, so that a call knows which results it owns.
+    SmallVector<FuncOp> order;
+    llvm::SmallPtrSet<Operation *, 8> visited;
+    std::function<void(FuncOp)> visit = [&](FuncOp func) {
+      if (!visited.insert(func).second)
+        return;
+      func.walk([&](CallOp call) {
+        if (auto callee = module.lookupSymbol<FuncOp>(call.getCallee()))
+          visit(callee);
+      });
+      order.push_back(func);
+    };
+    for (FuncOp func : funcs)
+      visit(func);
     unsigned counter = 0;
-    for (FuncOp func : funcs) {
-      FunctionLowering lowering(func, counter, externs);
+    OwnedResultsMap ownedResults;
+    for (FuncOp func : order) {
+      FunctionLowering lowering(func, counter, externs, ownedResults);
       if (failed(lowering.run()))
         return signalPassFailure();
     }

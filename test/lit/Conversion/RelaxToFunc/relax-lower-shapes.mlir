@@ -61,7 +61,8 @@ extern.func private @ext_copy(!relax.tensor<[n], f32>, !relax.tensor<[n], f32>)
 // The shape_of without uses is dropped; the dataflow region is inlined;
 // the output of `add` is allocated with n rows, after its byte size n * 4 * 4
 // is checked (mulsi_extended: the high half must be the low half's sign); a
-// null pointer from the allocator takes the failure exit.
+// null pointer from the allocator takes the failure exit (checks after it
+// take exits that free the buffer first).
 // CHECK-NOT: shape_of
 // CHECK: %[[XS:.*]] = memref.cast %[[X]] : memref<?x?xf32> to memref<?x4xf32>
 // CHECK: arith.mulsi_extended %{{.*}}, %{{.*}} : i64
@@ -85,14 +86,14 @@ extern.func private @ext_copy(!relax.tensor<[n], f32>, !relax.tensor<[n], f32>)
 // CHECK: %[[RANK:.*]] = memref.rank %[[U]] : memref<*xf32>
 // CHECK: %[[BAD_R:.*]] = arith.cmpi ne, %[[RANK]], %{{.*}} : index
 // CHECK: llvm.mlir.addressof @[[MSG_RANK]]
-// CHECK: cf.cond_br %[[BAD_R]], ^[[FAIL]], ^[[OK2:.*]]
+// CHECK: cf.cond_br %[[BAD_R]], ^[[FREE3:.*]], ^[[OK2:.*]]
 // CHECK: ^[[OK2]]:
 // CHECK: %[[US:.*]] = memref.cast %[[U]] : memref<*xf32> to memref<?x?xf32>
 // CHECK: %[[K:.*]] = memref.dim %[[US]], %{{.*}} : memref<?x?xf32>
 // CHECK: %[[U1:.*]] = memref.dim %[[US]], %{{.*}} : memref<?x?xf32>
 // CHECK: %[[BAD_N:.*]] = arith.cmpi ne, %[[U1]], %[[N]] : index
 // CHECK: llvm.mlir.addressof @[[MSG_N]]
-// CHECK: cf.cond_br %[[BAD_N]], ^[[FAIL]], ^[[OK3:.*]]
+// CHECK: cf.cond_br %[[BAD_N]], ^[[FREE3]], ^[[OK3:.*]]
 // CHECK: ^[[OK3]]:
 // CHECK: %[[D:.*]] = memref.alloc(%[[K]], %[[N]]) {alignment = 64 : i64} : memref<?x?xf32>
 // CHECK: call @scale(%[[US]], %[[D]])
@@ -101,12 +102,18 @@ extern.func private @ext_copy(!relax.tensor<[n], f32>, !relax.tensor<[n], f32>)
 // CHECK: memref.dealloc %[[P]] : memref<?xf32>
 // CHECK-NOT: memref.dealloc
 // CHECK: return %[[A]], %[[Q]], %[[D]] : memref<?x4xf32>, memref<?xf32>, memref<?x?xf32>
-// The failure exit returns poison.
+// The failure exit returns poison; the exits of later checks free the
+// buffers allocated before them, then branch there.
 // CHECK: ^[[FAIL]]:
 // CHECK: %[[P0:.*]] = ub.poison : memref<?x4xf32>
 // CHECK: %[[P1:.*]] = ub.poison : memref<?xf32>
 // CHECK: %[[P2:.*]] = ub.poison : memref<?x?xf32>
 // CHECK: return %[[P0]], %[[P1]], %[[P2]]
+// CHECK: ^[[FREE3]]:
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<?x4xf32>
+// CHECK-NEXT: memref.dealloc %[[P]] : memref<?xf32>
+// CHECK-NEXT: memref.dealloc %[[Q]] : memref<?xf32>
+// CHECK-NEXT: cf.br ^[[FAIL]]
 relax.func @main(%x: !relax.tensor<[n, 4], f32> {relax.name = "x"},
                  %y: !relax.tensor<[n + 1], f32>,
                  %u: !relax.tensor<*, f32> {relax.name = "u"})
