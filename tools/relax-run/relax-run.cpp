@@ -29,8 +29,14 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory runCategory("relax-run options");
 static cl::opt<std::string> inputFilename(cl::Positional,
-                                          cl::desc("<module.mlir>"),
+                                          cl::desc("<module.mlir | model.onnx "
+                                                   "| model.so>"),
                                           cl::Required, cl::cat(runCategory));
+static cl::opt<std::string>
+    paramsFile("params",
+               cl::desc("Parameter file of a library compiled by "
+                        "relax-compile (default: the one next to it)"),
+               cl::value_desc("path"), cl::cat(runCategory));
 static cl::opt<std::string> entryName("entry", cl::desc("Function to run"),
                                       cl::init("main"), cl::cat(runCategory));
 static cl::list<std::string>
@@ -141,7 +147,18 @@ int main(int argc, char **argv) {
   options.entries = {entryName};
   if (printLowered)
     options.printLowered = &llvm::outs();
-  auto moduleOr = CompiledModule::load(inputFilename, options);
+  // A library from relax-compile runs as it is; anything else is compiled
+  // here (JIT).
+  bool isLibrary = llvm::StringRef(inputFilename).ends_with(".so");
+  if (isLibrary && (onGPU || fuseOps || printLowered))
+    return fail("--device cuda, --fuse and --print-lowered apply to modules "
+                "compiled here, not to the library " + inputFilename);
+  if (!isLibrary && !paramsFile.empty())
+    return fail("--params goes with a library compiled by relax-compile "
+                "(model.so), not with " + inputFilename);
+  auto moduleOr = isLibrary
+                      ? CompiledModule::openLibrary(inputFilename, paramsFile)
+                      : CompiledModule::load(inputFilename, options);
   if (!moduleOr)
     return fail(moduleOr.takeError());
   CompiledModule &module = **moduleOr;
