@@ -50,6 +50,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -869,6 +870,9 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
     return error("libraries are compiled for the CPU only");
   if (options.outputPath.empty())
     return error("no output library given");
+  if (options.optLevel > 3)
+    return error("optimisation level " + llvm::Twine(options.optLevel) +
+                 " is not 0-3");
   auto linker = findLinker(options.linker);
   if (!linker)
     return linker.takeError();
@@ -909,14 +913,24 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
          std::vector<int64_t>(p.shape.begin(), p.shape.end())});
   metadata.paramsFile = llvm::sys::path::filename(paramsPath).str();
 
+  auto last = std::chrono::steady_clock::now();
+  auto lap = [&](const char *step) {
+    auto now = std::chrono::steady_clock::now();
+    if (options.timings)
+      options.timings->emplace_back(
+          step, std::chrono::duration<double>(now - last).count());
+    last = now;
+  };
   impl->exported = true;
   if (llvm::Error err = impl->lowerToLLVM())
     return err;
+  lap("lower to the LLVM dialect");
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*impl->module, llvmContext, impl->bufferName);
   if (!llvmModule)
     return error("translating to LLVM IR failed");
+  lap("translate to LLVM IR");
 
   // The host CPU, as for the JIT, but position independent.
   auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -952,9 +966,11 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
       g.setVisibility(llvm::GlobalValue::ProtectedVisibility);
 
   if (llvm::Error err =
-          makeOptimizingTransformer(3, 0, &tm)(llvmModule.get()))
+          makeOptimizingTransformer(options.optLevel, 0, &tm)(
+              llvmModule.get()))
     return error("optimizing the LLVM IR failed: " +
                  llvm::toString(std::move(err)));
+  lap("optimize LLVM IR");
 
   // The object: kept where asked, else in a temporary file.
   SmallString<256> objectPath(options.objectPath);
@@ -977,6 +993,7 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
     codegen.run(*llvmModule);
     object.keep();
   }
+  lap("emit the object");
 
   std::vector<relax::rt::ParamToWrite> entries;
   for (const relax::ExternalizedParam &p : impl->params)
@@ -990,6 +1007,7 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
   if (llvm::Error err =
           rt::writeParamFile(paramsPath, entries, fileMetadata))
     return err;
+  lap("write the parameter file");
 
   // Link against the runtime and OpenMP, found again at load time through
   // the run paths.
@@ -1011,5 +1029,6 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
     return error("linking " + options.outputPath + " with " + *linker +
                  " failed" + (message.empty() ? "" : ": " + message) +
                  " (exit code " + llvm::Twine(rc) + ")");
+  lap("link");
   return llvm::Error::success();
 }

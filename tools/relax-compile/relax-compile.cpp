@@ -13,8 +13,11 @@
 #include "RelaxDialect/InitAll.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
 
 using namespace mlir::relax::exec;
 namespace cl = llvm::cl;
@@ -59,6 +62,16 @@ static cl::opt<std::string> objectFilename("object",
                                            cl::value_desc("path"),
                                            cl::cat(compileCategory));
 
+static cl::opt<unsigned> optLevel("O",
+                                  cl::desc("LLVM optimisation level, 0-3 "
+                                           "(default 2)"),
+                                  cl::Prefix, cl::init(2),
+                                  cl::cat(compileCategory));
+static cl::opt<bool> printTimings("time",
+                                  cl::desc("Print the wall time of each "
+                                           "step"),
+                                  cl::cat(compileCategory));
+
 static int fail(llvm::Error err) {
   bool diagnosed = false;
   std::string message;
@@ -84,15 +97,31 @@ int main(int argc, char **argv) {
   options.fuse = fuseOps;
   options.entries = entryNames;
   options.paramMinBytes = paramMinBytes;
+  auto start = std::chrono::steady_clock::now();
   auto module = CompiledModule::load(inputFilename, options);
   if (!module)
     return fail(module.takeError());
+  std::vector<std::pair<std::string, double>> timings;
+  timings.emplace_back("parse or import, relax pipeline",
+                       std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - start)
+                           .count());
   LibraryOptions library;
   library.outputPath = outputFilename;
   library.paramsPath = paramsFilename;
   library.linker = linkerName;
   library.objectPath = objectFilename;
+  library.timings = &timings;
+  library.optLevel = optLevel;
   if (llvm::Error err = (*module)->exportLibrary(library))
     return fail(std::move(err));
+  if (printTimings) {
+    double total = 0;
+    for (auto &[step, seconds] : timings) {
+      llvm::outs() << llvm::format("%8.3f s  ", seconds) << step << "\n";
+      total += seconds;
+    }
+    llvm::outs() << llvm::format("%8.3f s  ", total) << "total\n";
+  }
   return 0;
 }

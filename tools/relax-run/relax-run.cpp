@@ -75,6 +75,12 @@ static cl::opt<bool> fuseOps("fuse",
                              cl::desc("Run --relax-fuse-ops before lowering "
                                       "(the default max-group-size)"),
                              cl::cat(runCategory));
+static cl::opt<uint64_t> paramMinBytes(
+    "param-min-bytes",
+    cl::desc("JIT: copy constants of at least this many bytes into the "
+             "compiled code's globals instead of compiling them in (0: "
+             "compile every constant into the code)"),
+    cl::init(1024), cl::cat(runCategory));
 static cl::opt<bool> printLowered("print-lowered",
                                   cl::desc("Print the LLVM-dialect module "
                                            "before JIT compilation"),
@@ -145,6 +151,7 @@ int main(int argc, char **argv) {
   options.device = device;
   options.fuse = fuseOps;
   options.entries = {entryName};
+  options.paramMinBytes = paramMinBytes;
   if (printLowered)
     options.printLowered = &llvm::outs();
   // A library from relax-compile runs as it is; anything else is compiled

@@ -102,6 +102,13 @@ struct LibraryOptions {
   std::string linker;
   /// Also keep the object file here (empty: a temporary file).
   std::string objectPath;
+  /// LLVM optimisation level of the IR (0-3). O2 is the default: O3's
+  /// extra unrolling made code generation 3-4x slower on the BERT encoder
+  /// for no measured speed-up (docs/perf.md).
+  unsigned optLevel = 2;
+  /// When set, receives the wall time of each step, in order, as
+  /// (step, seconds).
+  std::vector<std::pair<std::string, double>> *timings = nullptr;
 };
 
 /// One parameter or result of an entry.
