@@ -198,10 +198,16 @@ static relax_status checkInput(const relax_function *f, size_t i,
     if (t.shape[d] < 0 || llvm::MulOverflow(count, t.shape[d], count))
       return bad("dim " + llvm::Twine(d) + " is " + llvm::Twine(t.shape[d]) +
                  (t.shape[d] < 0 ? "" : ": the size overflows"));
-    if (spec.ranked && spec.staticSizes[d] >= 0 &&
-        spec.staticSizes[d] != t.shape[d])
+    // A dim the relax type fixes ("16") is checked here even where the
+    // lowered code takes any size there (and would check it itself).
+    int64_t expected = -1;
+    if (spec.ranked &&
+        (spec.staticSizes[d] >= 0 ||
+         !llvm::StringRef(spec.dims[d]).getAsInteger(10, expected)))
+      expected = std::max(expected, spec.staticSizes[d]);
+    if (expected >= 0 && expected != t.shape[d])
       return bad("dim " + llvm::Twine(d) + " is " + llvm::Twine(t.shape[d]) +
-                 ", expected " + spec.dims[d]);
+                 ", expected " + llvm::Twine(expected));
   }
   if (count > 0 && !t.data)
     return bad("data is NULL");

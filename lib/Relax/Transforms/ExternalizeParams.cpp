@@ -133,8 +133,9 @@ struct RelaxExternalizeParamsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (file.empty()) {
-      module.emitError("--relax-externalize-params needs file=<path> to "
-                       "write the parameters to");
+      mlir::emitError(module.getLoc(), "--relax-externalize-params needs "
+                                       "file=<path> to write the parameters "
+                                       "to");
       return signalPassFailure();
     }
     FailureOr<SmallVector<ExternalizedParam>> params =
@@ -149,7 +150,7 @@ struct RelaxExternalizeParamsPass
     llvm::StringMap<std::string> metadata;
     metadata["format"] = "relax-mlir parameters";
     if (llvm::Error err = rt::writeParamFile(file, entries, metadata)) {
-      module.emitError(llvm::toString(std::move(err)));
+      mlir::emitError(module.getLoc(), llvm::toString(std::move(err)));
       return signalPassFailure();
     }
   }
