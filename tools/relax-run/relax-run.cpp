@@ -1,7 +1,8 @@
 //===- relax-run.cpp - Run a function of a relax module -------------------===//
 //
 // The command line of the execution library (RelaxDialect/Execution): reads
-// the options, then loads and compiles the module, binds inputs from .npy
+// the options, then loads and compiles the module (or opens a library that
+// relax-compile wrote), binds inputs from .npy
 // files or seeded random data, calls the entry once and prints, writes and
 // checks its outputs, and times further calls for --benchmark. Compiling,
 // calling, the .npy format and the comparison live in the library.
@@ -135,7 +136,8 @@ int main(int argc, char **argv) {
   initializeExecution();
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv,
-                              "relax-run: run a function of a relax module\n");
+                              "relax-run: run a function of a relax module, an ONNX "
+                              "model or a library from relax-compile\n");
   bool onGPU = deviceName == "cuda";
   if (deviceName != "cpu" && !onGPU)
     return fail("unknown --device '" + deviceName + "' (cpu or cuda)");
