@@ -7,7 +7,9 @@
 #   - the JIT: the same relax-run process on the model itself, with the
 #     weights moved out of the code (the default) and compiled into it
 #     (--param-min-bytes 0, how relax-run worked before);
-#   - the median time of one call (relax-run --benchmark RUNS).
+#   - the median time of one call (relax-run --benchmark RUNS), on one
+#     thread (OMP_NUM_THREADS=1: on the shared 2-core machine two OpenMP
+#     threads made call times vary 5x between runs).
 # Models: a ResNet-18-sized CNN (make_resnet18.py, 47 MB of weights, image
 # 64x64), the BERT-style encoder of test/models (b3-s17) and the Llama-style
 # block of python-free-examples (s = 128). Every wall time is the median of
@@ -41,7 +43,7 @@ wall() {
 }
 
 {
-  echo "| model | relax-compile | library: load + 1 run | JIT: compile + 1 run | JIT, constants in the code | one call (library / JIT) |"
+  echo "| model | relax-compile | library: load + 1 run | JIT: compile + 1 run | JIT, constants in the code | one call, 1 thread (library / JIT) |"
   echo "|---|---|---|---|---|---|"
   for entry in "${MODELS[@]}"; do
     IFS='|' read -r name model opts <<< "$entry"
@@ -52,8 +54,8 @@ wall() {
       lib=$(wall "$BIN/relax-run" "$so" $opts)
       jit=$(wall "$BIN/relax-run" "$model" $opts)
       old=$(wall "$BIN/relax-run" "$model" $opts --param-min-bytes 0)
-      call_lib=$("$BIN/relax-run" "$so" $opts --benchmark "$RUNS" | median_ms)
-      call_jit=$("$BIN/relax-run" "$model" $opts --benchmark "$RUNS" | median_ms)
+      call_lib=$(OMP_NUM_THREADS=1 "$BIN/relax-run" "$so" $opts --benchmark "$RUNS" | median_ms)
+      call_jit=$(OMP_NUM_THREADS=1 "$BIN/relax-run" "$model" $opts --benchmark "$RUNS" | median_ms)
     }
     echo "| $name | ${compile} s | ${lib} s | ${jit} s | ${old} s | ${call_lib} / ${call_jit} ms |"
   done
