@@ -34,18 +34,18 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/FileUtilities.h"
-#include "llvm/Support/Program.h"
-#include "llvm/Support/ToolOutputFile.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -803,9 +803,8 @@ CompiledModule::openLibrary(llvm::StringRef path, llvm::StringRef paramsPath) {
   for (const rt::FunctionSpec &f : (*library)->getMetadata().functions) {
     EntrySignature signature;
     signature.name = f.name;
-    for (auto [specs, infos] :
-         {std::make_pair(&f.params, &signature.params),
-          std::make_pair(&f.results, &signature.results)})
+    for (auto [specs, infos] : {std::make_pair(&f.params, &signature.params),
+                                std::make_pair(&f.results, &signature.results)})
       for (const rt::TensorSpec &spec : *specs) {
         auto info = fromSpec(spec, impl->context.get());
         if (!info)
@@ -966,8 +965,7 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
       g.setVisibility(llvm::GlobalValue::ProtectedVisibility);
 
   if (llvm::Error err =
-          makeOptimizingTransformer(options.optLevel, 0, &tm)(
-              llvmModule.get()))
+          makeOptimizingTransformer(options.optLevel, 0, &tm)(llvmModule.get()))
     return error("optimizing the LLVM IR failed: " +
                  llvm::toString(std::move(err)));
   lap("optimize LLVM IR");
@@ -1002,10 +1000,8 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
                        p.bytes()});
   llvm::StringMap<std::string> fileMetadata;
   fileMetadata["format"] = "relax-mlir parameters";
-  fileMetadata["library"] =
-      llvm::sys::path::filename(options.outputPath).str();
-  if (llvm::Error err =
-          rt::writeParamFile(paramsPath, entries, fileMetadata))
+  fileMetadata["library"] = llvm::sys::path::filename(options.outputPath).str();
+  if (llvm::Error err = rt::writeParamFile(paramsPath, entries, fileMetadata))
     return err;
   lap("write the parameter file");
 
@@ -1018,9 +1014,15 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
       "-Wl,-rpath," + llvm::sys::path::parent_path(runtimePath).str();
   std::string ompRPath =
       "-Wl,-rpath," + llvm::sys::path::parent_path(RELAX_OMP_LIBRARY).str();
-  SmallVector<StringRef> args = {*linker,     "-shared",    "-o",
-                                 options.outputPath, objectPath, runtimePath,
-                                 RELAX_OMP_LIBRARY, runtimeRPath, ompRPath,
+  SmallVector<StringRef> args = {*linker,
+                                 "-shared",
+                                 "-o",
+                                 options.outputPath,
+                                 objectPath,
+                                 runtimePath,
+                                 RELAX_OMP_LIBRARY,
+                                 runtimeRPath,
+                                 ompRPath,
                                  "-lm"};
   std::string message;
   int rc = llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,

@@ -117,8 +117,7 @@ static bool fromJSON(const json::Value &v, ParamSpec &p, json::Path path) {
 }
 } // namespace mlir::relax::rt
 
-llvm::Expected<ModuleMetadata>
-ModuleMetadata::fromJSON(llvm::StringRef text) {
+llvm::Expected<ModuleMetadata> ModuleMetadata::fromJSON(llvm::StringRef text) {
   auto value = json::parse(text);
   if (!value)
     return value.takeError();
@@ -157,10 +156,9 @@ static std::string shapeStr(llvm::ArrayRef<int64_t> shape) {
   return s + "]";
 }
 
-llvm::Error
-mlir::relax::rt::loadParams(const ModuleMetadata &metadata,
-                            const ParamFile &file,
-                            llvm::function_ref<void *(llvm::StringRef)> lookup) {
+llvm::Error mlir::relax::rt::loadParams(
+    const ModuleMetadata &metadata, const ParamFile &file,
+    llvm::function_ref<void *(llvm::StringRef)> lookup) {
   for (const ParamSpec &p : metadata.params) {
     const ParamFile::Entry *entry = file.lookup(p.name);
     if (!entry)
@@ -211,11 +209,10 @@ Library::open(llvm::StringRef path, llvm::StringRef paramsPath) {
   lib->handle = dlopen(lib->canonicalPath.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!lib->handle)
     return error("cannot load " + path + ": " + dlerror());
-  auto *text =
-      static_cast<const char *>(dlsym(lib->handle, kMetadataSymbol));
+  auto *text = static_cast<const char *>(dlsym(lib->handle, kMetadataSymbol));
   if (!text)
-    return error(path + " is not a relax-mlir module (no " +
-                 kMetadataSymbol + ")");
+    return error(path + " is not a relax-mlir module (no " + kMetadataSymbol +
+                 ")");
   auto metadata = ModuleMetadata::fromJSON(text);
   if (!metadata)
     return error("bad metadata in " + path + ": " +
@@ -265,8 +262,7 @@ PackedFn Library::lookupEntry(llvm::StringRef entry) const {
 
 static size_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
 
-PackedCall::PackedCall(PackedFn fn, std::string name,
-                       std::vector<bool> ranked,
+PackedCall::PackedCall(PackedFn fn, std::string name, std::vector<bool> ranked,
                        llvm::ArrayRef<int64_t> resultRanks)
     : fn(fn), name(std::move(name)), argDescs(ranked.size()),
       unrankedDescs(ranked.size()), paramRanked(std::move(ranked)) {
@@ -278,8 +274,7 @@ PackedCall::PackedCall(PackedFn fn, std::string name,
   resultWords.assign(std::max<size_t>(words, 1), 0);
 }
 
-void PackedCall::setInput(size_t i, void *data,
-                          llvm::ArrayRef<int64_t> shape) {
+void PackedCall::setInput(size_t i, void *data, llvm::ArrayRef<int64_t> shape) {
   int64_t rank = shape.size();
   std::vector<int64_t> &desc = argDescs[i];
   desc.assign(descriptorWords(rank), 0);

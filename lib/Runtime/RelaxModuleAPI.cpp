@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Runtime/RelaxModule.h"
 #include "RelaxDialect/Runtime/ModuleLoader.h"
+#include "RelaxDialect/Runtime/RelaxModule.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -32,8 +32,8 @@ relax_status fail(relax_status status, llvm::Error err) {
   return fail(status, llvm::toString(std::move(err)));
 }
 
-constexpr const char *kDTypeNames[] = {"f16", "bf16", "f32",  "f64",  "i1",
-                                       "i8",  "i16",  "i32",  "i64",  "ui8",
+constexpr const char *kDTypeNames[] = {"f16",  "bf16", "f32", "f64", "i1",
+                                       "i8",   "i16",  "i32", "i64", "ui8",
                                        "ui16", "ui32", "ui64"};
 constexpr size_t kNumDTypes = sizeof(kDTypeNames) / sizeof(kDTypeNames[0]);
 
@@ -133,8 +133,8 @@ extern "C" relax_status relax_module_get_function(relax_module *module,
     names.push_back(f->spec->name);
   return fail(RELAX_ERROR_INVALID_ARGUMENT,
               "no function '" + llvm::Twine(name) + "' in " +
-                  module->library->getPath() + " (it has: " +
-                  llvm::join(names, ", ") + ")");
+                  module->library->getPath() +
+                  " (it has: " + llvm::join(names, ", ") + ")");
 }
 
 extern "C" size_t relax_function_num_inputs(const relax_function *f) {
@@ -162,8 +162,7 @@ extern "C" const char *relax_function_input_dim(const relax_function *f,
 }
 extern "C" relax_dtype relax_function_output_dtype(const relax_function *f,
                                                    size_t i) {
-  return f && i < f->outputDTypes.size() ? f->outputDTypes[i]
-                                         : RELAX_DTYPE_F32;
+  return f && i < f->outputDTypes.size() ? f->outputDTypes[i] : RELAX_DTYPE_F32;
 }
 extern "C" int32_t relax_function_output_rank(const relax_function *f,
                                               size_t i) {
@@ -228,9 +227,8 @@ extern "C" relax_status relax_function_call(relax_function *f,
   const FunctionSpec &spec = *f->spec;
   if (numInputs != spec.params.size())
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
-                "'" + spec.name + "' takes " +
-                    llvm::Twine(spec.params.size()) + " inputs, got " +
-                    llvm::Twine(numInputs));
+                "'" + spec.name + "' takes " + llvm::Twine(spec.params.size()) +
+                    " inputs, got " + llvm::Twine(numInputs));
   if (numInputs && !inputs)
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
                 "relax_function_call: inputs is NULL");
@@ -249,8 +247,7 @@ extern "C" relax_status relax_function_call(relax_function *f,
     call.setInput(i, inputs[i].data,
                   llvm::ArrayRef<int64_t>(inputs[i].shape, inputs[i].rank));
   if (llvm::Error err = call.run())
-    return fail(RELAX_ERROR_RUNTIME, "'" + spec.name +
-                                         "' failed: " +
+    return fail(RELAX_ERROR_RUNTIME, "'" + spec.name + "' failed: " +
                                          llvm::toString(std::move(err)));
 
   // Dense copies the caller owns through `out`; the compiled code's own
@@ -268,16 +265,15 @@ extern "C" relax_status relax_function_call(relax_function *f,
       bytes *= s;
     void *buffer = std::malloc(std::max<size_t>(bytes, 1));
     if (!buffer) {
-      status = fail(RELAX_ERROR_RUNTIME,
-                    "cannot allocate " + llvm::Twine(bytes) +
-                        " bytes for output #" + llvm::Twine(i));
+      status =
+          fail(RELAX_ERROR_RUNTIME, "cannot allocate " + llvm::Twine(bytes) +
+                                        " bytes for output #" + llvm::Twine(i));
       break;
     }
     copyToDense(desc, rank, elem, buffer);
     out->buffers.push_back(buffer);
     out->tensors.push_back({buffer, f->outputDTypes[i],
-                            static_cast<int32_t>(rank),
-                            out->shapes[i].data()});
+                            static_cast<int32_t>(rank), out->shapes[i].data()});
   }
   for (void *block : call.ownedResultBlocks())
     std::free(block);

@@ -23,14 +23,14 @@ using namespace mlir::relax::exec;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory compileCategory("relax-compile options");
-static cl::opt<std::string>
-    inputFilename(cl::Positional, cl::desc("<model.mlir | model.onnx>"),
-                  cl::Required, cl::cat(compileCategory));
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<model.mlir | model.onnx>"),
+                                          cl::Required,
+                                          cl::cat(compileCategory));
 static cl::opt<std::string> outputFilename("o",
                                            cl::desc("The library to write "
                                                     "(model.so)"),
-                                           cl::value_desc("path"),
-                                           cl::Required,
+                                           cl::value_desc("path"), cl::Required,
                                            cl::cat(compileCategory));
 static cl::opt<std::string>
     paramsFilename("params",
@@ -102,10 +102,10 @@ int main(int argc, char **argv) {
   if (!module)
     return fail(module.takeError());
   std::vector<std::pair<std::string, double>> timings;
-  timings.emplace_back("parse or import, relax pipeline",
-                       std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - start)
-                           .count());
+  timings.emplace_back(
+      "parse or import, relax pipeline",
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count());
   LibraryOptions library;
   library.outputPath = outputFilename;
   library.paramsPath = paramsFilename;

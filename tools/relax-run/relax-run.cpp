@@ -135,9 +135,10 @@ int main(int argc, char **argv) {
   mlir::relax::registerVersionPrinter();
   initializeExecution();
   cl::HideUnrelatedOptions(runCategory);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "relax-run: run a function of a relax module, an ONNX "
-                              "model or a library from relax-compile\n");
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "relax-run: run a function of a relax module, an ONNX "
+      "model or a library from relax-compile\n");
   bool onGPU = deviceName == "cuda";
   if (deviceName != "cpu" && !onGPU)
     return fail("unknown --device '" + deviceName + "' (cpu or cuda)");
@@ -161,10 +162,12 @@ int main(int argc, char **argv) {
   bool isLibrary = llvm::StringRef(inputFilename).ends_with(".so");
   if (isLibrary && (onGPU || fuseOps || printLowered))
     return fail("--device cuda, --fuse and --print-lowered apply to modules "
-                "compiled here, not to the library " + inputFilename);
+                "compiled here, not to the library " +
+                inputFilename);
   if (!isLibrary && !paramsFile.empty())
     return fail("--params goes with a library compiled by relax-compile "
-                "(model.so), not with " + inputFilename);
+                "(model.so), not with " +
+                inputFilename);
   auto moduleOr = isLibrary
                       ? CompiledModule::openLibrary(inputFilename, paramsFile)
                       : CompiledModule::load(inputFilename, options);

@@ -118,20 +118,15 @@ TEST(ParamFileTest, CorruptFilesAreRefusedWithTheReason) {
         "header length");
   check(fileOf("[1]", 0), "header is not a JSON object");
   check(fileOf("{\"a\":", 0), "header is not JSON");
-  check(fileOf(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})",
-               4),
+  check(fileOf(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", 4),
         "data ends at byte 8 but the file holds 4 bytes");
-  check(fileOf(R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})",
-               8),
+  check(fileOf(R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", 8),
         "holds 8 bytes, its dtype and shape need 12");
-  check(fileOf(R"({"a":{"dtype":"Q7","shape":[1],"data_offsets":[0,1]}})",
-               1),
+  check(fileOf(R"({"a":{"dtype":"Q7","shape":[1],"data_offsets":[0,1]}})", 1),
         "unsupported dtype 'Q7'");
-  check(fileOf(R"({"a":{"dtype":"F32","shape":[-1],"data_offsets":[0,0]}})",
-               0),
+  check(fileOf(R"({"a":{"dtype":"F32","shape":[-1],"data_offsets":[0,0]}})", 0),
         "not a non-negative integer");
-  check(fileOf(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,0]}})",
-               4),
+  check(fileOf(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,0]}})", 4),
         "not an increasing pair");
   check(fileOf(R"({"a":{"dtype":"U8","shape":[4294967296,4294967296,)"
                R"(4294967296],"data_offsets":[0,0]}})",
@@ -146,8 +141,8 @@ TEST(ModuleMetadataTest, JSONRoundTrip) {
   ModuleMetadata m;
   FunctionSpec f;
   f.name = "main";
-  f.params.push_back({"f32", true, {-1, 16}, {"n", "16"},
-                      "!relax.tensor<[n, 16], f32>"});
+  f.params.push_back(
+      {"f32", true, {-1, 16}, {"n", "16"}, "!relax.tensor<[n, 16], f32>"});
   f.params.push_back({"i64", false, {}, {}, ""});
   f.results.push_back({"f32", true, {-1, 32}, {"?", "32"}, ""});
   m.functions.push_back(f);

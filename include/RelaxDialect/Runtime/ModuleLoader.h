@@ -1,4 +1,5 @@
-//===- ModuleLoader.h - Compiled libraries and their calling ABI -*- C++ -*-===//
+//===- ModuleLoader.h - Compiled libraries and their calling ABI -*- C++
+//-*-===//
 //
 // What both ways of running compiled code share: the JIT (lib/Execution) and
 // libraries compiled ahead of time (relax-compile, opened through the C API
