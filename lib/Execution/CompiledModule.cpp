@@ -38,6 +38,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -931,7 +933,8 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
     return error("translating to LLVM IR failed");
   lap("translate to LLVM IR");
 
-  // The host CPU, as for the JIT, but position independent.
+  // The host CPU (or options.cpu), as for the JIT, but position
+  // independent.
   auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!tmBuilder)
     return error("cannot detect the host CPU: " +
@@ -943,6 +946,20 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
   if (!targetMachine)
     return error("cannot create a target machine: " +
                  llvm::toString(targetMachine.takeError()));
+  if (!options.cpu.empty()) {
+    // Checked against the host target's CPU list first: LLVM would only
+    // warn and fall back to a generic CPU.
+    if (!(*targetMachine)->getMCSubtargetInfo()->isCPUStringValid(options.cpu))
+      return error("'" + options.cpu + "' is not a CPU of " +
+                   (*targetMachine)->getTargetTriple().str() +
+                   " (llc -mcpu=help lists them)");
+    tmBuilder->setCPU(options.cpu);
+    tmBuilder->getFeatures() = llvm::SubtargetFeatures();
+    targetMachine = tmBuilder->createTargetMachine();
+    if (!targetMachine)
+      return error("cannot create a target machine for '" + options.cpu +
+                   "': " + llvm::toString(targetMachine.takeError()));
+  }
   llvm::TargetMachine &tm = **targetMachine;
   llvmModule->setDataLayout(tm.createDataLayout());
   llvmModule->setTargetTriple(tm.getTargetTriple());

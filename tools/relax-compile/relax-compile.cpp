@@ -62,6 +62,11 @@ static cl::opt<std::string> objectFilename("object",
                                            cl::value_desc("path"),
                                            cl::cat(compileCategory));
 
+static cl::opt<std::string>
+    targetCPU("mcpu",
+              cl::desc("CPU to compile for, with its features only (x86-64, "
+                       "x86-64-v3, ...; default: the host CPU)"),
+              cl::cat(compileCategory));
 static cl::opt<unsigned> optLevel("O",
                                   cl::desc("LLVM optimisation level, 0-3 "
                                            "(default 2)"),
@@ -113,6 +118,7 @@ int main(int argc, char **argv) {
   library.objectPath = objectFilename;
   library.timings = &timings;
   library.optLevel = optLevel;
+  library.cpu = targetCPU;
   if (llvm::Error err = (*module)->exportLibrary(library))
     return fail(std::move(err));
   if (printTimings) {

@@ -102,6 +102,10 @@ struct LibraryOptions {
   std::string linker;
   /// Also keep the object file here (empty: a temporary file).
   std::string objectPath;
+  /// The CPU to generate code for (an LLVM CPU name: x86-64, x86-64-v3,
+  /// skylake-avx512, ...) with exactly that CPU's features; empty: the host
+  /// CPU and all its features, as the JIT.
+  std::string cpu;
   /// LLVM optimisation level of the IR (0-3). O2 is the default: O3's
   /// extra unrolling made code generation 3-4x slower on the BERT encoder
   /// for no measured speed-up (docs/perf.md).
