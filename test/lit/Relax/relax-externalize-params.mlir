@@ -2,6 +2,8 @@
 // RUN: FileCheck %s --check-prefix=FILE < %t.params
 // RUN: relax-opt %s --relax-legalize-ops --convert-tir-to-scf --relax-lower-shapes --relax-externalize-params > %t.err1 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=NOFILE < %t.err1
+// RUN: relax-opt %s --relax-legalize-ops --convert-tir-to-scf --relax-lower-shapes --relax-externalize-params="file=%t.missing/dir/p.params" > %t.err2 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=NODIR < %t.err2
 
 // Constants of at least 1 KiB become public, uninitialized globals named
 // __relax_param_<k>, read where they were; smaller ones stay.
@@ -17,6 +19,7 @@
 // FILE-SAME: "__relax_param_1":{"data_offsets":[2048,4096],"dtype":"F32","shape":[256,2]}
 
 // NOFILE: error: --relax-externalize-params needs file=<path> to write the parameters to
+// NODIR: error: cannot write {{.*}}missing/dir/p.params
 relax.func @main(%x: !relax.tensor<[n, 256, 2], f32>, %i: !relax.tensor<[n, 512], i32>, %z: !relax.tensor<[n, 2], f32>)
     -> (!relax.tensor<[n, 256, 2], f32>, !relax.tensor<[n, 512], i32>, !relax.tensor<[n, 2], f32>) {
   %w = relax.constant dense<2.0> : tensor<256x2xf32>
