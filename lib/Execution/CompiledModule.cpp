@@ -12,11 +12,17 @@
 #include "RelaxDialect/InitAll.h"
 #include "RelaxDialect/Pipelines/Pipelines.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/Relax/Transforms/Passes.h"
+#include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
+#ifdef RELAX_HAVE_ONNX
+#include "RelaxDialect/Target/ONNX/ONNXImporter.h"
+#endif
 #ifdef RELAX_RUNTIME_HAS_CUDA
 #include "RelaxDialect/Runtime/RelaxCUDA.h"
 #endif
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -27,16 +33,26 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -45,6 +61,7 @@
 
 using namespace mlir;
 using namespace mlir::relax::exec;
+namespace rt = mlir::relax::rt;
 
 char DiagnosedError::ID = 0;
 
@@ -187,8 +204,6 @@ namespace {
 /// A memref descriptor as the C interface lays it out: allocated and aligned
 /// pointers, offset, sizes, strides (all 8 bytes wide).
 struct Descriptor {
-  std::vector<int64_t> words;
-  explicit Descriptor(int64_t rank) : words(3 + 2 * rank, 0) {}
   static size_t wordsFor(int64_t rank) { return 3 + 2 * rank; }
 };
 
@@ -197,24 +212,9 @@ HostTensor readResult(const TensorInfo &info, const int64_t *words,
                       int64_t rank) {
   HostTensor t;
   t.dtype = info.dtype;
-  const int64_t *sizes = words + 3, *strides = words + 3 + rank;
-  t.shape.assign(sizes, sizes + rank);
-  size_t elem = dtypeSize(t.dtype);
-  t.data.resize(t.numElements() * elem);
-  const uint8_t *base =
-      reinterpret_cast<const uint8_t *>(words[1]) + words[2] * elem;
-  std::vector<int64_t> index(rank, 0);
-  for (int64_t linear = 0, e = t.numElements(); linear < e; ++linear) {
-    int64_t offset = 0;
-    for (int64_t d = 0; d < rank; ++d)
-      offset += index[d] * strides[d];
-    std::memcpy(t.data.data() + linear * elem, base + offset * elem, elem);
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      if (++index[d] < sizes[d])
-        break;
-      index[d] = 0;
-    }
-  }
+  t.shape.assign(words + 3, words + 3 + rank);
+  t.data.resize(t.numElements() * dtypeSize(t.dtype));
+  rt::copyToDense(words, rank, dtypeSize(t.dtype), t.data.data());
   return t;
 }
 
@@ -305,9 +305,21 @@ struct CompiledModule::Impl {
   llvm::StringMap<std::string> signatureErrors;
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   std::function<llvm::Error(llvm::Module *)> transformer;
+  /// Once compiled: the JIT's engine or an opened library.
   std::unique_ptr<ExecutionEngine> engine;
+  std::unique_ptr<rt::Library> library;
+  /// Constants moved out of the code (paramMinBytes).
+  SmallVector<relax::ExternalizedParam> params;
+  /// exportLibrary lowered the module away.
+  bool exported = false;
 
+  void initContext();
   llvm::Error load(std::unique_ptr<llvm::MemoryBuffer> buffer);
+  /// Reads every entry's signature and gives it a C interface: what the JIT
+  /// and exportLibrary both do before lowering to LLVM.
+  void prepareEntries();
+  llvm::Error lowerToLLVM();
+  rt::PackedFn lookupPacked(StringRef entry) const;
   bool isEntry(llvm::StringRef name) const {
     return options.entries.empty() ||
            llvm::is_contained(options.entries, name.str());
@@ -333,19 +345,25 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   }
 #endif
 
-  relax::registerAllDialects(registry);
-  registerAllToLLVMIRTranslations(registry);
-  context = std::make_unique<MLIRContext>(registry);
-  context->loadAllAvailableDialects();
-  registerBuiltinDialectTranslation(*context);
-  registerLLVMDialectTranslation(*context);
-
+  initContext();
+  StringRef bytes = buffer->getBuffer();
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   diagnostics =
       std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, context.get());
-  module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
-  if (!module)
-    return llvm::make_error<DiagnosedError>("cannot parse " + bufferName);
+  if (StringRef(bufferName).ends_with(".onnx")) {
+#ifdef RELAX_HAVE_ONNX
+    module = relax::importONNXModel(bytes, bufferName, context.get());
+    if (!module)
+      return llvm::make_error<DiagnosedError>("cannot import " + bufferName);
+#else
+    return error("cannot read " + bufferName +
+                 ": this build has no ONNX importer (libonnx-dev)");
+#endif
+  } else {
+    module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
+    if (!module)
+      return llvm::make_error<DiagnosedError>("cannot parse " + bufferName);
+  }
 
   // The relax signatures name the symbolic dims of the parameters.
   bool hasRelaxEntry = false;
@@ -375,7 +393,60 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     return error("--device cuda needs a relax module (its tensors must be "
                  "placed in GPU memory by the GPU pipeline)");
   }
+  // Weights out of the code (the GPU pipeline copies constants to the
+  // device itself).
+  if (!onGPU && options.paramMinBytes > 0) {
+    auto moved = relax::externalizeParams(*module, options.paramMinBytes);
+    if (failed(moved))
+      return error("moving the constants out of the module failed");
+    params = std::move(*moved);
+  }
   return llvm::Error::success();
+}
+
+void CompiledModule::Impl::initContext() {
+  relax::registerAllDialects(registry);
+  registerAllToLLVMIRTranslations(registry);
+  context = std::make_unique<MLIRContext>(registry);
+  context->loadAllAvailableDialects();
+  registerBuiltinDialectTranslation(*context);
+  registerLLVMDialectTranslation(*context);
+}
+
+void CompiledModule::Impl::prepareEntries() {
+  for (auto func : module->getOps<func::FuncOp>()) {
+    if (func.isDeclaration() || !isEntry(func.getSymName()) ||
+        (options.entries.empty() && !func.isPublic()))
+      continue;
+    llvm::consumeError(readSignature(func));
+    func->setAttr("llvm.emit_c_interface", UnitAttr::get(context.get()));
+  }
+}
+
+llvm::Error CompiledModule::Impl::lowerToLLVM() {
+  PassManager pm(context.get());
+  if (options.device == Device::CUDA)
+    relax::buildLowerGPUToLLVMPipeline(pm, gpuOptions);
+  else
+    relax::buildLowerToCPUPipeline(pm);
+  if (failed(pm.run(*module)))
+    return error("lowering to the LLVM dialect failed");
+  if (options.printLowered)
+    module->print(*options.printLowered);
+  return llvm::Error::success();
+}
+
+rt::PackedFn CompiledModule::Impl::lookupPacked(StringRef entry) const {
+  if (library)
+    return library->lookupEntry(entry);
+  if (!engine)
+    return nullptr;
+  auto fn = engine->lookupPacked(("_mlir_ciface_" + entry).str());
+  if (!fn) {
+    llvm::consumeError(fn.takeError());
+    return nullptr;
+  }
+  return *fn;
 }
 
 llvm::Error CompiledModule::Impl::readSignature(func::FuncOp func) {
@@ -465,7 +536,9 @@ CompiledModule::compileSource(llvm::StringRef source,
   return module;
 }
 
-bool CompiledModule::isCompiled() const { return impl->engine != nullptr; }
+bool CompiledModule::isCompiled() const {
+  return impl->engine != nullptr || impl->library != nullptr;
+}
 Device CompiledModule::getDevice() const { return impl->options.device; }
 
 llvm::Expected<const EntrySignature &>
@@ -476,7 +549,7 @@ CompiledModule::getSignature(llvm::StringRef entry) {
       it != impl->signatureErrors.end())
     return error(it->second);
   func::FuncOp func;
-  if (!isCompiled())
+  if (!isCompiled() && !impl->exported)
     func = impl->module->lookupSymbol<func::FuncOp>(entry);
   if (!func || !impl->isEntry(entry))
     return error("no function '" + entry + "' in " + impl->bufferName);
@@ -488,28 +561,13 @@ CompiledModule::getSignature(llvm::StringRef entry) {
 llvm::Error CompiledModule::jit() {
   if (isCompiled())
     return llvm::Error::success();
-  bool onGPU = impl->options.device == Device::CUDA;
-  MLIRContext &context = *impl->context;
+  if (impl->exported)
+    return error("the module was compiled into a library already");
   // Every entry is called through its C interface; its signature must be
   // read before the memref types are lowered away.
-  for (auto func : impl->module->getOps<func::FuncOp>()) {
-    if (func.isDeclaration() || !impl->isEntry(func.getSymName()) ||
-        (impl->options.entries.empty() && !func.isPublic()))
-      continue;
-    llvm::consumeError(impl->readSignature(func));
-    func->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
-  }
-  {
-    PassManager pm(&context);
-    if (onGPU)
-      relax::buildLowerGPUToLLVMPipeline(pm, impl->gpuOptions);
-    else
-      relax::buildLowerToCPUPipeline(pm);
-    if (failed(pm.run(*impl->module)))
-      return error("lowering to the LLVM dialect failed");
-  }
-  if (impl->options.printLowered)
-    impl->module->print(*impl->options.printLowered);
+  impl->prepareEntries();
+  if (llvm::Error err = impl->lowerToLLVM())
+    return err;
 
   std::string runtimePath = impl->options.runtimeLibraryPath.empty()
                                 ? defaultRuntimeLibraryPath()
@@ -545,6 +603,14 @@ llvm::Error CompiledModule::jit() {
   // Global constructors load the GPU kernels.
   if (relax_rt_has_error())
     return runtimeError("loading the module failed: ");
+  // The externalized constants, copied into their globals once.
+  for (const relax::ExternalizedParam &p : impl->params) {
+    auto address = engine->lookup(p.symbol);
+    if (!address)
+      return error("JIT: no global '" + p.symbol +
+                   "': " + llvm::toString(address.takeError()));
+    std::memcpy(*address, p.bytes().data(), p.bytes().size());
+  }
   impl->engine = std::move(engine);
   return llvm::Error::success();
 }
@@ -553,22 +619,35 @@ llvm::Error CompiledModule::jit() {
 // Call
 //===----------------------------------------------------------------------===//
 
-struct Call::Impl {
-  Impl(ExecutionEngine &engine, const EntrySignature &signature, bool onGPU)
-      : engine(engine), signature(signature), onGPU(onGPU), device(onGPU) {}
+/// The packed call's view of a signature: which parameters are ranked, the
+/// rank of each result.
+static std::vector<bool> rankedParams(const EntrySignature &signature) {
+  std::vector<bool> ranked;
+  for (const TensorInfo &info : signature.params)
+    ranked.push_back(info.ranked);
+  return ranked;
+}
 
-  ExecutionEngine &engine;
+static SmallVector<int64_t> resultRanks(const EntrySignature &signature) {
+  SmallVector<int64_t> ranks;
+  for (const TensorInfo &info : signature.results)
+    ranks.push_back(info.staticSizes.size());
+  return ranks;
+}
+
+struct Call::Impl {
+  Impl(rt::PackedFn fn, const EntrySignature &signature, bool onGPU)
+      : signature(signature), onGPU(onGPU), device(onGPU),
+        call(fn, signature.name, rankedParams(signature),
+             resultRanks(signature)) {}
+
   EntrySignature signature;
   bool onGPU;
   std::vector<HostTensor> inputs;
   DeviceMemory device;
-  std::vector<Descriptor> argDescs;
-  /// An unranked memref is passed as {rank, pointer to a ranked descriptor}.
-  std::vector<std::array<int64_t, 2>> unrankedDescs;
-  std::vector<int64_t> resultStruct;
-  std::vector<void *> pointers;
-  std::vector<void *> packed;
-  /// Whether resultStruct holds outputs not yet freed.
+  /// The descriptors and the packed arguments (shared with the C API).
+  rt::PackedCall call;
+  /// Whether the result descriptors hold outputs not yet freed.
   bool outputsLive = false;
 };
 
@@ -590,65 +669,32 @@ CompiledModule::prepareCall(llvm::StringRef entry,
     return std::move(err);
   if (llvm::Error err = jit())
     return std::move(err);
+  rt::PackedFn fn = impl->lookupPacked(entry);
+  if (!fn)
+    return error("cannot call '" + entry + "': no entry point " +
+                 rt::packedEntrySymbol(entry));
   auto call = std::make_unique<Call::Impl>(
-      *impl->engine, *signature, impl->options.device == Device::CUDA);
+      fn, *signature, impl->options.device == Device::CUDA);
   call->inputs = std::move(inputs);
-  const EntrySignature &sig = call->signature;
 
   // Argument descriptors point at the input data (row-major strides). An
   // error left by an earlier failed call must not be taken for a copy's.
   relax_rt_clear_error();
-  for (HostTensor &t : call->inputs) {
-    int64_t rank = t.shape.size();
-    Descriptor desc(rank);
+  for (auto [i, t] : llvm::enumerate(call->inputs)) {
     void *data = call->device.upload(t);
     if (call->onGPU && relax_rt_has_error())
       return runtimeError("copying input to the GPU: ");
-    desc.words[0] = desc.words[1] = reinterpret_cast<int64_t>(data);
-    int64_t stride = 1;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      desc.words[3 + d] = t.shape[d];
-      desc.words[3 + rank + d] = stride;
-      stride *= t.shape[d];
-    }
-    call->argDescs.push_back(std::move(desc));
+    call->call.setInput(i, data, t.shape);
   }
-  call->unrankedDescs.resize(call->argDescs.size());
-  size_t resultWords = 0;
-  for (const TensorInfo &info : sig.results)
-    resultWords += Descriptor::wordsFor(info.staticSizes.size());
-  call->resultStruct.assign(std::max<size_t>(resultWords, 1), 0);
-
-  if (!sig.results.empty())
-    call->pointers.push_back(call->resultStruct.data());
-  for (auto [i, desc] : llvm::enumerate(call->argDescs)) {
-    if (sig.params[i].ranked) {
-      call->pointers.push_back(desc.words.data());
-      continue;
-    }
-    call->unrankedDescs[i] = {
-        static_cast<int64_t>(call->inputs[i].shape.size()),
-        reinterpret_cast<int64_t>(desc.words.data())};
-    call->pointers.push_back(call->unrankedDescs[i].data());
-  }
-  for (void *&p : call->pointers)
-    call->packed.push_back(&p);
   return std::unique_ptr<Call>(new Call(std::move(call)));
 }
 
 llvm::Error Call::run() {
   releaseOutputs();
-  std::fill(impl->resultStruct.begin(), impl->resultStruct.end(), 0);
-  const std::string &entry = impl->signature.name;
-  relax_rt_clear_error();
-  if (llvm::Error err =
-          impl->engine.invokePacked("_mlir_ciface_" + entry, impl->packed))
-    return error("cannot call '" + entry +
-                 "': " + llvm::toString(std::move(err)));
   // After a failure the result descriptors may be partly written: they are
   // left alone rather than freed.
-  if (relax_rt_has_error())
-    return runtimeError("");
+  if (llvm::Error err = impl->call.run())
+    return err;
   impl->outputsLive = true;
   return llvm::Error::success();
 }
@@ -659,15 +705,12 @@ llvm::Expected<std::vector<HostTensor>> Call::readOutputs() {
                  "' has no outputs to read: "
                  "it has not run successfully since they were freed");
   std::vector<HostTensor> outputs;
-  size_t offset = 0;
   relax_rt_clear_error();
-  for (const TensorInfo &info : impl->signature.results) {
+  for (auto [i, info] : llvm::enumerate(impl->signature.results)) {
     int64_t rank = info.staticSizes.size();
-    outputs.push_back(
-        impl->device.download(info, impl->resultStruct.data() + offset, rank));
+    outputs.push_back(impl->device.download(info, impl->call.result(i), rank));
     if (impl->onGPU && relax_rt_has_error())
       return runtimeError("copying a result from the GPU: ");
-    offset += Descriptor::wordsFor(rank);
   }
   return outputs;
 }
@@ -676,22 +719,8 @@ void Call::releaseOutputs() {
   if (!impl->outputsLive)
     return;
   impl->outputsLive = false;
-  std::vector<int64_t> freed;
-  size_t offset = 0;
-  for (const TensorInfo &info : impl->signature.results) {
-    int64_t allocated = impl->resultStruct[offset];
-    offset += Descriptor::wordsFor(info.staticSizes.size());
-    bool isInput = llvm::any_of(impl->argDescs, [&](const Descriptor &d) {
-      return d.words[0] == allocated;
-    });
-    // memref.get_global descriptors carry this marker instead of a heap
-    // pointer.
-    if (!allocated || isInput || allocated == 0xdeadbeef ||
-        llvm::is_contained(freed, allocated))
-      continue;
-    freed.push_back(allocated);
-    impl->device.release(reinterpret_cast<void *>(allocated));
-  }
+  for (void *block : impl->call.ownedResultBlocks())
+    impl->device.release(block);
 }
 
 llvm::Expected<std::vector<HostTensor>>
@@ -702,4 +731,323 @@ CompiledModule::invoke(llvm::StringRef entry, std::vector<HostTensor> inputs) {
   if (llvm::Error err = (*call)->run())
     return std::move(err);
   return (*call)->readOutputs();
+}
+
+//===----------------------------------------------------------------------===//
+// Libraries compiled ahead of time
+//===----------------------------------------------------------------------===//
+
+static std::optional<DType> dtypeFromName(StringRef name) {
+  for (DType d : {DType::F16, DType::BF16, DType::F32, DType::F64, DType::Bool,
+                  DType::I8, DType::I16, DType::I32, DType::I64, DType::U8,
+                  DType::U16, DType::U32, DType::U64})
+    if (name == dtypeName(d))
+      return d;
+  return std::nullopt;
+}
+
+/// The metadata entry of one parameter or result.
+static rt::TensorSpec toSpec(const TensorInfo &info) {
+  rt::TensorSpec spec;
+  spec.dtype = dtypeName(info.dtype);
+  spec.ranked = info.ranked;
+  for (auto [d, size] : llvm::enumerate(info.staticSizes)) {
+    spec.staticSizes.push_back(size == ShapedType::kDynamic ? -1 : size);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (info.symShape && info.symShape->hasRank() &&
+        d < static_cast<size_t>(info.symShape->getRank()))
+      relax::printSymDim(os, info.symShape->getDim(d));
+    else if (size == ShapedType::kDynamic)
+      os << "?";
+    else
+      os << size;
+    spec.dims.push_back(text);
+  }
+  if (info.symShape)
+    spec.relaxType = "!relax.tensor<" + info.symShape->str() + ", " +
+                     dtypeName(info.dtype) + ">";
+  return spec;
+}
+
+/// The inverse of toSpec; the relax type is parsed back for its symbolic
+/// shape (random inputs are sized from it).
+static llvm::Expected<TensorInfo> fromSpec(const rt::TensorSpec &spec,
+                                           MLIRContext *context) {
+  std::optional<DType> dtype = dtypeFromName(spec.dtype);
+  if (!dtype)
+    return error("unknown dtype '" + spec.dtype + "'");
+  TensorInfo info;
+  info.dtype = *dtype;
+  info.ranked = spec.ranked;
+  for (int64_t size : spec.staticSizes)
+    info.staticSizes.push_back(size < 0 ? ShapedType::kDynamic : size);
+  if (!spec.relaxType.empty()) {
+    auto type = dyn_cast_or_null<relax::RelaxTensorType>(
+        parseType(spec.relaxType, context, /*numRead=*/nullptr,
+                  /*isKnownNullTerminated=*/false));
+    if (!type)
+      return error("bad relax type '" + spec.relaxType + "'");
+    info.symShape = type.getShape();
+  }
+  return info;
+}
+
+llvm::Expected<std::unique_ptr<CompiledModule>>
+CompiledModule::openLibrary(llvm::StringRef path, llvm::StringRef paramsPath) {
+  initializeExecution();
+  auto impl = std::make_unique<Impl>();
+  impl->bufferName = path.str();
+  impl->initContext();
+  auto library = rt::Library::open(path, paramsPath);
+  if (!library)
+    return library.takeError();
+  for (const rt::FunctionSpec &f : (*library)->getMetadata().functions) {
+    EntrySignature signature;
+    signature.name = f.name;
+    for (auto [specs, infos] : {std::make_pair(&f.params, &signature.params),
+                                std::make_pair(&f.results, &signature.results)})
+      for (const rt::TensorSpec &spec : *specs) {
+        auto info = fromSpec(spec, impl->context.get());
+        if (!info)
+          return error("bad metadata in " + path + ": '" + f.name +
+                       "': " + llvm::toString(info.takeError()));
+        infos->push_back(std::move(*info));
+      }
+    impl->signatures[f.name] = std::move(signature);
+  }
+  impl->library = std::move(*library);
+  return std::unique_ptr<CompiledModule>(new CompiledModule(std::move(impl)));
+}
+
+/// Adds `_mlir_<f>(void **args)`, the packed form of the C interface
+/// function `f`, as MLIR's ExecutionEngine does for the JIT: args[i]
+/// points at argument i; a returned value is stored through args[n].
+static void addPackedWrapper(llvm::Module &module, llvm::Function &f) {
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::IRBuilder<> b(ctx);
+  llvm::Type *ptr = b.getPtrTy();
+  auto *wrapper = llvm::Function::Create(
+      llvm::FunctionType::get(b.getVoidTy(), {ptr}, false),
+      llvm::GlobalValue::ExternalLinkage, "_mlir_" + f.getName(), module);
+  b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", wrapper));
+  llvm::Value *args = wrapper->getArg(0);
+  SmallVector<llvm::Value *> callArgs;
+  for (llvm::Argument &a : f.args()) {
+    llvm::Value *slot = b.CreateConstGEP1_64(ptr, args, a.getArgNo());
+    callArgs.push_back(b.CreateLoad(a.getType(), b.CreateLoad(ptr, slot)));
+  }
+  llvm::Value *result = b.CreateCall(&f, callArgs);
+  if (!f.getReturnType()->isVoidTy()) {
+    llvm::Value *slot = b.CreateConstGEP1_64(ptr, args, f.arg_size());
+    b.CreateStore(result, b.CreateLoad(ptr, slot));
+  }
+  b.CreateRetVoid();
+}
+
+/// The C compiler driver that links libraries: `requested`, or the first of
+/// cc, gcc, clang on PATH.
+static llvm::Expected<std::string> findLinker(StringRef requested) {
+  SmallVector<StringRef> names;
+  if (!requested.empty())
+    names.push_back(requested);
+  else
+    names = {"cc", "gcc", "clang"};
+  for (StringRef name : names)
+    if (auto found = llvm::sys::findProgramByName(name))
+      return *found;
+  if (!requested.empty() && llvm::sys::fs::can_execute(requested))
+    return requested.str();
+  return error(requested.empty()
+                   ? "no C compiler driver (cc, gcc, clang) on PATH to link "
+                     "the library: pass --linker"
+                   : "linker '" + requested + "' not found");
+}
+
+llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
+  if (isCompiled() || impl->exported)
+    return error("the module is compiled already");
+  if (impl->options.device != Device::CPU)
+    return error("libraries are compiled for the CPU only");
+  if (options.outputPath.empty())
+    return error("no output library given");
+  if (options.optLevel > 3)
+    return error("optimisation level " + llvm::Twine(options.optLevel) +
+                 " is not 0-3");
+  auto linker = findLinker(options.linker);
+  if (!linker)
+    return linker.takeError();
+  std::string paramsPath = options.paramsPath;
+  if (paramsPath.empty()) {
+    SmallString<256> p(options.outputPath);
+    llvm::sys::path::replace_extension(p, "params");
+    paramsPath = std::string(p);
+  }
+
+  // Signatures first, in module order, before lowering erases the types.
+  impl->prepareEntries();
+  rt::ModuleMetadata metadata;
+  for (auto func : impl->module->getOps<func::FuncOp>()) {
+    auto it = impl->signatures.find(func.getSymName());
+    if (it == impl->signatures.end())
+      continue;
+    rt::FunctionSpec spec;
+    spec.name = it->second.name;
+    for (const TensorInfo &info : it->second.params)
+      spec.params.push_back(toSpec(info));
+    for (const TensorInfo &info : it->second.results)
+      spec.results.push_back(toSpec(info));
+    metadata.functions.push_back(std::move(spec));
+  }
+  for (const std::string &entry : impl->options.entries)
+    if (!metadata.lookup(entry)) {
+      auto signature = getSignature(entry);
+      return signature ? error("'" + entry + "' cannot be exported")
+                       : signature.takeError();
+    }
+  if (metadata.functions.empty())
+    return error("no function of " + impl->bufferName +
+                 " can be called from a library");
+  for (const relax::ExternalizedParam &p : impl->params)
+    metadata.params.push_back(
+        {p.symbol, p.dtype,
+         std::vector<int64_t>(p.shape.begin(), p.shape.end())});
+  metadata.paramsFile = llvm::sys::path::filename(paramsPath).str();
+
+  auto last = std::chrono::steady_clock::now();
+  auto lap = [&](const char *step) {
+    auto now = std::chrono::steady_clock::now();
+    if (options.timings)
+      options.timings->emplace_back(
+          step, std::chrono::duration<double>(now - last).count());
+    last = now;
+  };
+  impl->exported = true;
+  if (llvm::Error err = impl->lowerToLLVM())
+    return err;
+  lap("lower to the LLVM dialect");
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*impl->module, llvmContext, impl->bufferName);
+  if (!llvmModule)
+    return error("translating to LLVM IR failed");
+  lap("translate to LLVM IR");
+
+  // The host CPU (or options.cpu), as for the JIT, but position
+  // independent.
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return error("cannot detect the host CPU: " +
+                 llvm::toString(tmBuilder.takeError()));
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  tmBuilder->setRelocationModel(llvm::Reloc::PIC_);
+  tmBuilder->setCodeModel(llvm::CodeModel::Small);
+  auto targetMachine = tmBuilder->createTargetMachine();
+  if (!targetMachine)
+    return error("cannot create a target machine: " +
+                 llvm::toString(targetMachine.takeError()));
+  if (!options.cpu.empty()) {
+    // Checked against the host target's CPU list first: LLVM would only
+    // warn and fall back to a generic CPU.
+    if (!(*targetMachine)->getMCSubtargetInfo()->isCPUStringValid(options.cpu))
+      return error("'" + options.cpu + "' is not a CPU of " +
+                   (*targetMachine)->getTargetTriple().str() +
+                   " (llc -mcpu=help lists them)");
+    tmBuilder->setCPU(options.cpu);
+    tmBuilder->getFeatures() = llvm::SubtargetFeatures();
+    targetMachine = tmBuilder->createTargetMachine();
+    if (!targetMachine)
+      return error("cannot create a target machine for '" + options.cpu +
+                   "': " + llvm::toString(targetMachine.takeError()));
+  }
+  llvm::TargetMachine &tm = **targetMachine;
+  llvmModule->setDataLayout(tm.createDataLayout());
+  llvmModule->setTargetTriple(tm.getTargetTriple());
+
+  for (const rt::FunctionSpec &f : metadata.functions) {
+    llvm::Function *ciface = llvmModule->getFunction("_mlir_ciface_" + f.name);
+    if (!ciface)
+      return error("no C interface of '" + f.name + "' after lowering");
+    addPackedWrapper(*llvmModule, *ciface);
+  }
+  std::string json = metadata.toJSON();
+  auto *text = llvm::ConstantDataArray::getString(llvmContext, json);
+  new llvm::GlobalVariable(*llvmModule, text->getType(), /*isConstant=*/true,
+                           llvm::GlobalValue::ExternalLinkage, text,
+                           rt::kMetadataSymbol);
+  // Exported, but never interposed by another library's symbol of the same
+  // name (two relax libraries both have a `main` and __relax_param_0).
+  for (llvm::GlobalValue &g : llvmModule->global_values())
+    if (!g.isDeclaration() && g.hasExternalLinkage())
+      g.setVisibility(llvm::GlobalValue::ProtectedVisibility);
+
+  if (llvm::Error err =
+          makeOptimizingTransformer(options.optLevel, 0, &tm)(llvmModule.get()))
+    return error("optimizing the LLVM IR failed: " +
+                 llvm::toString(std::move(err)));
+  lap("optimize LLVM IR");
+
+  // The object: kept where asked, else in a temporary file.
+  SmallString<256> objectPath(options.objectPath);
+  std::optional<llvm::FileRemover> removeObject;
+  if (objectPath.empty()) {
+    if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+            "relax-compile", "o", objectPath))
+      return error("cannot create a temporary object file: " + ec.message());
+    removeObject.emplace(objectPath);
+  }
+  {
+    std::error_code ec;
+    llvm::ToolOutputFile object(objectPath, ec, llvm::sys::fs::OF_None);
+    if (ec)
+      return error("cannot write " + objectPath + ": " + ec.message());
+    llvm::legacy::PassManager codegen;
+    if (tm.addPassesToEmitFile(codegen, object.os(), nullptr,
+                               llvm::CodeGenFileType::ObjectFile))
+      return error("the target cannot emit object files");
+    codegen.run(*llvmModule);
+    object.keep();
+  }
+  lap("emit the object");
+
+  std::vector<relax::rt::ParamToWrite> entries;
+  for (const relax::ExternalizedParam &p : impl->params)
+    entries.push_back({p.symbol, p.dtype,
+                       std::vector<int64_t>(p.shape.begin(), p.shape.end()),
+                       p.bytes()});
+  llvm::StringMap<std::string> fileMetadata;
+  fileMetadata["format"] = "relax-mlir parameters";
+  fileMetadata["library"] = llvm::sys::path::filename(options.outputPath).str();
+  if (llvm::Error err = rt::writeParamFile(paramsPath, entries, fileMetadata))
+    return err;
+  lap("write the parameter file");
+
+  // Link against the runtime and OpenMP, found again at load time through
+  // the run paths.
+  std::string runtimePath = impl->options.runtimeLibraryPath.empty()
+                                ? defaultRuntimeLibraryPath()
+                                : impl->options.runtimeLibraryPath;
+  std::string runtimeRPath =
+      "-Wl,-rpath," + llvm::sys::path::parent_path(runtimePath).str();
+  std::string ompRPath =
+      "-Wl,-rpath," + llvm::sys::path::parent_path(RELAX_OMP_LIBRARY).str();
+  SmallVector<StringRef> args = {*linker,
+                                 "-shared",
+                                 "-o",
+                                 options.outputPath,
+                                 objectPath,
+                                 runtimePath,
+                                 RELAX_OMP_LIBRARY,
+                                 runtimeRPath,
+                                 ompRPath,
+                                 "-lm"};
+  std::string message;
+  int rc = llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,
+                                     &message);
+  if (rc != 0)
+    return error("linking " + options.outputPath + " with " + *linker +
+                 " failed" + (message.empty() ? "" : ": " + message) +
+                 " (exit code " + llvm::Twine(rc) + ")");
+  lap("link");
+  return llvm::Error::success();
 }

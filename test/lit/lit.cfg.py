@@ -24,7 +24,13 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["relax-opt", "relax-translate", "relax-run"], tool_dirs)
+    ["relax-opt", "relax-translate", "relax-run", "relax-compile"], tool_dirs)
+# C programs against the C API of compiled modules (RelaxModule.h): the
+# project's C compiler, its headers and libraries; tests add -lRelaxModule.
+relax_lib_dir = os.path.join(config.relax_obj_root, "lib")
+config.substitutions.append(("%compile_c", "%s -std=c99 -Wall -Wextra -Werror -I%s -L%s -Wl,-rpath,%s" % (
+    config.c_compiler, os.path.join(config.relax_src_root, "include"),
+    relax_lib_dir, relax_lib_dir)))
 # CPU execution tests of lowered code use upstream's JIT driver and its
 # printing helpers (printMemrefF32, ...).
 llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])

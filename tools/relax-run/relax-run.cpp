@@ -1,7 +1,8 @@
 //===- relax-run.cpp - Run a function of a relax module -------------------===//
 //
 // The command line of the execution library (RelaxDialect/Execution): reads
-// the options, then loads and compiles the module, binds inputs from .npy
+// the options, then loads and compiles the module (or opens a library that
+// relax-compile wrote), binds inputs from .npy
 // files or seeded random data, calls the entry once and prints, writes and
 // checks its outputs, and times further calls for --benchmark. Compiling,
 // calling, the .npy format and the comparison live in the library.
@@ -29,8 +30,14 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory runCategory("relax-run options");
 static cl::opt<std::string> inputFilename(cl::Positional,
-                                          cl::desc("<module.mlir>"),
+                                          cl::desc("<module.mlir | model.onnx "
+                                                   "| model.so>"),
                                           cl::Required, cl::cat(runCategory));
+static cl::opt<std::string>
+    paramsFile("params",
+               cl::desc("Parameter file of a library compiled by "
+                        "relax-compile (default: the one next to it)"),
+               cl::value_desc("path"), cl::cat(runCategory));
 static cl::opt<std::string> entryName("entry", cl::desc("Function to run"),
                                       cl::init("main"), cl::cat(runCategory));
 static cl::list<std::string>
@@ -69,6 +76,12 @@ static cl::opt<bool> fuseOps("fuse",
                              cl::desc("Run --relax-fuse-ops before lowering "
                                       "(the default max-group-size)"),
                              cl::cat(runCategory));
+static cl::opt<uint64_t> paramMinBytes(
+    "param-min-bytes",
+    cl::desc("JIT: copy constants of at least this many bytes into the "
+             "compiled code's globals instead of compiling them in (0: "
+             "compile every constant into the code)"),
+    cl::init(1024), cl::cat(runCategory));
 static cl::opt<bool> printLowered("print-lowered",
                                   cl::desc("Print the LLVM-dialect module "
                                            "before JIT compilation"),
@@ -122,8 +135,10 @@ int main(int argc, char **argv) {
   mlir::relax::registerVersionPrinter();
   initializeExecution();
   cl::HideUnrelatedOptions(runCategory);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "relax-run: run a function of a relax module\n");
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "relax-run: run a function of a relax module, an ONNX "
+      "model or a library from relax-compile\n");
   bool onGPU = deviceName == "cuda";
   if (deviceName != "cpu" && !onGPU)
     return fail("unknown --device '" + deviceName + "' (cpu or cuda)");
@@ -139,9 +154,23 @@ int main(int argc, char **argv) {
   options.device = device;
   options.fuse = fuseOps;
   options.entries = {entryName};
+  options.paramMinBytes = paramMinBytes;
   if (printLowered)
     options.printLowered = &llvm::outs();
-  auto moduleOr = CompiledModule::load(inputFilename, options);
+  // A library from relax-compile runs as it is; anything else is compiled
+  // here (JIT).
+  bool isLibrary = llvm::StringRef(inputFilename).ends_with(".so");
+  if (isLibrary && (onGPU || fuseOps || printLowered))
+    return fail("--device cuda, --fuse and --print-lowered apply to modules "
+                "compiled here, not to the library " +
+                inputFilename);
+  if (!isLibrary && !paramsFile.empty())
+    return fail("--params goes with a library compiled by relax-compile "
+                "(model.so), not with " +
+                inputFilename);
+  auto moduleOr = isLibrary
+                      ? CompiledModule::openLibrary(inputFilename, paramsFile)
+                      : CompiledModule::load(inputFilename, options);
   if (!moduleOr)
     return fail(moduleOr.takeError());
   CompiledModule &module = **moduleOr;

@@ -16,6 +16,11 @@
 // any rank and any number of results work without generated glue. On
 // `Device::CUDA` inputs are copied to device buffers and results back.
 //
+// The same class compiles ahead of time (exportLibrary: a shared library
+// plus a parameter file, what relax-compile writes) and opens such a
+// library again (openLibrary); calls then go through the same packed
+// calling convention (RelaxDialect/Runtime/ModuleLoader.h) as JIT calls.
+//
 // Every failure is an llvm::Error whose message is one line for the user.
 // Parse and pass failures are first reported as located diagnostics on
 // stderr; a parse failure, which they describe entirely, is a DiagnosedError.
@@ -78,6 +83,36 @@ struct CompileOptions {
   /// The relax runtime the compiled code calls; empty:
   /// defaultRuntimeLibraryPath().
   std::string runtimeLibraryPath;
+  /// On the CPU, constants of at least this many bytes become parameters
+  /// (relax::externalizeParams): the JIT copies them into their globals
+  /// after compiling, exportLibrary writes them to the parameter file.
+  /// Compile time then no longer grows with the weights. 0 keeps every
+  /// constant in the code.
+  uint64_t paramMinBytes = 1024;
+};
+
+/// Where and how exportLibrary writes a compiled library.
+struct LibraryOptions {
+  /// The shared library to write (model.so).
+  std::string outputPath;
+  /// Its parameter file; empty: outputPath with the extension .params.
+  std::string paramsPath;
+  /// The C compiler driver that links the object (cc, gcc, clang); empty:
+  /// the first of cc, gcc, clang on PATH.
+  std::string linker;
+  /// Also keep the object file here (empty: a temporary file).
+  std::string objectPath;
+  /// The CPU to generate code for (an LLVM CPU name: x86-64, x86-64-v3,
+  /// skylake-avx512, ...) with exactly that CPU's features; empty: the host
+  /// CPU and all its features, as the JIT.
+  std::string cpu;
+  /// LLVM optimisation level of the IR (0-3). O2 is the default: O3's
+  /// extra unrolling made code generation 3-4x slower on the BERT encoder
+  /// for no measured speed-up (docs/perf.md).
+  unsigned optLevel = 2;
+  /// When set, receives the wall time of each step, in order, as
+  /// (step, seconds).
+  std::vector<std::pair<std::string, double>> *timings = nullptr;
 };
 
 /// One parameter or result of an entry.
@@ -132,6 +167,12 @@ public:
   static llvm::Expected<std::unique_ptr<CompiledModule>>
   compileSource(llvm::StringRef source, llvm::StringRef bufferName,
                 const CompileOptions &options);
+  /// Opens a library written by exportLibrary (relax-compile) with its
+  /// parameter file (empty: the one written next to it). The result is
+  /// already compiled: getSignature, prepareCall and invoke work as after
+  /// jit(). CPU only.
+  static llvm::Expected<std::unique_ptr<CompiledModule>>
+  openLibrary(llvm::StringRef path, llvm::StringRef paramsPath);
 
   ~CompiledModule();
   CompiledModule(const CompiledModule &) = delete;
@@ -146,6 +187,13 @@ public:
   llvm::Error jit();
   bool isCompiled() const;
   Device getDevice() const;
+
+  /// Compiles ahead of time, instead of jit(): lowers to LLVM IR, adds the
+  /// packed entry points and the metadata of RelaxModule.h, emits an object
+  /// for the host CPU, links it into a shared library against the relax
+  /// runtime and writes the parameter file. The module is consumed: it can
+  /// be neither JIT-compiled nor exported again. CPU only.
+  llvm::Error exportLibrary(const LibraryOptions &options);
 
   /// Binds `inputs` to `entry` for one or more calls (JIT-compiles first if
   /// needed). The inputs are checked (checkInputs) and, on the GPU, copied

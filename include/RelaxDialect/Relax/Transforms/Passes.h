@@ -25,6 +25,29 @@ namespace relax {
 #define GEN_PASS_REGISTRATION
 #include "RelaxDialect/Relax/Transforms/Passes.h.inc"
 
+/// A constant that externalizeParams moved out of a module: the public,
+/// uninitialized memref.global `symbol` must be filled with `bytes()`
+/// (C-ordered, little-endian) before the module's code runs.
+struct ExternalizedParam {
+  std::string symbol;
+  /// The safetensors dtype name (F32, BF16, I64, ...).
+  std::string dtype;
+  SmallVector<int64_t> shape;
+  ArrayRef<char> bytes() const {
+    return owned.empty() ? view : ArrayRef<char>(owned);
+  }
+  /// The attribute's own storage (it lives as long as the MLIRContext) ...
+  ArrayRef<char> view;
+  /// ... or an expanded splat.
+  std::vector<char> owned;
+};
+
+/// The rewrite of --relax-externalize-params without writing a file: for
+/// the JIT, which copies the bytes into the globals itself, and for the
+/// pass. Globals are renamed __relax_param_<k> in module order.
+FailureOr<SmallVector<ExternalizedParam>> externalizeParams(ModuleOp module,
+                                                            uint64_t minBytes);
+
 } // namespace relax
 } // namespace mlir
 

@@ -147,4 +147,37 @@ def RelaxFuseTIR : Pass<"relax-fuse-tir", "ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def RelaxExternalizeParams : Pass<"relax-externalize-params", "ModuleOp"> {
+  let summary = "Move large constants out of the module into a parameter file";
+  let description = [{
+    Runs on a module after `relax-lower-shapes`, where every
+    `relax.constant` has become a constant `memref.global`. Each constant
+    global whose initial value holds at least `min-bytes` bytes is written
+    to the safetensors file `file` under its new symbol name, and becomes a
+    public, uninitialized `memref.global @__relax_param_<k>` that the module
+    loader fills from the file once, when the module is opened. The code
+    then no longer carries the weights: LLVM neither translates nor emits
+    them, so compile time no longer grows with their size.
+
+    ```mlir
+    memref.global "private" constant @__relax_const_0 : memref<512xf32> =
+        dense_resource<w> {alignment = 64 : i64}
+    // becomes
+    memref.global @__relax_param_0 : memref<512xf32> = uninitialized
+        {alignment = 64 : i64}
+    ```
+
+    Booleans (bit-packed in the attribute) and element types without a
+    safetensors dtype stay in the module. The format and the loader are
+    described in docs/compile.md.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "uint64_t", "1024",
+           "Externalize constants of at least this many bytes">,
+    Option<"file", "file", "std::string", "",
+           "The parameter file (safetensors) to write">
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // RELAX_TRANSFORMS_PASSES_TD

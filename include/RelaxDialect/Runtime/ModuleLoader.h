@@ -1,0 +1,156 @@
+//===- ModuleLoader.h - Compiled libraries and their calling ABI -*- C++
+//-*-===//
+//
+// What both ways of running compiled code share: the JIT (lib/Execution) and
+// libraries compiled ahead of time (relax-compile, opened through the C API
+// of RelaxModule.h or by relax-run). Entries are called through the packed
+// form of their C interface, `_mlir__mlir_ciface_<name>(void **args)`, as
+// MLIR's ExecutionEngine generates it for the JIT and relax-compile emits it
+// into libraries: args[0] points at the result struct (one memref
+// descriptor per result), args[1 + i] at parameter i's descriptor. The
+// library describes itself in a JSON string, `relax_module_metadata`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_RUNTIME_MODULELOADER_H
+#define RELAXDIALECT_RUNTIME_MODULELOADER_H
+
+#include "RelaxDialect/Runtime/ParamFile.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::relax::rt {
+
+/// One parameter or result of an entry.
+struct TensorSpec {
+  /// The relax spelling (f32, i1, ui16, ...).
+  std::string dtype;
+  /// false: any rank (parameters only).
+  bool ranked = true;
+  /// Static sizes, -1 where the size is only known at run time.
+  std::vector<int64_t> staticSizes;
+  /// Each dim as text: "512", "n", "n * 4" or "?".
+  std::vector<std::string> dims;
+  /// The relax type of a parameter of a relax function, "" otherwise.
+  std::string relaxType;
+};
+
+struct FunctionSpec {
+  std::string name;
+  std::vector<TensorSpec> params, results;
+};
+
+/// A constant the compiler moved to the parameter file: `name` is both its
+/// tensor in the file and the symbol of the global it is loaded into.
+struct ParamSpec {
+  std::string name;
+  /// The safetensors dtype name (F32, ...).
+  std::string dtype;
+  std::vector<int64_t> shape;
+};
+
+/// Bumped when the layout of the metadata or the calling convention change.
+constexpr int64_t kModuleFormatVersion = 1;
+/// The symbol of the metadata string (a NUL-terminated JSON object).
+constexpr const char *kMetadataSymbol = "relax_module_metadata";
+
+struct ModuleMetadata {
+  std::vector<FunctionSpec> functions;
+  std::vector<ParamSpec> params;
+  /// The parameter file's name, relative to the library ("" without
+  /// parameters).
+  std::string paramsFile;
+
+  std::string toJSON() const;
+  static llvm::Expected<ModuleMetadata> fromJSON(llvm::StringRef json);
+  const FunctionSpec *lookup(llvm::StringRef name) const;
+};
+
+/// The packed wrapper of entry `name`.
+std::string packedEntrySymbol(llvm::StringRef name);
+
+/// Bytes per element of a relax dtype name, 0 when unknown.
+size_t dtypeNameSize(llvm::StringRef dtype);
+
+/// Copies every parameter of `metadata` from `file` into the global that
+/// `lookup` returns for its name, checking dtype and shape first.
+llvm::Error loadParams(const ModuleMetadata &metadata, const ParamFile &file,
+                       llvm::function_ref<void *(llvm::StringRef)> lookup);
+
+using PackedFn = void (*)(void **);
+
+/// A compiled library, opened with its parameters loaded. One library path
+/// may be open once per process (its globals hold one set of weights).
+class Library {
+public:
+  /// `paramsPath` empty: the metadata's file next to the library.
+  static llvm::Expected<std::unique_ptr<Library>>
+  open(llvm::StringRef path, llvm::StringRef paramsPath);
+  ~Library();
+  Library(const Library &) = delete;
+  Library &operator=(const Library &) = delete;
+
+  const ModuleMetadata &getMetadata() const { return metadata; }
+  /// The packed wrapper of `entry`, or null.
+  PackedFn lookupEntry(llvm::StringRef entry) const;
+  llvm::StringRef getPath() const { return path; }
+
+private:
+  Library() = default;
+  void *handle = nullptr;
+  std::string path, canonicalPath;
+  ModuleMetadata metadata;
+};
+
+/// One call's descriptors. A memref descriptor is {allocated, aligned,
+/// offset, sizes[rank], strides[rank]}, 8 bytes each; an unranked parameter
+/// is passed as {rank, pointer to a ranked descriptor}.
+class PackedCall {
+public:
+  PackedCall(PackedFn fn, std::string name, std::vector<bool> paramRanked,
+             llvm::ArrayRef<int64_t> resultRanks);
+  PackedCall(const PackedCall &) = delete;
+  PackedCall &operator=(const PackedCall &) = delete;
+
+  /// Points parameter `i` at dense row-major `data` of `shape`.
+  void setInput(size_t i, void *data, llvm::ArrayRef<int64_t> shape);
+  /// Calls the entry; a failure carries the runtime's message. The result
+  /// descriptors are zeroed first and left alone after a failure.
+  llvm::Error run();
+  /// Result `i`'s descriptor words.
+  const int64_t *result(size_t i) const {
+    return resultWords.data() + resultOffsets[i];
+  }
+  size_t numResults() const { return resultOffsets.size(); }
+  /// The heap blocks the results own (each once): not inputs, nor the
+  /// globals memref.get_global marks with 0xdeadbeef.
+  std::vector<void *> ownedResultBlocks() const;
+
+private:
+  PackedFn fn;
+  std::string name;
+  std::vector<std::vector<int64_t>> argDescs;
+  std::vector<std::array<int64_t, 2>> unrankedDescs;
+  std::vector<bool> paramRanked;
+  std::vector<int64_t> resultWords;
+  std::vector<size_t> resultOffsets;
+  std::vector<void *> pointers;
+  std::vector<void *> packed;
+};
+
+/// Copies the (possibly strided) memref of `rank` that `descriptor`
+/// describes into `dest`, densely.
+void copyToDense(const int64_t *descriptor, int64_t rank, size_t elemSize,
+                 void *dest);
+
+} // namespace mlir::relax::rt
+
+#endif // RELAXDIALECT_RUNTIME_MODULELOADER_H

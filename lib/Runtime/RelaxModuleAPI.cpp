@@ -1,0 +1,305 @@
+//===- RelaxModuleAPI.cpp - C API of compiled relax modules ---------------===//
+//
+// A thin C layer over rt::Library and rt::PackedCall (ModuleLoader.h), which
+// relax-run and the JIT use as well. Every entry point catches bad
+// arguments itself and reports them through the status and the
+// thread-local message; nothing here aborts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Runtime/ModuleLoader.h"
+#include "RelaxDialect/Runtime/RelaxModule.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace mlir::relax::rt;
+
+namespace {
+thread_local std::string lastError;
+
+relax_status fail(relax_status status, const llvm::Twine &message) {
+  lastError = message.str();
+  return status;
+}
+
+relax_status fail(relax_status status, llvm::Error err) {
+  return fail(status, llvm::toString(std::move(err)));
+}
+
+constexpr const char *kDTypeNames[] = {"f16",  "bf16", "f32", "f64", "i1",
+                                       "i8",   "i16",  "i32", "i64", "ui8",
+                                       "ui16", "ui32", "ui64"};
+constexpr size_t kNumDTypes = sizeof(kDTypeNames) / sizeof(kDTypeNames[0]);
+
+relax_dtype dtypeFromName(llvm::StringRef name) {
+  for (size_t i = 0; i < kNumDTypes; ++i)
+    if (name == kDTypeNames[i])
+      return static_cast<relax_dtype>(i);
+  return RELAX_DTYPE_F32; // not reached: the metadata reader checks dtypes
+}
+} // namespace
+
+struct relax_function {
+  const FunctionSpec *spec = nullptr;
+  PackedFn fn = nullptr;
+  std::vector<relax_dtype> inputDTypes, outputDTypes;
+};
+
+struct relax_module {
+  std::unique_ptr<Library> library;
+  std::vector<std::unique_ptr<relax_function>> functions;
+};
+
+struct relax_outputs {
+  std::vector<relax_tensor> tensors;
+  std::vector<std::vector<int64_t>> shapes;
+  std::vector<void *> buffers;
+};
+
+extern "C" const char *relax_last_error(void) { return lastError.c_str(); }
+
+extern "C" size_t relax_dtype_size(relax_dtype dtype) {
+  if (static_cast<size_t>(dtype) >= kNumDTypes)
+    return 0;
+  return dtypeNameSize(kDTypeNames[dtype]);
+}
+
+extern "C" const char *relax_dtype_name(relax_dtype dtype) {
+  return static_cast<size_t>(dtype) < kNumDTypes ? kDTypeNames[dtype] : "";
+}
+
+extern "C" relax_status relax_module_open(const char *libraryPath,
+                                          const char *paramsPath,
+                                          relax_module **module) {
+  if (!module)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relax_module_open: module is NULL");
+  *module = nullptr;
+  if (!libraryPath)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relax_module_open: library_path is NULL");
+  auto library = Library::open(libraryPath, paramsPath ? paramsPath : "");
+  if (!library)
+    return fail(RELAX_ERROR_LOAD, library.takeError());
+  auto m = std::make_unique<relax_module>();
+  m->library = std::move(*library);
+  for (const FunctionSpec &spec : m->library->getMetadata().functions) {
+    auto f = std::make_unique<relax_function>();
+    f->spec = &spec;
+    f->fn = m->library->lookupEntry(spec.name);
+    for (const TensorSpec &t : spec.params)
+      f->inputDTypes.push_back(dtypeFromName(t.dtype));
+    for (const TensorSpec &t : spec.results)
+      f->outputDTypes.push_back(dtypeFromName(t.dtype));
+    m->functions.push_back(std::move(f));
+  }
+  *module = m.release();
+  return RELAX_OK;
+}
+
+extern "C" void relax_module_close(relax_module *module) { delete module; }
+
+extern "C" size_t relax_module_num_functions(const relax_module *module) {
+  return module ? module->functions.size() : 0;
+}
+
+extern "C" const char *relax_module_function_name(const relax_module *module,
+                                                  size_t index) {
+  if (!module || index >= module->functions.size())
+    return nullptr;
+  return module->functions[index]->spec->name.c_str();
+}
+
+extern "C" relax_status relax_module_get_function(relax_module *module,
+                                                  const char *name,
+                                                  relax_function **function) {
+  if (!module || !name || !function)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relax_module_get_function: NULL argument");
+  *function = nullptr;
+  for (auto &f : module->functions)
+    if (f->spec->name == name) {
+      *function = f.get();
+      return RELAX_OK;
+    }
+  std::vector<std::string> names;
+  for (auto &f : module->functions)
+    names.push_back(f->spec->name);
+  return fail(RELAX_ERROR_INVALID_ARGUMENT,
+              "no function '" + llvm::Twine(name) + "' in " +
+                  module->library->getPath() +
+                  " (it has: " + llvm::join(names, ", ") + ")");
+}
+
+extern "C" size_t relax_function_num_inputs(const relax_function *f) {
+  return f ? f->spec->params.size() : 0;
+}
+extern "C" size_t relax_function_num_outputs(const relax_function *f) {
+  return f ? f->spec->results.size() : 0;
+}
+extern "C" relax_dtype relax_function_input_dtype(const relax_function *f,
+                                                  size_t i) {
+  return f && i < f->inputDTypes.size() ? f->inputDTypes[i] : RELAX_DTYPE_F32;
+}
+extern "C" int32_t relax_function_input_rank(const relax_function *f,
+                                             size_t i) {
+  if (!f || i >= f->spec->params.size() || !f->spec->params[i].ranked)
+    return -1;
+  return f->spec->params[i].staticSizes.size();
+}
+extern "C" const char *relax_function_input_dim(const relax_function *f,
+                                                size_t i, int32_t d) {
+  if (!f || i >= f->spec->params.size() || d < 0 ||
+      static_cast<size_t>(d) >= f->spec->params[i].dims.size())
+    return nullptr;
+  return f->spec->params[i].dims[d].c_str();
+}
+extern "C" relax_dtype relax_function_output_dtype(const relax_function *f,
+                                                   size_t i) {
+  return f && i < f->outputDTypes.size() ? f->outputDTypes[i] : RELAX_DTYPE_F32;
+}
+extern "C" int32_t relax_function_output_rank(const relax_function *f,
+                                              size_t i) {
+  if (!f || i >= f->spec->results.size())
+    return -1;
+  return f->spec->results[i].staticSizes.size();
+}
+
+/// Checks input `i` against the signature (the checks the JIT path makes
+/// in exec::checkInputs).
+static relax_status checkInput(const relax_function *f, size_t i,
+                               const relax_tensor &t) {
+  const TensorSpec &spec = f->spec->params[i];
+  const std::string &name = f->spec->name;
+  auto bad = [&](const llvm::Twine &why) {
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "input #" + llvm::Twine(i) + " of '" + name + "': " + why);
+  };
+  if (static_cast<size_t>(t.dtype) >= kNumDTypes)
+    return bad("dtype " + llvm::Twine(static_cast<int>(t.dtype)) +
+               " is not a relax_dtype");
+  if (t.dtype != f->inputDTypes[i])
+    return bad("has dtype " + llvm::Twine(kDTypeNames[t.dtype]) +
+               ", expected " + spec.dtype);
+  if (t.rank < 0 || (t.rank > 0 && !t.shape))
+    return bad("has rank " + llvm::Twine(t.rank) + " and no shape");
+  if (spec.ranked && static_cast<size_t>(t.rank) != spec.staticSizes.size())
+    return bad("has rank " + llvm::Twine(t.rank) + ", expected " +
+               llvm::Twine(spec.staticSizes.size()));
+  int64_t count = 1;
+  for (int32_t d = 0; d < t.rank; ++d) {
+    if (t.shape[d] < 0 || llvm::MulOverflow(count, t.shape[d], count))
+      return bad("dim " + llvm::Twine(d) + " is " + llvm::Twine(t.shape[d]) +
+                 (t.shape[d] < 0 ? "" : ": the size overflows"));
+    // A dim the relax type fixes ("16") is checked here even where the
+    // lowered code takes any size there (and would check it itself).
+    int64_t expected = -1;
+    if (spec.ranked &&
+        (spec.staticSizes[d] >= 0 ||
+         !llvm::StringRef(spec.dims[d]).getAsInteger(10, expected)))
+      expected = std::max(expected, spec.staticSizes[d]);
+    if (expected >= 0 && expected != t.shape[d])
+      return bad("dim " + llvm::Twine(d) + " is " + llvm::Twine(t.shape[d]) +
+                 ", expected " + llvm::Twine(expected));
+  }
+  if (count > 0 && !t.data)
+    return bad("data is NULL");
+  return RELAX_OK;
+}
+
+extern "C" relax_status relax_function_call(relax_function *f,
+                                            const relax_tensor *inputs,
+                                            size_t numInputs,
+                                            relax_outputs **outputs) {
+  if (!outputs)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relax_function_call: outputs is NULL");
+  *outputs = nullptr;
+  if (!f)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relax_function_call: function is NULL");
+  const FunctionSpec &spec = *f->spec;
+  if (numInputs != spec.params.size())
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "'" + spec.name + "' takes " + llvm::Twine(spec.params.size()) +
+                    " inputs, got " + llvm::Twine(numInputs));
+  if (numInputs && !inputs)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relax_function_call: inputs is NULL");
+  for (size_t i = 0; i < numInputs; ++i)
+    if (relax_status s = checkInput(f, i, inputs[i]))
+      return s;
+
+  std::vector<bool> ranked;
+  for (const TensorSpec &t : spec.params)
+    ranked.push_back(t.ranked);
+  std::vector<int64_t> resultRanks;
+  for (const TensorSpec &t : spec.results)
+    resultRanks.push_back(t.staticSizes.size());
+  PackedCall call(f->fn, spec.name, ranked, resultRanks);
+  for (size_t i = 0; i < numInputs; ++i)
+    call.setInput(i, inputs[i].data,
+                  llvm::ArrayRef<int64_t>(inputs[i].shape, inputs[i].rank));
+  if (llvm::Error err = call.run())
+    return fail(RELAX_ERROR_RUNTIME, "'" + spec.name + "' failed: " +
+                                         llvm::toString(std::move(err)));
+
+  // Dense copies the caller owns through `out`; the compiled code's own
+  // blocks are freed right away.
+  auto out = std::make_unique<relax_outputs>();
+  out->shapes.resize(spec.results.size());
+  relax_status status = RELAX_OK;
+  for (size_t i = 0; i < spec.results.size(); ++i) {
+    int64_t rank = resultRanks[i];
+    const int64_t *desc = call.result(i);
+    out->shapes[i].assign(desc + 3, desc + 3 + rank);
+    size_t elem = relax_dtype_size(f->outputDTypes[i]);
+    size_t bytes = elem;
+    for (int64_t s : out->shapes[i])
+      bytes *= s;
+    void *buffer = std::malloc(std::max<size_t>(bytes, 1));
+    if (!buffer) {
+      status =
+          fail(RELAX_ERROR_RUNTIME, "cannot allocate " + llvm::Twine(bytes) +
+                                        " bytes for output #" + llvm::Twine(i));
+      break;
+    }
+    copyToDense(desc, rank, elem, buffer);
+    out->buffers.push_back(buffer);
+    out->tensors.push_back({buffer, f->outputDTypes[i],
+                            static_cast<int32_t>(rank), out->shapes[i].data()});
+  }
+  for (void *block : call.ownedResultBlocks())
+    std::free(block);
+  if (status != RELAX_OK) {
+    relax_outputs_free(out.release());
+    return status;
+  }
+  *outputs = out.release();
+  return RELAX_OK;
+}
+
+extern "C" size_t relax_outputs_count(const relax_outputs *outputs) {
+  return outputs ? outputs->tensors.size() : 0;
+}
+
+extern "C" const relax_tensor *relax_outputs_get(const relax_outputs *outputs,
+                                                 size_t index) {
+  if (!outputs || index >= outputs->tensors.size())
+    return nullptr;
+  return &outputs->tensors[index];
+}
+
+extern "C" void relax_outputs_free(relax_outputs *outputs) {
+  if (!outputs)
+    return;
+  for (void *b : outputs->buffers)
+    std::free(b);
+  delete outputs;
+}

@@ -1,0 +1,223 @@
+//===- ModuleLoaderTests.cpp - Parameter files, metadata, packed calls ----===//
+//
+// The parts of the module loader that need no compiled library: the
+// safetensors round trip and its corruption checks, the metadata's JSON
+// round trip, and the descriptors a PackedCall builds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Runtime/ModuleLoader.h"
+#include "RelaxDialect/Runtime/ParamFile.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+
+using namespace mlir::relax::rt;
+
+namespace {
+
+/// A temporary file removed at the end of the test.
+struct TempFile {
+  llvm::SmallString<128> path;
+  TempFile() {
+    int fd;
+    EXPECT_FALSE(
+        llvm::sys::fs::createTemporaryFile("paramfile", "params", fd, path));
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  }
+  ~TempFile() { llvm::sys::fs::remove(path); }
+  void write(llvm::StringRef bytes) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    os << bytes;
+  }
+  std::string read() {
+    return (*llvm::MemoryBuffer::getFile(path, false, false))
+        ->getBuffer()
+        .str();
+  }
+};
+
+std::string errorOf(llvm::Expected<std::unique_ptr<ParamFile>> file) {
+  if (file)
+    return "";
+  return llvm::toString(file.takeError());
+}
+
+TEST(ParamFileTest, RoundTrip) {
+  TempFile tmp;
+  std::vector<float> a = {1.5f, -2.0f, 3.25f, 0.0f, 7.0f, 8.0f};
+  std::vector<int64_t> b = {-1, 1LL << 40};
+  std::vector<ParamToWrite> params = {
+      {"a", "F32", {2, 3}, {reinterpret_cast<char *>(a.data()), 24}},
+      {"empty", "F16", {0, 4}, {}},
+      {"b", "I64", {2}, {reinterpret_cast<char *>(b.data()), 16}}};
+  llvm::StringMap<std::string> meta;
+  meta["format"] = "test";
+  ASSERT_FALSE(llvm::errorToBool(writeParamFile(tmp.path, params, meta)));
+
+  // The data starts 64-byte aligned, right after the padded header.
+  std::string bytes = tmp.read();
+  uint64_t headerSize;
+  std::memcpy(&headerSize, bytes.data(), 8);
+  EXPECT_EQ((8 + headerSize) % 64, 0u);
+  EXPECT_EQ(bytes.size(), 8 + headerSize + 24 + 16);
+
+  auto file = ParamFile::open(tmp.path);
+  ASSERT_TRUE(static_cast<bool>(file)) << llvm::toString(file.takeError());
+  EXPECT_EQ((*file)->entries().size(), 3u);
+  EXPECT_EQ((*file)->metadata().lookup("format"), "test");
+  const ParamFile::Entry *ea = (*file)->lookup("a");
+  ASSERT_NE(ea, nullptr);
+  EXPECT_EQ(ea->dtype, "F32");
+  EXPECT_EQ(ea->shape, (std::vector<int64_t>{2, 3}));
+  ASSERT_EQ(ea->data.size(), 24u);
+  EXPECT_EQ(std::memcmp(ea->data.data(), a.data(), 24), 0);
+  const ParamFile::Entry *eb = (*file)->lookup("b");
+  ASSERT_NE(eb, nullptr);
+  EXPECT_EQ(std::memcmp(eb->data.data(), b.data(), 16), 0);
+  EXPECT_TRUE((*file)->lookup("empty")->data.empty());
+  EXPECT_EQ((*file)->lookup("missing"), nullptr);
+}
+
+TEST(ParamFileTest, DuplicateNamesAreRefused) {
+  TempFile tmp;
+  float x = 1;
+  std::vector<ParamToWrite> params = {
+      {"a", "F32", {1}, {reinterpret_cast<char *>(&x), 4}},
+      {"a", "F32", {1}, {reinterpret_cast<char *>(&x), 4}}};
+  llvm::Error err = writeParamFile(tmp.path, params);
+  EXPECT_NE(llvm::toString(std::move(err)).find("written twice"),
+            std::string::npos);
+}
+
+/// A file of `header` (JSON) and `data` bytes.
+std::string fileOf(llvm::StringRef header, size_t data) {
+  std::string bytes(8, '\0');
+  uint64_t n = header.size();
+  std::memcpy(bytes.data(), &n, 8);
+  return bytes + header.str() + std::string(data, '\0');
+}
+
+TEST(ParamFileTest, CorruptFilesAreRefusedWithTheReason) {
+  TempFile tmp;
+  auto check = [&](llvm::StringRef bytes, llvm::StringRef expected) {
+    tmp.write(bytes);
+    std::string message = errorOf(ParamFile::open(tmp.path));
+    EXPECT_NE(message.find(expected.str()), std::string::npos)
+        << "got: " << message;
+  };
+  check("abc", "shorter than its 8-byte header length");
+  check(std::string("\xff\xff\xff\xff\xff\xff\xff\x7f", 8) + "{}",
+        "header length");
+  check(fileOf("[1]", 0), "header is not a JSON object");
+  check(fileOf("{\"a\":", 0), "header is not JSON");
+  check(fileOf(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", 4),
+        "data ends at byte 8 but the file holds 4 bytes");
+  check(fileOf(R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", 8),
+        "holds 8 bytes, its dtype and shape need 12");
+  check(fileOf(R"({"a":{"dtype":"Q7","shape":[1],"data_offsets":[0,1]}})", 1),
+        "unsupported dtype 'Q7'");
+  check(fileOf(R"({"a":{"dtype":"F32","shape":[-1],"data_offsets":[0,0]}})", 0),
+        "not a non-negative integer");
+  check(fileOf(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,0]}})", 4),
+        "not an increasing pair");
+  check(fileOf(R"({"a":{"dtype":"U8","shape":[4294967296,4294967296,)"
+               R"(4294967296],"data_offsets":[0,0]}})",
+               0),
+        "size overflows");
+  check(fileOf(R"({"__metadata__":{"k":1}})", 0), "is not a string");
+  EXPECT_NE(errorOf(ParamFile::open("/no/such/file")).find("cannot open"),
+            std::string::npos);
+}
+
+TEST(ModuleMetadataTest, JSONRoundTrip) {
+  ModuleMetadata m;
+  FunctionSpec f;
+  f.name = "main";
+  f.params.push_back(
+      {"f32", true, {-1, 16}, {"n", "16"}, "!relax.tensor<[n, 16], f32>"});
+  f.params.push_back({"i64", false, {}, {}, ""});
+  f.results.push_back({"f32", true, {-1, 32}, {"?", "32"}, ""});
+  m.functions.push_back(f);
+  m.params.push_back({"__relax_param_0", "F32", {16, 16}});
+  m.paramsFile = "model.params";
+  auto back = ModuleMetadata::fromJSON(m.toJSON());
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_EQ(back->functions.size(), 1u);
+  const FunctionSpec *g = back->lookup("main");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->params[0].dims, (std::vector<std::string>{"n", "16"}));
+  EXPECT_EQ(g->params[0].staticSizes, (std::vector<int64_t>{-1, 16}));
+  EXPECT_EQ(g->params[0].relaxType, "!relax.tensor<[n, 16], f32>");
+  EXPECT_FALSE(g->params[1].ranked);
+  EXPECT_EQ(g->results[0].dtype, "f32");
+  EXPECT_EQ(back->params[0].shape, (std::vector<int64_t>{16, 16}));
+  EXPECT_EQ(back->paramsFile, "model.params");
+  EXPECT_EQ(back->lookup("other"), nullptr);
+}
+
+TEST(ModuleMetadataTest, BadMetadataIsRefused) {
+  EXPECT_FALSE(static_cast<bool>(ModuleMetadata::fromJSON("{")));
+  auto wrongVersion = ModuleMetadata::fromJSON(
+      R"({"format":"relax-mlir module","version":99,"functions":[],)"
+      R"("params":[],"params_file":""})");
+  ASSERT_FALSE(static_cast<bool>(wrongVersion));
+  EXPECT_NE(llvm::toString(wrongVersion.takeError()).find("version 99"),
+            std::string::npos);
+  auto badDType = ModuleMetadata::fromJSON(
+      R"({"format":"relax-mlir module","version":1,"functions":[{"name":)"
+      R"("f","params":[{"dtype":"q3","ranked":true,"static_sizes":[],)"
+      R"("dims":[]}],"results":[]}],"params":[],"params_file":""})");
+  ASSERT_FALSE(static_cast<bool>(badDType));
+  EXPECT_NE(llvm::toString(badDType.takeError()).find("unknown dtype"),
+            std::string::npos);
+}
+
+/// An entry point that checks the packed layout and returns a descriptor
+/// that views its first argument.
+int64_t seenRank = -1, seenSizes[2], seenStrides[2];
+void fakeEntry(void **args) {
+  auto *result = *static_cast<int64_t **>(args[0]);
+  auto *desc = *static_cast<int64_t **>(args[1]);
+  auto *unranked = *static_cast<int64_t **>(args[2]);
+  seenRank = unranked[0];
+  seenSizes[0] = desc[3];
+  seenSizes[1] = desc[4];
+  seenStrides[0] = desc[5];
+  seenStrides[1] = desc[6];
+  std::memcpy(result, desc, 7 * sizeof(int64_t));
+}
+
+TEST(PackedCallTest, DescriptorsAndResults) {
+  float data[6] = {0, 1, 2, 3, 4, 5};
+  float other[3] = {9, 9, 9};
+  PackedCall call(fakeEntry, "fake", {true, false}, {2});
+  int64_t shape[2] = {2, 3};
+  int64_t shape1[1] = {3};
+  call.setInput(0, data, shape);
+  call.setInput(1, other, shape1);
+  ASSERT_FALSE(llvm::errorToBool(call.run()));
+  EXPECT_EQ(seenRank, 1);
+  EXPECT_EQ(seenSizes[0], 2);
+  EXPECT_EQ(seenSizes[1], 3);
+  EXPECT_EQ(seenStrides[0], 3);
+  EXPECT_EQ(seenStrides[1], 1);
+  // The result aliases an input: it owns no block.
+  EXPECT_TRUE(call.ownedResultBlocks().empty());
+
+  // A transposed view copied densely.
+  int64_t words[7] = {0, reinterpret_cast<int64_t>(data), 0, 3, 2, 1, 3};
+  float dense[6];
+  copyToDense(words, 2, sizeof(float), dense);
+  EXPECT_EQ(std::vector<float>(dense, dense + 6),
+            (std::vector<float>{0, 3, 1, 4, 2, 5}));
+}
+
+} // namespace
