@@ -28,6 +28,10 @@ using namespace mlir;
 
 void relax::buildRelaxToHostPipeline(OpPassManager &pm,
                                      const LowerToCPUOptions &options) {
+  // Imported softmax(q k^T * c + mask) v subgraphs become relax.attention,
+  // whose streaming program never holds the [b, h, s, t] scores; before
+  // legalization, which would lower the matmuls and the softmax apart.
+  pm.addPass(createRelaxFuseAttention());
   // High-level ops become tir programs called through call_tir; a no-op on a
   // module that --relax-fuse-ops already legalized and fused.
   pm.addPass(createRelaxLegalizeOps());
@@ -82,6 +86,10 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm,
 
 void relax::buildFuseOpsPipeline(OpPassManager &pm,
                                  const FuseOpsPipelineOptions &options) {
+  // Imported softmax(q k^T * c + mask) v subgraphs become relax.attention,
+  // whose streaming program never holds the [b, h, s, t] scores; before
+  // legalization, which would lower the matmuls and the softmax apart.
+  pm.addPass(createRelaxFuseAttention());
   // Fusion reads loop programs, so the high-level ops are legalized first.
   pm.addPass(createRelaxLegalizeOps());
   // Each program's kind (elementwise, reduction, ...) from its blocks.
@@ -94,6 +102,10 @@ void relax::buildFuseOpsPipeline(OpPassManager &pm,
 
 void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
                                     const LowerToGPUOptions &options) {
+  // Imported softmax(q k^T * c + mask) v subgraphs become relax.attention,
+  // whose streaming program never holds the [b, h, s, t] scores; before
+  // legalization, which would lower the matmuls and the softmax apart.
+  pm.addPass(createRelaxFuseAttention());
   pm.addPass(createRelaxLegalizeOps());
   // The GPU schedule picks a kernel shape per program kind.
   pm.addPass(createRelaxAnnotateOpPattern());

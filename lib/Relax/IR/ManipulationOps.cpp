@@ -254,17 +254,47 @@ LogicalResult PermuteDimsOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-OpFoldResult PermuteDimsOp::fold(FoldAdaptor) {
-  auto type = tensorOf(getType());
-  if (getInput().getType() != type || !type.hasRank())
-    return {};
-  std::optional<ArrayRef<int64_t>> axes = getAxes();
-  int64_t rank = type.getRank();
+/// The permutation of a permute_dims with known rank, normalised (no
+/// negative entries; the reversal when `axes` is absent).
+static SmallVector<int64_t> normalizedPermutation(PermuteDimsOp op,
+                                                  int64_t rank) {
+  std::optional<ArrayRef<int64_t>> axes = op.getAxes();
+  SmallVector<int64_t> perm;
   for (int64_t i = 0; i < rank; ++i) {
     int64_t a = axes ? (*axes)[i] : rank - 1 - i;
-    if ((a < 0 ? a + rank : a) != i)
-      return {};
+    perm.push_back(a < 0 ? a + rank : a);
   }
+  return perm;
+}
+
+OpFoldResult PermuteDimsOp::fold(FoldAdaptor) {
+  auto type = tensorOf(getType());
+  if (!type.hasRank())
+    return {};
+  int64_t rank = type.getRank();
+  // permute_dims(permute_dims(x, p), q) is permute_dims(x, p[q[i]]): fold in
+  // place (the result is the same tensor, so the type stays), which makes
+  // BSNH -> BNSH -> BSNH round trips an identity that folds below.
+  if (auto inner = getInput().getDefiningOp<PermuteDimsOp>()) {
+    auto innerType = tensorOf(inner.getInput().getType());
+    if (innerType.hasRank() && innerType.getRank() == rank) {
+      SmallVector<int64_t> p = normalizedPermutation(inner, rank),
+                           q = normalizedPermutation(*this, rank), composed;
+      for (int64_t i = 0; i < rank; ++i)
+        composed.push_back(p[q[i]]);
+      getInputMutable().assign(inner.getInput());
+      setAxes(composed);
+      if (getInput().getType() == type &&
+          llvm::equal(composed, llvm::seq<int64_t>(0, rank)))
+        return getInput();
+      return getResult();
+    }
+  }
+  if (getInput().getType() != type)
+    return {};
+  SmallVector<int64_t> perm = normalizedPermutation(*this, rank);
+  if (!llvm::equal(perm, llvm::seq<int64_t>(0, rank)))
+    return {};
   return getInput();
 }
 

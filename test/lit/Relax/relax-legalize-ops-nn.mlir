@@ -2,8 +2,8 @@
 // RUN: relax-opt --relax-legalize-ops %s | FileCheck %s --check-prefix=TR
 
 // The NN legalizations keep every shape symbolic: attention (causal,
-// grouped heads, s = skv symbolic) is a chain of blocks over scratch score
-// buffers, conv2d one spatial x reduce block with a guarded padded load,
+// grouped heads, s = skv symbolic) streams over the keys with per-row
+// scratch, conv2d one spatial x reduce block with a guarded padded load,
 // avg_pool2d a sum block and a divide block, global_avg_pool2d a reduction.
 
 // CHECK-LABEL: relax.func @main
@@ -12,25 +12,40 @@
 // CHECK: relax.call_tir @avg_pool2d(
 // CHECK: relax.call_tir @global_avg_pool2d(
 
+// Attention streams over the keys: one parallel loop over every (batch,
+// head, row), O(dv) local scratch per row, no score buffer.
 // CHECK-LABEL: tir.prim_func private @attention(
 // CHECK-SAME: !tir.buffer<[1, s, 4, 8], f32>, %{{.*}}: !tir.buffer<[1, s, 2, 8], f32>
 // CHECK-SAME: op_pattern = #tir.op_pattern<opaque>
-// CHECK-DAG: %[[S:.*]] = tir.sym_var "s" : index
-// CHECK-DAG: %[[SCORES:.*]] = tir.alloc : !tir.buffer<[1, 4, s, s], f32>
-// CHECK-DAG: %[[MAX:.*]] = tir.alloc : !tir.buffer<[1, 4, s], f32>
-// CHECK: tir.for %[[H:.*]] = %{{.*}} to %c4 step %{{.*}} kind = parallel
-// CHECK: tir.block "attention_qk" ({{.*}}) kinds [spatial, spatial, spatial, spatial, reduce]
-// CHECK-NEXT: tir.init
-// CHECK: arith.divui
-// CHECK: tir.block "attention_score" ({{.*}}) kinds [spatial, spatial, spatial, spatial]
-// CHECK: arith.cmpi sle
-// CHECK: arith.select
-// CHECK: tir.block "attention_max" ({{.*}}) kinds [spatial, spatial, spatial, reduce]
-// CHECK: arith.maximumf
-// CHECK: tir.block "attention_exp"
+// CHECK-NOT: tir.alloc
+// CHECK: %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NOT: tir.alloc
+// CHECK: tir.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = parallel {
+// CHECK: %[[ACC:.*]] = tir.alloc : !tir.buffer<[8], f32, local>
+// CHECK-NEXT: %[[STAT:.*]] = tir.alloc : !tir.buffer<[3], f32, local>
+// CHECK-NEXT: %[[SEEN:.*]] = tir.alloc : !tir.buffer<[1], i1, local>
+// CHECK-NOT: tir.alloc
+// Causal: the key loop ends at max(0, i + skv + 1 - s).
+// CHECK: %[[POS:.*]] = arith.cmpi ugt
+// CHECK: %[[END:.*]] = arith.select %[[POS]]
+// CHECK: tir.for %[[J:.*]] = %{{.*}} to %[[END]] step
+// CHECK: arith.mulf
+// CHECK: %[[X:.*]] = arith.mulf
+// CHECK: %[[FIN:.*]] = arith.cmpf une, %[[X]], %[[NEGINF]]
+// CHECK: scf.if %[[FIN]] {
+// CHECK: %[[GROWS:.*]] = arith.cmpf ogt, %[[X]]
+// CHECK: scf.if %[[GROWS]] {
 // CHECK: math.exp
-// CHECK: tir.block "attention_sum" ({{.*}}) kinds [spatial, spatial, spatial, reduce]
-// CHECK: tir.block "attention_out" ({{.*}}) kinds [spatial, spatial, spatial, spatial, reduce]
+// CHECK: tir.store %[[X]], %[[STAT]]
+// CHECK: math.exp
+// CHECK: tir.store {{.*}}, %[[ACC]]
+// No visible key: the uniform average over all s keys.
+// CHECK: %[[ANY:.*]] = tir.load %[[SEEN]]
+// CHECK: %[[NONE:.*]] = arith.xori %[[ANY]]
+// CHECK: scf.if %[[NONE]] {
+// CHECK: arith.sitofp
+// CHECK: %[[SUM:.*]] = tir.load %[[STAT]]
+// CHECK: arith.divf %{{.*}}, %[[SUM]]
 // CHECK: tir.return
 
 // CHECK-LABEL: tir.prim_func private @conv2d_nchw(

@@ -55,7 +55,9 @@ def Relax_PermuteDimsOp : Relax_TensorOp<"permute_dims"> {
     the dims are reversed. An input of unknown rank gives an unknown-rank
     result without `axes`, and `axes.size()` unknown dims with them.
 
-    Folding: an identity permutation folds to the input.
+    Folding: an identity permutation folds to the input; a permutation of
+    a permutation folds into one (`p[q[i]]`), and to the input when that
+    is the identity.
 
     ```mlir
     %y = relax.permute_dims %x {axes = array<i64: 2, 0, 1>} : (!relax.tensor<[n, m, 4], f32>) -> !relax.tensor<[4, n, m], f32>

@@ -16,10 +16,16 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+class RewritePatternSet;
+
 namespace relax {
 
 #define GEN_PASS_DECL
 #include "RelaxDialect/Relax/Transforms/Passes.h.inc"
+
+/// The rewrite of --relax-fuse-attention: softmax(q k^T * c [+ mask]) v in
+/// BNSH layout -> relax.attention.
+void populateFuseAttentionPatterns(RewritePatternSet &patterns);
 
 /// registerRelaxPasses() registers every pass declared in Passes.td.
 #define GEN_PASS_REGISTRATION

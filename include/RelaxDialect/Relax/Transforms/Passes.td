@@ -17,6 +17,54 @@ def RelaxVerifyWellFormed : Pass<"relax-verify-well-formed", "ModuleOp"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxFuseAttention : Pass<"relax-fuse-attention", "ModuleOp"> {
+  let summary = "Replace softmax(q k^T * c + mask) v subgraphs with "
+                "relax.attention";
+  let description = [{
+    Imported graphs (torch.onnx exports of BERT, GPT-2, Llama) spell
+    attention as matmuls around a softmax, which materialises the
+    [b, h, s, t] scores. This pass recognises, in BNSH layout,
+
+    ```mlir
+    %kt = ... : !relax.tensor<[b, h, d, t], f32>       // K already transposed
+    %s0 = relax.matmul %q, %kt                         // [b, h, s, t]
+    %s1 = relax.multiply %s0, %c                       // and/or divide; or on q / kt
+    %s2 = relax.add %s1, %mask                         // optional
+    %p  = relax.softmax %s2 {axis = -1}
+    %p1 = relax.where (relax.isnan %p), %zero, %p      // optional (dynamo exports)
+    %o  = relax.matmul %p1, %v                         // [b, h, s, dv]
+    ```
+
+    and replaces `%o` by `relax.attention` on BSNH permutations of q, k and
+    v (`relax.permute_dims` of permute_dims folds, so the exporters' own
+    head transposes cancel) followed by a permutation back to BNSH:
+
+    ```mlir
+    %a = relax.attention %qs, %ks, %vs, %mask {scale = c} -> [b, s, h, dv]
+    %o = relax.permute_dims %a {axes = array<i64: 0, 2, 1, 3>}
+    ```
+
+    The scale is the product of every scalar constant multiplying (or
+    dividing) the scores, q or k^T. Keys and values repeated over groups
+    of query heads the way torch exports grouped-query attention
+    (`reshape(broadcast_to(expand_dims(x, 2), [b, hkv, g, t, d]),
+    [b, hkv * g, t, d])`) are read unrepeated by the grouped-head
+    attention. A `where(isnan(p), 0, p)` guard becomes the same guard on
+    the result (a NaN softmax row, e.g. every key -inf, gives a zero row).
+
+    Rewrites only when the shapes provably fit (symbolic engine, under the
+    function's `sym_bounds`): rank-4 float operands of one dtype, batch and
+    heads equal across q, k^T and v, the head dim of q equal to k^T's, the
+    key count of k^T equal to v's, softmax over the last axis, scale
+    constants with one element, a mask that broadcasts to the scores
+    without widening them, and every intermediate used only by the next
+    step. Anything else is left as it is.
+  }];
+  let statistics = [
+    Statistic<"numFused", "num-fused", "Number of attention subgraphs fused">
+  ];
+}
+
 def RelaxLegalizeOps : Pass<"relax-legalize-ops", "ModuleOp"> {
   let summary = "Lower high-level relax ops to tir programs called with "
                 "call_tir";

@@ -3,17 +3,20 @@
 // Attention, NCHW conv2d and 2-D pooling become loop nests of tir.blocks
 // over symbolic shapes (the norms live in Reduction.cpp):
 //
-// * attention: several loop nests in one prim_func over scratch buffers of
-//   the scores [b, hq, s, skv] (accumulated in f32 for narrower floats):
-//   q k^T (reduce over d), scale + mask + causal (spatial), row max
-//   (reduce), exp(x - max) (spatial), row sum (reduce) and the weighted
-//   sum of v (reduce over skv). Masked-out positions get the lowest finite
-//   value of the accumulation type (as TVM), so a fully masked row is a
-//   uniform average instead of NaN. A boolean mask keeps the positions
-//   where it is true; any other float mask is added to the scores. Causal
-//   is bottom-right aligned (key j visible from query i iff j <= i + skv -
-//   s); hq must be a known multiple of hkv. Loops run heads outermost
-//   (parallel) so batch-1 decoding still spreads over threads.
+// * attention: one prim_func in streaming ("online softmax") form, with no
+//   [b, hq, s, skv] scores: one parallel loop over every (batch, head,
+//   query row); per row a running max m, a running sum l of exp(x - m)
+//   and an accumulator of dv weighted values (O(dv) local scratch, in f32
+//   for narrower floats), rescaled by exp(m_old - m_new) when the max
+//   grows, divided by l at the end. Causal is bottom-right aligned (key j
+//   visible from query i iff j <= i + skv - s) and ends the key loop
+//   early; a boolean mask skips the keys where it is false; any other mask
+//   is added to the scores. A row with no visible key (causal or boolean
+//   mask) is the uniform average of v over all skv keys, which is what
+//   softmax gives when masked scores are the lowest finite value (as TVM);
+//   a row whose visible scores are all -inf (an additive -inf mask) is
+//   NaN, as numpy's and torch's softmax. hq must be a known multiple of
+//   hkv.
 // * conv2d: one block, spatial (n, o, y, x) and reduce (c / groups, kh,
 //   kw); padding is a guarded load (scf.if) rather than a padded copy.
 // * conv2d_transpose: the gather form of conv2d's, one block, spatial
@@ -289,7 +292,9 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
   if (auto s = op.getScaleAttr())
     scaleAttr = s.getValueAsDouble();
   bool causal = op.getCausal();
-  Type resultType = op.getResult().getType();
+  const SymShape &maskShape =
+      mask ? cast<RelaxTensorType>(mask.getType()).getShape() : SymShape();
+  const SymShape &vs = cast<RelaxTensorType>(v.getType()).getShape();
 
   return ctx.replaceWithCallTIR(
       op, "attention", op->getOperands(), op->getResultTypes(),
@@ -303,6 +308,7 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
               skv = dimOf(b, l, k.getType(), 1),
               hkv = dimOf(b, l, k.getType(), 2),
               dv = dimOf(b, l, v.getType(), 3);
+        Value c0 = cIdx(b, l, 0), c1 = cIdx(b, l, 1), c2 = cIdx(b, l, 2);
         Value group = arith::DivUIOp::create(b, l, hq, hkv);
         Value scale;
         if (scaleAttr) {
@@ -315,150 +321,192 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
                                         math::SqrtOp::create(b, l, df));
         }
         Value zero = createScalarConstant(b, l, acc, 0.0);
-        Value lowest = lowestValue(b, l, acc);
-        Value S = tir::AllocOp::create(
+        Value negInf = arith::ConstantOp::create(
+            b, l,
+            b.getFloatAttr(acc, APFloat::getInf(cast<FloatType>(acc)
+                                                    .getFloatSemantics(),
+                                                /*Negative=*/true)));
+        Value falseV = arith::ConstantIntOp::create(b, l, 0, 1);
+        Value trueV = arith::ConstantIntOp::create(b, l, 1, 1);
+        auto ld = [&](OpBuilder &b, Location l, Value buf, ValueRange idx) {
+          return tir::LoadOp::create(b, l, buf, idx).getResult();
+        };
+        auto st = [&](OpBuilder &b, Location l, Value x, Value buf,
+                      ValueRange idx) {
+          tir::StoreOp::create(b, l, x, buf, idx);
+        };
+        auto ifThen = [&](OpBuilder &b, Location l, Value cond,
+                          function_ref<void(OpBuilder &, Location)> then) {
+          scf::IfOp::create(b, l, cond, [&](OpBuilder &b, Location l) {
+            then(b, l);
+            scf::YieldOp::create(b, l);
+          });
+        };
+        auto serial = [&](OpBuilder &b, Location l, Value lb, Value ub,
+                          function_ref<void(OpBuilder &, Location, Value)>
+                              body) {
+          tir::ForOp::create(b, l, lb, ub, c1, tir::LoopKind::serial, body);
+        };
+
+        // One parallel loop over every (batch, head, query row): batch-1
+        // decoding with a single row still has a thread per head, and the
+        // GPU schedule gets one flat spatial loop to bind.
+        Value rows = arith::MulIOp::create(
+            b, l, arith::MulIOp::create(b, l, nb, hq), s);
+        tir::ForOp::create(
+            b, l, c0, rows, c1, tir::LoopKind::parallel,
+            [&](OpBuilder &b, Location l, Value r) {
+              Value i = arith::RemUIOp::create(b, l, r, s);
+              Value bh = arith::DivUIOp::create(b, l, r, s);
+              Value h = arith::RemUIOp::create(b, l, bh, hq);
+              Value bi = arith::DivUIOp::create(b, l, bh, hq);
+              Value kvh = arith::DivUIOp::create(b, l, h, group);
+              // The row's whole state, O(dv): the running max m, the
+              // running sum l of exp(x - m), a dot-product accumulator, and
+              // the weighted sum of values scaled by exp(-m).
+              Value accBuf =
+                  tir::AllocOp::create(
                       b, l,
-                      tir::BufferType::get(mctx, scoreShape, acc,
-                                           tir::MemoryScope::global))
+                      tir::BufferType::get(mctx, SymShape(ArrayRef<sym::Expr>{vs.getDim(3)}), acc,
+                                           tir::MemoryScope::local))
                       .getResult();
-        SymShape rowShape(scoreShape.getDims().take_front(3));
-        auto rowType =
-            tir::BufferType::get(mctx, rowShape, acc, tir::MemoryScope::global);
-        Value Mx = tir::AllocOp::create(b, l, rowType).getResult();
-        Value Z = tir::AllocOp::create(b, l, rowType).getResult();
-        SmallVector<Value> scoreExt{nb, hq, s, skv};
-        // Heads outermost: the parallel loop has work with batch 1 too.
-        SmallVector<unsigned> headsFirst{1, 0, 2, 3, 4};
-        SmallVector<unsigned> outHeadsFirst{2, 0, 1, 3, 4};
+              Value stat =
+                  tir::AllocOp::create(
+                      b, l,
+                      tir::BufferType::get(mctx, SymShape(ArrayRef<sym::Expr>{sym::Expr::constant(3)}), acc,
+                                           tir::MemoryScope::local))
+                      .getResult();
+              // Whether any key survived causal and the boolean mask.
+              Value seenBuf =
+                  tir::AllocOp::create(
+                      b, l,
+                      tir::BufferType::get(mctx, SymShape(ArrayRef<sym::Expr>{sym::Expr::constant(1)}),
+                                           b.getI1Type(),
+                                           tir::MemoryScope::local))
+                      .getResult();
+              st(b, l, negInf, stat, c0);
+              st(b, l, zero, stat, c1);
+              st(b, l, falseV, seenBuf, c0);
+              serial(b, l, c0, dv, [&](OpBuilder &b, Location l, Value e) {
+                st(b, l, zero, accBuf, e);
+              });
 
-        // S[b, h, i, j] = sum_e q[b, i, h, e] * k[b, j, h / group, e]
-        buildBlockNest(
-            b, l, "attention_qk", {nb, hq, s, skv, d}, iterKinds(4, 1),
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              tir::StoreOp::create(b, l, zero, S, iv.take_front(4));
-            },
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              Value kvh = arith::DivUIOp::create(b, l, iv[1], group);
-              Value qv = tir::LoadOp::create(
-                  b, l, Q, ValueRange{iv[0], iv[2], iv[1], iv[4]});
-              Value kv = tir::LoadOp::create(
-                  b, l, K, ValueRange{iv[0], iv[3], kvh, iv[4]});
-              Value prod = arith::MulFOp::create(
-                  b, l, castScalar(b, l, qv, acc), castScalar(b, l, kv, acc));
-              Value cur = tir::LoadOp::create(b, l, S, iv.take_front(4));
-              tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, cur, prod),
-                                   S, iv.take_front(4));
-            },
-            headsFirst);
-
-        // Scale, mask, causal mask.
-        buildBlockNest(
-            b, l, "attention_score", scoreExt, iterKinds(4, 0), nullptr,
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              Value x = tir::LoadOp::create(b, l, S, iv);
-              x = arith::MulFOp::create(b, l, x, scale);
-              if (M) {
-                SmallVector<Value> idx = *broadcastIndices(
-                    b, l, cast<RelaxTensorType>(mask.getType()).getShape(),
-                    scoreShape, iv);
-                Value m = tir::LoadOp::create(b, l, M, idx);
-                if (maskDtype.isInteger(1))
-                  x = arith::SelectOp::create(b, l, m, x, lowest);
-                else
-                  x = arith::AddFOp::create(b, l, x, castScalar(b, l, m, acc));
-              }
+              // Causal, bottom-right aligned: key j is visible from query i
+              // when j <= i + skv - s, so the keys end at
+              // max(0, i + skv + 1 - s) (never above skv as i < s).
+              Value end = skv;
               if (causal) {
-                // Bottom-right aligned: key j is visible from query i when
-                // j <= i + skv - s.
-                Value lhs = arith::AddIOp::create(b, l, iv[3], s);
-                Value rhs = arith::AddIOp::create(b, l, iv[2], skv);
-                Value ok = arith::CmpIOp::create(
-                    b, l, arith::CmpIPredicate::sle, lhs, rhs);
-                x = arith::SelectOp::create(b, l, ok, x, lowest);
+                Value a = arith::AddIOp::create(
+                    b, l, arith::AddIOp::create(b, l, i, skv), c1);
+                Value pos = arith::CmpIOp::create(
+                    b, l, arith::CmpIPredicate::ugt, a, s);
+                end = arith::SelectOp::create(
+                    b, l, pos, arith::SubIOp::create(b, l, a, s), c0);
               }
-              tir::StoreOp::create(b, l, x, S, iv);
-            },
-            ArrayRef<unsigned>(headsFirst).take_front(4));
 
-        // Row max.
-        buildBlockNest(
-            b, l, "attention_max", scoreExt, iterKinds(3, 1),
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              tir::StoreOp::create(b, l, lowest, Mx, iv.take_front(3));
-            },
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              Value cur = tir::LoadOp::create(b, l, Mx, iv.take_front(3));
-              Value x = tir::LoadOp::create(b, l, S, iv);
-              tir::StoreOp::create(b, l, arith::MaximumFOp::create(b, l, cur, x),
-                                   Mx, iv.take_front(3));
-            },
-            ArrayRef<unsigned>(headsFirst).take_front(4));
+              auto visitKey = [&](OpBuilder &b, Location l, Value j) {
+                st(b, l, trueV, seenBuf, c0);
+                // x = (q_i . k_j) * scale [+ mask]
+                st(b, l, zero, stat, c2);
+                serial(b, l, c0, d, [&](OpBuilder &b, Location l, Value e) {
+                  Value qv = ld(b, l, Q, {bi, i, h, e});
+                  Value kv = ld(b, l, K, {bi, j, kvh, e});
+                  Value prod = arith::MulFOp::create(
+                      b, l, castScalar(b, l, qv, acc),
+                      castScalar(b, l, kv, acc));
+                  st(b, l,
+                     arith::AddFOp::create(b, l, ld(b, l, stat, c2), prod),
+                     stat, c2);
+                });
+                Value x =
+                    arith::MulFOp::create(b, l, ld(b, l, stat, c2), scale);
+                if (M && !maskDtype.isInteger(1)) {
+                  SmallVector<Value> idx =
+                      *broadcastIndices(b, l, maskShape, scoreShape,
+                                        ValueRange{bi, h, i, j});
+                  x = arith::AddFOp::create(
+                      b, l, x, castScalar(b, l, ld(b, l, M, idx), acc));
+                }
+                // A score of -inf adds exp(-inf - m) = 0; skipping it also
+                // avoids exp(-inf - (-inf)) = NaN while m is still -inf.
+                Value finite = arith::CmpFOp::create(
+                    b, l, arith::CmpFPredicate::UNE, x, negInf);
+                ifThen(b, l, finite, [&](OpBuilder &b, Location l) {
+                  // A new maximum rescales l and the accumulator by
+                  // exp(m_old - m_new) (0 for the first finite score).
+                  Value m = ld(b, l, stat, c0);
+                  Value grows = arith::CmpFOp::create(
+                      b, l, arith::CmpFPredicate::OGT, x, m);
+                  ifThen(b, l, grows, [&](OpBuilder &b, Location l) {
+                    Value alpha = math::ExpOp::create(
+                        b, l, arith::SubFOp::create(b, l, m, x));
+                    st(b, l,
+                       arith::MulFOp::create(b, l, ld(b, l, stat, c1), alpha),
+                       stat, c1);
+                    serial(b, l, c0, dv,
+                           [&](OpBuilder &b, Location l, Value e) {
+                             st(b, l,
+                                arith::MulFOp::create(
+                                    b, l, ld(b, l, accBuf, e), alpha),
+                                accBuf, e);
+                           });
+                    st(b, l, x, stat, c0);
+                  });
+                  Value p = math::ExpOp::create(
+                      b, l, arith::SubFOp::create(b, l, x, ld(b, l, stat, c0)));
+                  st(b, l, arith::AddFOp::create(b, l, ld(b, l, stat, c1), p),
+                     stat, c1);
+                  serial(b, l, c0, dv, [&](OpBuilder &b, Location l, Value e) {
+                    Value vv = castScalar(b, l, ld(b, l, V, {bi, j, kvh, e}),
+                                          acc);
+                    st(b, l,
+                       arith::AddFOp::create(
+                           b, l, ld(b, l, accBuf, e),
+                           arith::MulFOp::create(b, l, p, vv)),
+                       accBuf, e);
+                  });
+                });
+              };
+              serial(b, l, c0, end, [&](OpBuilder &b, Location l, Value j) {
+                if (M && maskDtype.isInteger(1)) {
+                  SmallVector<Value> idx =
+                      *broadcastIndices(b, l, maskShape, scoreShape,
+                                        ValueRange{bi, h, i, j});
+                  ifThen(b, l, ld(b, l, M, idx), [&](OpBuilder &b, Location l) {
+                    visitKey(b, l, j);
+                  });
+                } else {
+                  visitKey(b, l, j);
+                }
+              });
 
-        // exp(x - max).
-        buildBlockNest(
-            b, l, "attention_exp", scoreExt, iterKinds(4, 0), nullptr,
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              Value x = tir::LoadOp::create(b, l, S, iv);
-              Value m = tir::LoadOp::create(b, l, Mx, iv.take_front(3));
-              Value e = math::ExpOp::create(b, l,
-                                            arith::SubFOp::create(b, l, x, m));
-              tir::StoreOp::create(b, l, e, S, iv);
-            },
-            ArrayRef<unsigned>(headsFirst).take_front(4));
+              // Every key masked (causal and boolean masks only): every
+              // score is the same lowest value, so softmax is uniform over
+              // all skv keys, as in the reference semantics.
+              Value none = arith::XOrIOp::create(b, l, ld(b, l, seenBuf, c0),
+                                                 trueV);
+              ifThen(b, l, none, [&](OpBuilder &b, Location l) {
+                serial(b, l, c0, skv, [&](OpBuilder &b, Location l, Value j) {
+                  serial(b, l, c0, dv, [&](OpBuilder &b, Location l, Value e) {
+                    Value vv = castScalar(b, l, ld(b, l, V, {bi, j, kvh, e}),
+                                          acc);
+                    st(b, l,
+                       arith::AddFOp::create(b, l, ld(b, l, accBuf, e), vv),
+                       accBuf, e);
+                  });
+                });
+                st(b, l, indexToFloat(b, l, skv, acc), stat, c1);
+              });
 
-        // Row sum.
-        buildBlockNest(
-            b, l, "attention_sum", scoreExt, iterKinds(3, 1),
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              tir::StoreOp::create(b, l, zero, Z, iv.take_front(3));
-            },
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              Value cur = tir::LoadOp::create(b, l, Z, iv.take_front(3));
-              Value x = tir::LoadOp::create(b, l, S, iv);
-              tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, cur, x), Z,
-                                   iv.take_front(3));
-            },
-            ArrayRef<unsigned>(headsFirst).take_front(4));
-
-        // out[b, i, h, e] = sum_j S[b, h, i, j] / Z[b, h, i] * v[b, j, h/g, e]
-        Value target = O;
-        if (acc != dtype)
-          target = tir::AllocOp::create(
-              b, l,
-              tir::BufferType::get(mctx,
-                                   cast<RelaxTensorType>(resultType).getShape(),
-                                   acc, tir::MemoryScope::global))
-                       .getResult();
-        buildBlockNest(
-            b, l, "attention_out", {nb, s, hq, dv, skv}, iterKinds(4, 1),
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              tir::StoreOp::create(b, l, zero, target, iv.take_front(4));
-            },
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              Value kvh = arith::DivUIOp::create(b, l, iv[2], group);
-              Value p = tir::LoadOp::create(
-                  b, l, S, ValueRange{iv[0], iv[2], iv[1], iv[4]});
-              Value z = tir::LoadOp::create(b, l, Z,
-                                            ValueRange{iv[0], iv[2], iv[1]});
-              Value vv = tir::LoadOp::create(
-                  b, l, V, ValueRange{iv[0], iv[4], kvh, iv[3]});
-              Value w =
-                  arith::MulFOp::create(b, l, arith::DivFOp::create(b, l, p, z),
-                                        castScalar(b, l, vv, acc));
-              Value cur = tir::LoadOp::create(b, l, target, iv.take_front(4));
-              tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, cur, w),
-                                   target, iv.take_front(4));
-            },
-            outHeadsFirst);
-        if (acc != dtype)
-          buildBlockNest(b, l, "attention_cast", {nb, s, hq, dv},
-                         iterKinds(4, 0), nullptr,
-                         [&](OpBuilder &b, Location l, ValueRange iv) {
-                           Value x = tir::LoadOp::create(b, l, target, iv);
-                           tir::StoreOp::create(
-                               b, l, castScalar(b, l, x, dtype), O, iv);
-                         },
-                         ArrayRef<unsigned>(outHeadsFirst).take_front(4));
+              // out = acc / l: a row whose every visible score is -inf has
+              // l = 0 and gives NaN, as numpy's softmax does.
+              Value sum = ld(b, l, stat, c1);
+              serial(b, l, c0, dv, [&](OpBuilder &b, Location l, Value e) {
+                Value y =
+                    arith::DivFOp::create(b, l, ld(b, l, accBuf, e), sum);
+                st(b, l, castScalar(b, l, y, dtype), O, {bi, i, h, e});
+              });
+            });
       },
       tir::OpPattern::Opaque, op->getAttrDictionary());
 }
