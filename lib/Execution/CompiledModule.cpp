@@ -363,12 +363,21 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   }
   if (hasRelaxEntry) {
     PassManager pm(context.get());
-    if (options.fuse)
-      relax::buildFuseOpsPipeline(pm, relax::FuseOpsPipelineOptions());
-    if (onGPU)
+    bool dispatch = options.dispatchLibrary && !onGPU;
+    if (options.fuse) {
+      relax::FuseOpsPipelineOptions fuseOptions;
+      if (dispatch)
+        fuseOptions.dispatchLibrary = "cpu";
+      relax::buildFuseOpsPipeline(pm, fuseOptions);
+    }
+    if (onGPU) {
       relax::buildRelaxToGPUPipeline(pm, gpuOptions);
-    else
-      relax::buildRelaxToHostPipeline(pm);
+    } else {
+      relax::LowerToCPUOptions hostOptions;
+      // After fusion the offload has been done (or refused) already.
+      hostOptions.dispatchLibrary = dispatch && !options.fuse;
+      relax::buildRelaxToHostPipeline(pm, hostOptions);
+    }
     if (failed(pm.run(*module)))
       return error("lowering the relax module failed");
   } else if (onGPU) {

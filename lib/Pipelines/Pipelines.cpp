@@ -26,7 +26,13 @@
 
 using namespace mlir;
 
-void relax::buildRelaxToHostPipeline(OpPassManager &pm) {
+void relax::buildRelaxToHostPipeline(OpPassManager &pm,
+                                     const LowerToCPUOptions &options) {
+  // Contractions to the CPU BLAS, before legalization would turn them into
+  // loops: at the sizes of the bench/peers models OpenBLAS is 2-10x faster
+  // than the compiled loops (docs/perf.md).
+  if (options.dispatchLibrary)
+    pm.addPass(createRelaxDispatchLibrary());
   // High-level ops become tir programs called through call_tir; a no-op on a
   // module that --relax-fuse-ops already legalized and fused.
   pm.addPass(createRelaxLegalizeOps());
@@ -75,6 +81,10 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm) {
 
 void relax::buildFuseOpsPipeline(OpPassManager &pm,
                                  const FuseOpsPipelineOptions &options) {
+  // Library offload first: a matmul inside a fused program can no longer
+  // be handed to a library.
+  if (options.dispatchLibrary != "none")
+    pm.addPass(createRelaxDispatchLibrary({options.dispatchLibrary}));
   // Fusion reads loop programs, so the high-level ops are legalized first.
   pm.addPass(createRelaxLegalizeOps());
   // Each program's kind (elementwise, reduction, ...) from its blocks.
@@ -183,8 +193,9 @@ void relax::buildLowerToGPUPipeline(OpPassManager &pm,
   buildLowerGPUToLLVMPipeline(pm, options);
 }
 
-void relax::buildLowerToCPUFromRelaxPipeline(OpPassManager &pm) {
-  buildRelaxToHostPipeline(pm);
+void relax::buildLowerToCPUFromRelaxPipeline(
+    OpPassManager &pm, const LowerToCPUOptions &options) {
+  buildRelaxToHostPipeline(pm, options);
   buildLowerToCPUPipeline(pm);
 }
 
@@ -202,16 +213,17 @@ void relax::registerRelaxPipelines() {
       "NVVM, PTX (or cubin) in gpu.binary";
   static constexpr const char *kCPUSummary =
       "Lower a relax module (or func/memref code) to the LLVM dialect for the "
-      "host CPU: legalize, lower shapes, loops, OpenMP threads, LLVM";
+      "host CPU: BLAS offload, legalize, lower shapes, loops, OpenMP "
+      "threads, LLVM";
   PassPipelineRegistration<LowerToGPUOptions>(
       "relax-lower-to-gpu", kGPUSummary, buildLowerToGPUPipeline);
-  PassPipelineRegistration<>("relax-lower-to-cpu", kCPUSummary,
+  PassPipelineRegistration<LowerToCPUOptions>("relax-lower-to-cpu", kCPUSummary,
                              buildLowerToCPUFromRelaxPipeline);
   // The names before the project prefix, kept so existing scripts work.
   PassPipelineRegistration<LowerToGPUOptions>(
       "lower-to-gpu", "Deprecated alias of --relax-lower-to-gpu",
       buildLowerToGPUPipeline);
-  PassPipelineRegistration<>("lower-to-cpu",
+  PassPipelineRegistration<LowerToCPUOptions>("lower-to-cpu",
                              "Deprecated alias of --relax-lower-to-cpu",
                              buildLowerToCPUFromRelaxPipeline);
 }

@@ -142,13 +142,30 @@ template <typename T> void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c) {
         c.data[i * c.rowStride + j * c.colStride] = out[i * n + j];
 }
 
-/// The last two dims of a descriptor as a matrix, at batch index `batch`
-/// (ignored for rank 2; a batch of extent 1 broadcasts).
+/// The batch dims of a call (C's leading dims, at most two) and the flat
+/// index over them that each operand's matrix is found at.
+struct Batch {
+  int rank = 0;
+  int64_t sizes[2] = {1, 1};
+  int64_t count() const { return sizes[0] * sizes[1]; }
+};
+
+/// The last two dims of a descriptor as a matrix, at flat batch index
+/// `flat` of `batch` (ignored for rank 2). A batch dim of extent 1 in `d`
+/// broadcasts.
 template <typename T, int N>
-Matrix<T> matrixOf(MemRef<T, N> *d, int64_t batch, bool transposed) {
+Matrix<T> matrixOf(MemRef<T, N> *d, const Batch &batch, int64_t flat,
+                   bool transposed) {
   T *base = d->aligned + d->offset;
-  if (N == 3 && d->sizes[0] != 1)
-    base += batch * d->strides[0];
+  if constexpr (N > 2) {
+    // Row-major over the batch dims: the last batch dim varies fastest.
+    for (int i = N - 3, j = batch.rank - 1; i >= 0; --i, --j) {
+      int64_t index = flat % batch.sizes[j];
+      flat /= batch.sizes[j];
+      if (d->sizes[i] != 1)
+        base += index * d->strides[i];
+    }
+  }
   Matrix<T> m{base, d->sizes[N - 2], d->sizes[N - 1], d->strides[N - 2],
               d->strides[N - 1]};
   if (transposed) {
@@ -165,11 +182,25 @@ template <typename T, int N> bool hasNegativeSize(const MemRef<T, N> *d) {
   return false;
 }
 
-/// Validates and runs C = A * op(B), for A and C of rank RA (2 or 3) and B of
-/// rank RB (RA, or 2 when B is shared by every batch).
+/// Whether the batch dims and the rows of `d` are one run of rows: then its
+/// matrices stack into a single matrix of batch * rows rows.
+template <typename T, int N> bool batchesStackAsRows(const MemRef<T, N> *d) {
+  int64_t expected = d->strides[N - 2];
+  for (int i = N - 3; i >= 0; --i) {
+    expected *= d->sizes[i + 1];
+    if (d->sizes[i] != 1 && d->strides[i] != expected)
+      return false;
+  }
+  return true;
+}
+
+/// Validates and runs C = A * op(B), for A and C of rank RA (2 to 4: up to
+/// two batch dims) and B of rank RB (RA, or 2 when B is shared by every
+/// batch). A batch dim of extent 1 in A or B broadcasts.
 template <typename T, int RA, int RB>
 void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
             MemRef<T, RA> *c, bool transposeB) {
+  static_assert(RA >= 2 && RA <= 4 && (RB == RA || RB == 2));
   if (!a || !b || !c) {
     reportError("%s: null memref descriptor", fn);
     return;
@@ -189,24 +220,35 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
                 static_cast<long long>(k), static_cast<long long>(kb));
     return;
   }
-  int64_t batch = RA == 3 ? a->sizes[0] : 1;
-  if (RB == 3 && b->sizes[0] != batch) {
-    if (batch != 1 && b->sizes[0] != 1) {
-      reportError("%s: A is %s and B is %s: batch dims differ (%lld vs %lld)",
-                  fn, shapeString(a).c_str(), shapeString(b).c_str(),
-                  static_cast<long long>(batch),
-                  static_cast<long long>(b->sizes[0]));
-      return;
+  Batch batch;
+  batch.rank = RA - 2;
+  for (int i = 0; i < RA - 2; ++i) {
+    int64_t extent = a->sizes[i];
+    if (RB == RA && b->sizes[i] != extent) {
+      if (extent != 1 && b->sizes[i] != 1) {
+        reportError("%s: A is %s and B is %s: batch dims differ (%lld vs "
+                    "%lld)",
+                    fn, shapeString(a).c_str(), shapeString(b).c_str(),
+                    static_cast<long long>(extent),
+                    static_cast<long long>(b->sizes[i]));
+        return;
+      }
+      extent = std::max(extent, b->sizes[i]);
     }
-    batch = std::max(batch, b->sizes[0]);
+    batch.sizes[i] = extent;
   }
-  int64_t expected[3] = {batch, m, n};
-  const int64_t *want = RA == 3 ? expected : expected + 1;
+  int64_t expected[4];
+  for (int i = 0; i < RA - 2; ++i)
+    expected[i] = batch.sizes[i];
+  expected[RA - 2] = m;
+  expected[RA - 1] = n;
   for (int i = 0; i < RA; ++i) {
-    if (c->sizes[i] == want[i])
+    if (c->sizes[i] == expected[i])
       continue;
-    std::string shape = RA == 3 ? "[" + std::to_string(batch) + ", " : "[";
-    shape += std::to_string(m) + ", " + std::to_string(n) + "]";
+    std::string shape = "[";
+    for (int j = 0; j < RA; ++j)
+      shape += (j ? ", " : "") + std::to_string(expected[j]);
+    shape += "]";
     reportError("%s: C is %s, expected %s for A %s and B %s", fn,
                 shapeString(c).c_str(), shape.c_str(), shapeString(a).c_str(),
                 shapeString(b).c_str());
@@ -220,27 +262,31 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     return;
   }
 
-  if (RA == 2) {
-    multiply(matrixOf(a, 0, false), matrixOf(b, 0, transposeB),
-             matrixOf(c, 0, false));
-    return;
-  }
   // A B shared by every batch over an A and C whose batches are stacked rows
   // (the usual [b, m, k] activations of a linear layer) is one GEMM with
   // b * m rows instead of b small ones.
-  bool sharedB = RB == 2 || b->sizes[0] == 1;
-  if (sharedB && a->sizes[0] == batch && a->strides[0] == m * a->strides[1] &&
-      c->strides[0] == m * c->strides[1] && fitsBlasInt(batch * m)) {
-    Matrix<T> lhs{a->aligned + a->offset, batch * m, k, a->strides[RA - 2],
-                  a->strides[RA - 1]};
-    Matrix<T> out{c->aligned + c->offset, batch * m, n, c->strides[RA - 2],
-                  c->strides[RA - 1]};
-    multiply(lhs, matrixOf(b, 0, transposeB), out);
-    return;
+  bool sharedB = true;
+  if constexpr (RB > 2)
+    for (int i = 0; i < RB - 2; ++i)
+      sharedB &= b->sizes[i] == 1;
+  int64_t count = batch.count();
+  if (RA > 2 && sharedB && batchesStackAsRows(a) && batchesStackAsRows(c) &&
+      fitsBlasInt(count * m)) {
+    bool aFull = true;
+    for (int i = 0; i < RA - 2; ++i)
+      aFull &= a->sizes[i] == batch.sizes[i];
+    if (aFull) {
+      Matrix<T> lhs{a->aligned + a->offset, count * m, k, a->strides[RA - 2],
+                    a->strides[RA - 1]};
+      Matrix<T> out{c->aligned + c->offset, count * m, n, c->strides[RA - 2],
+                    c->strides[RA - 1]};
+      multiply(lhs, matrixOf(b, batch, 0, transposeB), out);
+      return;
+    }
   }
-  for (int64_t i = 0; i < batch; ++i)
-    multiply(matrixOf(a, i, false), matrixOf(b, i, transposeB),
-             matrixOf(c, i, false));
+  for (int64_t i = 0; i < count; ++i)
+    multiply(matrixOf(a, batch, i, false), matrixOf(b, batch, i, transposeB),
+             matrixOf(c, batch, i, false));
 }
 
 } // namespace
@@ -269,6 +315,22 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
   extern "C" void _mlir_ciface_relax_blas_batch_matmul_bcast_nt_##SUFFIX(      \
       MemRef<T, 3> *a, MemRef<T, 2> *b, MemRef<T, 3> *c) {                     \
     matmul("relax_blas_batch_matmul_bcast_nt_" #SUFFIX, a, b, c, true);        \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_batch2_matmul_##SUFFIX(              \
+      MemRef<T, 4> *a, MemRef<T, 4> *b, MemRef<T, 4> *c) {                     \
+    matmul("relax_blas_batch2_matmul_" #SUFFIX, a, b, c, false);               \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_batch2_matmul_nt_##SUFFIX(           \
+      MemRef<T, 4> *a, MemRef<T, 4> *b, MemRef<T, 4> *c) {                     \
+    matmul("relax_blas_batch2_matmul_nt_" #SUFFIX, a, b, c, true);             \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_batch2_matmul_bcast_##SUFFIX(        \
+      MemRef<T, 4> *a, MemRef<T, 2> *b, MemRef<T, 4> *c) {                     \
+    matmul("relax_blas_batch2_matmul_bcast_" #SUFFIX, a, b, c, false);         \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_##SUFFIX(     \
+      MemRef<T, 4> *a, MemRef<T, 2> *b, MemRef<T, 4> *c) {                     \
+    matmul("relax_blas_batch2_matmul_bcast_nt_" #SUFFIX, a, b, c, true);       \
   }
 
 RELAX_BLAS_DEFINE(float, f32)

@@ -69,6 +69,12 @@ static cl::opt<bool> fuseOps("fuse",
                              cl::desc("Run --relax-fuse-ops before lowering "
                                       "(the default max-group-size)"),
                              cl::cat(runCategory));
+static cl::opt<bool> dispatchLibrary(
+    "dispatch-library",
+    cl::desc("Offload matmul and linear to the CPU BLAS before legalization "
+             "and fusion (default on; --dispatch-library=false compiles them "
+             "to loops)"),
+    cl::init(true), cl::cat(runCategory));
 static cl::opt<bool> printLowered("print-lowered",
                                   cl::desc("Print the LLVM-dialect module "
                                            "before JIT compilation"),
@@ -138,6 +144,7 @@ int main(int argc, char **argv) {
   CompileOptions options;
   options.device = device;
   options.fuse = fuseOps;
+  options.dispatchLibrary = dispatchLibrary;
   options.entries = {entryName};
   if (printLowered)
     options.printLowered = &llvm::outs();

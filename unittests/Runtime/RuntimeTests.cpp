@@ -137,17 +137,20 @@ template <typename T, int N> struct Strided {
   }
 };
 
-/// Element (batch, row, col) of a rank-2 or rank-3 operand, with a batch of
-/// one broadcast and an optional transpose of the last two dims.
-template <typename T, int N>
-T element(const Strided<T, N> &t, int64_t batch, int64_t row, int64_t col,
-          bool transposed) {
+/// Element (batch..., row, col) of an operand of rank 2 to 4, where `batch`
+/// holds C's batch indices; a batch dim of one broadcasts, and the last two
+/// dims may be transposed.
+template <typename T, int N, size_t NB>
+T element(const Strided<T, N> &t, const std::array<int64_t, NB> &batch,
+          int64_t row, int64_t col, bool transposed) {
   if (transposed)
     std::swap(row, col);
-  if constexpr (N == 2)
-    return t.get({row, col});
-  else
-    return t.get({t.desc.sizes[0] == 1 ? 0 : batch, row, col});
+  std::array<int64_t, N> idx{};
+  for (int i = 0; i < N - 2; ++i)
+    idx[i] = t.desc.sizes[i] == 1 ? 0 : batch[int(NB) - (N - 2) + i];
+  idx[N - 2] = row;
+  idx[N - 1] = col;
+  return t.get(idx);
 }
 
 /// Checks C against a naive product in double precision. The tolerance is
@@ -159,7 +162,10 @@ void expectProduct(const Strided<T, RA> &a, const Strided<T, RB> &b,
   ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
   int64_t k = a.desc.sizes[RA - 1];
   c.forEach([&](std::array<int64_t, RA> idx) {
-    int64_t batch = RA == 3 ? idx[0] : 0;
+    constexpr size_t NB = RA > 2 ? RA - 2 : 1;
+    std::array<int64_t, NB> batch{};
+    for (int i = 0; i < RA - 2; ++i)
+      batch[i] = idx[i];
     int64_t i = idx[RA - 2], j = idx[RA - 1];
     double ref = 0, scale = 0;
     for (int64_t kk = 0; kk < k; ++kk) {
@@ -170,7 +176,8 @@ void expectProduct(const Strided<T, RA> &a, const Strided<T, RB> &b,
     }
     double got = c.get(idx);
     ASSERT_LE(std::fabs(got - ref), 1e-5 * std::max(scale, 1e-30) + 1e-30)
-        << "at batch " << batch << " (" << i << ", " << j << "): got " << got
+        << "at batch " << batch[0] << "," << batch[NB - 1] << " (" << i
+        << ", " << j << "): got " << got
         << ", expected " << ref;
   });
   // Storage outside the view of C must be untouched.
@@ -193,6 +200,12 @@ template <> struct Blas<float> {
   static constexpr auto bcast = _mlir_ciface_relax_blas_batch_matmul_bcast_f32;
   static constexpr auto bcastNT =
       _mlir_ciface_relax_blas_batch_matmul_bcast_nt_f32;
+  static constexpr auto bmm2 = _mlir_ciface_relax_blas_batch2_matmul_f32;
+  static constexpr auto bmm2NT = _mlir_ciface_relax_blas_batch2_matmul_nt_f32;
+  static constexpr auto bcast2 =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_f32;
+  static constexpr auto bcast2NT =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_f32;
   static constexpr const char *suffix = "f32";
 };
 template <> struct Blas<double> {
@@ -203,6 +216,12 @@ template <> struct Blas<double> {
   static constexpr auto bcast = _mlir_ciface_relax_blas_batch_matmul_bcast_f64;
   static constexpr auto bcastNT =
       _mlir_ciface_relax_blas_batch_matmul_bcast_nt_f64;
+  static constexpr auto bmm2 = _mlir_ciface_relax_blas_batch2_matmul_f64;
+  static constexpr auto bmm2NT = _mlir_ciface_relax_blas_batch2_matmul_nt_f64;
+  static constexpr auto bcast2 =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_f64;
+  static constexpr auto bcast2NT =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_f64;
   static constexpr const char *suffix = "f64";
 };
 
@@ -210,6 +229,7 @@ template <typename T> class BlasTest : public ::testing::Test {
 protected:
   using M2 = Strided<T, 2>;
   using M3 = Strided<T, 3>;
+  using M4 = Strided<T, 4>;
   void SetUp() override { relax_rt_clear_error(); }
   void TearDown() override { relax_rt_clear_error(); }
   std::mt19937 rng{1234};
@@ -394,6 +414,71 @@ TYPED_TEST(BlasTest, Rank3SharedBTransposed) {
   w.randomize(this->rng);
   Blas<TypeParam>::bcastNT(&a.desc, &w.desc, &c.desc);
   expectProduct(a, w, c, true);
+}
+
+//===----------------------------------------------------------------------===//
+// Rank 4: two batch dims (attention's [batch, heads])
+//===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, Rank4Batched) {
+  using M4 = typename TestFixture::M4;
+  // scores = q k^T and context = p v over [batch, heads].
+  M4 q = M4::contiguous({2, 3, 5, 4}), k = M4::contiguous({2, 3, 6, 4}),
+     s = M4::contiguous({2, 3, 5, 6});
+  q.randomize(this->rng);
+  k.randomize(this->rng);
+  Blas<TypeParam>::bmm2NT(&q.desc, &k.desc, &s.desc);
+  expectProduct(q, k, s, true);
+  M4 v = M4::contiguous({2, 3, 6, 4}), ctx = M4::contiguous({2, 3, 5, 4});
+  v.randomize(this->rng);
+  Blas<TypeParam>::bmm2(&s.desc, &v.desc, &ctx.desc);
+  expectProduct(s, v, ctx, false);
+}
+
+TYPED_TEST(BlasTest, Rank4BroadcastAndStridedBatches) {
+  using M4 = typename TestFixture::M4;
+  // One batch dim of B broadcasts (grouped-query: one k/v head for all),
+  // and A is viewed head-major over [batch, seq, heads, dim] storage.
+  M4 a({2, 3, 5, 4}, {60, 4, 12, 1}), b = M4::contiguous({2, 1, 4, 7}),
+     c = M4::contiguous({2, 3, 5, 7});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bmm2(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank4SharedB) {
+  using M2 = typename TestFixture::M2;
+  using M4 = typename TestFixture::M4;
+  // Stacked batches (one GEMM of b0 * b1 * m rows) and, with padded
+  // batches, one GEMM per batch.
+  M4 a = M4::contiguous({2, 3, 5, 6}), c = M4::contiguous({2, 3, 5, 4});
+  M2 w = M2::contiguous({4, 6});
+  a.randomize(this->rng);
+  w.randomize(this->rng);
+  Blas<TypeParam>::bcast2NT(&a.desc, &w.desc, &c.desc);
+  expectProduct(a, w, c, true);
+  M4 a2({2, 3, 5, 6}, {100, 32, 6, 1});
+  M2 b = M2::contiguous({6, 4});
+  a2.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bcast2(&a2.desc, &b.desc, &c.desc);
+  expectProduct(a2, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank4BatchMismatch) {
+  using M4 = typename TestFixture::M4;
+  M4 a = M4::contiguous({2, 3, 4, 5}), b = M4::contiguous({2, 2, 5, 6}),
+     c = M4::contiguous({2, 3, 4, 6});
+  Blas<TypeParam>::bmm2(&a.desc, &b.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_batch2_matmul") +
+                ": A is [2, 3, 4, 5] and B is [2, 2, 5, 6]: batch dims "
+                "differ (3 vs 2)");
+  c.forEach([&](std::array<int64_t, 4> idx) {
+    ASSERT_EQ(c.get(idx), M4::kSentinel);
+  });
 }
 
 //===----------------------------------------------------------------------===//

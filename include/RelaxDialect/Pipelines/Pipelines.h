@@ -16,10 +16,21 @@
 namespace mlir {
 namespace relax {
 
+/// Options of `--relax-lower-to-cpu`.
+struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
+  Option<bool> dispatchLibrary{
+      *this, "dispatch-library",
+      llvm::cl::desc("Offload matmul and linear to the CPU BLAS "
+                     "(relax-dispatch-library) before legalization; a no-op "
+                     "on a module already fused"),
+      llvm::cl::init(true)};
+};
+
 /// High-level relax to host functions over memrefs plus loop programs:
-/// legalize, lower shapes, tir to scf. Callers that need the host signature
-/// (relax-run) run this part first.
-void buildRelaxToHostPipeline(OpPassManager &pm);
+/// library offload, legalize, lower shapes, tir to scf. Callers that need
+/// the host signature (relax-run) run this part first.
+void buildRelaxToHostPipeline(OpPassManager &pm,
+                              const LowerToCPUOptions &options);
 
 /// func/scf/memref code (the output of buildRelaxToHostPipeline) to the LLVM
 /// dialect for the host CPU.
@@ -32,10 +43,17 @@ struct FuseOpsPipelineOptions
                                 llvm::cl::desc("Largest number of calls in "
                                                "one fused group"),
                                 llvm::cl::init(256)};
+  Option<std::string> dispatchLibrary{
+      *this, "dispatch-library",
+      llvm::cl::desc("Offload matmul and linear to a library before fusing "
+                     "(relax-dispatch-library): none, cpu or cuda. The "
+                     "library calls are opaque to fusion; their epilogues "
+                     "fuse among themselves"),
+      llvm::cl::init("none")};
 };
 
-/// `--relax-fuse-ops`: relax-legalize-ops (a no-op on calls that are already
-/// call_tir), relax-annotate-op-pattern, relax-group-ops, relax-fuse-tir.
+/// `--relax-fuse-ops`: relax-dispatch-library (with a dispatch-library
+/// target), relax-legalize-ops (a no-op on calls that are already call_tir), relax-annotate-op-pattern, relax-group-ops, relax-fuse-tir.
 /// Each step leaves well-formed IR, and each is a pass of its own.
 void buildFuseOpsPipeline(OpPassManager &pm,
                           const FuseOpsPipelineOptions &options);
@@ -90,7 +108,8 @@ void buildLowerToGPUPipeline(OpPassManager &pm,
 
 /// `--relax-lower-to-cpu`: buildRelaxToHostPipeline then
 /// buildLowerToCPUPipeline.
-void buildLowerToCPUFromRelaxPipeline(OpPassManager &pm);
+void buildLowerToCPUFromRelaxPipeline(OpPassManager &pm,
+                                      const LowerToCPUOptions &options);
 
 /// Registers `--relax-fuse-ops`, `--relax-lower-to-cpu` and
 /// `--relax-lower-to-gpu` (and the unprefixed `--lower-to-cpu`,

@@ -2,9 +2,10 @@
 //
 // Link names follow one scheme so that the runtime can export every variant
 // from one template:
-//   relax_<lib>_[batch_]matmul[_bcast][_nt]_<dtype>
-// lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A, `bcast` a
-// rank-2 B shared by every batch, `nt` a transposed B.
+//   relax_<lib>_[batch_|batch2_]matmul[_bcast][_nt]_<dtype>
+// lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A (one batch
+// dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
+// `bcast` a rank-2 B shared by every batch, `nt` a transposed B.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,9 +62,11 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
     return "no " + stringifyBuiltinTarget(spec.target).str() +
            " matmul for element type " + type;
   }
-  bool ranksOk =
-      (spec.lhsRank == 2 && spec.rhsRank == 2) ||
-      (spec.lhsRank == 3 && (spec.rhsRank == 3 || spec.rhsRank == 2));
+  // Two batch dims exist only in the CPU runtime (RelaxBlas.cpp).
+  unsigned maxRank = spec.target == BuiltinTarget::CPU ? 4 : 3;
+  bool ranksOk = (spec.lhsRank == 2 && spec.rhsRank == 2) ||
+                 (spec.lhsRank >= 3 && spec.lhsRank <= maxRank &&
+                  (spec.rhsRank == spec.lhsRank || spec.rhsRank == 2));
   if (!ranksOk)
     return "no matmul variant for ranks " + std::to_string(spec.lhsRank) +
            " x " + std::to_string(spec.rhsRank);
@@ -77,8 +80,10 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
       spec.target == BuiltinTarget::CPU ? "relax_blas_" : "relax_cublas_";
   if (spec.lhsRank == 3)
     name += "batch_";
+  else if (spec.lhsRank == 4)
+    name += "batch2_";
   name += "matmul";
-  if (spec.lhsRank == 3 && spec.rhsRank == 2)
+  if (spec.lhsRank > 2 && spec.rhsRank == 2)
     name += "_bcast";
   if (spec.transposeB)
     name += "_nt";
@@ -92,22 +97,26 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
     return nullptr;
   context->getOrLoadDialect<relax::RelaxDialect>();
   using relax::sym::Expr;
-  Expr b = Expr::var("b"), m = Expr::var("m"), k = Expr::var("k"),
-       n = Expr::var("n");
+  Expr m = Expr::var("m"), k = Expr::var("k"), n = Expr::var("n");
+  // The batch dims: `b` for one, `b0, b1` for two.
+  SmallVector<Expr> batch;
+  if (spec.lhsRank == 3)
+    batch.push_back(Expr::var("b"));
+  else if (spec.lhsRank == 4)
+    batch.append({Expr::var("b0"), Expr::var("b1")});
   auto tensor = [&](bool batched, Expr d0, Expr d1) -> Type {
     SmallVector<Expr> dims;
     if (batched)
-      dims.push_back(b);
+      dims.append(batch);
     dims.push_back(d0);
     dims.push_back(d1);
     return relax::RelaxTensorType::get(relax::SymShape(dims), spec.dtype);
   };
-  bool batched = spec.lhsRank == 3;
-  bool rhsBatched = spec.rhsRank == 3;
-  Type lhs = tensor(batched, m, k);
+  bool rhsBatched = spec.rhsRank > 2;
+  Type lhs = tensor(true, m, k);
   Type rhs =
       spec.transposeB ? tensor(rhsBatched, n, k) : tensor(rhsBatched, k, n);
-  Type out = tensor(batched, m, n);
+  Type out = tensor(true, m, n);
   return FunctionType::get(context, {lhs, rhs, out}, {});
 }
 

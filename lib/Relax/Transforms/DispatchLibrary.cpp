@@ -54,14 +54,41 @@ static std::optional<ext::BuiltinSpec> matchGemm(ext::BuiltinTarget target,
   spec.transposeB = transposeB;
   if (!ext::whyUnsupported(spec).empty())
     return std::nullopt;
-  // The batched declaration says both batches are `b`: a broadcast batch
-  // ([1, m, k] x [b, k, n]) or an unproven one stays with the legalizer.
-  if (spec.lhsRank == 3 && spec.rhsRank == 3) {
-    const sym::Expr &bl = lhs.getDims()[0], &br = rhs.getDims()[0];
-    if (!bl || !br || bl != br)
-      return std::nullopt;
+  // The batched declarations say both batches are `b` (or `b0, b1`): a
+  // broadcast batch ([1, m, k] x [b, k, n]) or an unproven one stays with
+  // the legalizer.
+  if (spec.rhsRank == spec.lhsRank) {
+    for (unsigned i = 0; i + 2 < spec.lhsRank; ++i) {
+      const sym::Expr &bl = lhs.getDims()[i], &br = rhs.getDims()[i];
+      if (!bl || !br || bl != br)
+        return std::nullopt;
+    }
   }
   return spec;
+}
+
+/// Whether `op` swaps its operand's last two dims and keeps the others in
+/// place (`axes = [0, ..., r-3, r-1, r-2]`).
+static bool swapsLastTwoDims(PermuteDimsOp op) {
+  auto input = dyn_cast<RelaxTensorType>(op.getInput().getType());
+  if (!input || !input.hasRank() || input.getRank() < 2)
+    return false;
+  int64_t rank = input.getRank();
+  SmallVector<int64_t> axes;
+  if (std::optional<ArrayRef<int64_t>> given = op.getAxes())
+    axes.assign(given->begin(), given->end());
+  else
+    for (int64_t i = rank - 1; i >= 0; --i)
+      axes.push_back(i);
+  if (static_cast<int64_t>(axes.size()) != rank)
+    return false;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t axis = axes[i] < 0 ? axes[i] + rank : axes[i];
+    int64_t expected = i < rank - 2 ? i : (i == rank - 2 ? rank - 1 : rank - 2);
+    if (axis != expected)
+      return false;
+  }
+  return true;
 }
 
 namespace {
@@ -117,12 +144,33 @@ private:
     if (!spec)
       return success();
     // The library reads k from the lhs: a run-time mismatch must be caught.
+    // The checks read the matmul's own operands, so they go in first.
     emitShapeContractChecks(rewriter, op);
+    Value rhs = op.getRhs();
+    // `a @ permute_dims(b)` swapping the last two dims (attention's q k^T)
+    // reads b as it is through the transposed-B variant: no copy kernel.
+    auto permute = rhs.getDefiningOp<PermuteDimsOp>();
+    if (permute && swapsLastTwoDims(permute)) {
+      std::optional<ext::BuiltinSpec> nt =
+          matchGemm(targetKind, op.getLhs().getType(),
+                    permute.getInput().getType(), resultType,
+                    /*transposeB=*/true);
+      // The declaration binds the batch dims of both operands to the same
+      // variables; the permuted input has them in the same places.
+      if (nt) {
+        spec = nt;
+        rhs = permute.getInput();
+      }
+    }
     FailureOr<CallDPSPackedOp> call =
-        createCall(rewriter, op, *spec, op.getLhs(), op.getRhs(), resultType);
+        createCall(rewriter, op, *spec, op.getLhs(), rhs, resultType);
     if (failed(call))
       return failure();
     rewriter.replaceOp(op, call->getResults());
+    // A transpose read only by this matmul is dead now; it would otherwise
+    // still be legalized into a copy kernel.
+    if (permute && permute->use_empty())
+      rewriter.eraseOp(permute);
     return success();
   }
 

@@ -32,6 +32,9 @@ enum class BuiltinKind { Matmul };
 ///   lhsRank = rhsRank = 3:  A [b, m, k], B [b, k, n], C [b, m, n]
 ///   lhsRank = 3, rhsRank = 2: A [b, m, k], B [k, n] shared by every batch,
 ///                           C [b, m, n]
+///   lhsRank = rhsRank = 4 (CPU only): A [b0, b1, m, k], B [b0, b1, k, n],
+///                           C [b0, b1, m, n] (multi-head attention)
+///   lhsRank = 4, rhsRank = 2 (CPU only): B [k, n] shared by every batch
 /// (with transposeB, B's last two dims are swapped: [n, k]).
 struct BuiltinSpec {
   BuiltinKind kind = BuiltinKind::Matmul;
