@@ -510,10 +510,13 @@ llvm::Error CompiledModule::jit() {
   }
   {
     PassManager pm(&context);
-    if (onGPU)
+    if (onGPU) {
       relax::buildLowerGPUToLLVMPipeline(pm, impl->gpuOptions);
-    else
-      relax::buildLowerToCPUPipeline(pm);
+    } else {
+      relax::LowerToCPUOptions cpuOptions;
+      cpuOptions.minParallelWork = impl->options.minParallelWork;
+      relax::buildLowerToCPUPipeline(pm, cpuOptions);
+    }
     if (failed(pm.run(*impl->module)))
       return error("lowering to the LLVM dialect failed");
   }

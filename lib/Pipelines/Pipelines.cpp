@@ -47,7 +47,8 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   pm.addPass(createRelaxLowerShapes());
 }
 
-void relax::buildLowerToCPUPipeline(OpPassManager &pm) {
+void relax::buildLowerToCPUPipeline(OpPassManager &pm,
+                                    const LowerToCPUOptions &options) {
   // Integer power (math.ipowi, from relax.power on integers) has no *-to-llvm
   // lowering: expand it into a function first.
   pm.addPass(createConvertMathToFuncs());
@@ -60,6 +61,10 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm) {
   // thread rather than once per iteration; canonicalize then inlines the
   // emptied scopes before convert-scf-to-cf splits the bodies into blocks.
   pm.addPass(createHoistOmpLoopAllocas());
+  // Regions with little work (decode-sized kernels) run on the calling
+  // thread, decided at run time from the sizes: a fork and join costs more
+  // than they do, and far more when another process holds a core.
+  pm.addPass(createSerializeSmallOmpParallel({options.minParallelWork}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
@@ -193,10 +198,10 @@ void relax::buildLowerToGPUPipeline(OpPassManager &pm,
   buildLowerGPUToLLVMPipeline(pm, options);
 }
 
-void relax::buildLowerToCPUFromRelaxPipeline(
-    OpPassManager &pm, const LowerToCPUOptions &options) {
+void relax::buildLowerToCPUFromRelaxPipeline(OpPassManager &pm,
+                                             const LowerToCPUOptions &options) {
   buildRelaxToHostPipeline(pm, options);
-  buildLowerToCPUPipeline(pm);
+  buildLowerToCPUPipeline(pm, options);
 }
 
 void relax::registerRelaxPipelines() {
@@ -217,13 +222,13 @@ void relax::registerRelaxPipelines() {
       "threads, LLVM";
   PassPipelineRegistration<LowerToGPUOptions>(
       "relax-lower-to-gpu", kGPUSummary, buildLowerToGPUPipeline);
-  PassPipelineRegistration<LowerToCPUOptions>("relax-lower-to-cpu", kCPUSummary,
-                             buildLowerToCPUFromRelaxPipeline);
+  PassPipelineRegistration<LowerToCPUOptions>(
+      "relax-lower-to-cpu", kCPUSummary, buildLowerToCPUFromRelaxPipeline);
   // The names before the project prefix, kept so existing scripts work.
   PassPipelineRegistration<LowerToGPUOptions>(
       "lower-to-gpu", "Deprecated alias of --relax-lower-to-gpu",
       buildLowerToGPUPipeline);
-  PassPipelineRegistration<LowerToCPUOptions>("lower-to-cpu",
-                             "Deprecated alias of --relax-lower-to-cpu",
-                             buildLowerToCPUFromRelaxPipeline);
+  PassPipelineRegistration<LowerToCPUOptions>(
+      "lower-to-cpu", "Deprecated alias of --relax-lower-to-cpu",
+      buildLowerToCPUFromRelaxPipeline);
 }

@@ -75,6 +75,11 @@ static cl::opt<bool> dispatchLibrary(
              "and fusion (default on; --dispatch-library=false compiles them "
              "to loops)"),
     cl::init(true), cl::cat(runCategory));
+static cl::opt<int64_t> minParallelWork(
+    "min-parallel-work",
+    cl::desc("Estimated operations below which a parallel loop runs on the "
+             "calling thread (0: every parallel loop forks)"),
+    cl::init(32768), cl::cat(runCategory));
 static cl::opt<bool> printLowered("print-lowered",
                                   cl::desc("Print the LLVM-dialect module "
                                            "before JIT compilation"),
@@ -145,6 +150,7 @@ int main(int argc, char **argv) {
   options.device = device;
   options.fuse = fuseOps;
   options.dispatchLibrary = dispatchLibrary;
+  options.minParallelWork = minParallelWork;
   options.entries = {entryName};
   if (printLowered)
     options.printLowered = &llvm::outs();

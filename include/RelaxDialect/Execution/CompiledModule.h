@@ -73,6 +73,9 @@ struct CompileOptions {
   /// before legalization and fusion. CPU only: the GPU pipeline keeps its
   /// compiled matmuls.
   bool dispatchLibrary = true;
+  /// Estimated operations below which a parallel loop runs on the calling
+  /// thread (--relax-lower-to-cpu's min-parallel-work); 0 always forks.
+  int64_t minParallelWork = 32768;
   /// The functions to call (each gets a C interface wrapper); empty means
   /// every public function. The relax pipeline runs when one of them (any
   /// function when empty) is a relax function.

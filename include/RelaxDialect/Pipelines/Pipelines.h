@@ -24,6 +24,12 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
                      "(relax-dispatch-library) before legalization; a no-op "
                      "on a module already fused"),
       llvm::cl::init(true)};
+  Option<int64_t> minParallelWork{
+      *this, "min-parallel-work",
+      llvm::cl::desc("Estimated operations below which a parallel loop runs "
+                     "on the calling thread (serialize-small-omp-parallel); "
+                     "0 forks the thread team for every parallel loop"),
+      llvm::cl::init(32768)};
 };
 
 /// High-level relax to host functions over memrefs plus loop programs:
@@ -34,7 +40,8 @@ void buildRelaxToHostPipeline(OpPassManager &pm,
 
 /// func/scf/memref code (the output of buildRelaxToHostPipeline) to the LLVM
 /// dialect for the host CPU.
-void buildLowerToCPUPipeline(OpPassManager &pm);
+void buildLowerToCPUPipeline(OpPassManager &pm,
+                             const LowerToCPUOptions &options);
 
 /// Options of `--relax-fuse-ops`.
 struct FuseOpsPipelineOptions
@@ -53,7 +60,8 @@ struct FuseOpsPipelineOptions
 };
 
 /// `--relax-fuse-ops`: relax-dispatch-library (with a dispatch-library
-/// target), relax-legalize-ops (a no-op on calls that are already call_tir), relax-annotate-op-pattern, relax-group-ops, relax-fuse-tir.
+/// target), relax-legalize-ops (a no-op on calls that are already call_tir),
+/// relax-annotate-op-pattern, relax-group-ops, relax-fuse-tir.
 /// Each step leaves well-formed IR, and each is a pass of its own.
 void buildFuseOpsPipeline(OpPassManager &pm,
                           const FuseOpsPipelineOptions &options);
