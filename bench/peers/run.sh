@@ -17,7 +17,9 @@
 # Environment:
 #   REPEATS (5), RUNS (30), THREADS ("1 2"): repetitions and thread counts
 #   VARIANTS: relax-run flag sets, one per column, separated by ';'
-#             (default "--fuse": the default pipeline with fusion)
+#             (default "--fuse": the default pipeline with fusion); words
+#             of the form NAME=value are set in relax-run's environment
+#             (e.g. "--fuse OMP_WAIT_POLICY=active")
 #   CASES: "model:size ..." (default "mlp:64 bert:128 llama:128 llama:1")
 #   BUSY=1: run a busy loop (`yes > /dev/null`) beside the benchmark, to
 #           measure behaviour under contention
@@ -57,8 +59,13 @@ for c in $CASES; do
   "$PY" "$HERE/models.py" inputs "$OUT/$model.onnx" "$size" "$data"
   "$PY" "$HERE/models.py" ort "$OUT/$model.onnx" "$data" 1 1 > /dev/null
   for v in "${variants[@]}"; do
-    # shellcheck disable=SC2046,SC2086
-    "$BIN/relax-run" $v "$OUT/$model.mlir" \
+    read -r -a words <<< "$v"
+    envs=(); flags=()
+    for w in "${words[@]}"; do
+      if [[ "$w" =~ ^[A-Z_]+= ]]; then envs+=("$w"); else flags+=("$w"); fi
+    done
+    # shellcheck disable=SC2046
+    env "${envs[@]}" "$BIN/relax-run" "${flags[@]}" "$OUT/$model.mlir" \
       $(printf -- '--input %s ' "$data"/in*.npy) \
       $(printf -- '--expect %s ' "$data"/out*.npy) \
       --rtol 1e-3 --atol 1e-4 > /dev/null ||
@@ -80,8 +87,15 @@ for r in $(seq "$REPEATS"); do
         median_ms >> "$OUT/ort-$key"
       for i in "${!variants[@]}"; do
         # shellcheck disable=SC2046,SC2086
-        OMP_NUM_THREADS=$t OPENBLAS_NUM_THREADS=$t \
-          "$BIN/relax-run" ${variants[$i]} "$OUT/$model.mlir" \
+        # Words of a variant that set a variable (KMP_BLOCKTIME=200) go to
+        # the environment, the rest to relax-run.
+        read -r -a words <<< "${variants[$i]}"
+        envs=(); flags=()
+        for w in "${words[@]}"; do
+          if [[ "$w" =~ ^[A-Z_]+= ]]; then envs+=("$w"); else flags+=("$w"); fi
+        done
+        env OMP_NUM_THREADS="$t" "${envs[@]}" \
+          "$BIN/relax-run" "${flags[@]}" "$OUT/$model.mlir" \
           $(printf -- '--input %s ' "$data"/in*.npy) --benchmark "$RUNS" |
           median_ms >> "$OUT/relax$i-$key"
       done
@@ -123,8 +137,9 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
   echo
   echo "Median over $REPEATS interleaved repeats of the median of $RUNS timed"
   echo "calls each (after a warm-up); ratio = relax-run / onnxruntime time."
-  echo "Threads: onnxruntime intra_op_num_threads; relax OMP_NUM_THREADS and"
-  echo "OPENBLAS_NUM_THREADS. $(nproc) CPUs, load average $load_before before,"
+  echo "Threads: onnxruntime intra_op_num_threads; relax OMP_NUM_THREADS (its"
+  echo "runtime splits GEMMs over the same OpenMP team and keeps OpenBLAS on one"
+  echo "thread). $(nproc) CPUs, load average $load_before before,"
   echo "$load_after after$([[ "${BUSY:-0}" == 1 ]] && echo ", with a busy loop (yes > /dev/null) beside it")."
   echo "onnxruntime $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)')."
 } | tee "$REPORT"

@@ -8,18 +8,27 @@
 // a mismatch is recorded in the runtime's error slot and the output is left
 // as it was, so generated code and relax-run report it instead of crashing.
 //
+// Threads: OpenBLAS is told to run single-threaded, and the runtime splits
+// each large product over the OpenMP team of the compiled kernels (LLVM's
+// libomp) instead: by batch, or into blocks of rows or columns. One team then serves kernels and GEMMs
+// alike; two pools (OpenBLAS's pthreads beside libomp's) each spin while
+// the other works and collapse when another process holds a core. Products
+// below kMinParallelFlops run on the calling thread.
+//
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Runtime/RelaxBlas.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
 #include <cblas.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using relax_rt::MemRef;
@@ -110,6 +119,46 @@ template <typename T> struct BlasOperand {
   }
 };
 
+/// Products smaller than this (2 m n k, summed over batches) run on the
+/// calling thread: a fork and join costs a few microseconds with spinning
+/// workers, about what a single core needs for a million flops.
+constexpr double kMinParallelFlops = 1 << 20;
+
+/// Every thread of the team is ours: OpenBLAS computes on the calling
+/// thread only, once, when the runtime is loaded.
+[[gnu::constructor]] void singleThreadedBlas() { openblas_set_num_threads(1); }
+
+/// How many threads a product of `flops` may use.
+int threadsFor(double flops) {
+  if (flops >= kMinParallelFlops && !omp_in_parallel())
+    return omp_get_max_threads();
+  return 1;
+}
+
+/// fn(0), ..., fn(count - 1), spread statically over `threads` threads.
+template <typename Fn> void parallelFor(int64_t count, int threads, Fn fn) {
+  if (threads > 1 && count > 1) {
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (int64_t i = 0; i < count; ++i)
+      fn(i);
+    return;
+  }
+  for (int64_t i = 0; i < count; ++i)
+    fn(i);
+}
+
+/// Rows [begin, end) and columns [begin, end) of a matrix view.
+template <typename T>
+Matrix<T> rowsOf(Matrix<T> m, int64_t begin, int64_t end) {
+  return {m.data + begin * m.rowStride, end - begin, m.cols, m.rowStride,
+          m.colStride};
+}
+template <typename T>
+Matrix<T> colsOf(Matrix<T> m, int64_t begin, int64_t end) {
+  return {m.data + begin * m.colStride, m.rows, end - begin, m.rowStride,
+          m.colStride};
+}
+
 /// C = A * B for one matrix triple whose shapes were validated.
 template <typename T> void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c) {
   int64_t m = c.rows, n = c.cols, k = a.cols;
@@ -149,6 +198,24 @@ struct Batch {
   int64_t sizes[2] = {1, 1};
   int64_t count() const { return sizes[0] * sizes[1]; }
 };
+
+/// C = A * B on `threads` threads: C's larger dim is cut into one block per
+/// thread, so each thread reads the whole of the smaller operand.
+template <typename T>
+void multiplySplit(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
+  bool byRows = c.rows >= c.cols;
+  int64_t extent = byRows ? c.rows : c.cols;
+  int64_t parts = std::min<int64_t>(threads, extent);
+  if (parts <= 1)
+    return multiply(a, b, c);
+  parallelFor(parts, threads, [&](int64_t p) {
+    int64_t begin = extent * p / parts, end = extent * (p + 1) / parts;
+    if (byRows)
+      multiply(rowsOf(a, begin, end), b, rowsOf(c, begin, end));
+    else
+      multiply(a, colsOf(b, begin, end), colsOf(c, begin, end));
+  });
+}
 
 /// The last two dims of a descriptor as a matrix, at flat batch index
 /// `flat` of `batch` (ignored for rank 2). A batch dim of extent 1 in `d`
@@ -270,6 +337,8 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     for (int i = 0; i < RB - 2; ++i)
       sharedB &= b->sizes[i] == 1;
   int64_t count = batch.count();
+  int threads = threadsFor(2.0 * double(m) * double(n) * double(k) *
+                           double(count));
   if (RA > 2 && sharedB && batchesStackAsRows(a) && batchesStackAsRows(c) &&
       fitsBlasInt(count * m)) {
     bool aFull = true;
@@ -280,13 +349,28 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
                     a->strides[RA - 1]};
       Matrix<T> out{c->aligned + c->offset, count * m, n, c->strides[RA - 2],
                     c->strides[RA - 1]};
-      multiply(lhs, matrixOf(b, batch, 0, transposeB), out);
+      multiplySplit(lhs, matrixOf(b, batch, 0, transposeB), out, threads);
       return;
     }
   }
-  for (int64_t i = 0; i < count; ++i)
-    multiply(matrixOf(a, batch, i, false), matrixOf(b, batch, i, transposeB),
-             matrixOf(c, batch, i, false));
+  auto product = [&](int64_t i) {
+    return std::make_tuple(matrixOf(a, batch, i, false),
+                           matrixOf(b, batch, i, transposeB),
+                           matrixOf(c, batch, i, false));
+  };
+  // Enough batches (attention's heads) for every thread: one GEMM each at a
+  // time; otherwise each GEMM is split.
+  if (count >= threads) {
+    parallelFor(count, threads, [&](int64_t i) {
+      auto [ai, bi, ci] = product(i);
+      multiply(ai, bi, ci);
+    });
+    return;
+  }
+  for (int64_t i = 0; i < count; ++i) {
+    auto [ai, bi, ci] = product(i);
+    multiplySplit(ai, bi, ci, threads);
+  }
 }
 
 } // namespace

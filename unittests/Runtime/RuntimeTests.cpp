@@ -482,6 +482,51 @@ TYPED_TEST(BlasTest, Rank4BatchMismatch) {
 }
 
 //===----------------------------------------------------------------------===//
+// Products large enough to be split over the OpenMP team (with more than
+// one thread): by rows, by columns, by batch, and a batch split per GEMM
+//===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, LargeProductsSplit) {
+  using M2 = typename TestFixture::M2;
+  using M3 = typename TestFixture::M3;
+  using M4 = typename TestFixture::M4;
+  // More rows than columns (row blocks, an odd count), and the reverse
+  // (column blocks, into a padded C).
+  M2 a = M2::contiguous({257, 96}), b = M2::contiguous({96, 40}),
+     c = M2::contiguous({257, 40});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+  M2 x = M2::contiguous({9, 128}), w = M2::contiguous({515, 128}),
+     y({9, 515}, {520, 1});
+  x.randomize(this->rng);
+  w.randomize(this->rng);
+  Blas<TypeParam>::mmNT(&x.desc, &w.desc, &y.desc);
+  expectProduct(x, w, y, true);
+  // Stacked rows of a linear layer on [2, 100, 64] x [64, 80].
+  M3 s = M3::contiguous({2, 100, 64}), t = M3::contiguous({2, 100, 80});
+  M2 v = M2::contiguous({64, 80});
+  s.randomize(this->rng);
+  v.randomize(this->rng);
+  Blas<TypeParam>::bcast(&s.desc, &v.desc, &t.desc);
+  expectProduct(s, v, t, false);
+  // Heads over threads, and a single batch split within its GEMM.
+  M4 q = M4::contiguous({1, 6, 64, 32}), k = M4::contiguous({1, 6, 64, 32}),
+     p = M4::contiguous({1, 6, 64, 64});
+  q.randomize(this->rng);
+  k.randomize(this->rng);
+  Blas<TypeParam>::bmm2NT(&q.desc, &k.desc, &p.desc);
+  expectProduct(q, k, p, true);
+  M4 q1 = M4::contiguous({1, 1, 200, 64}), v1 = M4::contiguous({1, 1, 64, 90}),
+     o1 = M4::contiguous({1, 1, 200, 90});
+  q1.randomize(this->rng);
+  v1.randomize(this->rng);
+  Blas<TypeParam>::bmm2(&q1.desc, &v1.desc, &o1.desc);
+  expectProduct(q1, v1, o1, false);
+}
+
+//===----------------------------------------------------------------------===//
 // Bad shapes are reported, not crashes
 //===----------------------------------------------------------------------===//
 
