@@ -10,10 +10,10 @@
 //
 // Threads: OpenBLAS is told to run single-threaded, and the runtime splits
 // each large product over the OpenMP team of the compiled kernels (LLVM's
-// libomp) instead: by batch, or into blocks of rows or columns. One team then serves kernels and GEMMs
-// alike; two pools (OpenBLAS's pthreads beside libomp's) each spin while
-// the other works and collapse when another process holds a core. Products
-// below kMinParallelFlops run on the calling thread.
+// libomp) instead: by batch, or into blocks of rows or columns. One team then
+// serves kernels and GEMMs alike; two pools (OpenBLAS's pthreads beside
+// libomp's) each spin while the other works and collapse when another process
+// holds a core. Products below kMinParallelFlops run on the calling thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -337,8 +337,8 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     for (int i = 0; i < RB - 2; ++i)
       sharedB &= b->sizes[i] == 1;
   int64_t count = batch.count();
-  int threads = threadsFor(2.0 * double(m) * double(n) * double(k) *
-                           double(count));
+  int threads =
+      threadsFor(2.0 * double(m) * double(n) * double(k) * double(count));
   if (RA > 2 && sharedB && batchesStackAsRows(a) && batchesStackAsRows(c) &&
       fitsBlasInt(count * m)) {
     bool aFull = true;
@@ -371,6 +371,174 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     auto [ai, bi, ci] = product(i);
     multiplySplit(ai, bi, ci, threads);
   }
+}
+
+/// ceil(a / b) for b > 0 and any sign of a.
+int64_t ceilDiv(int64_t a, int64_t b) {
+  return a >= 0 ? (a + b - 1) / b : -((-a) / b);
+}
+
+/// Validates and runs Y = conv2d(X, W) (NCHW, OIHW) as im2col + GEMM: for
+/// each image and group, the receptive fields become the columns of a
+/// [g * r * s, p * q] matrix and W's group rows multiply it into Y's rows.
+/// A 1x1 window with unit strides and no padding reads X in place.
+template <typename T>
+void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
+            MemRef<int64_t, 1> *window, MemRef<T, 4> *y) {
+  if (!x || !w || !window || !y) {
+    reportError("%s: null memref descriptor", fn);
+    return;
+  }
+  if (window->sizes[0] != 9) {
+    reportError("%s: the window has %lld values, expected 9", fn,
+                static_cast<long long>(window->sizes[0]));
+    return;
+  }
+  int64_t win[9];
+  for (int i = 0; i < 9; ++i)
+    win[i] = window->aligned[window->offset + i * window->strides[0]];
+  int64_t sh = win[0], sw = win[1], pt = win[2], pl = win[3], pb = win[4],
+          pr = win[5], dh = win[6], dw = win[7], groups = win[8];
+  if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0 || groups <= 0 || pt < 0 ||
+      pl < 0 || pb < 0 || pr < 0) {
+    reportError("%s: bad window (strides %lld, %lld; padding %lld, %lld, "
+                "%lld, %lld; dilation %lld, %lld; groups %lld)",
+                fn, (long long)sh, (long long)sw, (long long)pt, (long long)pl,
+                (long long)pb, (long long)pr, (long long)dh, (long long)dw,
+                (long long)groups);
+    return;
+  }
+  if (hasNegativeSize(x) || hasNegativeSize(w) || hasNegativeSize(y)) {
+    reportError("%s: negative size in X %s, W %s or Y %s", fn,
+                shapeString(x).c_str(), shapeString(w).c_str(),
+                shapeString(y).c_str());
+    return;
+  }
+  int64_t n = x->sizes[0], c = x->sizes[1], h = x->sizes[2], wd = x->sizes[3];
+  int64_t o = w->sizes[0], cg = w->sizes[1], kh = w->sizes[2], kw = w->sizes[3];
+  if (c != cg * groups || o % groups != 0) {
+    reportError("%s: X is %s and W is %s: channels do not match %lld "
+                "groups",
+                fn, shapeString(x).c_str(), shapeString(w).c_str(),
+                static_cast<long long>(groups));
+    return;
+  }
+  int64_t p = (h + pt + pb - dh * (kh - 1) - 1) / sh + 1;
+  int64_t q = (wd + pl + pr - dw * (kw - 1) - 1) / sw + 1;
+  if (h + pt + pb < dh * (kh - 1) + 1 || wd + pl + pr < dw * (kw - 1) + 1)
+    p = q = 0;
+  if (y->sizes[0] != n || y->sizes[1] != o || y->sizes[2] != p ||
+      y->sizes[3] != q) {
+    reportError("%s: Y is %s, expected [%lld, %lld, %lld, %lld] for X %s and "
+                "W %s",
+                fn, shapeString(y).c_str(), (long long)n, (long long)o,
+                (long long)p, (long long)q, shapeString(x).c_str(),
+                shapeString(w).c_str());
+    return;
+  }
+  int64_t og = o / groups, kdim = cg * kh * kw, pixels = p * q;
+  if (n == 0 || o == 0 || pixels == 0)
+    return;
+  if (!fitsBlasInt(og) || !fitsBlasInt(kdim) || !fitsBlasInt(pixels)) {
+    reportError("%s: GEMM dims exceed the BLAS integer range", fn);
+    return;
+  }
+  // W's group g as a [og, kdim] matrix (its dims c, kh, kw must be one run
+  // for that; otherwise a packed copy).
+  std::vector<T> packedW;
+  const T *wBase = w->aligned + w->offset;
+  int64_t wRow = w->strides[0];
+  bool wDense = (kh == 1 || w->strides[2] == kw * w->strides[3]) &&
+                (cg == 1 || w->strides[1] == kh * kw * w->strides[3]) &&
+                (kw == 1 || w->strides[3] == 1);
+  if (!wDense || w->strides[3] != 1) {
+    packedW.resize(o * kdim);
+    for (int64_t a = 0; a < o; ++a)
+      for (int64_t b = 0; b < cg; ++b)
+        for (int64_t r = 0; r < kh; ++r)
+          for (int64_t s = 0; s < kw; ++s)
+            packedW[((a * cg + b) * kh + r) * kw + s] =
+                wBase[a * w->strides[0] + b * w->strides[1] +
+                      r * w->strides[2] + s * w->strides[3]];
+    wBase = packedW.data();
+    wRow = kdim;
+  }
+  // Y's image i, channels of group g as a [og, p * q] matrix.
+  bool yDense = (q == 1 || y->strides[3] == 1) &&
+                (p == 1 || y->strides[2] == q * y->strides[3]);
+  bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && pt == 0 &&
+                   pl == 0 && pb == 0 && pr == 0 &&
+                   (wd == 1 || x->strides[3] == 1) &&
+                   (h == 1 || x->strides[2] == wd * x->strides[3]);
+  int64_t tasks = n * groups;
+  int threads =
+      threadsFor(2.0 * double(n) * double(o) * double(kdim) * double(pixels));
+  auto run = [&](int64_t task, int gemmThreads) {
+    int64_t i = task / groups, g = task % groups;
+    const T *xImage = x->aligned + x->offset + i * x->strides[0];
+    Matrix<T> cols;
+    if (pointwise) {
+      cols = {const_cast<T *>(xImage) + g * cg * x->strides[1], kdim, pixels,
+              x->strides[1], 1};
+    } else {
+      // One buffer per thread, kept across calls: a fresh one would be
+      // faulted in (and zeroed) on every call.
+      static thread_local std::vector<T> im2col;
+      im2col.resize(kdim * pixels);
+      for (int64_t b = 0; b < cg; ++b) {
+        const T *plane = xImage + (g * cg + b) * x->strides[1];
+        for (int64_t r = 0; r < kh; ++r)
+          for (int64_t s = 0; s < kw; ++s) {
+            T *row = im2col.data() + ((b * kh + r) * kw + s) * pixels;
+            // Output columns whose input column lies inside the image:
+            // ix = ox * sw - pl + s * dw in [0, wd).
+            int64_t shift = pl - s * dw;
+            int64_t lo = std::clamp<int64_t>(ceilDiv(shift, sw), 0, q);
+            int64_t hi = std::clamp<int64_t>(ceilDiv(wd + shift, sw), lo, q);
+            for (int64_t oy = 0; oy < p; ++oy) {
+              T *dst = row + oy * q;
+              int64_t iy = oy * sh - pt + r * dh;
+              if (iy < 0 || iy >= h) {
+                std::fill(dst, dst + q, T(0));
+                continue;
+              }
+              const T *line = plane + iy * x->strides[2];
+              std::fill(dst, dst + lo, T(0));
+              for (int64_t ox = lo; ox < hi; ++ox)
+                dst[ox] = line[(ox * sw - shift) * x->strides[3]];
+              std::fill(dst + hi, dst + q, T(0));
+            }
+          }
+      }
+      cols = {im2col.data(), kdim, pixels, pixels, 1};
+    }
+    Matrix<T> weights{const_cast<T *>(wBase) + g * og * wRow, og, kdim, wRow,
+                      1};
+    T *yBase =
+        y->aligned + y->offset + i * y->strides[0] + g * og * y->strides[1];
+    if (yDense) {
+      multiplySplit(weights, cols,
+                    Matrix<T>{yBase, og, pixels, y->strides[1], 1},
+                    gemmThreads);
+      return;
+    }
+    std::vector<T> out(og * pixels);
+    multiplySplit(weights, cols, Matrix<T>{out.data(), og, pixels, pixels, 1},
+                  gemmThreads);
+    for (int64_t a = 0; a < og; ++a)
+      for (int64_t oy = 0; oy < p; ++oy)
+        for (int64_t ox = 0; ox < q; ++ox)
+          yBase[a * y->strides[1] + oy * y->strides[2] + ox * y->strides[3]] =
+              out[(a * p + oy) * q + ox];
+  };
+  // Images (and groups) over the team when there are enough; else each
+  // GEMM split.
+  if (tasks >= threads) {
+    parallelFor(tasks, threads, [&](int64_t t) { run(t, 1); });
+    return;
+  }
+  for (int64_t t = 0; t < tasks; ++t)
+    run(t, threads);
 }
 
 } // namespace
@@ -415,6 +583,11 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
   extern "C" void _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_##SUFFIX(     \
       MemRef<T, 4> *a, MemRef<T, 2> *b, MemRef<T, 4> *c) {                     \
     matmul("relax_blas_batch2_matmul_bcast_nt_" #SUFFIX, a, b, c, true);       \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_conv2d_nchw_##SUFFIX(                \
+      MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<int64_t, 1> *window,            \
+      MemRef<T, 4> *y) {                                                       \
+    conv2d("relax_blas_conv2d_nchw_" #SUFFIX, x, w, window, y);                \
   }
 
 RELAX_BLAS_DEFINE(float, f32)

@@ -6,6 +6,7 @@
 // lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A (one batch
 // dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
 // `bcast` a rank-2 B shared by every batch, `nt` a transposed B.
+// Convolutions: relax_blas_conv2d_nchw_<dtype> (im2col + GEMM, CPU).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +53,11 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
   bool dtypeOk = spec.target == BuiltinTarget::CPU
                      ? (suffix == "f32" || suffix == "f64")
                      : (suffix == "f16" || suffix == "bf16" || suffix == "f32");
+  if (spec.kind == BuiltinKind::Conv2D) {
+    if (spec.target != BuiltinTarget::CPU)
+      return "no " + stringifyBuiltinTarget(spec.target).str() + " conv2d";
+    dtypeOk = suffix == "f32" || suffix == "f64";
+  }
   if (!dtypeOk) {
     std::string type;
     llvm::raw_string_ostream os(type);
@@ -60,8 +66,11 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
     else
       os << "<null>";
     return "no " + stringifyBuiltinTarget(spec.target).str() +
-           " matmul for element type " + type;
+           (spec.kind == BuiltinKind::Conv2D ? " conv2d" : " matmul") +
+           " for element type " + type;
   }
+  if (spec.kind == BuiltinKind::Conv2D)
+    return "";
   // Two batch dims exist only in the CPU runtime (RelaxBlas.cpp).
   unsigned maxRank = spec.target == BuiltinTarget::CPU ? 4 : 3;
   bool ranksOk = (spec.lhsRank == 2 && spec.rhsRank == 2) ||
@@ -78,6 +87,8 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
     return failure();
   std::string name =
       spec.target == BuiltinTarget::CPU ? "relax_blas_" : "relax_cublas_";
+  if (spec.kind == BuiltinKind::Conv2D)
+    return name + "conv2d_nchw_" + dtypeSuffix(spec.dtype).str();
   if (spec.lhsRank == 3)
     name += "batch_";
   else if (spec.lhsRank == 4)
@@ -97,6 +108,24 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
     return nullptr;
   context->getOrLoadDialect<relax::RelaxDialect>();
   using relax::sym::Expr;
+  auto shaped = [&](ArrayRef<StringRef> names, Type dtype) -> Type {
+    SmallVector<Expr> dims;
+    for (StringRef name : names)
+      dims.push_back(Expr::var(name));
+    return relax::RelaxTensorType::get(relax::SymShape(dims), dtype);
+  };
+  if (spec.kind == BuiltinKind::Conv2D) {
+    // The output dims are their own variables: the window is a run-time
+    // operand, so the runtime checks them against the input's.
+    SmallVector<Expr> windowDims = {Expr::constant(9)};
+    Type window = relax::RelaxTensorType::get(relax::SymShape(windowDims),
+                                              IntegerType::get(context, 64));
+    return FunctionType::get(context,
+                             {shaped({"n", "c", "h", "w"}, spec.dtype),
+                              shaped({"o", "g", "r", "s"}, spec.dtype), window,
+                              shaped({"n", "o", "p", "q"}, spec.dtype)},
+                             {});
+  }
   Expr m = Expr::var("m"), k = Expr::var("k"), n = Expr::var("n");
   // The batch dims: `b` for one, `b0, b1` for two.
   SmallVector<Expr> batch;

@@ -2,7 +2,9 @@
 //
 // Offloads GEMMs to a library: relax.matmul and relax.linear become
 // relax.call_dps_packed of a built-in from the extern catalogue (CPU BLAS or
-// cuBLAS), whose extern.func declaration is added to the module. Only the
+// cuBLAS), whose extern.func declaration is added to the module; on the CPU
+// relax.conv2d becomes the im2col + GEMM built-in, its window a constant
+// operand. Only the
 // shapes the library variants cover are taken; everything else is left for
 // relax-legalize-ops, so the pass never makes a module less compilable.
 //
@@ -106,7 +108,7 @@ struct RelaxDispatchLibraryPass
     targetKind = *parsed;
     SmallVector<Operation *> candidates;
     getOperation().walk([&](Operation *op) {
-      if (isa<MatmulOp, LinearOp>(op))
+      if (isa<MatmulOp, LinearOp, Conv2DOp>(op))
         candidates.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -114,6 +116,8 @@ struct RelaxDispatchLibraryPass
       LogicalResult result = success();
       if (auto matmul = dyn_cast<MatmulOp>(op))
         result = dispatchMatmul(rewriter, matmul);
+      else if (auto conv = dyn_cast<Conv2DOp>(op))
+        result = dispatchConv2D(rewriter, conv);
       else
         result = dispatchLinear(rewriter, cast<LinearOp>(op));
       if (failed(result))
@@ -124,8 +128,9 @@ struct RelaxDispatchLibraryPass
 private:
   /// Creates the declaration and the call; returns the call.
   FailureOr<CallDPSPackedOp> createCall(RewriterBase &rewriter, Operation *op,
-                                        const ext::BuiltinSpec &spec, Value lhs,
-                                        Value rhs, RelaxTensorType resultType) {
+                                        const ext::BuiltinSpec &spec,
+                                        ValueRange inputs,
+                                        RelaxTensorType resultType) {
     FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
     if (failed(decl))
       return failure();
@@ -133,7 +138,74 @@ private:
     ++numDispatched;
     return CallDPSPackedOp::create(rewriter, op->getLoc(),
                                    TypeRange{resultType}, decl->getSymName(),
-                                   ValueRange{lhs, rhs});
+                                   inputs);
+  }
+
+  /// conv2d on a CPU BLAS: im2col + GEMM in the runtime. The window
+  /// attributes travel as a constant [9] i64 operand (the built-in's
+  /// layout); an op the legalizer would reject (malformed window) is left
+  /// to it, so its diagnostic stays the one users see.
+  LogicalResult dispatchConv2D(RewriterBase &rewriter, Conv2DOp op) {
+    if (targetKind != ext::BuiltinTarget::CPU)
+      return success();
+    auto x = dyn_cast<RelaxTensorType>(op.getInput().getType());
+    auto w = dyn_cast<RelaxTensorType>(op.getWeight().getType());
+    auto resultType = dyn_cast<RelaxTensorType>(op.getResult().getType());
+    if (!x || !w || !resultType || !x.hasRank() || !w.hasRank() ||
+        !resultType.hasRank() || x.getRank() != 4 || w.getRank() != 4 ||
+        !resultType.getShape().isFullyKnown() || x.getDtype() != w.getDtype() ||
+        resultType.getDtype() != x.getDtype())
+      return success();
+    ext::BuiltinSpec spec;
+    spec.kind = ext::BuiltinKind::Conv2D;
+    spec.target = targetKind;
+    spec.dtype = x.getDtype();
+    if (!ext::whyUnsupported(spec).empty())
+      return success();
+    // (stride h, w), (pad top, left, bottom, right), (dilation h, w).
+    int64_t stride[2] = {1, 1}, pad[4] = {0, 0, 0, 0}, dilation[2] = {1, 1};
+    auto pairOf = [](std::optional<ArrayRef<int64_t>> v, int64_t *out) {
+      if (!v)
+        return true;
+      if (v->size() != 1 && v->size() != 2)
+        return false;
+      out[0] = v->front();
+      out[1] = v->back();
+      return out[0] > 0 && out[1] > 0;
+    };
+    if (!pairOf(op.getStrides(), stride) || !pairOf(op.getDilation(), dilation))
+      return success();
+    if (std::optional<ArrayRef<int64_t>> p = op.getPadding()) {
+      if (p->size() == 1)
+        std::fill(pad, pad + 4, (*p)[0]);
+      else if (p->size() == 2)
+        pad[0] = pad[2] = (*p)[0], pad[1] = pad[3] = (*p)[1];
+      else if (p->size() == 4)
+        std::copy(p->begin(), p->end(), pad);
+      else
+        return success();
+      if (llvm::any_of(pad, [](int64_t v) { return v < 0; }))
+        return success();
+    }
+    auto groups = static_cast<int64_t>(op.getGroups());
+    if (groups <= 0)
+      return success();
+    emitShapeContractChecks(rewriter, op);
+    int64_t window[9] = {stride[0], stride[1],   pad[0],      pad[1], pad[2],
+                         pad[3],    dilation[0], dilation[1], groups};
+    auto i64 = rewriter.getI64Type();
+    rewriter.setInsertionPoint(op);
+    auto windowValue = ConstantOp::create(
+        rewriter, op.getLoc(),
+        DenseElementsAttr::get(RankedTensorType::get({9}, i64),
+                               ArrayRef<int64_t>(window)));
+    FailureOr<CallDPSPackedOp> call =
+        createCall(rewriter, op, spec,
+                   {op.getInput(), op.getWeight(), windowValue}, resultType);
+    if (failed(call))
+      return failure();
+    rewriter.replaceOp(op, call->getResults());
+    return success();
   }
 
   LogicalResult dispatchMatmul(RewriterBase &rewriter, MatmulOp op) {
@@ -163,7 +235,7 @@ private:
       }
     }
     FailureOr<CallDPSPackedOp> call =
-        createCall(rewriter, op, *spec, op.getLhs(), rhs, resultType);
+        createCall(rewriter, op, *spec, {op.getLhs(), rhs}, resultType);
     if (failed(call))
       return failure();
     rewriter.replaceOp(op, call->getResults());
@@ -196,7 +268,7 @@ private:
       if (productType != resultType)
         return success();
       FailureOr<CallDPSPackedOp> call = createCall(
-          rewriter, op, *spec, op.getX(), op.getWeight(), productType);
+          rewriter, op, *spec, {op.getX(), op.getWeight()}, productType);
       if (failed(call))
         return failure();
       rewriter.replaceOp(op, call->getResults());
@@ -204,8 +276,8 @@ private:
     }
     // The linear's own inference broadcast this product type against the
     // bias, so the add infers (the check below guards the equality).
-    FailureOr<CallDPSPackedOp> call =
-        createCall(rewriter, op, *spec, op.getX(), op.getWeight(), productType);
+    FailureOr<CallDPSPackedOp> call = createCall(
+        rewriter, op, *spec, {op.getX(), op.getWeight()}, productType);
     if (failed(call))
       return failure();
     auto add = AddOp::create(rewriter, op.getLoc(), call->getResult(0), bias);

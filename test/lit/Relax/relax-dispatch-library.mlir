@@ -15,6 +15,7 @@
 // CHECK-DAG: extern.func private @relax_blas_batch2_matmul_nt_f32(!relax.tensor<[b0, b1, m, k], f32>, !relax.tensor<[b0, b1, n, k], f32>, !relax.tensor<[b0, b1, m, n], f32>)
 // CHECK-DAG: extern.func private @relax_blas_batch2_matmul_f32(!relax.tensor<[b0, b1, m, k], f32>, !relax.tensor<[b0, b1, k, n], f32>, !relax.tensor<[b0, b1, m, n], f32>)
 // CHECK-DAG: extern.func private @relax_blas_batch2_matmul_bcast_f32(!relax.tensor<[b0, b1, m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[b0, b1, m, n], f32>)
+// CHECK-DAG: extern.func private @relax_blas_conv2d_nchw_f32(!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[9], i64>, !relax.tensor<[n, o, p, q], f32>) attributes {link_name = "relax_blas_conv2d_nchw_f32", num_outputs = 1 : i64}
 // CHECK-NOT: extern.func
 
 // CUDA-DAG: extern.func private @relax_cublas_matmul_f32(
@@ -149,4 +150,26 @@ relax.func @attention(%q: !relax.tensor<[b, 4, s, 8], f32>, %k: !relax.tensor<[b
   %mp = relax.permute_dims %m {axes = array<i64: 1, 0, 3, 2>} : (!relax.tensor<[4, b, 8, 8], f32>) -> !relax.tensor<[b, 4, 8, 8], f32>
   %x = relax.matmul %q, %mp : (!relax.tensor<[b, 4, s, 8], f32>, !relax.tensor<[b, 4, 8, 8], f32>) -> !relax.tensor<[b, 4, s, 8], f32>
   relax.return %t : !relax.tensor<[8, s], f32>
+}
+
+// conv2d on the CPU: the im2col + GEMM built-in, the window (strides,
+// padding top/left/bottom/right, dilation, groups) a constant operand;
+// output dims are the caller's expressions. cuBLAS has no conv2d, and f16
+// stays with the legalizer.
+// CHECK-LABEL: relax.func @conv
+// CHECK-SAME: (%[[X:[^:]*]]: !relax.tensor<[b, 4, h, w], f32>, %[[W:[^:]*]]: !relax.tensor<[6, 2, 3, 3], f32>
+// CHECK: %[[WIN:.*]] = relax.constant dense<[2, 2, 1, 0, 2, 1, 1, 1, 2]> : tensor<9xi64>
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_f32(%[[X]], %[[W]], %[[WIN]]) : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[6, 2, 3, 3], f32>, !relax.tensor<[9], i64>) -> !relax.tensor<[b, 6, h floordiv 2 + 1, w floordiv 2], f32>
+// CHECK: %[[WIN2:.*]] = relax.constant dense<[1, 1, 2, 2, 2, 2, 2, 2, 2]> : tensor<9xi64>
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_f32(%[[X]], %[[W]], %[[WIN2]])
+// CHECK: relax.conv2d %{{.*}} : (!relax.tensor<[b, 4, h, w], f16>
+// CUDA-LABEL: relax.func @conv
+// CUDA-NOT: relax_cublas_conv2d
+// CUDA-COUNT-3: relax.conv2d
+relax.func @conv(%x: !relax.tensor<[b, 4, h, w], f32>, %wt: !relax.tensor<[6, 2, 3, 3], f32>,
+                 %xh: !relax.tensor<[b, 4, h, w], f16>, %wh: !relax.tensor<[6, 2, 3, 3], f16>) {
+  %0 = relax.conv2d %x, %wt {strides = array<i64: 2>, padding = array<i64: 1, 0, 2, 1>, groups = 2} : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[6, 2, 3, 3], f32>) -> !relax.tensor<[b, 6, h floordiv 2 + 1, w floordiv 2], f32>
+  %1 = relax.conv2d %x, %wt {padding = array<i64: 2>, dilation = array<i64: 2>, groups = 2} : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[6, 2, 3, 3], f32>) -> !relax.tensor<[b, 6, h, w], f32>
+  %2 = relax.conv2d %xh, %wh {groups = 2} : (!relax.tensor<[b, 4, h, w], f16>, !relax.tensor<[6, 2, 3, 3], f16>) -> !relax.tensor<[b, 6, h - 2, w - 2], f16>
+  relax.return
 }
