@@ -14,6 +14,9 @@ serves every size.
   llama  one Llama-style decoder block, hidden 256, 8 heads of 32, SwiGLU
          FFN of width 704, RMSNorm, rotary embedding (cos/sin tables are
          inputs), additive causal mask input, batch 1 and sequence s.
+  resblock  a ResNet-18 basic block of the first stage: two 3x3 convs of 64
+         channels with bias (pad 1) on 56x56, ReLU, residual add, ReLU,
+         batch n.
 
 Subcommands (run by bench/peers/run.sh inside its venv):
   write DIR                       writes DIR/<model>.onnx
@@ -172,7 +175,20 @@ def llama(hidden=256, n_heads=8, ffn=704):
                     f32_input("mask", ["s", "s"])], out, [1, "s", hidden])
 
 
-MODELS = {"mlp": mlp, "bert": bert, "llama": llama}
+def resblock(channels=64, size=56):
+    g = Graph(4)
+    def conv(x):
+        return g.op("Conv", x, g.weight(channels, channels, 3, 3,
+                                         scale=1 / math.sqrt(9 * channels)),
+                    g.weight(channels, scale=0.1), pads=[1, 1, 1, 1],
+                    kernel_shape=[3, 3])
+    h = g.op("Relu", conv("x"))
+    out = g.op("Relu", g.op("Add", conv(h), "x"))
+    shape = ["n", channels, size, size]
+    return g.model("resblock", [f32_input("x", shape)], out, shape)
+
+
+MODELS = {"mlp": mlp, "bert": bert, "llama": llama, "resblock": resblock}
 
 
 def dims_of(value_info):

@@ -3,7 +3,8 @@
 # models (bench/peers/models.py writes them with seeded weights):
 #   mlp 784-256-10 at batch 64, a BERT-style encoder layer (hidden 384,
 #   12 heads) at sequence 128, a Llama-style block (hidden 256) at sequence
-#   128 and 1 (decode-sized).
+#   128 and 1 (decode-sized), a ResNet-18 basic block (64 channels, 56x56)
+#   at batch 1.
 # Each (model, size, threads) runs onnxruntime and then relax-run once per
 # variant, REPEATS times, interleaved; each run is the median of RUNS timed
 # calls after a warm-up (relax-run --benchmark: compilation is not timed).
@@ -20,7 +21,8 @@
 #             (default "--fuse": the default pipeline with fusion); words
 #             of the form NAME=value are set in relax-run's environment
 #             (e.g. "--fuse OMP_WAIT_POLICY=active")
-#   CASES: "model:size ..." (default "mlp:64 bert:128 llama:128 llama:1")
+#   CASES: "model:size ..." (default "mlp:64 bert:128 llama:128 llama:1
+#          resblock:1")
 #   BUSY=1: run a busy loop (`yes > /dev/null`) beside the benchmark, to
 #           measure behaviour under contention
 #   REPORT: where the markdown goes (default bench/peers/report.md)
@@ -32,7 +34,7 @@ REPEATS="${REPEATS:-5}"
 RUNS="${RUNS:-30}"
 THREADS="${THREADS:-1 2}"
 VARIANTS="${VARIANTS:---fuse}"
-CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1}"
+CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1}"
 REPORT="${REPORT:-$HERE/report.md}"
 VENV="$HERE/.venv"
 
@@ -109,6 +111,7 @@ describe() {
     mlp) echo "MLP 784-256-10, batch $2" ;;
     bert) echo "BERT-style encoder layer (hidden 384, 12 heads), seq $2" ;;
     llama) echo "Llama-style block (hidden 256, 8 heads), seq $2" ;;
+    resblock) echo "ResNet-18 basic block (64 channels, 56x56), batch $2" ;;
   esac
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
