@@ -4,9 +4,9 @@
 // relax.call_dps_packed of a built-in from the extern catalogue (CPU BLAS or
 // cuBLAS), whose extern.func declaration is added to the module; on the CPU
 // relax.conv2d becomes the im2col + GEMM built-in, its window a constant
-// operand. Only the
-// shapes the library variants cover are taken; everything else is left for
-// relax-legalize-ops, so the pass never makes a module less compilable.
+// operand. Only the shapes the library variants cover are taken; everything
+// else is left for relax-legalize-ops, so the pass never makes a module less
+// compilable.
 //
 // This is a single walk rather than a pattern set: the rewrite adds
 // module-level declarations and never exposes new opportunities, so there is
