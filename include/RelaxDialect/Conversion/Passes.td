@@ -122,9 +122,12 @@ def SerializeSmallOmpParallel : Pass<"serialize-small-omp-parallel",
     read from the loop bounds (symbolic dims are SSA values by now, so the
     estimate follows the actual sizes). It then gives the region the clause
     `if(work >= min-work)`: below the threshold the OpenMP runtime runs it
-    serialized on the calling thread, without waking the team. Regions
-    whose work cannot be computed before they start (a nested loop bound
-    defined inside the region) are left as they are.
+    serialized on the calling thread, without waking the team. A nested
+    region gets its own clause, computed inside the outer body: it forks
+    when the region around it was serialized. Regions whose work cannot be
+    computed before they start (a nested loop bound defined inside the
+    region, a loop without a trip count such as `scf.while`) are left as
+    they are.
 
     ```mlir
     %work = arith.muli %n, %c1024 : index

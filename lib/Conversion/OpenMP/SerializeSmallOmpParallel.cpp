@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir {
 namespace relax {
@@ -98,6 +99,9 @@ private:
       Value body = ofBlock(nest.getRegion().front());
       return body ? mul(trips, body) : nullptr;
     }
+    // Other loops (scf.while, ...) have no trip count to read: no estimate.
+    if (isa<LoopLikeOpInterface>(op))
+      return nullptr;
     // Any other region (scf.if, alloca scopes, omp.wsloop around the nest):
     // the sum of its blocks, an upper bound for branches.
     Value total = constant(0);
@@ -151,11 +155,12 @@ struct SerializeSmallOmpParallelPass
 
   void runOnOperation() override {
     SmallVector<omp::ParallelOp> regions;
-    getOperation().walk([&](omp::ParallelOp parallel) {
-      // Nested regions run serialized inside an active one anyway; a clause
-      // already there is the author's.
-      if (!parallel->getParentOfType<omp::ParallelOp>() &&
-          !parallel.getIfExpr())
+    // Outer regions first, so that their estimates do not count the ops
+    // of the inner estimates.
+    getOperation().walk<WalkOrder::PreOrder>([&](omp::ParallelOp parallel) {
+      // A clause already there is the author's. Nested regions get one too:
+      // they fork when the region around them was serialized.
+      if (!parallel.getIfExpr())
         regions.push_back(parallel);
     });
     for (omp::ParallelOp parallel : regions) {

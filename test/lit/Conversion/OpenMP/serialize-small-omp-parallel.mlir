@@ -91,3 +91,57 @@ func.func @triangle(%x: memref<?x?xf32>) {
   }
   return
 }
+
+// A loop without a trip count to read (scf.while) gives no estimate either.
+// CHECK-LABEL: func.func @while_loop
+// CHECK: omp.parallel {
+// CHECK-NOT: if(
+func.func @while_loop(%x: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xi32>
+    %r = scf.while (%a = %v) : (i32) -> i32 {
+      %c = arith.constant 0 : i32
+      %more = arith.cmpi sgt, %a, %c : i32
+      scf.condition(%more) %a : i32
+    } do {
+    ^bb0(%a: i32):
+      %one = arith.constant 1 : i32
+      %next = arith.subi %a, %one : i32
+      scf.yield %next : i32
+    }
+    memref.store %r, %x[%i] : memref<?xi32>
+    scf.reduce
+  }
+  return
+}
+
+// Nested regions: the outer estimate counts the inner region's work, and
+// the inner region gets its own clause (it forks when the outer one was
+// serialized), built inside the outer body in front of it.
+// CHECK-LABEL: func.func @nested
+// FOLD-LABEL: func.func @nested
+// FOLD: %[[OUTER:.*]] = arith.cmpi sge
+// FOLD: omp.parallel if(%[[OUTER]])
+// FOLD: %[[INNER:.*]] = arith.cmpi sge
+// FOLD: omp.parallel if(%[[INNER]])
+func.func @nested(%x: memref<64x?x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %n = memref.dim %x, %c1 : memref<64x?x8xf32>
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      scf.for %k = %c0 to %c8 step %c1 {
+        %v = memref.load %x[%i, %j, %k] : memref<64x?x8xf32>
+        memref.store %v, %x[%i, %j, %k] : memref<64x?x8xf32>
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
