@@ -13,7 +13,8 @@ writes two lit tests under test/lit/GPU from X.mlir's RUN lines:
                   cuda-gpu, so UNSUPPORTED without a GPU and driver).
 
 Both keep X.mlir's description, RUN lines (paths rewritten to reach E2E/) and
-CHECK lines. `relax-run --fuse` lines are dropped (emulate-fused.test covers
+CHECK lines. `relax-run --dispatch-library=...` lines (a choice of the CPU
+pipeline) are dropped, and `relax-run --fuse` lines (emulate-fused.test covers
 fused programs under the GPU schedule), except in the run-X.test of the tests
 in RUN_FUSED_ON_GPU. Output is a pure function of the E2E files.
 
@@ -113,6 +114,12 @@ def is_fused(cmd):
     return re.search(r"\brelax-run --fuse\b", cmd) is not None
 
 
+def is_cpu_pipeline_only(cmd):
+    """relax-run lines that choose between CPU pipelines (BLAS offload or
+    compiled loops); the GPU pipeline has no such choice."""
+    return "--dispatch-library=" in cmd
+
+
 def e2e_paths(cmd, name):
     """Rewrites paths relative to E2E/ so they work from GPU/. `FileCheck %s`
     keeps reading the test itself, which carries the copied CHECK lines."""
@@ -163,6 +170,8 @@ def emulate_test(name, header):
             continue
         cmd = m.group(1)
         if "relax-run" in cmd:
+            if is_cpu_pipeline_only(cmd):
+                continue
             fused = is_fused(cmd)
             if fused and name not in EMULATE_FUSED:
                 continue
@@ -210,7 +219,7 @@ def run_test(name, header):
             lines.append(line)
             continue
         cmd = m.group(1)
-        if is_fused(cmd) and not fused:
+        if (is_fused(cmd) and not fused) or is_cpu_pipeline_only(cmd):
             continue
         cmd = re.sub(r"\brelax-run ", "relax-run --device cuda ", cmd)
         lines.append("// RUN: " + e2e_paths(cmd, name))

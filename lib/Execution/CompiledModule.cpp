@@ -381,12 +381,21 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   }
   if (hasRelaxEntry) {
     PassManager pm(context.get());
-    if (options.fuse)
-      relax::buildFuseOpsPipeline(pm, relax::FuseOpsPipelineOptions());
-    if (onGPU)
+    bool dispatch = options.dispatchLibrary && !onGPU;
+    if (options.fuse) {
+      relax::FuseOpsPipelineOptions fuseOptions;
+      if (dispatch)
+        fuseOptions.dispatchLibrary = "cpu";
+      relax::buildFuseOpsPipeline(pm, fuseOptions);
+    }
+    if (onGPU) {
       relax::buildRelaxToGPUPipeline(pm, gpuOptions);
-    else
-      relax::buildRelaxToHostPipeline(pm);
+    } else {
+      relax::LowerToCPUOptions hostOptions;
+      // After fusion the offload has been done (or refused) already.
+      hostOptions.dispatchLibrary = dispatch && !options.fuse;
+      relax::buildRelaxToHostPipeline(pm, hostOptions);
+    }
     if (failed(pm.run(*module)))
       return error("lowering the relax module failed");
   } else if (onGPU) {
@@ -427,8 +436,11 @@ llvm::Error CompiledModule::Impl::lowerToLLVM() {
   PassManager pm(context.get());
   if (options.device == Device::CUDA)
     relax::buildLowerGPUToLLVMPipeline(pm, gpuOptions);
-  else
-    relax::buildLowerToCPUPipeline(pm);
+  else {
+    relax::LowerToCPUOptions cpuOptions;
+    cpuOptions.minParallelWork = options.minParallelWork;
+    relax::buildLowerToCPUPipeline(pm, cpuOptions);
+  }
   if (failed(pm.run(*module)))
     return error("lowering to the LLVM dialect failed");
   if (options.printLowered)

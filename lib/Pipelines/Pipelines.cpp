@@ -32,6 +32,11 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // whose streaming program never holds the [b, h, s, t] scores; before
   // legalization, which would lower the matmuls and the softmax apart.
   pm.addPass(createRelaxFuseAttention());
+  // Contractions to the CPU BLAS, before legalization would turn them into
+  // loops: at the sizes of the bench/peers models OpenBLAS is 2-10x faster
+  // than the compiled loops (docs/perf.md).
+  if (options.dispatchLibrary)
+    pm.addPass(createRelaxDispatchLibrary());
   // High-level ops become tir programs called through call_tir; a no-op on a
   // module that --relax-fuse-ops already legalized and fused.
   pm.addPass(createRelaxLegalizeOps());
@@ -61,6 +66,10 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm,
   // thread rather than once per iteration; canonicalize then inlines the
   // emptied scopes before convert-scf-to-cf splits the bodies into blocks.
   pm.addPass(createHoistOmpLoopAllocas());
+  // Regions with little work (decode-sized kernels) run on the calling
+  // thread, decided at run time from the sizes: a fork and join costs more
+  // than they do, and far more when another process holds a core.
+  pm.addPass(createSerializeSmallOmpParallel({options.minParallelWork}));
   pm.addPass(createCanonicalizerPass());
   // Every stack allocation is now where it stays: check that each has a
   // constant size bound within the budget, so that no input size can
@@ -90,6 +99,10 @@ void relax::buildFuseOpsPipeline(OpPassManager &pm,
   // whose streaming program never holds the [b, h, s, t] scores; before
   // legalization, which would lower the matmuls and the softmax apart.
   pm.addPass(createRelaxFuseAttention());
+  // Library offload first: a matmul inside a fused program can no longer
+  // be handed to a library.
+  if (options.dispatchLibrary != "none")
+    pm.addPass(createRelaxDispatchLibrary({options.dispatchLibrary}));
   // Fusion reads loop programs, so the high-level ops are legalized first.
   pm.addPass(createRelaxLegalizeOps());
   // Each program's kind (elementwise, reduction, ...) from its blocks.
@@ -222,7 +235,8 @@ void relax::registerRelaxPipelines() {
       "NVVM, PTX (or cubin) in gpu.binary";
   static constexpr const char *kCPUSummary =
       "Lower a relax module (or func/memref code) to the LLVM dialect for the "
-      "host CPU: legalize, lower shapes, loops, OpenMP threads, LLVM";
+      "host CPU: BLAS offload, legalize, lower shapes, loops, OpenMP "
+      "threads, LLVM";
   PassPipelineRegistration<LowerToGPUOptions>(
       "relax-lower-to-gpu", kGPUSummary, buildLowerToGPUPipeline);
   PassPipelineRegistration<LowerToCPUOptions>(

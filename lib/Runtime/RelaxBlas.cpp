@@ -8,18 +8,27 @@
 // a mismatch is recorded in the runtime's error slot and the output is left
 // as it was, so generated code and relax-run report it instead of crashing.
 //
+// Threads: OpenBLAS is told to run single-threaded, and the runtime splits
+// each large product over the OpenMP team of the compiled kernels (LLVM's
+// libomp) instead: by batch, or into blocks of rows or columns. One team then
+// serves kernels and GEMMs alike; two pools (OpenBLAS's pthreads beside
+// libomp's) each spin while the other works and collapse when another process
+// holds a core. Products below kMinParallelFlops run on the calling thread.
+//
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Runtime/RelaxBlas.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
 #include <cblas.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using relax_rt::MemRef;
@@ -110,6 +119,46 @@ template <typename T> struct BlasOperand {
   }
 };
 
+/// Products smaller than this (2 m n k, summed over batches) run on the
+/// calling thread: a fork and join costs a few microseconds with spinning
+/// workers, about what a single core needs for a million flops.
+constexpr double kMinParallelFlops = 1 << 20;
+
+/// Every thread of the team is ours: OpenBLAS computes on the calling
+/// thread only, once, when the runtime is loaded.
+[[gnu::constructor]] void singleThreadedBlas() { openblas_set_num_threads(1); }
+
+/// How many threads a product of `flops` may use.
+int threadsFor(double flops) {
+  if (flops >= kMinParallelFlops && !omp_in_parallel())
+    return omp_get_max_threads();
+  return 1;
+}
+
+/// fn(0), ..., fn(count - 1), spread statically over `threads` threads.
+template <typename Fn> void parallelFor(int64_t count, int threads, Fn fn) {
+  if (threads > 1 && count > 1) {
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (int64_t i = 0; i < count; ++i)
+      fn(i);
+    return;
+  }
+  for (int64_t i = 0; i < count; ++i)
+    fn(i);
+}
+
+/// Rows [begin, end) and columns [begin, end) of a matrix view.
+template <typename T>
+Matrix<T> rowsOf(Matrix<T> m, int64_t begin, int64_t end) {
+  return {m.data + begin * m.rowStride, end - begin, m.cols, m.rowStride,
+          m.colStride};
+}
+template <typename T>
+Matrix<T> colsOf(Matrix<T> m, int64_t begin, int64_t end) {
+  return {m.data + begin * m.colStride, m.rows, end - begin, m.rowStride,
+          m.colStride};
+}
+
 /// C = A * B for one matrix triple whose shapes were validated.
 template <typename T> void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c) {
   int64_t m = c.rows, n = c.cols, k = a.cols;
@@ -142,13 +191,48 @@ template <typename T> void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c) {
         c.data[i * c.rowStride + j * c.colStride] = out[i * n + j];
 }
 
-/// The last two dims of a descriptor as a matrix, at batch index `batch`
-/// (ignored for rank 2; a batch of extent 1 broadcasts).
+/// The batch dims of a call (C's leading dims, at most two) and the flat
+/// index over them that each operand's matrix is found at.
+struct Batch {
+  int rank = 0;
+  int64_t sizes[2] = {1, 1};
+  int64_t count() const { return sizes[0] * sizes[1]; }
+};
+
+/// C = A * B on `threads` threads: C's larger dim is cut into one block per
+/// thread, so each thread reads the whole of the smaller operand.
+template <typename T>
+void multiplySplit(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
+  bool byRows = c.rows >= c.cols;
+  int64_t extent = byRows ? c.rows : c.cols;
+  int64_t parts = std::min<int64_t>(threads, extent);
+  if (parts <= 1)
+    return multiply(a, b, c);
+  parallelFor(parts, threads, [&](int64_t p) {
+    int64_t begin = extent * p / parts, end = extent * (p + 1) / parts;
+    if (byRows)
+      multiply(rowsOf(a, begin, end), b, rowsOf(c, begin, end));
+    else
+      multiply(a, colsOf(b, begin, end), colsOf(c, begin, end));
+  });
+}
+
+/// The last two dims of a descriptor as a matrix, at flat batch index
+/// `flat` of `batch` (ignored for rank 2). A batch dim of extent 1 in `d`
+/// broadcasts.
 template <typename T, int N>
-Matrix<T> matrixOf(MemRef<T, N> *d, int64_t batch, bool transposed) {
+Matrix<T> matrixOf(MemRef<T, N> *d, const Batch &batch, int64_t flat,
+                   bool transposed) {
   T *base = d->aligned + d->offset;
-  if (N == 3 && d->sizes[0] != 1)
-    base += batch * d->strides[0];
+  if constexpr (N > 2) {
+    // Row-major over the batch dims: the last batch dim varies fastest.
+    for (int i = N - 3, j = batch.rank - 1; i >= 0; --i, --j) {
+      int64_t index = flat % batch.sizes[j];
+      flat /= batch.sizes[j];
+      if (d->sizes[i] != 1)
+        base += index * d->strides[i];
+    }
+  }
   Matrix<T> m{base, d->sizes[N - 2], d->sizes[N - 1], d->strides[N - 2],
               d->strides[N - 1]};
   if (transposed) {
@@ -165,11 +249,25 @@ template <typename T, int N> bool hasNegativeSize(const MemRef<T, N> *d) {
   return false;
 }
 
-/// Validates and runs C = A * op(B), for A and C of rank RA (2 or 3) and B of
-/// rank RB (RA, or 2 when B is shared by every batch).
+/// Whether the batch dims and the rows of `d` are one run of rows: then its
+/// matrices stack into a single matrix of batch * rows rows.
+template <typename T, int N> bool batchesStackAsRows(const MemRef<T, N> *d) {
+  int64_t expected = d->strides[N - 2];
+  for (int i = N - 3; i >= 0; --i) {
+    expected *= d->sizes[i + 1];
+    if (d->sizes[i] != 1 && d->strides[i] != expected)
+      return false;
+  }
+  return true;
+}
+
+/// Validates and runs C = A * op(B), for A and C of rank RA (2 to 4: up to
+/// two batch dims) and B of rank RB (RA, or 2 when B is shared by every
+/// batch). A batch dim of extent 1 in A or B broadcasts.
 template <typename T, int RA, int RB>
 void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
             MemRef<T, RA> *c, bool transposeB) {
+  static_assert(RA >= 2 && RA <= 4 && (RB == RA || RB == 2));
   if (!a || !b || !c) {
     reportError("%s: null memref descriptor", fn);
     return;
@@ -189,24 +287,35 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
                 static_cast<long long>(k), static_cast<long long>(kb));
     return;
   }
-  int64_t batch = RA == 3 ? a->sizes[0] : 1;
-  if (RB == 3 && b->sizes[0] != batch) {
-    if (batch != 1 && b->sizes[0] != 1) {
-      reportError("%s: A is %s and B is %s: batch dims differ (%lld vs %lld)",
-                  fn, shapeString(a).c_str(), shapeString(b).c_str(),
-                  static_cast<long long>(batch),
-                  static_cast<long long>(b->sizes[0]));
-      return;
+  Batch batch;
+  batch.rank = RA - 2;
+  for (int i = 0; i < RA - 2; ++i) {
+    int64_t extent = a->sizes[i];
+    if (RB == RA && b->sizes[i] != extent) {
+      if (extent != 1 && b->sizes[i] != 1) {
+        reportError("%s: A is %s and B is %s: batch dims differ (%lld vs "
+                    "%lld)",
+                    fn, shapeString(a).c_str(), shapeString(b).c_str(),
+                    static_cast<long long>(extent),
+                    static_cast<long long>(b->sizes[i]));
+        return;
+      }
+      extent = std::max(extent, b->sizes[i]);
     }
-    batch = std::max(batch, b->sizes[0]);
+    batch.sizes[i] = extent;
   }
-  int64_t expected[3] = {batch, m, n};
-  const int64_t *want = RA == 3 ? expected : expected + 1;
+  int64_t expected[4];
+  for (int i = 0; i < RA - 2; ++i)
+    expected[i] = batch.sizes[i];
+  expected[RA - 2] = m;
+  expected[RA - 1] = n;
   for (int i = 0; i < RA; ++i) {
-    if (c->sizes[i] == want[i])
+    if (c->sizes[i] == expected[i])
       continue;
-    std::string shape = RA == 3 ? "[" + std::to_string(batch) + ", " : "[";
-    shape += std::to_string(m) + ", " + std::to_string(n) + "]";
+    std::string shape = "[";
+    for (int j = 0; j < RA; ++j)
+      shape += (j ? ", " : "") + std::to_string(expected[j]);
+    shape += "]";
     reportError("%s: C is %s, expected %s for A %s and B %s", fn,
                 shapeString(c).c_str(), shape.c_str(), shapeString(a).c_str(),
                 shapeString(b).c_str());
@@ -220,27 +329,216 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     return;
   }
 
-  if (RA == 2) {
-    multiply(matrixOf(a, 0, false), matrixOf(b, 0, transposeB),
-             matrixOf(c, 0, false));
-    return;
-  }
   // A B shared by every batch over an A and C whose batches are stacked rows
   // (the usual [b, m, k] activations of a linear layer) is one GEMM with
   // b * m rows instead of b small ones.
-  bool sharedB = RB == 2 || b->sizes[0] == 1;
-  if (sharedB && a->sizes[0] == batch && a->strides[0] == m * a->strides[1] &&
-      c->strides[0] == m * c->strides[1] && fitsBlasInt(batch * m)) {
-    Matrix<T> lhs{a->aligned + a->offset, batch * m, k, a->strides[RA - 2],
-                  a->strides[RA - 1]};
-    Matrix<T> out{c->aligned + c->offset, batch * m, n, c->strides[RA - 2],
-                  c->strides[RA - 1]};
-    multiply(lhs, matrixOf(b, 0, transposeB), out);
+  bool sharedB = true;
+  if constexpr (RB > 2)
+    for (int i = 0; i < RB - 2; ++i)
+      sharedB &= b->sizes[i] == 1;
+  int64_t count = batch.count();
+  int threads =
+      threadsFor(2.0 * double(m) * double(n) * double(k) * double(count));
+  if (RA > 2 && sharedB && batchesStackAsRows(a) && batchesStackAsRows(c) &&
+      fitsBlasInt(count * m)) {
+    bool aFull = true;
+    for (int i = 0; i < RA - 2; ++i)
+      aFull &= a->sizes[i] == batch.sizes[i];
+    if (aFull) {
+      Matrix<T> lhs{a->aligned + a->offset, count * m, k, a->strides[RA - 2],
+                    a->strides[RA - 1]};
+      Matrix<T> out{c->aligned + c->offset, count * m, n, c->strides[RA - 2],
+                    c->strides[RA - 1]};
+      multiplySplit(lhs, matrixOf(b, batch, 0, transposeB), out, threads);
+      return;
+    }
+  }
+  auto product = [&](int64_t i) {
+    return std::make_tuple(matrixOf(a, batch, i, false),
+                           matrixOf(b, batch, i, transposeB),
+                           matrixOf(c, batch, i, false));
+  };
+  // Enough batches (attention's heads) for every thread: one GEMM each at a
+  // time; otherwise each GEMM is split.
+  if (count >= threads) {
+    parallelFor(count, threads, [&](int64_t i) {
+      auto [ai, bi, ci] = product(i);
+      multiply(ai, bi, ci);
+    });
     return;
   }
-  for (int64_t i = 0; i < batch; ++i)
-    multiply(matrixOf(a, i, false), matrixOf(b, i, transposeB),
-             matrixOf(c, i, false));
+  for (int64_t i = 0; i < count; ++i) {
+    auto [ai, bi, ci] = product(i);
+    multiplySplit(ai, bi, ci, threads);
+  }
+}
+
+/// ceil(a / b) for b > 0 and any sign of a.
+int64_t ceilDiv(int64_t a, int64_t b) {
+  return a >= 0 ? (a + b - 1) / b : -((-a) / b);
+}
+
+/// Validates and runs Y = conv2d(X, W) (NCHW, OIHW) as im2col + GEMM: for
+/// each image and group, the receptive fields become the columns of a
+/// [g * r * s, p * q] matrix and W's group rows multiply it into Y's rows.
+/// A 1x1 window with unit strides and no padding reads X in place.
+template <typename T>
+void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
+            MemRef<int64_t, 1> *window, MemRef<T, 4> *y) {
+  if (!x || !w || !window || !y) {
+    reportError("%s: null memref descriptor", fn);
+    return;
+  }
+  if (window->sizes[0] != 9) {
+    reportError("%s: the window has %lld values, expected 9", fn,
+                static_cast<long long>(window->sizes[0]));
+    return;
+  }
+  int64_t win[9];
+  for (int i = 0; i < 9; ++i)
+    win[i] = window->aligned[window->offset + i * window->strides[0]];
+  int64_t sh = win[0], sw = win[1], pt = win[2], pl = win[3], pb = win[4],
+          pr = win[5], dh = win[6], dw = win[7], groups = win[8];
+  if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0 || groups <= 0 || pt < 0 ||
+      pl < 0 || pb < 0 || pr < 0) {
+    reportError("%s: bad window (strides %lld, %lld; padding %lld, %lld, "
+                "%lld, %lld; dilation %lld, %lld; groups %lld)",
+                fn, (long long)sh, (long long)sw, (long long)pt, (long long)pl,
+                (long long)pb, (long long)pr, (long long)dh, (long long)dw,
+                (long long)groups);
+    return;
+  }
+  if (hasNegativeSize(x) || hasNegativeSize(w) || hasNegativeSize(y)) {
+    reportError("%s: negative size in X %s, W %s or Y %s", fn,
+                shapeString(x).c_str(), shapeString(w).c_str(),
+                shapeString(y).c_str());
+    return;
+  }
+  int64_t n = x->sizes[0], c = x->sizes[1], h = x->sizes[2], wd = x->sizes[3];
+  int64_t o = w->sizes[0], cg = w->sizes[1], kh = w->sizes[2], kw = w->sizes[3];
+  if (c != cg * groups || o % groups != 0) {
+    reportError("%s: X is %s and W is %s: channels do not match %lld "
+                "groups",
+                fn, shapeString(x).c_str(), shapeString(w).c_str(),
+                static_cast<long long>(groups));
+    return;
+  }
+  int64_t p = (h + pt + pb - dh * (kh - 1) - 1) / sh + 1;
+  int64_t q = (wd + pl + pr - dw * (kw - 1) - 1) / sw + 1;
+  if (h + pt + pb < dh * (kh - 1) + 1 || wd + pl + pr < dw * (kw - 1) + 1)
+    p = q = 0;
+  if (y->sizes[0] != n || y->sizes[1] != o || y->sizes[2] != p ||
+      y->sizes[3] != q) {
+    reportError("%s: Y is %s, expected [%lld, %lld, %lld, %lld] for X %s and "
+                "W %s",
+                fn, shapeString(y).c_str(), (long long)n, (long long)o,
+                (long long)p, (long long)q, shapeString(x).c_str(),
+                shapeString(w).c_str());
+    return;
+  }
+  int64_t og = o / groups, kdim = cg * kh * kw, pixels = p * q;
+  if (n == 0 || o == 0 || pixels == 0)
+    return;
+  if (!fitsBlasInt(og) || !fitsBlasInt(kdim) || !fitsBlasInt(pixels)) {
+    reportError("%s: GEMM dims exceed the BLAS integer range", fn);
+    return;
+  }
+  // W's group g as a [og, kdim] matrix (its dims c, kh, kw must be one run
+  // for that; otherwise a packed copy).
+  std::vector<T> packedW;
+  const T *wBase = w->aligned + w->offset;
+  int64_t wRow = w->strides[0];
+  bool wDense = (kh == 1 || w->strides[2] == kw * w->strides[3]) &&
+                (cg == 1 || w->strides[1] == kh * kw * w->strides[3]) &&
+                (kw == 1 || w->strides[3] == 1);
+  if (!wDense || w->strides[3] != 1) {
+    packedW.resize(o * kdim);
+    for (int64_t a = 0; a < o; ++a)
+      for (int64_t b = 0; b < cg; ++b)
+        for (int64_t r = 0; r < kh; ++r)
+          for (int64_t s = 0; s < kw; ++s)
+            packedW[((a * cg + b) * kh + r) * kw + s] =
+                wBase[a * w->strides[0] + b * w->strides[1] +
+                      r * w->strides[2] + s * w->strides[3]];
+    wBase = packedW.data();
+    wRow = kdim;
+  }
+  // Y's image i, channels of group g as a [og, p * q] matrix.
+  bool yDense = (q == 1 || y->strides[3] == 1) &&
+                (p == 1 || y->strides[2] == q * y->strides[3]);
+  bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && pt == 0 &&
+                   pl == 0 && pb == 0 && pr == 0 &&
+                   (wd == 1 || x->strides[3] == 1) &&
+                   (h == 1 || x->strides[2] == wd * x->strides[3]);
+  int64_t tasks = n * groups;
+  int threads =
+      threadsFor(2.0 * double(n) * double(o) * double(kdim) * double(pixels));
+  auto run = [&](int64_t task, int gemmThreads) {
+    int64_t i = task / groups, g = task % groups;
+    const T *xImage = x->aligned + x->offset + i * x->strides[0];
+    Matrix<T> cols;
+    if (pointwise) {
+      cols = {const_cast<T *>(xImage) + g * cg * x->strides[1], kdim, pixels,
+              x->strides[1], 1};
+    } else {
+      // One buffer per thread, kept across calls: a fresh one would be
+      // faulted in (and zeroed) on every call.
+      static thread_local std::vector<T> im2col;
+      im2col.resize(kdim * pixels);
+      for (int64_t b = 0; b < cg; ++b) {
+        const T *plane = xImage + (g * cg + b) * x->strides[1];
+        for (int64_t r = 0; r < kh; ++r)
+          for (int64_t s = 0; s < kw; ++s) {
+            T *row = im2col.data() + ((b * kh + r) * kw + s) * pixels;
+            // Output columns whose input column lies inside the image:
+            // ix = ox * sw - pl + s * dw in [0, wd).
+            int64_t shift = pl - s * dw;
+            int64_t lo = std::clamp<int64_t>(ceilDiv(shift, sw), 0, q);
+            int64_t hi = std::clamp<int64_t>(ceilDiv(wd + shift, sw), lo, q);
+            for (int64_t oy = 0; oy < p; ++oy) {
+              T *dst = row + oy * q;
+              int64_t iy = oy * sh - pt + r * dh;
+              if (iy < 0 || iy >= h) {
+                std::fill(dst, dst + q, T(0));
+                continue;
+              }
+              const T *line = plane + iy * x->strides[2];
+              std::fill(dst, dst + lo, T(0));
+              for (int64_t ox = lo; ox < hi; ++ox)
+                dst[ox] = line[(ox * sw - shift) * x->strides[3]];
+              std::fill(dst + hi, dst + q, T(0));
+            }
+          }
+      }
+      cols = {im2col.data(), kdim, pixels, pixels, 1};
+    }
+    Matrix<T> weights{const_cast<T *>(wBase) + g * og * wRow, og, kdim, wRow,
+                      1};
+    T *yBase =
+        y->aligned + y->offset + i * y->strides[0] + g * og * y->strides[1];
+    if (yDense) {
+      multiplySplit(weights, cols,
+                    Matrix<T>{yBase, og, pixels, y->strides[1], 1},
+                    gemmThreads);
+      return;
+    }
+    std::vector<T> out(og * pixels);
+    multiplySplit(weights, cols, Matrix<T>{out.data(), og, pixels, pixels, 1},
+                  gemmThreads);
+    for (int64_t a = 0; a < og; ++a)
+      for (int64_t oy = 0; oy < p; ++oy)
+        for (int64_t ox = 0; ox < q; ++ox)
+          yBase[a * y->strides[1] + oy * y->strides[2] + ox * y->strides[3]] =
+              out[(a * p + oy) * q + ox];
+  };
+  // Images (and groups) over the team when there are enough; else each
+  // GEMM split.
+  if (tasks >= threads) {
+    parallelFor(tasks, threads, [&](int64_t t) { run(t, 1); });
+    return;
+  }
+  for (int64_t t = 0; t < tasks; ++t)
+    run(t, threads);
 }
 
 } // namespace
@@ -269,6 +567,27 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
   extern "C" void _mlir_ciface_relax_blas_batch_matmul_bcast_nt_##SUFFIX(      \
       MemRef<T, 3> *a, MemRef<T, 2> *b, MemRef<T, 3> *c) {                     \
     matmul("relax_blas_batch_matmul_bcast_nt_" #SUFFIX, a, b, c, true);        \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_batch2_matmul_##SUFFIX(              \
+      MemRef<T, 4> *a, MemRef<T, 4> *b, MemRef<T, 4> *c) {                     \
+    matmul("relax_blas_batch2_matmul_" #SUFFIX, a, b, c, false);               \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_batch2_matmul_nt_##SUFFIX(           \
+      MemRef<T, 4> *a, MemRef<T, 4> *b, MemRef<T, 4> *c) {                     \
+    matmul("relax_blas_batch2_matmul_nt_" #SUFFIX, a, b, c, true);             \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_batch2_matmul_bcast_##SUFFIX(        \
+      MemRef<T, 4> *a, MemRef<T, 2> *b, MemRef<T, 4> *c) {                     \
+    matmul("relax_blas_batch2_matmul_bcast_" #SUFFIX, a, b, c, false);         \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_##SUFFIX(     \
+      MemRef<T, 4> *a, MemRef<T, 2> *b, MemRef<T, 4> *c) {                     \
+    matmul("relax_blas_batch2_matmul_bcast_nt_" #SUFFIX, a, b, c, true);       \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_conv2d_nchw_##SUFFIX(                \
+      MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<int64_t, 1> *window,            \
+      MemRef<T, 4> *y) {                                                       \
+    conv2d("relax_blas_conv2d_nchw_" #SUFFIX, x, w, window, y);                \
   }
 
 RELAX_BLAS_DEFINE(float, f32)

@@ -82,6 +82,17 @@ static cl::opt<uint64_t> paramMinBytes(
              "compiled code's globals instead of compiling them in (0: "
              "compile every constant into the code)"),
     cl::init(1024), cl::cat(runCategory));
+static cl::opt<bool> dispatchLibrary(
+    "dispatch-library",
+    cl::desc("Offload matmul and linear to the CPU BLAS before legalization "
+             "and fusion (default on; --dispatch-library=false compiles them "
+             "to loops)"),
+    cl::init(true), cl::cat(runCategory));
+static cl::opt<int64_t> minParallelWork(
+    "min-parallel-work",
+    cl::desc("Estimated operations below which a parallel loop runs on the "
+             "calling thread (0: every parallel loop forks)"),
+    cl::init(32768), cl::cat(runCategory));
 static cl::opt<bool> printLowered("print-lowered",
                                   cl::desc("Print the LLVM-dialect module "
                                            "before JIT compilation"),
@@ -153,6 +164,8 @@ int main(int argc, char **argv) {
   CompileOptions options;
   options.device = device;
   options.fuse = fuseOps;
+  options.dispatchLibrary = dispatchLibrary;
+  options.minParallelWork = minParallelWork;
   options.entries = {entryName};
   options.paramMinBytes = paramMinBytes;
   if (printLowered)

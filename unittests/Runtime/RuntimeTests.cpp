@@ -137,17 +137,20 @@ template <typename T, int N> struct Strided {
   }
 };
 
-/// Element (batch, row, col) of a rank-2 or rank-3 operand, with a batch of
-/// one broadcast and an optional transpose of the last two dims.
-template <typename T, int N>
-T element(const Strided<T, N> &t, int64_t batch, int64_t row, int64_t col,
-          bool transposed) {
+/// Element (batch..., row, col) of an operand of rank 2 to 4, where `batch`
+/// holds C's batch indices; a batch dim of one broadcasts, and the last two
+/// dims may be transposed.
+template <typename T, int N, size_t NB>
+T element(const Strided<T, N> &t, const std::array<int64_t, NB> &batch,
+          int64_t row, int64_t col, bool transposed) {
   if (transposed)
     std::swap(row, col);
-  if constexpr (N == 2)
-    return t.get({row, col});
-  else
-    return t.get({t.desc.sizes[0] == 1 ? 0 : batch, row, col});
+  std::array<int64_t, N> idx{};
+  for (int i = 0; i < N - 2; ++i)
+    idx[i] = t.desc.sizes[i] == 1 ? 0 : batch[int(NB) - (N - 2) + i];
+  idx[N - 2] = row;
+  idx[N - 1] = col;
+  return t.get(idx);
 }
 
 /// Checks C against a naive product in double precision. The tolerance is
@@ -159,7 +162,10 @@ void expectProduct(const Strided<T, RA> &a, const Strided<T, RB> &b,
   ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
   int64_t k = a.desc.sizes[RA - 1];
   c.forEach([&](std::array<int64_t, RA> idx) {
-    int64_t batch = RA == 3 ? idx[0] : 0;
+    constexpr size_t NB = RA > 2 ? RA - 2 : 1;
+    std::array<int64_t, NB> batch{};
+    for (int i = 0; i < RA - 2; ++i)
+      batch[i] = idx[i];
     int64_t i = idx[RA - 2], j = idx[RA - 1];
     double ref = 0, scale = 0;
     for (int64_t kk = 0; kk < k; ++kk) {
@@ -170,8 +176,8 @@ void expectProduct(const Strided<T, RA> &a, const Strided<T, RB> &b,
     }
     double got = c.get(idx);
     ASSERT_LE(std::fabs(got - ref), 1e-5 * std::max(scale, 1e-30) + 1e-30)
-        << "at batch " << batch << " (" << i << ", " << j << "): got " << got
-        << ", expected " << ref;
+        << "at batch " << batch[0] << "," << batch[NB - 1] << " (" << i << ", "
+        << j << "): got " << got << ", expected " << ref;
   });
   // Storage outside the view of C must be untouched.
   std::vector<bool> viewed(c.storage.size(), false);
@@ -193,6 +199,13 @@ template <> struct Blas<float> {
   static constexpr auto bcast = _mlir_ciface_relax_blas_batch_matmul_bcast_f32;
   static constexpr auto bcastNT =
       _mlir_ciface_relax_blas_batch_matmul_bcast_nt_f32;
+  static constexpr auto bmm2 = _mlir_ciface_relax_blas_batch2_matmul_f32;
+  static constexpr auto bmm2NT = _mlir_ciface_relax_blas_batch2_matmul_nt_f32;
+  static constexpr auto bcast2 =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_f32;
+  static constexpr auto bcast2NT =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_f32;
+  static constexpr auto conv2d = _mlir_ciface_relax_blas_conv2d_nchw_f32;
   static constexpr const char *suffix = "f32";
 };
 template <> struct Blas<double> {
@@ -203,6 +216,13 @@ template <> struct Blas<double> {
   static constexpr auto bcast = _mlir_ciface_relax_blas_batch_matmul_bcast_f64;
   static constexpr auto bcastNT =
       _mlir_ciface_relax_blas_batch_matmul_bcast_nt_f64;
+  static constexpr auto bmm2 = _mlir_ciface_relax_blas_batch2_matmul_f64;
+  static constexpr auto bmm2NT = _mlir_ciface_relax_blas_batch2_matmul_nt_f64;
+  static constexpr auto bcast2 =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_f64;
+  static constexpr auto bcast2NT =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_f64;
+  static constexpr auto conv2d = _mlir_ciface_relax_blas_conv2d_nchw_f64;
   static constexpr const char *suffix = "f64";
 };
 
@@ -210,6 +230,7 @@ template <typename T> class BlasTest : public ::testing::Test {
 protected:
   using M2 = Strided<T, 2>;
   using M3 = Strided<T, 3>;
+  using M4 = Strided<T, 4>;
   void SetUp() override { relax_rt_clear_error(); }
   void TearDown() override { relax_rt_clear_error(); }
   std::mt19937 rng{1234};
@@ -394,6 +415,249 @@ TYPED_TEST(BlasTest, Rank3SharedBTransposed) {
   w.randomize(this->rng);
   Blas<TypeParam>::bcastNT(&a.desc, &w.desc, &c.desc);
   expectProduct(a, w, c, true);
+}
+
+//===----------------------------------------------------------------------===//
+// Rank 4: two batch dims (attention's [batch, heads])
+//===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, Rank4Batched) {
+  using M4 = typename TestFixture::M4;
+  // scores = q k^T and context = p v over [batch, heads].
+  M4 q = M4::contiguous({2, 3, 5, 4}), k = M4::contiguous({2, 3, 6, 4}),
+     s = M4::contiguous({2, 3, 5, 6});
+  q.randomize(this->rng);
+  k.randomize(this->rng);
+  Blas<TypeParam>::bmm2NT(&q.desc, &k.desc, &s.desc);
+  expectProduct(q, k, s, true);
+  M4 v = M4::contiguous({2, 3, 6, 4}), ctx = M4::contiguous({2, 3, 5, 4});
+  v.randomize(this->rng);
+  Blas<TypeParam>::bmm2(&s.desc, &v.desc, &ctx.desc);
+  expectProduct(s, v, ctx, false);
+}
+
+TYPED_TEST(BlasTest, Rank4BroadcastAndStridedBatches) {
+  using M4 = typename TestFixture::M4;
+  // One batch dim of B broadcasts (grouped-query: one k/v head for all),
+  // and A is viewed head-major over [batch, seq, heads, dim] storage.
+  M4 a({2, 3, 5, 4}, {60, 4, 12, 1}), b = M4::contiguous({2, 1, 4, 7}),
+                                      c = M4::contiguous({2, 3, 5, 7});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bmm2(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank4SharedB) {
+  using M2 = typename TestFixture::M2;
+  using M4 = typename TestFixture::M4;
+  // Stacked batches (one GEMM of b0 * b1 * m rows) and, with padded
+  // batches, one GEMM per batch.
+  M4 a = M4::contiguous({2, 3, 5, 6}), c = M4::contiguous({2, 3, 5, 4});
+  M2 w = M2::contiguous({4, 6});
+  a.randomize(this->rng);
+  w.randomize(this->rng);
+  Blas<TypeParam>::bcast2NT(&a.desc, &w.desc, &c.desc);
+  expectProduct(a, w, c, true);
+  M4 a2({2, 3, 5, 6}, {100, 32, 6, 1});
+  M2 b = M2::contiguous({6, 4});
+  a2.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::bcast2(&a2.desc, &b.desc, &c.desc);
+  expectProduct(a2, b, c, false);
+}
+
+TYPED_TEST(BlasTest, Rank4BatchMismatch) {
+  using M4 = typename TestFixture::M4;
+  M4 a = M4::contiguous({2, 3, 4, 5}), b = M4::contiguous({2, 2, 5, 6}),
+     c = M4::contiguous({2, 3, 4, 6});
+  Blas<TypeParam>::bmm2(&a.desc, &b.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_batch2_matmul") +
+                ": A is [2, 3, 4, 5] and B is [2, 2, 5, 6]: batch dims "
+                "differ (3 vs 2)");
+  c.forEach([&](std::array<int64_t, 4> idx) {
+    ASSERT_EQ(c.get(idx), M4::kSentinel);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Products large enough to be split over the OpenMP team (with more than
+// one thread): by rows, by columns, by batch, and a batch split per GEMM
+//===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, LargeProductsSplit) {
+  using M2 = typename TestFixture::M2;
+  using M3 = typename TestFixture::M3;
+  using M4 = typename TestFixture::M4;
+  // More rows than columns (row blocks, an odd count), and the reverse
+  // (column blocks, into a padded C).
+  M2 a = M2::contiguous({257, 96}), b = M2::contiguous({96, 40}),
+     c = M2::contiguous({257, 40});
+  a.randomize(this->rng);
+  b.randomize(this->rng);
+  Blas<TypeParam>::mm(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+  M2 x = M2::contiguous({9, 128}), w = M2::contiguous({515, 128}),
+     y({9, 515}, {520, 1});
+  x.randomize(this->rng);
+  w.randomize(this->rng);
+  Blas<TypeParam>::mmNT(&x.desc, &w.desc, &y.desc);
+  expectProduct(x, w, y, true);
+  // Stacked rows of a linear layer on [2, 100, 64] x [64, 80].
+  M3 s = M3::contiguous({2, 100, 64}), t = M3::contiguous({2, 100, 80});
+  M2 v = M2::contiguous({64, 80});
+  s.randomize(this->rng);
+  v.randomize(this->rng);
+  Blas<TypeParam>::bcast(&s.desc, &v.desc, &t.desc);
+  expectProduct(s, v, t, false);
+  // Heads over threads, and a single batch split within its GEMM.
+  M4 q = M4::contiguous({1, 6, 64, 32}), k = M4::contiguous({1, 6, 64, 32}),
+     p = M4::contiguous({1, 6, 64, 64});
+  q.randomize(this->rng);
+  k.randomize(this->rng);
+  Blas<TypeParam>::bmm2NT(&q.desc, &k.desc, &p.desc);
+  expectProduct(q, k, p, true);
+  M4 q1 = M4::contiguous({1, 1, 200, 64}), v1 = M4::contiguous({1, 1, 64, 90}),
+     o1 = M4::contiguous({1, 1, 200, 90});
+  q1.randomize(this->rng);
+  v1.randomize(this->rng);
+  Blas<TypeParam>::bmm2(&q1.desc, &v1.desc, &o1.desc);
+  expectProduct(q1, v1, o1, false);
+}
+
+//===----------------------------------------------------------------------===//
+// conv2d: im2col + GEMM against a direct loop in double precision
+//===----------------------------------------------------------------------===//
+
+/// The window operand: strides, padding (top, left, bottom, right),
+/// dilation, groups.
+struct ConvWindow {
+  int64_t values[9];
+  MemRef<int64_t, 1> desc;
+  ConvWindow(std::array<int64_t, 9> v) {
+    std::copy(v.begin(), v.end(), values);
+    desc.allocated = desc.aligned = values;
+    desc.offset = 0;
+    desc.sizes[0] = 9;
+    desc.strides[0] = 1;
+  }
+};
+
+template <typename T>
+void expectConv(const Strided<T, 4> &x, const Strided<T, 4> &w,
+                const ConvWindow &win, const Strided<T, 4> &y) {
+  ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+  const int64_t *v = win.values;
+  int64_t groups = v[8], cg = w.desc.sizes[1], og = w.desc.sizes[0] / groups;
+  y.forEach([&](std::array<int64_t, 4> idx) {
+    auto [i, a, oy, ox] = idx;
+    int64_t g = a / og;
+    double ref = 0, scale = 0;
+    for (int64_t b = 0; b < cg; ++b)
+      for (int64_t r = 0; r < w.desc.sizes[2]; ++r)
+        for (int64_t s = 0; s < w.desc.sizes[3]; ++s) {
+          int64_t iy = oy * v[0] - v[2] + r * v[6];
+          int64_t ix = ox * v[1] - v[3] + s * v[7];
+          if (iy < 0 || ix < 0 || iy >= x.desc.sizes[2] ||
+              ix >= x.desc.sizes[3])
+            continue;
+          double prod = double(x.get({i, g * cg + b, iy, ix})) *
+                        double(w.get({a, b, r, s}));
+          ref += prod;
+          scale += std::fabs(prod);
+        }
+    ASSERT_LE(std::fabs(double(y.get(idx)) - ref), 1e-5 * scale + 1e-30)
+        << "at (" << i << ", " << a << ", " << oy << ", " << ox << ")";
+  });
+}
+
+TYPED_TEST(BlasTest, Conv2D) {
+  using M4 = typename TestFixture::M4;
+  struct Case {
+    std::array<int64_t, 4> x, w;
+    std::array<int64_t, 9> window;
+  };
+  for (const Case &c : std::vector<Case>{
+           // 3x3, pad 1, stride 1: a ResNet body conv (and large enough to
+           // run over the team).
+           {{2, 16, 20, 20}, {16, 16, 3, 3}, {1, 1, 1, 1, 1, 1, 1, 1, 1}},
+           // One image: the GEMM itself is split over the team.
+           {{1, 16, 20, 20}, {16, 16, 3, 3}, {1, 1, 1, 1, 1, 1, 1, 1, 1}},
+           // Stride 2, asymmetric padding, non-square kernel.
+           {{1, 3, 9, 11}, {4, 3, 3, 2}, {2, 2, 1, 0, 2, 1, 1, 1, 1}},
+           // Groups and dilation.
+           {{2, 4, 8, 7}, {6, 2, 3, 3}, {1, 1, 2, 2, 2, 2, 2, 2, 2}},
+           // Depthwise, stride 2.
+           {{1, 8, 10, 10}, {8, 1, 3, 3}, {2, 2, 1, 1, 1, 1, 1, 1, 8}},
+           // 1x1 (X read in place), with a stride 1 and stride 2 variant.
+           {{2, 8, 5, 6}, {12, 8, 1, 1}, {1, 1, 0, 0, 0, 0, 1, 1, 1}},
+           {{2, 8, 5, 6}, {12, 8, 1, 1}, {2, 2, 0, 0, 0, 0, 1, 1, 1}},
+           // A kernel larger than the padded input: empty output.
+           {{1, 2, 2, 2}, {3, 2, 3, 3}, {1, 1, 0, 0, 0, 0, 1, 1, 1}}}) {
+    const int64_t *v = c.window.data();
+    int64_t p = (c.x[2] + v[2] + v[4] - v[6] * (c.w[2] - 1) - 1) / v[0] + 1;
+    int64_t q = (c.x[3] + v[3] + v[5] - v[7] * (c.w[3] - 1) - 1) / v[1] + 1;
+    p = std::max<int64_t>(p, 0);
+    q = std::max<int64_t>(q, 0);
+    M4 x = M4::contiguous(c.x), w = M4::contiguous(c.w),
+       y = M4::contiguous({c.x[0], c.w[0], p, q});
+    x.randomize(this->rng);
+    w.randomize(this->rng);
+    ConvWindow win(c.window);
+    Blas<TypeParam>::conv2d(&x.desc, &w.desc, &win.desc, &y.desc);
+    expectConv(x, w, win, y);
+  }
+}
+
+TYPED_TEST(BlasTest, Conv2DStridedOperands) {
+  using M4 = typename TestFixture::M4;
+  // NHWC storage viewed as NCHW, a weight with padded rows, an output with
+  // padded rows (so neither the 1x1 nor the direct-write path applies).
+  M4 x({2, 3, 6, 5}, {90, 1, 15, 3}), w({4, 3, 3, 3}, {40, 9, 3, 1}),
+      y({2, 4, 6, 5}, {140, 35, 6, 1});
+  x.randomize(this->rng);
+  w.randomize(this->rng);
+  ConvWindow win({1, 1, 1, 1, 1, 1, 1, 1, 1});
+  Blas<TypeParam>::conv2d(&x.desc, &w.desc, &win.desc, &y.desc);
+  expectConv(x, w, win, y);
+  M4 xp({2, 3, 6, 5}, {90, 1, 15, 3}), w1 = M4::contiguous({4, 3, 1, 1}),
+                                       y1 = M4::contiguous({2, 4, 6, 5});
+  xp.randomize(this->rng);
+  w1.randomize(this->rng);
+  ConvWindow one({1, 1, 0, 0, 0, 0, 1, 1, 1});
+  Blas<TypeParam>::conv2d(&xp.desc, &w1.desc, &one.desc, &y1.desc);
+  expectConv(xp, w1, one, y1);
+}
+
+TYPED_TEST(BlasTest, Conv2DBadShapes) {
+  using M4 = typename TestFixture::M4;
+  M4 x = M4::contiguous({1, 4, 5, 5}), w = M4::contiguous({6, 3, 3, 3}),
+     y = M4::contiguous({1, 6, 5, 5});
+  ConvWindow win({1, 1, 1, 1, 1, 1, 1, 1, 1});
+  Blas<TypeParam>::conv2d(&x.desc, &w.desc, &win.desc, &y.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_conv2d_nchw") +
+                ": X is [1, 4, 5, 5] and W is [6, 3, 3, 3]: channels do not "
+                "match 1 groups");
+  relax_rt_clear_error();
+  M4 w4 = M4::contiguous({6, 4, 3, 3});
+  ConvWindow stride2({2, 2, 1, 1, 1, 1, 1, 1, 1});
+  Blas<TypeParam>::conv2d(&x.desc, &w4.desc, &stride2.desc, &y.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_conv2d_nchw") +
+                ": Y is [1, 6, 5, 5], expected [1, 6, 3, 3] for X "
+                "[1, 4, 5, 5] and W [6, 4, 3, 3]");
+  y.forEach([&](std::array<int64_t, 4> idx) {
+    ASSERT_EQ(y.get(idx), M4::kSentinel);
+  });
+  relax_rt_clear_error();
+  ConvWindow zeroStride({0, 1, 0, 0, 0, 0, 1, 1, 1});
+  Blas<TypeParam>::conv2d(&x.desc, &w4.desc, &zeroStride.desc, &y.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
 }
 
 //===----------------------------------------------------------------------===//

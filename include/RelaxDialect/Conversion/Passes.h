@@ -13,6 +13,7 @@
 
 #include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
 #include "RelaxDialect/Conversion/OpenMP/HoistOmpLoopAllocas.h"
+#include "RelaxDialect/Conversion/OpenMP/SerializeSmallOmpParallel.h"
 #include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"
 #include "RelaxDialect/Conversion/StackAllocs/CheckStackAllocs.h"
 #include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"

@@ -127,6 +127,44 @@ def HoistOmpLoopAllocas : Pass<"hoist-omp-loop-allocas", "ModuleOp"> {
                            "::mlir::omp::OpenMPDialect"];
 }
 
+def SerializeSmallOmpParallel : Pass<"serialize-small-omp-parallel",
+                                     "ModuleOp"> {
+  let summary = "Run omp.parallel regions with little work on one thread";
+  let description = [{
+    Every outer parallel loop of a kernel becomes an `omp.parallel` region,
+    and each region is a fork and a join of the thread team: a few
+    microseconds when the workers are spinning, and up to a scheduler time
+    slice each when they are not (another process holds the core, the
+    worker went to sleep). A decode-sized model (sequence 1) runs dozens of
+    kernels of a few thousand operations each, so it is all fork and join.
+
+    This pass estimates the work of each region as a run-time `index`
+    value: the trip count of its `omp.loop_nest` times the operations of
+    the body, with every nested `scf.for` weighted by its own trip count,
+    read from the loop bounds (symbolic dims are SSA values by now, so the
+    estimate follows the actual sizes). It then gives the region the clause
+    `if(work >= min-work)`: below the threshold the OpenMP runtime runs it
+    serialized on the calling thread, without waking the team. A nested
+    region gets its own clause, computed inside the outer body: it forks
+    when the region around it was serialized. Regions whose work cannot be
+    computed before they start (a nested loop bound defined inside the
+    region, a loop without a trip count such as `scf.while`) are left as
+    they are.
+
+    ```mlir
+    %work = arith.muli %n, %c1024 : index
+    %big = arith.cmpi sge, %work, %c32768 : index
+    omp.parallel if(%big) { ... }
+    ```
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Estimated operations below which a region runs on one thread">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::omp::OpenMPDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Stack allocations
 //===----------------------------------------------------------------------===//

@@ -74,6 +74,13 @@ struct CompileOptions {
   Device device = Device::CPU;
   /// Run the fusion pipeline (--relax-fuse-ops, default group size) first.
   bool fuse = false;
+  /// Offload matmul and linear to the CPU BLAS (relax-dispatch-library)
+  /// before legalization and fusion. CPU only: the GPU pipeline keeps its
+  /// compiled matmuls.
+  bool dispatchLibrary = true;
+  /// Estimated operations below which a parallel loop runs on the calling
+  /// thread (--relax-lower-to-cpu's min-parallel-work); 0 always forks.
+  int64_t minParallelWork = 32768;
   /// The functions to call (each gets a C interface wrapper); empty means
   /// every public function. The relax pipeline runs when one of them (any
   /// function when empty) is a relax function.

@@ -24,11 +24,23 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
                      "larger or unbounded scratch goes to the heap, and a "
                      "stack allocation above it is an error"),
       llvm::cl::init(65536)};
+  PassOptions::Option<bool> dispatchLibrary{
+      *this, "dispatch-library",
+      llvm::cl::desc("Offload matmul and linear to the CPU BLAS "
+                     "(relax-dispatch-library) before legalization; a no-op "
+                     "on a module already fused"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> minParallelWork{
+      *this, "min-parallel-work",
+      llvm::cl::desc("Estimated operations below which a parallel loop runs "
+                     "on the calling thread (serialize-small-omp-parallel); "
+                     "0 forks the thread team for every parallel loop"),
+      llvm::cl::init(32768)};
 };
 
 /// High-level relax to host functions over memrefs plus loop programs:
-/// legalize, lower shapes, tir to scf. Callers that need the host signature
-/// (relax-run) run this part first.
+/// library offload, legalize, lower shapes, tir to scf. Callers that need
+/// the host signature (relax-run) run this part first.
 void buildRelaxToHostPipeline(OpPassManager &pm,
                               const LowerToCPUOptions &options = {});
 
@@ -44,10 +56,18 @@ struct FuseOpsPipelineOptions
                                 llvm::cl::desc("Largest number of calls in "
                                                "one fused group"),
                                 llvm::cl::init(256)};
+  Option<std::string> dispatchLibrary{
+      *this, "dispatch-library",
+      llvm::cl::desc("Offload matmul and linear to a library before fusing "
+                     "(relax-dispatch-library): none, cpu or cuda. The "
+                     "library calls are opaque to fusion; their epilogues "
+                     "fuse among themselves"),
+      llvm::cl::init("none")};
 };
 
-/// `--relax-fuse-ops`: relax-legalize-ops (a no-op on calls that are already
-/// call_tir), relax-annotate-op-pattern, relax-group-ops, relax-fuse-tir.
+/// `--relax-fuse-ops`: relax-dispatch-library (with a dispatch-library
+/// target), relax-legalize-ops (a no-op on calls that are already call_tir),
+/// relax-annotate-op-pattern, relax-group-ops, relax-fuse-tir.
 /// Each step leaves well-formed IR, and each is a pass of its own.
 void buildFuseOpsPipeline(OpPassManager &pm,
                           const FuseOpsPipelineOptions &options);

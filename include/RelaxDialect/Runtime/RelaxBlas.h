@@ -57,7 +57,30 @@ template <typename T, int N> struct MemRef {
   /* C[b, m, n] = A[b, m, k] * B[n, k]^T (a linear layer on [b, m, k]) */      \
   void _mlir_ciface_relax_blas_batch_matmul_bcast_nt_##SUFFIX(                 \
       relax_rt::MemRef<T, 3> *a, relax_rt::MemRef<T, 2> *b,                    \
-      relax_rt::MemRef<T, 3> *c);
+      relax_rt::MemRef<T, 3> *c);                                              \
+  /* C[b0, b1, m, n] = A[b0, b1, m, k] * B[b0, b1, k, n]: attention's          \
+     [batch, heads] products; a batch dim of 1 broadcasts */                   \
+  void _mlir_ciface_relax_blas_batch2_matmul_##SUFFIX(                         \
+      relax_rt::MemRef<T, 4> *a, relax_rt::MemRef<T, 4> *b,                    \
+      relax_rt::MemRef<T, 4> *c);                                              \
+  /* C[b0, b1, m, n] = A[b0, b1, m, k] * B[b0, b1, n, k]^T */                  \
+  void _mlir_ciface_relax_blas_batch2_matmul_nt_##SUFFIX(                      \
+      relax_rt::MemRef<T, 4> *a, relax_rt::MemRef<T, 4> *b,                    \
+      relax_rt::MemRef<T, 4> *c);                                              \
+  /* C[b0, b1, m, n] = A[b0, b1, m, k] * B[k, n] */                            \
+  void _mlir_ciface_relax_blas_batch2_matmul_bcast_##SUFFIX(                   \
+      relax_rt::MemRef<T, 4> *a, relax_rt::MemRef<T, 2> *b,                    \
+      relax_rt::MemRef<T, 4> *c);                                              \
+  /* C[b0, b1, m, n] = A[b0, b1, m, k] * B[n, k]^T */                          \
+  void _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_##SUFFIX(                \
+      relax_rt::MemRef<T, 4> *a, relax_rt::MemRef<T, 2> *b,                    \
+      relax_rt::MemRef<T, 4> *c);                                              \
+  /* Y[n, o, p, q] = conv2d(X[n, c, h, w], W[o, c / groups, r, s]) with        \
+     window = (stride h, w; pad top, left, bottom, right; dilation h, w;       \
+     groups): im2col + GEMM */                                                 \
+  void _mlir_ciface_relax_blas_conv2d_nchw_##SUFFIX(                           \
+      relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
+      relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);
 
 extern "C" {
 RELAX_BLAS_DECLARE(float, f32)

@@ -2,9 +2,11 @@
 //
 // Link names follow one scheme so that the runtime can export every variant
 // from one template:
-//   relax_<lib>_[batch_]matmul[_bcast][_nt]_<dtype>
-// lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A, `bcast` a
-// rank-2 B shared by every batch, `nt` a transposed B.
+//   relax_<lib>_[batch_|batch2_]matmul[_bcast][_nt]_<dtype>
+// lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A (one batch
+// dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
+// `bcast` a rank-2 B shared by every batch, `nt` a transposed B.
+// Convolutions: relax_blas_conv2d_nchw_<dtype> (im2col + GEMM, CPU).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +53,11 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
   bool dtypeOk = spec.target == BuiltinTarget::CPU
                      ? (suffix == "f32" || suffix == "f64")
                      : (suffix == "f16" || suffix == "bf16" || suffix == "f32");
+  if (spec.kind == BuiltinKind::Conv2D) {
+    if (spec.target != BuiltinTarget::CPU)
+      return "no " + stringifyBuiltinTarget(spec.target).str() + " conv2d";
+    dtypeOk = suffix == "f32" || suffix == "f64";
+  }
   if (!dtypeOk) {
     std::string type;
     llvm::raw_string_ostream os(type);
@@ -59,11 +66,16 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
     else
       os << "<null>";
     return "no " + stringifyBuiltinTarget(spec.target).str() +
-           " matmul for element type " + type;
+           (spec.kind == BuiltinKind::Conv2D ? " conv2d" : " matmul") +
+           " for element type " + type;
   }
-  bool ranksOk =
-      (spec.lhsRank == 2 && spec.rhsRank == 2) ||
-      (spec.lhsRank == 3 && (spec.rhsRank == 3 || spec.rhsRank == 2));
+  if (spec.kind == BuiltinKind::Conv2D)
+    return "";
+  // Two batch dims exist only in the CPU runtime (RelaxBlas.cpp).
+  unsigned maxRank = spec.target == BuiltinTarget::CPU ? 4 : 3;
+  bool ranksOk = (spec.lhsRank == 2 && spec.rhsRank == 2) ||
+                 (spec.lhsRank >= 3 && spec.lhsRank <= maxRank &&
+                  (spec.rhsRank == spec.lhsRank || spec.rhsRank == 2));
   if (!ranksOk)
     return "no matmul variant for ranks " + std::to_string(spec.lhsRank) +
            " x " + std::to_string(spec.rhsRank);
@@ -75,10 +87,14 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
     return failure();
   std::string name =
       spec.target == BuiltinTarget::CPU ? "relax_blas_" : "relax_cublas_";
+  if (spec.kind == BuiltinKind::Conv2D)
+    return name + "conv2d_nchw_" + dtypeSuffix(spec.dtype).str();
   if (spec.lhsRank == 3)
     name += "batch_";
+  else if (spec.lhsRank == 4)
+    name += "batch2_";
   name += "matmul";
-  if (spec.lhsRank == 3 && spec.rhsRank == 2)
+  if (spec.lhsRank > 2 && spec.rhsRank == 2)
     name += "_bcast";
   if (spec.transposeB)
     name += "_nt";
@@ -92,22 +108,44 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
     return nullptr;
   context->getOrLoadDialect<relax::RelaxDialect>();
   using relax::sym::Expr;
-  Expr b = Expr::var("b"), m = Expr::var("m"), k = Expr::var("k"),
-       n = Expr::var("n");
+  auto shaped = [&](ArrayRef<StringRef> names, Type dtype) -> Type {
+    SmallVector<Expr> dims;
+    for (StringRef name : names)
+      dims.push_back(Expr::var(name));
+    return relax::RelaxTensorType::get(relax::SymShape(dims), dtype);
+  };
+  if (spec.kind == BuiltinKind::Conv2D) {
+    // The output dims are their own variables: the window is a run-time
+    // operand, so the runtime checks them against the input's.
+    SmallVector<Expr> windowDims = {Expr::constant(9)};
+    Type window = relax::RelaxTensorType::get(relax::SymShape(windowDims),
+                                              IntegerType::get(context, 64));
+    return FunctionType::get(context,
+                             {shaped({"n", "c", "h", "w"}, spec.dtype),
+                              shaped({"o", "g", "r", "s"}, spec.dtype), window,
+                              shaped({"n", "o", "p", "q"}, spec.dtype)},
+                             {});
+  }
+  Expr m = Expr::var("m"), k = Expr::var("k"), n = Expr::var("n");
+  // The batch dims: `b` for one, `b0, b1` for two.
+  SmallVector<Expr> batch;
+  if (spec.lhsRank == 3)
+    batch.push_back(Expr::var("b"));
+  else if (spec.lhsRank == 4)
+    batch.append({Expr::var("b0"), Expr::var("b1")});
   auto tensor = [&](bool batched, Expr d0, Expr d1) -> Type {
     SmallVector<Expr> dims;
     if (batched)
-      dims.push_back(b);
+      dims.append(batch);
     dims.push_back(d0);
     dims.push_back(d1);
     return relax::RelaxTensorType::get(relax::SymShape(dims), spec.dtype);
   };
-  bool batched = spec.lhsRank == 3;
-  bool rhsBatched = spec.rhsRank == 3;
-  Type lhs = tensor(batched, m, k);
+  bool rhsBatched = spec.rhsRank > 2;
+  Type lhs = tensor(true, m, k);
   Type rhs =
       spec.transposeB ? tensor(rhsBatched, n, k) : tensor(rhsBatched, k, n);
-  Type out = tensor(batched, m, n);
+  Type out = tensor(true, m, n);
   return FunctionType::get(context, {lhs, rhs, out}, {});
 }
 

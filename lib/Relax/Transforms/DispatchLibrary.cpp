@@ -2,9 +2,11 @@
 //
 // Offloads GEMMs to a library: relax.matmul and relax.linear become
 // relax.call_dps_packed of a built-in from the extern catalogue (CPU BLAS or
-// cuBLAS), whose extern.func declaration is added to the module. Only the
-// shapes the library variants cover are taken; everything else is left for
-// relax-legalize-ops, so the pass never makes a module less compilable.
+// cuBLAS), whose extern.func declaration is added to the module; on the CPU
+// relax.conv2d becomes the im2col + GEMM built-in, its window a constant
+// operand. Only the shapes the library variants cover are taken; everything
+// else is left for relax-legalize-ops, so the pass never makes a module less
+// compilable.
 //
 // This is a single walk rather than a pattern set: the rewrite adds
 // module-level declarations and never exposes new opportunities, so there is
@@ -54,14 +56,41 @@ static std::optional<ext::BuiltinSpec> matchGemm(ext::BuiltinTarget target,
   spec.transposeB = transposeB;
   if (!ext::whyUnsupported(spec).empty())
     return std::nullopt;
-  // The batched declaration says both batches are `b`: a broadcast batch
-  // ([1, m, k] x [b, k, n]) or an unproven one stays with the legalizer.
-  if (spec.lhsRank == 3 && spec.rhsRank == 3) {
-    const sym::Expr &bl = lhs.getDims()[0], &br = rhs.getDims()[0];
-    if (!bl || !br || bl != br)
-      return std::nullopt;
+  // The batched declarations say both batches are `b` (or `b0, b1`): a
+  // broadcast batch ([1, m, k] x [b, k, n]) or an unproven one stays with
+  // the legalizer.
+  if (spec.rhsRank == spec.lhsRank) {
+    for (unsigned i = 0; i + 2 < spec.lhsRank; ++i) {
+      const sym::Expr &bl = lhs.getDims()[i], &br = rhs.getDims()[i];
+      if (!bl || !br || bl != br)
+        return std::nullopt;
+    }
   }
   return spec;
+}
+
+/// Whether `op` swaps its operand's last two dims and keeps the others in
+/// place (`axes = [0, ..., r-3, r-1, r-2]`).
+static bool swapsLastTwoDims(PermuteDimsOp op) {
+  auto input = dyn_cast<RelaxTensorType>(op.getInput().getType());
+  if (!input || !input.hasRank() || input.getRank() < 2)
+    return false;
+  int64_t rank = input.getRank();
+  SmallVector<int64_t> axes;
+  if (std::optional<ArrayRef<int64_t>> given = op.getAxes())
+    axes.assign(given->begin(), given->end());
+  else
+    for (int64_t i = rank - 1; i >= 0; --i)
+      axes.push_back(i);
+  if (static_cast<int64_t>(axes.size()) != rank)
+    return false;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t axis = axes[i] < 0 ? axes[i] + rank : axes[i];
+    int64_t expected = i < rank - 2 ? i : (i == rank - 2 ? rank - 1 : rank - 2);
+    if (axis != expected)
+      return false;
+  }
+  return true;
 }
 
 namespace {
@@ -79,7 +108,7 @@ struct RelaxDispatchLibraryPass
     targetKind = *parsed;
     SmallVector<Operation *> candidates;
     getOperation().walk([&](Operation *op) {
-      if (isa<MatmulOp, LinearOp>(op))
+      if (isa<MatmulOp, LinearOp, Conv2DOp>(op))
         candidates.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -87,6 +116,8 @@ struct RelaxDispatchLibraryPass
       LogicalResult result = success();
       if (auto matmul = dyn_cast<MatmulOp>(op))
         result = dispatchMatmul(rewriter, matmul);
+      else if (auto conv = dyn_cast<Conv2DOp>(op))
+        result = dispatchConv2D(rewriter, conv);
       else
         result = dispatchLinear(rewriter, cast<LinearOp>(op));
       if (failed(result))
@@ -97,8 +128,9 @@ struct RelaxDispatchLibraryPass
 private:
   /// Creates the declaration and the call; returns the call.
   FailureOr<CallDPSPackedOp> createCall(RewriterBase &rewriter, Operation *op,
-                                        const ext::BuiltinSpec &spec, Value lhs,
-                                        Value rhs, RelaxTensorType resultType) {
+                                        const ext::BuiltinSpec &spec,
+                                        ValueRange inputs,
+                                        RelaxTensorType resultType) {
     FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
     if (failed(decl))
       return failure();
@@ -106,7 +138,74 @@ private:
     ++numDispatched;
     return CallDPSPackedOp::create(rewriter, op->getLoc(),
                                    TypeRange{resultType}, decl->getSymName(),
-                                   ValueRange{lhs, rhs});
+                                   inputs);
+  }
+
+  /// conv2d on a CPU BLAS: im2col + GEMM in the runtime. The window
+  /// attributes travel as a constant [9] i64 operand (the built-in's
+  /// layout); an op the legalizer would reject (malformed window) is left
+  /// to it, so its diagnostic stays the one users see.
+  LogicalResult dispatchConv2D(RewriterBase &rewriter, Conv2DOp op) {
+    if (targetKind != ext::BuiltinTarget::CPU)
+      return success();
+    auto x = dyn_cast<RelaxTensorType>(op.getInput().getType());
+    auto w = dyn_cast<RelaxTensorType>(op.getWeight().getType());
+    auto resultType = dyn_cast<RelaxTensorType>(op.getResult().getType());
+    if (!x || !w || !resultType || !x.hasRank() || !w.hasRank() ||
+        !resultType.hasRank() || x.getRank() != 4 || w.getRank() != 4 ||
+        !resultType.getShape().isFullyKnown() || x.getDtype() != w.getDtype() ||
+        resultType.getDtype() != x.getDtype())
+      return success();
+    ext::BuiltinSpec spec;
+    spec.kind = ext::BuiltinKind::Conv2D;
+    spec.target = targetKind;
+    spec.dtype = x.getDtype();
+    if (!ext::whyUnsupported(spec).empty())
+      return success();
+    // (stride h, w), (pad top, left, bottom, right), (dilation h, w).
+    int64_t stride[2] = {1, 1}, pad[4] = {0, 0, 0, 0}, dilation[2] = {1, 1};
+    auto pairOf = [](std::optional<ArrayRef<int64_t>> v, int64_t *out) {
+      if (!v)
+        return true;
+      if (v->size() != 1 && v->size() != 2)
+        return false;
+      out[0] = v->front();
+      out[1] = v->back();
+      return out[0] > 0 && out[1] > 0;
+    };
+    if (!pairOf(op.getStrides(), stride) || !pairOf(op.getDilation(), dilation))
+      return success();
+    if (std::optional<ArrayRef<int64_t>> p = op.getPadding()) {
+      if (p->size() == 1)
+        std::fill(pad, pad + 4, (*p)[0]);
+      else if (p->size() == 2)
+        pad[0] = pad[2] = (*p)[0], pad[1] = pad[3] = (*p)[1];
+      else if (p->size() == 4)
+        std::copy(p->begin(), p->end(), pad);
+      else
+        return success();
+      if (llvm::any_of(pad, [](int64_t v) { return v < 0; }))
+        return success();
+    }
+    auto groups = static_cast<int64_t>(op.getGroups());
+    if (groups <= 0)
+      return success();
+    emitShapeContractChecks(rewriter, op);
+    int64_t window[9] = {stride[0], stride[1],   pad[0],      pad[1], pad[2],
+                         pad[3],    dilation[0], dilation[1], groups};
+    auto i64 = rewriter.getI64Type();
+    rewriter.setInsertionPoint(op);
+    auto windowValue = ConstantOp::create(
+        rewriter, op.getLoc(),
+        DenseElementsAttr::get(RankedTensorType::get({9}, i64),
+                               ArrayRef<int64_t>(window)));
+    FailureOr<CallDPSPackedOp> call =
+        createCall(rewriter, op, spec,
+                   {op.getInput(), op.getWeight(), windowValue}, resultType);
+    if (failed(call))
+      return failure();
+    rewriter.replaceOp(op, call->getResults());
+    return success();
   }
 
   LogicalResult dispatchMatmul(RewriterBase &rewriter, MatmulOp op) {
@@ -117,12 +216,33 @@ private:
     if (!spec)
       return success();
     // The library reads k from the lhs: a run-time mismatch must be caught.
+    // The checks read the matmul's own operands, so they go in first.
     emitShapeContractChecks(rewriter, op);
+    Value rhs = op.getRhs();
+    // `a @ permute_dims(b)` swapping the last two dims (attention's q k^T)
+    // reads b as it is through the transposed-B variant: no copy kernel.
+    auto permute = rhs.getDefiningOp<PermuteDimsOp>();
+    if (permute && swapsLastTwoDims(permute)) {
+      std::optional<ext::BuiltinSpec> nt =
+          matchGemm(targetKind, op.getLhs().getType(),
+                    permute.getInput().getType(), resultType,
+                    /*transposeB=*/true);
+      // The declaration binds the batch dims of both operands to the same
+      // variables; the permuted input has them in the same places.
+      if (nt) {
+        spec = nt;
+        rhs = permute.getInput();
+      }
+    }
     FailureOr<CallDPSPackedOp> call =
-        createCall(rewriter, op, *spec, op.getLhs(), op.getRhs(), resultType);
+        createCall(rewriter, op, *spec, {op.getLhs(), rhs}, resultType);
     if (failed(call))
       return failure();
     rewriter.replaceOp(op, call->getResults());
+    // A transpose read only by this matmul is dead now; it would otherwise
+    // still be legalized into a copy kernel.
+    if (permute && permute->use_empty())
+      rewriter.eraseOp(permute);
     return success();
   }
 
@@ -148,7 +268,7 @@ private:
       if (productType != resultType)
         return success();
       FailureOr<CallDPSPackedOp> call = createCall(
-          rewriter, op, *spec, op.getX(), op.getWeight(), productType);
+          rewriter, op, *spec, {op.getX(), op.getWeight()}, productType);
       if (failed(call))
         return failure();
       rewriter.replaceOp(op, call->getResults());
@@ -156,8 +276,8 @@ private:
     }
     // The linear's own inference broadcast this product type against the
     // bias, so the add infers (the check below guards the equality).
-    FailureOr<CallDPSPackedOp> call =
-        createCall(rewriter, op, *spec, op.getX(), op.getWeight(), productType);
+    FailureOr<CallDPSPackedOp> call = createCall(
+        rewriter, op, *spec, {op.getX(), op.getWeight()}, productType);
     if (failed(call))
       return failure();
     auto add = AddOp::create(rewriter, op.getLoc(), call->getResult(0), bias);

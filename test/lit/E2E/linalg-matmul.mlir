@@ -3,11 +3,14 @@
 // batch), attention-style [b, 2, s, 8] x [b, 2, 8, t], and 1-D operands
 // ([n, 16] x [16] and [16] x [16, m]). f32 accumulation over k <= 16:
 // rtol 1e-4, atol 1e-5.
+// relax-run offloads to the CPU BLAS by default; one run per file also
+// checks the compiled loops (--dispatch-library=false).
 // RUN: rm -rf %t && %python %S/ref.py %t/a "x @ w" "p @ w[:8]" "q @ k" "x @ v" "v @ w" -- x:f32:3,16 w:f32:16,5 p:f32:2,3,8 q:f32:2,2,3,8 k:f32:2,2,8,4 v:f32:16
 // RUN: relax-run %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --input %t/a/in4.npy --input %t/a/in5.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
 // RUN: relax-run --fuse %s --input %t/a/in0.npy --input %t/a/in1.npy --input %t/a/in2.npy --input %t/a/in3.npy --input %t/a/in4.npy --input %t/a/in5.npy --expect %t/a/out0.npy --expect %t/a/out1.npy --expect %t/a/out2.npy --expect %t/a/out3.npy --expect %t/a/out4.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
 // RUN: %python %S/ref.py %t/b --seed 3 "x @ w" "p @ w[:8]" "q @ k" "x @ v" "v @ w" -- x:f32:33,16 w:f32:16,17 p:f32:3,5,8 q:f32:3,2,5,8 k:f32:3,2,8,9 v:f32:16
 // RUN: relax-run %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --input %t/b/in4.npy --input %t/b/in5.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
+// RUN: relax-run %s --dispatch-library=false --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --input %t/b/in4.npy --input %t/b/in5.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
 // RUN: relax-run --fuse %s --input %t/b/in0.npy --input %t/b/in1.npy --input %t/b/in2.npy --input %t/b/in3.npy --input %t/b/in4.npy --input %t/b/in5.npy --expect %t/b/out0.npy --expect %t/b/out1.npy --expect %t/b/out2.npy --expect %t/b/out3.npy --expect %t/b/out4.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
 // CHECK: all 5 outputs match
 

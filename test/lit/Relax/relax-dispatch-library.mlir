@@ -12,6 +12,10 @@
 // CHECK-DAG: extern.func private @relax_blas_batch_matmul_bcast_f32(!relax.tensor<[b, m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[b, m, n], f32>)
 // CHECK-DAG: extern.func private @relax_blas_matmul_nt_f32(!relax.tensor<[m, k], f32>, !relax.tensor<[n, k], f32>, !relax.tensor<[m, n], f32>)
 // CHECK-DAG: extern.func private @relax_blas_batch_matmul_bcast_nt_f32(!relax.tensor<[b, m, k], f32>, !relax.tensor<[n, k], f32>, !relax.tensor<[b, m, n], f32>)
+// CHECK-DAG: extern.func private @relax_blas_batch2_matmul_nt_f32(!relax.tensor<[b0, b1, m, k], f32>, !relax.tensor<[b0, b1, n, k], f32>, !relax.tensor<[b0, b1, m, n], f32>)
+// CHECK-DAG: extern.func private @relax_blas_batch2_matmul_f32(!relax.tensor<[b0, b1, m, k], f32>, !relax.tensor<[b0, b1, k, n], f32>, !relax.tensor<[b0, b1, m, n], f32>)
+// CHECK-DAG: extern.func private @relax_blas_batch2_matmul_bcast_f32(!relax.tensor<[b0, b1, m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[b0, b1, m, n], f32>)
+// CHECK-DAG: extern.func private @relax_blas_conv2d_nchw_f32(!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[9], i64>, !relax.tensor<[n, o, p, q], f32>) attributes {link_name = "relax_blas_conv2d_nchw_f32", num_outputs = 1 : i64}
 // CHECK-NOT: extern.func
 
 // CUDA-DAG: extern.func private @relax_cublas_matmul_f32(
@@ -21,8 +25,9 @@
 // CHECK-LABEL: relax.func @symbolic
 // CHECK-SAME: (%[[A:.*]]: !relax.tensor<[n, k], f32>, %[[B:.*]]: !relax.tensor<[k, m], f32>)
 // CHECK: %[[C:.*]] = relax.call_dps_packed @relax_blas_matmul_f32(%[[A]], %[[B]]) : (!relax.tensor<[n, k], f32>, !relax.tensor<[k, m], f32>) -> !relax.tensor<[n, m], f32>
-// CHECK: %[[T:.*]] = relax.permute_dims %[[C]]
-// CHECK: relax.call_dps_packed @relax_blas_matmul_f32(%[[C]], %[[T]]) : (!relax.tensor<[n, m], f32>, !relax.tensor<[m, n], f32>) -> !relax.tensor<[n, n], f32>
+// The transpose feeding the rhs is read through the transposed-B variant.
+// CHECK-NOT: relax.permute_dims
+// CHECK: relax.call_dps_packed @relax_blas_matmul_nt_f32(%[[C]], %[[C]]) : (!relax.tensor<[n, m], f32>, !relax.tensor<[n, m], f32>) -> !relax.tensor<[n, n], f32>
 // CHECK-NOT: relax.matmul
 // CHECK: relax.return
 // CUDA-LABEL: relax.func @symbolic
@@ -88,7 +93,8 @@ relax.func @linear(%x: !relax.tensor<[n, 16], f32>, %w: !relax.tensor<[32, 16], 
 }
 
 // Left for the legalizer: integer dtype, f16 on CPU, mixed precision, 1-D
-// operands, rank 4, broadcast batch, unknown rank, unknown result dims.
+// operands, broadcast batches (rank 4 and 3), unknown rank, unknown result
+// dims. (cuBLAS has no rank-4 variant.)
 // CHECK-LABEL: relax.func @not_dispatched
 // CHECK-COUNT-8: relax.matmul
 // CHECK-NOT: relax.call_dps_packed
@@ -98,7 +104,7 @@ relax.func @linear(%x: !relax.tensor<[n, 16], f32>, %w: !relax.tensor<[32, 16], 
 relax.func @not_dispatched(%i: !relax.tensor<[n, k], i32>, %h: !relax.tensor<[n, k], f16>,
                            %hk: !relax.tensor<[k, m], f16>, %v: !relax.tensor<[k], f32>,
                            %a: !relax.tensor<[n, k], f32>, %q: !relax.tensor<[2, s, n, k], f32>,
-                           %r: !relax.tensor<[2, s, k, m], f32>, %one: !relax.tensor<[1, n, k], f32>,
+                           %r: !relax.tensor<[2, 1, k, m], f32>, %one: !relax.tensor<[1, n, k], f32>,
                            %bb: !relax.tensor<[s, k, m], f32>, %u: !relax.tensor<*, f32>,
                            %qa: !relax.tensor<[?, k], f32>, %ik: !relax.tensor<[k, m], i32>,
                            %fk: !relax.tensor<[k, m], f32>) {
@@ -106,9 +112,64 @@ relax.func @not_dispatched(%i: !relax.tensor<[n, k], i32>, %h: !relax.tensor<[n,
   %1 = relax.matmul %h, %hk : (!relax.tensor<[n, k], f16>, !relax.tensor<[k, m], f16>) -> !relax.tensor<[n, m], f16>
   %2 = relax.matmul %h, %hk {out_dtype = f32} : (!relax.tensor<[n, k], f16>, !relax.tensor<[k, m], f16>) -> !relax.tensor<[n, m], f32>
   %3 = relax.matmul %a, %v : (!relax.tensor<[n, k], f32>, !relax.tensor<[k], f32>) -> !relax.tensor<[n], f32>
-  %4 = relax.matmul %q, %r : (!relax.tensor<[2, s, n, k], f32>, !relax.tensor<[2, s, k, m], f32>) -> !relax.tensor<[2, s, n, m], f32>
+  %4 = relax.matmul %q, %r : (!relax.tensor<[2, s, n, k], f32>, !relax.tensor<[2, 1, k, m], f32>) -> !relax.tensor<[2, s, n, m], f32>
   %5 = relax.matmul %one, %bb : (!relax.tensor<[1, n, k], f32>, !relax.tensor<[s, k, m], f32>) -> !relax.tensor<[s, n, m], f32>
   %6 = relax.matmul %u, %fk : (!relax.tensor<*, f32>, !relax.tensor<[k, m], f32>) -> !relax.tensor<*, f32>
   %7 = relax.matmul %qa, %fk : (!relax.tensor<[?, k], f32>, !relax.tensor<[k, m], f32>) -> !relax.tensor<[?, m], f32>
+  relax.return
+}
+
+// Attention's products over [batch, heads]: the rank-4 variants (CPU only).
+// A transpose of the last two dims feeding the rhs is read through the
+// transposed-B variant and disappears when nothing else reads it; one with
+// another reader stays for it; other permutations are not folded.
+// CHECK-LABEL: relax.func @attention
+// CHECK-SAME: (%[[Q:[^:]*]]: !relax.tensor<[b, 4, s, 8], f32>, %[[K:[^:]*]]: !relax.tensor<[b, 4, s, 8], f32>, %[[V:[^:]*]]: !relax.tensor<[b, 4, s, 8], f32>, %[[W:[^:]*]]: !relax.tensor<[8, 8], f32>, %[[K2:[^:]*]]: !relax.tensor<[s, 8], f32>, %[[M:[^:]*]]: !relax.tensor<[4, b, 8, 8], f32>)
+// CHECK-NOT: relax.permute_dims %[[K]]
+// CHECK: %[[S:.*]] = relax.call_dps_packed @relax_blas_batch2_matmul_nt_f32(%[[Q]], %[[K]]) : (!relax.tensor<[b, 4, s, 8], f32>, !relax.tensor<[b, 4, s, 8], f32>) -> !relax.tensor<[b, 4, s, s], f32>
+// CHECK: relax.call_dps_packed @relax_blas_batch2_matmul_f32(%[[S]], %[[V]]) : (!relax.tensor<[b, 4, s, s], f32>, !relax.tensor<[b, 4, s, 8], f32>) -> !relax.tensor<[b, 4, s, 8], f32>
+// CHECK: relax.call_dps_packed @relax_blas_batch2_matmul_bcast_f32(%[[Q]], %[[W]])
+// CHECK: %[[T:.*]] = relax.permute_dims %[[K2]]
+// CHECK: relax.call_dps_packed @relax_blas_matmul_nt_f32(%[[K2]], %[[K2]])
+// CHECK: %[[P:.*]] = relax.permute_dims %[[M]] {axes = array<i64: 1, 0, 3, 2>}
+// CHECK: relax.call_dps_packed @relax_blas_batch2_matmul_f32(%[[Q]], %[[P]])
+// CHECK: relax.return %[[T]]
+// CUDA-LABEL: relax.func @attention
+// CUDA-COUNT-2: relax.matmul
+// CUDA: relax.call_dps_packed @relax_cublas_matmul_nt_f32(
+relax.func @attention(%q: !relax.tensor<[b, 4, s, 8], f32>, %k: !relax.tensor<[b, 4, s, 8], f32>,
+                      %v: !relax.tensor<[b, 4, s, 8], f32>, %w: !relax.tensor<[8, 8], f32>,
+                      %k2: !relax.tensor<[s, 8], f32>, %m: !relax.tensor<[4, b, 8, 8], f32>)
+    -> !relax.tensor<[8, s], f32> {
+  %kt = relax.permute_dims %k {axes = array<i64: 0, 1, -1, -2>} : (!relax.tensor<[b, 4, s, 8], f32>) -> !relax.tensor<[b, 4, 8, s], f32>
+  %s = relax.matmul %q, %kt : (!relax.tensor<[b, 4, s, 8], f32>, !relax.tensor<[b, 4, 8, s], f32>) -> !relax.tensor<[b, 4, s, s], f32>
+  %c = relax.matmul %s, %v : (!relax.tensor<[b, 4, s, s], f32>, !relax.tensor<[b, 4, s, 8], f32>) -> !relax.tensor<[b, 4, s, 8], f32>
+  %p = relax.matmul %q, %w : (!relax.tensor<[b, 4, s, 8], f32>, !relax.tensor<[8, 8], f32>) -> !relax.tensor<[b, 4, s, 8], f32>
+  %t = relax.permute_dims %k2 : (!relax.tensor<[s, 8], f32>) -> !relax.tensor<[8, s], f32>
+  %g = relax.matmul %k2, %t : (!relax.tensor<[s, 8], f32>, !relax.tensor<[8, s], f32>) -> !relax.tensor<[s, s], f32>
+  %mp = relax.permute_dims %m {axes = array<i64: 1, 0, 3, 2>} : (!relax.tensor<[4, b, 8, 8], f32>) -> !relax.tensor<[b, 4, 8, 8], f32>
+  %x = relax.matmul %q, %mp : (!relax.tensor<[b, 4, s, 8], f32>, !relax.tensor<[b, 4, 8, 8], f32>) -> !relax.tensor<[b, 4, s, 8], f32>
+  relax.return %t : !relax.tensor<[8, s], f32>
+}
+
+// conv2d on the CPU: the im2col + GEMM built-in, the window (strides,
+// padding top/left/bottom/right, dilation, groups) a constant operand;
+// output dims are the caller's expressions. cuBLAS has no conv2d, and f16
+// stays with the legalizer.
+// CHECK-LABEL: relax.func @conv
+// CHECK-SAME: (%[[X:[^:]*]]: !relax.tensor<[b, 4, h, w], f32>, %[[W:[^:]*]]: !relax.tensor<[6, 2, 3, 3], f32>
+// CHECK: %[[WIN:.*]] = relax.constant dense<[2, 2, 1, 0, 2, 1, 1, 1, 2]> : tensor<9xi64>
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_f32(%[[X]], %[[W]], %[[WIN]]) : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[6, 2, 3, 3], f32>, !relax.tensor<[9], i64>) -> !relax.tensor<[b, 6, h floordiv 2 + 1, w floordiv 2], f32>
+// CHECK: %[[WIN2:.*]] = relax.constant dense<[1, 1, 2, 2, 2, 2, 2, 2, 2]> : tensor<9xi64>
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_f32(%[[X]], %[[W]], %[[WIN2]])
+// CHECK: relax.conv2d %{{.*}} : (!relax.tensor<[b, 4, h, w], f16>
+// CUDA-LABEL: relax.func @conv
+// CUDA-NOT: relax_cublas_conv2d
+// CUDA-COUNT-3: relax.conv2d
+relax.func @conv(%x: !relax.tensor<[b, 4, h, w], f32>, %wt: !relax.tensor<[6, 2, 3, 3], f32>,
+                 %xh: !relax.tensor<[b, 4, h, w], f16>, %wh: !relax.tensor<[6, 2, 3, 3], f16>) {
+  %0 = relax.conv2d %x, %wt {strides = array<i64: 2>, padding = array<i64: 1, 0, 2, 1>, groups = 2} : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[6, 2, 3, 3], f32>) -> !relax.tensor<[b, 6, h floordiv 2 + 1, w floordiv 2], f32>
+  %1 = relax.conv2d %x, %wt {padding = array<i64: 2>, dilation = array<i64: 2>, groups = 2} : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[6, 2, 3, 3], f32>) -> !relax.tensor<[b, 6, h, w], f32>
+  %2 = relax.conv2d %xh, %wh {groups = 2} : (!relax.tensor<[b, 4, h, w], f16>, !relax.tensor<[6, 2, 3, 3], f16>) -> !relax.tensor<[b, 6, h - 2, w - 2], f16>
   relax.return
 }

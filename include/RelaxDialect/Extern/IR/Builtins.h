@@ -24,7 +24,7 @@ namespace ext {
 enum class BuiltinTarget { CPU, CUDA };
 
 /// The families of built-ins.
-enum class BuiltinKind { Matmul };
+enum class BuiltinKind { Matmul, Conv2D };
 
 /// One built-in, described by what it computes. For Matmul:
 /// `C = A * B` (or `A * B^T` with transposeB) where
@@ -32,7 +32,16 @@ enum class BuiltinKind { Matmul };
 ///   lhsRank = rhsRank = 3:  A [b, m, k], B [b, k, n], C [b, m, n]
 ///   lhsRank = 3, rhsRank = 2: A [b, m, k], B [k, n] shared by every batch,
 ///                           C [b, m, n]
+///   lhsRank = rhsRank = 4 (CPU only): A [b0, b1, m, k], B [b0, b1, k, n],
+///                           C [b0, b1, m, n] (multi-head attention)
+///   lhsRank = 4, rhsRank = 2 (CPU only): B [k, n] shared by every batch
 /// (with transposeB, B's last two dims are swapped: [n, k]).
+/// For Conv2D (CPU only): `Y = conv2d(X, W)` in NCHW / OIHW, with the
+/// window in a run-time operand:
+///   X [n, c, h, w], W [o, g, r, s], window [9] i64, Y [n, o, p, q]
+/// where window = (stride_h, stride_w, pad_top, pad_left, pad_bottom,
+/// pad_right, dilation_h, dilation_w, groups) and g = c / groups. The
+/// ranks are fixed; lhsRank, rhsRank and transposeB are unused.
 struct BuiltinSpec {
   BuiltinKind kind = BuiltinKind::Matmul;
   BuiltinTarget target = BuiltinTarget::CPU;

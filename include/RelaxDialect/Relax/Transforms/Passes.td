@@ -85,12 +85,14 @@ def RelaxLegalizeOps : Pass<"relax-legalize-ops", "ModuleOp"> {
 }
 
 def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
-  let summary = "Offload matmul and linear to library GEMM (CPU BLAS, cuBLAS)";
+  let summary = "Offload matmul, linear and (CPU) conv2d to library calls "
+                "(CPU BLAS, cuBLAS)";
   let description = [{
     Rewrites `relax.matmul` and `relax.linear` whose operands are float
-    tensors of rank 2, or a rank-3 lhs with a rank-3 (same batch) or rank-2
-    rhs, into `relax.call_dps_packed` of a built-in library function, and
-    adds that function's `extern.func` declaration (from the catalogue in
+    tensors of rank 2, or a rank-3 or rank-4 lhs (one or two batch dims)
+    with a rhs of the same batch dims or of rank 2, into
+    `relax.call_dps_packed` of a built-in library function, and adds that
+    function's `extern.func` declaration (from the catalogue in
     `RelaxDialect/Extern/IR/Builtins.h`) to the module:
 
     ```mlir
@@ -101,15 +103,24 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
     ```
 
     `relax.linear` uses the transposed-B variant (`..._nt_...`); its bias,
-    when present, becomes a `relax.add` after the call. Ops are left alone
-    (for `relax-legalize-ops`) when the target has no function for their
-    dtype, `out_dtype` differs from the operand dtype, a rank is unknown or
+    when present, becomes a `relax.add` after the call. A matmul whose rhs
+    is a `relax.permute_dims` swapping the last two dims (attention's
+    `q @ k^T`) also uses it, on the transpose's input; the transpose is
+    erased when nothing else reads it. Ops are left alone (for
+    `relax-legalize-ops`) when the target has no function for their dtype,
+    `out_dtype` differs from the operand dtype, a rank is unknown or
     unsupported, the batch dims differ (broadcast), or the result shape has
     unknown (`?`) dims, which the caller could not allocate.
 
+    With `target=cpu`, `relax.conv2d` (NCHW / OIHW, f32 or f64) becomes
+    `relax_blas_conv2d_nchw_*` (im2col + GEMM in the runtime), its window
+    (strides, padding, dilation, groups) passed as a constant [9] i64
+    operand.
+
     `target=cpu` (default) uses `relax_blas_*` (f32, f64), implemented by
     the runtime over OpenBLAS; `target=cuda` uses `relax_cublas_*` (f16,
-    bf16, f32).
+    bf16, f32; no rank 4, no conv2d). The CPU pipeline
+    (`--relax-lower-to-cpu`, relax-run) runs this pass by default.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
@@ -117,7 +128,8 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
   ];
   let statistics = [
     Statistic<"numDispatched", "num-dispatched",
-              "Number of matmul/linear ops turned into library calls">
+              "Number of matmul/linear/conv2d ops turned into library "
+              "calls">
   ];
   let dependentDialects = ["::mlir::ext::ExternDialect"];
 }

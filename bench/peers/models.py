@@ -1,0 +1,252 @@
+"""Models of the side-by-side benchmark against onnxruntime (bench/peers).
+
+Each model is written here as an ONNX graph with seeded random weights
+(initializers), so both sides run exactly the same computation: onnxruntime
+loads the .onnx file, relax-mlir imports it (relax-translate --import-onnx).
+The sequence length (or batch) is a symbolic dim (`dim_param`), so one file
+serves every size.
+
+  mlp    784-256-10 MLP over a batch n: Gemm (transB, as torch exports
+         nn.Linear), Relu, Gemm.
+  bert   one BERT-style (post-norm) encoder layer, hidden 384, 12 heads of
+         32, FFN 1536, exact (erf) GELU, additive attention mask, batch 1
+         and sequence s.
+  llama  one Llama-style decoder block, hidden 256, 8 heads of 32, SwiGLU
+         FFN of width 704, RMSNorm, rotary embedding (cos/sin tables are
+         inputs), additive causal mask input, batch 1 and sequence s.
+  resblock  a ResNet-18 basic block of the first stage: two 3x3 convs of 64
+         channels with bias (pad 1) on 56x56, ReLU, residual add, ReLU,
+         batch n.
+
+Subcommands (run by bench/peers/run.sh inside its venv):
+  write DIR                       writes DIR/<model>.onnx
+  inputs MODEL.onnx SIZE DIR      writes DIR/in<i>.npy (seeded) for dim=SIZE
+  ort MODEL.onnx DIR THREADS RUNS prints 'median X ms' of RUNS timed runs
+                                  after a warm-up, on DIR's inputs, and
+                                  writes DIR/out<i>.npy
+"""
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+OPSET = 17
+
+
+class Graph:
+    """A small builder: fresh names, initializers from seeded numpy."""
+
+    def __init__(self, seed):
+        self.rng = np.random.default_rng(seed)
+        self.nodes, self.inits, self.count = [], [], 0
+
+    def name(self, base):
+        self.count += 1
+        return f"{base}_{self.count}"
+
+    def const(self, array, base="c"):
+        n = self.name(base)
+        self.inits.append(numpy_helper.from_array(np.asarray(array), n))
+        return n
+
+    def weight(self, *shape, scale=None):
+        scale = scale if scale is not None else 1.0 / math.sqrt(shape[0])
+        w = (self.rng.standard_normal(shape) * scale).astype(np.float32)
+        return self.const(w, "w")
+
+    def op(self, op_type, *inputs, **attrs):
+        out = self.name(op_type.lower())
+        self.nodes.append(helper.make_node(op_type, list(inputs), [out], **attrs))
+        return out
+
+    def model(self, name, inputs, output, out_shape):
+        y = helper.make_tensor_value_info(output, TensorProto.FLOAT, out_shape)
+        g = helper.make_graph(self.nodes, name, inputs, [y], self.inits)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", OPSET)])
+        m.ir_version = 8
+        onnx.checker.check_model(m)
+        return m
+
+
+def f32_input(name, shape):
+    return helper.make_tensor_value_info(name, TensorProto.FLOAT, shape)
+
+
+def mlp():
+    g = Graph(1)
+    h = g.op("Gemm", "x", g.weight(256, 784, scale=1 / 28), g.weight(256),
+             transB=1)
+    h = g.op("Relu", h)
+    y = g.op("Gemm", h, g.weight(10, 256, scale=1 / 16), g.weight(10), transB=1)
+    return g.model("mlp", [f32_input("x", ["n", 784])], y, ["n", 10])
+
+
+def linear(g, x, d_in, d_out, bias=True):
+    y = g.op("MatMul", x, g.weight(d_in, d_out))
+    return g.op("Add", y, g.weight(d_out, scale=0.1)) if bias else y
+
+
+def heads(g, x, n_heads, head_dim):
+    """[1, s, n_heads * head_dim] -> [1, n_heads, s, head_dim]."""
+    x = g.op("Reshape", x, g.const(np.array([1, -1, n_heads, head_dim])))
+    return g.op("Transpose", x, perm=[0, 2, 1, 3])
+
+
+def attention(g, q, k, v, mask, hidden, head_dim):
+    """softmax(q k^T / sqrt(d) + mask) v, back to [1, s, hidden]."""
+    kt = g.op("Transpose", k, perm=[0, 1, 3, 2])
+    scores = g.op("MatMul", q, kt)
+    scores = g.op("Mul", scores, g.const(np.float32(1 / math.sqrt(head_dim))))
+    scores = g.op("Add", scores, mask)
+    p = g.op("Softmax", scores, axis=-1)
+    ctx = g.op("MatMul", p, v)
+    ctx = g.op("Transpose", ctx, perm=[0, 2, 1, 3])
+    return g.op("Reshape", ctx, g.const(np.array([1, -1, hidden])))
+
+
+def layer_norm(g, x, hidden):
+    return g.op("LayerNormalization", x, g.weight(hidden, scale=0.1),
+                g.weight(hidden, scale=0.1), axis=-1, epsilon=1e-12)
+
+
+def bert(hidden=384, n_heads=12, ffn=1536):
+    g = Graph(2)
+    hd = hidden // n_heads
+    x, mask = "x", "mask"
+    q = heads(g, linear(g, x, hidden, hidden), n_heads, hd)
+    k = heads(g, linear(g, x, hidden, hidden), n_heads, hd)
+    v = heads(g, linear(g, x, hidden, hidden), n_heads, hd)
+    ctx = attention(g, q, k, v, mask, hidden, hd)
+    h1 = layer_norm(g, g.op("Add", x, linear(g, ctx, hidden, hidden)), hidden)
+    f = linear(g, h1, hidden, ffn)
+    # Exact GELU: 0.5 * f * (1 + erf(f / sqrt(2))).
+    erf = g.op("Erf", g.op("Div", f, g.const(np.float32(math.sqrt(2)))))
+    f = g.op("Mul", g.op("Mul", f, g.const(np.float32(0.5))),
+             g.op("Add", erf, g.const(np.float32(1))))
+    out = layer_norm(g, g.op("Add", h1, linear(g, f, ffn, hidden)), hidden)
+    return g.model("bert_layer",
+                   [f32_input("x", [1, "s", hidden]),
+                    f32_input("mask", [1, 1, 1, "s"])], out, [1, "s", hidden])
+
+
+def rms_norm(g, x, hidden):
+    ms = g.op("ReduceMean", g.op("Mul", x, x), axes=[-1], keepdims=1)
+    inv = g.op("Reciprocal",
+               g.op("Sqrt", g.op("Add", ms, g.const(np.float32(1e-6)))))
+    return g.op("Mul", g.op("Mul", x, inv), g.weight(hidden, scale=0.1))
+
+
+def rotary(g, t, cos, sin, head_dim):
+    """t * cos + rotate_half(t) * sin on [1, heads, s, head_dim]."""
+    half = head_dim // 2
+    axis = g.const(np.array([3]))
+    lo = g.op("Slice", t, g.const(np.array([0])), g.const(np.array([half])),
+              axis)
+    hi = g.op("Slice", t, g.const(np.array([half])),
+              g.const(np.array([head_dim])), axis)
+    rot = g.op("Concat", g.op("Neg", hi), lo, axis=-1)
+    return g.op("Add", g.op("Mul", t, cos), g.op("Mul", rot, sin))
+
+
+def llama(hidden=256, n_heads=8, ffn=704):
+    g = Graph(3)
+    hd = hidden // n_heads
+    x, cos, sin, mask = "x", "cos", "sin", "mask"
+    h = rms_norm(g, x, hidden)
+    q = rotary(g, heads(g, linear(g, h, hidden, hidden, False), n_heads, hd),
+               cos, sin, hd)
+    k = rotary(g, heads(g, linear(g, h, hidden, hidden, False), n_heads, hd),
+               cos, sin, hd)
+    v = heads(g, linear(g, h, hidden, hidden, False), n_heads, hd)
+    ctx = attention(g, q, k, v, mask, hidden, hd)
+    x1 = g.op("Add", x, linear(g, ctx, hidden, hidden, False))
+    h2 = rms_norm(g, x1, hidden)
+    gate = linear(g, h2, hidden, ffn, False)
+    up = linear(g, h2, hidden, ffn, False)
+    act = g.op("Mul", g.op("Mul", gate, g.op("Sigmoid", gate)), up)
+    out = g.op("Add", x1, linear(g, act, ffn, hidden, False))
+    return g.model("llama_block",
+                   [f32_input("x", [1, "s", hidden]),
+                    f32_input("cos", ["s", hd]), f32_input("sin", ["s", hd]),
+                    f32_input("mask", ["s", "s"])], out, [1, "s", hidden])
+
+
+def resblock(channels=64, size=56):
+    g = Graph(4)
+    def conv(x):
+        return g.op("Conv", x, g.weight(channels, channels, 3, 3,
+                                         scale=1 / math.sqrt(9 * channels)),
+                    g.weight(channels, scale=0.1), pads=[1, 1, 1, 1],
+                    kernel_shape=[3, 3])
+    h = g.op("Relu", conv("x"))
+    out = g.op("Relu", g.op("Add", conv(h), "x"))
+    shape = ["n", channels, size, size]
+    return g.model("resblock", [f32_input("x", shape)], out, shape)
+
+
+MODELS = {"mlp": mlp, "bert": bert, "llama": llama, "resblock": resblock}
+
+
+def dims_of(value_info):
+    return [d.dim_value if d.HasField("dim_value") else d.dim_param
+            for d in value_info.type.tensor_type.shape.dim]
+
+
+def write_inputs(model_path, size, out_dir):
+    """Seeded inputs; every symbolic dim is `size`. A [s, s] mask is causal."""
+    m = onnx.load(model_path)
+    rng = np.random.default_rng(7)
+    os.makedirs(out_dir, exist_ok=True)
+    for i, inp in enumerate(m.graph.input):
+        shape = [size if isinstance(d, str) else d for d in dims_of(inp)]
+        if inp.name == "mask":
+            a = np.zeros(shape, np.float32)
+            if len(shape) == 2:
+                a = np.triu(np.full(shape, -1e9, np.float32), k=1)
+        else:
+            a = rng.standard_normal(shape).astype(np.float32)
+        np.save(os.path.join(out_dir, f"in{i}.npy"), a)
+
+
+def time_ort(model_path, data_dir, threads, runs):
+    import onnxruntime as ort
+
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    sess = ort.InferenceSession(model_path, opts,
+                                providers=["CPUExecutionProvider"])
+    feeds = {inp.name: np.load(os.path.join(data_dir, f"in{i}.npy"))
+             for i, inp in enumerate(sess.get_inputs())}
+    outs = sess.run(None, feeds)
+    for i, o in enumerate(outs):
+        np.save(os.path.join(data_dir, f"out{i}.npy"), o)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        sess.run(None, feeds)
+        times.append((time.perf_counter() - t0) * 1e3)
+    print(f"median {float(np.median(times)):.4f} ms")
+
+
+def main(argv):
+    cmd = argv[1]
+    if cmd == "write":
+        os.makedirs(argv[2], exist_ok=True)
+        for name, build in MODELS.items():
+            onnx.save(build(), os.path.join(argv[2], f"{name}.onnx"))
+    elif cmd == "inputs":
+        write_inputs(argv[2], int(argv[3]), argv[4])
+    elif cmd == "ort":
+        time_ort(argv[2], argv[3], int(argv[4]), int(argv[5]))
+    else:
+        sys.exit(f"unknown command {cmd}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

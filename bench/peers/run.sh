@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# relax-mlir side by side with onnxruntime on the CPU, on the same ONNX
+# models (bench/peers/models.py writes them with seeded weights):
+#   mlp 784-256-10 at batch 64, a BERT-style encoder layer (hidden 384,
+#   12 heads) at sequence 128, a Llama-style block (hidden 256) at sequence
+#   128 and 1 (decode-sized), a ResNet-18 basic block (64 channels, 56x56)
+#   at batch 1.
+# Each (model, size, threads) runs onnxruntime and then relax-run once per
+# variant, REPEATS times, interleaved; each run is the median of RUNS timed
+# calls after a warm-up (relax-run --benchmark: compilation is not timed).
+# The report gives the median over repeats and the ratio relax / onnxruntime.
+# Before timing, every relax variant is checked against onnxruntime's
+# outputs (relax-run --expect), so a fast wrong answer cannot pass.
+#
+# onnxruntime, onnx and numpy come from PyPI into bench/peers/.venv, created
+# on first use (PYTHON picks the interpreter that makes it).
+#
+# Environment:
+#   REPEATS (5), RUNS (30), THREADS ("1 2"): repetitions and thread counts
+#   VARIANTS: relax-run flag sets, one per column, separated by ';'
+#             (default "--fuse": the default pipeline with fusion); words
+#             of the form NAME=value are set in relax-run's environment
+#             (e.g. "--fuse OMP_WAIT_POLICY=active")
+#   CASES: "model:size ..." (default "mlp:64 bert:128 llama:128 llama:1
+#          resblock:1")
+#   BUSY=1: run a busy loop (`yes > /dev/null`) beside the benchmark, to
+#           measure behaviour under contention
+#   REPORT: where the markdown goes (default bench/peers/report.md)
+set -euo pipefail
+# shellcheck source=../lib.sh
+source "$(dirname "$0")/../lib.sh"
+HERE="$ROOT/bench/peers"
+REPEATS="${REPEATS:-5}"
+RUNS="${RUNS:-30}"
+THREADS="${THREADS:-1 2}"
+VARIANTS="${VARIANTS:---fuse}"
+CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1}"
+REPORT="${REPORT:-$HERE/report.md}"
+VENV="$HERE/.venv"
+
+if [[ ! -x "$VENV/bin/python" ]]; then
+  "${PYTHON:-python3}" -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet onnxruntime onnx numpy
+fi
+PY="$VENV/bin/python"
+OUT="$(mktemp -d)"
+BUSY_PID=""
+cleanup() {
+  [[ -n "$BUSY_PID" ]] && kill "$BUSY_PID" 2>/dev/null
+  rm -rf "$OUT"
+}
+trap cleanup EXIT
+
+"$PY" "$HERE/models.py" write "$OUT"
+IFS=';' read -r -a variants <<< "$VARIANTS"
+for c in $CASES; do
+  model=${c%%:*}; size=${c#*:}
+  [[ -f "$OUT/$model.mlir" ]] ||
+    "$BIN/relax-translate" --import-onnx "$OUT/$model.onnx" -o "$OUT/$model.mlir"
+  data="$OUT/$model-$size"
+  "$PY" "$HERE/models.py" inputs "$OUT/$model.onnx" "$size" "$data"
+  "$PY" "$HERE/models.py" ort "$OUT/$model.onnx" "$data" 1 1 > /dev/null
+  for v in "${variants[@]}"; do
+    read -r -a words <<< "$v"
+    envs=(); flags=()
+    for w in "${words[@]}"; do
+      if [[ "$w" =~ ^[A-Z_]+= ]]; then envs+=("$w"); else flags+=("$w"); fi
+    done
+    # shellcheck disable=SC2046
+    env "${envs[@]}" "$BIN/relax-run" "${flags[@]}" "$OUT/$model.mlir" \
+      $(printf -- '--input %s ' "$data"/in*.npy) \
+      $(printf -- '--expect %s ' "$data"/out*.npy) \
+      --rtol 1e-3 --atol 1e-4 > /dev/null ||
+      { echo "relax-run $v: $model at $size does not match onnxruntime" >&2; exit 1; }
+  done
+done
+
+if [[ "${BUSY:-0}" == 1 ]]; then
+  yes > /dev/null &
+  BUSY_PID=$!
+fi
+load_before=$(cut -d' ' -f1 /proc/loadavg)
+for r in $(seq "$REPEATS"); do
+  for c in $CASES; do
+    model=${c%%:*}; size=${c#*:}; data="$OUT/$model-$size"
+    for t in $THREADS; do
+      key="$model-$size-$t"
+      "$PY" "$HERE/models.py" ort "$OUT/$model.onnx" "$data" "$t" "$RUNS" |
+        median_ms >> "$OUT/ort-$key"
+      for i in "${!variants[@]}"; do
+        # shellcheck disable=SC2046,SC2086
+        # Words of a variant that set a variable (KMP_BLOCKTIME=200) go to
+        # the environment, the rest to relax-run.
+        read -r -a words <<< "${variants[$i]}"
+        envs=(); flags=()
+        for w in "${words[@]}"; do
+          if [[ "$w" =~ ^[A-Z_]+= ]]; then envs+=("$w"); else flags+=("$w"); fi
+        done
+        env OMP_NUM_THREADS="$t" "${envs[@]}" \
+          "$BIN/relax-run" "${flags[@]}" "$OUT/$model.mlir" \
+          $(printf -- '--input %s ' "$data"/in*.npy) --benchmark "$RUNS" |
+          median_ms >> "$OUT/relax$i-$key"
+      done
+    done
+  done
+done
+load_after=$(cut -d' ' -f1 /proc/loadavg)
+
+describe() {
+  case $1 in
+    mlp) echo "MLP 784-256-10, batch $2" ;;
+    bert) echo "BERT-style encoder layer (hidden 384, 12 heads), seq $2" ;;
+    llama) echo "Llama-style block (hidden 256, 8 heads), seq $2" ;;
+    resblock) echo "ResNet-18 basic block (64 channels, 56x56), batch $2" ;;
+  esac
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+{
+  header="| model | threads | onnxruntime |"
+  rule="|---|---|---|"
+  for v in "${variants[@]}"; do
+    header+=" relax-run \`$v\` | ratio |"
+    rule+="---|---|"
+  done
+  echo "$header"
+  echo "$rule"
+  for c in $CASES; do
+    model=${c%%:*}; size=${c#*:}
+    for t in $THREADS; do
+      key="$model-$size-$t"
+      o=$(median < "$OUT/ort-$key")
+      row="| $(describe "$model" "$size") | $t | $o ms |"
+      for i in "${!variants[@]}"; do
+        x=$(median < "$OUT/relax$i-$key")
+        row+=" $x ms | $(ratio "$x" "$o") |"
+      done
+      echo "$row"
+    done
+  done
+  echo
+  echo "Median over $REPEATS interleaved repeats of the median of $RUNS timed"
+  echo "calls each (after a warm-up); ratio = relax-run / onnxruntime time."
+  echo "Threads: onnxruntime intra_op_num_threads; relax OMP_NUM_THREADS (its"
+  echo "runtime splits GEMMs over the same OpenMP team and keeps OpenBLAS on one"
+  echo "thread). $(nproc) CPUs, load average $load_before before,"
+  echo "$load_after after$([[ "${BUSY:-0}" == 1 ]] && echo ", with a busy loop (yes > /dev/null) beside it")."
+  echo "onnxruntime $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)')."
+} | tee "$REPORT"
