@@ -28,11 +28,14 @@
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 
 using namespace mlir;
 
@@ -103,13 +106,19 @@ MLIRContext &getContext() {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  if (mayReachUpstreamDenseArrayBug(text))
+  // MLIR's lexer reads up to a terminating NUL (as any file it loads has):
+  // libFuzzer's buffer has none, so the text is copied into one that does.
+  std::string source(reinterpret_cast<const char *>(data), size);
+  if (mayReachUpstreamDenseArrayBug(source))
     return 0;
   MLIRContext &context = getContext();
   ParserConfig config(&context);
+  auto buffer = llvm::MemoryBuffer::getMemBuffer(
+      source, "fuzz.mlir", /*RequiresNullTerminator=*/true);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, config, "fuzz.mlir");
+      parseSourceFile<ModuleOp>(sourceMgr, config);
   // parseSourceString verifies what it returns.
   if (!module || !onlyProjectDialects(*module))
     return 0;

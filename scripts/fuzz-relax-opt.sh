@@ -41,4 +41,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
 "$BUILD_DIR/bin/relax-opt-fuzzer" "$CORPUS" \
   -max_total_time="$SECONDS_TO_RUN" -timeout=20 -rss_limit_mb=4096 \
   -max_len=16384 -print_final_stats=1 -detect_leaks=0 \
-  -artifact_prefix="$CRASHES/" 2>&1 | tail -25
+  -artifact_prefix="$CRASHES/" > "$BUILD_DIR/fuzz-relax-opt.log" 2>&1 || true
+# The whole log (with any report) stays in build-asan/fuzz-relax-opt.log.
+tail -25 "$BUILD_DIR/fuzz-relax-opt.log"
+[ -z "$(ls -A "$CRASHES")" ]

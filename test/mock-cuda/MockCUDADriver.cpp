@@ -17,11 +17,19 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace {
 struct MockFunction {
   std::string name;
+};
+/// A loaded module owns its functions, as with the real driver: they are
+/// freed by cuModuleUnload.
+struct MockModule {
+  std::string text;
+  std::vector<std::unique_ptr<MockFunction>> functions;
 };
 int dummy;
 
@@ -49,8 +57,8 @@ CUresult loadModule(CUmodule *module, const void *image) {
       target ? std::string(target + 8, std::strcspn(target + 8, "\n, "))
              : "cubin";
   logLine("load module " + chip);
-  *module = reinterpret_cast<CUmodule>(
-      new std::string(text, ptx ? std::strlen(text) : 4));
+  *module = reinterpret_cast<CUmodule>(new MockModule{
+      std::string(text, ptx ? std::strlen(text) : 4), {}});
   return CUDA_SUCCESS;
 }
 } // namespace
@@ -91,16 +99,17 @@ CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int,
   return loadModule(module, image);
 }
 CUresult cuModuleUnload(CUmodule module) {
-  delete reinterpret_cast<std::string *>(module);
+  delete reinterpret_cast<MockModule *>(module);
   return CUDA_SUCCESS;
 }
 CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
                              const char *name) {
-  auto *text = reinterpret_cast<std::string *>(module);
-  if (text->size() > 4 &&
-      text->find(std::string(".entry ") + name) == std::string::npos)
+  auto *mock = reinterpret_cast<MockModule *>(module);
+  if (mock->text.size() > 4 &&
+      mock->text.find(std::string(".entry ") + name) == std::string::npos)
     return CUDA_ERROR_NOT_FOUND;
-  *function = reinterpret_cast<CUfunction>(new MockFunction{name});
+  mock->functions.push_back(std::make_unique<MockFunction>(MockFunction{name}));
+  *function = reinterpret_cast<CUfunction>(mock->functions.back().get());
   return CUDA_SUCCESS;
 }
 CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy,
