@@ -16,6 +16,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace mlir::relax::rt;
@@ -36,6 +37,18 @@ constexpr const char *kDTypeNames[] = {"f16",  "bf16", "f32", "f64", "i1",
                                        "i8",   "i16",  "i32", "i64", "ui8",
                                        "ui16", "ui32", "ui64"};
 constexpr size_t kNumDTypes = sizeof(kDTypeNames) / sizeof(kDTypeNames[0]);
+
+/// The index of a dtype a C caller passed, or kNumDTypes when it is not one.
+/// C lets any int be stored in a relax_dtype, but C++ may not load an enum
+/// holding a value outside its enumerators' range (UBSan: -fsanitize=enum),
+/// so the value is read as the underlying integer.
+size_t dtypeIndex(const relax_dtype &dtype) {
+  std::underlying_type_t<relax_dtype> raw;
+  std::memcpy(&raw, &dtype, sizeof(raw));
+  return raw >= 0 && static_cast<size_t>(raw) < kNumDTypes
+             ? static_cast<size_t>(raw)
+             : kNumDTypes;
+}
 
 relax_dtype dtypeFromName(llvm::StringRef name) {
   for (size_t i = 0; i < kNumDTypes; ++i)
@@ -65,13 +78,13 @@ struct relax_outputs {
 extern "C" const char *relax_last_error(void) { return lastError.c_str(); }
 
 extern "C" size_t relax_dtype_size(relax_dtype dtype) {
-  if (static_cast<size_t>(dtype) >= kNumDTypes)
-    return 0;
-  return dtypeNameSize(kDTypeNames[dtype]);
+  size_t index = dtypeIndex(dtype);
+  return index < kNumDTypes ? dtypeNameSize(kDTypeNames[index]) : 0;
 }
 
 extern "C" const char *relax_dtype_name(relax_dtype dtype) {
-  return static_cast<size_t>(dtype) < kNumDTypes ? kDTypeNames[dtype] : "";
+  size_t index = dtypeIndex(dtype);
+  return index < kNumDTypes ? kDTypeNames[index] : "";
 }
 
 extern "C" relax_status relax_module_open(const char *libraryPath,
@@ -181,11 +194,14 @@ static relax_status checkInput(const relax_function *f, size_t i,
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
                 "input #" + llvm::Twine(i) + " of '" + name + "': " + why);
   };
-  if (static_cast<size_t>(t.dtype) >= kNumDTypes)
-    return bad("dtype " + llvm::Twine(static_cast<int>(t.dtype)) +
-               " is not a relax_dtype");
-  if (t.dtype != f->inputDTypes[i])
-    return bad("has dtype " + llvm::Twine(kDTypeNames[t.dtype]) +
+  size_t dtype = dtypeIndex(t.dtype);
+  if (dtype >= kNumDTypes) {
+    std::underlying_type_t<relax_dtype> raw;
+    std::memcpy(&raw, &t.dtype, sizeof(raw));
+    return bad("dtype " + llvm::Twine(raw) + " is not a relax_dtype");
+  }
+  if (dtype != static_cast<size_t>(f->inputDTypes[i]))
+    return bad("has dtype " + llvm::Twine(kDTypeNames[dtype]) +
                ", expected " + spec.dtype);
   if (t.rank < 0 || (t.rank > 0 && !t.shape))
     return bad("has rank " + llvm::Twine(t.rank) + " and no shape");

@@ -28,8 +28,9 @@ llvm_config.add_tool_substitutions(
 # C programs against the C API of compiled modules (RelaxModule.h): the
 # project's C compiler, its headers and libraries; tests add -lRelaxModule.
 relax_lib_dir = os.path.join(config.relax_obj_root, "lib")
-config.substitutions.append(("%compile_c", "%s -std=c99 -Wall -Wextra -Werror -I%s -L%s -Wl,-rpath,%s" % (
-    config.c_compiler, os.path.join(config.relax_src_root, "include"),
+config.substitutions.append(("%compile_c", "%s %s -std=c99 -Wall -Wextra -Werror -I%s -L%s -Wl,-rpath,%s" % (
+    config.c_compiler, config.c_sanitize_flags,
+    os.path.join(config.relax_src_root, "include"),
     relax_lib_dir, relax_lib_dir)))
 # CPU execution tests of lowered code use upstream's JIT driver and its
 # printing helpers (printMemrefF32, ...).
