@@ -568,10 +568,6 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
   if (failed(args))
     return failure();
   func::CallOp::create(builder, op.getLoc(), callee, *args);
-  // A library reports bad input in the error slot and returns: stop here
-  // (freeing the outputs) rather than hand its unwritten outputs on.
-  checkRuntimeErrorSlot(op.getLoc());
-  flushChecks();
   for (auto [result, buffer] : llvm::zip(op.getResults(), outputs))
     mapping.map(result, buffer);
   return success();
