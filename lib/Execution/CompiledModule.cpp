@@ -389,11 +389,14 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
       relax::buildFuseOpsPipeline(pm, fuseOptions);
     }
     if (onGPU) {
+      gpuOptions.planMemory = options.planMemory;
       relax::buildRelaxToGPUPipeline(pm, gpuOptions);
     } else {
       relax::LowerToCPUOptions hostOptions;
       // After fusion the offload has been done (or refused) already.
       hostOptions.dispatchLibrary = dispatch && !options.fuse;
+      hostOptions.planMemory = options.planMemory;
+      hostOptions.recordMemory = options.recordMemory;
       relax::buildRelaxToHostPipeline(pm, hostOptions);
     }
     if (failed(pm.run(*module)))

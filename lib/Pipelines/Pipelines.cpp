@@ -48,8 +48,14 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   pm.addPass(createConvertTIRToSCF({options.maxStackBytes}));
   // Last: relax functions become func.func over memrefs, with the run-time
   // shape checks and the index arithmetic of the symbolic dims. It needs the
-  // callees' final memref signatures, hence after convert-tir-to-scf.
-  pm.addPass(createRelaxLowerShapes());
+  // callees' final memref signatures, hence after convert-tir-to-scf. The
+  // memory plan goes right before it: its attributes are for it alone.
+  if (options.planMemory)
+    pm.addPass(createRelaxPlanMemory());
+  RelaxLowerShapesOptions lowerShapes;
+  lowerShapes.freeAfterLastUse = options.planMemory;
+  lowerShapes.recordMemory = options.recordMemory;
+  pm.addPass(createRelaxLowerShapes(lowerShapes));
 }
 
 void relax::buildLowerToCPUPipeline(OpPassManager &pm,
@@ -129,7 +135,14 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   // Bound loops become gpu.launch. Before any canonicalize, which would fold
   // away the extent-1 loops a single-thread kernel is bound with.
   pm.addPass(createConvertTIRToGPU());
-  pm.addPass(createRelaxLowerShapes());
+  // One device arena per call (convert-host-memory-to-gpu makes its
+  // memref.alloc a gpu.alloc; the planned buffers are views of it).
+  if (options.planMemory)
+    pm.addPass(createRelaxPlanMemory());
+  RelaxLowerShapesOptions lowerShapes;
+  lowerShapes.reuseArena = false;
+  lowerShapes.freeAfterLastUse = options.planMemory;
+  pm.addPass(createRelaxLowerShapes(lowerShapes));
   // Tensors live in device memory; constants are copied there.
   pm.addPass(createConvertHostMemoryToGPU());
   // Integer power (math.ipowi, which NVVM cannot lower) becomes a function

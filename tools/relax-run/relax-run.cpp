@@ -15,6 +15,7 @@
 #include "RelaxDialect/Execution/Npy.h"
 #include "RelaxDialect/Execution/RandomInputs.h"
 #include "RelaxDialect/InitAll.h"
+#include "RelaxDialect/Runtime/RelaxRuntime.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -93,6 +94,17 @@ static cl::opt<int64_t> minParallelWork(
     cl::desc("Estimated operations below which a parallel loop runs on the "
              "calling thread (0: every parallel loop forks)"),
     cl::init(32768), cl::cat(runCategory));
+static cl::opt<bool> planMemory(
+    "plan-memory",
+    cl::desc("Plan intermediate buffers into one arena per function and "
+             "free the others after their last use (default on; false: "
+             "every output is allocated, and freed at return)"),
+    cl::init(true), cl::cat(runCategory));
+static cl::opt<bool> memoryReport(
+    "memory-report",
+    cl::desc("Count intermediate bytes while running and print the peak "
+             "and each function's memory plan (arena formula and bytes)"),
+    cl::cat(runCategory));
 static cl::opt<bool> printLowered("print-lowered",
                                   cl::desc("Print the LLVM-dialect module "
                                            "before JIT compilation"),
@@ -166,6 +178,8 @@ int main(int argc, char **argv) {
   options.fuse = fuseOps;
   options.dispatchLibrary = dispatchLibrary;
   options.minParallelWork = minParallelWork;
+  options.planMemory = planMemory;
+  options.recordMemory = memoryReport;
   options.entries = {entryName};
   options.paramMinBytes = paramMinBytes;
   if (printLowered)
@@ -173,9 +187,11 @@ int main(int argc, char **argv) {
   // A library from relax-compile runs as it is; anything else is compiled
   // here (JIT).
   bool isLibrary = llvm::StringRef(inputFilename).ends_with(".so");
-  if (isLibrary && (onGPU || fuseOps || printLowered))
-    return fail("--device cuda, --fuse and --print-lowered apply to modules "
-                "compiled here, not to the library " +
+  if (isLibrary && (onGPU || fuseOps || printLowered || memoryReport ||
+                    !planMemory))
+    return fail("--device cuda, --fuse, --print-lowered, --memory-report and "
+                "--plan-memory apply to modules compiled here, not to the "
+                "library " +
                 inputFilename);
   if (!isLibrary && !paramsFile.empty())
     return fail("--params goes with a library compiled by relax-compile "
@@ -223,8 +239,11 @@ int main(int argc, char **argv) {
   auto call = module.prepareCall(entryName, std::move(inputs));
   if (!call)
     return fail(call.takeError());
+  relax_rt_memory_reset();
   if (llvm::Error err = (*call)->run())
     return fail(std::move(err));
+  if (memoryReport)
+    llvm::outs() << "memory: " << relax_rt_memory_report();
   auto outputs = (*call)->readOutputs();
   if (!outputs)
     return fail(outputs.takeError());

@@ -36,12 +36,29 @@ def RelaxLowerShapes : Pass<"relax-lower-shapes", "ModuleOp"> {
     - `relax.call_tir` allocates its outputs (sizes computed from the
       symbolic shapes) and calls the loop program, which must already be a
       `func.func` (run `convert-tir-to-scf` first).
-    - Constants become `memref.global`s; dataflow regions are inlined;
-      intermediate buffers are freed before returning (naive allocation;
-      memory planning comes later).
+    - Constants become `memref.global`s; dataflow regions are inlined.
+    - Memory: a function with a `relax.memory_plan` (`relax-plan-memory`)
+      allocates its arena once at entry (with `reuse-arena`, from the
+      runtime's per-function cache, at the plan's `bound` when it has one,
+      so that the memory is reused across calls) and each planned buffer is
+      a `memref.view` at its offset; it is released at every return and
+      failure exit. Other buffers that are not returned are freed right
+      after their last reader (`free-after-last-use`), or before returning.
+    - With `record-memory`, allocations and frees of intermediates and a
+      summary of each plan go to the runtime's counters
+      (`relax_rt_memory_report`, `relax-run --memory-report`).
 
     High-level relax ops must have been legalized (`relax-legalize-ops`).
   }];
+  let options = [
+    Option<"reuseArena", "reuse-arena", "bool", "true",
+           "Take arenas from the runtime's per-function cache (host memory) "
+           "instead of allocating them with memref.alloc on every call">,
+    Option<"freeAfterLastUse", "free-after-last-use", "bool", "true",
+           "Free buffers that are not planned right after their last use">,
+    Option<"recordMemory", "record-memory", "bool", "false",
+           "Count intermediate bytes in the runtime (memory reports)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",

@@ -81,6 +81,12 @@ struct CompileOptions {
   /// Estimated operations below which a parallel loop runs on the calling
   /// thread (--relax-lower-to-cpu's min-parallel-work); 0 always forks.
   int64_t minParallelWork = 32768;
+  /// Plan intermediates into one arena per function (relax-plan-memory) and
+  /// free the others after their last use; false: every output is its own
+  /// allocation, freed at return.
+  bool planMemory = true;
+  /// Count intermediate bytes in the runtime (relax_rt_memory_report).
+  bool recordMemory = false;
   /// The functions to call (each gets a C interface wrapper); empty means
   /// every public function. The relax pipeline runs when one of them (any
   /// function when empty) is a relax function.

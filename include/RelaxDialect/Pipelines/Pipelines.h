@@ -36,6 +36,18 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
                      "on the calling thread (serialize-small-omp-parallel); "
                      "0 forks the thread team for every parallel loop"),
       llvm::cl::init(32768)};
+  PassOptions::Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Plan intermediate buffers into one arena per function "
+                     "(relax-plan-memory) and free the others after their "
+                     "last use; false allocates every output and frees it "
+                     "at return"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> recordMemory{
+      *this, "record-memory",
+      llvm::cl::desc("Count intermediate bytes in the runtime "
+                     "(relax_rt_memory_report)"),
+      llvm::cl::init(false)};
 };
 
 /// High-level relax to host functions over memrefs plus loop programs:
@@ -104,6 +116,11 @@ struct LowerToGPUOptions : public PassPipelineOptions<LowerToGPUOptions> {
       *this, "opt-level",
       llvm::cl::desc("LLVM optimisation level of the kernels"),
       llvm::cl::init(3)};
+  PassOptions::Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Plan intermediate device buffers into one arena per "
+                     "function (relax-plan-memory)"),
+      llvm::cl::init(true)};
 };
 
 /// Relax (or tir) to host functions that launch kernels, up to

@@ -37,6 +37,32 @@ const char *relax_rt_last_error(void);
 /* Forgets the recorded error of this thread. */
 void relax_rt_clear_error(void);
 
+/* Memory of planned functions (--relax-plan-memory). Compiled code takes
+ * each planned function's arena from a per-function cache and gives it back
+ * on return (relax_rt_workspace_acquire / _release, called through MLIR's C
+ * interface). relax_rt_workspace_trim frees every cached arena; call it only
+ * when no compiled function is running. */
+void relax_rt_workspace_trim(void);
+
+/* Memory counters, fed by code compiled with
+ * --relax-lower-shapes=record-memory=true (relax-run --memory-report):
+ * bytes of intermediates allocated and freed, and what each planned
+ * function's plan came to. */
+void relax_rt_memory_alloc(int64_t bytes);
+void relax_rt_memory_free(int64_t bytes);
+void relax_rt_memory_plan(const char *function, const char *arena_formula,
+                          int64_t arena_bytes, const char *unplanned_formula,
+                          int64_t unplanned_bytes, int64_t storages,
+                          int64_t planned, int64_t intermediates,
+                          int64_t bound);
+/* Forgets the counters and the recorded plans. */
+void relax_rt_memory_reset(void);
+/* The largest sum of live intermediate bytes since the last reset. */
+int64_t relax_rt_memory_peak(void);
+/* A readable report of the peak and of each recorded plan (formulas and
+ * bytes); owned by the runtime, valid until the next call. */
+const char *relax_rt_memory_report(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,6 +18,7 @@
 #include "RelaxDialect/Extern/IR/ExternDialect.h"
 #include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
 #include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"
+#include "RelaxDialect/Relax/Transforms/MemoryPlan.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
 
@@ -40,6 +41,11 @@ using namespace mlir::relax;
 
 static constexpr StringLiteral kShapeErrorFn = "relax_rt_shape_error";
 static constexpr StringLiteral kHasErrorFn = "relax_rt_has_error";
+static constexpr StringLiteral kAcquireArenaFn = "relax_rt_workspace_acquire";
+static constexpr StringLiteral kReleaseArenaFn = "relax_rt_workspace_release";
+static constexpr StringLiteral kMemoryAllocFn = "relax_rt_memory_alloc";
+static constexpr StringLiteral kMemoryFreeFn = "relax_rt_memory_free";
+static constexpr StringLiteral kMemoryPlanFn = "relax_rt_memory_plan";
 
 /// `!relax.tensor<[n, 4], f32>` -> `memref<?x4xf32>`; unknown rank ->
 /// `memref<*xf32>`; prim values -> their scalar type.
@@ -82,11 +88,13 @@ using OwnedResultsMap = llvm::StringMap<SmallVector<bool>>;
 
 class FunctionLowering {
 public:
-  FunctionLowering(FuncOp src, unsigned &messageCounter,
+  FunctionLowering(FuncOp src, const RelaxLowerShapesOptions &options,
+                   unsigned &messageCounter,
                    const llvm::StringMap<func::FuncOp> &externs,
                    OwnedResultsMap &ownedResults)
-      : src(src), builder(src.getContext()), messageCounter(messageCounter),
-        externs(externs), ownedResults(ownedResults) {}
+      : src(src), options(options), builder(src.getContext()),
+        messageCounter(messageCounter), externs(externs),
+        ownedResults(ownedResults) {}
 
   LogicalResult run();
 
@@ -114,7 +122,19 @@ private:
   Value dimValue(Value memref, int64_t d);
   Value emitExpr(const sym::Expr &expr, StringRef context);
   Value checkedSizeMul(Value a, Value b, StringRef context);
-  FailureOr<Value> allocate(Location loc, Type relaxType, StringRef what);
+  FailureOr<Value> allocate(Location loc, Type relaxType, StringRef what,
+                            Attribute arenaOffset = {},
+                            bool intermediate = false);
+  FailureOr<SmallVector<Value>> allocateOutputs(Operation *op,
+                                                StringRef site);
+  LogicalResult allocateArena();
+  void freeBuffer(Value buffer, Location loc);
+  void addOwned(Value buffer, Value bytes);
+  void freeDeadBuffers(Operation *op);
+  void recordPlan(Location loc);
+  void callMemoryCounter(StringRef name, Value bytes, Location loc);
+  func::FuncOp declareRuntimeFunction(StringRef name, FunctionType type,
+                                      bool cInterface = false);
   Value castTo(Value value, Type type);
   void emitCheck(Value actual, Value expected, const std::string &format);
   void emitFailure(Value bad, const std::string &format, Value first,
@@ -134,6 +154,7 @@ private:
                                          func::FuncOp callee);
 
   FuncOp src;
+  const RelaxLowerShapesOptions &options;
   func::FuncOp dst;
   OpBuilder builder;
   unsigned &messageCounter;
@@ -146,10 +167,20 @@ private:
   llvm::DenseMap<Value, SmallVector<Value>> tuples;
   SmallVector<Value> ownedBuffers;       // allocations this function made
   llvm::DenseMap<Value, Value> aliasRoot; // casts -> the buffer they view
+  /// Byte sizes of owned intermediates counted in the runtime's memory
+  /// counters (record-memory).
+  llvm::DenseMap<Value, Value> countedBytes;
   Value pendingFailure;
-  /// Failure exits by the number of ownedBuffers they free: the walk only
-  /// adds buffers, so every check with that many owned buffers shares one.
+  /// Failure exits by the version of ownedBuffers they free (bumped at
+  /// every change): checks between two changes share one.
+  unsigned ownedVersion = 0;
   llvm::DenseMap<unsigned, Block *> failBlocks;
+  Block *exitBlock = nullptr;
+  /// Liveness of the source function's buffers (free-after-last-use).
+  std::optional<BufferLiveness> liveness;
+  /// The function's arena (relax.memory_plan) and its runtime cache key.
+  Value arena, arenaKey;
+  DictionaryAttr plan;
 };
 } // namespace
 
@@ -211,34 +242,208 @@ Value FunctionLowering::castTo(Value value, Type type) {
 
 /// The failure exit for a check at the current point. The shared exit
 /// returns poison results, which callers never read (they test the error
-/// slot); a check made after the function allocated buffers first frees
-/// them all (none reaches the caller) and then branches there.
+/// slot); a check made while the function owns buffers first frees them
+/// all (none reaches the caller) and then branches there.
 Block *FunctionLowering::getFailBlock() {
-  Block *&failBlock = failBlocks[ownedBuffers.size()];
-  if (failBlock)
-    return failBlock;
   OpBuilder::InsertionGuard guard(builder);
   Location loc = src.getLoc();
-  if (ownedBuffers.empty()) {
-    failBlock = builder.createBlock(&dst.getBody(), dst.getBody().end());
+  if (!exitBlock) {
+    exitBlock = builder.createBlock(&dst.getBody(), dst.getBody().end());
     SmallVector<Value> poison;
     for (Type t : dst.getResultTypes())
       poison.push_back(ub::PoisonOp::create(builder, loc, t));
     func::ReturnOp::create(builder, loc, poison);
-    return failBlock;
   }
-  SmallVector<Value> owned(ownedBuffers);
-  ownedBuffers.clear();
-  Block *exit = getFailBlock();
-  ownedBuffers = std::move(owned);
-  Block *freeing = builder.createBlock(&dst.getBody(), dst.getBody().end());
+  if (ownedBuffers.empty())
+    return exitBlock;
+  Block *&failBlock = failBlocks[ownedVersion];
+  if (failBlock)
+    return failBlock;
+  failBlock = builder.createBlock(&dst.getBody(), dst.getBody().end());
   llvm::SmallPtrSet<Value, 8> freed;
   for (Value buffer : ownedBuffers)
-    if (isa<MemRefType>(buffer.getType()) && freed.insert(buffer).second)
-      memref::DeallocOp::create(builder, loc, buffer);
-  cf::BranchOp::create(builder, loc, exit);
-  // (The recursive call may have grown the map: index it again.)
-  return failBlocks[ownedBuffers.size()] = freeing;
+    if (freed.insert(buffer).second)
+      freeBuffer(buffer, loc);
+  cf::BranchOp::create(builder, loc, exitBlock);
+  return failBlock;
+}
+
+/// Frees an owned buffer: the arena goes back to the runtime's cache (or is
+/// deallocated), other buffers are deallocated; counted ones are uncounted.
+void FunctionLowering::freeBuffer(Value buffer, Location loc) {
+  if (buffer == arena && arenaKey) {
+    func::CallOp::create(builder, loc, kReleaseArenaFn, TypeRange(),
+                         ValueRange{arenaKey, buffer});
+  } else if (isa<MemRefType>(buffer.getType())) {
+    memref::DeallocOp::create(builder, loc, buffer);
+  } else {
+    return;
+  }
+  if (Value bytes = countedBytes.lookup(buffer))
+    callMemoryCounter(kMemoryFreeFn, bytes, loc);
+}
+
+/// relax_rt_memory_alloc / relax_rt_memory_free (record-memory).
+void FunctionLowering::callMemoryCounter(StringRef name, Value bytes,
+                                         Location loc) {
+  declareRuntimeFunction(name,
+                         builder.getFunctionType({builder.getI64Type()}, {}));
+  func::CallOp::create(builder, loc, name, TypeRange(), ValueRange{bytes});
+}
+
+/// Takes ownership of `buffer`; with record-memory and `bytes`, counts it as
+/// an intermediate.
+void FunctionLowering::addOwned(Value buffer, Value bytes) {
+  ownedBuffers.push_back(buffer);
+  ++ownedVersion;
+  if (!bytes || !options.recordMemory)
+    return;
+  Value asI64 = bytes.getType().isIndex()
+                    ? arith::IndexCastOp::create(builder, src.getLoc(),
+                                                 builder.getI64Type(), bytes)
+                          .getResult()
+                    : bytes;
+  countedBytes[buffer] = asI64;
+  callMemoryCounter(kMemoryAllocFn, asI64, src.getLoc());
+}
+
+/// Frees, right after `op`, the owned buffers whose last reader `op` is and
+/// that nothing else may still see (not returned, not given to a call).
+void FunctionLowering::freeDeadBuffers(Operation *op) {
+  if (!liveness || !options.freeAfterLastUse || isa<ReturnOp>(op))
+    return;
+  for (Value value : liveness->getDying(op)) {
+    if (liveness->escapes(value) || liveness->isPinned(value))
+      continue;
+    Value buffer = mapping.lookupOrNull(value);
+    buffer = aliasRoot.lookup(buffer) ? aliasRoot.lookup(buffer) : buffer;
+    auto it = llvm::find(ownedBuffers, buffer);
+    if (!buffer || it == ownedBuffers.end() || buffer == arena)
+      continue;
+    ownedBuffers.erase(it);
+    ++ownedVersion;
+    freeBuffer(buffer, op->getLoc());
+  }
+}
+
+/// A private declaration of a runtime function, created on first use.
+func::FuncOp FunctionLowering::declareRuntimeFunction(StringRef name,
+                                                      FunctionType type,
+                                                      bool cInterface) {
+  auto module = src->getParentOfType<ModuleOp>();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto decl = func::FuncOp::create(builder, module.getLoc(), name, type);
+  decl.setPrivate();
+  if (cInterface)
+    decl->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
+  return decl;
+}
+
+/// Allocates the arena of a planned function at entry, once its parameters
+/// are checked. With reuse-arena it comes from the runtime's cache, keyed by
+/// a private global of this function, and is allocated at least at the
+/// plan's bound: a function whose sizes are all bounded allocates once.
+LogicalResult FunctionLowering::allocateArena() {
+  plan = src->getAttrOfType<DictionaryAttr>(kMemoryPlanAttrName);
+  if (!plan)
+    return success();
+  auto arenaSize = plan.getAs<SymExprAttr>("arena");
+  if (!arenaSize)
+    return src.emitOpError("memory plan has no arena size");
+  Location loc = src.getLoc();
+  std::string fn = src.getSymName().str();
+  Value bytes = emitExpr(arenaSize.getExpr(), "arena size");
+  if (!bytes)
+    return src.emitOpError("arena size uses a variable not bound at entry");
+  flushChecks();
+  auto type = MemRefType::get({ShapedType::kDynamic}, builder.getI8Type());
+  Type i64 = builder.getI64Type();
+  Value bytes64 = arith::IndexCastOp::create(builder, loc, i64, bytes);
+  if (options.reuseArena) {
+    auto module = src->getParentOfType<ModuleOp>();
+    auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
+    std::string keyName = "__relax_arena_key_" + std::to_string(messageCounter++);
+    LLVM::GlobalOp key;
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(module.getBody());
+      key = LLVM::GlobalOp::create(builder, loc, builder.getI8Type(),
+                                   /*isConstant=*/false,
+                                   LLVM::Linkage::Internal, keyName,
+                                   builder.getI8IntegerAttr(0));
+    }
+    declareRuntimeFunction(kAcquireArenaFn,
+                           builder.getFunctionType({ptr, i64, i64}, {type}),
+                           /*cInterface=*/true);
+    declareRuntimeFunction(kReleaseArenaFn,
+                           builder.getFunctionType({ptr, type}, {}),
+                           /*cInterface=*/true);
+    arenaKey = LLVM::AddressOfOp::create(builder, loc, key);
+    auto boundAttr = plan.getAs<IntegerAttr>("bound");
+    Value capacity = arith::ConstantIntOp::create(
+        builder, loc, i64, boundAttr ? boundAttr.getInt() : 0);
+    arena = func::CallOp::create(builder, loc, kAcquireArenaFn, TypeRange{type},
+                                 ValueRange{arenaKey, bytes64, capacity})
+                .getResult(0);
+  } else {
+    arena = memref::AllocOp::create(builder, loc, type, ValueRange{bytes},
+                                    builder.getI64IntegerAttr(kArenaAlignment));
+  }
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, arena);
+  Value null = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, pointer,
+      arith::ConstantIndexOp::create(builder, loc, 0));
+  emitFailure(null,
+              escapePercent(fn + ": cannot allocate ") +
+                  "%lld bytes for the arena: out of memory",
+              bytes64, bytes64);
+  flushChecks();
+  addOwned(arena, bytes64);
+  return success();
+}
+
+/// Tells the runtime what this call's plan came to (record-memory): the
+/// arena and, for comparison, every intermediate held until return.
+void FunctionLowering::recordPlan(Location loc) {
+  Type i64 = builder.getI64Type();
+  auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
+  declareRuntimeFunction(
+      kMemoryPlanFn,
+      builder.getFunctionType({ptr, ptr, i64, ptr, i64, i64, i64, i64, i64},
+                              {}));
+  auto text = [&](StringRef value) {
+    std::string s = value.str();
+    s.push_back('\0');
+    return LLVM::createGlobalString(
+        loc, builder, "__relax_msg_" + std::to_string(messageCounter++), s,
+        LLVM::Linkage::Internal);
+  };
+  auto integer = [&](StringRef key) -> Value {
+    auto attr = plan.getAs<IntegerAttr>(key);
+    return arith::ConstantIntOp::create(builder, loc, i64,
+                                        attr ? attr.getInt() : -1);
+  };
+  sym::Expr arenaExpr = plan.getAs<SymExprAttr>("arena").getExpr();
+  sym::Expr unplanned = plan.getAs<SymExprAttr>("unplanned")
+                            ? plan.getAs<SymExprAttr>("unplanned").getExpr()
+                            : sym::Expr::constant(0);
+  Value unplannedBytes = emitExpr(unplanned, "unplanned intermediate bytes");
+  flushChecks();
+  if (!unplannedBytes)
+    unplannedBytes = arith::ConstantIndexOp::create(builder, loc, -1);
+  Value arenaBytes = arith::IndexCastOp::create(
+      builder, loc, i64, memref::DimOp::create(builder, loc, arena, 0));
+  func::CallOp::create(
+      builder, loc, kMemoryPlanFn, TypeRange(),
+      ValueRange{text(src.getSymName()), text(arenaExpr.str()), arenaBytes,
+                 text(unplanned.str()),
+                 arith::IndexCastOp::create(builder, loc, i64, unplannedBytes),
+                 integer("storages"), integer("planned"),
+                 integer("intermediates"), integer("bound")});
 }
 
 /// Records `actual != expected` as a failure: the message goes to the runtime
@@ -454,9 +659,13 @@ LogicalResult FunctionLowering::lowerSignature() {
 /// at f.mlir:3:8"). The dims, the element count and the byte size are
 /// overflow-checked before allocating (memref.alloc would multiply them
 /// wrapping), and a null pointer from the allocator is a recorded error
-/// rather than a crash at the first store.
+/// rather than a crash at the first store. With an `arenaOffset`
+/// (#relax.expr) the buffer is a view of the function's arena at that byte
+/// offset; an `intermediate` buffer is counted under record-memory.
 FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType,
-                                            StringRef what) {
+                                            StringRef what,
+                                            Attribute arenaOffset,
+                                            bool intermediate) {
   auto tensor = dyn_cast<RelaxTensorType>(relaxType);
   if (!tensor || !tensor.getShape().isFullyKnown())
     return emitError(loc, "cannot allocate an output of type ")
@@ -489,6 +698,20 @@ FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType,
   Value bytes = checkedSizeMul(
       elements, arith::ConstantIndexOp::create(builder, loc, elementBytes),
       "byte size of " + described);
+  if (auto offset = dyn_cast_or_null<SymExprAttr>(arenaOffset)) {
+    if (!arena)
+      return emitError(loc, "has an arena offset but the function has no "
+                            "memory plan (relax.memory_plan)");
+    // The planner sized the slot; the offset is within the arena and
+    // 64-byte aligned (relax-verify-memory-plan proves both).
+    Value shift = emitExpr(offset.getExpr(), "arena offset of " + described);
+    if (!shift)
+      return emitError(loc, "arena offset uses an unbound variable");
+    flushChecks();
+    return memref::ViewOp::create(builder, loc, memrefType, arena, shift,
+                                  dynSizes)
+        .getResult();
+  }
   flushChecks(); // never allocate with a wrapped size
   // 64-byte alignment lets the vectoriser use aligned AVX-512 accesses.
   Value buffer = memref::AllocOp::create(builder, loc, memrefType, dynSizes,
@@ -505,8 +728,31 @@ FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType,
                   escapePercent(" for " + described + ": out of memory"),
               bytes, bytes);
   flushChecks();
-  ownedBuffers.push_back(buffer);
+  addOwned(buffer, intermediate ? bytes : Value());
   return buffer;
+}
+
+/// The outputs of a call_tir or call_dps_packed: views of the arena where
+/// the plan placed them (relax.arena_offsets), allocations otherwise.
+FailureOr<SmallVector<Value>>
+FunctionLowering::allocateOutputs(Operation *op, StringRef site) {
+  auto offsets = op->getAttrOfType<ArrayAttr>(kArenaOffsetsAttrName);
+  if (offsets && offsets.size() != op->getNumResults())
+    return op->emitOpError("has ")
+           << offsets.size() << " arena offsets for " << op->getNumResults()
+           << " results";
+  SmallVector<Value> outputs;
+  for (auto [i, result] : llvm::enumerate(op->getResults())) {
+    bool intermediate = liveness && !liveness->escapes(result);
+    FailureOr<Value> buffer =
+        allocate(op->getLoc(), result.getType(),
+                 ("output " + Twine(i) + " of " + site).str(),
+                 offsets ? offsets[i] : Attribute(), intermediate);
+    if (failed(buffer))
+      return failure();
+    outputs.push_back(*buffer);
+  }
+  return outputs;
 }
 
 FailureOr<SmallVector<Value>>
@@ -543,17 +789,12 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
            << op.getCallee()
            << "' is not lowered yet: run convert-tir-to-scf before "
               "relax-lower-shapes";
-  SmallVector<Value> outputs;
   std::string site =
       ("call_tir @" + op.getCallee() + " at " + describeLoc(op.getLoc())).str();
-  for (auto [i, result] : llvm::enumerate(op.getResults())) {
-    FailureOr<Value> buffer =
-        allocate(op.getLoc(), result.getType(),
-                 ("output " + Twine(i) + " of " + site).str());
-    if (failed(buffer))
-      return failure();
-    outputs.push_back(*buffer);
-  }
+  FailureOr<SmallVector<Value>> allocated = allocateOutputs(op, site);
+  if (failed(allocated))
+    return failure();
+  SmallVector<Value> outputs = std::move(*allocated);
   SmallVector<Value> extra;
   if (std::optional<ShapeExprAttr> vars = op.getTirVars()) {
     for (const sym::Expr &e : vars->getShape().getDims()) {
@@ -579,17 +820,13 @@ LogicalResult FunctionLowering::lowerCallDPSPacked(CallDPSPackedOp op) {
   func::FuncOp callee = externs.lookup(op.getCallee());
   if (!callee)
     return op.emitOpError("'") << op.getCallee() << "' is not an extern.func";
-  SmallVector<Value> outputs;
-  for (auto [i, result] : llvm::enumerate(op.getResults())) {
-    FailureOr<Value> buffer = allocate(
-        op.getLoc(), result.getType(),
-        ("output " + Twine(i) + " of call_dps_packed @" + op.getCallee() +
-         " at " + describeLoc(op.getLoc()))
-            .str());
-    if (failed(buffer))
-      return failure();
-    outputs.push_back(*buffer);
-  }
+  FailureOr<SmallVector<Value>> allocated = allocateOutputs(
+      op, ("call_dps_packed @" + op.getCallee() + " at " +
+           describeLoc(op.getLoc()))
+              .str());
+  if (failed(allocated))
+    return failure();
+  SmallVector<Value> outputs = std::move(*allocated);
   FailureOr<SmallVector<Value>> args =
       callArgs(op, op.getInputs(), outputs, {}, callee);
   if (failed(args))
@@ -950,7 +1187,7 @@ LogicalResult FunctionLowering::lowerCall(CallOp op) {
     mapping.map(from, to);
     if (owned != ownedResults.end() && i < owned->second.size() &&
         owned->second[i])
-      ownedBuffers.push_back(to);
+      addOwned(to, Value());
   }
   return success();
 }
@@ -981,9 +1218,11 @@ LogicalResult FunctionLowering::lowerReturn(ReturnOp op) {
     if (Value root = aliasRoot.lookup(v))
       escaping.insert(root);
   }
+  if (options.recordMemory && plan)
+    recordPlan(op.getLoc());
   for (Value buffer : ownedBuffers)
-    if (!escaping.contains(buffer) && isa<MemRefType>(buffer.getType()))
-      memref::DeallocOp::create(builder, op.getLoc(), buffer);
+    if (!escaping.contains(buffer))
+      freeBuffer(buffer, op.getLoc());
   // What the caller takes ownership of: each buffer this function allocated,
   // once (a buffer returned twice is owned through its first result).
   SmallVector<bool> &owned = ownedResults[src.getSymName()];
@@ -1057,15 +1296,23 @@ LogicalResult FunctionLowering::run() {
   }
   if (failed(lowerSignature()))
     return failure();
-  for (Operation &op : llvm::make_early_inc_range(src.getBody().front()))
+  liveness.emplace(src);
+  if (!liveness->isAnalyzable())
+    liveness.reset();
+  if (failed(allocateArena()))
+    return failure();
+  for (Operation &op : llvm::make_early_inc_range(src.getBody().front())) {
     if (failed(lowerOp(&op)))
       return failure();
+    freeDeadBuffers(&op);
+  }
   return success();
 }
 
 namespace {
 struct RelaxLowerShapesPass
     : public relax::impl::RelaxLowerShapesBase<RelaxLowerShapesPass> {
+  using RelaxLowerShapesBase::RelaxLowerShapesBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<FuncOp> funcs(module.getOps<FuncOp>());
@@ -1131,8 +1378,12 @@ struct RelaxLowerShapesPass
       visit(func);
     unsigned counter = 0;
     OwnedResultsMap ownedResults;
+    RelaxLowerShapesOptions options;
+    options.reuseArena = reuseArena;
+    options.freeAfterLastUse = freeAfterLastUse;
+    options.recordMemory = recordMemory;
     for (FuncOp func : order) {
-      FunctionLowering lowering(func, counter, externs, ownedResults);
+      FunctionLowering lowering(func, options, counter, externs, ownedResults);
       if (failed(lowering.run()))
         return signalPassFailure();
     }

@@ -240,4 +240,56 @@ def RelaxExternalizeParams : Pass<"relax-externalize-params", "ModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def RelaxPlanMemory : Pass<"relax-plan-memory", "ModuleOp"> {
+  let summary = "Plan the storage of each function's intermediate buffers "
+                "in one arena with symbolic offsets";
+  let description = [{
+    Runs on legalized relax functions (call_tir / call_dps_packed), right
+    before `relax-lower-shapes`, which carries the plan out. Every buffer a
+    function creates and neither returns nor hands to a `relax.call` gets a
+    storage slot in the function's arena. Buffers are visited in execution
+    order; a buffer whose readers have all run frees its slot (after the
+    outputs of its last reader took theirs, so that no output shares
+    storage with an input of the same call). A new buffer takes a free slot
+    when the symbolic engine proves, under the function's `sym_bounds`,
+    that its byte size equals the slot's, is at most the slot's, or is at
+    least the slot's (the slot then grows to it); otherwise it gets a new
+    slot. Sizes are bytes, so buffers of any dtypes share slots.
+
+    ```mlir
+    // [n, 64] f32 then [n, 32] f32 (dead) then [n, 16] f64:
+    // slot 0 holds all three; offsets are symbolic
+    %a = relax.call_tir @f(%x) {relax.arena_offsets = [#relax.expr<0>]}
+    ```
+
+    Slots are laid out in order, each aligned to 64 bytes; the function
+    gets `relax.memory_plan = {arena = #relax.expr<...>, bound = N, ...}`
+    (see include/RelaxDialect/Relax/Transforms/MemoryPlan.h). `bound` is
+    the arena's upper bound under `sym_bounds` when there is one: the
+    lowering then allocates the arena once, at that size, and reuses it
+    across calls. Sizes must be computable at function entry: a buffer
+    whose size needs a variable bound later (match_cast) takes a slot of
+    its constant upper bound, or its own allocation when it has none.
+
+    With `verify` the plan is checked as `relax-verify-memory-plan` does.
+  }];
+  let options = [
+    Option<"verify", "verify", "bool", "false",
+           "Prove the plan sound (relax-verify-memory-plan) after planning">
+  ];
+}
+
+def RelaxVerifyMemoryPlan : Pass<"relax-verify-memory-plan", "ModuleOp"> {
+  let summary = "Prove that no two live buffers share arena bytes";
+  let description = [{
+    Checks the `relax.memory_plan` of every function: each planned buffer's
+    slot `[offset, offset + bytes)` lies within the arena and is 64-byte
+    aligned, and the slots of any two buffers whose live ranges meet (one
+    is created before the other's last reader runs) are provably disjoint
+    under the function's facts. A planned buffer that escapes or is passed
+    to a relax.call is an error. Independent of the planner's reasoning:
+    liveness is recomputed and every claim is re-proved.
+  }];
+}
+
 #endif // RELAX_TRANSFORMS_PASSES_TD

@@ -1,0 +1,446 @@
+//===- PlanMemory.cpp - --relax-plan-memory --------------------------------===//
+//
+// Static memory planning with symbolic sizes. Every buffer a relax function
+// creates and does not return is given a storage slot in one arena per
+// function; a slot is reused by a later buffer once every reader of its
+// current buffer has run, when the symbolic engine proves the later buffer
+// fits (equal size, or `<=` under the function's facts), or when it proves
+// the slot may grow to the later buffer (the slot's size then becomes the
+// larger one). Sizes are bytes, so buffers of different dtypes share slots.
+// Slots are laid out one after another: offsets and the arena size are
+// symbolic expressions. When the arena size has an upper bound under
+// `sym_bounds`, the lowering allocates the arena once at that bound.
+//
+// Sizes must be computable where the arena is allocated, at function entry:
+// a buffer whose size uses a variable bound later (match_cast,
+// tensor_to_shape) takes a slot of its constant upper bound, or is left to
+// its own allocation when it has none.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RelaxDialect/Relax/Transforms/MemoryPlan.h"
+#include "RelaxDialect/Relax/IR/ShapeInference.h"
+#include "RelaxDialect/Relax/Transforms/Passes.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace relax {
+#define GEN_PASS_DEF_RELAXPLANMEMORY
+#define GEN_PASS_DEF_RELAXVERIFYMEMORYPLAN
+#include "RelaxDialect/Relax/Transforms/Passes.h.inc"
+} // namespace relax
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::relax;
+
+//===----------------------------------------------------------------------===//
+// BufferLiveness
+//===----------------------------------------------------------------------===//
+
+BufferLiveness::BufferLiveness(FuncOp func) {
+  func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == func.getOperation())
+      return;
+    position[op] = order.size();
+    order.push_back(op);
+  });
+  for (auto [index, op] : llvm::enumerate(order)) {
+    unsigned at = index;
+    if (isa<CallTIROp, CallDPSPackedOp>(op)) {
+      for (Value operand : op->getOperands())
+        addUse(operand, at);
+      for (Value result : op->getResults()) {
+        if (!isa<RelaxTensorType>(result.getType()))
+          continue;
+        buffers.push_back(result);
+        bufferOf[result] = result;
+        lastUse[result] = at;
+      }
+      continue;
+    }
+    if (auto cast = dyn_cast<MatchCastOp>(op)) {
+      addUse(cast.getValue(), at);
+      if (Value buffer = bufferOf.lookup(cast.getValue()))
+        bufferOf[cast.getResult()] = buffer;
+      continue;
+    }
+    if (auto tuple = dyn_cast<TupleOp>(op)) {
+      // Building a tuple reads nothing; its readers read the fields.
+      tupleFields[tuple.getResult()] = llvm::to_vector(tuple.getFields());
+      continue;
+    }
+    if (auto get = dyn_cast<TupleGetItemOp>(op)) {
+      auto it = tupleFields.find(get.getTuple());
+      if (it == tupleFields.end()) {
+        addUse(get.getTuple(), at);
+        continue;
+      }
+      Value field = it->second[get.getIndex()];
+      if (auto nested = tupleFields.find(field); nested != tupleFields.end())
+        tupleFields[get.getResult()] = nested->second;
+      else if (Value buffer = bufferOf.lookup(field))
+        bufferOf[get.getResult()] = buffer;
+      continue;
+    }
+    if (auto output = dyn_cast<OutputOp>(op)) {
+      // The dataflow op's results are its output's operands under new names.
+      Operation *region = output->getParentOp();
+      for (auto [operand, result] :
+           llvm::zip(output.getOperands(), region->getResults())) {
+        if (Value buffer = bufferOf.lookup(operand))
+          bufferOf[result] = buffer;
+        if (auto it = tupleFields.find(operand); it != tupleFields.end())
+          tupleFields[result] = it->second;
+      }
+      continue;
+    }
+    if (isa<ReturnOp>(op)) {
+      for (Value operand : op->getOperands()) {
+        SmallVector<Value> worklist{operand};
+        while (!worklist.empty()) {
+          Value v = worklist.pop_back_val();
+          if (auto it = tupleFields.find(v); it != tupleFields.end())
+            llvm::append_range(worklist, it->second);
+          else if (Value buffer = bufferOf.lookup(v))
+            escaping.insert(buffer);
+        }
+        addUse(operand, at);
+      }
+      continue;
+    }
+    if (isa<DataflowOp, ConstantOp, ShapeExprOp>(op))
+      continue;
+    if (isa<ShapeOfOp, AssertDimsOp, AssertIndicesOp, TensorToShapeOp>(op)) {
+      for (Value operand : op->getOperands())
+        addUse(operand, at);
+      continue;
+    }
+    // relax.call (the callee may return its argument) and ops this analysis
+    // does not know: whatever they read may live on in their results.
+    if (!isa<CallOp>(op) && op->getNumRegions() != 0)
+      analyzable = false;
+    // A relax.call's results are buffers of their own (the callee's, or
+    // views of its arguments, which the lowering tells apart).
+    if (isa<CallOp>(op))
+      for (Value result : op->getResults())
+        if (isa<RelaxTensorType>(result.getType())) {
+          buffers.push_back(result);
+          bufferOf[result] = result;
+          lastUse[result] = at;
+        }
+    for (Value operand : op->getOperands()) {
+      SmallVector<Value> worklist{operand};
+      while (!worklist.empty()) {
+        Value v = worklist.pop_back_val();
+        if (auto it = tupleFields.find(v); it != tupleFields.end())
+          llvm::append_range(worklist, it->second);
+        else if (Value buffer = bufferOf.lookup(v))
+          pinned.insert(buffer);
+      }
+      addUse(operand, at);
+    }
+  }
+  for (Value buffer : buffers)
+    dying[order[lastUse[buffer]]].push_back(buffer);
+}
+
+/// A read of `value` at `at`: of the buffer it views, or of every field of a
+/// tuple.
+void BufferLiveness::addUse(Value value, unsigned at) {
+  SmallVector<Value> worklist{value};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (auto it = tupleFields.find(v); it != tupleFields.end()) {
+      llvm::append_range(worklist, it->second);
+      continue;
+    }
+    if (Value buffer = bufferOf.lookup(v)) {
+      unsigned &last = lastUse[buffer];
+      last = std::max(last, at);
+    }
+  }
+}
+
+ArrayRef<Value> BufferLiveness::getDying(Operation *op) const {
+  auto it = dying.find(op);
+  return it == dying.end() ? ArrayRef<Value>() : ArrayRef<Value>(it->second);
+}
+
+sym::Expr relax::tensorBytes(RelaxTensorType type) {
+  if (!type.hasRank() || !type.getShape().isFullyKnown())
+    return sym::Expr();
+  unsigned bits = type.getDtype().getIntOrFloatBitWidth();
+  sym::Expr bytes = sym::Expr::constant((bits + 7) / 8);
+  for (const sym::Expr &dim : type.getDims())
+    bytes = bytes * dim;
+  return bytes;
+}
+
+sym::Expr relax::alignArenaSize(const sym::Expr &bytes) {
+  return sym::ceilDiv(bytes, sym::Expr::constant(kArenaAlignment)) *
+         kArenaAlignment;
+}
+
+//===----------------------------------------------------------------------===//
+// The planner
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Slot {
+  sym::Expr size;
+  bool free = false;
+};
+
+/// Plans one function; returns false when there is nothing to plan.
+class FunctionPlanner {
+public:
+  FunctionPlanner(FuncOp func) : func(func), liveness(func) {}
+  void run();
+
+private:
+  /// The size the slot of `buffer` must have, or null when it cannot be
+  /// planned.
+  sym::Expr plannedSize(Value buffer);
+  unsigned chooseSlot(const sym::Expr &size);
+
+  FuncOp func;
+  BufferLiveness liveness;
+  sym::Context ctx;
+  llvm::StringSet<> entryVars;
+  SmallVector<Slot> slots;
+};
+} // namespace
+
+sym::Expr FunctionPlanner::plannedSize(Value buffer) {
+  if (liveness.escapes(buffer) || liveness.isPinned(buffer))
+    return sym::Expr();
+  sym::Expr bytes = tensorBytes(cast<RelaxTensorType>(buffer.getType()));
+  if (!bytes)
+    return bytes;
+  SmallVector<std::string> vars;
+  bytes.collectVars(vars);
+  if (llvm::all_of(vars, [&](const std::string &v) {
+        return entryVars.contains(v);
+      }))
+    return bytes;
+  if (std::optional<int64_t> bound = ctx.upperBound(bytes))
+    return sym::Expr::constant(*bound);
+  return sym::Expr();
+}
+
+/// A free slot that holds `size`, preferring one of provably equal size,
+/// then one provably at least as large (the smallest, among constant
+/// sizes), then one provably no larger, which grows; a new slot when no
+/// comparison is proven.
+unsigned FunctionPlanner::chooseSlot(const sym::Expr &size) {
+  std::optional<unsigned> equal, fits, grows;
+  for (auto [i, slot] : llvm::enumerate(slots)) {
+    if (!slot.free)
+      continue;
+    if (ctx.provablyEqual(size, slot.size)) {
+      equal = i;
+      break;
+    }
+    auto smaller = [&](std::optional<unsigned> other, bool largest) {
+      if (!other)
+        return true;
+      std::optional<int64_t> a = slot.size.getConstant();
+      std::optional<int64_t> b = slots[*other].size.getConstant();
+      return a && b && (largest ? *a > *b : *a < *b);
+    };
+    if (ctx.isLE(size, slot.size) == sym::Truth::True) {
+      if (smaller(fits, /*largest=*/false))
+        fits = i;
+    } else if (ctx.isLE(slot.size, size) == sym::Truth::True) {
+      if (smaller(grows, /*largest=*/true))
+        grows = i;
+    }
+  }
+  if (std::optional<unsigned> chosen = equal ? equal : fits ? fits : grows) {
+    Slot &slot = slots[*chosen];
+    if (!equal && !fits)
+      slot.size = size;
+    slot.free = false;
+    return *chosen;
+  }
+  slots.push_back({size, false});
+  return slots.size() - 1;
+}
+
+void FunctionPlanner::run() {
+  func->removeAttr(kMemoryPlanAttrName);
+  for (Operation *op : liveness.getOrder())
+    op->removeAttr(kArenaOffsetsAttrName);
+  if (!liveness.isAnalyzable())
+    return;
+  ctx = func.getSymContext();
+  for (Type t : func.getArgumentTypes())
+    if (auto tensor = dyn_cast<RelaxTensorType>(t); tensor && tensor.hasRank())
+      for (const sym::Expr &dim : tensor.getDims())
+        if (dim && dim.isVar())
+          entryVars.insert(dim.getVarName());
+
+  MLIRContext *context = func.getContext();
+  llvm::DenseMap<Value, unsigned> slotOf;
+  sym::Expr unplanned = sym::Expr::constant(0);
+  int64_t intermediates = 0;
+  for (Operation *op : liveness.getOrder()) {
+    if (isa<CallTIROp, CallDPSPackedOp>(op)) {
+      for (Value result : op->getResults()) {
+        if (!isa<RelaxTensorType>(result.getType()) ||
+            liveness.escapes(result))
+          continue;
+        ++intermediates;
+        if (sym::Expr bytes =
+                tensorBytes(cast<RelaxTensorType>(result.getType())))
+          unplanned = unplanned + bytes;
+        if (sym::Expr size = plannedSize(result))
+          slotOf[result] = chooseSlot(size);
+      }
+    }
+    // After the op's outputs took their slots: an output never shares
+    // storage with an input of the same op.
+    for (Value buffer : liveness.getDying(op))
+      if (auto it = slotOf.find(buffer); it != slotOf.end())
+        slots[it->second].free = true;
+  }
+  if (slots.empty())
+    return;
+
+  SmallVector<sym::Expr> offsets;
+  sym::Expr arena = sym::Expr::constant(0);
+  for (Slot &slot : slots) {
+    offsets.push_back(arena);
+    arena = arena + alignArenaSize(ctx.simplify(slot.size));
+  }
+  arena = ctx.simplify(arena);
+  for (Operation *op : liveness.getOrder()) {
+    if (!isa<CallTIROp, CallDPSPackedOp>(op))
+      continue;
+    SmallVector<Attribute> attrs;
+    bool any = false;
+    for (Value result : op->getResults()) {
+      auto it = slotOf.find(result);
+      if (it == slotOf.end()) {
+        attrs.push_back(UnitAttr::get(context));
+        continue;
+      }
+      attrs.push_back(SymExprAttr::get(context, offsets[it->second]));
+      any = true;
+    }
+    if (any)
+      op->setAttr(kArenaOffsetsAttrName, ArrayAttr::get(context, attrs));
+  }
+  Builder b(context);
+  SmallVector<NamedAttribute> plan{
+      b.getNamedAttr("arena", SymExprAttr::get(context, arena)),
+      b.getNamedAttr("storages", b.getI64IntegerAttr(slots.size())),
+      b.getNamedAttr("planned", b.getI64IntegerAttr(slotOf.size())),
+      b.getNamedAttr("intermediates", b.getI64IntegerAttr(intermediates)),
+      b.getNamedAttr("unplanned",
+                     SymExprAttr::get(context, ctx.simplify(unplanned)))};
+  if (std::optional<int64_t> bound = ctx.upperBound(arena))
+    plan.push_back(b.getNamedAttr("bound", b.getI64IntegerAttr(*bound)));
+  func->setAttr(kMemoryPlanAttrName, b.getDictionaryAttr(plan));
+}
+
+//===----------------------------------------------------------------------===//
+// The checker
+//===----------------------------------------------------------------------===//
+
+/// Proves that no two buffers live at the same time overlap in the arena and
+/// that each lies within it: for every pair whose live ranges meet, one ends
+/// at or before the other begins, under the function's facts.
+static LogicalResult verifyPlan(FuncOp func) {
+  auto plan = func->getAttrOfType<DictionaryAttr>(kMemoryPlanAttrName);
+  if (!plan)
+    return success();
+  auto arenaAttr = plan.getAs<SymExprAttr>("arena");
+  if (!arenaAttr)
+    return func.emitOpError("memory plan has no arena size");
+  sym::Expr arena = arenaAttr.getExpr();
+  sym::Context ctx = func.getSymContext();
+  BufferLiveness liveness(func);
+  struct Placed {
+    Value buffer;
+    sym::Expr begin, end;
+    unsigned from, to;
+  };
+  SmallVector<Placed> placed;
+  for (Operation *op : liveness.getOrder()) {
+    auto offsets = op->getAttrOfType<ArrayAttr>(kArenaOffsetsAttrName);
+    if (!offsets)
+      continue;
+    if (offsets.size() != op->getNumResults())
+      return op->emitOpError("has ")
+             << offsets.size() << " arena offsets for " << op->getNumResults()
+             << " results";
+    for (auto [attr, result] : llvm::zip(offsets, op->getResults())) {
+      auto offset = dyn_cast<SymExprAttr>(attr);
+      if (!offset)
+        continue;
+      if (liveness.escapes(result) || liveness.isPinned(result))
+        return op->emitOpError("places a buffer that outlives the call or is "
+                               "aliased in the arena");
+      sym::Expr bytes = tensorBytes(cast<RelaxTensorType>(result.getType()));
+      sym::Expr begin = offset.getExpr(), end = begin + bytes;
+      if (ctx.isLE(sym::Expr::constant(0), begin) != sym::Truth::True ||
+          ctx.isLE(end, arena) != sym::Truth::True)
+        return op->emitOpError("arena slot [")
+               << begin.str() << ", " << end.str()
+               << ") is not provably within the arena of " << arena.str()
+               << " bytes";
+      if (ctx.isEQ(sym::mod(begin, sym::Expr::constant(kArenaAlignment)),
+                   sym::Expr::constant(0)) != sym::Truth::True)
+        return op->emitOpError("arena offset ")
+               << begin.str() << " is not provably " << kArenaAlignment
+               << "-byte aligned";
+      placed.push_back({result, begin, end, liveness.indexOf(op),
+                        liveness.getLastUse(result)});
+    }
+  }
+  for (auto [i, a] : llvm::enumerate(placed)) {
+    for (const Placed &b : ArrayRef(placed).drop_front(i + 1)) {
+      bool disjointInTime = a.to < b.from || b.to < a.from;
+      if (disjointInTime)
+        continue;
+      if (ctx.isLE(a.end, b.begin) == sym::Truth::True ||
+          ctx.isLE(b.end, a.begin) == sym::Truth::True)
+        continue;
+      InFlightDiagnostic diag = b.buffer.getDefiningOp()->emitOpError()
+                                << "arena slot [" << b.begin.str() << ", "
+                                << b.end.str()
+                                << ") may overlap a live buffer's slot ["
+                                << a.begin.str() << ", " << a.end.str() << ")";
+      diag.attachNote(a.buffer.getLoc()) << "that buffer is created here";
+      return diag;
+    }
+  }
+  return success();
+}
+
+namespace {
+struct RelaxPlanMemoryPass
+    : public relax::impl::RelaxPlanMemoryBase<RelaxPlanMemoryPass> {
+  using RelaxPlanMemoryBase::RelaxPlanMemoryBase;
+  void runOnOperation() override {
+    for (FuncOp func : getOperation().getOps<FuncOp>()) {
+      FunctionPlanner(func).run();
+      if (verify && failed(verifyPlan(func)))
+        return signalPassFailure();
+    }
+  }
+};
+
+struct RelaxVerifyMemoryPlanPass
+    : public relax::impl::RelaxVerifyMemoryPlanBase<
+          RelaxVerifyMemoryPlanPass> {
+  void runOnOperation() override {
+    for (FuncOp func : getOperation().getOps<FuncOp>())
+      if (failed(verifyPlan(func)))
+        return signalPassFailure();
+  }
+};
+} // namespace
