@@ -1,0 +1,58 @@
+// RUN: relax-opt %s --split-input-file --relax-verify-memory-plan --verify-diagnostics
+
+// The checker re-proves hand-written plans: an output that shares bytes
+// with an input of the same call (both live there) is caught.
+relax.func @overlap(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {arena = #relax.expr<n * 512>}} {
+  // expected-note@+1 {{that buffer is created here}}
+  %a = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<0>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  // expected-error@+1 {{arena slot [n * 128, n * 384) may overlap a live buffer's slot [0, n * 256)}}
+  %b = relax.call_tir @k(%a) {relax.arena_offsets = [#relax.expr<n * 128>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_tir @k(%b) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %c : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
+  tir.return
+}
+
+// -----
+
+// A slot that is not provably inside the arena: n * 256 bytes at offset
+// m * 256 in an arena of n * 512 needs m <= n, which nothing says.
+relax.func @outside(%x: !relax.tensor<[n, 64], f32>, %y: !relax.tensor<[m, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {arena = #relax.expr<n * 512>}} {
+  // expected-error@+1 {{arena slot [m * 256, m * 256 + n * 256) is not provably within the arena of n * 512 bytes}}
+  %a = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<m * 256>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_tir @k(%a) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %c : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
+  tir.return
+}
+
+// -----
+
+// Offsets must keep the 64-byte alignment the kernels are compiled for.
+relax.func @misaligned(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {arena = #relax.expr<n * 256 + 64>}} {
+  // expected-error@+1 {{arena offset 4 is not provably 64-byte aligned}}
+  %a = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<4>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_tir @k(%a) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %c : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
+  tir.return
+}
+
+// -----
+
+// A returned buffer cannot live in the arena (the caller frees it).
+relax.func @returned(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {arena = #relax.expr<n * 256>}} {
+  // expected-error@+1 {{places a buffer that outlives the call or is aliased in the arena}}
+  %a = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<0>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %a : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
+  tir.return
+}
