@@ -14,6 +14,7 @@ serves every size.
   llama  one Llama-style decoder block, hidden 256, 8 heads of 32, SwiGLU
          FFN of width 704, RMSNorm, rotary embedding (cos/sin tables are
          inputs), additive causal mask input, batch 1 and sequence s.
+  llama4 four such blocks, each with its own weights (bench/memory).
   resblock  a ResNet-18 basic block of the first stage: two 3x3 convs of 64
          channels with bias (pad 1) on 56x56, ReLU, residual add, ReLU,
          batch n.
@@ -152,10 +153,21 @@ def rotary(g, t, cos, sin, head_dim):
     return g.op("Add", g.op("Mul", t, cos), g.op("Mul", rot, sin))
 
 
-def llama(hidden=256, n_heads=8, ffn=704):
+def llama(hidden=256, n_heads=8, ffn=704, layers=1):
     g = Graph(3)
     hd = hidden // n_heads
     x, cos, sin, mask = "x", "cos", "sin", "mask"
+    out = x
+    for _ in range(layers):
+        out = llama_layer(g, out, cos, sin, mask, hidden, n_heads, ffn)
+    return g.model("llama_block" if layers == 1 else f"llama_{layers}layer",
+                   [f32_input("x", [1, "s", hidden]),
+                    f32_input("cos", ["s", hd]), f32_input("sin", ["s", hd]),
+                    f32_input("mask", ["s", "s"])], out, [1, "s", hidden])
+
+
+def llama_layer(g, x, cos, sin, mask, hidden, n_heads, ffn):
+    hd = hidden // n_heads
     h = rms_norm(g, x, hidden)
     q = rotary(g, heads(g, linear(g, h, hidden, hidden, False), n_heads, hd),
                cos, sin, hd)
@@ -168,11 +180,7 @@ def llama(hidden=256, n_heads=8, ffn=704):
     gate = linear(g, h2, hidden, ffn, False)
     up = linear(g, h2, hidden, ffn, False)
     act = g.op("Mul", g.op("Mul", gate, g.op("Sigmoid", gate)), up)
-    out = g.op("Add", x1, linear(g, act, ffn, hidden, False))
-    return g.model("llama_block",
-                   [f32_input("x", [1, "s", hidden]),
-                    f32_input("cos", ["s", hd]), f32_input("sin", ["s", hd]),
-                    f32_input("mask", ["s", "s"])], out, [1, "s", hidden])
+    return g.op("Add", x1, linear(g, act, ffn, hidden, False))
 
 
 def resblock(channels=64, size=56):
@@ -188,7 +196,8 @@ def resblock(channels=64, size=56):
     return g.model("resblock", [f32_input("x", shape)], out, shape)
 
 
-MODELS = {"mlp": mlp, "bert": bert, "llama": llama, "resblock": resblock}
+MODELS = {"mlp": mlp, "bert": bert, "llama": llama,
+          "llama4": lambda: llama(layers=4), "resblock": resblock}
 
 
 def dims_of(value_info):

@@ -325,6 +325,14 @@ struct CompiledModule::Impl {
            llvm::is_contained(options.entries, name.str());
   }
   llvm::Error readSignature(func::FuncOp func);
+  ~Impl() {
+#ifdef RELAX_RUNTIME_HAS_CUDA
+    // Device copies of this module's constants are keyed by their host
+    // addresses, which the next module may reuse.
+    if (options.device == Device::CUDA && engine)
+      relax_rt_cuda_release_constants();
+#endif
+  }
 };
 
 llvm::Error

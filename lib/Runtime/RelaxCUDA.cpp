@@ -17,6 +17,7 @@
 #include <dlfcn.h>
 
 #include <mutex>
+#include <unordered_map>
 #include <string>
 
 namespace {
@@ -382,6 +383,53 @@ extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
             "cuMemcpyAsync"))
     check(d->cuStreamSynchronize(static_cast<CUstream>(stream)),
           "cuStreamSynchronize after cuMemcpyAsync");
+}
+
+/// The descriptor of a memref<?xi8> (MLIR's C interface).
+struct DeviceBytes {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+};
+
+namespace {
+/// Device copies of the compiled modules' constants, by host address: made
+/// on first use and kept (the weights are uploaded once, not per call).
+struct ResidentConstants {
+  std::mutex mutex;
+  std::unordered_map<int64_t, void *> copies;
+};
+ResidentConstants &residentConstants() {
+  static auto *instance = new ResidentConstants();
+  return *instance;
+}
+} // namespace
+
+extern "C" void _mlir_ciface_relax_rt_cuda_constant(DeviceBytes *result,
+                                                    int64_t hostAddress,
+                                                    int64_t bytes) {
+  *result = DeviceBytes{nullptr, nullptr, 0, bytes, 1};
+  ResidentConstants &r = residentConstants();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  void *&copy = r.copies[hostAddress];
+  if (!copy && bytes > 0) {
+    copy = mgpuMemAlloc(static_cast<uint64_t>(bytes), nullptr, false);
+    if (!copy)
+      return;
+    mgpuMemcpy(copy, reinterpret_cast<void *>(hostAddress),
+               static_cast<size_t>(bytes), nullptr);
+  }
+  result->allocated = result->aligned = copy;
+}
+
+extern "C" void relax_rt_cuda_release_constants(void) {
+  ResidentConstants &r = residentConstants();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (auto &entry : r.copies)
+    mgpuMemFree(entry.second, nullptr);
+  r.copies.clear();
 }
 
 extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,

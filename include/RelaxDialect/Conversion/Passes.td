@@ -258,8 +258,12 @@ def ConvertHostMemoryToGPU : Pass<"convert-host-memory-to-gpu", "ModuleOp"> {
     After `--convert-tir-to-gpu` every element access is in a
     kernel, so tensors live on the device: host `memref.alloc` /
     `memref.dealloc` become `gpu.alloc` / `gpu.dealloc`, and constants
-    (`memref.get_global`) are copied to a device buffer with `gpu.memcpy`
-    (freed before each return that does not return them). Host code that
+    (`memref.get_global`) become views of their resident device copies,
+    which the runtime uploads on first use and keeps
+    (`relax_rt_cuda_constant`, keyed by the host address): weights are not
+    copied per call. A constant that is returned is copied to a fresh
+    device buffer per call instead (`gpu.memcpy`; the caller owns it). Host
+    code that
     still reads or writes elements (`memref.load`, `memref.store`,
     `memref.copy`) or calls an external function with buffers (other than
     the cuBLAS built-ins `relax_cublas_*`, which take device buffers) is
@@ -267,7 +271,9 @@ def ConvertHostMemoryToGPU : Pass<"convert-host-memory-to-gpu", "ModuleOp"> {
     host.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
 }
 
 #endif // RELAX_CONVERSION_PASSES_TD

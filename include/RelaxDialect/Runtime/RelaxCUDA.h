@@ -44,6 +44,14 @@ const char *relax_rt_cuda_chip(void);
 void relax_rt_cuda_set_profiling(int on);
 double relax_rt_cuda_take_kernel_ms(void);
 
+/* Constants of compiled modules live on the device once uploaded: compiled
+ * code asks for the device copy of a host constant (by its address) through
+ * relax_rt_cuda_constant (MLIR's C interface, returns memref<?xi8>), which
+ * copies it on first use. relax_rt_cuda_release_constants frees every copy;
+ * call it when the modules whose constants they are are unloaded (their
+ * host addresses may be reused by the next module). */
+void relax_rt_cuda_release_constants(void);
+
 /* The upstream GPU runtime ABI (mlir/lib/ExecutionEngine/CudaRuntimeWrappers
  * names; own implementation). */
 void *mgpuModuleLoad(void *data, size_t size);

@@ -6,9 +6,11 @@
 //
 //   - `memref.alloc` / `memref.dealloc` outside kernels -> `gpu.alloc` /
 //     `gpu.dealloc` (call_tir outputs, intermediates of fused programs);
-//   - `memref.get_global` of a constant -> a device buffer filled by
-//     `gpu.memcpy` from the host global, freed before each return that does
-//     not return it;
+//   - `memref.get_global` of a constant -> its resident device copy, made
+//     by the runtime on first use and kept across calls
+//     (relax_rt_cuda_constant: the weights are uploaded once); a constant
+//     that is returned gets a fresh device copy per call instead, which the
+//     caller owns and frees;
 //   - a host staging buffer (`relax.host_staging` on its `memref.alloc`)
 //     stays on the host: the `memref.copy` filling it becomes a
 //     device-to-host `gpu.memcpy`, and host code may read it;
@@ -21,6 +23,7 @@
 
 #include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -50,6 +53,58 @@ static bool isHostStaging(Value buffer) {
   Operation *def = buffer.getDefiningOp();
   return def && isa<memref::AllocOp>(def) &&
          def->hasAttr(kHostStagingAttrName);
+}
+
+/// Whether `value` (or a cast of it) is returned by its function.
+static bool reachesReturn(Value value) {
+  SmallVector<Value> worklist{value};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isa<func::ReturnOp>(user))
+        return true;
+      if (isa<memref::CastOp>(user))
+        worklist.push_back(user->getResult(0));
+    }
+  }
+  return false;
+}
+
+static constexpr StringLiteral kResidentConstantFn = "relax_rt_cuda_constant";
+
+/// The resident device copy of the constant global `get` reads: the
+/// runtime's memref<?xi8> of its bytes (keyed by the host address), viewed
+/// as the global's type.
+/// Returns the view and the op that reads the host global's address.
+static std::pair<Value, Operation *>
+residentCopy(OpBuilder &b, Location loc, memref::GetGlobalOp get,
+             ModuleOp module) {
+  MLIRContext *context = b.getContext();
+  Type i64 = b.getI64Type();
+  auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+  if (!module.lookupSymbol(kResidentConstantFn)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto decl = func::FuncOp::create(
+        b, module.getLoc(), kResidentConstantFn,
+        FunctionType::get(context, {i64, i64}, {bytesType}));
+    decl.setPrivate();
+    decl->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+  }
+  MemRefType type = get.getType();
+  int64_t bytes =
+      type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8);
+  auto address = memref::ExtractAlignedPointerAsIndexOp::create(
+      b, loc, get.getResult());
+  Value address64 = arith::IndexCastOp::create(b, loc, i64, address);
+  Value size = arith::ConstantIntOp::create(b, loc, i64, bytes);
+  Value device =
+      func::CallOp::create(b, loc, kResidentConstantFn, TypeRange{bytesType},
+                           ValueRange{address64, size})
+          .getResult(0);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value view = memref::ViewOp::create(b, loc, type, device, zero, ValueRange());
+  return {view, address};
 }
 
 static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
@@ -88,6 +143,12 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
     if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
       MemRefType type = get.getType();
       b.setInsertionPointAfter(get);
+      if (!reachesReturn(get.getResult()) && type.hasStaticShape() &&
+          type.getLayout().isIdentity()) {
+        auto [device, reader] = residentCopy(b, loc, get, module);
+        get.getResult().replaceAllUsesExcept(device, reader);
+        continue;
+      }
       auto device = gpu::AllocOp::create(b, loc, type, Type(), ValueRange(),
                                          ValueRange(), ValueRange(), false);
       Value result = device.getMemref();
