@@ -97,15 +97,23 @@ extern "C" void _mlir_ciface_relax_rt_workspace_acquire(ByteBuffer *result,
   }
   if (!arena.data || arena.capacity < bytes) {
     std::free(arena.data);
-    int64_t want = std::max(bytes, capacity);
-    // Rounded to the alignment (aligned_alloc's contract); at least one
-    // slot so that an empty arena is still a valid, non-null pointer.
-    int64_t rounded = std::max<int64_t>(
-        kAlignment, (want + kAlignment - 1) / kAlignment * kAlignment);
-    if (rounded < want) // overflow
-      return;
-    arena.data = std::aligned_alloc(kAlignment, rounded);
-    arena.capacity = arena.data ? rounded : 0;
+    arena = Arena();
+    // At the bound first (allocated once for every later call); a bound
+    // too large to allocate (sym_bounds far above the sizes used) falls
+    // back to what this call needs.
+    for (int64_t want : {std::max(bytes, capacity), bytes}) {
+      // Rounded to the alignment (aligned_alloc's contract); at least one
+      // slot so that an empty arena is still a valid, non-null pointer.
+      int64_t rounded = std::max<int64_t>(
+          kAlignment, (want + kAlignment - 1) / kAlignment * kAlignment);
+      if (rounded < want) // overflow
+        continue;
+      arena.data = std::aligned_alloc(kAlignment, rounded);
+      if (arena.data) {
+        arena.capacity = rounded;
+        break;
+      }
+    }
     if (!arena.data)
       return;
   }
