@@ -398,6 +398,7 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     }
     if (onGPU) {
       gpuOptions.planMemory = options.planMemory;
+      gpuOptions.recordMemory = options.recordMemory;
       relax::buildRelaxToGPUPipeline(pm, gpuOptions);
     } else {
       relax::LowerToCPUOptions hostOptions;

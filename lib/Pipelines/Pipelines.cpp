@@ -142,6 +142,7 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   RelaxLowerShapesOptions lowerShapes;
   lowerShapes.reuseArena = false;
   lowerShapes.freeAfterLastUse = options.planMemory;
+  lowerShapes.recordMemory = options.recordMemory;
   pm.addPass(createRelaxLowerShapes(lowerShapes));
   // Tensors live in device memory; constants are copied there.
   pm.addPass(createConvertHostMemoryToGPU());

@@ -174,6 +174,7 @@ llvm::Error mlir::relax::rt::loadParams(
       return error("the library has no global '" + p.name + "'");
     if (!entry->data.empty())
       std::memcpy(dest, entry->data.data(), entry->data.size());
+    file.dropPages(*entry);
   }
   return llvm::Error::success();
 }

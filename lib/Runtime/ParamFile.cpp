@@ -18,6 +18,9 @@
 
 #include <cstring>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 using namespace mlir::relax::rt;
 
 static llvm::Error error(const llvm::Twine &message) {
@@ -174,6 +177,21 @@ ParamFile::open(llvm::StringRef path) {
   }
   file->buffer = std::move(*buffer);
   return file;
+}
+
+void ParamFile::dropPages(const Entry &entry) const {
+  if (!buffer || buffer->getBufferKind() != llvm::MemoryBuffer::MemoryBuffer_MMap ||
+      entry.data.empty())
+    return;
+  // Only pages entirely inside the entry's range: neighbours may share the
+  // first and last page.
+  uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  uintptr_t begin = reinterpret_cast<uintptr_t>(entry.data.data());
+  uintptr_t end = begin + entry.data.size();
+  uintptr_t first = (begin + page - 1) / page * page;
+  uintptr_t last = end / page * page;
+  if (first < last)
+    madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
 }
 
 const ParamFile::Entry *ParamFile::lookup(llvm::StringRef name) const {

@@ -121,6 +121,11 @@ struct LowerToGPUOptions : public PassPipelineOptions<LowerToGPUOptions> {
       llvm::cl::desc("Plan intermediate device buffers into one arena per "
                      "function (relax-plan-memory)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> recordMemory{
+      *this, "record-memory",
+      llvm::cl::desc("Count intermediate device bytes in the runtime "
+                     "(relax_rt_memory_report)"),
+      llvm::cl::init(false)};
 };
 
 /// Relax (or tir) to host functions that launch kernels, up to

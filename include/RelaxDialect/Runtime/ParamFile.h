@@ -62,6 +62,14 @@ public:
   const llvm::StringMap<std::string> &metadata() const { return meta; }
   llvm::StringRef path() const { return filePath; }
 
+  /// Lets the process forget the mapped pages that hold only `entry`'s
+  /// bytes, once they have been copied: the loader copies each tensor into
+  /// the library's global and the file's pages would otherwise count in
+  /// the process's resident memory a second time until the file is closed.
+  /// The entry must not be read afterwards. A no-op for a file read into
+  /// memory rather than mapped.
+  void dropPages(const Entry &entry) const;
+
 private:
   std::string filePath;
   std::unique_ptr<llvm::MemoryBuffer> buffer;

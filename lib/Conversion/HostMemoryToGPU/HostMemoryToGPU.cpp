@@ -190,9 +190,16 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
     DominanceInfo dom(func);
     func.walk([&](func::ReturnOp ret) {
       OpBuilder b(ret);
+      // What the return hands over, seen through casts (a returned cast of
+      // the copy is the copy: freeing it would return a dangling buffer).
+      llvm::SmallPtrSet<Value, 4> returned;
+      for (Value v : ret.getOperands()) {
+        while (auto cast = v.getDefiningOp<memref::CastOp>())
+          v = cast.getSource();
+        returned.insert(v);
+      }
       for (Value c : constants)
-        if (dom.properlyDominates(c, ret) &&
-            !llvm::is_contained(ret.getOperands(), c))
+        if (dom.properlyDominates(c, ret) && !returned.contains(c))
           gpu::DeallocOp::create(b, ret.getLoc(), Type(), ValueRange(), c);
     });
   }

@@ -443,7 +443,12 @@ void FunctionLowering::recordPlan(Location loc) {
                  text(unplanned.str()),
                  arith::IndexCastOp::create(builder, loc, i64, unplannedBytes),
                  integer("storages"), integer("planned"),
-                 integer("intermediates"), integer("bound")});
+                 integer("intermediates"),
+                 // The bound is what the arena is allocated at only when it
+                 // comes from the cache.
+                 options.reuseArena
+                     ? integer("bound")
+                     : arith::ConstantIntOp::create(builder, loc, i64, -1)});
 }
 
 /// Records `actual != expected` as a failure: the message goes to the runtime

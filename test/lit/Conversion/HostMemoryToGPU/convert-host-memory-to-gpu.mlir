@@ -1,21 +1,26 @@
 // RUN: relax-opt %s --convert-host-memory-to-gpu -split-input-file -verify-diagnostics | FileCheck %s
 
 // Host allocations of a symbolic size become device allocations; the
-// constant is copied to the device and freed before the return; kernel
-// code is left alone.
+// constant is a view of its resident device copy, which the runtime
+// uploads once (keyed by the host address; 4 x 4 bytes) and keeps: nothing
+// copies or frees it per call; kernel code is left alone.
 // CHECK-LABEL: func.func @host
 // CHECK-SAME: (%[[N:.*]]: index)
 // CHECK: %[[G:.*]] = memref.get_global @cst : memref<4xf32>
-// CHECK: %[[DG:.*]] = gpu.alloc () : memref<4xf32>
-// CHECK: gpu.memcpy %[[DG]], %[[G]] : memref<4xf32>, memref<4xf32>
+// CHECK: %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[G]] : memref<4xf32> -> index
+// CHECK: %[[ADDR64:.*]] = arith.index_cast %[[ADDR]] : index to i64
+// CHECK: %[[BYTES:.*]] = arith.constant 16 : i64
+// CHECK: %[[DEV:.*]] = call @relax_rt_cuda_constant(%[[ADDR64]], %[[BYTES]]) : (i64, i64) -> memref<?xi8>
+// CHECK: %[[DG:.*]] = memref.view %[[DEV]][%{{.*}}][] : memref<?xi8> to memref<4xf32>
+// CHECK-NOT: gpu.memcpy
 // CHECK: %[[A:.*]] = gpu.alloc (%[[N]]) : memref<?x4xf32>
 // CHECK: gpu.launch
 // CHECK: memref.load %[[DG]]
 // CHECK: memref.store %{{.*}}, %[[A]]
 // CHECK: gpu.terminator
 // CHECK: gpu.dealloc %[[A]] : memref<?x4xf32>
-// CHECK: gpu.dealloc %[[DG]] : memref<4xf32>
-// CHECK-NEXT: return
+// CHECK-NOT: gpu.dealloc
+// CHECK: return
 memref.global "private" constant @cst : memref<4xf32> = dense<1.0>
 func.func @host(%n: index) {
   %c1 = arith.constant 1 : index
@@ -67,4 +72,23 @@ func.func @extern_call(%a: memref<?xf32>) {
   // expected-error@+1 {{calls external function 'cblas_like' with tensor buffers, which has no GPU implementation}}
   func.call @cblas_like(%a) : (memref<?xf32>) -> ()
   return
+}
+
+// -----
+
+// A returned constant (through a cast) cannot be the resident copy: the
+// caller owns and frees what it gets, so it gets a fresh device copy.
+// CHECK-LABEL: func.func @returned
+// CHECK: %[[G:.*]] = memref.get_global @cst2 : memref<4xf32>
+// CHECK-NOT: relax_rt_cuda_constant
+// CHECK: %[[DG:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK: gpu.memcpy %[[DG]], %[[G]] : memref<4xf32>, memref<4xf32>
+// CHECK: %[[C:.*]] = memref.cast %[[DG]] : memref<4xf32> to memref<?xf32>
+// CHECK-NOT: gpu.dealloc
+// CHECK: return %[[C]]
+memref.global "private" constant @cst2 : memref<4xf32> = dense<2.0>
+func.func @returned() -> memref<?xf32> {
+  %g = memref.get_global @cst2 : memref<4xf32>
+  %c = memref.cast %g : memref<4xf32> to memref<?xf32>
+  return %c : memref<?xf32>
 }
