@@ -43,6 +43,10 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // Consumers into their producers' row loops, local scratch, i,k,j matmul
   // order: done on tir, where loops and blocks are still explicit.
   pm.addPass(tir::createTIRCPUDefaultSchedule());
+  // The scratch the schedule left at the top of a program becomes an extra
+  // output, which the memory plan places in the caller's arena.
+  if (options.planMemory)
+    pm.addPass(createRelaxLiftTIRAllocs());
   // tir programs become func.func over memrefs with scf loops; scratch goes
   // on the stack only when its size is bounded within the budget.
   pm.addPass(createConvertTIRToSCF({options.maxStackBytes}));
@@ -131,6 +135,8 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   // Every loop nest bound to blockIdx/threadIdx, reductions across threads,
   // tiled matmuls.
   pm.addPass(tir::createTIRGPUDefaultSchedule({options.maxThreads}));
+  if (options.planMemory)
+    pm.addPass(createRelaxLiftTIRAllocs());
   pm.addPass(createConvertTIRToSCF());
   // Bound loops become gpu.launch. Before any canonicalize, which would fold
   // away the extent-1 loops a single-thread kernel is bound with.

@@ -292,4 +292,32 @@ def RelaxVerifyMemoryPlan : Pass<"relax-verify-memory-plan", "ModuleOp"> {
   }];
 }
 
+def RelaxLiftTIRAllocs : Pass<"relax-lift-tir-allocs", "ModuleOp"> {
+  let summary = "Make the top-level scratch of loop programs extra outputs, "
+                "for the memory planner";
+  let description = [{
+    Each `tir.alloc` of global scope directly in a `tir.prim_func`'s body,
+    whose dims use only variables its parameters bind, becomes a new output
+    parameter (after the existing buffers, before the `tir_vars` index
+    parameters), and every `relax.call_tir` of the program gets a matching
+    extra result whose shape is the alloc's in the caller's variables. The
+    result has no reader: `relax-plan-memory` gives it an arena slot that is
+    free again right after the call. Programs referenced by anything but
+    call_tir, or whose calls do not bind every variable, are left alone.
+    Runs in the CPU and GPU pipelines (with the memory plan) after the
+    default schedule, which turns some scratch into per-iteration `local`
+    buffers first.
+
+    ```mlir
+    tir.prim_func @f(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) {
+      %t = tir.alloc : !tir.buffer<[n], f32>
+      ...
+    // becomes
+    tir.prim_func @f(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>,
+                     %t: !tir.buffer<[n], f32>) {
+    %r:2 = relax.call_tir @f(%a) : (...) -> (!relax.tensor<[m], f32>, !relax.tensor<[m], f32>)
+    ```
+  }];
+}
+
 #endif // RELAX_TRANSFORMS_PASSES_TD
