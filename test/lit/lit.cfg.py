@@ -32,6 +32,18 @@ config.substitutions.append(("%compile_c", "%s %s -std=c99 -Wall -Wextra -Werror
     config.c_compiler, config.c_sanitize_flags,
     os.path.join(config.relax_src_root, "include"),
     relax_lib_dir, relax_lib_dir)))
+# Debian's upstream mlir-opt with the project's plugin (lib/Plugin): the
+# plugin tests run where both exist. %mlir_opt is upstream's tool, never
+# relax-opt.
+upstream_mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+relax_plugin = os.path.join(relax_lib_dir, "RelaxMLIRPlugin.so")
+if os.path.exists(upstream_mlir_opt) and os.path.exists(relax_plugin):
+    config.available_features.add("mlir-opt-plugin")
+    config.substitutions.append(("%mlir_opt", upstream_mlir_opt))
+    config.substitutions.append(("%relax_plugin", relax_plugin))
+else:
+    lit_config.note("Integration/mlir-opt-plugin-*: UNSUPPORTED here: no %s "
+                    "or no %s" % (upstream_mlir_opt, relax_plugin))
 # CPU execution tests of lowered code use upstream's JIT driver and its
 # printing helpers (printMemrefF32, ...).
 llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])
