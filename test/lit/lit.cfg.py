@@ -32,6 +32,28 @@ config.substitutions.append(("%compile_c", "%s %s -std=c99 -Wall -Wextra -Werror
     config.c_compiler, config.c_sanitize_flags,
     os.path.join(config.relax_src_root, "include"),
     relax_lib_dir, relax_lib_dir)))
+# Integration/install-consumer.mlir: `cmake --install` of this build, then
+# test/consumer configured and built against the installed package.
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%relax_obj_root", config.relax_obj_root))
+config.substitutions.append(("%relax_src_root", config.relax_src_root))
+consumer_flags = [
+    "-G", "'%s'" % config.cmake_generator,
+    "-DCMAKE_MAKE_PROGRAM='%s'" % config.cmake_make_program,
+    "-DCMAKE_BUILD_TYPE=Release",
+    "-DCMAKE_CXX_COMPILER='%s'" % config.cxx_compiler,
+    "-DCMAKE_EXE_LINKER_FLAGS='%s %s'" % (config.exe_linker_flags,
+                                           config.c_sanitize_flags),
+]
+if config.c_sanitize_flags:
+    consumer_flags.append("-DCMAKE_CXX_FLAGS='%s'" % config.c_sanitize_flags)
+if config.cxx_compiler_launcher:
+    consumer_flags.append(
+        "-DCMAKE_CXX_COMPILER_LAUNCHER='%s'" % config.cxx_compiler_launcher)
+config.substitutions.append(("%consumer_cmake_flags", " ".join(consumer_flags)))
+# ccache finds its cache through HOME (passed above) or CCACHE_DIR.
+llvm_config.with_system_environment(["CCACHE_DIR", "CCACHE_BASEDIR"])
+
 # Debian's upstream mlir-opt with the project's plugin (lib/Plugin): the
 # plugin tests run where both exist. %mlir_opt is upstream's tool, never
 # relax-opt.
