@@ -28,6 +28,7 @@ void registerRelaxProjectDialects(DialectRegistry &registry);
 /// Registers the project's passes, conversions and pipelines
 /// (`--relax-fuse-ops`, `--relax-lower-to-cpu`, ...) only. The pipelines
 /// name upstream passes too; those are linked, not registered, here.
+/// Calling it again does nothing.
 void registerRelaxProjectPasses();
 
 //===----------------------------------------------------------------------===//

@@ -19,6 +19,8 @@
 
 #include "mlir/IR/DialectRegistry.h"
 
+#include <mutex>
+
 using namespace mlir;
 
 void relax::registerRelaxProjectDialects(DialectRegistry &registry) {
@@ -26,8 +28,14 @@ void relax::registerRelaxProjectDialects(DialectRegistry &registry) {
 }
 
 void relax::registerRelaxProjectPasses() {
-  relax::registerRelaxPasses();
-  relax::registerRelaxConversionPasses();
-  relax::registerRelaxPipelines();
-  tir::registerTIRPasses();
+  // Once per process: the pass registry rejects a pipeline registered twice,
+  // and an embedder may reach this through several doors (the plugin loaded
+  // as dialect and pass plugin, the C API called again).
+  static std::once_flag once;
+  std::call_once(once, [] {
+    relax::registerRelaxPasses();
+    relax::registerRelaxConversionPasses();
+    relax::registerRelaxPipelines();
+    tir::registerTIRPasses();
+  });
 }

@@ -22,30 +22,21 @@
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 
-#include <mutex>
-
 using namespace mlir;
 
-/// Registers the passes once however the plugin was loaded (dialect plugin,
-/// pass plugin, or both): the pass registry rejects a second registration
-/// of a pipeline.
-static void registerPassesOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { relax::registerRelaxProjectPasses(); });
-}
-
 /// The dialect plugin also registers the passes, so that one
-/// --load-dialect-plugin suffices for parsing and transforming.
+/// --load-dialect-plugin suffices for parsing and transforming; loaded as
+/// both, the plugin registers them once (registerRelaxProjectPasses).
 extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "RelaxDialects", RELAX_MLIR_VERSION_STRING,
           [](DialectRegistry *registry) {
             relax::registerRelaxProjectDialects(*registry);
-            registerPassesOnce();
+            relax::registerRelaxProjectPasses();
           }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "RelaxPasses", RELAX_MLIR_VERSION_STRING,
-          [] { registerPassesOnce(); }};
+          [] { relax::registerRelaxProjectPasses(); }};
 }

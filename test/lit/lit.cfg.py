@@ -41,18 +41,27 @@ consumer_flags = [
     "-G", "'%s'" % config.cmake_generator,
     "-DCMAKE_MAKE_PROGRAM='%s'" % config.cmake_make_program,
     "-DCMAKE_BUILD_TYPE=Release",
+    "-DCMAKE_C_COMPILER='%s'" % config.c_compiler,
     "-DCMAKE_CXX_COMPILER='%s'" % config.cxx_compiler,
     "-DCMAKE_EXE_LINKER_FLAGS='%s %s'" % (config.exe_linker_flags,
                                            config.c_sanitize_flags),
 ]
 if config.c_sanitize_flags:
+    consumer_flags.append("-DCMAKE_C_FLAGS='%s'" % config.c_sanitize_flags)
     consumer_flags.append("-DCMAKE_CXX_FLAGS='%s'" % config.c_sanitize_flags)
+if config.c_compiler_launcher:
+    consumer_flags.append(
+        "-DCMAKE_C_COMPILER_LAUNCHER='%s'" % config.c_compiler_launcher)
 if config.cxx_compiler_launcher:
     consumer_flags.append(
         "-DCMAKE_CXX_COMPILER_LAUNCHER='%s'" % config.cxx_compiler_launcher)
 config.substitutions.append(("%consumer_cmake_flags", " ".join(consumer_flags)))
 # ccache finds its cache through HOME (passed above) or CCACHE_DIR.
 llvm_config.with_system_environment(["CCACHE_DIR", "CCACHE_BASEDIR"])
+
+# The compiler C API test program (test/CAPI, Integration/capi.test).
+config.substitutions.append(("%relax_capi_test", os.path.join(
+    config.relax_obj_root, "test", "CAPI", "relax-capi-test")))
 
 # Debian's upstream mlir-opt with the project's plugin (lib/Plugin): the
 # plugin tests run where both exist. %mlir_opt is upstream's tool, never

@@ -1,7 +1,7 @@
 // The installed CMake package works for a downstream project:
 // `cmake --install` of this build into a fresh prefix, then test/consumer
 // (find_package(RelaxDialect), its own opt tool with a pass of its own over
-// the relax C++ API) configured, built and run on this file.
+// the relax C++ API, a C program over the C API) configured, built and run.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cmake --install %relax_obj_root --prefix %t/prefix > %t/install.log
@@ -12,6 +12,10 @@
 // RUN: %t/build/relax-consumer-opt --relax-fuse-ops --consumer-annotate-kernels %s \
 // RUN:   | FileCheck %s
 //
+// The C API of the installed package, from C.
+// RUN: %t/build/relax-consumer-capi | FileCheck %s --check-prefix=CAPI
+// CAPI: !relax.tensor<[batch, seq * 64], f16>
+//
 // The package is the installed one, not this build tree.
 // CONFIGURE: RelaxDialect 0.1.0 in {{.*}}prefix/lib/cmake/RelaxDialect
 //
@@ -21,6 +25,8 @@
 // TREE-DAG: prefix/lib/RelaxMLIRPlugin.so
 // TREE-DAG: prefix/lib/libRelaxRuntime.so
 // TREE-DAG: prefix/lib/libMLIRRelaxIR.a
+// TREE-DAG: prefix/lib/libRelaxCAPI.so
+// TREE-DAG: prefix/include/RelaxDialect-c/Dialects.h
 // TREE-DAG: prefix/include/RelaxDialect/Relax/IR/RelaxOps.h
 // TREE-DAG: prefix/include/RelaxDialect/Relax/IR/RelaxOps.h.inc
 // TREE-DAG: prefix/include/RelaxDialect/Relax/IR/RelaxOps.td
