@@ -68,12 +68,17 @@ config.substitutions.append(("%relax_capi_test", os.path.join(
 # relax-opt.
 upstream_mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
 relax_plugin = os.path.join(relax_lib_dir, "RelaxMLIRPlugin.so")
-if os.path.exists(upstream_mlir_opt) and os.path.exists(relax_plugin):
+# A sanitizer build's plugin cannot be loaded into Debian's uninstrumented
+# mlir-opt (the sanitizer runtime must come first in the process).
+if config.c_sanitize_flags:
+    lit_config.note("Integration/mlir-opt-plugin*: UNSUPPORTED in a "
+                    "sanitizer build (mlir-opt is not instrumented)")
+elif os.path.exists(upstream_mlir_opt) and os.path.exists(relax_plugin):
     config.available_features.add("mlir-opt-plugin")
     config.substitutions.append(("%mlir_opt", upstream_mlir_opt))
     config.substitutions.append(("%relax_plugin", relax_plugin))
 else:
-    lit_config.note("Integration/mlir-opt-plugin-*: UNSUPPORTED here: no %s "
+    lit_config.note("Integration/mlir-opt-plugin*: UNSUPPORTED here: no %s "
                     "or no %s" % (upstream_mlir_opt, relax_plugin))
 # CPU execution tests of lowered code use upstream's JIT driver and its
 # printing helpers (printMemrefF32, ...).
