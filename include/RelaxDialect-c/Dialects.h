@@ -83,8 +83,7 @@ MLIR_CAPI_EXPORTED int64_t mlirRelaxTensorTypeGetDimConstant(MlirType type,
 
 /// Hands the canonical text of dim `pos` ("m * 4", "?") to `callback`, in
 /// one or more pieces; nothing when `pos` is not a dim of `type`.
-MLIR_CAPI_EXPORTED void mlirRelaxTensorTypePrintDim(MlirType type,
-                                                    intptr_t pos,
+MLIR_CAPI_EXPORTED void mlirRelaxTensorTypePrintDim(MlirType type, intptr_t pos,
                                                     MlirStringCallback callback,
                                                     void *userData);
 

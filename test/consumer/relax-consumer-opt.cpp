@@ -37,7 +37,8 @@ struct AnnotateKernelsPass
     getOperation().walk([](relax::CallTIROp call) {
       if (call->getNumResults() == 0)
         return;
-      auto type = dyn_cast<relax::RelaxTensorType>(call->getResult(0).getType());
+      auto type =
+          dyn_cast<relax::RelaxTensorType>(call->getResult(0).getType());
       if (!type || !type.getShape().isFullyKnown())
         return;
       std::string count;
