@@ -4,6 +4,12 @@
 // (and by any downstream tool embedding the dialects), so the tools stay a
 // dozen lines and never disagree about what is available.
 //
+// Two libraries implement it. `RelaxInitProject` registers only what this
+// project adds (dialects, passes, pipelines): it is what a downstream tool,
+// the mlir-opt plugin and the C API link, since they bring their own
+// upstream registrations. `RelaxInitAll` adds every upstream dialect, pass
+// and translation and the optional ONNX importer, as mlir-opt does.
+//
 //===----------------------------------------------------------------------===//
 #ifndef RELAXDIALECT_INITALL_H
 #define RELAXDIALECT_INITALL_H
@@ -12,8 +18,22 @@ namespace mlir {
 class DialectRegistry;
 namespace relax {
 
+//===----------------------------------------------------------------------===//
+// RelaxInitProject
+//===----------------------------------------------------------------------===//
+
 /// Registers the project's dialects (relax, tir, extern) only.
 void registerRelaxProjectDialects(DialectRegistry &registry);
+
+/// Registers the project's passes, conversions and pipelines
+/// (`--relax-fuse-ops`, `--relax-lower-to-cpu`, ...) only. The pipelines
+/// name upstream passes too; those are linked, not registered, here.
+/// Calling it again does nothing.
+void registerRelaxProjectPasses();
+
+//===----------------------------------------------------------------------===//
+// RelaxInitAll
+//===----------------------------------------------------------------------===//
 
 /// Registers the project's dialects plus every upstream dialect and
 /// extension, as mlir-opt does.

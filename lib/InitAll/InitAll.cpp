@@ -7,13 +7,6 @@
 
 #include "RelaxDialect/InitAll.h"
 
-#include "RelaxDialect/Conversion/Passes.h"
-#include "RelaxDialect/Extern/IR/ExternDialect.h"
-#include "RelaxDialect/Pipelines/Pipelines.h"
-#include "RelaxDialect/Relax/IR/RelaxDialect.h"
-#include "RelaxDialect/Relax/Transforms/Passes.h"
-#include "RelaxDialect/TIR/IR/TIRDialect.h"
-#include "RelaxDialect/TIR/Transforms/Passes.h"
 #ifdef RELAX_HAVE_ONNX
 #include "RelaxDialect/Target/ONNX/ONNXImporter.h"
 #endif
@@ -30,10 +23,6 @@
 
 using namespace mlir;
 
-void relax::registerRelaxProjectDialects(DialectRegistry &registry) {
-  registry.insert<relax::RelaxDialect, tir::TIRDialect, ext::ExternDialect>();
-}
-
 void relax::registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
@@ -45,10 +34,7 @@ void relax::registerAllDialects(DialectRegistry &registry) {
 
 void relax::registerAllPasses() {
   mlir::registerAllPasses();
-  relax::registerRelaxPasses();
-  relax::registerRelaxConversionPasses();
-  relax::registerRelaxPipelines();
-  tir::registerTIRPasses();
+  registerRelaxProjectPasses();
 }
 
 void relax::registerAllTranslations() {

@@ -32,6 +32,54 @@ config.substitutions.append(("%compile_c", "%s %s -std=c99 -Wall -Wextra -Werror
     config.c_compiler, config.c_sanitize_flags,
     os.path.join(config.relax_src_root, "include"),
     relax_lib_dir, relax_lib_dir)))
+# Integration/install-consumer.mlir: `cmake --install` of this build, then
+# test/consumer configured and built against the installed package.
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%relax_obj_root", config.relax_obj_root))
+config.substitutions.append(("%relax_src_root", config.relax_src_root))
+consumer_flags = [
+    "-G", "'%s'" % config.cmake_generator,
+    "-DCMAKE_MAKE_PROGRAM='%s'" % config.cmake_make_program,
+    "-DCMAKE_BUILD_TYPE=Release",
+    "-DCMAKE_C_COMPILER='%s'" % config.c_compiler,
+    "-DCMAKE_CXX_COMPILER='%s'" % config.cxx_compiler,
+    "-DCMAKE_EXE_LINKER_FLAGS='%s %s'" % (config.exe_linker_flags,
+                                           config.c_sanitize_flags),
+]
+if config.c_sanitize_flags:
+    consumer_flags.append("-DCMAKE_C_FLAGS='%s'" % config.c_sanitize_flags)
+    consumer_flags.append("-DCMAKE_CXX_FLAGS='%s'" % config.c_sanitize_flags)
+if config.c_compiler_launcher:
+    consumer_flags.append(
+        "-DCMAKE_C_COMPILER_LAUNCHER='%s'" % config.c_compiler_launcher)
+if config.cxx_compiler_launcher:
+    consumer_flags.append(
+        "-DCMAKE_CXX_COMPILER_LAUNCHER='%s'" % config.cxx_compiler_launcher)
+config.substitutions.append(("%consumer_cmake_flags", " ".join(consumer_flags)))
+# ccache finds its cache through HOME (passed above) or CCACHE_DIR.
+llvm_config.with_system_environment(["CCACHE_DIR", "CCACHE_BASEDIR"])
+
+# The compiler C API test program (test/CAPI, Integration/capi.test).
+config.substitutions.append(("%relax_capi_test", os.path.join(
+    config.relax_obj_root, "test", "CAPI", "relax-capi-test")))
+
+# Debian's upstream mlir-opt with the project's plugin (lib/Plugin): the
+# plugin tests run where both exist. %mlir_opt is upstream's tool, never
+# relax-opt.
+upstream_mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+relax_plugin = os.path.join(relax_lib_dir, "RelaxMLIRPlugin.so")
+# A sanitizer build's plugin cannot be loaded into Debian's uninstrumented
+# mlir-opt (the sanitizer runtime must come first in the process).
+if config.c_sanitize_flags:
+    lit_config.note("Integration/mlir-opt-plugin*: UNSUPPORTED in a "
+                    "sanitizer build (mlir-opt is not instrumented)")
+elif os.path.exists(upstream_mlir_opt) and os.path.exists(relax_plugin):
+    config.available_features.add("mlir-opt-plugin")
+    config.substitutions.append(("%mlir_opt", upstream_mlir_opt))
+    config.substitutions.append(("%relax_plugin", relax_plugin))
+else:
+    lit_config.note("Integration/mlir-opt-plugin*: UNSUPPORTED here: no %s "
+                    "or no %s" % (upstream_mlir_opt, relax_plugin))
 # CPU execution tests of lowered code use upstream's JIT driver and its
 # printing helpers (printMemrefF32, ...).
 llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])

@@ -3,6 +3,8 @@
 |* The entry point of a module compiled ahead of time by relax-compile: a    *|
 |* shared library holding the code (model.so) and a parameter file holding   *|
 |* its weights (model.params, safetensors). Link against libRelaxModule.so.  *|
+|* (This runs compiled code; the C API that builds and transforms relax IR   *|
+|* is RelaxDialect-c/Dialects.h, libRelaxCAPI.so: docs/integration.md.)      *|
 |*                                                                            *|
 |*   relax_module *m;                                                         *|
 |*   if (relax_module_open("model.so", "model.params", &m) != RELAX_OK) {     *|

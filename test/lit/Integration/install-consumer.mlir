@@ -1,0 +1,58 @@
+// The installed CMake package works for a downstream project:
+// `cmake --install` of this build into a fresh prefix, then test/consumer
+// (find_package(RelaxDialect), its own opt tool with a pass of its own over
+// the relax C++ API, a C program over the C API) configured, built and run.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %cmake --install %relax_obj_root --prefix %t/prefix > %t/install.log
+// RUN: %cmake -S %relax_src_root/test/consumer -B %t/build \
+// RUN:   -DCMAKE_PREFIX_PATH=%t/prefix %consumer_cmake_flags > %t/configure.log
+// RUN: FileCheck %s --check-prefix=CONFIGURE < %t/configure.log
+// RUN: %cmake --build %t/build > %t/build.log
+// RUN: %t/build/relax-consumer-opt --relax-fuse-ops --consumer-annotate-kernels %s \
+// RUN:   | FileCheck %s
+//
+// The C API of the installed package, from C.
+// RUN: %t/build/relax-consumer-capi | FileCheck %s --check-prefix=CAPI
+// CAPI: !relax.tensor<[batch, seq * 64], f16>
+//
+// The package is the installed one, not this build tree.
+// CONFIGURE: RelaxDialect 0.1.0 in {{.*}}prefix/lib/cmake/RelaxDialect
+//
+// What the tree holds.
+// RUN: FileCheck %s --check-prefix=TREE < %t/install.log
+// TREE-DAG: prefix/bin/relax-opt
+// TREE-DAG: prefix/lib/RelaxMLIRPlugin.so
+// TREE-DAG: prefix/lib/libRelaxRuntime.so
+// TREE-DAG: prefix/lib/libMLIRRelaxIR.a
+// TREE-DAG: prefix/lib/libRelaxCAPI.so
+// TREE-DAG: prefix/include/RelaxDialect-c/Dialects.h
+// TREE-DAG: prefix/include/RelaxDialect/Relax/IR/RelaxOps.h
+// TREE-DAG: prefix/include/RelaxDialect/Relax/IR/RelaxOps.h.inc
+// TREE-DAG: prefix/include/RelaxDialect/Relax/IR/RelaxOps.td
+// TREE-DAG: prefix/lib/cmake/RelaxDialect/RelaxDialectConfigVersion.cmake
+// TREE-DAG: prefix/lib/cmake/RelaxDialect/RelaxDialectTargets.cmake
+//
+// The installed relax-opt runs from its prefix (it finds its libraries there).
+// RUN: %t/prefix/bin/relax-opt --version | FileCheck %s --check-prefix=VERSION
+// VERSION: relax-mlir version 0.1.0
+
+// The fusion pipeline of the project, then the consumer's pass reading the
+// symbolic result types.
+// CHECK-LABEL: relax.func @main
+// CHECK: relax.call_tir @fused_matmul_add_relu({{.*}}) {consumer.elements = "n * 16"}
+// CHECK: relax.call_tir @fused_matmul_1_add_1({{.*}}) {consumer.elements = "n * 4"}
+// CHECK: tir.prim_func private @fused_matmul_add_relu
+relax.func @main(%x: !relax.tensor<[n, 8], f32>, %w0: !relax.tensor<[8, 16], f32>,
+                 %b0: !relax.tensor<[16], f32>, %w1: !relax.tensor<[16, 4], f32>,
+                 %b1: !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], f32> {
+  %0 = relax.dataflow -> !relax.tensor<[n, 4], f32> {
+    %h0 = relax.matmul %x, %w0 : (!relax.tensor<[n, 8], f32>, !relax.tensor<[8, 16], f32>) -> !relax.tensor<[n, 16], f32>
+    %h1 = relax.add %h0, %b0 : (!relax.tensor<[n, 16], f32>, !relax.tensor<[16], f32>) -> !relax.tensor<[n, 16], f32>
+    %h = relax.relu %h1 : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+    %y0 = relax.matmul %h, %w1 : (!relax.tensor<[n, 16], f32>, !relax.tensor<[16, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    %y = relax.add %y0, %b1 : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], f32>
+    relax.output %y : !relax.tensor<[n, 4], f32>
+  }
+  relax.return %0 : !relax.tensor<[n, 4], f32>
+}
