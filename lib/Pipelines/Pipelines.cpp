@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -40,13 +41,24 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // High-level ops become tir programs called through call_tir; a no-op on a
   // module that --relax-fuse-ops already legalized and fused.
   pm.addPass(createRelaxLegalizeOps());
-  // Consumers into their producers' row loops, local scratch, i,k,j matmul
-  // order: done on tir, where loops and blocks are still explicit.
-  pm.addPass(tir::createTIRCPUDefaultSchedule());
-  // The scratch the schedule left at the top of a program becomes an extra
-  // output, which the memory plan places in the caller's arena.
-  if (options.planMemory)
-    pm.addPass(createRelaxLiftTIRAllocs());
+  if (options.viaLinalg) {
+    // The linalg route: the CPU schedule is not run, since merging nests
+    // would hide them from the conversion. A fused program's intermediates
+    // become extra outputs for the memory plan (as below), then affine
+    // block nests become linalg ops, lowered to loops by upstream passes
+    // (buildLowerToCPUPipeline).
+    if (options.planMemory)
+      pm.addPass(createRelaxLiftTIRAllocs());
+    pm.addPass(createConvertTIRToLinalg());
+  } else {
+    // Consumers into their producers' row loops, local scratch, i,k,j
+    // matmul order: done on tir, where loops and blocks are still explicit.
+    pm.addPass(tir::createTIRCPUDefaultSchedule());
+    // The scratch the schedule left at the top of a program becomes an
+    // extra output, which the memory plan places in the caller's arena.
+    if (options.planMemory)
+      pm.addPass(createRelaxLiftTIRAllocs());
+  }
   // tir programs become func.func over memrefs with scf loops; scratch goes
   // on the stack only when its size is bounded within the budget.
   pm.addPass(createConvertTIRToSCF({options.maxStackBytes}));
@@ -64,6 +76,11 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
 
 void relax::buildLowerToCPUPipeline(OpPassManager &pm,
                                     const LowerToCPUOptions &options) {
+  // The linalg route's ops become loops: their parallel dims one
+  // scf.parallel, which the OpenMP step below spreads over threads like the
+  // direct route's parallel loops.
+  if (options.viaLinalg)
+    pm.addPass(createConvertLinalgToParallelLoopsPass());
   // Integer power (math.ipowi, from relax.power on integers) has no *-to-llvm
   // lowering: expand it into a function first.
   pm.addPass(createConvertMathToFuncs());

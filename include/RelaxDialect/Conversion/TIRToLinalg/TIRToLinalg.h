@@ -1,0 +1,23 @@
+//===- TIRToLinalg.h - Affine tir block nests -> linalg ---------*- C++ -*-===//
+//
+// The linalg route: tir block nests whose buffer accesses are affine in
+// their loops become linalg ops on memrefs, so upstream linalg passes (and
+// other MLIR compilers) can take them over; the rest stays tir for
+// convert-tir-to-scf.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_CONVERSION_TIRTOLINALG_TIRTOLINALG_H
+#define RELAXDIALECT_CONVERSION_TIRTOLINALG_TIRTOLINALG_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace relax {
+
+#define GEN_PASS_DECL_CONVERTTIRTOLINALG
+#include "RelaxDialect/Conversion/Passes.h.inc"
+
+} // namespace relax
+} // namespace mlir
+
+#endif // RELAXDIALECT_CONVERSION_TIRTOLINALG_TIRTOLINALG_H
