@@ -14,6 +14,7 @@
 #include "RelaxDialect/TIR/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -149,6 +150,12 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   pm.addPass(createRelaxLegalizeOps());
   // The GPU schedule picks a kernel shape per program kind.
   pm.addPass(createRelaxAnnotateOpPattern());
+  // The linalg route: affine nests with a parallel loop become linalg ops
+  // (mapped to threads below); full reductions and non-affine nests stay
+  // tir for the GPU schedule.
+  if (options.viaLinalg)
+    pm.addPass(createConvertTIRToLinalg({/*explain=*/false,
+                                         /*needParallelLoop=*/true}));
   // Every loop nest bound to blockIdx/threadIdx, reductions across threads,
   // tiled matmuls.
   pm.addPass(tir::createTIRGPUDefaultSchedule({options.maxThreads}));
@@ -158,6 +165,14 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   // Bound loops become gpu.launch. Before any canonicalize, which would fold
   // away the extent-1 loops a single-thread kernel is bound with.
   pm.addPass(createConvertTIRToGPU());
+  if (options.viaLinalg) {
+    // The linalg ops become parallel loops (reductions serial inside), one
+    // collapsed dim in tiles of the block size mapped to blocks and threads,
+    // then gpu.launch: upstream's route from linalg to gpu.
+    pm.addPass(createConvertLinalgToParallelLoopsPass());
+    pm.addPass(createRelaxMapParallelLoopsToGPU({options.linalgBlockSize}));
+    pm.addPass(createConvertParallelLoopToGpuPass());
+  }
   // One device arena per call (convert-host-memory-to-gpu makes its
   // memref.alloc a gpu.alloc; the planned buffers are views of it).
   if (options.planMemory)

@@ -170,6 +170,11 @@ def ConvertTIRToLinalg : Pass<"convert-tir-to-linalg", "ModuleOp"> {
   let options = [
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit a remark at each block that stays tir, saying why">,
+    Option<"needParallelLoop", "need-parallel-loop", "bool",
+           /*default=*/"false",
+           "Leave nests without a parallel loop (full reductions, scalar "
+           "blocks) to tir: the GPU route maps parallel loops to threads, "
+           "the GPU schedule gives such nests a block reduction">,
   ];
   let statistics = [
     Statistic<"numConverted", "converted-nests",
@@ -183,6 +188,34 @@ def ConvertTIRToLinalg : Pass<"convert-tir-to-linalg", "ModuleOp"> {
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect"];
+}
+
+def RelaxMapParallelLoopsToGPU : Pass<"relax-map-parallel-loops-to-gpu",
+                                       "ModuleOp"> {
+  let summary = "Tile and map the linalg route's parallel loops to GPU "
+                "blocks and threads";
+  let description = [{
+    The GPU half of the linalg route, between upstream's
+    `--convert-linalg-to-parallel-loops` and
+    `--convert-parallel-loops-to-gpu`. Every outermost `scf.parallel`
+    without a GPU mapping that is not inside a `gpu.launch` (after
+    `convert-tir-to-gpu`, only loops from linalg ops are left) has its dims
+    collapsed into one (row-major, so consecutive threads touch consecutive
+    elements of the innermost dim), tiled by `block-size` without min/max
+    bounds (upstream `tileParallelLoop`: the tail is an `scf.if`), and
+    mapped: tiles to `blockIdx.x`, the elements of a tile to `threadIdx.x`.
+    Parallel loops nested deeper (a parallel dim after a reduction one) run
+    sequentially in their thread. Upstream's `--gpu-map-parallel-loops`
+    maps up to three dims per level instead, with each dim's full extent on
+    a grid axis, and the y/z axes hold at most 65535 blocks.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect"];
 }
 
 //===----------------------------------------------------------------------===//

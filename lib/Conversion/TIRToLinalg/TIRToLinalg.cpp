@@ -142,15 +142,15 @@ public:
   LogicalResult run(Nest &nest);
   /// Why the nest stays tir.
   std::string why;
+  LogicalResult reject(const Twine &reason) {
+    why = reason.str();
+    return failure();
+  }
 
 private:
   tir::BlockOp block;
   Nest *nest = nullptr;
   MLIRContext *ctx() { return block.getContext(); }
-  LogicalResult reject(const Twine &reason) {
-    why = reason.str();
-    return failure();
-  }
 
   std::optional<AffineExpr> getAffine(Value v);
   std::optional<AffineMap> getMap(ValueRange indices);
@@ -245,6 +245,9 @@ LogicalResult NestAnalysis::run(Nest &result) {
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     if (lb != 0 || step != 1)
       return reject("a loop does not start at 0 with step 1");
+    // A schedule's GPU binding is not an iteration space linalg can hold.
+    if (loop.getKind() == tir::LoopKind::thread_binding)
+      return reject("a loop is bound to a GPU thread axis");
     sym::Expr extent = getSymExpr(loop.getUpperBound());
     if (!extent)
       return reject("a loop extent is not a symbolic expression of the program's variables");
@@ -715,7 +718,11 @@ struct ConvertTIRToLinalg
     for (tir::BlockOp block : blocks) {
       Nest nest;
       NestAnalysis analysis(block);
-      if (failed(analysis.run(nest))) {
+      LogicalResult analysed = analysis.run(nest);
+      if (succeeded(analysed) && needParallelLoop &&
+          !llvm::is_contained(nest.iterators, utils::IteratorType::parallel))
+        analysed = analysis.reject("no parallel loop (need-parallel-loop)");
+      if (failed(analysed)) {
         if (explain)
           block.emitRemark("stays tir: ") << analysis.why;
         ++numLeft;
