@@ -50,22 +50,64 @@ def run_lines(path):
     return lines
 
 
-def substitute(cmd, path, tmp, args):
-    # Every relax-run goes through the linalg route with compiled
-    # contractions (a --dispatch-library already there would be given twice).
-    cmd = re.sub(r"\s--dispatch-library=\S+", "", cmd)
-    cmd = re.sub(r"\brelax-run\b",
-                 "relax-run --via-linalg --dispatch-library=false", cmd)
+# --gpu-emulate: the GPU pipeline's linalg route up to its loops, run on the
+# CPU. Nests stay tir only where --relax-lower-to-gpu=via-linalg=true keeps
+# them; the GPU schedule binds those and --tir-test-gpu-as-serial
+# serialises its thread loops; the linalg ops become the collapsed, tiled
+# loops with their block/thread mapping (relax-map-parallel-loops-to-gpu),
+# which the CPU runs as parallel loops. Only the last upstream step
+# (convert-parallel-loops-to-gpu) and the kernels' code generation are not
+# run; ptxas-via-linalg-*.test check those.
+GPU_EMULATION = ("relax-opt --relax-fuse-attention --relax-legalize-ops "
+                 "--relax-annotate-op-pattern "
+                 "--convert-tir-to-linalg=need-parallel-loop=true "
+                 "--tir-gpu-default-schedule --tir-test-gpu-as-serial "
+                 "--convert-tir-to-scf --convert-linalg-to-parallel-loops "
+                 "--relax-map-parallel-loops-to-gpu")
+
+
+def emulate(cmd, tmp, prepared):
+    """Runs the emulated program of each relax-run in `cmd`: a command that
+    writes it (once per source and fusion) goes before the line."""
+    prefix = []
+
+    def repl(m):
+        fused, src = m.group(1) is not None, m.group(2)
+        out = os.path.join(os.path.dirname(tmp), "%s.%s%s.emu.mlir" % (
+            os.path.basename(tmp), os.path.basename(src),
+            ".fused" if fused else ""))
+        if out not in prepared:
+            prepared.add(out)
+            fuse = "--relax-fuse-ops " if fused else ""
+            prefix.append(f"relax-opt {fuse}{src} | "
+                          f"{GPU_EMULATION} -o {out}")
+        return f"relax-run {out}"
+
+    cmd = re.sub(r"\brelax-run (--fuse )?(\S+\.mlir)\b", repl, cmd)
+    # A relax-run this did not recognise would run the direct route.
+    if re.search(r"\brelax-run (?!\S+\.emu\.mlir\b)", cmd):
+        raise SystemExit(f"cannot emulate: {cmd}")
+    return " && ".join(prefix + [cmd]) if prefix else cmd
+
+
+def substitute(cmd, path, tmp, args, prepared):
     subs = {
         "python": args.python,
         "examples": args.examples,
         "S": os.path.dirname(path),
         "s": path,
         "t": tmp,
+        "%": "%",  # lit's escape of a literal %.
     }
-    subs["%"] = "%"  # lit's escape of a literal %.
-    return re.sub(r"%(%|python|examples|S|s|t\b)",
-                  lambda m: subs[m.group(1)], cmd)
+    cmd = re.sub(r"%(%|python|examples|S|s|t\b)", lambda m: subs[m.group(1)],
+                 cmd)
+    # Every relax-run goes through the linalg route with compiled
+    # contractions (a --dispatch-library already there would be given twice).
+    cmd = re.sub(r"\s--dispatch-library=\S+", "", cmd)
+    if args.gpu_emulate:
+        return emulate(cmd, tmp, prepared)
+    return re.sub(r"\brelax-run\b",
+                  "relax-run --via-linalg --dispatch-library=false", cmd)
 
 
 def run_test(path, args):
@@ -73,8 +115,9 @@ def run_test(path, args):
     tmp = os.path.join(args.tmp, name + ".tmp")
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([args.tools, args.llvm_tools, env["PATH"]])
+    prepared = set()
     for cmd in run_lines(path):
-        full = substitute(cmd, path, tmp, args)
+        full = substitute(cmd, path, tmp, args, prepared)
         proc = subprocess.run(["bash", "-o", "pipefail", "-c", full], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               cwd=args.tmp)
@@ -94,6 +137,8 @@ def main():
     parser.add_argument("--tmp", required=True, help="scratch dir")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="regex of test names")
+    parser.add_argument("--gpu-emulate", action="store_true",
+                        help="run the GPU linalg route's loops on the CPU")
     args = parser.parse_args()
     for key in ("e2e", "tools", "llvm_tools", "examples", "tmp"):
         setattr(args, key, os.path.abspath(getattr(args, key)))
@@ -113,7 +158,8 @@ def main():
         for name, ok, report in pool.map(lambda p: run_test(p, args), tests):
             print(report, flush=True)
             failed += not ok
-    print(f"via-linalg: {len(tests) - failed} of {len(tests)} E2E tests "
+    route = "via-linalg (GPU emulated)" if args.gpu_emulate else "via-linalg"
+    print(f"{route}: {len(tests) - failed} of {len(tests)} E2E tests "
           "match their references")
     return 1 if failed else 0
 
