@@ -8,7 +8,7 @@
 // CPU: relax-legalize-ops,
 // CPU-NEXT: convert-tir-to-linalg{explain=false need-parallel-loop=false},
 // CPU-NEXT: convert-tir-to-scf
-// CPU-NEXT: relax-lower-shapes,
+// CPU: relax-lower-shapes
 // CPU-NEXT: convert-linalg-to-parallel-loops,
 // CPU: convert-scf-to-openmp
 // CPU-DIRECT-NOT: linalg
@@ -23,7 +23,8 @@
 // GPU-NEXT: convert-linalg-to-parallel-loops,
 // GPU-NEXT: relax-map-parallel-loops-to-gpu{block-size=256},
 // GPU-NEXT: convert-parallel-loops-to-gpu,
-// GPU-NEXT: relax-lower-shapes,
+// GPU: relax-lower-shapes
+// GPU-NEXT: convert-host-memory-to-gpu,
 // GPU-DIRECT-NOT: linalg
 // GPU-DIRECT-NOT: parallel-loops
 
