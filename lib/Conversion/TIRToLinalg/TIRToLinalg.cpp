@@ -213,7 +213,8 @@ LogicalResult NestAnalysis::checkExtents(Value buffer, AffineMap map) {
     if (!dim)
       continue;
     if (type.getDims()[p] != nest->extents[dim.getPosition()])
-      return reject("a loop's extent is not the size of a buffer dim it indexes");
+      return reject(
+          "a loop's extent is not the size of a buffer dim it indexes");
   }
   return success();
 }
@@ -228,12 +229,13 @@ bool NestAnalysis::readsReduction(Value v, DenseSet<Value> &seen) {
     if (v == arg)
       return block.getIterKind(i) == tir::IterKind::reduce;
   Operation *op = v.getDefiningOp();
-  if (!op || isa<tir::LoadOp>(op) || !isInside(v, nest->loops.empty()
-                                                     ? block.getOperation()
-                                                     : nest->loops.front()))
+  if (!op || isa<tir::LoadOp>(op) ||
+      !isInside(v, nest->loops.empty() ? block.getOperation()
+                                       : nest->loops.front()))
     return false;
-  return llvm::any_of(op->getOperands(),
-                      [&](Value operand) { return readsReduction(operand, seen); });
+  return llvm::any_of(op->getOperands(), [&](Value operand) {
+    return readsReduction(operand, seen);
+  });
 }
 
 LogicalResult NestAnalysis::run(Nest &result) {
@@ -250,7 +252,8 @@ LogicalResult NestAnalysis::run(Nest &result) {
       return reject("a loop is bound to a GPU thread axis");
     sym::Expr extent = getSymExpr(loop.getUpperBound());
     if (!extent)
-      return reject("a loop extent is not a symbolic expression of the program's variables");
+      return reject("a loop extent is not a symbolic expression of the "
+                    "program's variables");
     nest->extents.push_back(extent);
   }
   unsigned numLoops = nest->loops.size();
@@ -272,7 +275,8 @@ LogicalResult NestAnalysis::run(Nest &result) {
       if (!expr->isFunctionOfDim(d))
         continue;
       if (loopKind[d] != -1 && loopKind[d] != int(reduce))
-        return reject("a loop feeds both spatial and reduce iteration variables");
+        return reject(
+            "a loop feeds both spatial and reduce iteration variables");
       loopKind[d] = reduce;
       if (reduce)
         nest->iterators[d] = utils::IteratorType::reduction;
@@ -325,7 +329,8 @@ LogicalResult NestAnalysis::run(Nest &result) {
     if (stored != nest->stores.end()) {
       unsigned k = stored - nest->stores.begin();
       if (*map != nest->outputMaps[k] || !load->isBeforeInBlock(*stored))
-        return reject("an output is read at other indices than it is written (or after)");
+        return reject(
+            "an output is read at other indices than it is written (or after)");
       nest->loadOperand[load] = ~k; // Resolved once the inputs are known.
       continue;
     }
@@ -350,8 +355,9 @@ LogicalResult NestAnalysis::run(Nest &result) {
         return e == getAffineDimExpr(d, ctx());
       });
     };
-    if (!llvm::any_of(nest->inputs,
-                      [&](const Access &a) { return indexesDirectly(a.map); }) &&
+    if (!llvm::any_of(
+            nest->inputs,
+            [&](const Access &a) { return indexesDirectly(a.map); }) &&
         !llvm::any_of(nest->outputMaps, indexesDirectly))
       return reject("a loop indexes no buffer dim directly");
   }
@@ -368,7 +374,8 @@ LogicalResult NestAnalysis::run(Nest &result) {
                      nest->stores.begin();
         std::optional<AffineMap> map = getMap(store.getIndices());
         if (k == nest->stores.size() || !map || *map != nest->outputMaps[k])
-          return reject("the init stores other than to an output at its indices");
+          return reject(
+              "the init stores other than to an output at its indices");
         for (tir::StoreOp other : nest->initStores)
           if (other.getBuffer() == store.getBuffer())
             return reject("the init stores a buffer twice");
@@ -414,9 +421,9 @@ namespace {
 class NestBuilder {
 public:
   NestBuilder(Nest &nest)
-      : nest(nest), outermost(nest.loops.empty()
-                                  ? nest.block.getOperation()
-                                  : nest.loops.front().getOperation()),
+      : nest(nest),
+        outermost(nest.loops.empty() ? nest.block.getOperation()
+                                     : nest.loops.front().getOperation()),
         builder(outermost) {}
 
   /// Builds the linalg ops before the nest and erases it; returns how many
@@ -450,8 +457,8 @@ Value NestBuilder::getMemRef(Value buffer) {
   Value &memref = memrefs[buffer];
   if (!memref) {
     auto type = getBufferMemRefType(cast<tir::BufferType>(buffer.getType()));
-    memref = UnrealizedConversionCastOp::create(builder, buffer.getLoc(),
-                                                type, buffer)
+    memref = UnrealizedConversionCastOp::create(builder, buffer.getLoc(), type,
+                                                buffer)
                  .getResult(0);
   }
   return memref;
@@ -635,8 +642,7 @@ void NestBuilder::buildGeneric(
           mapping.map(load->getResult(0), args[operand]);
         SmallVector<Value> yielded;
         for (tir::StoreOp store : stores)
-          yielded.push_back(
-              materialize(b, store.getValue(), mapping, dimOf));
+          yielded.push_back(materialize(b, store.getValue(), mapping, dimOf));
         linalg::YieldOp::create(b, bodyLoc, yielded);
       });
 }
@@ -678,10 +684,10 @@ unsigned NestBuilder::rewrite() {
     if (nest.initInputs.empty() && buildFill(loc, nest.initStores, outMaps)) {
       ++named;
     } else {
-      SmallVector<utils::IteratorType> iterators(
-          numParallel, utils::IteratorType::parallel);
-      buildGeneric(loc, inputs, nest.initStores, outMaps,
-                   nest.initLoadOperand, dimOf, iterators);
+      SmallVector<utils::IteratorType> iterators(numParallel,
+                                                 utils::IteratorType::parallel);
+      buildGeneric(loc, inputs, nest.initStores, outMaps, nest.initLoadOperand,
+                   dimOf, iterators);
     }
   }
 
