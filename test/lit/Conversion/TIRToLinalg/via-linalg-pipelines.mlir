@@ -6,6 +6,7 @@
 // RUN: relax-opt %s --relax-lower-to-gpu --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=GPU-DIRECT
 
 // CPU: relax-legalize-ops,
+// CPU-NEXT: relax-lift-tir-allocs,
 // CPU-NEXT: convert-tir-to-linalg{explain=false need-parallel-loop=false},
 // CPU-NEXT: convert-tir-to-scf
 // CPU: relax-lower-shapes
@@ -18,6 +19,7 @@
 // GPU: relax-annotate-op-pattern,
 // GPU-NEXT: convert-tir-to-linalg{explain=false need-parallel-loop=true},
 // GPU-NEXT: tir-gpu-default-schedule
+// GPU-NEXT: relax-lift-tir-allocs,
 // GPU-NEXT: convert-tir-to-scf
 // GPU-NEXT: convert-tir-to-gpu,
 // GPU-NEXT: convert-linalg-to-parallel-loops,
