@@ -399,9 +399,11 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     if (onGPU) {
       gpuOptions.planMemory = options.planMemory;
       gpuOptions.recordMemory = options.recordMemory;
+      gpuOptions.viaLinalg = options.viaLinalg;
       relax::buildRelaxToGPUPipeline(pm, gpuOptions);
     } else {
       relax::LowerToCPUOptions hostOptions;
+      hostOptions.viaLinalg = options.viaLinalg;
       // After fusion the offload has been done (or refused) already.
       hostOptions.dispatchLibrary = dispatch && !options.fuse;
       hostOptions.planMemory = options.planMemory;
@@ -451,6 +453,7 @@ llvm::Error CompiledModule::Impl::lowerToLLVM() {
   else {
     relax::LowerToCPUOptions cpuOptions;
     cpuOptions.minParallelWork = options.minParallelWork;
+    cpuOptions.viaLinalg = options.viaLinalg;
     relax::buildLowerToCPUPipeline(pm, cpuOptions);
   }
   if (failed(pm.run(*module)))

@@ -14,9 +14,11 @@
 #include "RelaxDialect/TIR/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -40,13 +42,24 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // High-level ops become tir programs called through call_tir; a no-op on a
   // module that --relax-fuse-ops already legalized and fused.
   pm.addPass(createRelaxLegalizeOps());
-  // Consumers into their producers' row loops, local scratch, i,k,j matmul
-  // order: done on tir, where loops and blocks are still explicit.
-  pm.addPass(tir::createTIRCPUDefaultSchedule());
-  // The scratch the schedule left at the top of a program becomes an extra
-  // output, which the memory plan places in the caller's arena.
-  if (options.planMemory)
-    pm.addPass(createRelaxLiftTIRAllocs());
+  if (options.viaLinalg) {
+    // The linalg route: the CPU schedule is not run, since merging nests
+    // would hide them from the conversion. A fused program's intermediates
+    // become extra outputs for the memory plan (as below), then affine
+    // block nests become linalg ops, lowered to loops by upstream passes
+    // (buildLowerToCPUPipeline).
+    if (options.planMemory)
+      pm.addPass(createRelaxLiftTIRAllocs());
+    pm.addPass(createConvertTIRToLinalg());
+  } else {
+    // Consumers into their producers' row loops, local scratch, i,k,j
+    // matmul order: done on tir, where loops and blocks are still explicit.
+    pm.addPass(tir::createTIRCPUDefaultSchedule());
+    // The scratch the schedule left at the top of a program becomes an
+    // extra output, which the memory plan places in the caller's arena.
+    if (options.planMemory)
+      pm.addPass(createRelaxLiftTIRAllocs());
+  }
   // tir programs become func.func over memrefs with scf loops; scratch goes
   // on the stack only when its size is bounded within the budget.
   pm.addPass(createConvertTIRToSCF({options.maxStackBytes}));
@@ -64,6 +77,11 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
 
 void relax::buildLowerToCPUPipeline(OpPassManager &pm,
                                     const LowerToCPUOptions &options) {
+  // The linalg route's ops become loops: their parallel dims one
+  // scf.parallel, which the OpenMP step below spreads over threads like the
+  // direct route's parallel loops.
+  if (options.viaLinalg)
+    pm.addPass(createConvertLinalgToParallelLoopsPass());
   // Integer power (math.ipowi, from relax.power on integers) has no *-to-llvm
   // lowering: expand it into a function first.
   pm.addPass(createConvertMathToFuncs());
@@ -132,6 +150,12 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   pm.addPass(createRelaxLegalizeOps());
   // The GPU schedule picks a kernel shape per program kind.
   pm.addPass(createRelaxAnnotateOpPattern());
+  // The linalg route: affine nests with a parallel loop become linalg ops
+  // (mapped to threads below); full reductions and non-affine nests stay
+  // tir for the GPU schedule.
+  if (options.viaLinalg)
+    pm.addPass(createConvertTIRToLinalg({/*explain=*/false,
+                                         /*needParallelLoop=*/true}));
   // Every loop nest bound to blockIdx/threadIdx, reductions across threads,
   // tiled matmuls.
   pm.addPass(tir::createTIRGPUDefaultSchedule({options.maxThreads}));
@@ -141,6 +165,14 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   // Bound loops become gpu.launch. Before any canonicalize, which would fold
   // away the extent-1 loops a single-thread kernel is bound with.
   pm.addPass(createConvertTIRToGPU());
+  if (options.viaLinalg) {
+    // The linalg ops become parallel loops (reductions serial inside), one
+    // collapsed dim in tiles of the block size mapped to blocks and threads,
+    // then gpu.launch: upstream's route from linalg to gpu.
+    pm.addPass(createConvertLinalgToParallelLoopsPass());
+    pm.addPass(createRelaxMapParallelLoopsToGPU({options.linalgBlockSize}));
+    pm.addPass(createConvertParallelLoopToGpuPass());
+  }
   // One device arena per call (convert-host-memory-to-gpu makes its
   // memref.alloc a gpu.alloc; the planned buffers are views of it).
   if (options.planMemory)

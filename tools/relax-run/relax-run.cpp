@@ -89,6 +89,12 @@ static cl::opt<bool> dispatchLibrary(
              "and fusion (default on; --dispatch-library=false compiles them "
              "to loops)"),
     cl::init(true), cl::cat(runCategory));
+static cl::opt<bool> viaLinalg(
+    "via-linalg",
+    cl::desc("Lower through linalg: tir nests with affine index maps become "
+             "linalg ops lowered by upstream passes (the pipelines' "
+             "via-linalg option); the direct tir -> scf route otherwise"),
+    cl::cat(runCategory));
 static cl::opt<int64_t> minParallelWork(
     "min-parallel-work",
     cl::desc("Estimated operations below which a parallel loop runs on the "
@@ -177,6 +183,7 @@ int main(int argc, char **argv) {
   options.device = device;
   options.fuse = fuseOps;
   options.dispatchLibrary = dispatchLibrary;
+  options.viaLinalg = viaLinalg;
   options.minParallelWork = minParallelWork;
   options.planMemory = planMemory;
   options.recordMemory = memoryReport;
@@ -188,10 +195,10 @@ int main(int argc, char **argv) {
   // here (JIT).
   bool isLibrary = llvm::StringRef(inputFilename).ends_with(".so");
   if (isLibrary && (onGPU || fuseOps || printLowered || memoryReport ||
-                    !planMemory))
-    return fail("--device cuda, --fuse, --print-lowered, --memory-report and "
-                "--plan-memory apply to modules compiled here, not to the "
-                "library " +
+                    !planMemory || viaLinalg))
+    return fail("--device cuda, --fuse, --print-lowered, --memory-report, "
+                "--plan-memory and --via-linalg apply to modules compiled "
+                "here, not to the library " +
                 inputFilename);
   if (!isLibrary && !paramsFile.empty())
     return fail("--params goes with a library compiled by relax-compile "

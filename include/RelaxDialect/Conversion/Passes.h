@@ -17,6 +17,7 @@
 #include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"
 #include "RelaxDialect/Conversion/StackAllocs/CheckStackAllocs.h"
 #include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"
+#include "RelaxDialect/Conversion/TIRToLinalg/TIRToLinalg.h"
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 
 namespace mlir {

@@ -121,6 +121,104 @@ def ConvertTIRToSCF : Pass<"convert-tir-to-scf", "ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// TIRToLinalg
+//===----------------------------------------------------------------------===//
+
+def ConvertTIRToLinalg : Pass<"convert-tir-to-linalg", "ModuleOp"> {
+  let summary = "Turn tir block nests with affine index maps into linalg ops";
+  let description = [{
+    The linalg route out of tir. Inside every `tir.prim_func`, each perfect
+    nest of `tir.for` loops around one `tir.block` whose accesses are
+    affine in the loops becomes a `linalg.generic` on memrefs (buffer
+    semantics: the buffers are `unrealized_conversion_cast` to the memref
+    types `convert-tir-to-scf` gives them, which that pass folds away), so
+    upstream tiling, vectorization and loop lowering, or another MLIR
+    compiler, take over. Symbolic extents are fine: linalg reads them from
+    the dynamic memref sizes.
+
+    - Loops become the generic's dims in nest order; a loop feeding a
+      `reduce` iteration variable is a `reduction` iterator, every other one
+      `parallel`.
+    - `tir.load` / `tir.store` become the indexing maps of inputs and
+      outputs; a load of an output at its store's indices (before the
+      store) is the output's accumulator. Iteration variables used as
+      values become `linalg.index`.
+    - A `tir.init` becomes a separate op over the parallel loops, before the
+      reduction (`linalg.fill` when it stores a constant to the whole
+      output). Unlike tir's init it also runs when the reduction is empty,
+      which is when legalized reductions initialise their output anyway.
+    - Named ops where the generic is exactly one: a constant stored to
+      every element is `linalg.fill`; `C[i, j] += A[i, k] * B[k, j]` with
+      one element type, no casts and no fast-math flags is `linalg.matmul`,
+      with a batch dim on all three `linalg.batch_matmul`.
+
+    The conversion is partial by design. A nest stays tir, for
+    `convert-tir-to-scf`, when: it is not a perfect nest of loops from 0
+    step 1 around one block (only pure, region-free ops between the loops);
+    an index is not affine in the loops (gathers such as `relax.take`,
+    data-dependent or symbolic offsets, `mod`, products of loops); a loop's
+    extent is not provably the size of a buffer dim it indexes directly, or
+    indexes no dim directly; a store does not index every parallel loop
+    and only those (as a permutation), or a buffer is stored twice; a block
+    reads a buffer it writes at other indices (scans such as cumsum); a
+    reduce iteration variable is not a bare loop; or the body holds ops with
+    regions or side effects other than its loads and stores.
+    `explain=true` emits a remark at each block that stays, with the
+    reason; the statistics count both kinds of nests (in builds with LLVM
+    statistics enabled).
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark at each block that stays tir, saying why">,
+    Option<"needParallelLoop", "need-parallel-loop", "bool",
+           /*default=*/"false",
+           "Leave nests without a parallel loop (full reductions, scalar "
+           "blocks) to tir: the GPU route maps parallel loops to threads, "
+           "the GPU schedule gives such nests a block reduction">,
+  ];
+  let statistics = [
+    Statistic<"numConverted", "converted-nests",
+              "Block nests converted to linalg ops">,
+    Statistic<"numNamed", "named-ops",
+              "Of the linalg ops created, named ones (fill, matmul, "
+              "batch_matmul)">,
+    Statistic<"numLeft", "nests-left",
+              "Block nests left to convert-tir-to-scf">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect"];
+}
+
+def RelaxMapParallelLoopsToGPU : Pass<"relax-map-parallel-loops-to-gpu",
+                                       "ModuleOp"> {
+  let summary = "Tile and map the linalg route's parallel loops to GPU "
+                "blocks and threads";
+  let description = [{
+    The GPU half of the linalg route, between upstream's
+    `--convert-linalg-to-parallel-loops` and
+    `--convert-parallel-loops-to-gpu`. Every outermost `scf.parallel`
+    without a GPU mapping that is not inside a `gpu.launch` (after
+    `convert-tir-to-gpu`, only loops from linalg ops are left) has its dims
+    collapsed into one (row-major, so consecutive threads touch consecutive
+    elements of the innermost dim), tiled by `block-size` without min/max
+    bounds (upstream `tileParallelLoop`: the tail is an `scf.if`), and
+    mapped: tiles to `blockIdx.x`, the elements of a tile to `threadIdx.x`.
+    Parallel loops nested deeper (a parallel dim after a reduction one) run
+    sequentially in their thread. Upstream's `--gpu-map-parallel-loops`
+    maps up to three dims per level instead, with each dim's full extent on
+    a grid axis, and the y/z axes hold at most 65535 blocks.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // OpenMP: after upstream's convert-scf-to-openmp
 //===----------------------------------------------------------------------===//
 

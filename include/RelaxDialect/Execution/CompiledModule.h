@@ -78,6 +78,9 @@ struct CompileOptions {
   /// before legalization and fusion. CPU only: the GPU pipeline keeps its
   /// compiled matmuls.
   bool dispatchLibrary = true;
+  /// The linalg route (--relax-lower-to-cpu / -gpu via-linalg=true):
+  /// affine tir nests through linalg and upstream loop lowering.
+  bool viaLinalg = false;
   /// Estimated operations below which a parallel loop runs on the calling
   /// thread (--relax-lower-to-cpu's min-parallel-work); 0 always forks.
   int64_t minParallelWork = 32768;

@@ -48,6 +48,14 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
       llvm::cl::desc("Count intermediate bytes in the runtime "
                      "(relax_rt_memory_report)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> viaLinalg{
+      *this, "via-linalg",
+      llvm::cl::desc("The linalg route: tir block nests with affine index "
+                     "maps become linalg ops (convert-tir-to-linalg) that "
+                     "upstream passes lower to parallel loops; the other "
+                     "nests take the direct route, without the CPU default "
+                     "schedule"),
+      llvm::cl::init(false)};
 };
 
 /// High-level relax to host functions over memrefs plus loop programs:
@@ -126,6 +134,18 @@ struct LowerToGPUOptions : public PassPipelineOptions<LowerToGPUOptions> {
       llvm::cl::desc("Count intermediate device bytes in the runtime "
                      "(relax_rt_memory_report)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> viaLinalg{
+      *this, "via-linalg",
+      llvm::cl::desc("The linalg route: tir block nests with affine index "
+                     "maps become linalg ops (convert-tir-to-linalg), lowered "
+                     "to parallel loops and gpu.launch by upstream passes; "
+                     "the GPU default schedule binds the other nests"),
+      llvm::cl::init(false)};
+  PassOptions::Option<int64_t> linalgBlockSize{
+      *this, "linalg-block-size",
+      llvm::cl::desc("via-linalg: threads per block of the linalg ops' "
+                     "kernels (relax-map-parallel-loops-to-gpu)"),
+      llvm::cl::init(256)};
 };
 
 /// Relax (or tir) to host functions that launch kernels, up to

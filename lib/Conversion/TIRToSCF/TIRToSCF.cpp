@@ -36,9 +36,8 @@ namespace relax {
 using namespace mlir;
 using namespace mlir::relax;
 
-/// `!tir.buffer<[n, 4], f32, shared>` -> `memref<?x4xf32, #gpu.address_space
-/// <workgroup>>`. Local buffers need no space: allocas are private already.
-static MemRefType convertBufferType(tir::BufferType type) {
+/// Local buffers need no space: allocas are private already.
+MemRefType mlir::relax::getBufferMemRefType(tir::BufferType type) {
   SmallVector<int64_t> sizes;
   for (const sym::Expr &dim : type.getDims()) {
     std::optional<int64_t> size = dim ? dim.getConstant() : std::nullopt;
@@ -211,7 +210,7 @@ static LogicalResult lowerAlloc(tir::AllocOp alloc, VarValues &vars,
   bool inGPUThread = local && setLocalAllocInsertionPoint(b, alloc, vars);
   bool hostLocal = local && !inGPUThread;
   Location loc = alloc.getLoc();
-  MemRefType memrefType = convertBufferType(type);
+  MemRefType memrefType = getBufferMemRefType(type);
   // Host scratch sizes are computed once, in the prologue.
   OpBuilder sizeBuilder = b;
   if (hostLocal)
@@ -256,7 +255,7 @@ static LogicalResult lowerSignature(tir::PrimFuncOp prim,
   SmallVector<Type> argTypes;
   for (Type type : prim.getArgumentTypes()) {
     if (auto buffer = dyn_cast<tir::BufferType>(type))
-      argTypes.push_back(convertBufferType(buffer));
+      argTypes.push_back(getBufferMemRefType(buffer));
     else
       argTypes.push_back(type);
   }
@@ -521,6 +520,18 @@ struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
     if (failed(applyPatternsGreedily(module, std::move(patterns), config)))
       return signalPassFailure();
 
+    // Casts back to memrefs (convert-tir-to-linalg hands buffers to linalg
+    // that way) read the converted memref directly.
+    module.walk([&](UnrealizedConversionCastOp cast) {
+      if (cast.getNumOperands() != 1 || cast.getNumResults() != 1 ||
+          !isa<tir::BufferType>(cast.getOperand(0).getType()))
+        return;
+      Value memref = getMemRef(cast.getOperand(0));
+      if (memref && memref.getType() == cast.getResult(0).getType()) {
+        cast.getResult(0).replaceAllUsesWith(memref);
+        cast.erase();
+      }
+    });
     // The casts that kept tir ops valid are dead now.
     bool failedToLower = false;
     module.walk([&](Operation *op) {

@@ -28,7 +28,8 @@
 //
 // Loops inside a bound nest lose their CPU kinds (parallel, vectorized):
 // inside a GPU thread they are serial loops. A prim_func that already binds
-// a loop to a thread axis was scheduled by hand and is left alone.
+// a loop to a thread axis was scheduled by hand and is left alone, and so
+// are the linalg ops the linalg route leaves in a program.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/bit.h"
 
@@ -298,7 +300,9 @@ struct TIRGPUDefaultSchedule
         continue;
       SmallVector<Operation *> work;
       for (Operation &op : func.getBody().front().without_terminator()) {
-        if (isa<AllocOp>(op) ||
+        // Structured ops of the linalg route (convert-tir-to-linalg) reach
+        // the GPU through their own lowering (relax-map-parallel-loops-to-gpu).
+        if (isa<AllocOp, DestinationStyleOpInterface>(op) ||
             (op.getNumRegions() == 0 && isMemoryEffectFree(&op)))
           continue;
         work.push_back(&op);

@@ -2,10 +2,15 @@
 #ifndef RELAXDIALECT_CONVERSION_TIRTOSCF_TIRTOSCF_H
 #define RELAXDIALECT_CONVERSION_TIRTOSCF_TIRTOSCF_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
 class RewritePatternSet;
+
+namespace tir {
+class BufferType;
+} // namespace tir
 
 namespace relax {
 
@@ -17,6 +22,12 @@ namespace relax {
 /// already be memrefs, possibly behind an `unrealized_conversion_cast`
 /// to `!tir.buffer`.
 void populateTIRToSCFPatterns(RewritePatternSet &patterns);
+
+/// The memref a buffer of `type` becomes: `!tir.buffer<[n, 4], f32, shared>`
+/// -> `memref<?x4xf32, #gpu.address_space<workgroup>>`. Code that hands
+/// buffers to memref ops before this conversion (convert-tir-to-linalg)
+/// casts them to this type; the conversion folds those casts.
+MemRefType getBufferMemRefType(tir::BufferType type);
 
 } // namespace relax
 } // namespace mlir
