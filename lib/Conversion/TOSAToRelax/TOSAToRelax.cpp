@@ -26,8 +26,11 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <cstring>
 
 namespace mlir {
 namespace relax {
@@ -151,14 +154,74 @@ FailureOr<Value> FunctionConverter::build(Location loc, ValueRange operands,
   return op->getResult(0);
 }
 
+/// `attr` with its dims permuted (result dim i is dim axes[i]); null for
+/// element types without whole bytes.
+static DenseElementsAttr transposeConstant(DenseElementsAttr attr,
+                                           ArrayRef<int64_t> axes) {
+  auto type = cast<RankedTensorType>(attr.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<int64_t> newShape;
+  for (int64_t a : axes)
+    newShape.push_back(shape[a]);
+  auto newType = RankedTensorType::get(newShape, type.getElementType());
+  if (attr.isSplat())
+    return attr.reshape(newType);
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits % 8 != 0)
+    return {};
+  size_t bytes = bits / 8;
+  int64_t rank = shape.size();
+  // Strides of the source, in elements.
+  SmallVector<int64_t> stride(rank, 1);
+  for (int64_t i = rank - 2; i >= 0; --i)
+    stride[i] = stride[i + 1] * shape[i + 1];
+  ArrayRef<char> src = attr.getRawData();
+  std::vector<char> dst(src.size());
+  SmallVector<int64_t> idx(rank, 0);
+  for (int64_t n = 0, e = type.getNumElements(); n < e; ++n) {
+    int64_t from = 0;
+    for (int64_t i = 0; i < rank; ++i)
+      from += idx[i] * stride[axes[i]];
+    std::memcpy(dst.data() + n * bytes, src.data() + from * bytes, bytes);
+    for (int64_t i = rank - 1; i >= 0; --i) {
+      if (++idx[i] < newShape[i])
+        break;
+      idx[i] = 0;
+    }
+  }
+  return DenseElementsAttr::getFromRawBuffer(newType, dst);
+}
+
+/// A permute_dims; of a dense constant (a weight in the layout TOSA wants),
+/// it is done now, once, into a new constant.
 FailureOr<Value> FunctionConverter::permute(Location loc, Value v,
                                             ArrayRef<int64_t> axes) {
+  if (auto c = v.getDefiningOp<ConstantOp>()) {
+    auto attr = dyn_cast<DenseElementsAttr>(c.getValue());
+    if (attr && static_cast<int64_t>(axes.size()) ==
+                    cast<ShapedType>(attr.getType()).getRank())
+      if (DenseElementsAttr t = transposeConstant(attr, axes))
+        return build<ConstantOp>(loc, {}, {named("value", t)});
+  }
   return build<PermuteDimsOp>(
       loc, v, {named("axes", b.getDenseI64ArrayAttr(axes))});
 }
 
+/// A reshape; of a dense constant to a static shape, a new constant.
 FailureOr<Value> FunctionConverter::reshape(Location loc, Value v,
                                             ArrayRef<Expr> dims) {
+  if (auto c = v.getDefiningOp<ConstantOp>()) {
+    auto attr = dyn_cast<DenseElementsAttr>(c.getValue());
+    std::optional<SmallVector<int64_t>> sizes =
+        SymShape(dims).getStaticSizes();
+    if (attr && sizes &&
+        ShapedType::getNumElements(*sizes) ==
+            cast<ShapedType>(attr.getType()).getNumElements())
+      return build<ConstantOp>(
+          loc, {},
+          {named("value",
+                 attr.reshape(cast<ShapedType>(attr.getType()).clone(*sizes)))});
+  }
   return build<ReshapeOp>(loc, v, {named("shape", shapeAttr(dims))});
 }
 
@@ -892,6 +955,23 @@ struct ConvertTOSAToRelax
     }
     for (func::FuncOp f : funcs)
       f.erase();
+    // The op-by-op translation leaves layout round trips (NHWC -> NCHW ->
+    // NHWC between two convolutions), no-op reshapes and weights no longer
+    // read: relax's own folders and canonicalization patterns remove them.
+    RewritePatternSet patterns(&getContext());
+    for (RegisteredOperationName op :
+         getContext().getRegisteredOperations())
+      if (op.getDialectNamespace() ==
+          RelaxDialect::getDialectNamespace())
+        op.getCanonicalizationPatterns(patterns, &getContext());
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    // Constants stay where they were built, inside the dataflow region, as
+    // the ONNX importer leaves them.
+    GreedyRewriteConfig config;
+    config.enableConstantCSE(false);
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    for (relax::FuncOp f : converted)
+      (void)applyPatternsGreedily(f, frozen, config);
   }
 };
 } // namespace

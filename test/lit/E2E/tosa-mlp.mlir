@@ -24,13 +24,16 @@
 // CHECK: all 1 outputs match
 
 // IR-LABEL: relax.func @mlp(%arg0: !relax.tensor<[arg0_d0, 8], f32>) -> !relax.tensor<[arg0_d0, 4], f32>
-// IR: relax.permute_dims %{{.*}} {axes = array<i64: 1, 0>} : (!relax.tensor<[16, 8], f32>) -> !relax.tensor<[8, 16], f32>
 // IR: relax.reshape %arg0 {shape = #relax.shape<[1, arg0_d0, 8]>}
-// IR: relax.matmul %{{.*}}, %{{.*}} : (!relax.tensor<[1, arg0_d0, 8], f32>, !relax.tensor<[1, 8, 16], f32>) -> !relax.tensor<[1, arg0_d0, 16], f32>
+// The [16, 8] weight, transposed and reshaped at conversion time (w[1][0] =
+// 0.3 = 0x3E99999A follows w[0][0]).
+// IR: %[[W1:.*]] = relax.constant dense<"0xB81E053E9A99993E{{.*}}"> : tensor<1x8x16xf32>
+// IR: relax.matmul %{{.*}}, %[[W1]] : (!relax.tensor<[1, arg0_d0, 8], f32>, !relax.tensor<[1, 8, 16], f32>) -> !relax.tensor<[1, arg0_d0, 16], f32>
 // IR: relax.reshape %{{.*}} {shape = #relax.shape<[arg0_d0, 16]>}
 // IR: relax.add
 // IR: relax.clip %{{.*}} {max = 3.4028234663852886E+38 : f64, min = 0.000000e+00 : f64} : (!relax.tensor<[arg0_d0, 16], f32>)
 // IR: relax.matmul %{{.*}}, %{{.*}} : (!relax.tensor<[1, arg0_d0, 16], f32>, !relax.tensor<[1, 16, 4], f32>) -> !relax.tensor<[1, arg0_d0, 4], f32>
+// IR: relax.multiply
 // IR: relax.sigmoid %{{.*}} : (!relax.tensor<[arg0_d0, 4], f32>)
 // IR: relax.output %{{.*}} : !relax.tensor<[arg0_d0, 4], f32>
 // IR-NOT: tosa.

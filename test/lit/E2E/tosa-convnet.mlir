@@ -1,0 +1,67 @@
+// A small NHWC conv net in TOSA with a dynamic batch: conv2d (OHWI weight,
+// pad 1) + bias + ReLU, max_pool2d, depthwise conv2d + ReLU6, avg_pool2d
+// with padding at the top and left (padded positions left out of the divisor), flatten and a
+// fully connected layer. Converted to relax (NCHW convolutions and pools
+// between permute_dims) and run by relax-run, against upstream's TOSA ->
+// linalg -> LLVM path on the same inputs (test/lit/E2E/tosa_ref.py) for
+// batch 1, 3 and 16: rtol 1e-5, atol 1e-5.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: relax-opt --convert-tosa-to-relax %s | FileCheck %s --check-prefix=IR
+// RUN: relax-opt --convert-tosa-to-relax="dim-names=n" %s -o %t/relax.mlir
+// RUN: %python %S/tosa_ref.py driver %s %t/n1 --func convnet --shape 1x8x8x3 --seed 1
+// RUN: cat %s %t/n1/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n1/out.txt
+// RUN: %python %S/tosa_ref.py parse %t/n1/out.txt %t/n1
+// RUN: relax-run %t/relax.mlir --entry convnet $(cat %t/n1/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: %python %S/tosa_ref.py driver %s %t/n3 --func convnet --shape 3x8x8x3 --seed 2
+// RUN: cat %s %t/n3/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n3/out.txt
+// RUN: %python %S/tosa_ref.py parse %t/n3/out.txt %t/n3
+// RUN: relax-run %t/relax.mlir --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: relax-run --fuse %t/relax.mlir --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: %python %S/tosa_ref.py driver %s %t/n16 --func convnet --shape 16x8x8x3 --seed 3
+// RUN: cat %s %t/n16/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n16/out.txt
+// RUN: %python %S/tosa_ref.py parse %t/n16/out.txt %t/n16
+// RUN: relax-run %t/relax.mlir --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: relax-run --fuse %t/relax.mlir --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// CHECK: all 1 outputs match
+
+// IR-LABEL: relax.func @convnet(%arg0: !relax.tensor<[arg0_d0, 8, 8, 3], f32>) -> !relax.tensor<[arg0_d0, 3], f32>
+// IR: %[[X:.*]] = relax.permute_dims %arg0 {axes = array<i64: 0, 3, 1, 2>} : (!relax.tensor<[arg0_d0, 8, 8, 3], f32>) -> !relax.tensor<[arg0_d0, 3, 8, 8], f32>
+// The OHWI weight is transposed to OIHW at conversion time.
+// IR: %[[W:.*]] = relax.constant dense<"0xEC5138BE5C8F423E{{.*}}"> : tensor<4x3x3x3xf32>
+// IR: relax.conv2d %[[X]], %[[W]] {dilation = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (!relax.tensor<[arg0_d0, 3, 8, 8], f32>, !relax.tensor<[4, 3, 3, 3], f32>) -> !relax.tensor<[arg0_d0, 4, 8, 8], f32>
+// IR: relax.permute_dims %{{.*}} {axes = array<i64: 0, 2, 3, 1>} : (!relax.tensor<[arg0_d0, 4, 8, 8], f32>) -> !relax.tensor<[arg0_d0, 8, 8, 4], f32>
+// IR: relax.add %{{.*}}, %{{.*}} : (!relax.tensor<[arg0_d0, 8, 8, 4], f32>, !relax.tensor<[4], f32>)
+// IR: %[[P:.*]] = relax.max_pool2d %{{.*}} {padding = array<i64: 0, 0, 0, 0>, pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (!relax.tensor<[arg0_d0, 4, 8, 8], f32>) -> !relax.tensor<[arg0_d0, 4, 4, 4], f32>
+// The NCHW -> NHWC -> NCHW round trip between the pool and the next
+// convolution folds away; the HWCM depthwise weight becomes [C * M, 1, H, W].
+// IR-NOT: relax.permute_dims
+// IR: %[[DW:.*]] = relax.constant dense<{{.*}}> : tensor<4x1x3x3xf32>
+// IR: relax.conv2d %[[P]], %[[DW]] {dilation = array<i64: 1, 1>, groups = 4 : i64, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>}
+// IR: relax.clip %{{.*}} {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}
+// IR: relax.avg_pool2d %{{.*}} {padding = array<i64: 1, 1, 0, 0>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (!relax.tensor<[arg0_d0, 4, 4, 4], f32>) -> !relax.tensor<[arg0_d0, 4, 2, 2], f32>
+// IR: relax.reshape %{{.*}} {shape = #relax.shape<[1, arg0_d0, 16]>}
+// IR: relax.matmul %{{.*}}, %{{.*}} : (!relax.tensor<[1, arg0_d0, 16], f32>, !relax.tensor<[1, 16, 3], f32>) -> !relax.tensor<[1, arg0_d0, 3], f32>
+// IR: relax.output %{{.*}} : !relax.tensor<[arg0_d0, 3], f32>
+
+func.func @convnet(%x: tensor<?x8x8x3xf32>) -> tensor<?x3xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %w1 = "tosa.const"() {values = dense<[[[[-0.18, -0.01, 0.03], [0.19, 0.14, 0.18], [-0.12, 0.18, -0.15]], [[0.11, -0.04, 0.06], [-0.48, -0.00, -0.28], [-0.11, -0.43, 0.16]], [[0.39, -0.15, -0.39], [0.12, -0.37, 0.39], [-0.38, -0.14, -0.01]]], [[[-0.38, -0.18, -0.22], [0.21, 0.49, -0.14], [0.29, -0.36, 0.08]], [[-0.07, -0.21, 0.32], [0.25, -0.37, -0.21], [0.32, 0.49, 0.11]], [[0.37, 0.48, 0.24], [0.14, -0.28, -0.13], [0.12, 0.43, -0.20]]], [[[-0.10, -0.48, 0.20], [-0.06, 0.30, -0.27], [0.16, 0.17, -0.04]], [[-0.31, -0.10, 0.25], [-0.31, -0.41, -0.04], [-0.27, 0.30, 0.32]], [[0.45, 0.34, 0.15], [-0.31, 0.32, 0.23], [0.25, 0.20, 0.33]]], [[[-0.20, 0.17, 0.02], [-0.16, -0.17, -0.34], [-0.01, -0.13, -0.08]], [[0.35, 0.18, 0.18], [0.48, -0.28, 0.01], [-0.41, -0.11, 0.45]], [[-0.41, 0.26, 0.37], [0.01, 0.30, -0.06], [-0.15, 0.01, -0.31]]]]> : tensor<4x3x3x3xf32>} : () -> tensor<4x3x3x3xf32>
+  %b1 = "tosa.const"() {values = dense<[-0.19, -0.19, 0.49, -0.16]> : tensor<4xf32>} : () -> tensor<4xf32>
+  %dw = "tosa.const"() {values = dense<[[[[-0.27], [0.44], [-0.36], [0.47]], [[0.35], [0.15], [-0.07], [-0.30]], [[-0.39], [-0.40], [-0.15], [-0.09]]], [[[0.42], [0.04], [0.49], [0.22]], [[-0.35], [0.05], [-0.34], [-0.46]], [[0.44], [-0.16], [-0.31], [-0.40]]], [[[0.15], [-0.04], [-0.49], [0.22]], [[-0.24], [0.28], [-0.01], [0.04]], [[-0.04], [0.18], [0.49], [0.30]]]]> : tensor<3x3x4x1xf32>} : () -> tensor<3x3x4x1xf32>
+  %db = "tosa.const"() {values = dense<[-0.43, -0.01, -0.27, -0.40]> : tensor<4xf32>} : () -> tensor<4xf32>
+  %fc = "tosa.const"() {values = dense<[[[-0.30, -0.25, 0.46], [0.24, 0.35, 0.20], [-0.18, -0.11, -0.06], [-0.21, -0.08, 0.27], [-0.42, -0.22, -0.02], [0.18, 0.15, 0.22], [-0.39, -0.32, -0.19], [-0.22, 0.26, 0.49], [0.18, -0.47, -0.20], [0.30, 0.42, 0.09], [-0.15, -0.14, 0.13], [0.36, -0.16, -0.31], [-0.50, -0.36, 0.35], [0.12, 0.49, -0.43], [-0.13, 0.30, 0.16], [-0.43, -0.10, 0.14]]]> : tensor<1x16x3xf32>} : () -> tensor<1x16x3xf32>
+  %fb = "tosa.const"() {values = dense<[[0.19, -0.05, -0.31]]> : tensor<1x3xf32>} : () -> tensor<1x3xf32>
+  %c1 = tosa.conv2d %x, %w1, %b1, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<?x8x8x3xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x8x8x4xf32>
+  %r1 = tosa.clamp %c1 {min_val = 0.0 : f32, max_val = 3.40282347E+38 : f32} : (tensor<?x8x8x4xf32>) -> tensor<?x8x8x4xf32>
+  %p1 = tosa.max_pool2d %r1 {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<?x8x8x4xf32>) -> tensor<?x4x4x4xf32>
+  %c2 = tosa.depthwise_conv2d %p1, %dw, %db, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<?x4x4x4xf32>, tensor<3x3x4x1xf32>, tensor<4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x4x4x4xf32>
+  %r2 = tosa.clamp %c2 {min_val = 0.0 : f32, max_val = 6.0 : f32} : (tensor<?x4x4x4xf32>) -> tensor<?x4x4x4xf32>
+  %p2 = tosa.avg_pool2d %r2, %zp, %zp {acc_type = f32, kernel = array<i64: 3, 3>, pad = array<i64: 1, 0, 1, 0>, stride = array<i64: 2, 2>} : (tensor<?x4x4x4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x2x2x4xf32>
+  %sf = tosa.const_shape {values = dense<[1, -1, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %f = tosa.reshape %p2, %sf : (tensor<?x2x2x4xf32>, !tosa.shape<3>) -> tensor<1x?x16xf32>
+  %m = tosa.matmul %f, %fc, %zp, %zp : (tensor<1x?x16xf32>, tensor<1x16x3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x?x3xf32>
+  %s2 = tosa.const_shape {values = dense<[-1, 3]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %m2 = tosa.reshape %m, %s2 : (tensor<1x?x3xf32>, !tosa.shape<2>) -> tensor<?x3xf32>
+  %y = tosa.add %m2, %fb : (tensor<?x3xf32>, tensor<1x3xf32>) -> tensor<?x3xf32>
+  return %y : tensor<?x3xf32>
+}
