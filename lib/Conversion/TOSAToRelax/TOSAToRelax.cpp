@@ -635,6 +635,13 @@ LogicalResult FunctionConverter::convertOp(Operation *op) {
       // ops that take them.
       .Case<tosa::ConstOp, tosa::ConstShapeOp>(
           [&](Operation *) { return success(); })
+      // Other shape ops (tosa.dim, add_shape, ...) compute from run-time
+      // dims; getConstShape reports their users.
+      .Case<tosa::DimOp, tosa::AddShapeOp, tosa::SubShapeOp, tosa::MulShapeOp,
+            tosa::DivCeilShapeOp, tosa::DivFloorShapeOp, tosa::ModShapeOp,
+            tosa::MaxShapeOp, tosa::MinShapeOp, tosa::ConcatShapeOp,
+            tosa::SliceShapeOp, tosa::Exp2ShapeOp, tosa::Log2CeilShapeOp,
+            tosa::Log2FloorShapeOp>([&](Operation *) { return success(); })
       .Case([&](tosa::IdentityOp) {
         FailureOr<Value> x = get(op->getOperand(0), op);
         if (failed(x))

@@ -22,6 +22,10 @@
 // RUN: %python %S/tosa_ref.py parse %t/b64/out.txt %t/b64
 // RUN: relax-run %t/relax.mlir --entry mlp $(cat %t/b64/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // CHECK: all 1 outputs match
+// An input of the wrong shape is a run-time error naming the dim.
+// RUN: relax-run %t/relax.mlir --entry mlp --input %t/b5/ref0.npy > %t/bad.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=BAD < %t/bad.txt
+// BAD: mlp: argument #0 dim 1: expected 8, got 4
 
 // IR-LABEL: relax.func @mlp(%arg0: !relax.tensor<[arg0_d0, 8], f32>) -> !relax.tensor<[arg0_d0, 4], f32>
 // IR: relax.reshape %arg0 {shape = #relax.shape<[1, arg0_d0, 8]>}
