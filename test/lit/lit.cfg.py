@@ -92,7 +92,9 @@ config.substitutions.append(("%tosa_to_llvm_pipeline", "builtin.module("
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-deallocation-pipeline,convert-linalg-to-loops,"
-    "expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-to-llvm,"
+    "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+    "convert-math-to-llvm,convert-math-to-libm,"
+    "convert-to-llvm,"
     "reconcile-unrealized-casts)"))
 llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
 config.substitutions.append(

@@ -128,7 +128,7 @@ def driver(args):
             (k, m, m, ", ".join(['"parallel"'] * len(dims)), k, t, k, ity))
         lines.append("  ^bb0(%%in: %s, %%out: %s):" % (et, bt))
         if et == bt:
-            lines.append("    linalg.yield %in : %s" % bt)
+            lines.append("    linalg.yield %%in : %s" % bt)
         else:
             lines.append("    %%v = arith.bitcast %%in : %s to %s" % (et, bt))
             lines.append("    linalg.yield %%v : %s" % bt)
