@@ -22,6 +22,8 @@
 // RUN: %python %S/tosa_ref.py parse %t/s33/out.txt %t/s33
 // RUN: relax-run %t/relax.mlir --entry attention $(cat %t/s33/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: relax-run --fuse %t/relax.mlir --entry attention $(cat %t/s33/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// relax-run converts a TOSA module itself.
+// RUN: relax-run %s --entry attention $(cat %t/s7/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // CHECK: all 1 outputs match
 
 // IR-LABEL: relax.func @attention(%arg0: !relax.tensor<[1, arg0_d1, 16], f32>) -> !relax.tensor<[1, arg0_d1, 16], f32>

@@ -22,6 +22,8 @@
 // RUN: %python %S/tosa_ref.py parse %t/n16/out.txt %t/n16
 // RUN: relax-run %t/relax.mlir --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: relax-run --fuse %t/relax.mlir --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// relax-run converts a TOSA module itself.
+// RUN: relax-run %s --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // CHECK: all 1 outputs match
 
 // IR-LABEL: relax.func @convnet(%arg0: !relax.tensor<[arg0_d0, 8, 8, 3], f32>) -> !relax.tensor<[arg0_d0, 3], f32>

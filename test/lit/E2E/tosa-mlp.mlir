@@ -21,6 +21,8 @@
 // RUN: cat %s %t/b64/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/b64/out.txt
 // RUN: %python %S/tosa_ref.py parse %t/b64/out.txt %t/b64
 // RUN: relax-run %t/relax.mlir --entry mlp $(cat %t/b64/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
+// relax-run converts a TOSA module itself.
+// RUN: relax-run %s --entry mlp $(cat %t/b5/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // CHECK: all 1 outputs match
 // An input of the wrong shape is a run-time error naming the dim.
 // RUN: relax-run %t/relax.mlir --entry mlp --input %t/b5/ref0.npy > %t/bad.txt 2>&1; test $? -eq 1

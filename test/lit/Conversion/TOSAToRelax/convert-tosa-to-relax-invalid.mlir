@@ -5,6 +5,11 @@
 // RUN: relax-opt --convert-tosa-to-relax="dim-names=2n" %s > %t.name 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=NAME < %t.name
 // NAME: error: 'func.func' op dim name '2n' is not an identifier
+// relax-run, which converts TOSA modules itself, reports the same errors.
+// RUN: relax-run %s --random-inputs > %t.run 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=RUNERR < %t.run
+// RUNERR: error: 'tosa.fft2d' op has no conversion to relax
+// RUNERR: relax-run: error: converting the TOSA functions to relax failed
 
 // An op without a mapping is named.
 func.func @fft(%r: tensor<1x8x?xf32>, %i: tensor<1x8x?xf32>) -> tensor<1x8x?xf32> {
