@@ -152,6 +152,18 @@ func.func @contractions(%a: tensor<?x?x8xf16>, %b: tensor<?x8x4xf16>, %x: tensor
   return %m, %c : tensor<?x?x4xf32>, tensor<1x?x?x5xf32>
 }
 
+// Integer division, sin and cos; static shapes stay static.
+// CHECK-LABEL: relax.func @more(%arg0: !relax.tensor<[2, 4], i32>, %arg1: !relax.tensor<[2, 4], i32>, %arg2: !relax.tensor<[2, 4], f32>)
+// CHECK: relax.divide %arg0, %arg1 : (!relax.tensor<[2, 4], i32>, !relax.tensor<[2, 4], i32>) -> !relax.tensor<[2, 4], i32>
+// CHECK: relax.sin %arg2
+// CHECK: relax.cos
+func.func @more(%a: tensor<2x4xi32>, %b: tensor<2x4xi32>, %x: tensor<2x4xf32>) -> (tensor<2x4xi32>, tensor<2x4xf32>) {
+  %d = tosa.intdiv %a, %b : (tensor<2x4xi32>, tensor<2x4xi32>) -> tensor<2x4xi32>
+  %s = tosa.sin %x : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %c = tosa.cos %s : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %d, %c : tensor<2x4xi32>, tensor<2x4xf32>
+}
+
 // Functions without TOSA ops and declarations stay as they are.
 // CHECK-LABEL: func.func private @decl(tensor<?xf32>) -> tensor<?xf32>
 // CHECK-LABEL: func.func @no_tosa
