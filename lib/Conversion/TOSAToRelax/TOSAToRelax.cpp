@@ -892,8 +892,16 @@ FailureOr<relax::FuncOp> FunctionConverter::run() {
       varNames.insert(name);
       dims.push_back(Expr::var(name));
     }
-    argTypes.push_back(RelaxTensorType::get(SymShape(dims),
-                                            rt.getElementType()));
+    // A dtype relax does not have (i4, i48, complex) is an error here.
+    auto relaxType = RelaxTensorType::getChecked(
+        [&] {
+          return func.emitOpError("argument ") << i << " of type " << t
+                                               << ": ";
+        },
+        SymShape(dims), rt.getElementType());
+    if (!relaxType)
+      return failure();
+    argTypes.push_back(relaxType);
   }
   auto rfunc = relax::FuncOp::create(b, func.getLoc(), func.getSymName(),
                                      b.getFunctionType(argTypes, {}));

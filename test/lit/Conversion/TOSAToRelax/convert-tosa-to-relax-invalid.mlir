@@ -93,3 +93,12 @@ func.func @other_dialect(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
   %c = tensor.cast %e : tensor<?x4xf32> to tensor<?x4xf32>
   return %c : tensor<?x4xf32>
 }
+
+// -----
+
+// An argument of a dtype relax does not have.
+// expected-error@+1 {{'func.func' op argument 0 of type 'tensor<?x4xi4>': unsupported relax tensor dtype 'i4'}}
+func.func @int4_argument(%x: tensor<?x4xi4>) -> tensor<?x4xi4> {
+  %e = tosa.abs %x : (tensor<?x4xi4>) -> tensor<?x4xi4>
+  return %e : tensor<?x4xi4>
+}
