@@ -407,7 +407,8 @@ def ConvertTOSAToRelax : Pass<"convert-tosa-to-relax", "ModuleOp"> {
     minimum, exp, log, tanh, sigmoid, erf, sin, cos, floor, ceil, abs,
     negate, reciprocal, rsqrt, clamp, cast, select, equal, greater,
     greater_equal, logical_and/or/not, reduce_sum/max/min/product, argmax,
-    matmul, conv2d, depthwise_conv2d, avg_pool2d, max_pool2d, reshape,
+    matmul, conv2d, depthwise_conv2d, transpose_conv2d, avg_pool2d,
+    max_pool2d, reshape,
     transpose, concat, slice, tile, pad, gather.
 
     ```mlir

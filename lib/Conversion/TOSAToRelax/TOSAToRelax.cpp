@@ -97,6 +97,7 @@ private:
                               Value bias, ArrayRef<int64_t> pad,
                               ArrayRef<int64_t> stride,
                               ArrayRef<int64_t> dilation, bool depthwise);
+  LogicalResult convertTransposeConv2D(tosa::TransposeConv2DOp op);
   template <typename RelaxOp>
   LogicalResult convertPool(Operation *op, Value input,
                             ArrayRef<int64_t> kernel, ArrayRef<int64_t> stride,
@@ -460,6 +461,50 @@ LogicalResult FunctionConverter::convertConv2D(
   return bind(op, build<AddOp>(loc, ValueRange{*yn, *bv}));
 }
 
+/// NHWC transpose_conv2d (OHWI weight) as relax's NCHW conv2d_transpose
+/// (IOHW weight). TOSA writes input row y to output rows
+/// y * stride + out_pad_top + ky; relax to y * stride - pad_top + ky, so a
+/// non-positive out_pad is a relax padding, and a positive bottom/right one
+/// (zero rows appended) relax's output_padding.
+LogicalResult
+FunctionConverter::convertTransposeConv2D(tosa::TransposeConv2DOp op) {
+  if (failed(requireZero(op.getInputZp(), op, "zero point")) ||
+      failed(requireZero(op.getWeightZp(), op, "zero point")))
+    return failure();
+  Location loc = op.getLoc();
+  FailureOr<Value> x = get(op.getInput(), op), w = get(op.getWeight(), op),
+                   bias = get(op.getBias(), op);
+  if (failed(x) || failed(w) || failed(bias))
+    return failure();
+  ArrayRef<int64_t> outPad = op.getOutPad(); // top, bottom, left, right
+  ArrayRef<int64_t> stride = op.getStride();
+  if (outPad[0] > 0 || outPad[2] > 0)
+    return op.emitOpError("unsupported: a positive top or left out_pad");
+  if (outPad[1] >= stride[0] || outPad[3] >= stride[1])
+    return op.emitOpError("unsupported: a bottom or right out_pad of at "
+                          "least the stride");
+  SmallVector<int64_t> padding = {-outPad[0], -outPad[2],
+                                  std::max<int64_t>(-outPad[1], 0),
+                                  std::max<int64_t>(-outPad[3], 0)};
+  SmallVector<int64_t> outputPadding = {std::max<int64_t>(outPad[1], 0),
+                                        std::max<int64_t>(outPad[3], 0)};
+  FailureOr<Value> xn = permute(loc, *x, {0, 3, 1, 2});
+  FailureOr<Value> wn = permute(loc, *w, {3, 0, 1, 2});
+  if (failed(xn) || failed(wn))
+    return failure();
+  FailureOr<Value> y = build<Conv2DTransposeOp>(
+      loc, ValueRange{*xn, *wn},
+      {named("strides", b.getDenseI64ArrayAttr(stride)),
+       named("padding", b.getDenseI64ArrayAttr(padding)),
+       named("output_padding", b.getDenseI64ArrayAttr(outputPadding))});
+  if (failed(y))
+    return failure();
+  FailureOr<Value> yn = permute(loc, *y, {0, 2, 3, 1});
+  if (failed(yn))
+    return failure();
+  return bind(op, build<AddOp>(loc, ValueRange{*yn, *bias}));
+}
+
 template <typename RelaxOp>
 LogicalResult FunctionConverter::convertPool(Operation *op, Value input,
                                              ArrayRef<int64_t> kernel,
@@ -769,6 +814,9 @@ LogicalResult FunctionConverter::convertOp(Operation *op) {
         return convertConv2D(op, c.getInput(), c.getWeight(), c.getBias(),
                              c.getPad(), c.getStride(), c.getDilation(),
                              /*depthwise=*/true);
+      })
+      .Case([&](tosa::TransposeConv2DOp c) {
+        return convertTransposeConv2D(c);
       })
       .Case([&](tosa::AvgPool2dOp p) {
         if (failed(requireZero(p.getInputZp(), op, "zero point")) ||

@@ -69,8 +69,9 @@ func.func @convnet(%x: tensor<?x8x8x3xf32>) -> tensor<?x3xf32> {
   return %y : tensor<?x3xf32>
 }
 
-// Depthwise conv2d with channel multiplier 2 and stride 2, then conv2d with
-// dilation (2, 1), stride (1, 2) and asymmetric padding, batch 2 and 5.
+// Depthwise conv2d with channel multiplier 2 and stride 2, conv2d with
+// dilation (2, 1), stride (1, 2) and asymmetric padding, transpose_conv2d
+// with a negative and a positive out_pad; batch 2 and 5.
 // RUN: %python %S/tosa_ref.py driver %s %t/c2 --func convs --shape 2x7x5x2 --seed 4
 // RUN: cat %s %t/c2/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/c2/out.txt
 // RUN: %python %S/tosa_ref.py parse %t/c2/out.txt %t/c2
@@ -79,12 +80,13 @@ func.func @convnet(%x: tensor<?x8x8x3xf32>) -> tensor<?x3xf32> {
 // RUN: cat %s %t/c5/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/c5/out.txt
 // RUN: %python %S/tosa_ref.py parse %t/c5/out.txt %t/c5
 // RUN: relax-run --fuse %t/relax.mlir --entry convs $(cat %t/c5/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TWO
-// TWO: all 2 outputs match
-// IR-LABEL: relax.func @convs(%arg0: !relax.tensor<[arg0_d0, 7, 5, 2], f32>) -> (!relax.tensor<[arg0_d0, 4, 3, 4], f32>, !relax.tensor<[arg0_d0, 2, 2, 3], f32>)
+// TWO: all 3 outputs match
+// IR-LABEL: relax.func @convs(%arg0: !relax.tensor<[arg0_d0, 7, 5, 2], f32>) -> (!relax.tensor<[arg0_d0, 4, 3, 4], f32>, !relax.tensor<[arg0_d0, 2, 2, 3], f32>, !relax.tensor<[arg0_d0, 4, 6, 2], f32>)
 // IR: relax.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (!relax.tensor<[arg0_d0, 2, 7, 5], f32>, !relax.tensor<[4, 1, 3, 3], f32>) -> !relax.tensor<[arg0_d0, 4, 4, 3], f32>
 // IR: relax.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 2, 1>, padding = array<i64: 2, 1, 0, 1>, strides = array<i64: 1, 2>} : (!relax.tensor<[arg0_d0, 4, 4, 3], f32>, !relax.tensor<[3, 4, 3, 3], f32>) -> !relax.tensor<[arg0_d0, 3, 2, 2], f32>
+// IR: relax.conv2d_transpose %{{.*}}, %{{.*}} {output_padding = array<i64: 0, 1>, padding = array<i64: 1, 0, 0, 0>, strides = array<i64: 2, 2>} : (!relax.tensor<[arg0_d0, 3, 2, 2], f32>, !relax.tensor<[3, 2, 3, 3], f32>) -> !relax.tensor<[arg0_d0, 2, 4, 6], f32>
 
-func.func @convs(%x: tensor<?x7x5x2xf32>) -> (tensor<?x4x3x4xf32>, tensor<?x2x2x3xf32>) {
+func.func @convs(%x: tensor<?x7x5x2xf32>) -> (tensor<?x4x3x4xf32>, tensor<?x2x2x3xf32>, tensor<?x4x6x2xf32>) {
   %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
   %dw = "tosa.const"() {values = dense<[[[[-0.37, -0.00], [0.10, -0.47]], [[-0.35, 0.43], [-0.43, -0.37]], [[0.45, 0.12], [-0.13, 0.01]]], [[[0.16, -0.22], [-0.36, 0.29]], [[0.17, 0.01], [0.32, 0.05]], [[0.48, -0.30], [0.05, -0.02]]], [[[-0.15, 0.09], [-0.26, 0.30]], [[0.37, -0.37], [-0.03, -0.22]], [[-0.42, 0.40], [-0.07, -0.35]]]]> : tensor<3x3x2x2xf32>} : () -> tensor<3x3x2x2xf32>
   %db = "tosa.const"() {values = dense<[0.17, -0.30, 0.40, -0.28]> : tensor<4xf32>} : () -> tensor<4xf32>
@@ -92,5 +94,8 @@ func.func @convs(%x: tensor<?x7x5x2xf32>) -> (tensor<?x4x3x4xf32>, tensor<?x2x2x
   %b = "tosa.const"() {values = dense<[0.29, -0.25, -0.36]> : tensor<3xf32>} : () -> tensor<3xf32>
   %d = tosa.depthwise_conv2d %x, %dw, %db, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<?x7x5x2xf32>, tensor<3x3x2x2xf32>, tensor<4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x4x3x4xf32>
   %c = tosa.conv2d %d, %w, %b, %zp, %zp {acc_type = f32, dilation = array<i64: 2, 1>, pad = array<i64: 2, 0, 1, 1>, stride = array<i64: 1, 2>} : (tensor<?x4x3x4xf32>, tensor<3x3x3x4xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x2x2x3xf32>
-  return %d, %c : tensor<?x4x3x4xf32>, tensor<?x2x2x3xf32>
+  %tw = "tosa.const"() {values = dense<[[[[-0.25, 0.45, -0.31], [-0.32, -0.15, -0.27], [0.17, -0.38, 0.40]], [[0.36, -0.50, 0.04], [-0.39, -0.24, -0.08], [-0.05, -0.03, 0.43]], [[-0.24, -0.31, 0.17], [0.45, 0.42, 0.38], [-0.44, 0.44, 0.15]]], [[[0.37, -0.09, -0.28], [0.29, 0.16, 0.28], [-0.30, -0.37, 0.26]], [[-0.48, 0.45, -0.36], [0.10, -0.08, -0.18], [-0.33, 0.28, 0.41]], [[0.23, 0.10, 0.21], [0.04, 0.06, 0.41], [-0.22, -0.28, 0.45]]]]> : tensor<2x3x3x3xf32>} : () -> tensor<2x3x3x3xf32>
+  %tb = "tosa.const"() {values = dense<[0.44, -0.02]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %t = tosa.transpose_conv2d %c, %tw, %tb, %zp, %zp {acc_type = f32, out_pad = array<i64: -1, 0, 0, 1>, stride = array<i64: 2, 2>} : (tensor<?x2x2x3xf32>, tensor<2x3x3x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x4x6x2xf32>
+  return %d, %c, %t : tensor<?x4x3x4xf32>, tensor<?x2x2x3xf32>, tensor<?x4x6x2xf32>
 }

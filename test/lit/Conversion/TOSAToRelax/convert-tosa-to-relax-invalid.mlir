@@ -102,3 +102,13 @@ func.func @int4_argument(%x: tensor<?x4xi4>) -> tensor<?x4xi4> {
   %e = tosa.abs %x : (tensor<?x4xi4>) -> tensor<?x4xi4>
   return %e : tensor<?x4xi4>
 }
+
+// -----
+
+// A transposed convolution whose output starts with padding rows.
+func.func @transpose_conv_out_pad(%x: tensor<?x2x2x3xf32>, %w: tensor<2x3x3x3xf32>, %b: tensor<2xf32>) -> tensor<?x6x5x2xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  // expected-error@+1 {{'tosa.transpose_conv2d' op unsupported: a positive top or left out_pad}}
+  %t = tosa.transpose_conv2d %x, %w, %b, %zp, %zp {acc_type = f32, out_pad = array<i64: 1, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<?x2x2x3xf32>, tensor<2x3x3x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x6x5x2xf32>
+  return %t : tensor<?x6x5x2xf32>
+}
