@@ -408,8 +408,8 @@ def ConvertTOSAToRelax : Pass<"convert-tosa-to-relax", "ModuleOp"> {
     negate, reciprocal, rsqrt, clamp, cast, select, equal, greater,
     greater_equal, logical_and/or/not, reduce_sum/max/min/product, argmax,
     matmul, conv2d, depthwise_conv2d, transpose_conv2d, avg_pool2d,
-    max_pool2d, reshape,
-    transpose, concat, slice, tile, pad, gather.
+    max_pool2d, reshape, transpose, concat, slice, reverse, tile, pad,
+    gather.
 
     ```mlir
     func.func @f(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {

@@ -851,6 +851,24 @@ LogicalResult FunctionConverter::convertOp(Operation *op) {
                             {named("axis", b.getI64IntegerAttr(c.getAxis()))}));
       })
       .Case([&](tosa::SliceOp s) { return convertSlice(s); })
+      .Case([&](tosa::ReverseOp r) {
+        // A stride -1 slice from d - 1 down past 0 (the end -d - 1 is
+        // clamped to -1, "before the first element").
+        FailureOr<Value> x = get(r.getInput1(), op);
+        if (failed(x))
+          return failure();
+        int64_t axis = r.getAxis();
+        Expr d = dimsOf(*x)[axis];
+        if (!d)
+          return op->emitOpError("reverses an unknown dim ") << axis,
+                 failure();
+        return bind(op, build<StridedSliceOp>(
+                            loc, *x,
+                            {named("axes", b.getDenseI64ArrayAttr({axis})),
+                             named("begin", shapeAttr({d - 1})),
+                             named("end", shapeAttr({-d - 1})),
+                             named("strides", b.getDenseI64ArrayAttr({-1}))}));
+      })
       .Case([&](tosa::TileOp t) {
         FailureOr<Value> x = get(t.getInput1(), op);
         FailureOr<SmallVector<int64_t>> m =

@@ -1,7 +1,8 @@
 // The TOSA ops the three model tests do not cover, numerically: elementwise
 // math, comparisons and select, float -> integer cast (round half to even),
-// slice, pad, concat, tile, reductions, argmax and gather, on two inputs that
-// share a dynamic dim (dim-names=n,n) and indices of dynamic length.
+// slice, pad, concat, tile, reverse, reductions, argmax and gather, on two
+// inputs that share a dynamic dim (dim-names=n,n) and indices of dynamic
+// length.
 // Converted to relax and run by relax-run, against upstream's TOSA -> linalg
 // -> LLVM path on the same inputs (test/lit/E2E/tosa_ref.py): rtol 1e-5,
 // atol 1e-6; integer results exact.
@@ -16,9 +17,9 @@
 // RUN: cat %s %t/b/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/b/out.txt
 // RUN: %python %S/tosa_ref.py parse %t/b/out.txt %t/b
 // RUN: relax-run %t/relax.mlir --entry ops $(cat %t/b/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
-// CHECK: all 6 outputs match
+// CHECK: all 7 outputs match
 
-func.func @ops(%x: tensor<?x6xf32>, %y: tensor<?x6xf32>, %idx: tensor<1x?xi32>) -> (tensor<?x6xf32>, tensor<?x15xf32>, tensor<?xi32>, tensor<?x6xi32>, tensor<1x?x4xf32>, tensor<?x3xf32>) {
+func.func @ops(%x: tensor<?x6xf32>, %y: tensor<?x6xf32>, %idx: tensor<1x?xi32>) -> (tensor<?x6xf32>, tensor<?x15xf32>, tensor<?xi32>, tensor<?x6xi32>, tensor<1x?x4xf32>, tensor<?x3xf32>, tensor<?x6xf32>) {
   %shift = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
   %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
   %half = "tosa.const"() {values = dense<0.5> : tensor<1x1xf32>} : () -> tensor<1x1xf32>
@@ -78,5 +79,9 @@ func.func @ops(%x: tensor<?x6xf32>, %y: tensor<?x6xf32>, %idx: tensor<1x?xi32>) 
   %rprod = tosa.reduce_product %base {axis = 1 : i32} : (tensor<?x6xf32>) -> tensor<?x1xf32>
   %rmax = tosa.reduce_max %y {axis = 1 : i32} : (tensor<?x6xf32>) -> tensor<?x1xf32>
   %r5 = tosa.concat %rmin, %rprod, %rmax {axis = 1 : i32} : (tensor<?x1xf32>, tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x3xf32>
-  return %r0, %r1, %r2, %r3, %r4, %r5 : tensor<?x6xf32>, tensor<?x15xf32>, tensor<?xi32>, tensor<?x6xi32>, tensor<1x?x4xf32>, tensor<?x3xf32>
+  // Reversals along a dynamic and a static dim.
+  %rv0 = tosa.reverse %x {axis = 0 : i32} : (tensor<?x6xf32>) -> tensor<?x6xf32>
+  %rv1 = tosa.reverse %y {axis = 1 : i32} : (tensor<?x6xf32>) -> tensor<?x6xf32>
+  %r6 = tosa.sub %rv0, %rv1 : (tensor<?x6xf32>, tensor<?x6xf32>) -> tensor<?x6xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : tensor<?x6xf32>, tensor<?x15xf32>, tensor<?xi32>, tensor<?x6xi32>, tensor<1x?x4xf32>, tensor<?x3xf32>, tensor<?x6xf32>
 }

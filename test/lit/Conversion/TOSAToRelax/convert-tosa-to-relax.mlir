@@ -62,9 +62,10 @@ func.func @elementwise(%x: tensor<?x6xf32>, %y: tensor<?x6xf32>) -> (tensor<?x6x
 // CHECK: relax.strided_slice %arg0 {axes = array<i64: 0, 1, 2>, begin = #relax.shape<[0, 1, 2]>, end = #relax.shape<[arg0_d0, arg0_d1, 5]>} : (!relax.tensor<[arg0_d0, arg0_d1, 6], f32>) -> !relax.tensor<[arg0_d0, arg0_d1 - min(arg0_d1, 1), 3], f32>
 // CHECK: relax.concat %arg0, %arg0 {axis = 2 : i64} : (!relax.tensor<[arg0_d0, arg0_d1, 6], f32>, !relax.tensor<[arg0_d0, arg0_d1, 6], f32>) -> !relax.tensor<[arg0_d0, arg0_d1, 12], f32>
 // CHECK: relax.tile %arg0 {repeats = array<i64: 1, 2, 1>} : (!relax.tensor<[arg0_d0, arg0_d1, 6], f32>) -> !relax.tensor<[arg0_d0, arg0_d1 * 2, 6], f32>
+// CHECK: relax.strided_slice %arg0 {axes = array<i64: 1>, begin = #relax.shape<[arg0_d1 - 1]>, end = #relax.shape<[-arg0_d1 - 1]>, strides = array<i64: -1>} : (!relax.tensor<[arg0_d0, arg0_d1, 6], f32>) -> !relax.tensor<[arg0_d0, arg0_d1, 6], f32>
 // CHECK: relax.pad %arg0 {pad_after = #relax.shape<[0, 0, 2]>, pad_before = #relax.shape<[0, 1, 0]>, value = 5.000000e-01 : f64} : (!relax.tensor<[arg0_d0, arg0_d1, 6], f32>) -> !relax.tensor<[arg0_d0, arg0_d1 + 1, 8], f32>
 // NAMED-LABEL: relax.func @shapes(%arg0: !relax.tensor<[n, n, 6], f32>)
-func.func @shapes(%x: tensor<?x?x6xf32>) -> (tensor<?x6xf32>, tensor<?x3x2xf32>, tensor<6x?x?xf32>, tensor<?x?x3xf32>, tensor<?x?x12xf32>, tensor<?x?x6xf32>, tensor<?x?x8xf32>) {
+func.func @shapes(%x: tensor<?x?x6xf32>) -> (tensor<?x6xf32>, tensor<?x3x2xf32>, tensor<6x?x?xf32>, tensor<?x?x3xf32>, tensor<?x?x12xf32>, tensor<?x?x6xf32>, tensor<?x?x8xf32>, tensor<?x?x6xf32>) {
   %s2 = tosa.const_shape {values = dense<[-1, 6]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %a = tosa.reshape %x, %s2 : (tensor<?x?x6xf32>, !tosa.shape<2>) -> tensor<?x6xf32>
   %s3 = tosa.const_shape {values = dense<[-1, 3, 2]> : tensor<3xindex>} : () -> !tosa.shape<3>
@@ -76,10 +77,11 @@ func.func @shapes(%x: tensor<?x?x6xf32>) -> (tensor<?x6xf32>, tensor<?x3x2xf32>,
   %e = tosa.concat %x, %x {axis = 2 : i32} : (tensor<?x?x6xf32>, tensor<?x?x6xf32>) -> tensor<?x?x12xf32>
   %m = tosa.const_shape {values = dense<[1, 2, 1]> : tensor<3xindex>} : () -> !tosa.shape<3>
   %f = tosa.tile %x, %m : (tensor<?x?x6xf32>, !tosa.shape<3>) -> tensor<?x?x6xf32>
+  %rv = tosa.reverse %x {axis = 1 : i32} : (tensor<?x?x6xf32>) -> tensor<?x?x6xf32>
   %pads = tosa.const_shape {values = dense<[0, 0, 1, 0, 0, 2]> : tensor<6xindex>} : () -> !tosa.shape<6>
   %pv = "tosa.const"() {values = dense<0.5> : tensor<1xf32>} : () -> tensor<1xf32>
   %g = tosa.pad %x, %pads, %pv : (tensor<?x?x6xf32>, !tosa.shape<6>, tensor<1xf32>) -> tensor<?x?x8xf32>
-  return %a, %b, %c, %d, %e, %f, %g : tensor<?x6xf32>, tensor<?x3x2xf32>, tensor<6x?x?xf32>, tensor<?x?x3xf32>, tensor<?x?x12xf32>, tensor<?x?x6xf32>, tensor<?x?x8xf32>
+  return %a, %b, %c, %d, %e, %f, %g, %rv : tensor<?x6xf32>, tensor<?x3x2xf32>, tensor<6x?x?xf32>, tensor<?x?x3xf32>, tensor<?x?x12xf32>, tensor<?x?x6xf32>, tensor<?x?x8xf32>, tensor<?x?x6xf32>
 }
 
 // Reductions keep the reduced dim; argmax drops it and gives i32; a float to
