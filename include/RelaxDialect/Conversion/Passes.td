@@ -391,9 +391,12 @@ def ConvertTOSAToRelax : Pass<"convert-tosa-to-relax", "ModuleOp"> {
       names of `dim-names`, in order of the arguments and their dims
       (a name given twice is the same variable, so two arguments can share
       a dim), then `argI_dJ` for argument I, dim J. Static dims stay
-      constants. A result dim that relax cannot name (`?`) is bound by
-      `relax.match_cast` to a fresh variable `vK` (or to TOSA's static
-      size), as the design's "unknown dims are bound" rule asks.
+      constants. Where two variables meet and TOSA's rules make them
+      agree only at run time, the conversion says so in relax: elementwise
+      operands are `broadcast_to` dims `max(a, b)`, concat and matmul
+      operands `relax.match_cast` to the first operand's dims (both checked
+      at run time). A result dim relax still cannot name (`?`) is bound by
+      `relax.match_cast` to a fresh variable `vK` (or TOSA's static size).
     - NHWC convolutions and pools run as relax's NCHW ops between
       `permute_dims`; `tosa.reshape`, `tosa.slice`, `tosa.tile` and
       `tosa.pad` take their shapes from `tosa.const_shape` (`-1` in a

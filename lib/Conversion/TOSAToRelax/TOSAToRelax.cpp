@@ -20,6 +20,7 @@
 
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/Relax/IR/ShapeInference.h"
 #include "RelaxDialect/Support/SymShape.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -67,6 +68,11 @@ private:
   FailureOr<SmallVector<int64_t>> getConstShape(Value shape, Operation *user);
   LogicalResult requireZero(Value v, Operation *user, StringRef what);
   static SmallVector<Expr> dimsOf(Value relaxValue);
+
+  FailureOr<SmallVector<Value>> getAll(ValueRange tosaValues, Operation *user);
+  LogicalResult alignBroadcast(Location loc, MutableArrayRef<Value> operands);
+  FailureOr<Value> castDims(Location loc, Value v,
+                            ArrayRef<std::pair<int64_t, Expr>> dims);
 
   // Results.
   LogicalResult bind(Operation *op, FailureOr<Value> v);
@@ -311,6 +317,87 @@ LogicalResult FunctionConverter::requireZero(Value v, Operation *user,
          << what << " that is not the constant 0 (quantized TOSA)";
 }
 
+FailureOr<SmallVector<Value>> FunctionConverter::getAll(ValueRange tosaValues,
+                                                       Operation *user) {
+  SmallVector<Value> out;
+  for (Value v : tosaValues) {
+    FailureOr<Value> r = get(v, user);
+    if (failed(r))
+      return failure();
+    out.push_back(*r);
+  }
+  return out;
+}
+
+/// Elementwise operands whose dims relax cannot match (`[a, 6]` and
+/// `[b, 6]`: equal, or one of them 1, only at run time) would give a `?`
+/// dim, which legalization refuses. Each such dim becomes `max(a, b)` and
+/// every operand that differs is broadcast_to those dims, which checks at
+/// run time that its dim is 1 or the result's (TOSA's rule).
+LogicalResult
+FunctionConverter::alignBroadcast(Location loc,
+                                  MutableArrayRef<Value> operands) {
+  int64_t rank = 0;
+  for (Value v : operands)
+    rank = std::max<int64_t>(rank, dimsOf(v).size());
+  // Right-aligned dim i of `v` (numpy's rule; TOSA's ranks are equal).
+  auto dimAt = [&](Value v, int64_t i) -> Expr {
+    SmallVector<Expr> d = dimsOf(v);
+    int64_t k = static_cast<int64_t>(d.size()) - rank + i;
+    return k < 0 ? Expr::constant(1) : d[k];
+  };
+  const sym::Context &symCtx = defaultSymContext();
+  Expr one = Expr::constant(1);
+  SmallVector<Expr> result(rank);
+  bool undecided = false;
+  for (int64_t i = 0; i < rank; ++i) {
+    Expr acc = one;
+    for (Value v : operands) {
+      Expr d = dimAt(v, i);
+      if (!d)
+        return success(); // Already unknown: bind() names the result dim.
+      if (acc == one)
+        acc = d;
+      else if (d != one && !symCtx.provablyEqual(acc, d)) {
+        acc = symCtx.simplify(sym::max(acc, d));
+        undecided = true;
+      }
+    }
+    result[i] = acc;
+  }
+  if (!undecided)
+    return success();
+  for (Value &v : operands) {
+    bool same = static_cast<int64_t>(dimsOf(v).size()) == rank;
+    for (int64_t i = 0; same && i < rank; ++i)
+      same = dimAt(v, i) == result[i];
+    if (same)
+      continue;
+    FailureOr<Value> bv =
+        build<BroadcastToOp>(loc, v, {named("shape", shapeAttr(result))});
+    if (failed(bv))
+      return failure();
+    v = *bv;
+  }
+  return success();
+}
+
+/// `v` match_cast to its type with dim i replaced by `e` for each (i, e):
+/// a run-time check that the dims agree where TOSA requires it (concat's
+/// other dims, matmul's batch) but relax cannot prove it.
+FailureOr<Value>
+FunctionConverter::castDims(Location loc, Value v,
+                            ArrayRef<std::pair<int64_t, Expr>> dims) {
+  if (dims.empty())
+    return v;
+  auto type = cast<RelaxTensorType>(v.getType());
+  SmallVector<Expr> newDims(type.getDims());
+  for (auto [i, e] : dims)
+    newDims[i] = e;
+  return MatchCastOp::create(b, loc, type.withShape(SymShape(newDims)), v)
+      .getResult();
+}
+
 /// Records `v` as the relax value of `op`'s result. Checks it against the
 /// TOSA type (rank, dtype, static dims) and binds `?` dims of the relax type
 /// with a match_cast: to TOSA's static size where it has one, else to a
@@ -384,11 +471,11 @@ LogicalResult FunctionConverter::unary(Operation *op) {
 /// relax's numpy broadcasting.
 template <typename RelaxOp>
 LogicalResult FunctionConverter::binary(Operation *op) {
-  FailureOr<Value> x = get(op->getOperand(0), op);
-  FailureOr<Value> y = get(op->getOperand(1), op);
-  if (failed(x) || failed(y))
+  FailureOr<SmallVector<Value>> in =
+      getAll(op->getOperands().take_front(2), op);
+  if (failed(in) || failed(alignBroadcast(op->getLoc(), *in)))
     return failure();
-  return bind(op, build<RelaxOp>(op->getLoc(), ValueRange{*x, *y}));
+  return bind(op, build<RelaxOp>(op->getLoc(), *in));
 }
 
 /// TOSA's reductions keep the reduced dim (size 1).
@@ -712,14 +799,10 @@ LogicalResult FunctionConverter::convertOp(Operation *op) {
       .Case([&](tosa::LogicalAndOp) { return binary<LogicalAndOp>(op); })
       .Case([&](tosa::LogicalOrOp) { return binary<LogicalOrOp>(op); })
       .Case([&](tosa::SelectOp) {
-        SmallVector<Value> in;
-        for (Value v : op->getOperands()) {
-          FailureOr<Value> r = get(v, op);
-          if (failed(r))
-            return failure();
-          in.push_back(*r);
-        }
-        return bind(op, build<WhereOp>(loc, in));
+        FailureOr<SmallVector<Value>> in = getAll(op->getOperands(), op);
+        if (failed(in) || failed(alignBroadcast(loc, *in)))
+          return failure();
+        return bind(op, build<WhereOp>(loc, *in));
       })
       // Elementwise unary.
       .Case([&](tosa::ExpOp) { return unary<ExpOp>(op); })
@@ -793,6 +876,12 @@ LogicalResult FunctionConverter::convertOp(Operation *op) {
         FailureOr<Value> x = get(m.getA(), op), y = get(m.getB(), op);
         if (failed(x) || failed(y))
           return failure();
+        // TOSA's batch dims are equal (no broadcasting); relax would give
+        // `?` for two variables, so b takes a's (checked at run time).
+        Expr na = dimsOf(*x)[0], nb = dimsOf(*y)[0];
+        if (na && nb && nb != Expr::constant(1) &&
+            !defaultSymContext().provablyEqual(na, nb))
+          y = castDims(loc, *y, {{0, na}});
         SmallVector<NamedAttribute> attrs;
         Type out = getElementTypeOrSelf(m.getOutput().getType());
         if (out != getElementTypeOrSelf(m.getA().getType()))
@@ -839,15 +928,27 @@ LogicalResult FunctionConverter::convertOp(Operation *op) {
         return bind(op, permute(loc, *x, axes));
       })
       .Case([&](tosa::ConcatOp c) {
-        SmallVector<Value> in;
-        for (Value v : c.getInput1()) {
-          FailureOr<Value> r = get(v, op);
+        FailureOr<SmallVector<Value>> in = getAll(c.getInput1(), op);
+        if (failed(in))
+          return failure();
+        // The other dims must agree: where relax cannot prove it, each
+        // operand is cast to the first one's dims (checked at run time).
+        SmallVector<Expr> first = dimsOf((*in)[0]);
+        const sym::Context &symCtx = defaultSymContext();
+        for (Value &v : MutableArrayRef<Value>(*in).drop_front()) {
+          SmallVector<Expr> d = dimsOf(v);
+          SmallVector<std::pair<int64_t, Expr>> casts;
+          for (size_t i = 0; i < d.size() && i < first.size(); ++i)
+            if (int64_t(i) != int64_t(c.getAxis()) && first[i] && d[i] &&
+                !symCtx.provablyEqual(first[i], d[i]))
+              casts.push_back({i, first[i]});
+          FailureOr<Value> r = castDims(loc, v, casts);
           if (failed(r))
             return failure();
-          in.push_back(*r);
+          v = *r;
         }
         return bind(op, build<ConcatOp>(
-                            loc, in,
+                            loc, *in,
                             {named("axis", b.getI64IntegerAttr(c.getAxis()))}));
       })
       .Case([&](tosa::SliceOp s) { return convertSlice(s); })

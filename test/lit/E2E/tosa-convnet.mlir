@@ -7,44 +7,31 @@
 // linalg -> LLVM path on the same inputs (test/lit/E2E/tosa_ref.py) for
 // batch 1, 3 and 16: rtol 1e-5, atol 1e-5.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: relax-opt --convert-tosa-to-relax %s | FileCheck %s --check-prefix=IR
-// RUN: relax-opt --convert-tosa-to-relax="dim-names=n" %s -o %t/relax.mlir
 // RUN: %python %S/tosa_ref.py driver %s %t/n1 --func convnet --shape 1x8x8x3 --seed 1
 // RUN: cat %s %t/n1/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n1/out.txt
 // RUN: %python %S/tosa_ref.py parse %t/n1/out.txt %t/n1
-// RUN: relax-run %t/relax.mlir --entry convnet $(cat %t/n1/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: relax-run %s --entry convnet $(cat %t/n1/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: %python %S/tosa_ref.py driver %s %t/n3 --func convnet --shape 3x8x8x3 --seed 2
 // RUN: cat %s %t/n3/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n3/out.txt
 // RUN: %python %S/tosa_ref.py parse %t/n3/out.txt %t/n3
-// RUN: relax-run %t/relax.mlir --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
-// RUN: relax-run --fuse %t/relax.mlir --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: relax-run %s --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: relax-run --fuse %s --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: %python %S/tosa_ref.py driver %s %t/n16 --func convnet --shape 16x8x8x3 --seed 3
 // RUN: cat %s %t/n16/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n16/out.txt
 // RUN: %python %S/tosa_ref.py parse %t/n16/out.txt %t/n16
-// RUN: relax-run %t/relax.mlir --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
-// RUN: relax-run --fuse %t/relax.mlir --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
-// relax-run converts a TOSA module itself.
-// RUN: relax-run %s --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: relax-run %s --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: relax-run --fuse %s --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // CHECK: all 1 outputs match
-
-// IR-LABEL: relax.func @convnet(%arg0: !relax.tensor<[arg0_d0, 8, 8, 3], f32>) -> !relax.tensor<[arg0_d0, 3], f32>
-// IR: %[[X:.*]] = relax.permute_dims %arg0 {axes = array<i64: 0, 3, 1, 2>} : (!relax.tensor<[arg0_d0, 8, 8, 3], f32>) -> !relax.tensor<[arg0_d0, 3, 8, 8], f32>
-// The OHWI weight is transposed to OIHW at conversion time.
-// IR: %[[W:.*]] = relax.constant dense<"0xEC5138BE5C8F423E{{.*}}"> : tensor<4x3x3x3xf32>
-// IR: relax.conv2d %[[X]], %[[W]] {dilation = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (!relax.tensor<[arg0_d0, 3, 8, 8], f32>, !relax.tensor<[4, 3, 3, 3], f32>) -> !relax.tensor<[arg0_d0, 4, 8, 8], f32>
-// IR: relax.permute_dims %{{.*}} {axes = array<i64: 0, 2, 3, 1>} : (!relax.tensor<[arg0_d0, 4, 8, 8], f32>) -> !relax.tensor<[arg0_d0, 8, 8, 4], f32>
-// IR: relax.add %{{.*}}, %{{.*}} : (!relax.tensor<[arg0_d0, 8, 8, 4], f32>, !relax.tensor<[4], f32>)
-// IR: %[[P:.*]] = relax.max_pool2d %{{.*}} {padding = array<i64: 0, 0, 0, 0>, pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (!relax.tensor<[arg0_d0, 4, 8, 8], f32>) -> !relax.tensor<[arg0_d0, 4, 4, 4], f32>
-// The NCHW -> NHWC -> NCHW round trip between the pool and the next
-// convolution folds away; the HWCM depthwise weight becomes [C * M, 1, H, W].
-// IR-NOT: relax.permute_dims
-// IR: %[[DW:.*]] = relax.constant dense<{{.*}}> : tensor<4x1x3x3xf32>
-// IR: relax.conv2d %[[P]], %[[DW]] {dilation = array<i64: 1, 1>, groups = 4 : i64, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>}
-// IR: relax.clip %{{.*}} {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}
-// IR: relax.avg_pool2d %{{.*}} {padding = array<i64: 1, 1, 0, 0>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (!relax.tensor<[arg0_d0, 4, 4, 4], f32>) -> !relax.tensor<[arg0_d0, 4, 2, 2], f32>
-// IR: relax.reshape %{{.*}} {shape = #relax.shape<[1, arg0_d0, 16]>}
-// IR: relax.matmul %{{.*}}, %{{.*}} : (!relax.tensor<[1, arg0_d0, 16], f32>, !relax.tensor<[1, 16, 3], f32>) -> !relax.tensor<[1, arg0_d0, 3], f32>
-// IR: relax.output %{{.*}} : !relax.tensor<[arg0_d0, 3], f32>
+// @convs, batch 2 and 5:
+// RUN: %python %S/tosa_ref.py driver %s %t/c2 --func convs --shape 2x7x5x2 --seed 4
+// RUN: cat %s %t/c2/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/c2/out.txt
+// RUN: %python %S/tosa_ref.py parse %t/c2/out.txt %t/c2
+// RUN: relax-run %s --entry convs $(cat %t/c2/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TWO
+// RUN: %python %S/tosa_ref.py driver %s %t/c5 --func convs --shape 5x7x5x2 --seed 5
+// RUN: cat %s %t/c5/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/c5/out.txt
+// RUN: %python %S/tosa_ref.py parse %t/c5/out.txt %t/c5
+// RUN: relax-run --fuse %s --entry convs $(cat %t/c5/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TWO
+// TWO: all 3 outputs match
 
 func.func @convnet(%x: tensor<?x8x8x3xf32>) -> tensor<?x3xf32> {
   %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
@@ -71,21 +58,7 @@ func.func @convnet(%x: tensor<?x8x8x3xf32>) -> tensor<?x3xf32> {
 
 // Depthwise conv2d with channel multiplier 2 and stride 2, conv2d with
 // dilation (2, 1), stride (1, 2) and asymmetric padding, transpose_conv2d
-// with a negative and a positive out_pad; batch 2 and 5.
-// RUN: %python %S/tosa_ref.py driver %s %t/c2 --func convs --shape 2x7x5x2 --seed 4
-// RUN: cat %s %t/c2/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/c2/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/c2/out.txt %t/c2
-// RUN: relax-run %t/relax.mlir --entry convs $(cat %t/c2/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TWO
-// RUN: %python %S/tosa_ref.py driver %s %t/c5 --func convs --shape 5x7x5x2 --seed 5
-// RUN: cat %s %t/c5/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/c5/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/c5/out.txt %t/c5
-// RUN: relax-run --fuse %t/relax.mlir --entry convs $(cat %t/c5/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TWO
-// TWO: all 3 outputs match
-// IR-LABEL: relax.func @convs(%arg0: !relax.tensor<[arg0_d0, 7, 5, 2], f32>) -> (!relax.tensor<[arg0_d0, 4, 3, 4], f32>, !relax.tensor<[arg0_d0, 2, 2, 3], f32>, !relax.tensor<[arg0_d0, 4, 6, 2], f32>)
-// IR: relax.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (!relax.tensor<[arg0_d0, 2, 7, 5], f32>, !relax.tensor<[4, 1, 3, 3], f32>) -> !relax.tensor<[arg0_d0, 4, 4, 3], f32>
-// IR: relax.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 2, 1>, padding = array<i64: 2, 1, 0, 1>, strides = array<i64: 1, 2>} : (!relax.tensor<[arg0_d0, 4, 4, 3], f32>, !relax.tensor<[3, 4, 3, 3], f32>) -> !relax.tensor<[arg0_d0, 3, 2, 2], f32>
-// IR: relax.conv2d_transpose %{{.*}}, %{{.*}} {output_padding = array<i64: 0, 1>, padding = array<i64: 1, 0, 0, 0>, strides = array<i64: 2, 2>} : (!relax.tensor<[arg0_d0, 3, 2, 2], f32>, !relax.tensor<[3, 2, 3, 3], f32>) -> !relax.tensor<[arg0_d0, 2, 4, 6], f32>
-
+// with a negative and a positive out_pad.
 func.func @convs(%x: tensor<?x7x5x2xf32>) -> (tensor<?x4x3x4xf32>, tensor<?x2x2x3xf32>, tensor<?x4x6x2xf32>) {
   %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
   %dw = "tosa.const"() {values = dense<[[[[-0.37, -0.00], [0.10, -0.47]], [[-0.35, 0.43], [-0.43, -0.37]], [[0.45, 0.12], [-0.13, 0.01]]], [[[0.16, -0.22], [-0.36, 0.29]], [[0.17, 0.01], [0.32, 0.05]], [[0.48, -0.30], [0.05, -0.02]]], [[[-0.15, 0.09], [-0.26, 0.30]], [[0.37, -0.37], [-0.03, -0.22]], [[-0.42, 0.40], [-0.07, -0.35]]]]> : tensor<3x3x2x2xf32>} : () -> tensor<3x3x2x2xf32>

@@ -4,14 +4,16 @@
 // RUN: relax-opt --convert-tosa-to-relax %s | relax-opt | FileCheck %s
 
 // `?` dims of the arguments become argI_dJ (or the dim-names, in order; a
-// name given twice is one variable); a dim relax cannot name is bound by
-// relax.match_cast to a fresh variable.
-// CHECK-LABEL: relax.func @elementwise(%arg0: !relax.tensor<[arg0_d0, 6], f32>, %arg1: !relax.tensor<[arg1_d0, 6], f32>) -> (!relax.tensor<[v5, 6], f32>, !relax.tensor<[arg0_d0, 6], f32>)
+// name given twice is one variable). Elementwise operands with dims relax
+// cannot match ([arg0_d0, 6] + [arg1_d0, 6]) are broadcast_to the
+// max(arg0_d0, arg1_d0) dims (checked at run time: each 1 or the result's).
+// CHECK-LABEL: relax.func @elementwise(%arg0: !relax.tensor<[arg0_d0, 6], f32>, %arg1: !relax.tensor<[arg1_d0, 6], f32>) -> (!relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>, !relax.tensor<[arg0_d0, 6], f32>)
 // CHECK: relax.dataflow
-// CHECK: %[[A:.*]] = relax.add %arg0, %arg1 : (!relax.tensor<[arg0_d0, 6], f32>, !relax.tensor<[arg1_d0, 6], f32>) -> !relax.tensor<[?, 6], f32>
-// CHECK: %[[B:.*]] = relax.match_cast %[[A]] : !relax.tensor<[?, 6], f32> to !relax.tensor<[v0, 6], f32>
-// CHECK: relax.subtract %[[B]], %arg1 : (!relax.tensor<[v0, 6], f32>, !relax.tensor<[arg1_d0, 6], f32>) -> !relax.tensor<[?, 6], f32>
-// CHECK: relax.match_cast %{{.*}} : !relax.tensor<[?, 6], f32> to !relax.tensor<[v1, 6], f32>
+// CHECK: %[[BX:.*]] = relax.broadcast_to %arg0 {shape = #relax.shape<[max(arg0_d0, arg1_d0), 6]>} : (!relax.tensor<[arg0_d0, 6], f32>) -> !relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>
+// CHECK: %[[BY:.*]] = relax.broadcast_to %arg1 {shape = #relax.shape<[max(arg0_d0, arg1_d0), 6]>} : (!relax.tensor<[arg1_d0, 6], f32>) -> !relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>
+// CHECK: %[[A:.*]] = relax.add %[[BX]], %[[BY]] : (!relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>, !relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>) -> !relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>
+// CHECK: %[[BY2:.*]] = relax.broadcast_to %arg1
+// CHECK: relax.subtract %[[A]], %[[BY2]]
 // CHECK: relax.multiply
 // CHECK: relax.maximum
 // CHECK: relax.minimum
@@ -28,7 +30,7 @@
 // CHECK: relax.rsqrt
 // CHECK: relax.clip %{{.*}} {max = 1.000000e+00 : f64, min = -1.000000e+00 : f64}
 // NAMED-LABEL: relax.func @elementwise(%arg0: !relax.tensor<[n, 6], f32>, %arg1: !relax.tensor<[n, 6], f32>) -> (!relax.tensor<[n, 6], f32>, !relax.tensor<[n, 6], f32>)
-// NAMED-NOT: relax.match_cast
+// NAMED-NOT: relax.broadcast_to
 // NAMED: relax.output
 func.func @elementwise(%x: tensor<?x6xf32>, %y: tensor<?x6xf32>) -> (tensor<?x6xf32>, tensor<?x6xf32>) {
   %shift = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
@@ -109,19 +111,22 @@ func.func @reductions(%x: tensor<?x6xf32>) -> (tensor<?x1xf32>, tensor<1x6xf32>,
 
 // Comparisons, select, logical ops, identity; gather as gather_nd over one
 // batch dim.
-// CHECK-LABEL: relax.func @select_gather(%arg0: !relax.tensor<[arg0_d0, 6], f32>, %arg1: !relax.tensor<[arg1_d0, 6], f32>, %arg2: !relax.tensor<[1, 10, 4], f32>, %arg3: !relax.tensor<[1, arg3_d1], i32>)
-// CHECK: relax.greater %arg0, %arg1
-// CHECK: relax.greater_equal %arg0, %arg1
-// CHECK: relax.equal %arg0, %arg1
+// CHECK-LABEL: relax.func @select_gather(%arg0: !relax.tensor<[arg0_d0, 6], f32>, %arg1: !relax.tensor<[arg1_d0, 6], f32>, %arg2: !relax.tensor<[1, 10, 4], f32>, %arg3: !relax.tensor<[1, arg3_d1], i32>) -> (!relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>, !relax.tensor<[1, arg3_d1, 4], f32>, !relax.tensor<[arg0_d0, 12], f32>)
+// CHECK: relax.greater
+// CHECK: relax.greater_equal
+// CHECK: relax.equal
 // CHECK: relax.logical_and
 // CHECK: relax.logical_or
 // CHECK: relax.logical_not
-// CHECK: relax.where %{{.*}}, %arg0, %arg1 : (!relax.tensor<[v4, 6], i1>, !relax.tensor<[arg0_d0, 6], f32>, !relax.tensor<[arg1_d0, 6], f32>) -> !relax.tensor<[?, 6], f32>
+// CHECK: relax.where %{{.*}}, %{{.*}}, %{{.*}} : (!relax.tensor<[max(arg0_d0, arg1_d0), 6], i1>, !relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>, !relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>) -> !relax.tensor<[max(arg0_d0, arg1_d0), 6], f32>
 // CHECK: %[[I:.*]] = relax.expand_dims %arg3 {axes = array<i64: 2>} : (!relax.tensor<[1, arg3_d1], i32>) -> !relax.tensor<[1, arg3_d1, 1], i32>
 // CHECK: relax.gather_nd %arg2, %[[I]] {batch_dims = 1 : i64} : (!relax.tensor<[1, 10, 4], f32>, !relax.tensor<[1, arg3_d1, 1], i32>) -> !relax.tensor<[1, arg3_d1, 4], f32>
+// Concat's other dims must agree: the second operand is cast to the first's.
+// CHECK: %[[Y:.*]] = relax.match_cast %arg1 : !relax.tensor<[arg1_d0, 6], f32> to !relax.tensor<[arg0_d0, 6], f32>
+// CHECK: relax.concat %arg0, %[[Y]] {axis = 1 : i64} : (!relax.tensor<[arg0_d0, 6], f32>, !relax.tensor<[arg0_d0, 6], f32>) -> !relax.tensor<[arg0_d0, 12], f32>
 // NAMED-LABEL: relax.func @select_gather(%arg0: !relax.tensor<[n, 6], f32>, %arg1: !relax.tensor<[n, 6], f32>, %arg2: !relax.tensor<[1, 10, 4], f32>, %arg3: !relax.tensor<[1, k], i32>)
 // NAMED: relax.where %{{.*}}, %arg0, %arg1 : (!relax.tensor<[n, 6], i1>, !relax.tensor<[n, 6], f32>, !relax.tensor<[n, 6], f32>) -> !relax.tensor<[n, 6], f32>
-func.func @select_gather(%x: tensor<?x6xf32>, %y: tensor<?x6xf32>, %table: tensor<1x10x4xf32>, %idx: tensor<1x?xi32>) -> (tensor<?x6xf32>, tensor<1x?x4xf32>) {
+func.func @select_gather(%x: tensor<?x6xf32>, %y: tensor<?x6xf32>, %table: tensor<1x10x4xf32>, %idx: tensor<1x?xi32>) -> (tensor<?x6xf32>, tensor<1x?x4xf32>, tensor<?x12xf32>) {
   %gt = tosa.greater %x, %y : (tensor<?x6xf32>, tensor<?x6xf32>) -> tensor<?x6xi1>
   %ge = tosa.greater_equal %x, %y : (tensor<?x6xf32>, tensor<?x6xf32>) -> tensor<?x6xi1>
   %eq = tosa.equal %x, %y : (tensor<?x6xf32>, tensor<?x6xf32>) -> tensor<?x6xi1>
@@ -131,15 +136,17 @@ func.func @select_gather(%x: tensor<?x6xf32>, %y: tensor<?x6xf32>, %table: tenso
   %id = tosa.identity %not : (tensor<?x6xi1>) -> tensor<?x6xi1>
   %s = tosa.select %id, %x, %y : (tensor<?x6xi1>, tensor<?x6xf32>, tensor<?x6xf32>) -> tensor<?x6xf32>
   %g = tosa.gather %table, %idx : (tensor<1x10x4xf32>, tensor<1x?xi32>) -> tensor<1x?x4xf32>
-  return %s, %g : tensor<?x6xf32>, tensor<1x?x4xf32>
+  %c = tosa.concat %x, %y {axis = 1 : i32} : (tensor<?x6xf32>, tensor<?x6xf32>) -> tensor<?x12xf32>
+  return %s, %g, %c : tensor<?x6xf32>, tensor<1x?x4xf32>, tensor<?x12xf32>
 }
 
 // A batched matmul of f16 accumulated in f32, and conv2d with stride,
 // dilation and asymmetric padding (TOSA: top, bottom, left, right; relax:
 // top, left, bottom, right) on a symbolic image size.
 // CHECK-LABEL: relax.func @contractions(%arg0: !relax.tensor<[arg0_d0, arg0_d1, 8], f16>, %arg1: !relax.tensor<[arg1_d0, 8, 4], f16>, %arg2: !relax.tensor<[1, arg2_d1, arg2_d2, 3], f32>, %arg3: !relax.tensor<[5, 3, 3, 3], f32>, %arg4: !relax.tensor<[5], f32>)
-// CHECK: relax.matmul %arg0, %arg1 {out_dtype = f32} : (!relax.tensor<[arg0_d0, arg0_d1, 8], f16>, !relax.tensor<[arg1_d0, 8, 4], f16>) -> !relax.tensor<[?, arg0_d1, 4], f32>
-// CHECK: relax.match_cast %{{.*}} : !relax.tensor<[?, arg0_d1, 4], f32> to !relax.tensor<[v0, arg0_d1, 4], f32>
+// TOSA's batch dims are equal: b is cast to a's (checked at run time).
+// CHECK: %[[B:.*]] = relax.match_cast %arg1 : !relax.tensor<[arg1_d0, 8, 4], f16> to !relax.tensor<[arg0_d0, 8, 4], f16>
+// CHECK: relax.matmul %arg0, %[[B]] {out_dtype = f32} : (!relax.tensor<[arg0_d0, arg0_d1, 8], f16>, !relax.tensor<[arg0_d0, 8, 4], f16>) -> !relax.tensor<[arg0_d0, arg0_d1, 4], f32>
 // CHECK: %[[X:.*]] = relax.permute_dims %arg2 {axes = array<i64: 0, 3, 1, 2>}
 // CHECK: %[[W:.*]] = relax.permute_dims %arg3 {axes = array<i64: 0, 3, 1, 2>}
 // CHECK: %[[C:.*]] = relax.conv2d %[[X]], %[[W]] {dilation = array<i64: 2, 1>, padding = array<i64: 1, 0, 2, 1>, strides = array<i64: 2, 2>} : (!relax.tensor<[1, 3, arg2_d1, arg2_d2], f32>, !relax.tensor<[5, 3, 3, 3], f32>) -> !relax.tensor<[1, 5, arg2_d1 floordiv 2, arg2_d2 floordiv 2], f32>
