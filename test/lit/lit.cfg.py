@@ -83,19 +83,6 @@ else:
 # CPU execution tests of lowered code use upstream's JIT driver and its
 # printing helpers (printMemrefF32, ...).
 llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])
-# The TOSA tests compare with upstream's own TOSA -> linalg -> LLVM path, run
-# by the upstream mlir-opt and mlir-runner (test/lit/E2E/tosa_ref.py).
-llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
-config.substitutions.append(("%tosa_to_llvm_pipeline", "builtin.module("
-    "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
-    "tosa-to-linalg,tosa-to-arith,tosa-to-tensor),canonicalize,"
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
-    "buffer-deallocation-pipeline,convert-linalg-to-loops,"
-    "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
-    "convert-math-to-llvm,convert-math-to-libm,"
-    "convert-to-llvm,"
-    "reconcile-unrealized-casts)"))
 llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
 config.substitutions.append(
     ("%mlir_runner_utils", os.path.join(llvm_lib_dir, "libmlir_runner_utils.so")))

@@ -6,18 +6,12 @@
 // upstream's TOSA -> linalg -> LLVM path on the same inputs
 // (test/lit/E2E/tosa_ref.py) for seq 1, 7 and 33: rtol 1e-5, atol 1e-5.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/tosa_ref.py driver %s %t/s1 --func attention --shape 1x1x16 --seed 1
-// RUN: cat %s %t/s1/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/s1/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/s1/out.txt %t/s1
+// RUN: %python %S/tosa_ref.py reference %s %t/s1 --func attention --shape 1x1x16 --seed 1 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry attention $(cat %t/s1/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
-// RUN: %python %S/tosa_ref.py driver %s %t/s7 --func attention --shape 1x7x16 --seed 2
-// RUN: cat %s %t/s7/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/s7/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/s7/out.txt %t/s7
+// RUN: %python %S/tosa_ref.py reference %s %t/s7 --func attention --shape 1x7x16 --seed 2 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry attention $(cat %t/s7/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: relax-run --fuse %s --entry attention $(cat %t/s7/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
-// RUN: %python %S/tosa_ref.py driver %s %t/s33 --func attention --shape 1x33x16 --seed 3
-// RUN: cat %s %t/s33/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/s33/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/s33/out.txt %t/s33
+// RUN: %python %S/tosa_ref.py reference %s %t/s33 --func attention --shape 1x33x16 --seed 3 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry attention $(cat %t/s33/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: relax-run --fuse %s --entry attention $(cat %t/s33/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // CHECK: all 1 outputs match

@@ -7,29 +7,19 @@
 // linalg -> LLVM path on the same inputs (test/lit/E2E/tosa_ref.py) for
 // batch 1, 3 and 16: rtol 1e-5, atol 1e-5.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/tosa_ref.py driver %s %t/n1 --func convnet --shape 1x8x8x3 --seed 1
-// RUN: cat %s %t/n1/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n1/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/n1/out.txt %t/n1
+// RUN: %python %S/tosa_ref.py reference %s %t/n1 --func convnet --shape 1x8x8x3 --seed 1 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry convnet $(cat %t/n1/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
-// RUN: %python %S/tosa_ref.py driver %s %t/n3 --func convnet --shape 3x8x8x3 --seed 2
-// RUN: cat %s %t/n3/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n3/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/n3/out.txt %t/n3
+// RUN: %python %S/tosa_ref.py reference %s %t/n3 --func convnet --shape 3x8x8x3 --seed 2 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: relax-run --fuse %s --entry convnet $(cat %t/n3/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
-// RUN: %python %S/tosa_ref.py driver %s %t/n16 --func convnet --shape 16x8x8x3 --seed 3
-// RUN: cat %s %t/n16/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/n16/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/n16/out.txt %t/n16
+// RUN: %python %S/tosa_ref.py reference %s %t/n16 --func convnet --shape 16x8x8x3 --seed 3 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: relax-run --fuse %s --entry convnet $(cat %t/n16/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // CHECK: all 1 outputs match
 // @convs, batch 2 and 5:
-// RUN: %python %S/tosa_ref.py driver %s %t/c2 --func convs --shape 2x7x5x2 --seed 4
-// RUN: cat %s %t/c2/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/c2/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/c2/out.txt %t/c2
+// RUN: %python %S/tosa_ref.py reference %s %t/c2 --func convs --shape 2x7x5x2 --seed 4 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry convs $(cat %t/c2/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TWO
-// RUN: %python %S/tosa_ref.py driver %s %t/c5 --func convs --shape 5x7x5x2 --seed 5
-// RUN: cat %s %t/c5/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/c5/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/c5/out.txt %t/c5
+// RUN: %python %S/tosa_ref.py reference %s %t/c5 --func convs --shape 5x7x5x2 --seed 5 --llvm-tools %llvm_tools
 // RUN: relax-run --fuse %s --entry convs $(cat %t/c5/args) --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TWO
 // TWO: all 3 outputs match
 

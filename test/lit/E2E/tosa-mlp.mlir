@@ -2,22 +2,16 @@
 // transposed, 2-D activations reshaped to TOSA's 3-D matmul, ReLU as clamp),
 // with a dynamic batch. Converted to relax (--convert-tosa-to-relax) and run
 // by relax-run, against upstream's own TOSA -> linalg -> LLVM path on the
-// same inputs (mlir-opt + mlir-runner, test/lit/E2E/tosa_ref.py), for
+// same inputs (upstream mlir-opt + mlir-runner, test/lit/E2E/tosa_ref.py), for
 // batch 1, 5 and 64: rtol 1e-5, atol 1e-6.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/tosa_ref.py driver %s %t/b1 --func mlp --shape 1x8 --seed 1
-// RUN: cat %s %t/b1/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/b1/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/b1/out.txt %t/b1
+// RUN: %python %S/tosa_ref.py reference %s %t/b1 --func mlp --shape 1x8 --seed 1 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry mlp $(cat %t/b1/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // RUN: relax-run --fuse %s --entry mlp $(cat %t/b1/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
-// RUN: %python %S/tosa_ref.py driver %s %t/b5 --func mlp --shape 5x8 --seed 2
-// RUN: cat %s %t/b5/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/b5/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/b5/out.txt %t/b5
+// RUN: %python %S/tosa_ref.py reference %s %t/b5 --func mlp --shape 5x8 --seed 2 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry mlp $(cat %t/b5/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // RUN: relax-run --fuse %s --entry mlp $(cat %t/b5/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
-// RUN: %python %S/tosa_ref.py driver %s %t/b64 --func mlp --shape 64x8 --seed 3
-// RUN: cat %s %t/b64/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/b64/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/b64/out.txt %t/b64
+// RUN: %python %S/tosa_ref.py reference %s %t/b64 --func mlp --shape 64x8 --seed 3 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry mlp $(cat %t/b64/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // CHECK: all 1 outputs match
 

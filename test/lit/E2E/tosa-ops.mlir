@@ -8,14 +8,10 @@
 // -> LLVM path on the same inputs (test/lit/E2E/tosa_ref.py): rtol 1e-5,
 // atol 1e-6; integer results exact.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/tosa_ref.py driver %s %t/a --func ops --shape 5x6 --shape 5x6 --shape 1x7 --int-high 10 --seed 1
-// RUN: cat %s %t/a/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/a/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/a/out.txt %t/a
+// RUN: %python %S/tosa_ref.py reference %s %t/a --func ops --shape 5x6 --shape 5x6 --shape 1x7 --int-high 10 --seed 1 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry ops $(cat %t/a/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // RUN: relax-run --fuse %s --entry ops $(cat %t/a/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
-// RUN: %python %S/tosa_ref.py driver %s %t/b --func ops --shape 1x6 --shape 1x6 --shape 1x1 --int-high 10 --seed 2
-// RUN: cat %s %t/b/driver.mlir | mlir-opt --pass-pipeline='%tosa_to_llvm_pipeline' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils > %t/b/out.txt
-// RUN: %python %S/tosa_ref.py parse %t/b/out.txt %t/b
+// RUN: %python %S/tosa_ref.py reference %s %t/b --func ops --shape 1x6 --shape 1x6 --shape 1x1 --int-high 10 --seed 2 --llvm-tools %llvm_tools
 // RUN: relax-run %s --entry ops $(cat %t/b/args) --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // CHECK: all 7 outputs match
 

@@ -1,30 +1,41 @@
 """Reference outputs of TOSA models through upstream's TOSA -> linalg path.
 
 The TOSA E2E tests run one TOSA function two ways: converted to relax
-(--convert-tosa-to-relax, then relax-run) and lowered by upstream MLIR alone
-(tosa-to-linalg, bufferization, LLVM, mlir-runner). This script is the glue
-for the second way; it computes nothing itself.
+(relax-run converts TOSA modules with --convert-tosa-to-relax) and lowered
+by upstream MLIR alone (PIPELINE below: tosa-to-linalg, bufferization,
+loops, LLVM; then mlir-runner). This script is the glue for the second way;
+it computes nothing itself.
 
-  tosa_ref.py driver MODEL.mlir OUTDIR --func F --shape 3x16 [--shape ...]
-                     [--seed S] [--int-high K]
+  tosa_ref.py reference MODEL.mlir OUTDIR --func F --shape 3x16 [--shape ...]
+                        [--seed S] [--int-high K] --llvm-tools DIR
       Writes seeded inputs of the given static shapes (floats uniform in
       [-1, 1), integers in [0, K)) to OUTDIR/in<i>.npy and OUTDIR/driver.mlir,
       a @main that builds them as constants (exact bits), casts them to F's
       argument types (with their `?` dims), calls F and prints every result
       as its raw bits (i32 via arith.bitcast, printMemrefI32), so no digits
-      are lost in printing.
-
-  tosa_ref.py parse OUTPUT.txt OUTDIR
-      Reads what mlir-runner printed and writes OUTDIR/ref<i>.npy and
-      OUTDIR/args (`--input OUTDIR/in0.npy ... --expect OUTDIR/ref0.npy ...`
-      for relax-run).
+      are lost in printing. Runs MODEL + driver through DIR/mlir-opt
+      (PIPELINE) and DIR/mlir-runner, and turns what it printed into
+      OUTDIR/ref<i>.npy and OUTDIR/args (`--input OUTDIR/in0.npy ...
+      --expect OUTDIR/ref0.npy ...` for relax-run).
 """
 import argparse
 import os
 import re
+import subprocess
 import sys
 
 import numpy as np
+
+# Upstream's own lowering of TOSA, nothing of this project's.
+PIPELINE = ("builtin.module("
+            "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
+            "tosa-to-linalg,tosa-to-arith,tosa-to-tensor),canonicalize,"
+            "one-shot-bufferize{bufferize-function-boundaries "
+            "function-boundary-type-conversion=identity-layout-map},"
+            "buffer-deallocation-pipeline,convert-linalg-to-loops,"
+            "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+            "convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,"
+            "reconcile-unrealized-casts)")
 
 DTYPES = {"f32": np.float32, "i32": np.int32, "i64": np.int64}
 # The integer type whose bits a result's elements are printed as.
@@ -144,8 +155,30 @@ def driver(args):
         f.write(" ".join(parse_tensor_type(t)[1] for t in res_types))
 
 
-def parse(args):
-    text = open(args.output).read()
+def run_upstream(args):
+    """MODEL + driver through upstream mlir-opt and mlir-runner; returns what
+    the driver printed."""
+    tools = args.llvm_tools
+    libs = os.path.join(os.path.dirname(tools), "lib")
+    module = open(args.model).read() + "\n" + open(
+        os.path.join(args.outdir, "driver.mlir")).read()
+    lowered = subprocess.run(
+        [os.path.join(tools, "mlir-opt"), "--pass-pipeline=" + PIPELINE],
+        input=module.encode(), stdout=subprocess.PIPE)
+    if lowered.returncode != 0:
+        sys.exit("tosa_ref.py: upstream mlir-opt failed")
+    run = subprocess.run(
+        [os.path.join(tools, "mlir-runner"), "-e", "main",
+         "-entry-point-result=void", "-shared-libs=" + ",".join(
+             os.path.join(libs, l) for l in
+             ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))],
+        input=lowered.stdout, stdout=subprocess.PIPE)
+    if run.returncode != 0:
+        sys.exit("tosa_ref.py: mlir-runner failed")
+    return run.stdout.decode()
+
+
+def parse(args, text):
     types = open(os.path.join(args.outdir, "types")).read().split()
     blocks = re.findall(r"sizes = \[([0-9, ]*)\].*?data =\s*(.*?)(?=Unranked|\Z)",
                         text, re.S)
@@ -171,18 +204,21 @@ def parse(args):
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest="cmd", required=True)
-    d = sub.add_parser("driver")
+    d = sub.add_parser("reference")
     d.add_argument("model")
     d.add_argument("outdir")
     d.add_argument("--func", required=True)
     d.add_argument("--shape", action="append", default=[])
     d.add_argument("--seed", type=int, default=0)
     d.add_argument("--int-high", type=int, default=2)
-    q = sub.add_parser("parse")
-    q.add_argument("output")
-    q.add_argument("outdir")
+    d.add_argument("--llvm-tools", required=True,
+                   help="directory of upstream mlir-opt and mlir-runner")
     args = p.parse_args()
-    driver(args) if args.cmd == "driver" else parse(args)
+    driver(args)
+    text = run_upstream(args)
+    with open(os.path.join(args.outdir, "out.txt"), "w") as f:
+        f.write(text)
+    parse(args, text)
 
 
 if __name__ == "__main__":
