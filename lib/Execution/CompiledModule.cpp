@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Execution/CompiledModule.h"
+#include "RelaxDialect/Conversion/Passes.h"
 
 #include "RelaxDialect/InitAll.h"
 #include "RelaxDialect/Pipelines/Pipelines.h"
@@ -24,6 +25,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -371,6 +373,20 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
     if (!module)
       return llvm::make_error<DiagnosedError>("cannot parse " + bufferName);
+  }
+
+  // TOSA functions (as torch-mlir or TensorFlow emit them) become relax
+  // functions first; their `?` dims are named argI_dJ (--dim sets them).
+  if (module->walk([](Operation *op) {
+              return isa<tosa::TosaDialect>(op->getDialect())
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+          .wasInterrupted()) {
+    PassManager pm(context.get());
+    pm.addPass(relax::createConvertTOSAToRelax());
+    if (failed(pm.run(*module)))
+      return error("converting the TOSA functions to relax failed");
   }
 
   // The relax signatures name the symbolic dims of the parameters.

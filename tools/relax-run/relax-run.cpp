@@ -166,8 +166,9 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
-      "relax-run: run a function of a relax module, an ONNX "
-      "model or a library from relax-compile\n");
+      "relax-run: run a function of a relax module, a TOSA module "
+      "(converted by --convert-tosa-to-relax), an ONNX model or a library "
+      "from relax-compile\n");
   bool onGPU = deviceName == "cuda";
   if (deviceName != "cpu" && !onGPU)
     return fail("unknown --device '" + deviceName + "' (cpu or cuda)");

@@ -19,6 +19,7 @@
 #include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"
 #include "RelaxDialect/Conversion/TIRToLinalg/TIRToLinalg.h"
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
+#include "RelaxDialect/Conversion/TOSAToRelax/TOSAToRelax.h"
 
 namespace mlir {
 namespace relax {

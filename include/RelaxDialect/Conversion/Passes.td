@@ -374,4 +374,62 @@ def ConvertHostMemoryToGPU : Pass<"convert-host-memory-to-gpu", "ModuleOp"> {
                            "::mlir::func::FuncDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// TOSAToRelax
+//===----------------------------------------------------------------------===//
+
+def ConvertTOSAToRelax : Pass<"convert-tosa-to-relax", "ModuleOp"> {
+  let summary = "Convert functions of TOSA ops on tensors to relax functions";
+  let description = [{
+    The way in for models that torch-mlir, TensorFlow and other frontends
+    emit as TOSA. Every `func.func` with a body that holds TOSA ops becomes
+    a `relax.func` of the same name whose body is one `relax.dataflow`
+    region; each TOSA op becomes high-level relax ops built through their
+    own shape inference, so result types carry symbolic shapes.
+
+    - A `?` dim of a function argument becomes a symbolic variable: the
+      names of `dim-names`, in order of the arguments and their dims
+      (a name given twice is the same variable, so two arguments can share
+      a dim), then `argI_dJ` for argument I, dim J. Static dims stay
+      constants. Where two variables meet and TOSA's rules make them
+      agree only at run time, the conversion says so in relax: elementwise
+      operands are `broadcast_to` dims `max(a, b)`, concat and matmul
+      operands `relax.match_cast` to the first operand's dims (both checked
+      at run time). A result dim relax still cannot name (`?`) is bound by
+      `relax.match_cast` to a fresh variable `vK` (or TOSA's static size).
+    - NHWC convolutions and pools run as relax's NCHW ops between
+      `permute_dims`; `tosa.reshape`, `tosa.slice`, `tosa.tile` and
+      `tosa.pad` take their shapes from `tosa.const_shape` (`-1` in a
+      reshape target is the remaining element count, symbolically).
+    - Zero points must be 0 and `tosa.mul`'s shift 0 (float and plain
+      integer models); quantized forms, and every op without a mapping,
+      are an error at the op naming it. Nothing is converted then: the
+      pass fails and the module is left as it was.
+
+    Ops: const, const_shape, identity, add, sub, mul, pow, intdiv, maximum,
+    minimum, exp, log, tanh, sigmoid, erf, sin, cos, floor, ceil, abs,
+    negate, reciprocal, rsqrt, clamp, cast, select, equal, greater,
+    greater_equal, logical_and/or/not, reduce_sum/max/min/product, argmax,
+    matmul, conv2d, depthwise_conv2d, transpose_conv2d, avg_pool2d,
+    max_pool2d, reshape, transpose, concat, slice, reverse, tile, pad,
+    gather.
+
+    ```mlir
+    func.func @f(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+      %y = tosa.exp %x : (tensor<?x4xf32>) -> tensor<?x4xf32>
+      return %y : tensor<?x4xf32>
+    }
+    // becomes
+    relax.func @f(%x: !relax.tensor<[arg0_d0, 4], f32>)
+        -> !relax.tensor<[arg0_d0, 4], f32> { ... relax.exp ... }
+    ```
+  }];
+  let options = [
+    ListOption<"dimNames", "dim-names", "std::string",
+               "Names of the symbolic variables for the `?` dims of each "
+               "function's arguments, in order">
+  ];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
+}
+
 #endif // RELAX_CONVERSION_PASSES_TD

@@ -10,7 +10,7 @@ linalg.matmul / batch_matmul / generic instead. The lines keep their
 references and tolerances, which the direct route meets, so each test
 passes only if both routes give the same numbers. Lines are run by bash
 with the lit substitutions the E2E tests use (%s, %S, %t, %python,
-%examples), and the tests in parallel.
+%examples, %llvm_tools), and the tests in parallel.
 
 Prints one line per test ("X: ok" or the failing output) and a summary;
 exits 1 if any test fails. Standard library only.
@@ -94,13 +94,14 @@ def substitute(cmd, path, tmp, args, prepared):
     subs = {
         "python": args.python,
         "examples": args.examples,
+        "llvm_tools": args.llvm_tools,
         "S": os.path.dirname(path),
         "s": path,
         "t": tmp,
         "%": "%",  # lit's escape of a literal %.
     }
-    cmd = re.sub(r"%(%|python|examples|S|s|t\b)", lambda m: subs[m.group(1)],
-                 cmd)
+    cmd = re.sub(r"%(%|python|examples|llvm_tools|S|s|t\b)",
+                 lambda m: subs[m.group(1)], cmd)
     # Every relax-run goes through the linalg route with compiled
     # contractions (a --dispatch-library already there would be given twice).
     cmd = re.sub(r"\s--dispatch-library=\S+", "", cmd)

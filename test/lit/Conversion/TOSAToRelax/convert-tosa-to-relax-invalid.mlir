@@ -1,0 +1,114 @@
+// Everything --convert-tosa-to-relax refuses is an error at the TOSA op (or
+// function) that caused it, and the pass fails (nonzero exit).
+// RUN: relax-opt --convert-tosa-to-relax %s -split-input-file -verify-diagnostics
+// RUN: relax-opt --convert-tosa-to-relax %s -split-input-file > /dev/null 2>&1; test $? -eq 1
+// RUN: relax-opt --convert-tosa-to-relax="dim-names=2n" %s > %t.name 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=NAME < %t.name
+// NAME: error: 'func.func' op dim name '2n' is not an identifier
+// relax-run, which converts TOSA modules itself, reports the same errors.
+// RUN: relax-run %s --random-inputs > %t.run 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=RUNERR < %t.run
+// RUNERR: error: 'tosa.fft2d' op has no conversion to relax
+// RUNERR: relax-run: error: converting the TOSA functions to relax failed
+
+// An op without a mapping is named.
+func.func @fft(%r: tensor<1x8x?xf32>, %i: tensor<1x8x?xf32>) -> tensor<1x8x?xf32> {
+  // expected-error@+1 {{'tosa.fft2d' op has no conversion to relax (--convert-tosa-to-relax)}}
+  %a, %b = tosa.fft2d %r, %i {inverse = false} : (tensor<1x8x?xf32>, tensor<1x8x?xf32>) -> (tensor<1x8x?xf32>, tensor<1x8x?xf32>)
+  return %a : tensor<1x8x?xf32>
+}
+
+// -----
+
+// Quantized forms: a zero point other than 0.
+func.func @quantized_matmul(%a: tensor<1x?x8xi8>, %b: tensor<1x8x4xi8>) -> tensor<1x?x4xi32> {
+  %azp = "tosa.const"() {values = dense<3> : tensor<1xi8>} : () -> tensor<1xi8>
+  %bzp = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
+  // expected-error@+1 {{'tosa.matmul' op unsupported: a zero point that is not the constant 0 (quantized TOSA)}}
+  %m = tosa.matmul %a, %b, %azp, %bzp : (tensor<1x?x8xi8>, tensor<1x8x4xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x?x4xi32>
+  return %m : tensor<1x?x4xi32>
+}
+
+// -----
+
+// A multiplication with a right shift (fixed-point TOSA).
+func.func @mul_shift(%a: tensor<?x4xi32>, %b: tensor<?x4xi32>) -> tensor<?x4xi32> {
+  %shift = "tosa.const"() {values = dense<2> : tensor<1xi8>} : () -> tensor<1xi8>
+  // expected-error@+1 {{'tosa.mul' op unsupported: a shift that is not the constant 0 (quantized TOSA)}}
+  %m = tosa.mul %a, %b, %shift : (tensor<?x4xi32>, tensor<?x4xi32>, tensor<1xi8>) -> tensor<?x4xi32>
+  return %m : tensor<?x4xi32>
+}
+
+// -----
+
+// A shape computed from run-time dims (TOSA's shape ops) is not supported.
+func.func @computed_shape(%x: tensor<?x4xf32>) -> tensor<?xf32> {
+  %d = tosa.dim %x {axis = 0 : i32} : (tensor<?x4xf32>) -> !tosa.shape<1>
+  %f = tosa.const_shape {values = dense<4> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %s = tosa.mul_shape %d, %f : (!tosa.shape<1>, !tosa.shape<1>) -> !tosa.shape<1>
+  // expected-error@+1 {{'tosa.reshape' op unsupported: a shape operand that is not a tosa.const_shape}}
+  %r = tosa.reshape %x, %s : (tensor<?x4xf32>, !tosa.shape<1>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// Arguments must be ranked tensors.
+// expected-error@+1 {{'func.func' op argument 1 has type 'tensor<*xf32>'; only ranked tensors convert to relax}}
+func.func @unranked(%x: tensor<?x4xf32>, %y: tensor<*xf32>) -> tensor<?x4xf32> {
+  %e = tosa.exp %x : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %e : tensor<?x4xf32>
+}
+
+// -----
+
+// A dtype relax does not have: the relax op's own diagnostic, then which
+// op could not be built.
+func.func @int4(%x: tensor<?x4xi32>) -> tensor<?x4xi32> {
+  // expected-error@+2 {{'relax.constant' op unsupported element type 'i4'}}
+  // expected-error@+1 {{the relax.constant built from the converted operands is invalid}}
+  %c = "tosa.const"() {values = dense<1> : tensor<1x4xi4>} : () -> tensor<1x4xi4>
+  %d = tosa.cast %c : (tensor<1x4xi4>) -> tensor<1x4xi32>
+  %e = tosa.add %x, %d : (tensor<?x4xi32>, tensor<1x4xi32>) -> tensor<?x4xi32>
+  return %e : tensor<?x4xi32>
+}
+
+// -----
+
+// Control flow inside a function.
+// expected-error@+1 {{'func.func' op has control flow (more than one block); only straight-line TOSA functions convert}}
+func.func @blocks(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %e = tosa.exp %x : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  cf.br ^bb1
+^bb1:
+  return %e : tensor<?x4xf32>
+}
+
+// -----
+
+// A non-TOSA op inside a converted function.
+func.func @other_dialect(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %e = tosa.exp %x : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  // expected-error@+1 {{'tensor.cast' op has no conversion to relax (--convert-tosa-to-relax)}}
+  %c = tensor.cast %e : tensor<?x4xf32> to tensor<?x4xf32>
+  return %c : tensor<?x4xf32>
+}
+
+// -----
+
+// An argument of a dtype relax does not have.
+// expected-error@+1 {{'func.func' op argument 0 of type 'tensor<?x4xi4>': unsupported relax tensor dtype 'i4'}}
+func.func @int4_argument(%x: tensor<?x4xi4>) -> tensor<?x4xi4> {
+  %e = tosa.abs %x : (tensor<?x4xi4>) -> tensor<?x4xi4>
+  return %e : tensor<?x4xi4>
+}
+
+// -----
+
+// A transposed convolution whose output starts with padding rows.
+func.func @transpose_conv_out_pad(%x: tensor<?x2x2x3xf32>, %w: tensor<2x3x3x3xf32>, %b: tensor<2xf32>) -> tensor<?x6x5x2xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  // expected-error@+1 {{'tosa.transpose_conv2d' op unsupported: a positive top or left out_pad}}
+  %t = tosa.transpose_conv2d %x, %w, %b, %zp, %zp {acc_type = f32, out_pad = array<i64: 1, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<?x2x2x3xf32>, tensor<2x3x3x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x6x5x2xf32>
+  return %t : tensor<?x6x5x2xf32>
+}
