@@ -385,15 +385,6 @@ extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
           "cuStreamSynchronize after cuMemcpyAsync");
 }
 
-/// The descriptor of a memref<?xi8> (MLIR's C interface).
-struct DeviceBytes {
-  void *allocated;
-  void *aligned;
-  int64_t offset;
-  int64_t size;
-  int64_t stride;
-};
-
 namespace {
 /// Device copies of the compiled modules' constants, by host address: made
 /// on first use and kept (the weights are uploaded once, not per call).
@@ -407,10 +398,10 @@ ResidentConstants &residentConstants() {
 }
 } // namespace
 
-extern "C" void _mlir_ciface_relax_rt_cuda_constant(DeviceBytes *result,
+extern "C" void _mlir_ciface_relax_rt_cuda_constant(relax_rt_bytes *result,
                                                     int64_t hostAddress,
                                                     int64_t bytes) {
-  *result = DeviceBytes{nullptr, nullptr, 0, bytes, 1};
+  *result = relax_rt_bytes{nullptr, nullptr, 0, bytes, 1};
   ResidentConstants &r = residentConstants();
   std::lock_guard<std::mutex> lock(r.mutex);
   void *&copy = r.copies[hostAddress];

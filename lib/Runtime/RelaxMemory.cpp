@@ -26,15 +26,6 @@
 #include <unordered_map>
 
 namespace {
-/// The descriptor of a memref<?xi8> (MLIR's C interface).
-struct ByteBuffer {
-  void *allocated;
-  void *aligned;
-  int64_t offset;
-  int64_t size;
-  int64_t stride;
-};
-
 constexpr int64_t kAlignment = 64;
 
 /// A cached arena: `capacity` usable bytes at `data`.
@@ -78,11 +69,11 @@ Counters &counters() {
 }
 } // namespace
 
-extern "C" void _mlir_ciface_relax_rt_workspace_acquire(ByteBuffer *result,
+extern "C" void _mlir_ciface_relax_rt_workspace_acquire(relax_rt_bytes *result,
                                                         const void *key,
                                                         int64_t bytes,
                                                         int64_t capacity) {
-  *result = ByteBuffer{nullptr, nullptr, 0, bytes, 1};
+  *result = relax_rt_bytes{nullptr, nullptr, 0, bytes, 1};
   if (bytes < 0)
     return;
   ArenaCache &c = cache();
@@ -125,7 +116,7 @@ extern "C" void _mlir_ciface_relax_rt_workspace_acquire(ByteBuffer *result,
 }
 
 extern "C" void _mlir_ciface_relax_rt_workspace_release(const void *key,
-                                                        ByteBuffer *buffer) {
+                                                        relax_rt_bytes *buffer) {
   if (!buffer || !buffer->allocated)
     return;
   ArenaCache &c = cache();

@@ -16,23 +16,8 @@
 #include <string>
 
 namespace {
-struct ByteBuffer {
-  void *allocated;
-  void *aligned;
-  int64_t offset;
-  int64_t size;
-  int64_t stride;
-};
-} // namespace
+using ByteBuffer = relax_rt_bytes;
 
-extern "C" void _mlir_ciface_relax_rt_workspace_acquire(ByteBuffer *result,
-                                                        const void *key,
-                                                        int64_t bytes,
-                                                        int64_t capacity);
-extern "C" void _mlir_ciface_relax_rt_workspace_release(const void *key,
-                                                        ByteBuffer *buffer);
-
-namespace {
 ByteBuffer acquire(const void *key, int64_t bytes, int64_t capacity = 0) {
   ByteBuffer b;
   _mlir_ciface_relax_rt_workspace_acquire(&b, key, bytes, capacity);

@@ -20,6 +20,8 @@
 #ifndef RELAXDIALECT_RUNTIME_RELAXCUDA_H
 #define RELAXDIALECT_RUNTIME_RELAXCUDA_H
 
+#include "RelaxDialect/Runtime/RelaxRuntime.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,6 +52,8 @@ double relax_rt_cuda_take_kernel_ms(void);
  * copies it on first use. relax_rt_cuda_release_constants frees every copy;
  * call it when the modules whose constants they are are unloaded (their
  * host addresses may be reused by the next module). */
+void _mlir_ciface_relax_rt_cuda_constant(relax_rt_bytes *result,
+                                         int64_t host_address, int64_t bytes);
 void relax_rt_cuda_release_constants(void);
 
 /* The upstream GPU runtime ABI (mlir/lib/ExecutionEngine/CudaRuntimeWrappers

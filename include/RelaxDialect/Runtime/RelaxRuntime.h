@@ -37,11 +37,28 @@ const char *relax_rt_last_error(void);
 /* Forgets the recorded error of this thread. */
 void relax_rt_clear_error(void);
 
+/* The descriptor of a memref<?xi8> in MLIR's C interface: how runtime
+ * functions hand raw memory (arenas, device copies) to compiled code. */
+typedef struct relax_rt_bytes {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+} relax_rt_bytes;
+
 /* Memory of planned functions (--relax-plan-memory). Compiled code takes
- * each planned function's arena from a per-function cache and gives it back
- * on return (relax_rt_workspace_acquire / _release, called through MLIR's C
- * interface). relax_rt_workspace_trim frees every cached arena; call it only
+ * each planned function's arena from a per-function cache (keyed by `key`,
+ * the address of a private global, never dereferenced), at least
+ * `capacity` bytes when it can, and gives it back on return. A null
+ * `aligned` pointer in the result means no memory. Called through MLIR's C
+ * interface. relax_rt_workspace_trim frees every cached arena; call it only
  * when no compiled function is running. */
+void _mlir_ciface_relax_rt_workspace_acquire(relax_rt_bytes *result,
+                                             const void *key, int64_t bytes,
+                                             int64_t capacity);
+void _mlir_ciface_relax_rt_workspace_release(const void *key,
+                                             relax_rt_bytes *buffer);
 void relax_rt_workspace_trim(void);
 
 /* Memory counters, fed by code compiled with

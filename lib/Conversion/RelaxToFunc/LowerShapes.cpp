@@ -512,15 +512,8 @@ void FunctionLowering::flushChecks() {
 /// call that reports errors there (a library call, a relax function, an
 /// index check), so that the function stops before using its results.
 void FunctionLowering::checkRuntimeErrorSlot(Location loc) {
-  auto module = src->getParentOfType<ModuleOp>();
-  if (!module.lookupSymbol(kHasErrorFn)) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    auto decl = func::FuncOp::create(
-        builder, module.getLoc(), kHasErrorFn,
-        builder.getFunctionType({}, {builder.getI32Type()}));
-    decl.setPrivate();
-  }
+  declareRuntimeFunction(kHasErrorFn,
+                         builder.getFunctionType({}, {builder.getI32Type()}));
   Value hasError =
       func::CallOp::create(builder, loc, kHasErrorFn,
                            TypeRange{builder.getI32Type()}, ValueRange())

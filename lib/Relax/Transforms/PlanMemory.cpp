@@ -46,18 +46,11 @@ BufferLiveness::BufferLiveness(FuncOp func) {
     position[op] = order.size();
     order.push_back(op);
   });
-  for (auto [index, op] : llvm::enumerate(order)) {
-    unsigned at = index;
+  for (auto [at, op] : llvm::enumerate(order)) {
     if (isa<CallTIROp, CallDPSPackedOp>(op)) {
       for (Value operand : op->getOperands())
         addUse(operand, at);
-      for (Value result : op->getResults()) {
-        if (!isa<RelaxTensorType>(result.getType()))
-          continue;
-        buffers.push_back(result);
-        bufferOf[result] = result;
-        lastUse[result] = at;
-      }
+      addBuffers(op, at);
       continue;
     }
     if (auto cast = dyn_cast<MatchCastOp>(op)) {
@@ -98,14 +91,7 @@ BufferLiveness::BufferLiveness(FuncOp func) {
     }
     if (isa<ReturnOp>(op)) {
       for (Value operand : op->getOperands()) {
-        SmallVector<Value> worklist{operand};
-        while (!worklist.empty()) {
-          Value v = worklist.pop_back_val();
-          if (auto it = tupleFields.find(v); it != tupleFields.end())
-            llvm::append_range(worklist, it->second);
-          else if (Value buffer = bufferOf.lookup(v))
-            escaping.insert(buffer);
-        }
+        forEachBuffer(operand, [&](Value buffer) { escaping.insert(buffer); });
         addUse(operand, at);
       }
       continue;
@@ -124,21 +110,9 @@ BufferLiveness::BufferLiveness(FuncOp func) {
     // A relax.call's results are buffers of their own (the callee's, or
     // views of its arguments, which the lowering tells apart).
     if (isa<CallOp>(op))
-      for (Value result : op->getResults())
-        if (isa<RelaxTensorType>(result.getType())) {
-          buffers.push_back(result);
-          bufferOf[result] = result;
-          lastUse[result] = at;
-        }
+      addBuffers(op, at);
     for (Value operand : op->getOperands()) {
-      SmallVector<Value> worklist{operand};
-      while (!worklist.empty()) {
-        Value v = worklist.pop_back_val();
-        if (auto it = tupleFields.find(v); it != tupleFields.end())
-          llvm::append_range(worklist, it->second);
-        else if (Value buffer = bufferOf.lookup(v))
-          pinned.insert(buffer);
-      }
+      forEachBuffer(operand, [&](Value buffer) { pinned.insert(buffer); });
       addUse(operand, at);
     }
   }
@@ -146,21 +120,38 @@ BufferLiveness::BufferLiveness(FuncOp func) {
     dying[order[lastUse[buffer]]].push_back(buffer);
 }
 
-/// A read of `value` at `at`: of the buffer it views, or of every field of a
-/// tuple.
-void BufferLiveness::addUse(Value value, unsigned at) {
+/// The tensor results of `op`, created at `at`, are buffers.
+void BufferLiveness::addBuffers(Operation *op, unsigned at) {
+  for (Value result : op->getResults()) {
+    if (!isa<RelaxTensorType>(result.getType()))
+      continue;
+    buffers.push_back(result);
+    bufferOf[result] = result;
+    lastUse[result] = at;
+  }
+}
+
+/// Calls `fn` with the buffer `value` views, or with those of every field of
+/// a tuple (nested tuples included).
+void BufferLiveness::forEachBuffer(Value value,
+                                   function_ref<void(Value)> fn) const {
   SmallVector<Value> worklist{value};
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
-    if (auto it = tupleFields.find(v); it != tupleFields.end()) {
+    if (auto it = tupleFields.find(v); it != tupleFields.end())
       llvm::append_range(worklist, it->second);
-      continue;
-    }
-    if (Value buffer = bufferOf.lookup(v)) {
-      unsigned &last = lastUse[buffer];
-      last = std::max(last, at);
-    }
+    else if (Value buffer = bufferOf.lookup(v))
+      fn(buffer);
   }
+}
+
+/// A read of `value` at `at`: of the buffer it views, or of every field of a
+/// tuple.
+void BufferLiveness::addUse(Value value, unsigned at) {
+  forEachBuffer(value, [&](Value buffer) {
+    unsigned &last = lastUse[buffer];
+    last = std::max(last, at);
+  });
 }
 
 ArrayRef<Value> BufferLiveness::getDying(Operation *op) const {

@@ -80,6 +80,8 @@ public:
   llvm::ArrayRef<Value> getDying(Operation *op) const;
 
 private:
+  void addBuffers(Operation *op, unsigned at);
+  void forEachBuffer(Value value, llvm::function_ref<void(Value)> fn) const;
   void addUse(Value value, unsigned at);
 
   bool analyzable = true;
