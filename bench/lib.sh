@@ -12,3 +12,15 @@ median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # The X of a "... median X ms ..." line on stdin: what the C and cuBLAS peers
 # print.
 median_ms() { sed -n 's/.*median \([0-9.]*\) ms.*/\1/p'; }
+
+# PY: the Python of bench/peers/.venv (onnxruntime, onnx, numpy from PyPI),
+# created on first use (PYTHON picks the interpreter that makes it). Shared
+# by bench/peers and bench/memory.
+peers_python() {
+  local venv="$ROOT/bench/peers/.venv"
+  if [[ ! -x "$venv/bin/python" ]]; then
+    "${PYTHON:-python3}" -m venv "$venv"
+    "$venv/bin/pip" install --quiet onnxruntime onnx numpy
+  fi
+  PY="$venv/bin/python"
+}

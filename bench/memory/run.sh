@@ -26,12 +26,7 @@ REPEATS="${REPEATS:-5}"
 RUNS="${RUNS:-20}"
 CASES="${CASES:-llama:1 llama:128 llama4:1 llama4:128}"
 REPORT="${REPORT:-$HERE/report.md}"
-VENV="$PEERS/.venv"
-if [[ ! -x "$VENV/bin/python" ]]; then
-  "${PYTHON:-python3}" -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet onnxruntime onnx numpy
-fi
-PY="$VENV/bin/python"
+peers_python
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 export OMP_NUM_THREADS=1

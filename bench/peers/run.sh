@@ -36,13 +36,8 @@ THREADS="${THREADS:-1 2}"
 VARIANTS="${VARIANTS:---fuse}"
 CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1}"
 REPORT="${REPORT:-$HERE/report.md}"
-VENV="$HERE/.venv"
 
-if [[ ! -x "$VENV/bin/python" ]]; then
-  "${PYTHON:-python3}" -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet onnxruntime onnx numpy
-fi
-PY="$VENV/bin/python"
+peers_python
 OUT="$(mktemp -d)"
 BUSY_PID=""
 cleanup() {
