@@ -18,6 +18,7 @@
 
 #include "RelaxDialect/Conversion/TOSAToRelax/TOSAToRelax.h"
 
+#include "RelaxDialect/Relax/IR/BuildInferred.h"
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
@@ -137,28 +138,16 @@ private:
 template <typename OpTy>
 FailureOr<Value> FunctionConverter::build(Location loc, ValueRange operands,
                                           ArrayRef<NamedAttribute> attrs) {
-  typename OpTy::Properties props;
-  DictionaryAttr dict = b.getDictionaryAttr(attrs);
-  SmallVector<Type> types;
-  LogicalResult converted = OpTy::setPropertiesFromAttr(
-      props, dict, [] { return InFlightDiagnostic(); });
-  if (succeeded(converted))
-    OpTy::populateDefaultProperties(
-        OperationName(OpTy::getOperationName(), ctx), props);
-  if (failed(converted) ||
-      failed(OpTy::inferReturnTypes(ctx, loc, operands, dict,
-                                    OpaqueProperties(&props), RegionRange(),
-                                    types)) ||
-      types.size() != 1)
+  BuildInferredError error;
+  FailureOr<OpTy> op = buildInferred<OpTy>(b, loc, operands, attrs,
+                                           /*numResults=*/1, error);
+  if (succeeded(op))
+    return (*op)->getResult(0);
+  if (error == BuildInferredError::Inference)
     return emitError(loc) << "cannot build " << OpTy::getOperationName()
                           << " from the converted operands";
-  auto op = OpTy::create(b, loc, types, operands, props);
-  if (failed(verify(op))) {
-    op->erase();
-    return emitError(loc) << "the " << OpTy::getOperationName()
-                          << " built from the converted operands is invalid";
-  }
-  return op->getResult(0);
+  return emitError(loc) << "the " << OpTy::getOperationName()
+                        << " built from the converted operands is invalid";
 }
 
 /// `attr` with its dims permuted (result dim i is dim axes[i]); null for

@@ -17,6 +17,7 @@
 #ifndef LIB_TARGET_ONNX_IMPORTER_H
 #define LIB_TARGET_ONNX_IMPORTER_H
 
+#include "RelaxDialect/Relax/IR/BuildInferred.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/Support/SymShape.h"
 
@@ -433,30 +434,16 @@ FailureOr<SmallVector<Value>>
 Importer::createN(Location loc, function_ref<InFlightDiagnostic()> emitError,
                   ValueRange operands, ArrayRef<NamedAttribute> attrs,
                   unsigned numResults) {
-  // Properties as the op would hold them (defaults included), from which its
-  // result types are inferred.
-  typename OpTy::Properties props;
-  DictionaryAttr dict = builder.getDictionaryAttr(attrs);
-  SmallVector<Type> types;
-  LogicalResult converted = OpTy::setPropertiesFromAttr(
-      props, dict, [] { return InFlightDiagnostic(); });
-  if (succeeded(converted))
-    OpTy::populateDefaultProperties(
-        OperationName(OpTy::getOperationName(), ctx), props);
-  if (failed(converted) ||
-      failed(OpTy::inferReturnTypes(ctx, loc, operands, dict,
-                                    OpaqueProperties(&props), RegionRange(),
-                                    types)) ||
-      types.size() != numResults)
+  BuildInferredError error;
+  FailureOr<OpTy> op =
+      buildInferred<OpTy>(builder, loc, operands, attrs, numResults, error);
+  if (succeeded(op))
+    return SmallVector<Value>((*op)->getResults());
+  if (error == BuildInferredError::Inference)
     return emitError() << "cannot build " << OpTy::getOperationName()
                        << " from its operands";
-  auto op = OpTy::create(builder, loc, types, operands, props);
-  if (failed(verify(op))) {
-    op->erase();
-    return emitError() << "the " << OpTy::getOperationName()
-                       << " built for it is invalid";
-  }
-  return SmallVector<Value>(op->getResults());
+  return emitError() << "the " << OpTy::getOperationName()
+                     << " built for it is invalid";
 }
 
 //===----------------------------------------------------------------------===//
