@@ -53,10 +53,12 @@ Result<std::unique_ptr<ParamFile>> ParamFile::open(const std::string &path) {
   if (fd < 0)
     return cannotOpen(errno);
   struct stat st;
-  if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-    int err = fstat(fd, &st) != 0 ? errno : EISDIR;
+  int statError = fstat(fd, &st) != 0 ? errno
+                  : S_ISDIR(st.st_mode) ? EISDIR
+                                        : 0;
+  if (statError) {
     ::close(fd);
-    return cannotOpen(err);
+    return cannotOpen(statError);
   }
   std::unique_ptr<ParamFile> file(new ParamFile());
   file->filePath = path;

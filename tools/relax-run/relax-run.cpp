@@ -46,6 +46,7 @@
 #include <dlfcn.h>
 #include <malloc.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace mlir::relax;
 using namespace mlir::relax::exec;
@@ -368,7 +369,6 @@ private:
 //===----------------------------------------------------------------------===//
 
 int fail(const std::string &message) {
-  std::fflush(stdout);
   std::fprintf(stderr, "relax-run: error: %s\n", message.c_str());
   return 1;
 }
@@ -654,7 +654,6 @@ int runLibrary(const Options &o) {
       adoptDType(*expected, outputs[i].dtype);
       CompareResult result = compareTensors(outputs[i], *expected, tolerances);
       if (!result.matches()) {
-        std::fflush(stdout);
         std::fprintf(stderr, "relax-run: %s\n",
                      result
                          .message("output #" + std::to_string(i),
@@ -718,10 +717,18 @@ int main(int argc, char **argv) {
     options = parseLibraryRun(argc, argv);
   if (!options)
     return runCompilerSide(argc, argv);
-  // Like llvm::outs() (the compiler side's stream): stdout is written in
-  // large blocks, stderr at once.
-  static char buffer[1 << 16];
-  std::setvbuf(stdout, buffer, _IOFBF, sizeof(buffer));
+  // Buffered as llvm::outs(), the compiler side's stream, so that stdout and
+  // stderr interleave the same way in a combined log: in blocks of the
+  // file's preferred size, not at all on a terminal; stderr is unbuffered
+  // and not tied to stdout (an error line comes before the output lines
+  // still buffered).
+  struct stat st;
+  if (fstat(STDOUT_FILENO, &st) == 0) {
+    if (S_ISCHR(st.st_mode) && isatty(STDOUT_FILENO))
+      std::setvbuf(stdout, nullptr, _IONBF, 0);
+    else if (st.st_blksize > 0)
+      std::setvbuf(stdout, nullptr, _IOFBF, st.st_blksize);
+  }
   int status = runLibrary(*options);
   std::fflush(stdout);
   return status;
