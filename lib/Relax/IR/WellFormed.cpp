@@ -75,6 +75,11 @@ LogicalResult mlir::relax::verifyWellFormed(FuncOp func) {
       return WalkResult::advance();
     if (isa<MatchCastOp, TensorToShapeOp>(op))
       bindVars(op->getResult(0).getType(), bound);
+    // A relax.if binds the bare variables of its result types from the
+    // branch that ran.
+    if (isa<IfOp>(op))
+      for (Type type : op->getResultTypes())
+        bindVars(type, bound);
     for (Value value : op->getResults()) {
       if (std::optional<std::string> var =
               findUnbound(value.getType(), bound)) {

@@ -81,6 +81,7 @@ public:
 
 private:
   void addBuffers(Operation *op, unsigned at);
+  void addBuffer(Value result, unsigned at);
   void forEachBuffer(Value value, llvm::function_ref<void(Value)> fn) const;
   void addUse(Value value, unsigned at);
 
