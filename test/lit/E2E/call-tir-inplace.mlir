@@ -21,7 +21,7 @@
 // RUN: FileCheck %s --check-prefix=PAST < %t.fail2
 // ONE: all 1 outputs match
 // TWO: all 2 outputs match
-// PAST: error: append: kv_append at {{.*}}call-tir-inplace.mlir:{{[0-9]+}}:{{[0-9]+}}: rows written: expected pos + s <= m, got pos + s = {{(10|9)}} and m = 8
+// PAST: error: append: kv_append at {{.*}}:{{[0-9]+}}:{{[0-9]+}}: rows written: expected pos + s <= m, got pos + s = {{(10|9)}} and m = 8
 
 // cache[:, :, pos : pos + s, :] = k, in place.
 tir.prim_func private @kv_append(%cache: !tir.buffer<[1, h, m, d], f32>,

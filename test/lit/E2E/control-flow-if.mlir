@@ -31,7 +31,7 @@
 // PAIR-T: output #1: f32 [3] = [1, -2, 3]
 // PAIR-F: output #0: f32 [3] = [1, -2, 3]
 // PAIR-F: output #1: f32 [6] = [1, -2, 3, 1, -2, 3]
-// CHECKED: error: checked: n = 3 from 'x' dim 0, but relax.if at {{.*}}control-flow-if.mlir:{{[0-9]+}}:{{[0-9]+}} result leaf 0 dim 0 = n is 6
+// CHECKED: error: checked: n = 3 from 'x' dim 0, but relax.if at {{.*}}:{{[0-9]+}}:{{[0-9]+}} result leaf 0 dim 0 = n is 6
 // CHECKED-OK: output #0: f32 [3] = [1, -2, 3]
 
 // then: x * 2 + 1 : [n]; else: concat(x, x) + 1 : [n * 2]; joined as [k].

@@ -1,8 +1,8 @@
 // Tuples across function boundaries: a tuple parameter (a two-tensor KV
 // cache), a nested tuple result, tuple_get_item of a parameter, a tuple
 // parameter handed on to relax.call, and tuples built, passed and taken
-// apart across relax.call. relax-run and the compiled library take and
-// give a tuple as its leaves, depth first: @step(cache: (k, v), x) is
+// apart across relax.call. relax-run and the compiled library
+// (Tools/c-api-state.test) take and give a tuple as its leaves, depth first: @step(cache: (k, v), x) is
 // called with k, v, x and returns k + x, v * x, k + v. numpy references
 // in kv_tuple_ref.py (rtol 1e-6).
 // RUN: %python %S/kv_tuple_ref.py tuples %t 5
@@ -10,8 +10,6 @@
 // RUN: relax-run %s --entry forward --input %t/k.npy --input %t/v.npy --input %t/x.npy --expect %t/k2.npy --expect %t/v2.npy --expect %t/kv.npy --rtol 1e-6 | FileCheck %s
 // RUN: relax-run %s --entry from_tensors --input %t/k.npy --input %t/v.npy --input %t/x.npy --expect %t/k2.npy --expect %t/v2.npy --expect %t/kv.npy --rtol 1e-6 | FileCheck %s
 // RUN: relax-run %s --entry from_tensors --fuse --plan-memory=false --input %t/k.npy --input %t/v.npy --input %t/x.npy --expect %t/k2.npy --expect %t/v2.npy --expect %t/kv.npy --rtol 1e-6 | FileCheck %s
-// RUN: relax-compile %s -o %t/tuples.so
-// RUN: relax-run %t/tuples.so --entry forward --input %t/k.npy --input %t/v.npy --input %t/x.npy --expect %t/k2.npy --expect %t/v2.npy --expect %t/kv.npy --rtol 1e-6 | FileCheck %s
 // A leaf's dims are checked and named by their place in the tuple.
 // RUN: %python -c "import numpy as np; np.save('%t/v3.npy', np.zeros((3, 4), np.float32))"
 // RUN: relax-run %s --entry step --input %t/k.npy --input %t/v3.npy --input %t/x.npy > %t.fail1 2>&1; test $? -eq 1
