@@ -961,7 +961,8 @@ Value FunctionLowering::copyToFresh(Value buffer, Location loc) {
   Value copy = memref::AllocOp::create(
       builder, loc, MemRefType::get(type.getShape(), type.getElementType()),
       dynamicSizes, builder.getI64IntegerAttr(64));
-  memref::CopyOp::create(builder, loc, buffer, copy);
+  memref::CopyOp::create(builder, loc, buffer, copy)
+      ->setAttr(kBufferCopyAttrName, builder.getUnitAttr());
   addOwned(copy, Value());
   return copy;
 }
