@@ -98,7 +98,9 @@ relax.func @append_fresh(%cache: !relax.tensor<[1, h, m, d], f32>,
 }
 
 // The updated buffer is an intermediate: the plan keeps its slot alive
-// through the in-place result's last reader.
+// through the in-place result's last reader, so %z (same size, created
+// while %c is live) gets a slot of its own. Returns
+// (cache + 1 with k written) + cache * 2.
 relax.func @append_intermediate(%cache: !relax.tensor<[1, h, m, d], f32>,
                                 %k: !relax.tensor<[1, h, s, d], f32>,
                                 %pt: !relax.tensor<[1], i64>) -> !relax.tensor<[1, h, m, d], f32> {
@@ -108,6 +110,7 @@ relax.func @append_intermediate(%cache: !relax.tensor<[1, h, m, d], f32>,
   %a = relax.add %cache, %one : (!relax.tensor<[1, h, m, d], f32>, !relax.tensor<[], f32>) -> !relax.tensor<[1, h, m, d], f32>
   %c = relax.call_tir_inplace @kv_append(%a, %k) inplace_indices([0]) tir_vars(#relax.shape<[pos]>)
       : (!relax.tensor<[1, h, m, d], f32>, !relax.tensor<[1, h, s, d], f32>) -> !relax.tensor<[1, h, m, d], f32>
-  %e = relax.add %c, %one : (!relax.tensor<[1, h, m, d], f32>, !relax.tensor<[], f32>) -> !relax.tensor<[1, h, m, d], f32>
+  %z = relax.add %cache, %cache : (!relax.tensor<[1, h, m, d], f32>, !relax.tensor<[1, h, m, d], f32>) -> !relax.tensor<[1, h, m, d], f32>
+  %e = relax.add %c, %z : (!relax.tensor<[1, h, m, d], f32>, !relax.tensor<[1, h, m, d], f32>) -> !relax.tensor<[1, h, m, d], f32>
   relax.return %e : !relax.tensor<[1, h, m, d], f32>
 }

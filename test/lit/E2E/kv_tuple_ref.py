@@ -4,7 +4,7 @@ tuple-params.mlir.
   inplace_ref.py kv DIR H M D S POS   KV cache append: cache [1, H, M, D],
       k [1, H, S, D], pos [1] (i64); expected cache with k written at rows
       POS..POS+S-1, expected k * 2, and the intermediate variant
-      ((cache + 1) updated, then + 1).
+      ((cache + 1) updated, plus cache * 2).
   kv_tuple_ref.py tuples DIR N        k, v, x [N, 4]; expected
       (k + x, v * x) and k + v (the nested tuple result of @step).
 """
@@ -28,7 +28,7 @@ def kv(out, h, m, d, s, pos):
     np.save(os.path.join(out, "k2.npy"), k * 2)
     inter = cache + 1
     inter[:, :, pos:pos + s, :] = k
-    np.save(os.path.join(out, "intermediate.npy"), inter + 1)
+    np.save(os.path.join(out, "intermediate.npy"), inter + cache * 2)
 
 
 def tuples(out, n):
