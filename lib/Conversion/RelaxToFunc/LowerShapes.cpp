@@ -961,6 +961,19 @@ Value FunctionLowering::copyToFresh(Value buffer, Location loc) {
   Value copy = memref::AllocOp::create(
       builder, loc, MemRefType::get(type.getShape(), type.getElementType()),
       dynamicSizes, builder.getI64IntegerAttr(64));
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, copy);
+  Value null = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, pointer,
+      arith::ConstantIndexOp::create(builder, loc, 0));
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  emitFailure(null,
+              escapePercent(src.getSymName().str() + ": relax.if at " +
+                            describeLoc(loc)) +
+                  ": cannot allocate the copy of a yielded value: out of "
+                  "memory",
+              zero, zero);
+  flushChecks();
   memref::CopyOp::create(builder, loc, buffer, copy)
       ->setAttr(kBufferCopyAttrName, builder.getUnitAttr());
   addOwned(copy, Value());
@@ -1540,6 +1553,12 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
   if (auto tuple = dyn_cast<TupleOp>(op)) {
     SmallVector<Value> leaves;
     for (Value field : tuple.getFields()) {
+      // A shape has no run-time value here; such a tuple can be taken apart
+      // but not passed on (function signatures reject shapes).
+      if (isa<RelaxShapeType>(field.getType())) {
+        leaves.push_back(Value());
+        continue;
+      }
       FailureOr<SmallVector<Value>> fieldLeaves = lookupLeaves(op, field);
       if (failed(fieldLeaves))
         return failure();
