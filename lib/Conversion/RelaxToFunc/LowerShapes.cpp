@@ -1023,9 +1023,14 @@ LogicalResult FunctionLowering::lowerBranch(IfOp op, Block &branch,
     }
     operands.push_back(castTo(value, arg.getType()));
   }
-  for (Value buffer : ArrayRef(ownedBuffers).drop_front(outerOwned))
+  // What is handed over leaves the record-memory count here: the join's
+  // buffers are not counted (they may be copies).
+  for (Value buffer : ArrayRef(ownedBuffers).drop_front(outerOwned)) {
     if (!handedOver.contains(buffer))
       freeBuffer(buffer, yield.getLoc());
+    else if (Value bytes = countedBytes.lookup(buffer))
+      callMemoryCounter(kMemoryFreeFn, bytes, yield.getLoc());
+  }
   cf::BranchOp::create(builder, yield.getLoc(), merge, operands);
   ownedBuffers.resize(outerOwned);
   ++ownedVersion;

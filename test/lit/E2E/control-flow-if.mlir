@@ -4,7 +4,8 @@
 // computed from data, branches that yield an argument or an outer
 // intermediate (copied: the if's results are its own buffers) and an
 // intermediate of the branch (handed over), with the memory plan on and
-// off. Expected values are written inline (x = [1, -2, 3]).
+// off and with the memory counters (--memory-report). Expected values are
+// written inline (x = [1, -2, 3]).
 // RUN: %python -c "import numpy as np; np.save('%t.x.npy', np.array([1, -2, 3], dtype=np.float32)); np.save('%t.t.npy', np.array(True)); np.save('%t.f.npy', np.array(False)); np.save('%t.pos.npy', np.array(0.5, dtype=np.float32)); np.save('%t.neg.npy', np.array(-0.5, dtype=np.float32))"
 // RUN: relax-run %s --entry grow --input %t.x.npy --input %t.t.npy | FileCheck %s --check-prefix=GROW-T
 // RUN: relax-run %s --entry grow --input %t.x.npy --input %t.f.npy | FileCheck %s --check-prefix=GROW-F
@@ -17,6 +18,7 @@
 // RUN: relax-run %s --entry caller --fuse --input %t.x.npy --input %t.neg.npy | FileCheck %s --check-prefix=CALL-NEG
 // RUN: relax-run %s --entry pair --input %t.x.npy --input %t.t.npy | FileCheck %s --check-prefix=PAIR-T
 // RUN: relax-run %s --entry pair --input %t.x.npy --input %t.f.npy | FileCheck %s --check-prefix=PAIR-F
+// RUN: relax-run %s --entry pair --memory-report --input %t.x.npy --input %t.f.npy | FileCheck %s --check-prefix=PAIR-F
 // RUN: relax-run %s --entry checked --input %t.x.npy --input %t.f.npy > %t.fail1 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=CHECKED < %t.fail1
 // RUN: relax-run %s --entry checked --input %t.x.npy --input %t.t.npy | FileCheck %s --check-prefix=CHECKED-OK

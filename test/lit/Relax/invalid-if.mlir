@@ -97,3 +97,19 @@ relax.func @unbound(%x: !relax.tensor<[n], f32>, %c: !relax.tensor<[], i1>) -> !
   %y = relax.match_cast %r : !relax.tensor<[k + 1], f32> to !relax.tensor<[?], f32>
   relax.return %y : !relax.tensor<[?], f32>
 }
+
+// -----
+
+// A variable bound inside a branch is not bound after the if.
+relax.func @branch_binding(%x: !relax.tensor<*, f32>, %c: !relax.tensor<[], i1>) -> !relax.tensor<[?], f32> {
+  %r = relax.if %c : !relax.tensor<[], i1> -> !relax.tensor<[?], f32> {
+    %y = relax.match_cast %x : !relax.tensor<*, f32> to !relax.tensor<[b], f32>
+    relax.yield %y : !relax.tensor<[b], f32>
+  } else {
+    %y = relax.match_cast %x : !relax.tensor<*, f32> to !relax.tensor<[?], f32>
+    relax.yield %y : !relax.tensor<[?], f32>
+  }
+  // expected-error@+1 {{uses symbolic variable 'b' before it is bound}}
+  %z = relax.match_cast %r : !relax.tensor<[?], f32> to !relax.tensor<[b + 1], f32>
+  relax.return %r : !relax.tensor<[?], f32>
+}
