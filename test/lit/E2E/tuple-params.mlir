@@ -10,6 +10,9 @@
 // RUN: relax-run %s --entry forward --input %t/k.npy --input %t/v.npy --input %t/x.npy --expect %t/k2.npy --expect %t/v2.npy --expect %t/kv.npy --rtol 1e-6 | FileCheck %s
 // RUN: relax-run %s --entry from_tensors --input %t/k.npy --input %t/v.npy --input %t/x.npy --expect %t/k2.npy --expect %t/v2.npy --expect %t/kv.npy --rtol 1e-6 | FileCheck %s
 // RUN: relax-run %s --entry from_tensors --fuse --plan-memory=false --input %t/k.npy --input %t/v.npy --input %t/x.npy --expect %t/k2.npy --expect %t/v2.npy --expect %t/kv.npy --rtol 1e-6 | FileCheck %s
+// --random-inputs sizes each leaf from its symbolic shape.
+// RUN: relax-run %s --entry step --random-inputs --dim n=3 | FileCheck %s --check-prefix=RANDOM
+// RANDOM: output #2: f32 [3, 4]
 // A leaf's dims are checked and named by their place in the tuple.
 // RUN: %python -c "import numpy as np; np.save('%t/v3.npy', np.zeros((3, 4), np.float32))"
 // RUN: relax-run %s --entry step --input %t/k.npy --input %t/v3.npy --input %t/x.npy > %t.fail1 2>&1; test $? -eq 1
