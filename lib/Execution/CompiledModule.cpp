@@ -401,12 +401,20 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
       continue;
     hasRelaxEntry = true;
     auto &shapes = relaxParams[relaxFunc.getSymName()];
-    for (Type t : relaxFunc.getArgumentTypes()) {
-      if (auto tensor = dyn_cast<relax::RelaxTensorType>(t))
+    // A tuple parameter is passed as its leaves, depth first, as
+    // relax-lower-shapes flattens it.
+    std::function<void(Type)> addLeaves = [&](Type t) {
+      if (auto tuple = dyn_cast<TupleType>(t)) {
+        for (Type field : tuple.getTypes())
+          addLeaves(field);
+      } else if (auto tensor = dyn_cast<relax::RelaxTensorType>(t)) {
         shapes.push_back(tensor.getShape());
-      else
+      } else {
         shapes.push_back(std::nullopt);
-    }
+      }
+    };
+    for (Type t : relaxFunc.getArgumentTypes())
+      addLeaves(t);
   }
   if (hasRelaxEntry) {
     PassManager pm(context.get());
