@@ -829,6 +829,11 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
 // AVX-512, so the rest of the runtime keeps the baseline ISA.
 #pragma GCC push_options
 #pragma GCC target("avx512f")
+// GCC 12's AVX-512 headers build some intrinsics on _mm512_undefined_ps(),
+// which -Wuninitialized then reports at every use.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 extern "C" __m512 _ZGVeN16v_expf(__m512);
 
 /// exp of 16 shifted scores. libmvec's fast path covers arguments above
@@ -871,6 +876,7 @@ float expShiftedAvx512(float *x, int64_t n, float max) {
   }
   return _mm512_reduce_add_ps(sum);
 }
+#pragma GCC diagnostic pop
 #pragma GCC pop_options
 
 float expShifted(float *x, int64_t n, float max) {
@@ -1004,7 +1010,34 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
                          qi * maskView.strides[2];
       int64_t visible = 0;
       T max = -std::numeric_limits<T>::infinity();
-      for (int64_t j = 0; j < t; ++j) {
+      if (!maskView.boolean) {
+        // The common case, without per-key tests: the visible keys are a
+        // prefix, scaled and masked in one vectorizable pass. (A NaN score
+        // that the max reduction skips still makes the row NaN through its
+        // exponential below.)
+        const T *add = maskView.additive ? maskView.additive + maskBase
+                                         : nullptr;
+        int64_t addStride = maskView.strides[3];
+        if (add) {
+#pragma omp simd reduction(max : max)
+          for (int64_t j = 0; j < visibleEnd; ++j) {
+            T x = row[j] * scale + add[j * addStride];
+            row[j] = x;
+            max = x > max ? x : max;
+          }
+        } else {
+#pragma omp simd reduction(max : max)
+          for (int64_t j = 0; j < visibleEnd; ++j) {
+            T x = row[j] * scale;
+            row[j] = x;
+            max = x > max ? x : max;
+          }
+        }
+        std::fill(row + visibleEnd, row + t,
+                  -std::numeric_limits<T>::infinity());
+        visible = visibleEnd;
+      }
+      for (int64_t j = 0; maskView.boolean && j < t; ++j) {
         bool hidden = j >= visibleEnd ||
                       (maskView.boolean &&
                        !maskView.boolean[maskBase + j * maskView.strides[3]]);
