@@ -299,9 +299,13 @@ struct CompiledModule::Impl {
   std::unique_ptr<SourceMgrDiagnosticHandler> diagnostics;
   OwningOpRef<ModuleOp> module;
   relax::LowerToGPUOptions gpuOptions;
-  /// The relax shapes of each relax entry's parameters, read before the
-  /// relax pipeline erases them.
-  llvm::StringMap<SmallVector<std::optional<SymShape>>> relaxParams;
+  /// The relax shapes and names (`relax.name`) of each relax entry's
+  /// parameters, read before the relax pipeline erases them.
+  struct RelaxParam {
+    std::optional<SymShape> shape;
+    std::string name;
+  };
+  llvm::StringMap<SmallVector<RelaxParam>> relaxParams;
   /// Signatures read so far; after jit() every entry's, or why it has none.
   llvm::StringMap<EntrySignature> signatures;
   llvm::StringMap<std::string> signatureErrors;
@@ -395,12 +399,14 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     if (!isEntry(relaxFunc.getSymName()))
       continue;
     hasRelaxEntry = true;
-    auto &shapes = relaxParams[relaxFunc.getSymName()];
-    for (Type t : relaxFunc.getArgumentTypes()) {
+    auto &params = relaxParams[relaxFunc.getSymName()];
+    for (auto [i, t] : llvm::enumerate(relaxFunc.getArgumentTypes())) {
+      Impl::RelaxParam param;
       if (auto tensor = dyn_cast<relax::RelaxTensorType>(t))
-        shapes.push_back(tensor.getShape());
-      else
-        shapes.push_back(std::nullopt);
+        param.shape = tensor.getShape();
+      if (auto name = relaxFunc.getArgAttrOfType<StringAttr>(i, "relax.name"))
+        param.name = name.str();
+      params.push_back(std::move(param));
     }
   }
   if (hasRelaxEntry) {
@@ -510,8 +516,10 @@ llvm::Error CompiledModule::Impl::readSignature(func::FuncOp func) {
     if (failed(info))
       return fail("parameter #" + llvm::Twine(i) + " of '" + name +
                   "' is not a tensor relax-run can pass");
-    if (relaxIt != relaxParams.end() && i < relaxIt->second.size())
-      info->symShape = relaxIt->second[i];
+    if (relaxIt != relaxParams.end() && i < relaxIt->second.size()) {
+      info->symShape = relaxIt->second[i].shape;
+      info->name = relaxIt->second[i].name;
+    }
     signature.params.push_back(*info);
   }
   for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
@@ -810,6 +818,7 @@ static rt::TensorSpec toSpec(const TensorInfo &info) {
   if (info.symShape)
     spec.relaxType = "!relax.tensor<" + info.symShape->str() + ", " +
                      dtypeName(info.dtype) + ">";
+  spec.name = info.name;
   return spec;
 }
 
@@ -823,6 +832,7 @@ static llvm::Expected<TensorInfo> fromSpec(const rt::TensorSpec &spec,
   TensorInfo info;
   info.dtype = *dtype;
   info.ranked = spec.ranked;
+  info.name = spec.name;
   for (int64_t size : spec.staticSizes)
     info.staticSizes.push_back(size < 0 ? ShapedType::kDynamic : size);
   if (!spec.relaxType.empty()) {

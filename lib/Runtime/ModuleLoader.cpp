@@ -50,6 +50,8 @@ static json::Value toJSON(const TensorSpec &t) {
   }
   if (!t.relaxType.empty())
     o["relax_type"] = t.relaxType;
+  if (!t.name.empty())
+    o["name"] = t.name;
   return o;
 }
 
@@ -87,7 +89,8 @@ namespace mlir::relax::rt {
 static bool fromJSON(const json::Value &v, TensorSpec &t, json::Path path) {
   json::ObjectMapper o(v, path);
   if (!o || !o.map("dtype", t.dtype) || !o.map("ranked", t.ranked) ||
-      !o.mapOptional("relax_type", t.relaxType))
+      !o.mapOptional("relax_type", t.relaxType) ||
+      !o.mapOptional("name", t.name))
     return false;
   if (!t.ranked)
     return true;
