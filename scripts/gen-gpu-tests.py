@@ -129,8 +129,11 @@ def is_fused(cmd):
 
 def is_cpu_pipeline_only(cmd):
     """relax-run lines that choose between CPU pipelines (BLAS offload or
-    compiled loops); the GPU pipeline has no such choice."""
-    return "--dispatch-library=" in cmd
+    compiled loops, libm or approximated math) or check the CPU lowering;
+    the GPU pipeline has no such choice."""
+    return any(flag in cmd for flag in ("--dispatch-library=",
+                                        "--approximate-math=",
+                                        "--print-lowered"))
 
 
 def e2e_paths(cmd, name):

@@ -475,6 +475,7 @@ llvm::Error CompiledModule::Impl::lowerToLLVM() {
   else {
     relax::LowerToCPUOptions cpuOptions;
     cpuOptions.minParallelWork = options.minParallelWork;
+    cpuOptions.approximateMath = options.approximateMath;
     cpuOptions.viaLinalg = options.viaLinalg;
     relax::buildLowerToCPUPipeline(pm, cpuOptions);
   }

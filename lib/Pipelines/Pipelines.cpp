@@ -85,6 +85,9 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm,
   // Integer power (math.ipowi, from relax.power on integers) has no *-to-llvm
   // lowering: expand it into a function first.
   pm.addPass(createConvertMathToFuncs());
+  // exp, erf, tanh, ... as arithmetic LLVM vectorizes, not libm calls.
+  if (options.approximateMath)
+    pm.addPass(createRelaxApproximateMath());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Outer scf.parallel loops become OpenMP threads. The pass wraps the loop

@@ -23,12 +23,16 @@
 #include <cblas.h>
 #include <omp.h>
 
+#include <immintrin.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <limits>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 using relax_rt::MemRef;
@@ -590,6 +594,209 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
     run(t, threads);
 }
 
+//===----------------------------------------------------------------------===//
+// Attention
+//===----------------------------------------------------------------------===//
+
+// Exponentials of a row of scores: glibc's vector math library (libmvec)
+// where the CPU has AVX-512, libm's scalar expf elsewhere. The vector
+// variants are only declared and called inside functions compiled for
+// AVX-512, so the rest of the runtime keeps the baseline ISA.
+#pragma GCC push_options
+#pragma GCC target("avx512f")
+extern "C" __m512 _ZGVeN16v_expf(__m512);
+
+/// x[j] = exp(x[j] - max) for j < n; returns the sum.
+float expShiftedAvx512(float *x, int64_t n, float max) {
+  __m512 shift = _mm512_set1_ps(max);
+  __m512 sum = _mm512_setzero_ps();
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    __m512 e = _ZGVeN16v_expf(_mm512_sub_ps(_mm512_loadu_ps(x + j), shift));
+    _mm512_storeu_ps(x + j, e);
+    sum = _mm512_add_ps(sum, e);
+  }
+  if (j < n) {
+    __mmask16 tail = static_cast<__mmask16>((1u << (n - j)) - 1);
+    __m512 e = _ZGVeN16v_expf(
+        _mm512_sub_ps(_mm512_mask_loadu_ps(_mm512_setzero_ps(), tail, x + j), shift));
+    _mm512_mask_storeu_ps(x + j, tail, e);
+    sum = _mm512_mask_add_ps(sum, tail, sum, e);
+  }
+  return _mm512_reduce_add_ps(sum);
+}
+#pragma GCC pop_options
+
+float expShifted(float *x, int64_t n, float max) {
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  if (avx512)
+    return expShiftedAvx512(x, n, max);
+  float sum = 0;
+  for (int64_t j = 0; j < n; ++j)
+    sum += x[j] = std::exp(x[j] - max);
+  return sum;
+}
+
+double expShifted(double *x, int64_t n, double max) {
+  double sum = 0;
+  for (int64_t j = 0; j < n; ++j)
+    sum += x[j] = std::exp(x[j] - max);
+  return sum;
+}
+
+/// The mask operand of an attention call: none, additive (T) or boolean
+/// (one byte per element), broadcast to [b, hq, s, t] by zero strides.
+template <typename T> struct AttentionMaskView {
+  const T *additive = nullptr;
+  const uint8_t *boolean = nullptr;
+  int64_t strides[4] = {0, 0, 0, 0};
+};
+
+/// Validates and runs O = attention(Q, K, V[, mask]) with relax.attention's
+/// semantics (see the legalizer, lib/Relax/Transforms/Legalize/NN.cpp): per
+/// (batch, head, block of query rows) the scores S = Q K^T by one GEMM,
+/// then per row the scale, the mask and the softmax, then O = P V by a
+/// second GEMM. Only a block's scores exist at a time.
+template <typename T, typename M>
+void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
+               MemRef<T, 4> *v, MemRef<M, 4> *mask,
+               MemRef<double, 1> *options, MemRef<T, 4> *o) {
+  if (!q || !k || !v || !options || !o) {
+    reportError("%s: null memref descriptor", fn);
+    return;
+  }
+  if (options->sizes[0] != 2) {
+    reportError("%s: the options have %lld values, expected 2", fn,
+                static_cast<long long>(options->sizes[0]));
+    return;
+  }
+  if (hasNegativeSize(q) || hasNegativeSize(k) || hasNegativeSize(v) ||
+      hasNegativeSize(o) || (mask && hasNegativeSize(mask))) {
+    reportError("%s: negative size in Q %s, K %s, V %s or O %s", fn,
+                shapeString(q).c_str(), shapeString(k).c_str(),
+                shapeString(v).c_str(), shapeString(o).c_str());
+    return;
+  }
+  int64_t b = q->sizes[0], s = q->sizes[1], hq = q->sizes[2], d = q->sizes[3];
+  int64_t t = k->sizes[1], hkv = k->sizes[2], e = v->sizes[3];
+  if (k->sizes[0] != b || k->sizes[3] != d || v->sizes[0] != b ||
+      v->sizes[1] != t || v->sizes[2] != hkv || hkv == 0 || hq % hkv != 0) {
+    reportError("%s: Q %s, K %s and V %s do not agree (expected K [b, t, "
+                "hkv, d] and V [b, t, hkv, e] with hkv dividing hq)",
+                fn, shapeString(q).c_str(), shapeString(k).c_str(),
+                shapeString(v).c_str());
+    return;
+  }
+  if (o->sizes[0] != b || o->sizes[1] != s || o->sizes[2] != hq ||
+      o->sizes[3] != e) {
+    reportError("%s: O is %s, expected [%lld, %lld, %lld, %lld]", fn,
+                shapeString(o).c_str(), (long long)b, (long long)s,
+                (long long)hq, (long long)e);
+    return;
+  }
+  AttentionMaskView<T> maskView;
+  if (mask) {
+    const int64_t full[4] = {b, hq, s, t};
+    for (int i = 0; i < 4; ++i) {
+      if (mask->sizes[i] != 1 && mask->sizes[i] != full[i]) {
+        reportError("%s: the mask %s does not broadcast to [%lld, %lld, "
+                    "%lld, %lld]",
+                    fn, shapeString(mask).c_str(), (long long)b,
+                    (long long)hq, (long long)s, (long long)t);
+        return;
+      }
+      maskView.strides[i] = mask->sizes[i] == 1 ? 0 : mask->strides[i];
+    }
+    const M *base = mask->aligned + mask->offset;
+    if constexpr (std::is_same_v<M, T>)
+      maskView.additive = base;
+    else
+      maskView.boolean = reinterpret_cast<const uint8_t *>(base);
+  }
+  if (!fitsBlasInt(s) || !fitsBlasInt(t) || !fitsBlasInt(d) ||
+      !fitsBlasInt(e)) {
+    reportError("%s: dims exceed the BLAS integer range", fn);
+    return;
+  }
+  const double *opt = options->aligned + options->offset;
+  double scaleOption = opt[0];
+  bool causal = opt[options->strides[0]] != 0.0;
+  T scale = std::isnan(scaleOption)
+                ? T(1) / std::sqrt(T(std::max<int64_t>(d, 1)))
+                : T(scaleOption);
+  if (b == 0 || s == 0 || hq == 0 || e == 0)
+    return;
+  // Rows per block: the block's scores stay within about 64 KiB.
+  int64_t blockRows =
+      std::clamp<int64_t>((int64_t(1) << 14) / std::max<int64_t>(t, 1), 8, 128);
+  blockRows = std::min(blockRows, s);
+  int64_t blocks = (s + blockRows - 1) / blockRows;
+  int64_t group = hq / hkv;
+  auto run = [&](int64_t task) {
+    int64_t block = task % blocks, h = (task / blocks) % hq,
+            bi = task / (blocks * hq);
+    int64_t r0 = block * blockRows, rows = std::min(blockRows, s - r0);
+    int64_t kh = h / group;
+    T *qBase = q->aligned + q->offset + bi * q->strides[0] +
+               r0 * q->strides[1] + h * q->strides[2];
+    T *kBase = k->aligned + k->offset + bi * k->strides[0] + kh * k->strides[2];
+    T *vBase = v->aligned + v->offset + bi * v->strides[0] + kh * v->strides[2];
+    T *oBase = o->aligned + o->offset + bi * o->strides[0] +
+               r0 * o->strides[1] + h * o->strides[2];
+    // One buffer per thread, kept across calls.
+    static thread_local std::vector<T> scores;
+    scores.resize(rows * t);
+    multiply(Matrix<T>{qBase, rows, d, q->strides[1], q->strides[3]},
+             Matrix<T>{kBase, d, t, k->strides[3], k->strides[1]},
+             Matrix<T>{scores.data(), rows, t, t, 1});
+    for (int64_t i = 0; i < rows; ++i) {
+      T *row = scores.data() + i * t;
+      int64_t qi = r0 + i;
+      // Keys j <= qi + t - s are visible under the causal mask.
+      int64_t visibleEnd = causal ? std::clamp<int64_t>(qi + t - s + 1, 0, t) : t;
+      int64_t maskBase = bi * maskView.strides[0] + h * maskView.strides[1] +
+                         qi * maskView.strides[2];
+      int64_t visible = 0;
+      T max = -std::numeric_limits<T>::infinity();
+      for (int64_t j = 0; j < t; ++j) {
+        bool hidden = j >= visibleEnd ||
+                      (maskView.boolean &&
+                       !maskView.boolean[maskBase + j * maskView.strides[3]]);
+        if (hidden) {
+          row[j] = -std::numeric_limits<T>::infinity();
+          continue;
+        }
+        T x = row[j] * scale;
+        if (maskView.additive)
+          x += maskView.additive[maskBase + j * maskView.strides[3]];
+        row[j] = x;
+        ++visible;
+        // A NaN score makes the row NaN through its exponential below.
+        max = std::max(max, x);
+      }
+      if (visible == 0) {
+        // No visible key: the uniform average of every value row, as the
+        // legalized program (and TVM) give.
+        std::fill(row, row + t, T(1) / T(t));
+        continue;
+      }
+      // Every visible score -inf leaves max = -inf and the row NaN, as
+      // numpy's softmax.
+      T sum = expShifted(row, t, max);
+      T inverse = T(1) / sum;
+      for (int64_t j = 0; j < t; ++j)
+        row[j] *= inverse;
+    }
+    multiply(Matrix<T>{scores.data(), rows, t, t, 1},
+             Matrix<T>{vBase, t, e, v->strides[1], v->strides[3]},
+             Matrix<T>{oBase, rows, e, o->strides[1], o->strides[3]});
+  };
+  int64_t tasks = b * hq * blocks;
+  int threads = threadsFor(4.0 * double(b) * double(hq) * double(s) *
+                           double(t) * double(std::max(d, e)));
+  parallelFor(tasks, threads, run);
+}
+
 } // namespace
 
 #define RELAX_BLAS_DEFINE(T, SUFFIX)                                           \
@@ -632,6 +839,24 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
   extern "C" void _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_##SUFFIX(     \
       MemRef<T, 4> *a, MemRef<T, 2> *b, MemRef<T, 4> *c) {                     \
     matmul("relax_blas_batch2_matmul_bcast_nt_" #SUFFIX, a, b, c, true);       \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_attention_##SUFFIX(                  \
+      MemRef<T, 4> *q, MemRef<T, 4> *k, MemRef<T, 4> *v,                       \
+      MemRef<double, 1> *options, MemRef<T, 4> *o) {                           \
+    attention<T, T>("relax_blas_attention_" #SUFFIX, q, k, v, nullptr,         \
+                    options, o);                                               \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_attention_mask_##SUFFIX(             \
+      MemRef<T, 4> *q, MemRef<T, 4> *k, MemRef<T, 4> *v, MemRef<T, 4> *mask,   \
+      MemRef<double, 1> *options, MemRef<T, 4> *o) {                           \
+    attention<T, T>("relax_blas_attention_mask_" #SUFFIX, q, k, v, mask,       \
+                    options, o);                                               \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_attention_bmask_##SUFFIX(            \
+      MemRef<T, 4> *q, MemRef<T, 4> *k, MemRef<T, 4> *v,                       \
+      MemRef<bool, 4> *mask, MemRef<double, 1> *options, MemRef<T, 4> *o) {    \
+    attention<T, bool>("relax_blas_attention_bmask_" #SUFFIX, q, k, v, mask,   \
+                       options, o);                                            \
   }                                                                            \
   extern "C" void _mlir_ciface_relax_blas_conv2d_nchw_##SUFFIX(                \
       MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<int64_t, 1> *window,            \

@@ -100,6 +100,11 @@ static cl::opt<int64_t> minParallelWork(
     cl::desc("Estimated operations below which a parallel loop runs on the "
              "calling thread (0: every parallel loop forks)"),
     cl::init(32768), cl::cat(runCategory));
+static cl::opt<bool> approximateMath(
+    "approximate-math",
+    cl::desc("CPU: f32 exp, expm1, erf and tanh as polynomial approximations "
+             "that vectorize (default on; false calls libm per element)"),
+    cl::init(true), cl::cat(runCategory));
 static cl::opt<bool> planMemory(
     "plan-memory",
     cl::desc("Plan intermediate buffers into one arena per function and "
@@ -186,6 +191,7 @@ int main(int argc, char **argv) {
   options.dispatchLibrary = dispatchLibrary;
   options.viaLinalg = viaLinalg;
   options.minParallelWork = minParallelWork;
+  options.approximateMath = approximateMath;
   options.planMemory = planMemory;
   options.recordMemory = memoryReport;
   options.entries = {entryName};

@@ -12,6 +12,7 @@
 #define RELAXDIALECT_CONVERSION_PASSES_H
 
 #include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
+#include "RelaxDialect/Conversion/MathApprox/ApproximateMath.h"
 #include "RelaxDialect/Conversion/OpenMP/HoistOmpLoopAllocas.h"
 #include "RelaxDialect/Conversion/OpenMP/SerializeSmallOmpParallel.h"
 #include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"

@@ -84,6 +84,9 @@ struct CompileOptions {
   /// Estimated operations below which a parallel loop runs on the calling
   /// thread (--relax-lower-to-cpu's min-parallel-work); 0 always forks.
   int64_t minParallelWork = 32768;
+  /// CPU: f32 exp, expm1, erf and tanh as vectorizable polynomial
+  /// approximations (the CPU pipeline's approximate-math option).
+  bool approximateMath = true;
   /// Plan intermediates into one arena per function (relax-plan-memory) and
   /// free the others after their last use; false: every output is its own
   /// allocation, freed at return.

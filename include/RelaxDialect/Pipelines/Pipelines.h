@@ -56,6 +56,13 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
                      "nests take the direct route, without the CPU default "
                      "schedule"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> approximateMath{
+      *this, "approximate-math",
+      llvm::cl::desc("f32 exp, expm1, erf and tanh become polynomial "
+                     "approximations that vectorize "
+                     "(relax-approximate-math); false calls libm per "
+                     "element"),
+      llvm::cl::init(true)};
 };
 
 /// High-level relax to host functions over memrefs plus loop programs:

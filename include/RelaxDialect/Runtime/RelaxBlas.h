@@ -80,7 +80,23 @@ template <typename T, int N> struct MemRef {
      groups): im2col + GEMM */                                                 \
   void _mlir_ciface_relax_blas_conv2d_nchw_##SUFFIX(                           \
       relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
-      relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);
+      relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);      \
+  /* O[b, s, hq, e] = relax.attention(Q[b, s, hq, d], K[b, t, hkv, d],         \
+     V[b, t, hkv, e]) with options = (scale or NaN for 1 / sqrt(d), causal    \
+     0 or 1); _mask adds M, _bmask hides keys where M is false (M broadcasts \
+     to [b, hq, s, t]) */                                                      \
+  void _mlir_ciface_relax_blas_attention_##SUFFIX(                             \
+      relax_rt::MemRef<T, 4> *q, relax_rt::MemRef<T, 4> *k,                    \
+      relax_rt::MemRef<T, 4> *v, relax_rt::MemRef<double, 1> *options,         \
+      relax_rt::MemRef<T, 4> *o);                                              \
+  void _mlir_ciface_relax_blas_attention_mask_##SUFFIX(                        \
+      relax_rt::MemRef<T, 4> *q, relax_rt::MemRef<T, 4> *k,                    \
+      relax_rt::MemRef<T, 4> *v, relax_rt::MemRef<T, 4> *mask,                 \
+      relax_rt::MemRef<double, 1> *options, relax_rt::MemRef<T, 4> *o);        \
+  void _mlir_ciface_relax_blas_attention_bmask_##SUFFIX(                       \
+      relax_rt::MemRef<T, 4> *q, relax_rt::MemRef<T, 4> *k,                    \
+      relax_rt::MemRef<T, 4> *v, relax_rt::MemRef<bool, 4> *mask,              \
+      relax_rt::MemRef<double, 1> *options, relax_rt::MemRef<T, 4> *o);
 
 extern "C" {
 RELAX_BLAS_DECLARE(float, f32)

@@ -7,6 +7,8 @@
 // dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
 // `bcast` a rank-2 B shared by every batch, `nt` a transposed B.
 // Convolutions: relax_blas_conv2d_nchw_<dtype> (im2col + GEMM, CPU).
+// Attention: relax_blas_attention[_mask|_bmask]_<dtype> (blocks of query
+// rows through two GEMMs and a softmax, CPU).
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,9 +55,15 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
   bool dtypeOk = spec.target == BuiltinTarget::CPU
                      ? (suffix == "f32" || suffix == "f64")
                      : (suffix == "f16" || suffix == "bf16" || suffix == "f32");
-  if (spec.kind == BuiltinKind::Conv2D) {
+  StringRef what = "matmul";
+  if (spec.kind == BuiltinKind::Conv2D)
+    what = "conv2d";
+  else if (spec.kind == BuiltinKind::Attention)
+    what = "attention";
+  if (spec.kind != BuiltinKind::Matmul) {
     if (spec.target != BuiltinTarget::CPU)
-      return "no " + stringifyBuiltinTarget(spec.target).str() + " conv2d";
+      return "no " + stringifyBuiltinTarget(spec.target).str() + " " +
+             what.str();
     dtypeOk = suffix == "f32" || suffix == "f64";
   }
   if (!dtypeOk) {
@@ -65,11 +73,10 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
       os << spec.dtype;
     else
       os << "<null>";
-    return "no " + stringifyBuiltinTarget(spec.target).str() +
-           (spec.kind == BuiltinKind::Conv2D ? " conv2d" : " matmul") +
-           " for element type " + type;
+    return "no " + stringifyBuiltinTarget(spec.target).str() + " " +
+           what.str() + " for element type " + type;
   }
-  if (spec.kind == BuiltinKind::Conv2D)
+  if (spec.kind != BuiltinKind::Matmul)
     return "";
   // Two batch dims exist only in the CPU runtime (RelaxBlas.cpp).
   unsigned maxRank = spec.target == BuiltinTarget::CPU ? 4 : 3;
@@ -89,6 +96,14 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
       spec.target == BuiltinTarget::CPU ? "relax_blas_" : "relax_cublas_";
   if (spec.kind == BuiltinKind::Conv2D)
     return name + "conv2d_nchw_" + dtypeSuffix(spec.dtype).str();
+  if (spec.kind == BuiltinKind::Attention) {
+    name += "attention_";
+    if (spec.mask == AttentionMask::Additive)
+      name += "mask_";
+    else if (spec.mask == AttentionMask::Boolean)
+      name += "bmask_";
+    return name + dtypeSuffix(spec.dtype).str();
+  }
   if (spec.lhsRank == 3)
     name += "batch_";
   else if (spec.lhsRank == 4)
@@ -125,6 +140,23 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
                               shaped({"o", "g", "r", "s"}, spec.dtype), window,
                               shaped({"n", "o", "p", "q"}, spec.dtype)},
                              {});
+  }
+  if (spec.kind == BuiltinKind::Attention) {
+    // The mask's dims are its own variables (it broadcasts); the runtime
+    // checks them, and every other agreement, before it reads anything.
+    SmallVector<Type> inputs = {shaped({"b", "s", "hq", "d"}, spec.dtype),
+                                shaped({"b", "t", "hkv", "d"}, spec.dtype),
+                                shaped({"b", "t", "hkv", "e"}, spec.dtype)};
+    if (spec.mask != AttentionMask::None)
+      inputs.push_back(shaped({"m0", "m1", "m2", "m3"},
+                              spec.mask == AttentionMask::Boolean
+                                  ? Type(IntegerType::get(context, 1))
+                                  : spec.dtype));
+    SmallVector<Expr> optionDims = {Expr::constant(2)};
+    inputs.push_back(relax::RelaxTensorType::get(relax::SymShape(optionDims),
+                                                 Float64Type::get(context)));
+    inputs.push_back(shaped({"b", "s", "hq", "e"}, spec.dtype));
+    return FunctionType::get(context, inputs, {});
   }
   Expr m = Expr::var("m"), k = Expr::var("k"), n = Expr::var("n");
   // The batch dims: `b` for one, `b0, b1` for two.

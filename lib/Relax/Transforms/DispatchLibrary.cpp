@@ -4,6 +4,8 @@
 // relax.call_dps_packed of a built-in from the extern catalogue (CPU BLAS or
 // cuBLAS), whose extern.func declaration is added to the module; on the CPU
 // relax.conv2d becomes the im2col + GEMM built-in, its window a constant
+// operand, and relax.attention the runtime's blocked attention (two GEMMs
+// per block of query rows around a softmax), its options a constant
 // operand. Only the shapes the library variants cover are taken; everything
 // else is left for relax-legalize-ops, so the pass never makes a module less
 // compilable.
@@ -20,6 +22,8 @@
 #include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 
 #include "mlir/IR/PatternMatch.h"
+
+#include <limits>
 
 namespace mlir {
 namespace relax {
@@ -108,7 +112,7 @@ struct RelaxDispatchLibraryPass
     targetKind = *parsed;
     SmallVector<Operation *> candidates;
     getOperation().walk([&](Operation *op) {
-      if (isa<MatmulOp, LinearOp, Conv2DOp>(op))
+      if (isa<MatmulOp, LinearOp, Conv2DOp, AttentionOp>(op))
         candidates.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -118,6 +122,8 @@ struct RelaxDispatchLibraryPass
         result = dispatchMatmul(rewriter, matmul);
       else if (auto conv = dyn_cast<Conv2DOp>(op))
         result = dispatchConv2D(rewriter, conv);
+      else if (auto attention = dyn_cast<AttentionOp>(op))
+        result = dispatchAttention(rewriter, attention);
       else
         result = dispatchLinear(rewriter, cast<LinearOp>(op));
       if (failed(result))
@@ -202,6 +208,88 @@ private:
     FailureOr<CallDPSPackedOp> call =
         createCall(rewriter, op, spec,
                    {op.getInput(), op.getWeight(), windowValue}, resultType);
+    if (failed(call))
+      return failure();
+    rewriter.replaceOp(op, call->getResults());
+    return success();
+  }
+
+  /// attention on a CPU BLAS: per (batch, head, block of query rows) the
+  /// scores of the block by one GEMM, the softmax, the weighted values by a
+  /// second GEMM, so no [b, hq, s, t] scores tensor exists. Taken when the
+  /// operands are rank 4 of one dtype, the heads provably group and any
+  /// mask is rank 4 of that dtype or i1; anything else stays with the
+  /// legalizer's streaming program (and its diagnostics).
+  LogicalResult dispatchAttention(RewriterBase &rewriter, AttentionOp op) {
+    if (targetKind != ext::BuiltinTarget::CPU)
+      return success();
+    auto q = dyn_cast<RelaxTensorType>(op.getQuery().getType());
+    auto k = dyn_cast<RelaxTensorType>(op.getKey().getType());
+    auto v = dyn_cast<RelaxTensorType>(op.getValue().getType());
+    auto resultType = dyn_cast<RelaxTensorType>(op.getResult().getType());
+    auto rank4 = [](RelaxTensorType t) {
+      return t && t.hasRank() && t.getRank() == 4;
+    };
+    if (!rank4(q) || !rank4(k) || !rank4(v) || !rank4(resultType) ||
+        !resultType.getShape().isFullyKnown() ||
+        k.getDtype() != q.getDtype() || v.getDtype() != q.getDtype() ||
+        resultType.getDtype() != q.getDtype())
+      return success();
+    // Query head h reads kv head h / (hq / hkv): the grouping must be known,
+    // as the legalizer requires too.
+    const sym::Expr &hq = q.getDims()[2], &hkv = k.getDims()[2];
+    auto cq = hq.getConstant(), ckv = hkv.getConstant();
+    if (!((cq && ckv && *ckv > 0 && *cq % *ckv == 0) || hq == hkv))
+      return success();
+    ext::BuiltinSpec spec;
+    spec.kind = ext::BuiltinKind::Attention;
+    spec.target = targetKind;
+    spec.dtype = q.getDtype();
+    SmallVector<Value> inputs = {op.getQuery(), op.getKey(), op.getValue()};
+    Value mask = op.getMask();
+    if (mask) {
+      auto m = dyn_cast<RelaxTensorType>(mask.getType());
+      if (!m || !m.hasRank() || m.getRank() > 4)
+        return success();
+      if (m.getDtype().isInteger(1))
+        spec.mask = ext::AttentionMask::Boolean;
+      else if (m.getDtype() == q.getDtype())
+        spec.mask = ext::AttentionMask::Additive;
+      else
+        return success();
+    }
+    if (!ext::whyUnsupported(spec).empty())
+      return success();
+    rewriter.setInsertionPoint(op);
+    if (mask) {
+      // A mask of lower rank broadcasts from the right (numpy): leading
+      // unit dims make it the built-in's rank 4.
+      auto m = cast<RelaxTensorType>(mask.getType());
+      if (int64_t missing = 4 - m.getRank()) {
+        SmallVector<sym::Expr> dims(missing, sym::Expr::constant(1));
+        llvm::append_range(dims, m.getDims());
+        SmallVector<int64_t> axes;
+        for (int64_t i = 0; i < missing; ++i)
+          axes.push_back(i);
+        mask = ExpandDimsOp::create(
+            rewriter, op.getLoc(),
+            RelaxTensorType::get(SymShape(dims), m.getDtype()), mask, axes);
+      }
+      inputs.push_back(mask);
+    }
+    // (scale, causal); NaN asks the runtime for 1 / sqrt(d), which may be
+    // symbolic here.
+    double options[2] = {std::numeric_limits<double>::quiet_NaN(),
+                         op.getCausal() ? 1.0 : 0.0};
+    if (auto scale = op.getScaleAttr())
+      options[0] = scale.getValueAsDouble();
+    inputs.push_back(ConstantOp::create(
+        rewriter, op.getLoc(),
+        DenseElementsAttr::get(
+            RankedTensorType::get({2}, rewriter.getF64Type()),
+            ArrayRef<double>(options))));
+    FailureOr<CallDPSPackedOp> call =
+        createCall(rewriter, op, spec, inputs, resultType);
     if (failed(call))
       return failure();
     rewriter.replaceOp(op, call->getResults());

@@ -7,13 +7,21 @@
 // numpy's softmax), scale 0.25; y3: a boolean mask with one fully masked
 // row, together with causal (a row without visible keys is the uniform
 // average of v over all keys).
+// By default the CPU pipeline hands relax.attention to the runtime's
+// blocked attention (relax-dispatch-library: two GEMMs per block of query
+// rows, 8 rows per block at t = 2000 or 3000); --dispatch-library=false
+// runs the legalized streaming program instead. Both must agree with the
+// reference on every case above.
 // RUN: rm -rf %t
 // RUN: %python -B %S/Inputs/attention_streaming.py %t/a 1 3000
 // RUN: %python -B %S/Inputs/attention_streaming.py %t/b 5 2000
 // RUN: %python -B %S/Inputs/attention_streaming.py %t/c 3 2
 // RUN: cd %t/a && relax-run %s --input in0.npy --input in1.npy --input in2.npy --input in3.npy --input in4.npy --expect out0.npy --expect out1.npy --expect out2.npy --expect out3.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
+// RUN: cd %t/a && relax-run --dispatch-library=false %s --input in0.npy --input in1.npy --input in2.npy --input in3.npy --input in4.npy --expect out0.npy --expect out1.npy --expect out2.npy --expect out3.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
 // RUN: cd %t/b && relax-run %s --input in0.npy --input in1.npy --input in2.npy --input in3.npy --input in4.npy --expect out0.npy --expect out1.npy --expect out2.npy --expect out3.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
+// RUN: cd %t/b && relax-run --dispatch-library=false %s --input in0.npy --input in1.npy --input in2.npy --input in3.npy --input in4.npy --expect out0.npy --expect out1.npy --expect out2.npy --expect out3.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
 // RUN: cd %t/c && relax-run %s --input in0.npy --input in1.npy --input in2.npy --input in3.npy --input in4.npy --expect out0.npy --expect out1.npy --expect out2.npy --expect out3.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
+// RUN: cd %t/c && relax-run --dispatch-library=false %s --input in0.npy --input in1.npy --input in2.npy --input in3.npy --input in4.npy --expect out0.npy --expect out1.npy --expect out2.npy --expect out3.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
 // RUN: cd %t/b && relax-run --fuse %s --input in0.npy --input in1.npy --input in2.npy --input in3.npy --input in4.npy --expect out0.npy --expect out1.npy --expect out2.npy --expect out3.npy --rtol 1e-4 --atol 1e-5 | FileCheck %s
 // CHECK: all 4 outputs match
 

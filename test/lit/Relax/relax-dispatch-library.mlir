@@ -16,6 +16,9 @@
 // CHECK-DAG: extern.func private @relax_blas_batch2_matmul_f32(!relax.tensor<[b0, b1, m, k], f32>, !relax.tensor<[b0, b1, k, n], f32>, !relax.tensor<[b0, b1, m, n], f32>)
 // CHECK-DAG: extern.func private @relax_blas_batch2_matmul_bcast_f32(!relax.tensor<[b0, b1, m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[b0, b1, m, n], f32>)
 // CHECK-DAG: extern.func private @relax_blas_conv2d_nchw_f32(!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[9], i64>, !relax.tensor<[n, o, p, q], f32>) attributes {link_name = "relax_blas_conv2d_nchw_f32", num_outputs = 1 : i64}
+// CHECK-DAG: extern.func private @relax_blas_attention_f32(!relax.tensor<[b, s, hq, d], f32>, !relax.tensor<[b, t, hkv, d], f32>, !relax.tensor<[b, t, hkv, e], f32>, !relax.tensor<[2], f64>, !relax.tensor<[b, s, hq, e], f32>) attributes {link_name = "relax_blas_attention_f32", num_outputs = 1 : i64}
+// CHECK-DAG: extern.func private @relax_blas_attention_mask_f32(!relax.tensor<[b, s, hq, d], f32>, !relax.tensor<[b, t, hkv, d], f32>, !relax.tensor<[b, t, hkv, e], f32>, !relax.tensor<[m0, m1, m2, m3], f32>, !relax.tensor<[2], f64>, !relax.tensor<[b, s, hq, e], f32>)
+// CHECK-DAG: extern.func private @relax_blas_attention_bmask_f32(!relax.tensor<[b, s, hq, d], f32>, !relax.tensor<[b, t, hkv, d], f32>, !relax.tensor<[b, t, hkv, e], f32>, !relax.tensor<[m0, m1, m2, m3], i1>, !relax.tensor<[2], f64>, !relax.tensor<[b, s, hq, e], f32>)
 // CHECK-NOT: extern.func
 
 // CUDA-DAG: extern.func private @relax_cublas_matmul_f32(
@@ -172,4 +175,32 @@ relax.func @conv(%x: !relax.tensor<[b, 4, h, w], f32>, %wt: !relax.tensor<[6, 2,
   %1 = relax.conv2d %x, %wt {padding = array<i64: 2>, dilation = array<i64: 2>, groups = 2} : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[6, 2, 3, 3], f32>) -> !relax.tensor<[b, 6, h, w], f32>
   %2 = relax.conv2d %xh, %wh {groups = 2} : (!relax.tensor<[b, 4, h, w], f16>, !relax.tensor<[6, 2, 3, 3], f16>) -> !relax.tensor<[b, 6, h - 2, w - 2], f16>
   relax.return
+}
+
+// attention on the CPU: the blocked-attention built-in, one variant per
+// mask kind; the options operand is (scale, causal), NaN standing for
+// 1 / sqrt(d) (d may be symbolic). A mask of rank below 4 gets leading unit
+// dims. f16 (no CPU variant) and a cuda target keep relax.attention for the
+// legalizer.
+// CHECK-LABEL: relax.func @fused_attention
+// CHECK-SAME: (%[[Q:.*]]: !relax.tensor<[b, s, 8, d], f32>, %[[K:.*]]: !relax.tensor<[b, t, 2, d], f32>, %[[V:.*]]: !relax.tensor<[b, t, 2, 16], f32>, %[[M:.*]]: !relax.tensor<[s, t], f32>, %[[BM:.*]]: !relax.tensor<[b, 8, s, t], i1>, %[[H:.*]]: !relax.tensor<[1, s, 4, 8], f16>)
+// CHECK: %[[OPT0:.*]] = relax.constant dense<[0x7FF8000000000000, 1.000000e+00]> : tensor<2xf64>
+// CHECK: relax.call_dps_packed @relax_blas_attention_f32(%[[Q]], %[[K]], %[[V]], %[[OPT0]]) : {{.*}} -> !relax.tensor<[b, s, 8, 16], f32>
+// CHECK: %[[M4:.*]] = relax.expand_dims %[[M]] {axes = array<i64: 0, 1>} : (!relax.tensor<[s, t], f32>) -> !relax.tensor<[1, 1, s, t], f32>
+// CHECK: %[[OPT1:.*]] = relax.constant dense<[2.500000e-01, 0.000000e+00]> : tensor<2xf64>
+// CHECK: relax.call_dps_packed @relax_blas_attention_mask_f32(%[[Q]], %[[K]], %[[V]], %[[M4]], %[[OPT1]])
+// CHECK: relax.call_dps_packed @relax_blas_attention_bmask_f32(%[[Q]], %[[K]], %[[V]], %[[BM]], %{{.*}})
+// CHECK: relax.attention %[[H]], %[[H]], %[[H]]
+// CUDA-LABEL: relax.func @fused_attention
+// CUDA-COUNT-4: relax.attention
+relax.func @fused_attention(%q: !relax.tensor<[b, s, 8, d], f32>, %k: !relax.tensor<[b, t, 2, d], f32>,
+                      %v: !relax.tensor<[b, t, 2, 16], f32>, %m: !relax.tensor<[s, t], f32>,
+                      %bm: !relax.tensor<[b, 8, s, t], i1>, %h: !relax.tensor<[1, s, 4, 8], f16>)
+    -> (!relax.tensor<[b, s, 8, 16], f32>, !relax.tensor<[b, s, 8, 16], f32>,
+        !relax.tensor<[b, s, 8, 16], f32>, !relax.tensor<[1, s, 4, 8], f16>) {
+  %y0 = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[b, s, 8, d], f32>, !relax.tensor<[b, t, 2, d], f32>, !relax.tensor<[b, t, 2, 16], f32>) -> !relax.tensor<[b, s, 8, 16], f32>
+  %y1 = relax.attention %q, %k, %v, %m {scale = 0.25 : f64} : (!relax.tensor<[b, s, 8, d], f32>, !relax.tensor<[b, t, 2, d], f32>, !relax.tensor<[b, t, 2, 16], f32>, !relax.tensor<[s, t], f32>) -> !relax.tensor<[b, s, 8, 16], f32>
+  %y2 = relax.attention %q, %k, %v, %bm : (!relax.tensor<[b, s, 8, d], f32>, !relax.tensor<[b, t, 2, d], f32>, !relax.tensor<[b, t, 2, 16], f32>, !relax.tensor<[b, 8, s, t], i1>) -> !relax.tensor<[b, s, 8, 16], f32>
+  %y3 = relax.attention %h, %h, %h : (!relax.tensor<[1, s, 4, 8], f16>, !relax.tensor<[1, s, 4, 8], f16>, !relax.tensor<[1, s, 4, 8], f16>) -> !relax.tensor<[1, s, 4, 8], f16>
+  relax.return %y0, %y1, %y2, %y3 : !relax.tensor<[b, s, 8, 16], f32>, !relax.tensor<[b, s, 8, 16], f32>, !relax.tensor<[b, s, 8, 16], f32>, !relax.tensor<[1, s, 4, 8], f16>
 }

@@ -24,7 +24,11 @@ namespace ext {
 enum class BuiltinTarget { CPU, CUDA };
 
 /// The families of built-ins.
-enum class BuiltinKind { Matmul, Conv2D };
+enum class BuiltinKind { Matmul, Conv2D, Attention };
+
+/// The mask operand of an Attention built-in: none, added to the scores
+/// (the query's dtype), or boolean (i1: false hides the key).
+enum class AttentionMask { None, Additive, Boolean };
 
 /// One built-in, described by what it computes. For Matmul:
 /// `C = A * B` (or `A * B^T` with transposeB) where
@@ -42,6 +46,13 @@ enum class BuiltinKind { Matmul, Conv2D };
 /// where window = (stride_h, stride_w, pad_top, pad_left, pad_bottom,
 /// pad_right, dilation_h, dilation_w, groups) and g = c / groups. The
 /// ranks are fixed; lhsRank, rhsRank and transposeB are unused.
+/// For Attention (CPU only): relax.attention's semantics (BSNH layout,
+/// grouped heads, bottom-right causal mask) with the options in a run-time
+/// operand:
+///   Q [b, s, hq, d], K [b, t, hkv, d], V [b, t, hkv, e],
+///   mask [m0, m1, m2, m3] (unless mask is None; broadcast to [b, hq, s, t]),
+///   options [2] f64 = (scale or NaN for 1 / sqrt(d), causal 0 or 1),
+///   O [b, s, hq, e].
 struct BuiltinSpec {
   BuiltinKind kind = BuiltinKind::Matmul;
   BuiltinTarget target = BuiltinTarget::CPU;
@@ -49,6 +60,7 @@ struct BuiltinSpec {
   unsigned lhsRank = 2;
   unsigned rhsRank = 2;
   bool transposeB = false;
+  AttentionMask mask = AttentionMask::None;
 };
 
 /// "cpu" / "cuda".
