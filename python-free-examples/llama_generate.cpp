@@ -24,12 +24,15 @@
 #include "RelaxDialect/Runtime/RelaxModule.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -308,9 +311,8 @@ public:
     if (in.dtype != RELAX_DTYPE_F32)
       fail("weight '" + in.name + "' is " + relax_dtype_name(in.dtype) +
            ": the model's weights must be f32");
-    for (auto &[name, data] : generated)
-      if (name == in.name)
-        return data.data();
+    if (auto it = generated.find(in.name); it != generated.end())
+      return it->second.data();
     if (file) {
       const auto *entry = file->lookup(in.name);
       if (!entry)
@@ -327,20 +329,20 @@ public:
     size_t count = 1;
     for (int64_t d : in.shape)
       count *= d;
-    generated.push_back({in.name, std::vector<float>(count)});
-    shapes.push_back(in.shape);
-    randomWeight(opts.seed, in.name, in.shape, generated.back().second.data());
-    return generated.back().second.data();
+    std::vector<float> &data = generated[in.name];
+    data.resize(count);
+    shapes[in.name] = in.shape;
+    randomWeight(opts.seed, in.name, in.shape, data.data());
+    return data.data();
   }
 
   void save(const std::string &path) const {
     std::vector<mlir::relax::rt::ParamToWrite> params;
-    for (size_t i = 0; i < generated.size(); ++i)
-      params.push_back({generated[i].first, "F32", shapes[i],
-                        llvm::ArrayRef<char>(
-                            reinterpret_cast<const char *>(
-                                generated[i].second.data()),
-                            generated[i].second.size() * sizeof(float))});
+    for (const auto &[name, data] : generated)
+      params.push_back(
+          {name, "F32", shapes.at(name),
+           llvm::ArrayRef<char>(reinterpret_cast<const char *>(data.data()),
+                                data.size() * sizeof(float))});
     if (auto err = mlir::relax::rt::writeParamFile(
             path, params,
             {{"format", "pt"},
@@ -359,16 +361,10 @@ public:
 private:
   const Options &opts;
   std::unique_ptr<mlir::relax::rt::ParamFile> file;
-  // Generated weights live as long as the driver (a deque-like list keeps
-  // the pointers handed out valid).
-  std::vector<std::pair<std::string, std::vector<float>>> generated;
-  std::vector<std::vector<int64_t>> shapes;
-
-public:
-  void reserve(size_t n) {
-    generated.reserve(n);
-    shapes.reserve(n);
-  }
+  // Generated weights, by name; map nodes never move, so the pointers
+  // handed to the calls stay valid.
+  std::map<std::string, std::vector<float>> generated;
+  std::map<std::string, std::vector<int64_t>> shapes;
 };
 
 int64_t argmax(const float *logits, int64_t n) {
@@ -420,7 +416,6 @@ int main(int argc, char **argv) {
 
   // The weights, bound by name once; tokens and caches change per call.
   Weights weights(opts);
-  weights.reserve(prefillInputs.size() + decodeInputs.size());
   auto bind = [&](const std::vector<Input> &inputs,
                   std::vector<relax_tensor> &tensors) {
     tensors.resize(inputs.size());
