@@ -1,6 +1,7 @@
 //===- llama_generate.cpp - Greedy generation with a compiled Llama -------===//
 //
-// Text generation without Python: opens a library that relax-compile built
+// Text generation without Python (and without LLVM or MLIR: it links
+// libRelaxModule only): opens a library that relax-compile built
 // from a model of scripts/gen-llama-model.py (entries `prefill` and
 // `decode`) through the C API of RelaxDialect/Runtime/RelaxModule.h,
 // prefills a prompt of token ids, then runs greedy decode steps, feeding each
@@ -302,7 +303,7 @@ public:
     if (!o.weights.empty()) {
       auto file = mlir::relax::rt::ParamFile::open(o.weights);
       if (!file)
-        fail("cannot read the weights: " + llvm::toString(file.takeError()));
+        fail("cannot read the weights: " + file.message());
       this->file = std::move(*file);
     }
   }
@@ -336,19 +337,41 @@ public:
     return data.data();
   }
 
+  /// Writes the generated weights as a safetensors file: an 8-byte
+  /// little-endian header length, the JSON header (padded with spaces to a
+  /// multiple of 8 bytes), then each tensor's bytes in header order.
   void save(const std::string &path) const {
-    std::vector<mlir::relax::rt::ParamToWrite> params;
+    std::string header = "{\"__metadata__\":{\"format\":\"pt\","
+                         "\"generator\":\"llama-generate --random-weights " +
+                         std::to_string(opts.seed) + "\"}";
+    size_t offset = 0;
+    for (const auto &[name, data] : generated) {
+      // State-dict names need no JSON escapes; refuse any that would.
+      if (name.find_first_of("\"\\") != std::string::npos)
+        fail("cannot write the tensor name '" + name + "'");
+      std::string shape;
+      for (int64_t d : shapes.at(name))
+        shape += (shape.empty() ? "" : ",") + std::to_string(d);
+      size_t bytes = data.size() * sizeof(float);
+      header += ",\"" + name + "\":{\"dtype\":\"F32\",\"shape\":[" + shape +
+                "],\"data_offsets\":[" + std::to_string(offset) + "," +
+                std::to_string(offset + bytes) + "]}";
+      offset += bytes;
+    }
+    header += "}";
+    header.append((8 - header.size() % 8) % 8, ' ');
+    std::ofstream f(path, std::ios::binary);
+    uint64_t length = header.size();
+    unsigned char le[8];
+    for (int i = 0; i < 8; ++i)
+      le[i] = static_cast<unsigned char>(length >> (8 * i));
+    f.write(reinterpret_cast<const char *>(le), 8);
+    f << header;
     for (const auto &[name, data] : generated)
-      params.push_back(
-          {name, "F32", shapes.at(name),
-           llvm::ArrayRef<char>(reinterpret_cast<const char *>(data.data()),
-                                data.size() * sizeof(float))});
-    if (auto err = mlir::relax::rt::writeParamFile(
-            path, params,
-            {{"format", "pt"},
-             {"generator", "llama-generate --random-weights " +
-                               std::to_string(opts.seed)}}))
-      fail("cannot write " + path + ": " + llvm::toString(std::move(err)));
+      f.write(reinterpret_cast<const char *>(data.data()),
+              data.size() * sizeof(float));
+    if (!f)
+      fail("cannot write " + path);
   }
 
   static std::string shapeText(const std::vector<int64_t> &shape) {

@@ -10,6 +10,11 @@ PACKAGES=(
   cmake ninja-build ccache g++ git
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 libomp-22-dev
   libgtest-dev libbenchmark-dev libopenblas-dev
+  # oneDNN: GEMMs whose weights are packed once (lib/Runtime/RelaxBlas.cpp).
+  libdnnl-dev
+  # Header-only JSON of the runtime (parameter files, module metadata), which
+  # links no LLVM.
+  nlohmann-json3-dev
   python3 python3-numpy
   # The ONNX importer (built when libonnx is found) and its tests.
   libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata

@@ -9,11 +9,11 @@
 #   - peak resident set size of whole processes running the model RUNS
 #     times: onnxruntime in Python (numpy + onnxruntime imported, nothing
 #     else), relax-run on the library compiled ahead of time by
-#     relax-compile (no compiler work in the process, but the tool links
-#     the compiler's libraries), the C API example
+#     relax-compile (the runtime only: relax-run loads LLVM and MLIR, in
+#     libRelaxRunJIT.so, only for a module to compile), the C API example
 #     python-free-examples/run_module.c on the same library (the deployed
 #     runtime: libRelaxModule only), and relax-run compiling the model
-#     itself (JIT: the compiler's own memory included).
+#     itself (JIT: libLLVM, libMLIR and the compiler's own memory included).
 # Each RSS is the median of REPEATS runs, sides interleaved. Every relax
 # run is first checked against onnxruntime's outputs. Writes
 # bench/memory/report.md.

@@ -15,6 +15,7 @@
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/Runtime/ModuleLoader.h"
+#include "RelaxDialect/Runtime/ParamFileWriter.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 #ifdef RELAX_HAVE_ONNX
 #include "RelaxDialect/Target/ONNX/ONNXImporter.h"
@@ -332,6 +333,10 @@ struct CompiledModule::Impl {
   }
   llvm::Error readSignature(func::FuncOp func);
   ~Impl() {
+    // Packed GEMM weights are keyed by the addresses of this module's
+    // constants, which the next module may reuse.
+    if (engine)
+      relax_rt_blas_release_constants();
 #ifdef RELAX_RUNTIME_HAS_CUDA
     // Device copies of this module's constants are keyed by their host
     // addresses, which the next module may reuse.
@@ -488,7 +493,7 @@ llvm::Error CompiledModule::Impl::lowerToLLVM() {
 
 rt::PackedFn CompiledModule::Impl::lookupPacked(StringRef entry) const {
   if (library)
-    return library->lookupEntry(entry);
+    return library->lookupEntry(entry.str());
   if (!engine)
     return nullptr;
   auto fn = engine->lookupPacked(("_mlir_ciface_" + entry).str());
@@ -680,8 +685,8 @@ static std::vector<bool> rankedParams(const EntrySignature &signature) {
   return ranked;
 }
 
-static SmallVector<int64_t> resultRanks(const EntrySignature &signature) {
-  SmallVector<int64_t> ranks;
+static std::vector<int64_t> resultRanks(const EntrySignature &signature) {
+  std::vector<int64_t> ranks;
   for (const TensorInfo &info : signature.results)
     ranks.push_back(info.staticSizes.size());
   return ranks;
@@ -724,7 +729,7 @@ CompiledModule::prepareCall(llvm::StringRef entry,
   rt::PackedFn fn = impl->lookupPacked(entry);
   if (!fn)
     return error("cannot call '" + entry + "': no entry point " +
-                 rt::packedEntrySymbol(entry));
+                 rt::packedEntrySymbol(entry.str()));
   auto call = std::make_unique<Call::Impl>(
       fn, *signature, impl->options.device == Device::CUDA);
   call->inputs = std::move(inputs);
@@ -745,8 +750,8 @@ llvm::Error Call::run() {
   releaseOutputs();
   // After a failure the result descriptors may be partly written: they are
   // left alone rather than freed.
-  if (llvm::Error err = impl->call.run())
-    return err;
+  if (rt::Status s = impl->call.run())
+    return error(s.message());
   impl->outputsLive = true;
   return llvm::Error::success();
 }
@@ -853,9 +858,9 @@ CompiledModule::openLibrary(llvm::StringRef path, llvm::StringRef paramsPath) {
   auto impl = std::make_unique<Impl>();
   impl->bufferName = path.str();
   impl->initContext();
-  auto library = rt::Library::open(path, paramsPath);
+  auto library = rt::Library::open(path.str(), paramsPath.str());
   if (!library)
-    return library.takeError();
+    return error(library.message());
   for (const rt::FunctionSpec &f : (*library)->getMetadata().functions) {
     EntrySignature signature;
     signature.name = f.name;

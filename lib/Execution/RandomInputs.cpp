@@ -1,6 +1,7 @@
 //===- RandomInputs.cpp - Seeded random inputs for an entry ---------------===//
 
 #include "RelaxDialect/Execution/RandomInputs.h"
+#include "RelaxDialect/Execution/HostIO.h"
 
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 
@@ -12,39 +13,14 @@ static llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-static std::string shapeText(llvm::ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  for (auto [i, d] : llvm::enumerate(shape))
-    s += (i ? ", " : "") + std::to_string(d);
-  return s + "]";
-}
-
 llvm::Expected<HostTensor>
 mlir::relax::exec::makeRandomTensor(DType dtype, llvm::ArrayRef<int64_t> shape,
                                     std::mt19937_64 &rng) {
-  std::optional<int64_t> count = checkedElementCount(shape);
-  if (!count)
-    return error("shape " + shapeText(shape) +
-                 " has too many elements (more than 2^40)");
-  // A failed std::vector allocation would abort (no exceptions): ask malloc
-  // first, so a shape beyond this machine's memory is an error.
-  size_t bytes = static_cast<size_t>(*count) * dtypeSize(dtype);
-  void *probe = std::malloc(bytes);
-  if (!probe && bytes != 0)
-    return error("shape " + shapeText(shape) + " needs " +
-                 llvm::Twine(bytes) + " bytes, more than can be allocated");
-  std::free(probe);
-  std::optional<HostTensor> t = HostTensor::zeros(dtype, shape);
-  std::uniform_real_distribution<double> real(-1.0, 1.0);
-  std::uniform_int_distribution<int> small(0, 9);
-  for (int64_t i = 0, e = t->numElements(); i < e; ++i) {
-    if (dtype == DType::Bool)
-      t->set(i, small(rng) % 2);
-    else if (isIntegerDType(dtype))
-      t->set(i, small(rng));
-    else
-      t->set(i, real(rng));
-  }
+  std::string message;
+  std::optional<HostTensor> t = makeRandomHostTensor(
+      dtype, std::vector<int64_t>(shape.begin(), shape.end()), rng, message);
+  if (!t)
+    return error(message);
   return std::move(*t);
 }
 

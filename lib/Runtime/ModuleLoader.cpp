@@ -1,36 +1,47 @@
 //===- ModuleLoader.cpp - Compiled libraries and their calling ABI --------===//
+//
+// No LLVM here (libRelaxModule is the deployed runtime): the metadata is
+// read and written with nlohmann-json, paths with POSIX calls.
+//
+//===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
-#include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/Path.h"
+#include "JSONSupport.h"
 
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <mutex>
 #include <set>
 
 using namespace mlir::relax::rt;
-namespace json = llvm::json;
 
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+std::string mlir::relax::rt::packedEntrySymbol(const std::string &name) {
+  return "_mlir__mlir_ciface_" + name;
 }
 
-std::string mlir::relax::rt::packedEntrySymbol(llvm::StringRef name) {
-  return ("_mlir__mlir_ciface_" + name).str();
-}
-
-size_t mlir::relax::rt::dtypeNameSize(llvm::StringRef dtype) {
-  return llvm::StringSwitch<size_t>(dtype)
-      .Cases({"i1", "i8", "ui8"}, 1)
-      .Cases({"f16", "bf16", "i16", "ui16"}, 2)
-      .Cases({"f32", "i32", "ui32"}, 4)
-      .Cases({"f64", "i64", "ui64"}, 8)
-      .Default(0);
+size_t mlir::relax::rt::dtypeNameSize(std::string_view dtype) {
+  for (auto [name, size] : {std::pair<std::string_view, size_t>{"i1", 1},
+                            {"i8", 1},
+                            {"ui8", 1},
+                            {"f16", 2},
+                            {"bf16", 2},
+                            {"i16", 2},
+                            {"ui16", 2},
+                            {"f32", 4},
+                            {"i32", 4},
+                            {"ui32", 4},
+                            {"f64", 8},
+                            {"i64", 8},
+                            {"ui64", 8}})
+    if (dtype == name)
+      return size;
+  return 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -38,15 +49,10 @@ size_t mlir::relax::rt::dtypeNameSize(llvm::StringRef dtype) {
 //===----------------------------------------------------------------------===//
 
 static json::Value toJSON(const TensorSpec &t) {
-  json::Array sizes, dims;
-  for (int64_t s : t.staticSizes)
-    sizes.push_back(s);
-  for (const std::string &d : t.dims)
-    dims.push_back(d);
-  json::Object o{{"dtype", t.dtype}, {"ranked", t.ranked}};
+  json::Value o = {{"dtype", t.dtype}, {"ranked", t.ranked}};
   if (t.ranked) {
-    o["static_sizes"] = std::move(sizes);
-    o["dims"] = std::move(dims);
+    o["static_sizes"] = t.staticSizes;
+    o["dims"] = t.dims;
   }
   if (!t.relaxType.empty())
     o["relax_type"] = t.relaxType;
@@ -56,92 +62,145 @@ static json::Value toJSON(const TensorSpec &t) {
 }
 
 std::string ModuleMetadata::toJSON() const {
-  json::Array fns, ps;
+  json::Value fns = json::Value::array(), ps = json::Value::array();
   for (const FunctionSpec &f : functions) {
-    json::Array params, results;
+    json::Value params = json::Value::array(), results = json::Value::array();
     for (const TensorSpec &t : f.params)
       params.push_back(::toJSON(t));
     for (const TensorSpec &t : f.results)
       results.push_back(::toJSON(t));
-    fns.push_back(json::Object{{"name", f.name},
-                               {"params", std::move(params)},
-                               {"results", std::move(results)}});
+    fns.push_back({{"name", f.name},
+                   {"params", std::move(params)},
+                   {"results", std::move(results)}});
   }
-  for (const ParamSpec &p : params) {
-    json::Array shape;
-    for (int64_t d : p.shape)
-      shape.push_back(d);
-    ps.push_back(json::Object{
-        {"name", p.name}, {"dtype", p.dtype}, {"shape", std::move(shape)}});
-  }
-  json::Object root{{"format", "relax-mlir module"},
-                    {"version", kModuleFormatVersion},
-                    {"functions", std::move(fns)},
-                    {"params", std::move(ps)},
-                    {"params_file", paramsFile}};
-  std::string out;
-  llvm::raw_string_ostream(out) << json::Value(std::move(root));
-  return out;
+  for (const ParamSpec &p : params)
+    ps.push_back({{"name", p.name}, {"dtype", p.dtype}, {"shape", p.shape}});
+  json::Value root = {{"format", "relax-mlir module"},
+                      {"version", kModuleFormatVersion},
+                      {"functions", std::move(fns)},
+                      {"params", std::move(ps)},
+                      {"params_file", paramsFile}};
+  return root.dump();
 }
 
-namespace mlir::relax::rt {
-// Found by argument-dependent lookup from json::ObjectMapper::map.
-static bool fromJSON(const json::Value &v, TensorSpec &t, json::Path path) {
-  json::ObjectMapper o(v, path);
-  if (!o || !o.map("dtype", t.dtype) || !o.map("ranked", t.ranked) ||
-      !o.mapOptional("relax_type", t.relaxType) ||
-      !o.mapOptional("name", t.name))
+namespace {
+/// Reads fields of the metadata, keeping the first failure as "<what> at
+/// <path>" (metadata.functions[0].dims[1]).
+struct FieldReader {
+  std::string error;
+
+  bool fail(const std::string &path, const std::string &what) {
+    if (error.empty())
+      error = what + " at " + path;
     return false;
-  if (!t.ranked)
+  }
+  /// The member `key` of the object at `path`; null (a failure unless
+  /// `optional`) when it is absent.
+  const json::Value *field(const json::Value &o, const std::string &path,
+                           const char *key, bool optional = false) {
+    if (!o.is_object()) {
+      fail(path, "expected object");
+      return nullptr;
+    }
+    const json::Value *v = json::member(o, key);
+    if (!v && !optional)
+      fail(path + "." + key, "missing value");
+    return v;
+  }
+  bool read(const json::Value &v, const std::string &path, std::string &out) {
+    if (!v.is_string())
+      return fail(path, "expected string");
+    out = v.get<std::string>();
     return true;
-  if (!o.map("static_sizes", t.staticSizes) || !o.map("dims", t.dims))
-    return false;
-  if (t.staticSizes.size() != t.dims.size()) {
-    path.report("static_sizes and dims differ in length");
-    return false;
   }
-  if (!dtypeNameSize(t.dtype)) {
-    path.field("dtype").report("unknown dtype");
-    return false;
+  bool read(const json::Value &v, const std::string &path, bool &out) {
+    if (!v.is_boolean())
+      return fail(path, "expected boolean");
+    out = v.get<bool>();
+    return true;
   }
-  return true;
-}
+  bool read(const json::Value &v, const std::string &path, int64_t &out) {
+    std::optional<int64_t> i = json::asInteger(v);
+    if (!i)
+      return fail(path, "expected integer");
+    out = *i;
+    return true;
+  }
+  template <typename T>
+  bool read(const json::Value &v, const std::string &path,
+            std::vector<T> &out) {
+    if (!v.is_array())
+      return fail(path, "expected array");
+    out.assign(v.size(), T());
+    for (size_t i = 0; i < v.size(); ++i)
+      if (!read(v[i], path + "[" + std::to_string(i) + "]", out[i]))
+        return false;
+    return true;
+  }
+  /// Reads member `key` of `o` into `out`; an absent optional member leaves
+  /// `out` alone.
+  template <typename T>
+  bool map(const json::Value &o, const std::string &path, const char *key,
+           T &out, bool optional = false) {
+    const json::Value *v = field(o, path, key, optional);
+    if (!v)
+      return optional && error.empty();
+    return read(*v, path + "." + key, out);
+  }
 
-static bool fromJSON(const json::Value &v, FunctionSpec &f, json::Path path) {
-  json::ObjectMapper o(v, path);
-  return o && o.map("name", f.name) && o.map("params", f.params) &&
-         o.map("results", f.results);
-}
+  bool read(const json::Value &v, const std::string &path, TensorSpec &t) {
+    if (!map(v, path, "dtype", t.dtype) || !map(v, path, "ranked", t.ranked) ||
+        !map(v, path, "relax_type", t.relaxType, /*optional=*/true) ||
+        !map(v, path, "name", t.name, /*optional=*/true))
+      return false;
+    if (!t.ranked)
+      return true;
+    if (!map(v, path, "static_sizes", t.staticSizes) ||
+        !map(v, path, "dims", t.dims))
+      return false;
+    if (t.staticSizes.size() != t.dims.size())
+      return fail(path, "static_sizes and dims differ in length");
+    if (!dtypeNameSize(t.dtype))
+      return fail(path + ".dtype", "unknown dtype");
+    return true;
+  }
+  bool read(const json::Value &v, const std::string &path, FunctionSpec &f) {
+    return map(v, path, "name", f.name) && map(v, path, "params", f.params) &&
+           map(v, path, "results", f.results);
+  }
+  bool read(const json::Value &v, const std::string &path, ParamSpec &p) {
+    return map(v, path, "name", p.name) && map(v, path, "dtype", p.dtype) &&
+           map(v, path, "shape", p.shape);
+  }
+};
+} // namespace
 
-static bool fromJSON(const json::Value &v, ParamSpec &p, json::Path path) {
-  json::ObjectMapper o(v, path);
-  return o && o.map("name", p.name) && o.map("dtype", p.dtype) &&
-         o.map("shape", p.shape);
-}
-} // namespace mlir::relax::rt
-
-llvm::Expected<ModuleMetadata> ModuleMetadata::fromJSON(llvm::StringRef text) {
-  auto value = json::parse(text);
+Result<ModuleMetadata> ModuleMetadata::fromJSON(const std::string &text) {
+  std::string parseError;
+  std::optional<json::Value> value = json::parse(text, parseError);
   if (!value)
-    return value.takeError();
-  json::Path::Root root("metadata");
-  json::ObjectMapper o(*value, root);
+    return Status::error(parseError);
+  FieldReader r;
   std::string format;
   int64_t version = 0;
   ModuleMetadata m;
-  if (!o || !o.map("format", format) || !o.map("version", version))
-    return root.getError();
+  const std::string root = "metadata";
+  if (!r.map(*value, root, "format", format) ||
+      !r.map(*value, root, "version", version))
+    return Status::error(r.error);
   if (format != "relax-mlir module" || version != kModuleFormatVersion)
-    return error("module format '" + format + "' version " +
-                 llvm::Twine(version) + ", this runtime reads version " +
-                 llvm::Twine(kModuleFormatVersion));
-  if (!o.map("functions", m.functions) || !o.map("params", m.params) ||
-      !o.map("params_file", m.paramsFile))
-    return root.getError();
+    return Status::error("module format '" + format + "' version " +
+                         std::to_string(version) +
+                         ", this runtime reads version " +
+                         std::to_string(kModuleFormatVersion));
+  if (!r.map(*value, root, "functions", m.functions) ||
+      !r.map(*value, root, "params", m.params) ||
+      !r.map(*value, root, "params_file", m.paramsFile))
+    return Status::error(r.error);
   return m;
 }
 
-const FunctionSpec *ModuleMetadata::lookup(llvm::StringRef name) const {
+const FunctionSpec *ModuleMetadata::lookup(const std::string &name) const {
   for (const FunctionSpec &f : functions)
     if (f.name == name)
       return &f;
@@ -152,34 +211,36 @@ const FunctionSpec *ModuleMetadata::lookup(llvm::StringRef name) const {
 // Parameters
 //===----------------------------------------------------------------------===//
 
-static std::string shapeStr(llvm::ArrayRef<int64_t> shape) {
+static std::string shapeStr(const std::vector<int64_t> &shape) {
   std::string s = "[";
-  for (auto [i, d] : llvm::enumerate(shape))
-    s += (i ? ", " : "") + std::to_string(d);
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
   return s + "]";
 }
 
-llvm::Error mlir::relax::rt::loadParams(
+Status mlir::relax::rt::loadParams(
     const ModuleMetadata &metadata, const ParamFile &file,
-    llvm::function_ref<void *(llvm::StringRef)> lookup) {
+    const std::function<void *(const std::string &)> &lookup) {
   for (const ParamSpec &p : metadata.params) {
     const ParamFile::Entry *entry = file.lookup(p.name);
     if (!entry)
-      return error("parameter file " + file.path() + " has no tensor '" +
-                   p.name + "' (written for another library?)");
+      return Status::error("parameter file " + file.path() +
+                           " has no tensor '" + p.name +
+                           "' (written for another library?)");
     if (entry->dtype != p.dtype || entry->shape != p.shape)
-      return error("parameter '" + p.name + "' in " + file.path() + " is " +
-                   entry->dtype + " " + shapeStr(entry->shape) +
-                   " but the library expects " + p.dtype + " " +
-                   shapeStr(p.shape));
+      return Status::error("parameter '" + p.name + "' in " + file.path() +
+                           " is " + entry->dtype + " " +
+                           shapeStr(entry->shape) +
+                           " but the library expects " + p.dtype + " " +
+                           shapeStr(p.shape));
     void *dest = lookup(p.name);
     if (!dest)
-      return error("the library has no global '" + p.name + "'");
+      return Status::error("the library has no global '" + p.name + "'");
     if (!entry->data.empty())
       std::memcpy(dest, entry->data.data(), entry->data.size());
     file.dropPages(*entry);
   }
-  return llvm::Error::success();
+  return Status::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -195,58 +256,62 @@ std::set<std::string> &openLibraries() {
 }
 } // namespace
 
-llvm::Expected<std::unique_ptr<Library>>
-Library::open(llvm::StringRef path, llvm::StringRef paramsPath) {
-  llvm::SmallString<256> canonical;
-  if (std::error_code ec = llvm::sys::fs::real_path(path, canonical))
-    return error("cannot open " + path + ": " + ec.message());
+Result<std::unique_ptr<Library>> Library::open(const std::string &path,
+                                               const std::string &paramsPath) {
+  char canonical[PATH_MAX];
+  if (!realpath(path.c_str(), canonical))
+    return Status::error("cannot open " + path + ": " + std::strerror(errno));
   std::unique_ptr<Library> lib(new Library());
-  lib->path = path.str();
+  lib->path = path;
   {
     std::lock_guard<std::mutex> guard(openLock);
-    if (!openLibraries().insert(std::string(canonical)).second)
-      return error(path + " is already open in this process (its globals "
-                          "hold one set of parameters)");
+    if (!openLibraries().insert(canonical).second)
+      return Status::error(path + " is already open in this process (its "
+                                  "globals hold one set of parameters)");
   }
-  lib->canonicalPath = std::string(canonical);
+  lib->canonicalPath = canonical;
   // RTLD_LOCAL: the parameter globals of two libraries never meet.
   lib->handle = dlopen(lib->canonicalPath.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!lib->handle)
-    return error("cannot load " + path + ": " + dlerror());
+    return Status::error("cannot load " + path + ": " + dlerror());
   auto *text = static_cast<const char *>(dlsym(lib->handle, kMetadataSymbol));
   if (!text)
-    return error(path + " is not a relax-mlir module (no " + kMetadataSymbol +
-                 ")");
+    return Status::error(path + " is not a relax-mlir module (no " +
+                         kMetadataSymbol + ")");
   auto metadata = ModuleMetadata::fromJSON(text);
   if (!metadata)
-    return error("bad metadata in " + path + ": " +
-                 llvm::toString(metadata.takeError()));
+    return Status::error("bad metadata in " + path + ": " +
+                         metadata.message());
   lib->metadata = std::move(*metadata);
   for (const FunctionSpec &f : lib->metadata.functions)
     if (!lib->lookupEntry(f.name))
-      return error(path + " lacks the entry point of '" + f.name + "'");
+      return Status::error(path + " lacks the entry point of '" + f.name +
+                           "'");
 
   if (lib->metadata.params.empty())
     return lib;
-  std::string params = paramsPath.str();
+  std::string params = paramsPath;
   if (params.empty()) {
-    llvm::SmallString<256> next(llvm::sys::path::parent_path(path));
-    llvm::sys::path::append(next, lib->metadata.paramsFile);
-    params = std::string(next);
+    // The metadata's file name, in the library's directory.
+    size_t slash = path.rfind('/');
+    params = (slash == std::string::npos ? "" : path.substr(0, slash + 1)) +
+             lib->metadata.paramsFile;
   }
   auto file = ParamFile::open(params);
   if (!file)
-    return file.takeError();
+    return file.status();
   void *handle = lib->handle;
-  if (llvm::Error err =
-          loadParams(lib->metadata, **file, [&](llvm::StringRef name) {
-            return dlsym(handle, name.str().c_str());
-          }))
-    return std::move(err);
+  if (Status s = loadParams(lib->metadata, **file,
+                            [&](const std::string &name) {
+                              return dlsym(handle, name.c_str());
+                            }))
+    return s;
   return lib;
 }
 
 Library::~Library() {
+  // Packed copies of this library's weights are keyed by their addresses.
+  relax_rt_blas_release_constants();
   if (handle)
     dlclose(handle);
   if (!canonicalPath.empty()) {
@@ -255,7 +320,7 @@ Library::~Library() {
   }
 }
 
-PackedFn Library::lookupEntry(llvm::StringRef entry) const {
+PackedFn Library::lookupEntry(const std::string &entry) const {
   return reinterpret_cast<PackedFn>(
       dlsym(handle, packedEntrySymbol(entry).c_str()));
 }
@@ -267,7 +332,7 @@ PackedFn Library::lookupEntry(llvm::StringRef entry) const {
 static size_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
 
 PackedCall::PackedCall(PackedFn fn, std::string name, std::vector<bool> ranked,
-                       llvm::ArrayRef<int64_t> resultRanks)
+                       const std::vector<int64_t> &resultRanks)
     : fn(fn), name(std::move(name)), argDescs(ranked.size()),
       unrankedDescs(ranked.size()), paramRanked(std::move(ranked)) {
   size_t words = 0;
@@ -278,8 +343,9 @@ PackedCall::PackedCall(PackedFn fn, std::string name, std::vector<bool> ranked,
   resultWords.assign(std::max<size_t>(words, 1), 0);
 }
 
-void PackedCall::setInput(size_t i, void *data, llvm::ArrayRef<int64_t> shape) {
-  int64_t rank = shape.size();
+void PackedCall::setInput(size_t i, void *data, const int64_t *shape,
+                          size_t rankArg) {
+  int64_t rank = rankArg;
   std::vector<int64_t> &desc = argDescs[i];
   desc.assign(descriptorWords(rank), 0);
   desc[0] = desc[1] = reinterpret_cast<int64_t>(data);
@@ -292,7 +358,7 @@ void PackedCall::setInput(size_t i, void *data, llvm::ArrayRef<int64_t> shape) {
   unrankedDescs[i] = {rank, reinterpret_cast<int64_t>(desc.data())};
 }
 
-llvm::Error PackedCall::run() {
+Status PackedCall::run() {
   // The packed arguments point into this object; built on each run so a
   // moved or re-bound call never passes stale addresses.
   pointers.clear();
@@ -308,21 +374,23 @@ llvm::Error PackedCall::run() {
   relax_rt_clear_error();
   fn(packed.data());
   if (relax_rt_has_error())
-    return error(relax_rt_last_error());
-  return llvm::Error::success();
+    return Status::error(relax_rt_last_error());
+  return Status::success();
 }
 
 std::vector<void *> PackedCall::ownedResultBlocks() const {
   std::vector<void *> blocks;
   for (size_t offset : resultOffsets) {
     int64_t allocated = resultWords[offset];
-    bool isInput = llvm::any_of(argDescs, [&](const std::vector<int64_t> &d) {
-      return !d.empty() && d[0] == allocated;
-    });
+    bool isInput = std::any_of(
+        argDescs.begin(), argDescs.end(), [&](const std::vector<int64_t> &d) {
+          return !d.empty() && d[0] == allocated;
+        });
+    void *block = reinterpret_cast<void *>(allocated);
     if (!allocated || isInput || allocated == 0xdeadbeef ||
-        llvm::is_contained(blocks, reinterpret_cast<void *>(allocated)))
+        std::find(blocks.begin(), blocks.end(), block) != blocks.end())
       continue;
-    blocks.push_back(reinterpret_cast<void *>(allocated));
+    blocks.push_back(block);
   }
   return blocks;
 }

@@ -1,187 +1,167 @@
 //===- ParamFile.cpp - Parameter files (safetensors) ----------------------===//
 //
 // https://github.com/huggingface/safetensors describes the format. The
-// writer pads the JSON header with spaces so the data starts at a multiple
-// of 64 bytes (as the format allows), and lays the tensors out in order with
-// no holes. The reader accepts any conforming file and checks every entry
-// against the file's size before anything is copied.
+// reader accepts any conforming file and checks every entry against the
+// file's size before anything is copied. It is part of libRelaxModule and
+// links no LLVM: the file is mapped with mmap and its header parsed with
+// nlohmann-json (the writer, ParamFileWriter.cpp, is the compiler's).
 //
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Runtime/ParamFile.h"
 
-#include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/Endian.h"
-#include "llvm/Support/FileOutputBuffer.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MathExtras.h"
+#include "JSONSupport.h"
 
+#include <cerrno>
 #include <cstring>
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace mlir::relax::rt;
 
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+std::optional<size_t> mlir::relax::rt::paramDTypeSize(std::string_view dtype) {
+  for (auto [name, size] : {std::pair<std::string_view, size_t>{"BOOL", 1},
+                            {"U8", 1},
+                            {"I8", 1},
+                            {"F16", 2},
+                            {"BF16", 2},
+                            {"I16", 2},
+                            {"U16", 2},
+                            {"F32", 4},
+                            {"I32", 4},
+                            {"U32", 4},
+                            {"F64", 8},
+                            {"I64", 8},
+                            {"U64", 8}})
+    if (dtype == name)
+      return size;
+  return std::nullopt;
 }
 
-std::optional<size_t> mlir::relax::rt::paramDTypeSize(llvm::StringRef dtype) {
-  size_t size = llvm::StringSwitch<size_t>(dtype)
-                    .Cases({"BOOL", "U8", "I8"}, 1)
-                    .Cases({"F16", "BF16", "I16", "U16"}, 2)
-                    .Cases({"F32", "I32", "U32"}, 4)
-                    .Cases({"F64", "I64", "U64"}, 8)
-                    .Default(0);
-  if (!size)
-    return std::nullopt;
-  return size;
-}
-
-/// Where the data starts: the header is padded to make it 64-byte aligned.
-static constexpr uint64_t kDataAlignment = 64;
 /// Larger JSON headers are refused as corrupt (the format's own limit).
 static constexpr uint64_t kMaxHeaderBytes = 100 << 20;
 
-llvm::Error
-mlir::relax::rt::writeParamFile(llvm::StringRef path,
-                                llvm::ArrayRef<ParamToWrite> params,
-                                const llvm::StringMap<std::string> &metadata) {
-  llvm::json::Object header;
-  uint64_t offset = 0;
-  for (const ParamToWrite &p : params) {
-    if (header.find(p.name) != header.end())
-      return error("parameter '" + p.name + "' is written twice");
-    llvm::json::Array shape;
-    for (int64_t d : p.shape)
-      shape.push_back(d);
-    header[p.name] = llvm::json::Object{
-        {"dtype", p.dtype},
-        {"shape", std::move(shape)},
-        {"data_offsets", llvm::json::Array{offset, offset + p.data.size()}}};
-    offset += p.data.size();
-  }
-  if (!metadata.empty()) {
-    llvm::json::Object meta;
-    for (const auto &entry : metadata)
-      meta[entry.getKey()] = entry.getValue();
-    header["__metadata__"] = std::move(meta);
-  }
-  std::string json;
-  llvm::raw_string_ostream(json) << llvm::json::Value(std::move(header));
-  json.resize(llvm::alignTo(8 + json.size(), kDataAlignment) - 8, ' ');
-
-  auto file = llvm::FileOutputBuffer::create(path, 8 + json.size() + offset);
-  if (!file)
-    return error("cannot write " + path + ": " +
-                 llvm::toString(file.takeError()));
-  uint8_t *out = (*file)->getBufferStart();
-  llvm::support::endian::write64le(out, json.size());
-  std::memcpy(out + 8, json.data(), json.size());
-  out += 8 + json.size();
-  for (const ParamToWrite &p : params) {
-    if (!p.data.empty())
-      std::memcpy(out, p.data.data(), p.data.size());
-    out += p.data.size();
-  }
-  if (llvm::Error err = (*file)->commit())
-    return error("cannot write " + path + ": " +
-                 llvm::toString(std::move(err)));
-  return llvm::Error::success();
-}
-
-llvm::Expected<std::unique_ptr<ParamFile>>
-ParamFile::open(llvm::StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return error("cannot open parameter file " + path + ": " +
-                 buffer.getError().message());
-  auto corrupt = [&](const llvm::Twine &why) {
-    return error("corrupt parameter file " + path + ": " + why);
+Result<std::unique_ptr<ParamFile>> ParamFile::open(const std::string &path) {
+  auto cannotOpen = [&](int err) {
+    return Status::error("cannot open parameter file " + path + ": " +
+                         std::strerror(err));
   };
-  llvm::StringRef bytes = (*buffer)->getBuffer();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return cannotOpen(errno);
+  struct stat st;
+  int statError = fstat(fd, &st) != 0 ? errno
+                  : S_ISDIR(st.st_mode) ? EISDIR
+                                        : 0;
+  if (statError) {
+    ::close(fd);
+    return cannotOpen(statError);
+  }
+  std::unique_ptr<ParamFile> file(new ParamFile());
+  file->filePath = path;
+  file->mappedBytes = st.st_size;
+  if (file->mappedBytes) {
+    void *p = mmap(nullptr, file->mappedBytes, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p == MAP_FAILED) {
+      int err = errno;
+      ::close(fd);
+      return cannotOpen(err);
+    }
+    file->mapping = p;
+  }
+  ::close(fd);
+
+  auto corrupt = [&](const std::string &why) {
+    return Status::error("corrupt parameter file " + path + ": " + why);
+  };
+  std::string_view bytes(static_cast<const char *>(file->mapping),
+                         file->mappedBytes);
   if (bytes.size() < 8)
     return corrupt("shorter than its 8-byte header length");
-  uint64_t headerSize = llvm::support::endian::read64le(bytes.data());
+  uint64_t headerSize = 0;
+  for (int i = 7; i >= 0; --i)
+    headerSize = headerSize << 8 | static_cast<uint8_t>(bytes[i]);
   if (headerSize > kMaxHeaderBytes || headerSize > bytes.size() - 8)
-    return corrupt("header length " + llvm::Twine(headerSize) +
-                   " exceeds the file (" + llvm::Twine(bytes.size()) +
+    return corrupt("header length " + std::to_string(headerSize) +
+                   " exceeds the file (" + std::to_string(bytes.size()) +
                    " bytes)");
-  llvm::StringRef data = bytes.drop_front(8 + headerSize);
-  auto json = llvm::json::parse(bytes.substr(8, headerSize));
-  if (!json)
-    return corrupt("header is not JSON: " + llvm::toString(json.takeError()));
-  const llvm::json::Object *header = json->getAsObject();
+  std::string_view data = bytes.substr(8 + headerSize);
+  std::string parseError;
+  std::optional<json::Value> header =
+      json::parse(bytes.substr(8, headerSize), parseError);
   if (!header)
+    return corrupt("header is not JSON: " + parseError);
+  if (!header->is_object())
     return corrupt("header is not a JSON object");
 
-  auto file = std::make_unique<ParamFile>();
-  file->filePath = path.str();
-  for (const auto &[key, value] : *header) {
-    llvm::StringRef name = key;
+  for (const auto &[name, value] : header->items()) {
     if (name == "__metadata__") {
-      const llvm::json::Object *meta = value.getAsObject();
-      if (!meta)
+      if (!value.is_object())
         return corrupt("__metadata__ is not an object");
-      for (const auto &[mkey, mvalue] : *meta) {
-        std::optional<llvm::StringRef> s = mvalue.getAsString();
-        if (!s)
-          return corrupt("__metadata__ value of '" + llvm::StringRef(mkey) +
+      for (const auto &[mkey, mvalue] : value.items()) {
+        if (!mvalue.is_string())
+          return corrupt("__metadata__ value of '" + mkey +
                          "' is not a string");
-        file->meta[mkey] = s->str();
+        file->meta[mkey] = mvalue.get<std::string>();
       }
       continue;
     }
-    auto bad = [&](const llvm::Twine &why) {
+    auto bad = [&](const std::string &why) {
       return corrupt("tensor '" + name + "': " + why);
     };
-    const llvm::json::Object *entry = value.getAsObject();
-    if (!entry)
+    if (!value.is_object())
       return bad("not an object");
-    std::optional<llvm::StringRef> dtype = entry->getString("dtype");
-    if (!dtype)
+    const json::Value *dtype = json::member(value, "dtype");
+    if (!dtype || !dtype->is_string())
       return bad("no dtype");
-    std::optional<size_t> elemSize = paramDTypeSize(*dtype);
+    std::string dtypeName = dtype->get<std::string>();
+    std::optional<size_t> elemSize = paramDTypeSize(dtypeName);
     if (!elemSize)
-      return bad("unsupported dtype '" + *dtype + "'");
-    const llvm::json::Array *shape = entry->getArray("shape");
-    const llvm::json::Array *offsets = entry->getArray("data_offsets");
-    if (!shape || !offsets || offsets->size() != 2)
+      return bad("unsupported dtype '" + dtypeName + "'");
+    const json::Value *shape = json::member(value, "shape");
+    const json::Value *offsets = json::member(value, "data_offsets");
+    if (!shape || !shape->is_array() || !offsets || !offsets->is_array() ||
+        offsets->size() != 2)
       return bad("needs a shape and two data_offsets");
     Entry e;
-    e.dtype = dtype->str();
+    e.dtype = dtypeName;
     int64_t bytesNeeded = *elemSize;
-    for (const llvm::json::Value &d : *shape) {
-      std::optional<int64_t> dim = d.getAsInteger();
+    for (const json::Value &d : *shape) {
+      std::optional<int64_t> dim = json::asInteger(d);
       if (!dim || *dim < 0)
         return bad("shape holds a value that is not a non-negative integer");
       e.shape.push_back(*dim);
-      if (llvm::MulOverflow(bytesNeeded, *dim, bytesNeeded))
+      if (__builtin_mul_overflow(bytesNeeded, *dim, &bytesNeeded))
         return bad("size overflows");
     }
-    std::optional<int64_t> begin = (*offsets)[0].getAsInteger();
-    std::optional<int64_t> end = (*offsets)[1].getAsInteger();
+    std::optional<int64_t> begin = json::asInteger((*offsets)[0]);
+    std::optional<int64_t> end = json::asInteger((*offsets)[1]);
     if (!begin || !end || *begin < 0 || *end < *begin)
       return bad("data_offsets are not an increasing pair of integers");
     if (static_cast<uint64_t>(*end) > data.size())
-      return bad("data ends at byte " + llvm::Twine(*end) + " but the file " +
-                 "holds " + llvm::Twine(data.size()) +
+      return bad("data ends at byte " + std::to_string(*end) +
+                 " but the file holds " + std::to_string(data.size()) +
                  " bytes of data (truncated?)");
     if (*end - *begin != bytesNeeded)
-      return bad("holds " + llvm::Twine(*end - *begin) + " bytes, its dtype " +
-                 "and shape need " + llvm::Twine(bytesNeeded));
-    e.data = llvm::ArrayRef<char>(data.data() + *begin, *end - *begin);
+      return bad("holds " + std::to_string(*end - *begin) +
+                 " bytes, its dtype and shape need " +
+                 std::to_string(bytesNeeded));
+    e.data = data.substr(*begin, *end - *begin);
     file->tensors[name] = std::move(e);
   }
-  file->buffer = std::move(*buffer);
   return file;
 }
 
+ParamFile::~ParamFile() {
+  if (mapping)
+    munmap(mapping, mappedBytes);
+}
+
 void ParamFile::dropPages(const Entry &entry) const {
-  if (!buffer || buffer->getBufferKind() != llvm::MemoryBuffer::MemoryBuffer_MMap ||
-      entry.data.empty())
+  if (!mapping || entry.data.empty())
     return;
   // Only pages entirely inside the entry's range: neighbours may share the
   // first and last page.
@@ -194,7 +174,7 @@ void ParamFile::dropPages(const Entry &entry) const {
     madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
 }
 
-const ParamFile::Entry *ParamFile::lookup(llvm::StringRef name) const {
+const ParamFile::Entry *ParamFile::lookup(const std::string &name) const {
   auto it = tensors.find(name);
   return it == tensors.end() ? nullptr : &it->second;
 }

@@ -22,6 +22,9 @@
 
 #include <cblas.h>
 #include <omp.h>
+#ifdef RELAX_RUNTIME_HAS_DNNL
+#include <oneapi/dnnl/dnnl.hpp>
+#endif
 
 #include <immintrin.h>
 
@@ -30,6 +33,9 @@
 #include <cstdarg>
 #include <cstdio>
 #include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -314,12 +320,144 @@ template <typename T, int N> bool batchesStackAsRows(const MemRef<T, N> *d) {
   return true;
 }
 
+//===----------------------------------------------------------------------===//
+// GEMMs with a constant B: oneDNN, its weights packed once
+//===----------------------------------------------------------------------===//
+
+#ifdef RELAX_RUNTIME_HAS_DNNL
+/// A module constant B (the weights of a linear layer), reordered once into
+/// the layout oneDNN's matmul kernels read, with one primitive per shape of
+/// A and C (the rows follow symbolic dims). Keyed by B's address and view:
+/// constants stay where they are while their module is loaded, and
+/// relax_rt_blas_release_constants forgets them when it is not.
+struct PackedKey {
+  const float *data;
+  int64_t k, n, rowStride, colStride;
+  bool operator<(const PackedKey &o) const {
+    return std::tie(data, k, n, rowStride, colStride) <
+           std::tie(o.data, o.k, o.n, o.rowStride, o.colStride);
+  }
+};
+struct PackedWeights {
+  dnnl::memory weights;
+  /// (rows, A's row stride, C's row stride) -> primitive.
+  std::map<std::tuple<int64_t, int64_t, int64_t>, dnnl::matmul> primitives;
+};
+
+dnnl::engine &cpuEngine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+
+std::mutex packedMutex;
+std::map<PackedKey, std::unique_ptr<PackedWeights>> packedCache;
+
+/// The primitive computing C = A * B for this view of a constant B, packing
+/// B on first use; null when oneDNN has no kernel for these layouts.
+dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
+                             Matrix<float> c, dnnl::memory &weights) {
+  using dnnl::memory;
+  memory::dims bStrides = {b.rowStride, b.colStride};
+  PackedKey key{b.data, b.rows, b.cols, b.rowStride, b.colStride};
+  std::lock_guard<std::mutex> lock(packedMutex);
+  std::unique_ptr<PackedWeights> &entry = packedCache[key];
+  auto shape = std::make_tuple(a.rows, a.rowStride, c.rowStride);
+  if (entry) {
+    auto found = entry->primitives.find(shape);
+    if (found != entry->primitives.end()) {
+      weights = entry->weights;
+      return found->second;
+    }
+  }
+  try {
+    memory::desc aDesc({a.rows, a.cols}, memory::data_type::f32,
+                       memory::dims{a.rowStride, 1});
+    memory::desc bAny({b.rows, b.cols}, memory::data_type::f32,
+                      memory::format_tag::any);
+    memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
+                       memory::dims{c.rowStride, 1});
+    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(aDesc, bAny, cDesc),
+                                    cpuEngine());
+    if (!entry) {
+      entry = std::make_unique<PackedWeights>();
+      memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32, bStrides);
+      memory plain(bDesc, cpuEngine(), const_cast<float *>(b.data));
+      entry->weights = memory(pd.weights_desc(), cpuEngine());
+      dnnl::stream stream(cpuEngine());
+      dnnl::reorder(plain, entry->weights)
+          .execute(stream, plain, entry->weights);
+      stream.wait();
+    } else if (pd.weights_desc() != entry->weights.get_desc()) {
+      // A kernel for these rows that wants another packing: not worth a
+      // second copy of the weights.
+      return dnnl::matmul();
+    }
+    dnnl::matmul primitive(pd);
+    entry->primitives.emplace(shape, primitive);
+    weights = entry->weights;
+    return primitive;
+  } catch (const dnnl::error &) {
+    if (entry && entry->primitives.empty())
+      packedCache.erase(key);
+    return dnnl::matmul();
+  }
+}
+
+/// C = A * B through oneDNN with B packed once, on `threads` threads of the
+/// OpenMP team; false when the layouts do not suit it (the caller then runs
+/// the BLAS).
+bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
+                    int threads) {
+  a = normalise(a);
+  c = normalise(c);
+  if (a.rows == 0 || b.cols == 0 || a.cols == 0 || a.colStride != 1 ||
+      c.colStride != 1)
+    return false;
+  dnnl::memory weights;
+  dnnl::matmul primitive = packedPrimitive(a, b, c, weights);
+  if (!primitive)
+    return false;
+  using dnnl::memory;
+  memory aMem(memory::desc({a.rows, a.cols}, memory::data_type::f32,
+                           memory::dims{a.rowStride, 1}),
+              cpuEngine(), a.data);
+  memory cMem(memory::desc({c.rows, c.cols}, memory::data_type::f32,
+                           memory::dims{c.rowStride, 1}),
+              cpuEngine(), c.data);
+  static thread_local dnnl::stream stream(cpuEngine());
+  // oneDNN forks as many threads as the OpenMP team allows (libomp serves
+  // its GNU OpenMP calls too): the product's own share, as for the BLAS.
+  int previous = omp_get_max_threads();
+  if (previous != threads)
+    omp_set_num_threads(threads);
+  primitive.execute(stream, {{DNNL_ARG_SRC, aMem},
+                             {DNNL_ARG_WEIGHTS, weights},
+                             {DNNL_ARG_DST, cMem}});
+  stream.wait();
+  if (previous != threads)
+    omp_set_num_threads(previous);
+  return true;
+}
+#endif
+
+/// C = A * B for a B that is a module constant: packed once where the
+/// runtime has oneDNN, the BLAS otherwise.
+template <typename T>
+void multiplyConstantB(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  if constexpr (std::is_same_v<T, float>)
+    if (multiplyPacked(a, b, c, threads))
+      return;
+#endif
+  multiplySplit(a, b, c, threads);
+}
+
 /// Validates and runs C = A * op(B), for A and C of rank RA (2 to 4: up to
 /// two batch dims) and B of rank RB (RA, or 2 when B is shared by every
 /// batch). A batch dim of extent 1 in A or B broadcasts.
 template <typename T, int RA, int RB>
 void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
-            MemRef<T, RA> *c, bool transposeB) {
+            MemRef<T, RA> *c, bool transposeB, bool constantB = false) {
   static_assert(RA >= 2 && RA <= 4 && (RB == RA || RB == 2));
   if (!a || !b || !c) {
     reportError("%s: null memref descriptor", fn);
@@ -402,9 +540,19 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
                     a->strides[RA - 1]};
       Matrix<T> out{c->aligned + c->offset, count * m, n, c->strides[RA - 2],
                     c->strides[RA - 1]};
-      multiplySplit(lhs, matrixOf(b, batch, 0, transposeB), out, threads);
+      if (constantB)
+        multiplyConstantB(lhs, matrixOf(b, batch, 0, transposeB), out,
+                          threads);
+      else
+        multiplySplit(lhs, matrixOf(b, batch, 0, transposeB), out, threads);
       return;
     }
+  }
+  if (RA == 2 && constantB) {
+    multiplyConstantB(matrixOf(a, batch, 0, false),
+                      matrixOf(b, batch, 0, transposeB),
+                      matrixOf(c, batch, 0, false), threads);
+    return;
   }
   auto product = [&](int64_t i) {
     return std::make_tuple(matrixOf(a, batch, i, false),
@@ -799,6 +947,18 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
 
 } // namespace
 
+// The variants whose B (rank 2, shared by every batch) is a module
+// constant: `_packed` before the dtype.
+#define RELAX_BLAS_DEFINE_PACKED(T, SUFFIX, NAME, RA)                          \
+  extern "C" void _mlir_ciface_relax_blas_##NAME##_packed_##SUFFIX(            \
+      MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, RA> *c) {                   \
+    matmul("relax_blas_" #NAME "_packed_" #SUFFIX, a, b, c, false, true);      \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_##NAME##_nt_packed_##SUFFIX(         \
+      MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, RA> *c) {                   \
+    matmul("relax_blas_" #NAME "_nt_packed_" #SUFFIX, a, b, c, true, true);    \
+  }
+
 #define RELAX_BLAS_DEFINE(T, SUFFIX)                                           \
   extern "C" void _mlir_ciface_relax_blas_matmul_##SUFFIX(                     \
       MemRef<T, 2> *a, MemRef<T, 2> *b, MemRef<T, 2> *c) {                     \
@@ -840,6 +1000,9 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
       MemRef<T, 4> *a, MemRef<T, 2> *b, MemRef<T, 4> *c) {                     \
     matmul("relax_blas_batch2_matmul_bcast_nt_" #SUFFIX, a, b, c, true);       \
   }                                                                            \
+  RELAX_BLAS_DEFINE_PACKED(T, SUFFIX, matmul, 2)                               \
+  RELAX_BLAS_DEFINE_PACKED(T, SUFFIX, batch_matmul_bcast, 3)                   \
+  RELAX_BLAS_DEFINE_PACKED(T, SUFFIX, batch2_matmul_bcast, 4)                  \
   extern "C" void _mlir_ciface_relax_blas_attention_##SUFFIX(                  \
       MemRef<T, 4> *q, MemRef<T, 4> *k, MemRef<T, 4> *v,                       \
       MemRef<double, 1> *options, MemRef<T, 4> *o) {                           \
@@ -866,3 +1029,10 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
 
 RELAX_BLAS_DEFINE(float, f32)
 RELAX_BLAS_DEFINE(double, f64)
+
+extern "C" void relax_rt_blas_release_constants(void) {
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  std::lock_guard<std::mutex> lock(packedMutex);
+  packedCache.clear();
+#endif
+}

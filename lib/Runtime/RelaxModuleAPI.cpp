@@ -10,8 +10,8 @@
 #include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/RelaxModule.h"
 
-#include "llvm/ADT/StringExtras.h"
-
+#include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -24,14 +24,12 @@ using namespace mlir::relax::rt;
 namespace {
 thread_local std::string lastError;
 
-relax_status fail(relax_status status, const llvm::Twine &message) {
-  lastError = message.str();
+relax_status fail(relax_status status, const std::string &message) {
+  lastError = message;
   return status;
 }
 
-relax_status fail(relax_status status, llvm::Error err) {
-  return fail(status, llvm::toString(std::move(err)));
-}
+std::string str(int64_t v) { return std::to_string(v); }
 
 constexpr const char *kDTypeNames[] = {"f16",  "bf16", "f32", "f64", "i1",
                                        "i8",   "i16",  "i32", "i64", "ui8",
@@ -50,7 +48,7 @@ size_t dtypeIndex(const relax_dtype &dtype) {
              : kNumDTypes;
 }
 
-relax_dtype dtypeFromName(llvm::StringRef name) {
+relax_dtype dtypeFromName(const std::string &name) {
   for (size_t i = 0; i < kNumDTypes; ++i)
     if (name == kDTypeNames[i])
       return static_cast<relax_dtype>(i);
@@ -99,7 +97,7 @@ extern "C" relax_status relax_module_open(const char *libraryPath,
                 "relax_module_open: library_path is NULL");
   auto library = Library::open(libraryPath, paramsPath ? paramsPath : "");
   if (!library)
-    return fail(RELAX_ERROR_LOAD, library.takeError());
+    return fail(RELAX_ERROR_LOAD, library.message());
   auto m = std::make_unique<relax_module>();
   m->library = std::move(*library);
   for (const FunctionSpec &spec : m->library->getMetadata().functions) {
@@ -141,13 +139,12 @@ extern "C" relax_status relax_module_get_function(relax_module *module,
       *function = f.get();
       return RELAX_OK;
     }
-  std::vector<std::string> names;
+  std::string names;
   for (auto &f : module->functions)
-    names.push_back(f->spec->name);
+    names += (names.empty() ? "" : ", ") + f->spec->name;
   return fail(RELAX_ERROR_INVALID_ARGUMENT,
-              "no function '" + llvm::Twine(name) + "' in " +
-                  module->library->getPath() +
-                  " (it has: " + llvm::join(names, ", ") + ")");
+              "no function '" + std::string(name) + "' in " +
+                  module->library->getPath() + " (it has: " + names + ")");
 }
 
 extern "C" size_t relax_function_num_inputs(const relax_function *f) {
@@ -196,39 +193,44 @@ static relax_status checkInput(const relax_function *f, size_t i,
                                const relax_tensor &t) {
   const TensorSpec &spec = f->spec->params[i];
   const std::string &name = f->spec->name;
-  auto bad = [&](const llvm::Twine &why) {
+  auto bad = [&](const std::string &why) {
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
-                "input #" + llvm::Twine(i) + " of '" + name + "': " + why);
+                "input #" + str(i) + " of '" + name + "': " + why);
   };
   size_t dtype = dtypeIndex(t.dtype);
   if (dtype >= kNumDTypes) {
     std::underlying_type_t<relax_dtype> raw;
     std::memcpy(&raw, &t.dtype, sizeof(raw));
-    return bad("dtype " + llvm::Twine(raw) + " is not a relax_dtype");
+    return bad("dtype " + str(raw) + " is not a relax_dtype");
   }
   if (dtype != static_cast<size_t>(f->inputDTypes[i]))
-    return bad("has dtype " + llvm::Twine(kDTypeNames[dtype]) +
+    return bad("has dtype " + std::string(kDTypeNames[dtype]) +
                ", expected " + spec.dtype);
   if (t.rank < 0 || (t.rank > 0 && !t.shape))
-    return bad("has rank " + llvm::Twine(t.rank) + " and no shape");
+    return bad("has rank " + str(t.rank) + " and no shape");
   if (spec.ranked && static_cast<size_t>(t.rank) != spec.staticSizes.size())
-    return bad("has rank " + llvm::Twine(t.rank) + ", expected " +
-               llvm::Twine(spec.staticSizes.size()));
+    return bad("has rank " + str(t.rank) + ", expected " +
+               str(spec.staticSizes.size()));
   int64_t count = 1;
   for (int32_t d = 0; d < t.rank; ++d) {
-    if (t.shape[d] < 0 || llvm::MulOverflow(count, t.shape[d], count))
-      return bad("dim " + llvm::Twine(d) + " is " + llvm::Twine(t.shape[d]) +
+    if (t.shape[d] < 0 || __builtin_mul_overflow(count, t.shape[d], &count))
+      return bad("dim " + str(d) + " is " + str(t.shape[d]) +
                  (t.shape[d] < 0 ? "" : ": the size overflows"));
     // A dim the relax type fixes ("16") is checked here even where the
     // lowered code takes any size there (and would check it itself).
     int64_t expected = -1;
-    if (spec.ranked &&
-        (spec.staticSizes[d] >= 0 ||
-         !llvm::StringRef(spec.dims[d]).getAsInteger(10, expected)))
+    if (spec.ranked) {
+      const std::string &dim = spec.dims[d];
+      int64_t value;
+      auto [end, ec] = std::from_chars(dim.data(), dim.data() + dim.size(),
+                                       value);
+      if (ec == std::errc() && end == dim.data() + dim.size())
+        expected = value;
       expected = std::max(expected, spec.staticSizes[d]);
+    }
     if (expected >= 0 && expected != t.shape[d])
-      return bad("dim " + llvm::Twine(d) + " is " + llvm::Twine(t.shape[d]) +
-                 ", expected " + llvm::Twine(expected));
+      return bad("dim " + str(d) + " is " + str(t.shape[d]) +
+                 ", expected " + str(expected));
   }
   if (count > 0 && !t.data)
     return bad("data is NULL");
@@ -249,8 +251,8 @@ extern "C" relax_status relax_function_call(relax_function *f,
   const FunctionSpec &spec = *f->spec;
   if (numInputs != spec.params.size())
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
-                "'" + spec.name + "' takes " + llvm::Twine(spec.params.size()) +
-                    " inputs, got " + llvm::Twine(numInputs));
+                "'" + spec.name + "' takes " + str(spec.params.size()) +
+                    " inputs, got " + str(numInputs));
   if (numInputs && !inputs)
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
                 "relax_function_call: inputs is NULL");
@@ -266,11 +268,10 @@ extern "C" relax_status relax_function_call(relax_function *f,
     resultRanks.push_back(t.staticSizes.size());
   PackedCall call(f->fn, spec.name, ranked, resultRanks);
   for (size_t i = 0; i < numInputs; ++i)
-    call.setInput(i, inputs[i].data,
-                  llvm::ArrayRef<int64_t>(inputs[i].shape, inputs[i].rank));
-  if (llvm::Error err = call.run())
-    return fail(RELAX_ERROR_RUNTIME, "'" + spec.name + "' failed: " +
-                                         llvm::toString(std::move(err)));
+    call.setInput(i, inputs[i].data, inputs[i].shape, inputs[i].rank);
+  if (Status s = call.run())
+    return fail(RELAX_ERROR_RUNTIME,
+                "'" + spec.name + "' failed: " + s.message());
 
   // Dense copies the caller owns through `out`; the compiled code's own
   // blocks are freed right away.
@@ -288,8 +289,8 @@ extern "C" relax_status relax_function_call(relax_function *f,
     void *buffer = std::malloc(std::max<size_t>(bytes, 1));
     if (!buffer) {
       status =
-          fail(RELAX_ERROR_RUNTIME, "cannot allocate " + llvm::Twine(bytes) +
-                                        " bytes for output #" + llvm::Twine(i));
+          fail(RELAX_ERROR_RUNTIME, "cannot allocate " + str(bytes) +
+                                        " bytes for output #" + str(i));
       break;
     }
     copyToDense(desc, rank, elem, buffer);

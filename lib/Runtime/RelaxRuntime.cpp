@@ -43,3 +43,8 @@ extern "C" void relax_rt_clear_error(void) {
   lastError.clear();
   hasError = false;
 }
+
+#ifndef RELAX_RUNTIME_HAS_BLAS
+// Without the BLAS binding nothing is kept about constants.
+extern "C" void relax_rt_blas_release_constants(void) {}
+#endif

@@ -1,329 +1,735 @@
 //===- relax-run.cpp - Run a function of a relax module -------------------===//
 //
-// The command line of the execution library (RelaxDialect/Execution): reads
-// the options, then loads and compiles the module (or opens a library that
-// relax-compile wrote), binds inputs from .npy
-// files or seeded random data, calls the entry once and prints, writes and
-// checks its outputs, and times further calls for --benchmark. Compiling,
-// calling, the .npy format and the comparison live in the library.
+// relax-run's executable, which links neither LLVM nor MLIR: libLLVM and
+// libMLIR cost a process about 85 MiB of resident memory before it does
+// anything (their relocations and static initialisers), more than a small
+// model needs to run (docs/memory.md). So it runs a library that
+// relax-compile wrote itself, with the runtime alone (libRelaxModule: the
+// loader and calling convention of ModuleLoader.h) and the LLVM-free host
+// tensors of RelaxHostTensor (.npy files, random inputs, comparison), and
+// loads the compiler side, libRelaxRunJIT.so (RelaxRunJIT.cpp), only when
+// it must:
+//
+//  - the input is not a library (.mlir, .onnx, TOSA): it is compiled;
+//  - the command line is anything but a well-formed run of a library with
+//    the options handled here (--help, --version, an option of the JIT, an
+//    unknown option, a malformed value, a repeated option, ...).
+//
+// The compiler side then parses the same command line with cl::opt and does
+// everything, a library included, so its messages and exit statuses are the
+// only ones for options. What this file does for a library mirrors
+// RelaxRunJIT.cpp (and CompiledModule's library path) message for message;
+// test/lit/Tools/relax-run-light.test checks that no LLVM is loaded.
 //
 //===----------------------------------------------------------------------===//
 
-#include "RelaxDialect/Execution/Benchmark.h"
 #include "RelaxDialect/Execution/Compare.h"
-#include "RelaxDialect/Execution/CompiledModule.h"
-#include "RelaxDialect/Execution/Npy.h"
-#include "RelaxDialect/Execution/RandomInputs.h"
-#include "RelaxDialect/InitAll.h"
+#include "RelaxDialect/Execution/HostIO.h"
+#include "RelaxDialect/Execution/HostTensor.h"
+#include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
-#include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
-
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
+#include <dlfcn.h>
+#include <malloc.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace mlir::relax;
 using namespace mlir::relax::exec;
-namespace cl = llvm::cl;
 
-static cl::OptionCategory runCategory("relax-run options");
-static cl::opt<std::string> inputFilename(cl::Positional,
-                                          cl::desc("<module.mlir | model.onnx "
-                                                   "| model.so>"),
-                                          cl::Required, cl::cat(runCategory));
-static cl::opt<std::string>
-    paramsFile("params",
-               cl::desc("Parameter file of a library compiled by "
-                        "relax-compile (default: the one next to it)"),
-               cl::value_desc("path"), cl::cat(runCategory));
-static cl::opt<std::string> entryName("entry", cl::desc("Function to run"),
-                                      cl::init("main"), cl::cat(runCategory));
-static cl::list<std::string>
-    inputFiles("input", cl::desc("Input .npy file, in parameter order"),
-               cl::cat(runCategory));
-static cl::opt<bool> randomInputs("random-inputs",
-                                  cl::desc("Fill inputs with seeded random "
-                                           "data in [-1, 1)"),
-                                  cl::cat(runCategory));
-static cl::opt<unsigned> seed("seed", cl::desc("Seed for --random-inputs"),
-                              cl::init(0), cl::cat(runCategory));
-static cl::list<std::string>
-    dimBindings("dim",
-                cl::desc("Value of a symbolic variable for --random-inputs, "
-                         "e.g. --dim n=7"),
-                cl::cat(runCategory));
-static cl::opt<std::string> outputDir("output-dir",
-                                      cl::desc("Write outputs here as "
-                                               "output_<i>.npy"),
-                                      cl::cat(runCategory));
-static cl::list<std::string>
-    expectFiles("expect", cl::desc("Expected output .npy, in result order"),
-                cl::cat(runCategory));
-static cl::opt<double> relTol("rtol", cl::desc("Relative tolerance"),
-                              cl::init(1e-5), cl::cat(runCategory));
-static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"),
-                              cl::init(1e-6), cl::cat(runCategory));
-static cl::opt<unsigned> benchmarkRuns("benchmark",
-                                       cl::desc("Time N runs after warm-up "
-                                                "and report min and median"),
-                                       cl::init(0), cl::cat(runCategory));
-static cl::opt<std::string> deviceName("device",
-                                       cl::desc("cpu (default) or cuda"),
-                                       cl::init("cpu"), cl::cat(runCategory));
-static cl::opt<bool> fuseOps("fuse",
-                             cl::desc("Run --relax-fuse-ops before lowering "
-                                      "(the default max-group-size)"),
-                             cl::cat(runCategory));
-static cl::opt<uint64_t> paramMinBytes(
-    "param-min-bytes",
-    cl::desc("JIT: copy constants of at least this many bytes into the "
-             "compiled code's globals instead of compiling them in (0: "
-             "compile every constant into the code)"),
-    cl::init(1024), cl::cat(runCategory));
-static cl::opt<bool> dispatchLibrary(
-    "dispatch-library",
-    cl::desc("Offload matmul and linear to the CPU BLAS before legalization "
-             "and fusion (default on; --dispatch-library=false compiles them "
-             "to loops)"),
-    cl::init(true), cl::cat(runCategory));
-static cl::opt<bool> viaLinalg(
-    "via-linalg",
-    cl::desc("Lower through linalg: tir nests with affine index maps become "
-             "linalg ops lowered by upstream passes (the pipelines' "
-             "via-linalg option); the direct tir -> scf route otherwise"),
-    cl::cat(runCategory));
-static cl::opt<int64_t> minParallelWork(
-    "min-parallel-work",
-    cl::desc("Estimated operations below which a parallel loop runs on the "
-             "calling thread (0: every parallel loop forks)"),
-    cl::init(32768), cl::cat(runCategory));
-static cl::opt<bool> approximateMath(
-    "approximate-math",
-    cl::desc("CPU: f32 exp, expm1, erf and tanh as polynomial approximations "
-             "that vectorize (default on; false calls libm per element)"),
-    cl::init(true), cl::cat(runCategory));
-static cl::opt<bool> planMemory(
-    "plan-memory",
-    cl::desc("Plan intermediate buffers into one arena per function and "
-             "free the others after their last use (default on; false: "
-             "every output is allocated, and freed at return)"),
-    cl::init(true), cl::cat(runCategory));
-static cl::opt<bool> memoryReport(
-    "memory-report",
-    cl::desc("Count intermediate bytes while running and print the peak "
-             "and each function's memory plan (arena formula and bytes)"),
-    cl::cat(runCategory));
-static cl::opt<bool> printLowered("print-lowered",
-                                  cl::desc("Print the LLVM-dialect module "
-                                           "before JIT compilation"),
-                                  cl::cat(runCategory));
+namespace {
 
-static int fail(const llvm::Twine &message) {
-  llvm::errs() << "relax-run: error: " << message << "\n";
+//===----------------------------------------------------------------------===//
+// The command line
+//===----------------------------------------------------------------------===//
+
+/// The options of a library run, as RelaxRunJIT.cpp declares them.
+struct Options {
+  std::string input, params, entry = "main", outputDir;
+  std::vector<std::string> inputs, expects, dims;
+  bool randomInputs = false;
+  unsigned seed = 0, benchmarkRuns = 0;
+  double rtol = 1e-5, atol = 1e-6;
+};
+
+/// A decimal that cl::opt<unsigned> reads the same: digits only, no leading
+/// zero (cl would read "010" as octal), within unsigned.
+std::optional<unsigned> parseUnsigned(std::string_view s) {
+  if (s.empty() || s.size() > 10 || (s.size() > 1 && s[0] == '0'))
+    return std::nullopt;
+  uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  if (v > UINT32_MAX)
+    return std::nullopt;
+  return static_cast<unsigned>(v);
+}
+
+/// A plain decimal floating-point number ([-]d[.d][e[+-]d]), which
+/// cl::opt<double> reads the same; anything fancier goes to cl.
+std::optional<double> parseDouble(const std::string &s) {
+  size_t i = 0, n = s.size();
+  auto digits = [&] {
+    size_t start = i;
+    while (i < n && std::isdigit(static_cast<unsigned char>(s[i])))
+      ++i;
+    return i > start;
+  };
+  if (i < n && (s[i] == '-' || s[i] == '+'))
+    ++i;
+  bool whole = digits();
+  bool fraction = false;
+  if (i < n && s[i] == '.') {
+    ++i;
+    fraction = digits();
+  }
+  if (!whole && !fraction)
+    return std::nullopt;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '-' || s[i] == '+'))
+      ++i;
+    if (!digits())
+      return std::nullopt;
+  }
+  if (i != n)
+    return std::nullopt;
+  return std::strtod(s.c_str(), nullptr);
+}
+
+/// Parses the command line of a library run. Returns nullopt for anything
+/// else, which the compiler side then handles (see the file comment).
+std::optional<Options> parseLibraryRun(int argc, char **argv) {
+  Options o;
+  std::map<std::string, int> seen;
+  bool havePositional = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.empty() || arg[0] != '-' || arg == "-") {
+      // cl reads a response file (@file) too.
+      if (havePositional || arg.empty() || arg[0] == '@')
+        return std::nullopt;
+      havePositional = true;
+      o.input = arg;
+      continue;
+    }
+    size_t dashes = arg.compare(0, 2, "--") == 0 ? 2 : 1;
+    std::string name = arg.substr(dashes);
+    std::optional<std::string> value;
+    if (size_t eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+    }
+    // Options given once at most (cl::opt), or lists (cl::list).
+    bool isList = name == "input" || name == "expect" || name == "dim";
+    if (!isList && seen[name]++)
+      return std::nullopt;
+    if (name == "random-inputs") {
+      if (!value || *value == "true" || *value == "1" || *value == "TRUE" ||
+          *value == "True")
+        o.randomInputs = true;
+      else if (*value == "false" || *value == "0" || *value == "FALSE" ||
+               *value == "False")
+        o.randomInputs = false;
+      else
+        return std::nullopt;
+      continue;
+    }
+    static const char *const valued[] = {
+        "params", "entry", "input",     "seed", "dim",   "output-dir",
+        "expect", "rtol",  "atol",      "benchmark",     "device"};
+    if (std::find_if(std::begin(valued), std::end(valued), [&](const char *v) {
+          return name == v;
+        }) == std::end(valued))
+      return std::nullopt;
+    if (!value) {
+      if (i + 1 >= argc)
+        return std::nullopt;
+      value = argv[++i];
+    }
+    if (value->empty())
+      return std::nullopt;
+    if (name == "params") {
+      o.params = *value;
+    } else if (name == "entry") {
+      o.entry = *value;
+    } else if (name == "input") {
+      o.inputs.push_back(*value);
+    } else if (name == "expect") {
+      o.expects.push_back(*value);
+    } else if (name == "dim") {
+      o.dims.push_back(*value);
+    } else if (name == "output-dir") {
+      o.outputDir = *value;
+    } else if (name == "device") {
+      if (*value != "cpu")
+        return std::nullopt;
+    } else if (name == "seed" || name == "benchmark") {
+      std::optional<unsigned> v = parseUnsigned(*value);
+      if (!v)
+        return std::nullopt;
+      (name == "seed" ? o.seed : o.benchmarkRuns) = *v;
+    } else {
+      std::optional<double> v = parseDouble(*value);
+      if (!v)
+        return std::nullopt;
+      (name == "rtol" ? o.rtol : o.atol) = *v;
+    }
+  }
+  std::string_view input = o.input;
+  if (!havePositional || input.size() < 3 ||
+      input.substr(input.size() - 3) != ".so")
+    return std::nullopt;
+  return o;
+}
+
+//===----------------------------------------------------------------------===//
+// Symbolic dims of random inputs
+//===----------------------------------------------------------------------===//
+
+/// Evaluates a dim of the metadata ("n", "n * 4", "(a + b) floordiv 2",
+/// "max(m, s + 1)": the printed form of a symbolic expression) under the
+/// --dim bindings, with sym::Expr::evaluate's rules: nullopt on overflow or
+/// division by zero; `unbound` is set when a variable has no binding.
+class DimEvaluator {
+public:
+  DimEvaluator(std::string_view text, const std::map<std::string, int64_t> &env)
+      : text(text), env(env) {}
+
+  std::optional<int64_t> evaluate(bool &unbound, bool &malformed) {
+    std::optional<int64_t> v = sum();
+    skipSpace();
+    if (pos != text.size())
+      bad = true;
+    unbound = missingVar;
+    malformed = bad;
+    return bad ? std::nullopt : v;
+  }
+
+private:
+  void skipSpace() {
+    while (pos < text.size() && text[pos] == ' ')
+      ++pos;
+  }
+  bool consume(std::string_view token) {
+    skipSpace();
+    if (text.substr(pos, token.size()) != token)
+      return false;
+    // A keyword must not run into an identifier.
+    size_t end = pos + token.size();
+    if (std::isalpha(static_cast<unsigned char>(token.back())) &&
+        end < text.size() &&
+        (std::isalnum(static_cast<unsigned char>(text[end])) ||
+         text[end] == '_'))
+      return false;
+    pos = end;
+    return true;
+  }
+  static std::optional<int64_t> add(std::optional<int64_t> a,
+                                    std::optional<int64_t> b, bool negate) {
+    int64_t r;
+    if (!a || !b ||
+        (negate ? __builtin_sub_overflow(*a, *b, &r)
+                : __builtin_add_overflow(*a, *b, &r)) ||
+        r == INT64_MIN)
+      return std::nullopt;
+    return r;
+  }
+  static std::optional<int64_t> mul(std::optional<int64_t> a,
+                                    std::optional<int64_t> b) {
+    int64_t r;
+    if (!a || !b || __builtin_mul_overflow(*a, *b, &r) || r == INT64_MIN)
+      return std::nullopt;
+    return r;
+  }
+  static int64_t floorDiv(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+  }
+
+  // sum := ['-'] product (('+' | '-') product)*
+  std::optional<int64_t> sum() {
+    bool negate = consume("-");
+    std::optional<int64_t> acc = product();
+    if (negate)
+      acc = add(0, acc, /*negate=*/true);
+    while (!bad) {
+      if (consume("+"))
+        acc = add(acc, product(), false);
+      else if (consume("-"))
+        acc = add(acc, product(), true);
+      else
+        break;
+    }
+    return acc;
+  }
+  // product := primary (('*' | 'floordiv' | 'mod') primary)*
+  std::optional<int64_t> product() {
+    std::optional<int64_t> acc = primary();
+    while (!bad) {
+      if (consume("*")) {
+        acc = mul(acc, primary());
+      } else if (consume("floordiv") || consume("mod")) {
+        bool isDiv = text.substr(pos - 3, 3) == "div";
+        std::optional<int64_t> rhs = primary();
+        if (!acc || !rhs || *rhs == 0) {
+          acc = std::nullopt;
+          continue;
+        }
+        int64_t q = floorDiv(*acc, *rhs);
+        acc = isDiv ? q : *acc - q * *rhs;
+      } else {
+        break;
+      }
+    }
+    return acc;
+  }
+  // primary := integer | '(' sum ')' | ('min' | 'max') '(' sum ',' sum ')'
+  //          | identifier
+  std::optional<int64_t> primary() {
+    skipSpace();
+    if (pos >= text.size()) {
+      bad = true;
+      return std::nullopt;
+    }
+    if (consume("(")) {
+      std::optional<int64_t> v = sum();
+      if (!consume(")"))
+        bad = true;
+      return v;
+    }
+    for (bool isMin : {true, false}) {
+      size_t start = pos;
+      if (consume(isMin ? "min" : "max") && consume("(")) {
+        std::optional<int64_t> a = sum();
+        if (!consume(","))
+          bad = true;
+        std::optional<int64_t> b = sum();
+        if (!consume(")"))
+          bad = true;
+        if (!a || !b)
+          return std::nullopt;
+        return isMin ? std::min(*a, *b) : std::max(*a, *b);
+      }
+      pos = start;
+    }
+    size_t start = pos;
+    if (std::isdigit(static_cast<unsigned char>(text[pos]))) {
+      int64_t v = 0;
+      bool overflow = false;
+      while (pos < text.size() &&
+             std::isdigit(static_cast<unsigned char>(text[pos])))
+        overflow |= __builtin_mul_overflow(v, 10, &v) ||
+                    __builtin_add_overflow(v, text[pos++] - '0', &v);
+      if (overflow)
+        return std::nullopt;
+      return v;
+    }
+    while (pos < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[pos])) ||
+            text[pos] == '_' || text[pos] == '$' || text[pos] == '.'))
+      ++pos;
+    if (pos == start) {
+      bad = true;
+      return std::nullopt;
+    }
+    auto it = env.find(std::string(text.substr(start, pos - start)));
+    if (it == env.end()) {
+      missingVar = true;
+      return std::nullopt;
+    }
+    return it->second;
+  }
+
+  std::string_view text;
+  const std::map<std::string, int64_t> &env;
+  size_t pos = 0;
+  bool missingVar = false, bad = false;
+};
+
+//===----------------------------------------------------------------------===//
+// Running the library
+//===----------------------------------------------------------------------===//
+
+int fail(const std::string &message) {
+  std::fprintf(stderr, "relax-run: error: %s\n", message.c_str());
   return 1;
 }
 
-/// Prints `err` as relax-run's error line, except for parse errors the
-/// located diagnostics above already describe.
-static int fail(llvm::Error err) {
-  bool diagnosed = false;
-  std::string message;
-  llvm::handleAllErrors(
-      std::move(err), [&](const DiagnosedError &) { diagnosed = true; },
-      [&](const llvm::ErrorInfoBase &e) { message = e.message(); });
-  return diagnosed ? 1 : fail(message);
+std::optional<DType> dtypeFromName(const std::string &name) {
+  for (DType d : {DType::F16, DType::BF16, DType::F32, DType::F64, DType::Bool,
+                  DType::I8, DType::I16, DType::I32, DType::I64, DType::U8,
+                  DType::U16, DType::U32, DType::U64})
+    if (name == dtypeName(d))
+      return d;
+  return std::nullopt;
 }
 
-/// Parses `--dim n=7` bindings.
-static std::optional<llvm::StringMap<int64_t>> parseDims() {
-  llvm::StringMap<int64_t> env;
-  for (const std::string &binding : dimBindings) {
-    auto [name, value] = llvm::StringRef(binding).split('=');
-    int64_t v;
-    if (name.empty() || value.getAsInteger(10, v) || v < 0) {
-      fail("--dim expects name=non-negative-integer, got '" + binding + "'");
+/// makeRandomInputs (RandomInputs.cpp) on the metadata's signature.
+std::optional<std::vector<HostTensor>>
+randomInputs(const rt::FunctionSpec &f, const std::map<std::string, int64_t> &dims,
+             uint64_t seed, std::string &error) {
+  std::mt19937_64 rng(seed);
+  std::vector<HostTensor> inputs;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const rt::TensorSpec &spec = f.params[i];
+    std::string param = "parameter #" + std::to_string(i);
+    if (!spec.ranked) {
+      error = param + " has unknown rank: give --input files";
       return std::nullopt;
     }
-    env[name] = v;
+    std::vector<int64_t> shape;
+    for (size_t d = 0; d < spec.staticSizes.size(); ++d) {
+      if (spec.staticSizes[d] >= 0) {
+        shape.push_back(spec.staticSizes[d]);
+        continue;
+      }
+      // The JIT sizes a dynamic dim from the relax type of a relax
+      // function's parameter, whose dims the metadata prints.
+      std::optional<int64_t> value;
+      bool allBound = false;
+      if (!spec.relaxType.empty() && spec.dims[d] != "?") {
+        bool unbound = false, malformed = false;
+        value = DimEvaluator(spec.dims[d], dims).evaluate(unbound, malformed);
+        allBound = !unbound && !malformed;
+      }
+      if (!value && allBound) {
+        error = param + " dim " + std::to_string(d) + " (" + spec.dims[d] +
+                ") has no value under the --dim bindings (overflow or "
+                "division by zero)";
+        return std::nullopt;
+      }
+      if (!value || *value < 0) {
+        error = param + " dim " + std::to_string(d) +
+                " is symbolic: bind its variables with --dim";
+        return std::nullopt;
+      }
+      shape.push_back(*value);
+    }
+    std::optional<DType> dtype = dtypeFromName(spec.dtype);
+    std::string why;
+    std::optional<HostTensor> t =
+        dtype ? makeRandomHostTensor(*dtype, shape, rng, why) : std::nullopt;
+    if (!t) {
+      error = param + ": " + (dtype ? why : "unknown dtype " + spec.dtype);
+      return std::nullopt;
+    }
+    inputs.push_back(std::move(*t));
   }
-  return env;
+  return inputs;
 }
 
-static void printSummary(unsigned i, const HostTensor &t) {
-  llvm::outs() << "output #" << i << ": " << dtypeName(t.dtype) << " "
-               << t.shapeStr() << " = [";
+/// exec::checkInputs (CompiledModule.cpp) on the metadata's signature.
+std::optional<std::string> checkInputs(const rt::FunctionSpec &f,
+                                       std::vector<HostTensor> &inputs) {
+  const std::string &entry = f.name;
+  if (inputs.size() != f.params.size())
+    return "'" + entry + "' takes " + std::to_string(f.params.size()) +
+           " inputs, got " + std::to_string(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    HostTensor &t = inputs[i];
+    const rt::TensorSpec &spec = f.params[i];
+    std::string input = "input #" + std::to_string(i);
+    DType wanted = *dtypeFromName(spec.dtype);
+    adoptDType(t, wanted);
+    if (t.dtype != wanted)
+      return input + " has dtype " + dtypeName(t.dtype) + " but '" + entry +
+             "' expects " + dtypeName(wanted);
+    if (spec.ranked && t.shape.size() != spec.staticSizes.size())
+      return input + " has rank " + std::to_string(t.shape.size()) + " but '" +
+             entry + "' expects rank " +
+             std::to_string(spec.staticSizes.size());
+    for (size_t d = 0; d < spec.staticSizes.size(); ++d)
+      if (spec.staticSizes[d] >= 0 && spec.staticSizes[d] != t.shape[d])
+        return input + " dim " + std::to_string(d) + " is " +
+               std::to_string(t.shape[d]) + " but '" + entry + "' expects " +
+               std::to_string(spec.staticSizes[d]);
+    if (!checkedElementCount(t.shape) ||
+        t.data.size() !=
+            static_cast<size_t>(t.numElements()) * dtypeSize(t.dtype))
+      return input + " of shape " + t.shapeStr() + " holds " +
+             std::to_string(t.data.size()) +
+             " bytes, not the size of its shape";
+  }
+  return std::nullopt;
+}
+
+/// One entry bound to its inputs (exec::Call on the CPU).
+class LibraryCall {
+public:
+  LibraryCall(rt::PackedFn fn, const rt::FunctionSpec &spec,
+              std::vector<HostTensor> inputsArg)
+      : spec(spec), inputs(std::move(inputsArg)),
+        call(fn, spec.name, rankedParams(spec), resultRanks(spec)) {
+    for (size_t i = 0; i < inputs.size(); ++i)
+      call.setInput(i, inputs[i].data.data(), inputs[i].shape);
+  }
+  ~LibraryCall() { releaseOutputs(); }
+
+  std::optional<std::string> run() {
+    releaseOutputs();
+    // After a failure the result descriptors may be partly written: they
+    // are left alone rather than freed.
+    if (rt::Status s = call.run())
+      return s.message();
+    outputsLive = true;
+    return std::nullopt;
+  }
+  std::vector<HostTensor> readOutputs() const {
+    std::vector<HostTensor> outputs;
+    for (size_t i = 0; i < spec.results.size(); ++i) {
+      int64_t rank = spec.results[i].staticSizes.size();
+      const int64_t *words = call.result(i);
+      HostTensor t;
+      t.dtype = *dtypeFromName(spec.results[i].dtype);
+      t.shape.assign(words + 3, words + 3 + rank);
+      t.data.resize(t.numElements() * dtypeSize(t.dtype));
+      rt::copyToDense(words, rank, dtypeSize(t.dtype), t.data.data());
+      outputs.push_back(std::move(t));
+    }
+    return outputs;
+  }
+  void releaseOutputs() {
+    if (!outputsLive)
+      return;
+    outputsLive = false;
+    for (void *block : call.ownedResultBlocks())
+      std::free(block);
+  }
+
+private:
+  static std::vector<bool> rankedParams(const rt::FunctionSpec &spec) {
+    std::vector<bool> ranked;
+    for (const rt::TensorSpec &t : spec.params)
+      ranked.push_back(t.ranked);
+    return ranked;
+  }
+  static std::vector<int64_t> resultRanks(const rt::FunctionSpec &spec) {
+    std::vector<int64_t> ranks;
+    for (const rt::TensorSpec &t : spec.results)
+      ranks.push_back(t.staticSizes.size());
+    return ranks;
+  }
+
+  const rt::FunctionSpec &spec;
+  std::vector<HostTensor> inputs;
+  rt::PackedCall call;
+  bool outputsLive = false;
+};
+
+void printSummary(size_t i, const HostTensor &t) {
+  std::string line = "output #" + std::to_string(i) + ": " +
+                     dtypeName(t.dtype) + " " + t.shapeStr() + " = [";
   int64_t n = std::min<int64_t>(t.numElements(), 8);
   for (int64_t k = 0; k < n; ++k)
-    llvm::outs() << (k ? ", " : "") << t.str(k, 6);
+    line += (k ? ", " : "") + t.str(k, 6);
   if (t.numElements() > n)
-    llvm::outs() << ", ...";
-  llvm::outs() << "]\n";
+    line += ", ...";
+  std::printf("%s]\n", line.c_str());
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  retainFreedMemory();
-  mlir::relax::registerVersionPrinter();
-  initializeExecution();
-  cl::HideUnrelatedOptions(runCategory);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "relax-run: run a function of a relax module, a TOSA module "
-      "(converted by --convert-tosa-to-relax), an ONNX model or a library "
-      "from relax-compile\n");
-  bool onGPU = deviceName == "cuda";
-  if (deviceName != "cpu" && !onGPU)
-    return fail("unknown --device '" + deviceName + "' (cpu or cuda)");
-  Device device = onGPU ? Device::CUDA : Device::CPU;
-  // Fail before compiling anything when there is no GPU to run on.
-  if (llvm::Error err = initDevice(device))
-    return fail("--device cuda: " + llvm::toString(std::move(err)));
-  std::optional<llvm::StringMap<int64_t>> dims = parseDims();
-  if (!dims)
-    return 1;
+/// mkdir -p, quietly: a failure shows when the file is written.
+void createDirectories(const std::string &path) {
+  for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+    ::mkdir(path.substr(0, slash).c_str(), 0777);
+    if (slash == std::string::npos)
+      break;
+  }
+}
 
-  CompileOptions options;
-  options.device = device;
-  options.fuse = fuseOps;
-  options.dispatchLibrary = dispatchLibrary;
-  options.viaLinalg = viaLinalg;
-  options.minParallelWork = minParallelWork;
-  options.approximateMath = approximateMath;
-  options.planMemory = planMemory;
-  options.recordMemory = memoryReport;
-  options.entries = {entryName};
-  options.paramMinBytes = paramMinBytes;
-  if (printLowered)
-    options.printLowered = &llvm::outs();
-  // A library from relax-compile runs as it is; anything else is compiled
-  // here (JIT).
-  bool isLibrary = llvm::StringRef(inputFilename).ends_with(".so");
-  if (isLibrary && (onGPU || fuseOps || printLowered || memoryReport ||
-                    !planMemory || viaLinalg))
-    return fail("--device cuda, --fuse, --print-lowered, --memory-report, "
-                "--plan-memory and --via-linalg apply to modules compiled "
-                "here, not to the library " +
-                inputFilename);
-  if (!isLibrary && !paramsFile.empty())
-    return fail("--params goes with a library compiled by relax-compile "
-                "(model.so), not with " +
-                inputFilename);
-  auto moduleOr = isLibrary
-                      ? CompiledModule::openLibrary(inputFilename, paramsFile)
-                      : CompiledModule::load(inputFilename, options);
-  if (!moduleOr)
-    return fail(moduleOr.takeError());
-  CompiledModule &module = **moduleOr;
-  auto signature = module.getSignature(entryName);
-  if (!signature)
-    return fail(signature.takeError());
-  size_t numParams = signature->params.size();
+int runLibrary(const Options &o) {
+  // As retainFreedMemory() (CompiledModule.h): repeated calls reuse pages.
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  std::map<std::string, int64_t> dims;
+  for (const std::string &binding : o.dims) {
+    size_t eq = binding.find('=');
+    std::string name = binding.substr(0, eq);
+    std::string value =
+        eq == std::string::npos ? std::string() : binding.substr(eq + 1);
+    // StringRef::getAsInteger(10): an optional '-', then digits only.
+    bool ok = !name.empty() && !value.empty() && value[0] != '-' &&
+              std::all_of(value.begin(), value.end(), [](char c) {
+                return c >= '0' && c <= '9';
+              });
+    errno = 0;
+    long long v = ok ? std::strtoll(value.c_str(), nullptr, 10) : 0;
+    if (!ok || errno == ERANGE)
+      return fail("--dim expects name=non-negative-integer, got '" + binding +
+                  "'");
+    dims[name] = v;
+  }
 
-  // Inputs: files, or random data shaped by the relax types and --dim.
+  auto library = rt::Library::open(o.input, o.params);
+  if (!library)
+    return fail(library.message());
+  const rt::FunctionSpec *spec = (*library)->getMetadata().lookup(o.entry);
+  if (!spec)
+    return fail("no function '" + o.entry + "' in " + o.input);
+  for (const auto *specs : {&spec->params, &spec->results})
+    for (const rt::TensorSpec &t : *specs)
+      if (!dtypeFromName(t.dtype))
+        return fail("bad metadata in " + o.input + ": '" + spec->name +
+                    "': unknown dtype '" + t.dtype + "'");
+  size_t numParams = spec->params.size();
+
   std::vector<HostTensor> inputs;
-  if (!inputFiles.empty()) {
-    if (inputFiles.size() != numParams)
-      return fail("'" + entryName + "' takes " + llvm::Twine(numParams) +
-                  " inputs, got " + llvm::Twine(inputFiles.size()) +
+  if (!o.inputs.empty()) {
+    if (o.inputs.size() != numParams)
+      return fail("'" + o.entry + "' takes " + std::to_string(numParams) +
+                  " inputs, got " + std::to_string(o.inputs.size()) +
                   " --input files");
-    for (const std::string &path : inputFiles) {
-      llvm::Expected<HostTensor> t = readNpy(path);
+    for (const std::string &path : o.inputs) {
+      std::string error;
+      std::optional<HostTensor> t = readNpyFile(path, error);
       if (!t)
-        return fail(t.takeError());
+        return fail(error);
       inputs.push_back(std::move(*t));
     }
-  } else if (randomInputs) {
-    auto random = makeRandomInputs(*signature, *dims, seed);
+  } else if (o.randomInputs) {
+    std::string error;
+    auto random = randomInputs(*spec, dims, o.seed, error);
     if (!random)
-      return fail(random.takeError());
+      return fail(error);
     inputs = std::move(*random);
   } else if (numParams != 0) {
-    return fail("'" + entryName + "' takes " + llvm::Twine(numParams) +
+    return fail("'" + o.entry + "' takes " + std::to_string(numParams) +
                 " inputs: give --input files or --random-inputs");
   }
-  // Checked before the (slow) JIT compilation.
-  if (llvm::Error err = checkInputs(*signature, inputs))
-    return fail(std::move(err));
+  if (std::optional<std::string> error = checkInputs(*spec, inputs))
+    return fail(*error);
 
-  if (llvm::Error err = module.jit())
-    return fail(std::move(err));
-  auto call = module.prepareCall(entryName, std::move(inputs));
-  if (!call)
-    return fail(call.takeError());
+  LibraryCall call((*library)->lookupEntry(o.entry), *spec, std::move(inputs));
   relax_rt_memory_reset();
-  if (llvm::Error err = (*call)->run())
-    return fail(std::move(err));
-  if (memoryReport)
-    llvm::outs() << "memory: " << relax_rt_memory_report();
-  auto outputs = (*call)->readOutputs();
-  if (!outputs)
-    return fail(outputs.takeError());
-  (*call)->releaseOutputs();
+  if (std::optional<std::string> error = call.run())
+    return fail(*error);
+  std::vector<HostTensor> outputs = call.readOutputs();
+  call.releaseOutputs();
 
-  for (auto [i, t] : llvm::enumerate(*outputs))
-    printSummary(i, t);
+  for (size_t i = 0; i < outputs.size(); ++i)
+    printSummary(i, outputs[i]);
 
-  if (!outputDir.empty()) {
-    llvm::sys::fs::create_directories(outputDir);
-    for (auto [i, t] : llvm::enumerate(*outputs)) {
-      llvm::SmallString<256> path(outputDir);
-      llvm::sys::path::append(path, "output_" + std::to_string(i) + ".npy");
-      if (llvm::Error err = writeNpy(path, t))
-        return fail(std::move(err));
+  if (!o.outputDir.empty()) {
+    createDirectories(o.outputDir);
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      std::string path = o.outputDir;
+      if (path.back() != '/')
+        path += '/';
+      path += "output_" + std::to_string(i) + ".npy";
+      std::string error;
+      if (!writeNpyFile(path, outputs[i], error))
+        return fail(error);
     }
   }
 
   bool ok = true;
-  if (!expectFiles.empty()) {
-    if (expectFiles.size() != outputs->size())
-      return fail("'" + entryName + "' returns " +
-                  llvm::Twine(outputs->size()) + " results, got " +
-                  llvm::Twine(expectFiles.size()) + " --expect files");
-    CompareOptions tolerances{relTol, absTol};
-    for (auto [i, path] : llvm::enumerate(expectFiles)) {
-      llvm::Expected<HostTensor> expected = readNpy(path);
+  if (!o.expects.empty()) {
+    if (o.expects.size() != outputs.size())
+      return fail("'" + o.entry + "' returns " +
+                  std::to_string(outputs.size()) + " results, got " +
+                  std::to_string(o.expects.size()) + " --expect files");
+    CompareOptions tolerances{o.rtol, o.atol};
+    for (size_t i = 0; i < o.expects.size(); ++i) {
+      std::string error;
+      std::optional<HostTensor> expected = readNpyFile(o.expects[i], error);
       if (!expected)
-        return fail(expected.takeError());
-      adoptDType(*expected, (*outputs)[i].dtype);
-      CompareResult result =
-          compareTensors((*outputs)[i], *expected, tolerances);
+        return fail(error);
+      adoptDType(*expected, outputs[i].dtype);
+      CompareResult result = compareTensors(outputs[i], *expected, tolerances);
       if (!result.matches()) {
-        llvm::errs() << "relax-run: "
-                     << result.message("output #" + std::to_string(i),
-                                       "the expected file")
-                     << "\n";
+        std::fprintf(stderr, "relax-run: %s\n",
+                     result
+                         .message("output #" + std::to_string(i),
+                                  "the expected file")
+                         .c_str());
         ok = false;
       }
     }
     if (ok)
-      llvm::outs() << "relax-run: all " << outputs->size()
-                   << " outputs match (rtol="
-                   << llvm::format("%g", relTol.getValue())
-                   << ", atol=" << llvm::format("%g", absTol.getValue())
-                   << ")\n";
+      std::printf("relax-run: all %zu outputs match (rtol=%s, atol=%s)\n",
+                  outputs.size(), formatG(o.rtol).c_str(),
+                  formatG(o.atol).c_str());
   }
 
-  if (benchmarkRuns > 0) {
-    auto times = timeCalls(**call, benchmarkRuns);
-    if (!times)
-      return fail(times.takeError());
-    llvm::outs() << "benchmark: " << benchmarkRuns << " runs, min "
-                 << llvm::format("%.4f", times->min()) << " ms, median "
-                 << llvm::format("%.4f", times->median()) << " ms\n";
-    // Kernel time alone (the calls above include device allocation and a
-    // synchronisation per launch): separate runs with every launch timed.
-    if (device == Device::CUDA) {
-      auto kernels = timeGPUKernels(**call, benchmarkRuns);
-      if (!kernels)
-        return fail(kernels.takeError());
-      llvm::outs() << "gpu kernels: min "
-                   << llvm::format("%.4f", kernels->min()) << " ms, median "
-                   << llvm::format("%.4f", kernels->median())
-                   << " ms per call (" << gpuDeviceName() << ")\n";
+  if (o.benchmarkRuns > 0) {
+    // exec::timeCalls: one warm-up run (page faults, OpenMP thread start),
+    // then timed runs.
+    if (std::optional<std::string> error = call.run())
+      return fail(*error);
+    call.releaseOutputs();
+    std::vector<double> ms;
+    for (unsigned r = 0; r < o.benchmarkRuns; ++r) {
+      auto start = std::chrono::steady_clock::now();
+      if (std::optional<std::string> error = call.run())
+        return fail(*error);
+      auto stop = std::chrono::steady_clock::now();
+      call.releaseOutputs();
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(stop - start).count());
     }
+    std::sort(ms.begin(), ms.end());
+    std::printf("benchmark: %u runs, min %.4f ms, median %.4f ms\n",
+                o.benchmarkRuns, ms.front(), ms[ms.size() / 2]);
   }
   return ok ? 0 : 1;
+}
+
+/// Hands the command line to libRelaxRunJIT.so, found through relax-run's
+/// run path (<prefix>/lib next to <prefix>/bin, or the build tree's lib).
+int runCompilerSide(int argc, char **argv) {
+  void *jit = dlopen("libRelaxRunJIT.so", RTLD_NOW | RTLD_LOCAL);
+  if (!jit)
+    return fail(std::string("cannot load relax-run's compiler "
+                            "(libRelaxRunJIT.so): ") +
+                dlerror());
+  using MainFn = int (*)(int, char **);
+  auto jitMain = reinterpret_cast<MainFn>(dlsym(jit, "relax_run_jit_main"));
+  if (!jitMain)
+    return fail("libRelaxRunJIT.so has no relax_run_jit_main");
+  return jitMain(argc, argv);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  // RELAX_RUN_FORCE_JIT=1 runs a library through the compiler side too (the
+  // path before the driver existed): a reference for the tests.
+  const char *force = std::getenv("RELAX_RUN_FORCE_JIT");
+  std::optional<Options> options;
+  if (!force || std::strcmp(force, "1") != 0)
+    options = parseLibraryRun(argc, argv);
+  if (!options)
+    return runCompilerSide(argc, argv);
+  // Buffered as llvm::outs(), the compiler side's stream, so that stdout and
+  // stderr interleave the same way in a combined log: in blocks of the
+  // file's preferred size, not at all on a terminal; stderr is unbuffered
+  // and not tied to stdout (an error line comes before the output lines
+  // still buffered).
+  struct stat st;
+  if (fstat(STDOUT_FILENO, &st) == 0) {
+    if (S_ISCHR(st.st_mode) && isatty(STDOUT_FILENO))
+      std::setvbuf(stdout, nullptr, _IONBF, 0);
+    else if (st.st_blksize > 0)
+      std::setvbuf(stdout, nullptr, _IOFBF, st.st_blksize);
+  }
+  int status = runLibrary(*options);
+  std::fflush(stdout);
+  return status;
 }

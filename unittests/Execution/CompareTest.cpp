@@ -7,6 +7,8 @@
 
 #include "RelaxDialect/Execution/Compare.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "gtest/gtest.h"
 
 #include <cmath>

@@ -8,6 +8,7 @@
 
 #include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/ParamFile.h"
+#include "RelaxDialect/Runtime/ParamFileWriter.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -44,10 +45,8 @@ struct TempFile {
   }
 };
 
-std::string errorOf(llvm::Expected<std::unique_ptr<ParamFile>> file) {
-  if (file)
-    return "";
-  return llvm::toString(file.takeError());
+std::string errorOf(const Result<std::unique_ptr<ParamFile>> &file) {
+  return file ? "" : file.message();
 }
 
 TEST(ParamFileTest, RoundTrip) {
@@ -69,10 +68,10 @@ TEST(ParamFileTest, RoundTrip) {
   EXPECT_EQ((8 + headerSize) % 64, 0u);
   EXPECT_EQ(bytes.size(), 8 + headerSize + 24 + 16);
 
-  auto file = ParamFile::open(tmp.path);
-  ASSERT_TRUE(static_cast<bool>(file)) << llvm::toString(file.takeError());
+  auto file = ParamFile::open(tmp.path.str().str());
+  ASSERT_TRUE(static_cast<bool>(file)) << file.message();
   EXPECT_EQ((*file)->entries().size(), 3u);
-  EXPECT_EQ((*file)->metadata().lookup("format"), "test");
+  EXPECT_EQ((*file)->metadata().at("format"), "test");
   const ParamFile::Entry *ea = (*file)->lookup("a");
   ASSERT_NE(ea, nullptr);
   EXPECT_EQ(ea->dtype, "F32");
@@ -109,7 +108,7 @@ TEST(ParamFileTest, CorruptFilesAreRefusedWithTheReason) {
   TempFile tmp;
   auto check = [&](llvm::StringRef bytes, llvm::StringRef expected) {
     tmp.write(bytes);
-    std::string message = errorOf(ParamFile::open(tmp.path));
+    std::string message = errorOf(ParamFile::open(tmp.path.str().str()));
     EXPECT_NE(message.find(expected.str()), std::string::npos)
         << "got: " << message;
   };
@@ -153,7 +152,7 @@ TEST(ModuleMetadataTest, JSONRoundTrip) {
   m.params.push_back({"__relax_param_0", "F32", {16, 16}});
   m.paramsFile = "model.params";
   auto back = ModuleMetadata::fromJSON(m.toJSON());
-  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_TRUE(static_cast<bool>(back)) << back.message();
   ASSERT_EQ(back->functions.size(), 1u);
   const FunctionSpec *g = back->lookup("main");
   ASSERT_NE(g, nullptr);
@@ -175,15 +174,32 @@ TEST(ModuleMetadataTest, BadMetadataIsRefused) {
       R"({"format":"relax-mlir module","version":99,"functions":[],)"
       R"("params":[],"params_file":""})");
   ASSERT_FALSE(static_cast<bool>(wrongVersion));
-  EXPECT_NE(llvm::toString(wrongVersion.takeError()).find("version 99"),
+  EXPECT_NE(wrongVersion.message().find("version 99"),
             std::string::npos);
   auto badDType = ModuleMetadata::fromJSON(
       R"({"format":"relax-mlir module","version":1,"functions":[{"name":)"
       R"("f","params":[{"dtype":"q3","ranked":true,"static_sizes":[],)"
       R"("dims":[]}],"results":[]}],"params":[],"params_file":""})");
   ASSERT_FALSE(static_cast<bool>(badDType));
-  EXPECT_NE(llvm::toString(badDType.takeError()).find("unknown dtype"),
-            std::string::npos);
+  EXPECT_NE(badDType.message().find("unknown dtype"), std::string::npos);
+  EXPECT_NE(badDType.message().find("metadata.functions[0].params[0].dtype"),
+            std::string::npos)
+      << badDType.message();
+  // A missing or mistyped field is named by its path.
+  auto missing = ModuleMetadata::fromJSON(
+      R"({"format":"relax-mlir module","version":1,"functions":[{"name":)"
+      R"("f","params":[],"results":[]}],"params":[{"name":"p","dtype":"F32",)"
+      R"("shape":[1,"x"]}]})");
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_EQ(missing.message(), "expected integer at metadata.params[0].shape[1]");
+  auto noFile = ModuleMetadata::fromJSON(
+      R"({"format":"relax-mlir module","version":1,"functions":[],"params":[]})");
+  ASSERT_FALSE(static_cast<bool>(noFile));
+  EXPECT_EQ(noFile.message(), "missing value at metadata.params_file");
+  auto notJSON = ModuleMetadata::fromJSON("{\"a\": tru}");
+  ASSERT_FALSE(static_cast<bool>(notJSON));
+  EXPECT_NE(notJSON.message().find("line 1"), std::string::npos)
+      << notJSON.message();
 }
 
 /// An entry point that checks the packed layout and returns a descriptor
@@ -207,9 +223,9 @@ TEST(PackedCallTest, DescriptorsAndResults) {
   PackedCall call(fakeEntry, "fake", {true, false}, {2});
   int64_t shape[2] = {2, 3};
   int64_t shape1[1] = {3};
-  call.setInput(0, data, shape);
-  call.setInput(1, other, shape1);
-  ASSERT_FALSE(llvm::errorToBool(call.run()));
+  call.setInput(0, data, shape, 2);
+  call.setInput(1, other, shape1, 1);
+  ASSERT_FALSE(static_cast<bool>(call.run()));
   EXPECT_EQ(seenRank, 1);
   EXPECT_EQ(seenSizes[0], 2);
   EXPECT_EQ(seenSizes[1], 3);

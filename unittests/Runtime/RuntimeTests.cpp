@@ -206,6 +206,16 @@ template <> struct Blas<float> {
   static constexpr auto bcast2NT =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_f32;
   static constexpr auto conv2d = _mlir_ciface_relax_blas_conv2d_nchw_f32;
+  // B a module constant: packed once (oneDNN, f32) or the BLAS.
+  static constexpr auto mmPacked = _mlir_ciface_relax_blas_matmul_packed_f32;
+  static constexpr auto mmNTPacked =
+      _mlir_ciface_relax_blas_matmul_nt_packed_f32;
+  static constexpr auto bcastPacked =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_f32;
+  static constexpr auto bcastNTPacked =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_nt_packed_f32;
+  static constexpr auto bcast2NTPacked =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_packed_f32;
   static constexpr const char *suffix = "f32";
 };
 template <> struct Blas<double> {
@@ -223,6 +233,16 @@ template <> struct Blas<double> {
   static constexpr auto bcast2NT =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_f64;
   static constexpr auto conv2d = _mlir_ciface_relax_blas_conv2d_nchw_f64;
+  // B a module constant: packed once (oneDNN, f32) or the BLAS.
+  static constexpr auto mmPacked = _mlir_ciface_relax_blas_matmul_packed_f64;
+  static constexpr auto mmNTPacked =
+      _mlir_ciface_relax_blas_matmul_nt_packed_f64;
+  static constexpr auto bcastPacked =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_f64;
+  static constexpr auto bcastNTPacked =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_nt_packed_f64;
+  static constexpr auto bcast2NTPacked =
+      _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_packed_f64;
   static constexpr const char *suffix = "f64";
 };
 
@@ -465,6 +485,64 @@ TYPED_TEST(BlasTest, Rank4SharedB) {
   b.randomize(this->rng);
   Blas<TypeParam>::bcast2(&a2.desc, &b.desc, &c.desc);
   expectProduct(a2, b, c, false);
+}
+
+//===----------------------------------------------------------------------===//
+// Constant B (the `_packed` variants)
+//===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, PackedConstantB) {
+  using M2 = typename TestFixture::M2;
+  using M3 = typename TestFixture::M3;
+  using M4 = typename TestFixture::M4;
+  relax_rt_blas_release_constants();
+  M2 w = M2::contiguous({40, 24}); // [out, in]: a linear layer's weights.
+  w.randomize(this->rng);
+  // The same constant under several row counts (symbolic sequence
+  // lengths): one packing, one kernel per shape.
+  for (int64_t rows : {1, 7, 64, 3}) {
+    M3 x = M3::contiguous({1, rows, 24}), y = M3::contiguous({1, rows, 40});
+    x.randomize(this->rng);
+    Blas<TypeParam>::bcastNTPacked(&x.desc, &w.desc, &y.desc);
+    expectProduct(x, w, y, true);
+  }
+  // Padded rows of A and C, rank 2, and B not transposed.
+  M2 b = M2::contiguous({24, 40});
+  b.randomize(this->rng);
+  M2 a({9, 24}, {30, 1}, 2), c({9, 40}, {48, 1}, 5);
+  a.randomize(this->rng);
+  Blas<TypeParam>::mmPacked(&a.desc, &b.desc, &c.desc);
+  expectProduct(a, b, c, false);
+  M2 cT = M2::contiguous({9, 24});
+  M2 wT = M2::contiguous({24, 24});
+  wT.randomize(this->rng);
+  Blas<TypeParam>::mmNTPacked(&a.desc, &wT.desc, &cT.desc);
+  expectProduct(a, wT, cT, true);
+  // Batches that are not stacked rows: one GEMM per batch, still right.
+  M3 a3({2, 5, 24}, {200, 24, 1}), c3 = M3::contiguous({2, 5, 40});
+  a3.randomize(this->rng);
+  Blas<TypeParam>::bcastPacked(&a3.desc, &b.desc, &c3.desc);
+  expectProduct(a3, b, c3, false);
+  M4 a4 = M4::contiguous({2, 3, 4, 24}), c4 = M4::contiguous({2, 3, 4, 40});
+  a4.randomize(this->rng);
+  Blas<TypeParam>::bcast2NTPacked(&a4.desc, &w.desc, &c4.desc);
+  expectProduct(a4, w, c4, true);
+  // New values at the same address are a new constant once the module's
+  // constants are released (what a module's owner does when it unloads).
+  relax_rt_blas_release_constants();
+  w.randomize(this->rng);
+  M3 x = M3::contiguous({1, 7, 24}), y = M3::contiguous({1, 7, 40});
+  x.randomize(this->rng);
+  Blas<TypeParam>::bcastNTPacked(&x.desc, &w.desc, &y.desc);
+  expectProduct(x, w, y, true);
+  // Shape errors are reported as for the other variants.
+  M3 bad = M3::contiguous({1, 7, 23});
+  Blas<TypeParam>::bcastNTPacked(&bad.desc, &w.desc, &y.desc);
+  EXPECT_NE(std::string(relax_rt_last_error())
+                .find(this->name("relax_blas_batch_matmul_bcast_nt_packed")),
+            std::string::npos)
+      << relax_rt_last_error();
+  relax_rt_blas_release_constants();
 }
 
 TYPED_TEST(BlasTest, Rank4BatchMismatch) {

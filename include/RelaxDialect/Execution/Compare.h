@@ -12,9 +12,8 @@
 
 #include "RelaxDialect/Execution/HostTensor.h"
 
-#include "llvm/ADT/StringRef.h"
-
 #include <string>
+#include <string_view>
 
 namespace mlir::relax::exec {
 
@@ -46,8 +45,12 @@ struct CompareResult {
   bool matches() const { return kind == Kind::Match; }
   /// One line saying why `subject` (e.g. "output #0") does not match
   /// `reference` (e.g. "the expected file"); empty when it matches.
-  std::string message(llvm::StringRef subject, llvm::StringRef reference) const;
+  std::string message(std::string_view subject,
+                      std::string_view reference) const;
 };
+
+/// `v` as printf's %g writes it (the tolerances in messages).
+std::string formatG(double v);
 
 /// Whether element `k` of `actual` is out of tolerance against `expected`
 /// (same dtype kind, same shape).

@@ -9,8 +9,6 @@
 #ifndef RELAXDIALECT_EXECUTION_HOSTTENSOR_H
 #define RELAXDIALECT_EXECUTION_HOSTTENSOR_H
 
-#include "llvm/ADT/ArrayRef.h"
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -51,7 +49,7 @@ constexpr int64_t kMaxHostElements = int64_t(1) << 40;
 
 /// The element count of `shape`, or nullopt when a dim is negative, the
 /// product overflows or it exceeds kMaxHostElements.
-std::optional<int64_t> checkedElementCount(llvm::ArrayRef<int64_t> shape);
+std::optional<int64_t> checkedElementCount(const std::vector<int64_t> &shape);
 
 /// A dense, C-ordered tensor owned by the host.
 struct HostTensor {
@@ -62,7 +60,7 @@ struct HostTensor {
   /// A zero-filled tensor; nullopt when the shape is too large (see
   /// checkedElementCount).
   static std::optional<HostTensor> zeros(DType dtype,
-                                         llvm::ArrayRef<int64_t> shape);
+                                         const std::vector<int64_t> &shape);
 
   int64_t numElements() const;
   /// Element `i` converted to double (for printing and comparison).

@@ -10,6 +10,7 @@
 #ifndef RELAXDIALECT_EXECUTION_NPY_H
 #define RELAXDIALECT_EXECUTION_NPY_H
 
+#include "RelaxDialect/Execution/HostIO.h"
 #include "RelaxDialect/Execution/HostTensor.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -26,8 +27,7 @@ llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes,
 /// Writes `tensor` to `path` (format 1.0, or 2.0 when the header needs it).
 /// bf16 is written as its uint16 bit pattern ('<u2').
 llvm::Error writeNpy(llvm::StringRef path, const HostTensor &tensor);
-/// The bytes writeNpy writes.
-std::string encodeNpy(const HostTensor &tensor);
+// encodeNpy (HostIO.h) gives the bytes writeNpy writes.
 
 } // namespace mlir::relax::exec
 

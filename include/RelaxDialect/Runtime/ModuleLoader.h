@@ -1,5 +1,4 @@
-//===- ModuleLoader.h - Compiled libraries and their calling ABI -*- C++
-//-*-===//
+//===- ModuleLoader.h - Compiled libraries and their calling ABI -*- C++ -*-===//
 //
 // What both ways of running compiled code share: the JIT (lib/Execution) and
 // libraries compiled ahead of time (relax-compile, opened through the C API
@@ -10,21 +9,21 @@
 // descriptor per result), args[1 + i] at parameter i's descriptor. The
 // library describes itself in a JSON string, `relax_module_metadata`.
 //
+// Part of libRelaxModule, which links no LLVM (relax-run runs a library
+// without loading LLVM or MLIR): standard types, rt::Status for failures.
+//
 //===----------------------------------------------------------------------===//
 #ifndef RELAXDIALECT_RUNTIME_MODULELOADER_H
 #define RELAXDIALECT_RUNTIME_MODULELOADER_H
 
 #include "RelaxDialect/Runtime/ParamFile.h"
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Error.h"
-
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mlir::relax::rt {
@@ -72,20 +71,21 @@ struct ModuleMetadata {
   std::string paramsFile;
 
   std::string toJSON() const;
-  static llvm::Expected<ModuleMetadata> fromJSON(llvm::StringRef json);
-  const FunctionSpec *lookup(llvm::StringRef name) const;
+  /// A failure names the offending field ("metadata.functions[0].name").
+  static Result<ModuleMetadata> fromJSON(const std::string &json);
+  const FunctionSpec *lookup(const std::string &name) const;
 };
 
 /// The packed wrapper of entry `name`.
-std::string packedEntrySymbol(llvm::StringRef name);
+std::string packedEntrySymbol(const std::string &name);
 
 /// Bytes per element of a relax dtype name, 0 when unknown.
-size_t dtypeNameSize(llvm::StringRef dtype);
+size_t dtypeNameSize(std::string_view dtype);
 
 /// Copies every parameter of `metadata` from `file` into the global that
 /// `lookup` returns for its name, checking dtype and shape first.
-llvm::Error loadParams(const ModuleMetadata &metadata, const ParamFile &file,
-                       llvm::function_ref<void *(llvm::StringRef)> lookup);
+Status loadParams(const ModuleMetadata &metadata, const ParamFile &file,
+                  const std::function<void *(const std::string &)> &lookup);
 
 using PackedFn = void (*)(void **);
 
@@ -94,16 +94,16 @@ using PackedFn = void (*)(void **);
 class Library {
 public:
   /// `paramsPath` empty: the metadata's file next to the library.
-  static llvm::Expected<std::unique_ptr<Library>>
-  open(llvm::StringRef path, llvm::StringRef paramsPath);
+  static Result<std::unique_ptr<Library>> open(const std::string &path,
+                                              const std::string &paramsPath);
   ~Library();
   Library(const Library &) = delete;
   Library &operator=(const Library &) = delete;
 
   const ModuleMetadata &getMetadata() const { return metadata; }
   /// The packed wrapper of `entry`, or null.
-  PackedFn lookupEntry(llvm::StringRef entry) const;
-  llvm::StringRef getPath() const { return path; }
+  PackedFn lookupEntry(const std::string &entry) const;
+  const std::string &getPath() const { return path; }
 
 private:
   Library() = default;
@@ -118,15 +118,18 @@ private:
 class PackedCall {
 public:
   PackedCall(PackedFn fn, std::string name, std::vector<bool> paramRanked,
-             llvm::ArrayRef<int64_t> resultRanks);
+             const std::vector<int64_t> &resultRanks);
   PackedCall(const PackedCall &) = delete;
   PackedCall &operator=(const PackedCall &) = delete;
 
   /// Points parameter `i` at dense row-major `data` of `shape`.
-  void setInput(size_t i, void *data, llvm::ArrayRef<int64_t> shape);
+  void setInput(size_t i, void *data, const int64_t *shape, size_t rank);
+  void setInput(size_t i, void *data, const std::vector<int64_t> &shape) {
+    setInput(i, data, shape.data(), shape.size());
+  }
   /// Calls the entry; a failure carries the runtime's message. The result
   /// descriptors are zeroed first and left alone after a failure.
-  llvm::Error run();
+  Status run();
   /// Result `i`'s descriptor words.
   const int64_t *result(size_t i) const {
     return resultWords.data() + resultOffsets[i];

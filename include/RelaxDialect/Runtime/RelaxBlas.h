@@ -33,7 +33,24 @@ template <typename T, int N> struct MemRef {
 };
 } // namespace relax_rt
 
+/* The variants of the shared-B products (matmul, batch_matmul_bcast,
+ * batch2_matmul_bcast, each with and without _nt) whose B is a constant of
+ * the calling module, `_packed` before the dtype: the runtime may keep B
+ * packed for its GEMM kernels (oneDNN), keyed by B's address, until
+ * relax_rt_blas_release_constants(), which a module's owner calls when the
+ * module's constants go away. */
+#define RELAX_BLAS_DECLARE_PACKED(T, SUFFIX, NAME, RA)                         \
+  void _mlir_ciface_relax_blas_##NAME##_packed_##SUFFIX(                       \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, RA> *c);                                             \
+  void _mlir_ciface_relax_blas_##NAME##_nt_packed_##SUFFIX(                    \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, RA> *c);
+
 #define RELAX_BLAS_DECLARE(T, SUFFIX)                                          \
+  RELAX_BLAS_DECLARE_PACKED(T, SUFFIX, matmul, 2)                              \
+  RELAX_BLAS_DECLARE_PACKED(T, SUFFIX, batch_matmul_bcast, 3)                  \
+  RELAX_BLAS_DECLARE_PACKED(T, SUFFIX, batch2_matmul_bcast, 4)                 \
   /* C[m, n] = A[m, k] * B[k, n] */                                            \
   void _mlir_ciface_relax_blas_matmul_##SUFFIX(relax_rt::MemRef<T, 2> *a,      \
                                                relax_rt::MemRef<T, 2> *b,      \
@@ -101,8 +118,10 @@ template <typename T, int N> struct MemRef {
 extern "C" {
 RELAX_BLAS_DECLARE(float, f32)
 RELAX_BLAS_DECLARE(double, f64)
+void relax_rt_blas_release_constants(void);
 }
 
 #undef RELAX_BLAS_DECLARE
+#undef RELAX_BLAS_DECLARE_PACKED
 
 #endif // RELAXDIALECT_RUNTIME_RELAXBLAS_H

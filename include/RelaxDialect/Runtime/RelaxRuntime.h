@@ -61,6 +61,13 @@ void _mlir_ciface_relax_rt_workspace_release(const void *key,
                                              relax_rt_bytes *buffer);
 void relax_rt_workspace_trim(void);
 
+/* What the runtime keeps about the constants of loaded modules, keyed by
+ * their addresses (GEMM weights packed once: the `_packed` BLAS variants,
+ * RelaxBlas.h). Whoever unloads a module calls this first, since the next
+ * module may place other constants at those addresses; the module loader
+ * and the JIT do. Packings of modules still loaded are rebuilt on use. */
+void relax_rt_blas_release_constants(void);
+
 /* Memory counters, fed by code compiled with
  * --relax-lower-shapes=record-memory=true (relax-run --memory-report):
  * bytes of intermediates allocated and freed, and what each planned

@@ -5,7 +5,8 @@
 //   relax_<lib>_[batch_|batch2_]matmul[_bcast][_nt]_<dtype>
 // lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A (one batch
 // dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
-// `bcast` a rank-2 B shared by every batch, `nt` a transposed B.
+// `bcast` a rank-2 B shared by every batch, `nt` a transposed B, `packed` a
+// rank-2 B that is a module constant (CPU: packed once by the runtime).
 // Convolutions: relax_blas_conv2d_nchw_<dtype> (im2col + GEMM, CPU).
 // Attention: relax_blas_attention[_mask|_bmask]_<dtype> (blocks of query
 // rows through two GEMMs and a softmax, CPU).
@@ -86,6 +87,9 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
   if (!ranksOk)
     return "no matmul variant for ranks " + std::to_string(spec.lhsRank) +
            " x " + std::to_string(spec.rhsRank);
+  if (spec.constantB &&
+      (spec.target != BuiltinTarget::CPU || spec.rhsRank != 2))
+    return "no packed-constant matmul variant for this target or B rank";
   return "";
 }
 
@@ -113,6 +117,8 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
     name += "_bcast";
   if (spec.transposeB)
     name += "_nt";
+  if (spec.constantB)
+    name += "_packed";
   name += "_" + dtypeSuffix(spec.dtype).str();
   return name;
 }

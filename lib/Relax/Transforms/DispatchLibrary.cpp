@@ -132,11 +132,21 @@ struct RelaxDispatchLibraryPass
   }
 
 private:
-  /// Creates the declaration and the call; returns the call.
+  /// Creates the declaration and the call; returns the call. A GEMM whose
+  /// rank-2 B is a relax.constant (the weights of a layer) takes the
+  /// `_packed` variant where the catalogue has one: the runtime then packs
+  /// B once instead of on every call.
   FailureOr<CallDPSPackedOp> createCall(RewriterBase &rewriter, Operation *op,
-                                        const ext::BuiltinSpec &spec,
+                                        ext::BuiltinSpec spec,
                                         ValueRange inputs,
                                         RelaxTensorType resultType) {
+    if (spec.kind == ext::BuiltinKind::Matmul && inputs.size() == 2 &&
+        inputs[1].getDefiningOp<ConstantOp>()) {
+      ext::BuiltinSpec packed = spec;
+      packed.constantB = true;
+      if (ext::whyUnsupported(packed).empty())
+        spec = packed;
+    }
     FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
     if (failed(decl))
       return failure();

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/Transforms/Passes.h"
-#include "RelaxDialect/Runtime/ParamFile.h"
+#include "RelaxDialect/Runtime/ParamFileWriter.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"

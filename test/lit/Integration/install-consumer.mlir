@@ -24,6 +24,9 @@
 // TREE-DAG: prefix/bin/relax-opt
 // TREE-DAG: prefix/lib/RelaxMLIRPlugin.so
 // TREE-DAG: prefix/lib/libRelaxRuntime.so
+// TREE-DAG: prefix/lib/libRelaxModule.so
+// TREE-DAG: prefix/lib/libRelaxRunJIT.so
+// TREE-DAG: prefix/bin/relax-run
 // TREE-DAG: prefix/lib/libMLIRRelaxIR.a
 // TREE-DAG: prefix/lib/libRelaxCAPI.so
 // TREE-DAG: prefix/include/RelaxDialect-c/Dialects.h
@@ -36,6 +39,17 @@
 // The installed relax-opt runs from its prefix (it finds its libraries there).
 // RUN: %t/prefix/bin/relax-opt --version | FileCheck %s --check-prefix=VERSION
 // VERSION: relax-mlir version 0.1.0
+//
+// So do relax-compile and relax-run: relax-run runs a library with the
+// installed runtime alone, and finds its compiler side (libRelaxRunJIT.so)
+// in the prefix for a module to compile or --version.
+// RUN: %t/prefix/bin/relax-run --version | FileCheck %s --check-prefix=VERSION
+// RUN: %t/prefix/bin/relax-compile %s -o %t/model.so
+// RUN: env LD_DEBUG=files %t/prefix/bin/relax-run %t/model.so --random-inputs --dim n=3 2> %t/run.log | FileCheck %s --check-prefix=OUTPUT
+// RUN: FileCheck %s --check-prefix=LOADED --implicit-check-not=libLLVM --implicit-check-not=libMLIR < %t/run.log
+// RUN: %t/prefix/bin/relax-run %s --random-inputs --dim n=3 | FileCheck %s --check-prefix=OUTPUT
+// OUTPUT: output #0: f32 [3, 4] = [
+// LOADED: file=libRelaxModule.so {{.*}}needed by {{.*}}prefix/bin/relax-run
 
 // The fusion pipeline of the project, then the consumer's pass reading the
 // symbolic result types.

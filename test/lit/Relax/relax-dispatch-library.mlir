@@ -19,6 +19,8 @@
 // CHECK-DAG: extern.func private @relax_blas_attention_f32(!relax.tensor<[b, s, hq, d], f32>, !relax.tensor<[b, t, hkv, d], f32>, !relax.tensor<[b, t, hkv, e], f32>, !relax.tensor<[2], f64>, !relax.tensor<[b, s, hq, e], f32>) attributes {link_name = "relax_blas_attention_f32", num_outputs = 1 : i64}
 // CHECK-DAG: extern.func private @relax_blas_attention_mask_f32(!relax.tensor<[b, s, hq, d], f32>, !relax.tensor<[b, t, hkv, d], f32>, !relax.tensor<[b, t, hkv, e], f32>, !relax.tensor<[m0, m1, m2, m3], f32>, !relax.tensor<[2], f64>, !relax.tensor<[b, s, hq, e], f32>)
 // CHECK-DAG: extern.func private @relax_blas_attention_bmask_f32(!relax.tensor<[b, s, hq, d], f32>, !relax.tensor<[b, t, hkv, d], f32>, !relax.tensor<[b, t, hkv, e], f32>, !relax.tensor<[m0, m1, m2, m3], i1>, !relax.tensor<[2], f64>, !relax.tensor<[b, s, hq, e], f32>)
+// CHECK-DAG: extern.func private @relax_blas_batch_matmul_bcast_nt_packed_f32(!relax.tensor<[b, m, k], f32>, !relax.tensor<[n, k], f32>, !relax.tensor<[b, m, n], f32>) attributes {link_name = "relax_blas_batch_matmul_bcast_nt_packed_f32", num_outputs = 1 : i64}
+// CHECK-DAG: extern.func private @relax_blas_matmul_packed_f32(!relax.tensor<[m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[m, n], f32>)
 // CHECK-NOT: extern.func
 
 // CUDA-DAG: extern.func private @relax_cublas_matmul_f32(
@@ -203,4 +205,26 @@ relax.func @fused_attention(%q: !relax.tensor<[b, s, 8, d], f32>, %k: !relax.ten
   %y2 = relax.attention %q, %k, %v, %bm : (!relax.tensor<[b, s, 8, d], f32>, !relax.tensor<[b, t, 2, d], f32>, !relax.tensor<[b, t, 2, 16], f32>, !relax.tensor<[b, 8, s, t], i1>) -> !relax.tensor<[b, s, 8, 16], f32>
   %y3 = relax.attention %h, %h, %h : (!relax.tensor<[1, s, 4, 8], f16>, !relax.tensor<[1, s, 4, 8], f16>, !relax.tensor<[1, s, 4, 8], f16>) -> !relax.tensor<[1, s, 4, 8], f16>
   relax.return %y0, %y1, %y2, %y3 : !relax.tensor<[b, s, 8, 16], f32>, !relax.tensor<[b, s, 8, 16], f32>, !relax.tensor<[b, s, 8, 16], f32>, !relax.tensor<[1, s, 4, 8], f16>
+}
+
+// A B that is a relax.constant (a layer's weights) takes the `_packed`
+// variant on the CPU: the runtime packs it once. A B computed at run time,
+// and every cuBLAS call, keep the plain variants.
+// CHECK-LABEL: relax.func @constant_weights
+// CHECK: %[[W:.*]] = relax.constant
+// CHECK: %[[Y:.*]] = relax.call_dps_packed @relax_blas_batch_matmul_bcast_nt_packed_f32(%{{.*}}, %[[W]]) : (!relax.tensor<[b, n, 4], f32>, !relax.tensor<[3, 4], f32>) -> !relax.tensor<[b, n, 3], f32>
+// CHECK: %[[V:.*]] = relax.constant
+// CHECK: relax.call_dps_packed @relax_blas_matmul_packed_f32(%{{.*}}, %[[V]]) : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4, 2], f32>) -> !relax.tensor<[n, 2], f32>
+// CHECK: relax.call_dps_packed @relax_blas_matmul_f32(
+// CUDA-LABEL: relax.func @constant_weights
+// CUDA-NOT: _packed_f32
+// CUDA: relax.return
+relax.func @constant_weights(%x: !relax.tensor<[b, n, 4], f32>, %z: !relax.tensor<[n, 4], f32>, %u: !relax.tensor<[4, 2], f32>)
+    -> (!relax.tensor<[b, n, 3], f32>, !relax.tensor<[n, 2], f32>, !relax.tensor<[n, 2], f32>) {
+  %w = relax.constant dense<[[1.0, 2.0, 3.0, 4.0], [0.5, 0.5, 0.5, 0.5], [-1.0, 0.0, 1.0, 2.0]]> : tensor<3x4xf32>
+  %y = relax.linear %x, %w : (!relax.tensor<[b, n, 4], f32>, !relax.tensor<[3, 4], f32>) -> !relax.tensor<[b, n, 3], f32>
+  %v = relax.constant dense<1.5> : tensor<4x2xf32>
+  %p = relax.matmul %z, %v : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4, 2], f32>) -> !relax.tensor<[n, 2], f32>
+  %q = relax.matmul %z, %u : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4, 2], f32>) -> !relax.tensor<[n, 2], f32>
+  relax.return %y, %p, %q : !relax.tensor<[b, n, 3], f32>, !relax.tensor<[n, 2], f32>, !relax.tensor<[n, 2], f32>
 }

@@ -2,16 +2,15 @@
 //
 // Element access converts between the stored dtype and double (f16 and bf16
 // by bit manipulation, so no half-precision support is needed from the
-// compiler) and reads integers exactly.
+// compiler) and reads integers exactly. No LLVM (relax-run's driver links
+// this without it).
 //
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Execution/HostTensor.h"
 
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
-
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 using namespace mlir::relax::exec;
@@ -108,7 +107,7 @@ bool mlir::relax::exec::isExactDType(DType dtype) {
 }
 
 std::optional<int64_t>
-mlir::relax::exec::checkedElementCount(llvm::ArrayRef<int64_t> shape) {
+mlir::relax::exec::checkedElementCount(const std::vector<int64_t> &shape) {
   // An empty tensor has no elements however large its other dims are.
   bool empty = false;
   for (int64_t dim : shape) {
@@ -128,7 +127,7 @@ mlir::relax::exec::checkedElementCount(llvm::ArrayRef<int64_t> shape) {
 }
 
 std::optional<HostTensor> HostTensor::zeros(DType dtype,
-                                            llvm::ArrayRef<int64_t> shape) {
+                                            const std::vector<int64_t> &shape) {
   std::optional<int64_t> count = checkedElementCount(shape);
   if (!count)
     return std::nullopt;
@@ -278,10 +277,9 @@ std::string HostTensor::str(int64_t i, int precision) const {
       return std::to_string(static_cast<uint64_t>(v));
     return std::to_string(static_cast<int64_t>(v));
   }
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << llvm::format("%.*g", precision, get(i));
-  return s;
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.*g", precision, get(i));
+  return text;
 }
 
 void HostTensor::set(int64_t i, double v) {

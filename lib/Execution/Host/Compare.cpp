@@ -2,10 +2,8 @@
 
 #include "RelaxDialect/Execution/Compare.h"
 
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
-
 #include <cmath>
+#include <cstdio>
 
 using namespace mlir::relax::exec;
 
@@ -68,28 +66,29 @@ CompareResult mlir::relax::exec::compareTensors(const HostTensor &actual,
   return result;
 }
 
-std::string CompareResult::message(llvm::StringRef subject,
-                                   llvm::StringRef reference) const {
-  std::string text;
-  llvm::raw_string_ostream os(text);
+std::string mlir::relax::exec::formatG(double v) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%g", v);
+  return text;
+}
+
+std::string CompareResult::message(std::string_view subjectText,
+                                   std::string_view referenceText) const {
+  std::string subject(subjectText), reference(referenceText);
   switch (kind) {
   case Kind::Match:
     break;
   case Kind::ShapeMismatch:
-    os << subject << " has shape " << actualShape << " but " << reference
-       << " has " << expectedShape;
-    break;
+    return subject + " has shape " + actualShape + " but " + reference +
+           " has " + expectedShape;
   case Kind::DTypeKindMismatch:
-    os << subject << " has dtype " << dtypeName(actualDType) << " but "
-       << reference << " has " << dtypeName(expectedDType);
-    break;
+    return subject + " has dtype " + dtypeName(actualDType) + " but " +
+           reference + " has " + dtypeName(expectedDType);
   case Kind::ValueMismatch:
-    os << subject
-       << " does not match (rtol=" << llvm::format("%g", options.rtol)
-       << ", atol=" << llvm::format("%g", options.atol) << "): worst element "
-       << worstIndex << ": got " << actualValue << ", expected "
-       << expectedValue;
-    break;
+    return subject + " does not match (rtol=" + formatG(options.rtol) +
+           ", atol=" + formatG(options.atol) +
+           "): worst element " + std::to_string(worstIndex) + ": got " +
+           actualValue + ", expected " + expectedValue;
   }
-  return text;
+  return "";
 }

@@ -1,0 +1,48 @@
+//===- HostIO.h - .npy files and random tensors without LLVM ----*- C++ -*-===//
+//
+// The cores of Npy.h and RandomInputs.h with plain error strings instead of
+// llvm::Error: relax-run's driver, which runs a compiled library without
+// loading LLVM or MLIR (docs/memory.md), reads and writes tensors through
+// these, and the execution library wraps them. Together with HostTensor.h
+// and Compare.h they make the RelaxHostTensor library, which links no LLVM.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAXDIALECT_EXECUTION_HOSTIO_H
+#define RELAXDIALECT_EXECUTION_HOSTIO_H
+
+#include "RelaxDialect/Execution/HostTensor.h"
+
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mlir::relax::exec {
+
+/// Parses the bytes of a .npy file (format 1.0-3.0, C order, little
+/// endian); `name` names it in the message ("<name>: not a valid .npy file:
+/// ...") that `error` receives on failure.
+std::optional<HostTensor> parseNpyBytes(std::string_view bytes,
+                                        std::string_view name,
+                                        std::string &error);
+/// Reads and parses the file at `path`.
+std::optional<HostTensor> readNpyFile(const std::string &path,
+                                      std::string &error);
+/// The .npy bytes of `tensor` (format 1.0, 2.0 for very long headers).
+std::string encodeNpy(const HostTensor &tensor);
+/// Writes `tensor` to `path`; false with `error` set on failure.
+bool writeNpyFile(const std::string &path, const HostTensor &tensor,
+                  std::string &error);
+
+/// A tensor of `shape` filled from `rng`: floats uniform in [-1, 1),
+/// integers in [0, 10), booleans 0 or 1. A shape too large to allocate is
+/// an error, not an abort.
+std::optional<HostTensor> makeRandomHostTensor(DType dtype,
+                                               const std::vector<int64_t> &shape,
+                                               std::mt19937_64 &rng,
+                                               std::string &error);
+
+} // namespace mlir::relax::exec
+
+#endif // RELAXDIALECT_EXECUTION_HOSTIO_H
