@@ -405,13 +405,25 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
       continue;
     hasRelaxEntry = true;
     auto &params = relaxParams[relaxFunc.getSymName()];
-    for (auto [i, t] : llvm::enumerate(relaxFunc.getArgumentTypes())) {
+    // A tuple parameter is passed as its leaves, depth first, as
+    // relax-lower-shapes flattens it; a leaf is named by the parameter's
+    // name and its field path (`cache.0.1`).
+    std::function<void(Type, std::string)> addLeaves = [&](Type t,
+                                                            std::string name) {
+      if (auto tuple = dyn_cast<TupleType>(t)) {
+        for (auto [k, field] : llvm::enumerate(tuple.getTypes()))
+          addLeaves(field, name.empty() ? "" : name + "." + std::to_string(k));
+        return;
+      }
       Impl::RelaxParam param;
       if (auto tensor = dyn_cast<relax::RelaxTensorType>(t))
         param.shape = tensor.getShape();
-      if (auto name = relaxFunc.getArgAttrOfType<StringAttr>(i, "relax.name"))
-        param.name = name.str();
+      param.name = std::move(name);
       params.push_back(std::move(param));
+    };
+    for (auto [i, t] : llvm::enumerate(relaxFunc.getArgumentTypes())) {
+      auto name = relaxFunc.getArgAttrOfType<StringAttr>(i, "relax.name");
+      addLeaves(t, name ? name.str() : std::string());
     }
   }
   if (hasRelaxEntry) {

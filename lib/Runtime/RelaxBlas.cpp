@@ -574,6 +574,121 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
   }
 }
 
+#ifdef RELAX_RUNTIME_HAS_DNNL
+/// A convolution with constant weights as one oneDNN primitive: the weights
+/// reordered once into its blocked layout, the NCHW input and output
+/// reordered around it (two passes over activations cost less than im2col
+/// and its packing). Keyed by the weights' address and every shape and
+/// window value; released with the packed GEMM weights.
+struct PackedConv {
+  std::mutex mutex; // One call at a time: the blocked buffers are shared.
+  dnnl::convolution_forward primitive;
+  dnnl::memory weights, src, dst;
+  dnnl::reorder toSrc, toDst;
+  bool reorderSrc = false, reorderDst = false;
+};
+std::map<std::vector<int64_t>, std::unique_ptr<PackedConv>> packedConvs;
+
+/// Y = conv2d(X, W) through oneDNN; false when it has no kernel for these
+/// layouts (strided views, groups), and the caller runs im2col + GEMM.
+bool convolvePacked(MemRef<float, 4> *x, MemRef<float, 4> *w,
+                    const int64_t window[9], MemRef<float, 4> *y,
+                    int threads) {
+  using dnnl::memory;
+  auto dense = [](const MemRef<float, 4> *m) {
+    int64_t expected = 1;
+    for (int i = 3; i >= 0; --i) {
+      if (m->sizes[i] != 1 && m->strides[i] != expected)
+        return false;
+      expected *= m->sizes[i];
+    }
+    return true;
+  };
+  if (!dense(x) || !dense(w) || !dense(y))
+    return false;
+  memory::dims xd(x->sizes, x->sizes + 4), wd(w->sizes, w->sizes + 4),
+      yd(y->sizes, y->sizes + 4);
+  std::vector<int64_t> key = {
+      static_cast<int64_t>(reinterpret_cast<uintptr_t>(w->aligned + w->offset))};
+  key.insert(key.end(), xd.begin(), xd.end());
+  key.insert(key.end(), wd.begin(), wd.end());
+  key.insert(key.end(), window, window + 9);
+  PackedConv *conv = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(packedMutex);
+    std::unique_ptr<PackedConv> &entry = packedConvs[key];
+    if (!entry) {
+      try {
+        auto plain = [](const memory::dims &dims) {
+          return memory::desc(dims, memory::data_type::f32,
+                              memory::format_tag::nchw);
+        };
+        auto any = [](const memory::dims &dims) {
+          return memory::desc(dims, memory::data_type::f32,
+                              memory::format_tag::any);
+        };
+        // oneDNN counts dilation from 0 (1 = one gap).
+        dnnl::convolution_forward::desc desc(
+            dnnl::prop_kind::forward_inference,
+            dnnl::algorithm::convolution_direct, any(xd), any(wd), any(yd),
+            {window[0], window[1]}, {window[6] - 1, window[7] - 1},
+            {window[2], window[3]}, {window[4], window[5]});
+        dnnl::convolution_forward::primitive_desc pd(desc, cpuEngine());
+        auto made = std::make_unique<PackedConv>();
+        made->primitive = dnnl::convolution_forward(pd);
+        memory plainW(plain(wd), cpuEngine(), w->aligned + w->offset);
+        made->weights = memory(pd.weights_desc(), cpuEngine());
+        dnnl::stream stream(cpuEngine());
+        dnnl::reorder(plainW, made->weights)
+            .execute(stream, plainW, made->weights);
+        stream.wait();
+        made->reorderSrc = pd.src_desc() != plain(xd);
+        made->reorderDst = pd.dst_desc() != plain(yd);
+        if (made->reorderSrc) {
+          made->src = memory(pd.src_desc(), cpuEngine());
+          made->toSrc = dnnl::reorder(dnnl::reorder::primitive_desc(
+              cpuEngine(), plain(xd), cpuEngine(), pd.src_desc()));
+        }
+        if (made->reorderDst) {
+          made->dst = memory(pd.dst_desc(), cpuEngine());
+          made->toDst = dnnl::reorder(dnnl::reorder::primitive_desc(
+              cpuEngine(), pd.dst_desc(), cpuEngine(), plain(yd)));
+        }
+        entry = std::move(made);
+      } catch (const dnnl::error &) {
+        packedConvs.erase(key);
+        return false;
+      }
+    }
+    conv = entry.get();
+  }
+  std::lock_guard<std::mutex> busy(conv->mutex);
+  memory xMem(memory::desc(xd, memory::data_type::f32,
+                           memory::format_tag::nchw),
+              cpuEngine(), x->aligned + x->offset);
+  memory yMem(memory::desc(yd, memory::data_type::f32,
+                           memory::format_tag::nchw),
+              cpuEngine(), y->aligned + y->offset);
+  memory src = conv->reorderSrc ? conv->src : xMem;
+  memory dst = conv->reorderDst ? conv->dst : yMem;
+  static thread_local dnnl::stream stream(cpuEngine());
+  int previous = omp_get_max_threads();
+  if (previous != threads)
+    omp_set_num_threads(threads);
+  if (conv->reorderSrc)
+    conv->toSrc.execute(stream, xMem, src);
+  conv->primitive.execute(stream, {{DNNL_ARG_SRC, src},
+                                   {DNNL_ARG_WEIGHTS, conv->weights},
+                                   {DNNL_ARG_DST, dst}});
+  if (conv->reorderDst)
+    conv->toDst.execute(stream, dst, yMem);
+  stream.wait();
+  if (previous != threads)
+    omp_set_num_threads(previous);
+  return true;
+}
+#endif
+
 /// ceil(a / b) for b > 0 and any sign of a.
 int64_t ceilDiv(int64_t a, int64_t b) {
   return a >= 0 ? (a + b - 1) / b : -((-a) / b);
@@ -585,7 +700,8 @@ int64_t ceilDiv(int64_t a, int64_t b) {
 /// A 1x1 window with unit strides and no padding reads X in place.
 template <typename T>
 void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
-            MemRef<int64_t, 1> *window, MemRef<T, 4> *y) {
+            MemRef<int64_t, 1> *window, MemRef<T, 4> *y,
+            bool constantW = false) {
   if (!x || !w || !window || !y) {
     reportError("%s: null memref descriptor", fn);
     return;
@@ -640,6 +756,16 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
   int64_t og = o / groups, kdim = cg * kh * kw, pixels = p * q;
   if (n == 0 || o == 0 || pixels == 0)
     return;
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  if constexpr (std::is_same_v<T, float>) {
+    int64_t window4[9] = {sh, sw, pt, pl, pb, pr, dh, dw, groups};
+    if (constantW && groups == 1 && kdim > 0 &&
+        convolvePacked(x, w, window4, y,
+                       threadsFor(2.0 * double(n) * double(o) *
+                                  double(kdim) * double(pixels))))
+      return;
+  }
+#endif
   if (!fitsBlasInt(og) || !fitsBlasInt(kdim) || !fitsBlasInt(pixels)) {
     reportError("%s: GEMM dims exceed the BLAS integer range", fn);
     return;
@@ -1025,6 +1151,11 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
       MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<int64_t, 1> *window,            \
       MemRef<T, 4> *y) {                                                       \
     conv2d("relax_blas_conv2d_nchw_" #SUFFIX, x, w, window, y);                \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_conv2d_nchw_packed_##SUFFIX(         \
+      MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<int64_t, 1> *window,            \
+      MemRef<T, 4> *y) {                                                       \
+    conv2d("relax_blas_conv2d_nchw_packed_" #SUFFIX, x, w, window, y, true);   \
   }
 
 RELAX_BLAS_DEFINE(float, f32)
@@ -1034,5 +1165,6 @@ extern "C" void relax_rt_blas_release_constants(void) {
 #ifdef RELAX_RUNTIME_HAS_DNNL
   std::lock_guard<std::mutex> lock(packedMutex);
   packedCache.clear();
+  packedConvs.clear();
 #endif
 }

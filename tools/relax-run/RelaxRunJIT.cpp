@@ -49,7 +49,9 @@ static cl::opt<std::string>
 static cl::opt<std::string> entryName("entry", cl::desc("Function to run"),
                                       cl::init("main"), cl::cat(runCategory));
 static cl::list<std::string>
-    inputFiles("input", cl::desc("Input .npy file, in parameter order"),
+    inputFiles("input", cl::desc("Input .npy file, in parameter order (a "
+                                 "tuple parameter: one per leaf, depth "
+                                 "first)"),
                cl::cat(runCategory));
 static cl::opt<bool> randomInputs("random-inputs",
                                   cl::desc("Fill inputs with seeded random "

@@ -206,6 +206,8 @@ template <> struct Blas<float> {
   static constexpr auto bcast2NT =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_f32;
   static constexpr auto conv2d = _mlir_ciface_relax_blas_conv2d_nchw_f32;
+  static constexpr auto convPacked =
+      _mlir_ciface_relax_blas_conv2d_nchw_packed_f32;
   // B a module constant: packed once (oneDNN, f32) or the BLAS.
   static constexpr auto mmPacked = _mlir_ciface_relax_blas_matmul_packed_f32;
   static constexpr auto mmNTPacked =
@@ -233,6 +235,8 @@ template <> struct Blas<double> {
   static constexpr auto bcast2NT =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_f64;
   static constexpr auto conv2d = _mlir_ciface_relax_blas_conv2d_nchw_f64;
+  static constexpr auto convPacked =
+      _mlir_ciface_relax_blas_conv2d_nchw_packed_f64;
   // B a module constant: packed once (oneDNN, f32) or the BLAS.
   static constexpr auto mmPacked = _mlir_ciface_relax_blas_matmul_packed_f64;
   static constexpr auto mmNTPacked =
@@ -686,7 +690,15 @@ TYPED_TEST(BlasTest, Conv2D) {
     ConvWindow win(c.window);
     Blas<TypeParam>::conv2d(&x.desc, &w.desc, &win.desc, &y.desc);
     expectConv(x, w, win, y);
+    // W a module constant: oneDNN's convolution with W packed (f32, one
+    // group), im2col + GEMM otherwise; twice, the second from the cache.
+    for (int again = 0; again < 2; ++again) {
+      M4 yp = M4::contiguous({c.x[0], c.w[0], p, q});
+      Blas<TypeParam>::convPacked(&x.desc, &w.desc, &win.desc, &yp.desc);
+      expectConv(x, w, win, yp);
+    }
   }
+  relax_rt_blas_release_constants();
 }
 
 TYPED_TEST(BlasTest, Conv2DStridedOperands) {

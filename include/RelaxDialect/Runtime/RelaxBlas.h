@@ -98,6 +98,11 @@ template <typename T, int N> struct MemRef {
   void _mlir_ciface_relax_blas_conv2d_nchw_##SUFFIX(                           \
       relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
       relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);      \
+  /* The same with W a module constant (oneDNN's direct convolution, W     \
+     packed once, where the runtime has it) */                                \
+  void _mlir_ciface_relax_blas_conv2d_nchw_packed_##SUFFIX(                    \
+      relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
+      relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);      \
   /* O[b, s, hq, e] = relax.attention(Q[b, s, hq, d], K[b, t, hkv, d],         \
      V[b, t, hkv, e]) with options = (scale or NaN for 1 / sqrt(d), causal    \
      0 or 1); _mask adds M, _bmask hides keys where M is false (M broadcasts \

@@ -25,7 +25,11 @@
 |* Symbolic dims (`n` in `[n, 512]`) are not passed separately: the compiled *|
 |* code binds them from the shapes of the inputs and checks every use, so a  *|
 |* call whose inputs disagree on `n` fails with a message naming the         *|
-|* function, argument and dim. No function aborts: each returns a status,    *|
+|* function, argument and dim. A tuple parameter or result is passed as its *|
+|* leaves, depth first: f(cache: tuple<k, v>, x) -> tuple<tuple<a, b>, c>    *|
+|* takes inputs k, v, x and gives outputs a, b, c. An input the function     *|
+|* updates in place (relax.call_tir_inplace) is written through the         *|
+|* caller's data pointer. No function aborts: each returns a status,         *|
 |* and relax_last_error() gives the message of the last failure on the      *|
 |* calling thread. See docs/compile.md.                                      *|
 |*                                                                            *|

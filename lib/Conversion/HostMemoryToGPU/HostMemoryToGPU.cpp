@@ -159,7 +159,8 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
       continue;
     }
     if (auto copy = dyn_cast<memref::CopyOp>(op);
-        copy && isHostStaging(copy.getTarget())) {
+        copy && (isHostStaging(copy.getTarget()) ||
+                 copy->hasAttr(kBufferCopyAttrName))) {
       gpu::MemcpyOp::create(b, loc, Type(), ValueRange(), copy.getTarget(),
                             copy.getSource());
       copy.erase();

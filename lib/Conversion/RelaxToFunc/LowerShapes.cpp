@@ -65,6 +65,47 @@ static FailureOr<Type> convertRelaxType(Type type) {
   return failure();
 }
 
+/// The leaves of `type` in order: a tuple's fields, nested tuples
+/// flattened depth first; any other type is its own single leaf. A tuple
+/// crosses a function boundary (parameters, results, relax.call) as its
+/// leaves, one memref each, in this order.
+static void appendLeafTypes(Type type, SmallVectorImpl<Type> &leaves) {
+  if (auto tuple = dyn_cast<TupleType>(type)) {
+    for (Type field : tuple.getTypes())
+      appendLeafTypes(field, leaves);
+    return;
+  }
+  leaves.push_back(type);
+}
+
+static SmallVector<Type> leafTypes(Type type) {
+  SmallVector<Type> leaves;
+  appendLeafTypes(type, leaves);
+  return leaves;
+}
+
+/// Where field `index` of a value of tuple type `tuple` lies among its
+/// leaves: (first leaf, number of leaves).
+static std::pair<unsigned, unsigned> fieldLeafRange(TupleType tuple,
+                                                    unsigned index) {
+  unsigned first = 0;
+  for (unsigned i = 0; i < index; ++i)
+    first += leafTypes(tuple.getType(i)).size();
+  return {first, static_cast<unsigned>(
+                     leafTypes(tuple.getType(index)).size())};
+}
+
+/// A memref type for `type`, every dim dynamic: what lowered relax
+/// functions take, so that callers pass any static or dynamic form and the
+/// callee checks the dims itself.
+static Type dynamicForm(Type type) {
+  if (auto ranked = dyn_cast<MemRefType>(type))
+    return MemRefType::get(
+        SmallVector<int64_t>(ranked.getRank(), ShapedType::kDynamic),
+        ranked.getElementType());
+  return type;
+}
+
 /// A short `file:line:col` for messages about match_cast sites.
 static std::string describeLoc(Location loc) {
   if (auto file = dyn_cast<FileLineColLoc>(loc))
@@ -106,6 +147,11 @@ private:
                           bool isArgument, ArrayRef<bool> binds);
   LogicalResult lowerOp(Operation *op);
   LogicalResult lowerCallTIR(CallTIROp op);
+  LogicalResult lowerCallTIRInplace(CallTIRInplaceOp op);
+  LogicalResult lowerIf(IfOp op);
+  LogicalResult lowerBranch(IfOp op, Block &branch, Block *target,
+                            Block *merge);
+  Value copyToFresh(Value buffer, Location loc);
   LogicalResult lowerCallDPSPacked(CallDPSPackedOp op);
   LogicalResult lowerMatchCast(MatchCastOp op);
   LogicalResult lowerAssertDims(AssertDimsOp op);
@@ -118,6 +164,8 @@ private:
   LogicalResult lowerConstant(ConstantOp op);
   LogicalResult lowerCall(CallOp op);
   LogicalResult lowerReturn(ReturnOp op);
+  FailureOr<SmallVector<Value>> lookupLeaves(Operation *op, Value value);
+  void mapLeaves(Value value, ArrayRef<Value> leaves);
 
   Value dimValue(Value memref, int64_t d);
   Value emitExpr(const sym::Expr &expr, StringRef context);
@@ -126,7 +174,8 @@ private:
                             Attribute arenaOffset = {},
                             bool intermediate = false);
   FailureOr<SmallVector<Value>> allocateOutputs(Operation *op,
-                                                StringRef site);
+                                                StringRef site,
+                                                ArrayRef<bool> skip = {});
   LogicalResult allocateArena();
   void freeBuffer(Value buffer, Location loc);
   void addOwned(Value buffer, Value bytes);
@@ -164,6 +213,7 @@ private:
   IRMapping mapping;
   llvm::StringMap<Value> env;
   llvm::StringMap<BindingSite> sites;
+  /// Tuple-typed relax values -> their lowered leaves (appendLeafTypes).
   llvm::DenseMap<Value, SmallVector<Value>> tuples;
   SmallVector<Value> ownedBuffers;       // allocations this function made
   llvm::DenseMap<Value, Value> aliasRoot; // casts -> the buffer they view
@@ -579,30 +629,49 @@ LogicalResult FunctionLowering::checkDims(Value memref, RelaxTensorType type,
   return success();
 }
 
+/// Names the leaves of a parameter for messages: "'kv'" for a tensor,
+/// "'kv' field 1.0" for field 0 of field 1 of a tuple.
+static void appendLeafNames(Type type, const std::string &name,
+                            const std::string &path,
+                            SmallVectorImpl<std::string> &names) {
+  auto tuple = dyn_cast<TupleType>(type);
+  if (!tuple) {
+    names.push_back(path.empty() ? name : name + " field " + path);
+    return;
+  }
+  for (auto [i, field] : llvm::enumerate(tuple.getTypes()))
+    appendLeafNames(field, name,
+                    path.empty() ? std::to_string(i)
+                                 : path + "." + std::to_string(i),
+                    names);
+}
+
 LogicalResult FunctionLowering::lowerSignature() {
   // Parameters are fully dynamic memrefs: every dim, static ones included,
-  // is checked against the descriptor the caller passed.
-  SmallVector<Type> inputs, staticInputs, results;
+  // is checked against the descriptor the caller passed. A tuple parameter
+  // is its leaves, one memref each (appendLeafTypes).
+  SmallVector<Type> inputs, staticInputs, results, leafRelaxTypes;
+  SmallVector<std::string> names;
+  Block &srcEntry = src.getBody().front();
   for (auto [i, t] : llvm::enumerate(src.getArgumentTypes())) {
-    FailureOr<Type> converted = convertRelaxType(t);
-    if (failed(converted))
-      return src.emitOpError("parameter #")
-             << i << " of type " << t << " cannot be lowered to host code yet";
-    staticInputs.push_back(*converted);
-    if (auto ranked = dyn_cast<MemRefType>(*converted))
-      inputs.push_back(MemRefType::get(
-          SmallVector<int64_t>(ranked.getRank(), ShapedType::kDynamic),
-          ranked.getElementType()));
-    else
-      inputs.push_back(*converted);
+    auto name = src.getArgAttrOfType<StringAttr>(i, "relax.name");
+    appendLeafNames(t,
+                    name ? ("'" + name.getValue() + "'").str()
+                         : "#" + std::to_string(i),
+                    "", names);
+    for (Type leaf : leafTypes(t)) {
+      FailureOr<Type> converted = convertRelaxType(leaf);
+      if (failed(converted))
+        return src.emitOpError("parameter #")
+               << i << " of type " << t
+               << " cannot be lowered to host code yet";
+      leafRelaxTypes.push_back(leaf);
+      staticInputs.push_back(*converted);
+      inputs.push_back(dynamicForm(*converted));
+    }
   }
   for (auto [i, t] : llvm::enumerate(src.getResultTypes())) {
-    SmallVector<Type> fields;
-    if (auto tuple = dyn_cast<TupleType>(t))
-      llvm::append_range(fields, tuple.getTypes());
-    else
-      fields.push_back(t);
-    for (Type field : fields) {
+    for (Type field : leafTypes(t)) {
       FailureOr<Type> converted = convertRelaxType(field);
       if (failed(converted))
         return src.emitOpError("result #")
@@ -620,24 +689,17 @@ LogicalResult FunctionLowering::lowerSignature() {
   Block *entry = dst.addEntryBlock();
   builder.setInsertionPointToStart(entry);
 
-  Block &srcEntry = src.getBody().front();
-  SmallVector<std::string> names;
-  for (unsigned i = 0; i < srcEntry.getNumArguments(); ++i) {
-    auto name = src.getArgAttrOfType<StringAttr>(i, "relax.name");
-    names.push_back(name ? ("'" + name.getValue() + "'").str()
-                         : "#" + std::to_string(i));
-  }
   // Bind the variables of all parameters before checking any dim, so that
   // `f(x: [n + 1], y: [n])` checks x against the n that y binds.
   SmallVector<SmallVector<bool>> binds;
-  for (auto [i, arg] : llvm::enumerate(srcEntry.getArguments())) {
-    auto tensor = dyn_cast<RelaxTensorType>(arg.getType());
+  for (auto [i, leaf] : llvm::enumerate(leafRelaxTypes)) {
+    auto tensor = dyn_cast<RelaxTensorType>(leaf);
     binds.push_back(tensor && tensor.hasRank()
                         ? bindVars(entry->getArgument(i), tensor, names[i])
                         : SmallVector<bool>());
   }
-  for (auto [i, arg] : llvm::enumerate(srcEntry.getArguments())) {
-    auto tensor = dyn_cast<RelaxTensorType>(arg.getType());
+  for (auto [i, leaf] : llvm::enumerate(leafRelaxTypes)) {
+    auto tensor = dyn_cast<RelaxTensorType>(leaf);
     if (tensor && tensor.hasRank() &&
         failed(checkDims(entry->getArgument(i), tensor, names[i],
                          /*isArgument=*/true, binds[i])))
@@ -648,9 +710,37 @@ LogicalResult FunctionLowering::lowerSignature() {
     bound.push_back(entry.getKey().str());
   checkSymBounds(bound);
   flushChecks();
-  for (auto [i, arg] : llvm::enumerate(srcEntry.getArguments()))
-    mapping.map(arg, castTo(entry->getArgument(i), staticInputs[i]));
+  unsigned next = 0;
+  for (BlockArgument arg : srcEntry.getArguments()) {
+    SmallVector<Value> leaves;
+    for (size_t n = leafTypes(arg.getType()).size(); n > 0; --n, ++next)
+      leaves.push_back(castTo(entry->getArgument(next), staticInputs[next]));
+    mapLeaves(arg, leaves);
+  }
   return success();
+}
+
+/// The lowered leaves of `value`: its memref, or a tuple's leaves.
+FailureOr<SmallVector<Value>> FunctionLowering::lookupLeaves(Operation *op,
+                                                             Value value) {
+  if (!isa<TupleType>(value.getType())) {
+    Value lowered = mapping.lookupOrNull(value);
+    if (!lowered)
+      return op->emitOpError("uses a value that was not lowered");
+    return SmallVector<Value>{lowered};
+  }
+  auto it = tuples.find(value);
+  if (it == tuples.end())
+    return op->emitOpError("uses a tuple that was not lowered");
+  return it->second;
+}
+
+/// Records the lowered leaves of `value` (one for a non-tuple).
+void FunctionLowering::mapLeaves(Value value, ArrayRef<Value> leaves) {
+  if (isa<TupleType>(value.getType()))
+    tuples[value] = llvm::to_vector(leaves);
+  else
+    mapping.map(value, leaves.front());
 }
 
 /// Allocates an output; `what` names it in messages ("call_tir @f output 0
@@ -733,7 +823,8 @@ FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType,
 /// The outputs of a call_tir or call_dps_packed: views of the arena where
 /// the plan placed them (relax.arena_offsets), allocations otherwise.
 FailureOr<SmallVector<Value>>
-FunctionLowering::allocateOutputs(Operation *op, StringRef site) {
+FunctionLowering::allocateOutputs(Operation *op, StringRef site,
+                                  ArrayRef<bool> skip) {
   auto offsets = op->getAttrOfType<ArrayAttr>(kArenaOffsetsAttrName);
   if (offsets && offsets.size() != op->getNumResults())
     return op->emitOpError("has ")
@@ -741,6 +832,8 @@ FunctionLowering::allocateOutputs(Operation *op, StringRef site) {
            << " results";
   SmallVector<Value> outputs;
   for (auto [i, result] : llvm::enumerate(op->getResults())) {
+    if (i < skip.size() && skip[i])
+      continue;
     bool intermediate = liveness && !liveness->escapes(result);
     FailureOr<Value> buffer =
         allocate(op->getLoc(), result.getType(),
@@ -809,6 +902,211 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
   func::CallOp::create(builder, op.getLoc(), callee, *args);
   for (auto [result, buffer] : llvm::zip(op.getResults(), outputs))
     mapping.map(result, buffer);
+  return success();
+}
+
+/// The callee writes the updated inputs through their own parameters: only
+/// the fresh outputs are allocated (or placed in the arena), and an updated
+/// result is its input's buffer, whoever owns it (an argument stays the
+/// caller's).
+LogicalResult FunctionLowering::lowerCallTIRInplace(CallTIRInplaceOp op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto callee = module.lookupSymbol<func::FuncOp>(op.getCallee());
+  if (!callee)
+    return op.emitOpError("callee '")
+           << op.getCallee()
+           << "' is not lowered yet: run convert-tir-to-scf before "
+              "relax-lower-shapes";
+  std::string site = ("call_tir_inplace @" + op.getCallee() + " at " +
+                      describeLoc(op.getLoc()))
+                         .str();
+  SmallVector<bool> aliased;
+  for (unsigned i = 0; i < op.getNumResults(); ++i)
+    aliased.push_back(static_cast<bool>(op.getAliasedInput(i)));
+  FailureOr<SmallVector<Value>> outputs = allocateOutputs(op, site, aliased);
+  if (failed(outputs))
+    return failure();
+  SmallVector<Value> extra;
+  if (std::optional<ShapeExprAttr> vars = op.getTirVars()) {
+    for (const sym::Expr &e : vars->getShape().getDims()) {
+      Value v = emitExpr(e, "tir_vars of " + site);
+      if (!v)
+        return op.emitOpError("tir_vars uses an unbound variable");
+      extra.push_back(v);
+    }
+  }
+  FailureOr<SmallVector<Value>> args =
+      callArgs(op, op.getInputs(), *outputs, extra, callee);
+  if (failed(args))
+    return failure();
+  func::CallOp::create(builder, op.getLoc(), callee, *args);
+  unsigned next = 0;
+  for (auto [i, result] : llvm::enumerate(op.getResults())) {
+    if (Value input = op.getAliasedInput(i))
+      mapping.map(result, mapping.lookup(input));
+    else
+      mapping.map(result, (*outputs)[next++]);
+  }
+  return success();
+}
+
+/// A new allocation holding a copy of `buffer` (a ranked memref), owned by
+/// the function.
+Value FunctionLowering::copyToFresh(Value buffer, Location loc) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dynamicSizes.push_back(dimValue(buffer, d));
+  Value copy = memref::AllocOp::create(
+      builder, loc, MemRefType::get(type.getShape(), type.getElementType()),
+      dynamicSizes, builder.getI64IntegerAttr(64));
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, copy);
+  Value null = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, pointer,
+      arith::ConstantIndexOp::create(builder, loc, 0));
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  emitFailure(null,
+              escapePercent(src.getSymName().str() + ": relax.if at " +
+                            describeLoc(loc)) +
+                  ": cannot allocate the copy of a yielded value: out of "
+                  "memory",
+              zero, zero);
+  flushChecks();
+  memref::CopyOp::create(builder, loc, buffer, copy)
+      ->setAttr(kBufferCopyAttrName, builder.getUnitAttr());
+  addOwned(copy, Value());
+  return copy;
+}
+
+/// Lowers one branch of `op` into `target`, which ends branching to `merge`
+/// with the yielded leaves. The merge block's arguments own their buffers
+/// whichever branch ran: a yielded buffer the branch allocated is handed
+/// over, any other (an argument, a constant, an outer or arena buffer) is
+/// copied. What the branch allocated and does not yield is freed at its
+/// end; its variable bindings end with it.
+LogicalResult FunctionLowering::lowerBranch(IfOp op, Block &branch,
+                                            Block *target, Block *merge) {
+  llvm::StringMap<Value> savedEnv = env;
+  llvm::StringMap<BindingSite> savedSites = sites;
+  size_t outerOwned = ownedBuffers.size();
+  builder.setInsertionPointToStart(target);
+  for (Operation &nested : branch.without_terminator())
+    if (failed(lowerOp(&nested)))
+      return failure();
+  builder.setInsertionPointToEnd(builder.getInsertionBlock());
+  auto yield = cast<YieldOp>(branch.getTerminator());
+  SmallVector<Value> leaves;
+  for (Value v : yield.getOperands()) {
+    FailureOr<SmallVector<Value>> fieldLeaves = lookupLeaves(yield, v);
+    if (failed(fieldLeaves))
+      return failure();
+    llvm::append_range(leaves, *fieldLeaves);
+  }
+  ArrayRef<Value> branchOwned = ArrayRef(ownedBuffers).drop_front(outerOwned);
+  llvm::SmallPtrSet<Value, 8> handedOver;
+  SmallVector<Value> operands;
+  for (auto [leaf, arg] : llvm::zip(leaves, merge->getArguments())) {
+    Value value = leaf;
+    if (isa<BaseMemRefType>(leaf.getType())) {
+      Value root = aliasRoot.lookup(leaf) ? aliasRoot.lookup(leaf) : leaf;
+      if (!llvm::is_contained(branchOwned, root) ||
+          !handedOver.insert(root).second) {
+        if (!isa<MemRefType>(leaf.getType()))
+          return yield.emitOpError(
+              "cannot yield a value of unknown rank that the branch did not "
+              "create: match_cast it to a ranked type first");
+        value = copyToFresh(leaf, yield.getLoc());
+        handedOver.insert(value);
+      }
+    }
+    operands.push_back(castTo(value, arg.getType()));
+  }
+  // What is handed over leaves the record-memory count here: the join's
+  // buffers are not counted (they may be copies).
+  for (Value buffer : ArrayRef(ownedBuffers).drop_front(outerOwned)) {
+    if (!handedOver.contains(buffer))
+      freeBuffer(buffer, yield.getLoc());
+    else if (Value bytes = countedBytes.lookup(buffer))
+      callMemoryCounter(kMemoryFreeFn, bytes, yield.getLoc());
+  }
+  cf::BranchOp::create(builder, yield.getLoc(), merge, operands);
+  ownedBuffers.resize(outerOwned);
+  ++ownedVersion;
+  env = std::move(savedEnv);
+  sites = std::move(savedSites);
+  return success();
+}
+
+/// relax.if becomes a conditional branch to two blocks that join at a block
+/// whose arguments are the results (cf, not scf.if: the run-time checks
+/// inside a branch leave the function through their own failure exits,
+/// which scf.if's single-block regions cannot hold). The condition is read
+/// from a host copy (a device-to-host transfer under --relax-lower-to-gpu).
+/// After the join, the result types' new variables are bound from the run-
+/// time dims and their other dims checked, as match_cast does.
+LogicalResult FunctionLowering::lowerIf(IfOp op) {
+  Location loc = op.getLoc();
+  Value condBuffer = mapping.lookupOrNull(op.getCond());
+  if (!condBuffer || !isa<MemRefType>(condBuffer.getType()))
+    return op.emitOpError("condition was not lowered to a buffer");
+  Value staging = stageOnHost(condBuffer, loc);
+  Value cond = memref::LoadOp::create(builder, loc, staging, ValueRange());
+  freeStaging(staging, loc);
+  flushChecks();
+  SmallVector<Type> leafRelax, resultTypes;
+  for (Type t : op.getResultTypes())
+    for (Type leaf : leafTypes(t)) {
+      FailureOr<Type> converted = convertRelaxType(leaf);
+      if (failed(converted))
+        return op.emitOpError("result type ") << t << " cannot be lowered";
+      leafRelax.push_back(leaf);
+      resultTypes.push_back(dynamicForm(*converted));
+    }
+  Region &body = dst.getBody();
+  Block *thenBlock = new Block(), *elseBlock = new Block(),
+        *merge = new Block();
+  body.push_back(thenBlock);
+  body.push_back(elseBlock);
+  body.push_back(merge);
+  for (Type t : resultTypes)
+    merge->addArgument(t, loc);
+  cf::CondBranchOp::create(builder, loc, cond, thenBlock, elseBlock);
+  if (failed(lowerBranch(op, *op.thenBlock(), thenBlock, merge)) ||
+      failed(lowerBranch(op, *op.elseBlock(), elseBlock, merge)))
+    return failure();
+  builder.setInsertionPointToStart(merge);
+  std::string site = "relax.if at " + describeLoc(loc);
+  SmallVector<Value> lowered;
+  SmallVector<std::string> bound;
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(merge->getArguments(), leafRelax))) {
+    auto [arg, relaxType] = pair;
+    Value value = arg;
+    if (isa<BaseMemRefType>(arg.getType()))
+      addOwned(arg, Value());
+    auto tensor = dyn_cast<RelaxTensorType>(relaxType);
+    if (tensor && tensor.hasRank()) {
+      std::string what = site + " result leaf " + std::to_string(i);
+      SmallVector<bool> binds = bindVars(arg, tensor, what);
+      if (failed(checkDims(arg, tensor, what, /*isArgument=*/false, binds)))
+        return failure();
+      for (auto [d, dim] : llvm::enumerate(tensor.getDims()))
+        if (binds[d])
+          bound.push_back(dim.getVarName().str());
+      value = castTo(arg, *convertRelaxType(tensor));
+    }
+    lowered.push_back(value);
+  }
+  checkSymBounds(bound);
+  flushChecks();
+  unsigned next = 0;
+  for (Value result : op.getResults()) {
+    size_t n = leafTypes(result.getType()).size();
+    mapLeaves(result, ArrayRef<Value>(lowered).slice(next, n));
+    next += n;
+  }
   return success();
 }
 
@@ -1149,12 +1447,15 @@ LogicalResult FunctionLowering::lowerConstant(ConstantOp op) {
 }
 
 LogicalResult FunctionLowering::lowerCall(CallOp op) {
+  // Tuples cross the call as their leaves, as lowerSignature takes them.
   SmallVector<Type> results;
   for (Type t : op.getResultTypes()) {
-    FailureOr<Type> converted = convertRelaxType(t);
-    if (failed(converted))
-      return op.emitOpError("result type ") << t << " cannot be lowered yet";
-    results.push_back(*converted);
+    for (Type leaf : leafTypes(t)) {
+      FailureOr<Type> converted = convertRelaxType(leaf);
+      if (failed(converted))
+        return op.emitOpError("result type ") << t << " cannot be lowered yet";
+      results.push_back(*converted);
+    }
   }
   // Lowered relax functions take fully dynamic memrefs (lowerSignature):
   // a static dim of the argument (`[m, 4]` -> memref<?x4xf32>) is cast away
@@ -1162,13 +1463,11 @@ LogicalResult FunctionLowering::lowerCall(CallOp op) {
   // func.call ill-typed.
   SmallVector<Value> args;
   for (Value v : op.getOperands()) {
-    Value arg = mapping.lookup(v);
-    if (auto ranked = dyn_cast<MemRefType>(arg.getType()))
-      arg = castTo(arg, MemRefType::get(SmallVector<int64_t>(
-                                            ranked.getRank(),
-                                            ShapedType::kDynamic),
-                                        ranked.getElementType()));
-    args.push_back(arg);
+    FailureOr<SmallVector<Value>> leaves = lookupLeaves(op, v);
+    if (failed(leaves))
+      return failure();
+    for (Value arg : *leaves)
+      args.push_back(castTo(arg, dynamicForm(arg.getType())));
   }
   auto call = func::CallOp::create(builder, op.getLoc(), op.getCallee(),
                                    results, args);
@@ -1179,13 +1478,15 @@ LogicalResult FunctionLowering::lowerCall(CallOp op) {
   // one of its arguments or a constant stays with its owner. A callee not
   // lowered yet (recursion) hands over nothing: a leak, never a bad free.
   auto owned = ownedResults.find(op.getCallee());
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(op.getResults(), call.getResults()))) {
-    auto [from, to] = pair;
-    mapping.map(from, to);
+  for (auto [i, to] : llvm::enumerate(call.getResults()))
     if (owned != ownedResults.end() && i < owned->second.size() &&
         owned->second[i])
       addOwned(to, Value());
+  unsigned next = 0;
+  for (Value from : op.getResults()) {
+    size_t n = leafTypes(from.getType()).size();
+    mapLeaves(from, SmallVector<Value>(call.getResults().slice(next, n)));
+    next += n;
   }
   return success();
 }
@@ -1193,15 +1494,10 @@ LogicalResult FunctionLowering::lowerCall(CallOp op) {
 LogicalResult FunctionLowering::lowerReturn(ReturnOp op) {
   SmallVector<Value> values;
   for (Value v : op.getOperands()) {
-    if (isa<TupleType>(v.getType())) {
-      auto it = tuples.find(v);
-      if (it == tuples.end())
-        return op.emitOpError("returned tuple must be built by relax.tuple");
-      for (Value field : it->second)
-        values.push_back(mapping.lookup(field));
-      continue;
-    }
-    values.push_back(mapping.lookup(v));
+    FailureOr<SmallVector<Value>> leaves = lookupLeaves(op, v);
+    if (failed(leaves))
+      return failure();
+    llvm::append_range(values, *leaves);
   }
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(values, dst.getResultTypes()))) {
@@ -1239,6 +1535,10 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
   builder.setInsertionPointToEnd(builder.getInsertionBlock());
   if (auto callTIR = dyn_cast<CallTIROp>(op))
     return lowerCallTIR(callTIR);
+  if (auto inplace = dyn_cast<CallTIRInplaceOp>(op))
+    return lowerCallTIRInplace(inplace);
+  if (auto ifOp = dyn_cast<IfOp>(op))
+    return lowerIf(ifOp);
   if (auto dps = dyn_cast<CallDPSPackedOp>(op))
     return lowerCallDPSPacked(dps);
   if (auto cast = dyn_cast<MatchCastOp>(op))
@@ -1256,19 +1556,29 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
   if (auto ret = dyn_cast<ReturnOp>(op))
     return lowerReturn(ret);
   if (auto tuple = dyn_cast<TupleOp>(op)) {
-    tuples[tuple.getResult()] = llvm::to_vector(tuple.getFields());
+    SmallVector<Value> leaves;
+    for (Value field : tuple.getFields()) {
+      // A shape has no run-time value here; such a tuple can be taken apart
+      // but not passed on (function signatures reject shapes).
+      if (isa<RelaxShapeType>(field.getType())) {
+        leaves.push_back(Value());
+        continue;
+      }
+      FailureOr<SmallVector<Value>> fieldLeaves = lookupLeaves(op, field);
+      if (failed(fieldLeaves))
+        return failure();
+      llvm::append_range(leaves, *fieldLeaves);
+    }
+    tuples[tuple.getResult()] = std::move(leaves);
     return success();
   }
   if (auto get = dyn_cast<TupleGetItemOp>(op)) {
-    auto it = tuples.find(get.getTuple());
-    if (it == tuples.end())
-      return op->emitOpError("tuple must be built by relax.tuple in the same "
-                             "function to be lowered");
-    Value field = it->second[get.getIndex()];
-    if (isa<TupleType>(field.getType()))
-      tuples[get.getResult()] = tuples[field];
-    else
-      mapping.map(get.getResult(), mapping.lookup(field));
+    FailureOr<SmallVector<Value>> leaves = lookupLeaves(op, get.getTuple());
+    if (failed(leaves))
+      return failure();
+    auto [first, count] = fieldLeafRange(
+        cast<TupleType>(get.getTuple().getType()), get.getIndex());
+    mapLeaves(get.getResult(), ArrayRef<Value>(*leaves).slice(first, count));
     return success();
   }
   if (isa<ShapeOfOp, ShapeExprOp>(op) && op->use_empty())

@@ -351,6 +351,16 @@ collectVarBounds(ModuleOp module) {
                          : std::nullopt;
     }
   });
+  // In-place calls bind through other parameters; their callees' variables
+  // are left unbounded rather than bounded by the call_tir sites alone.
+  module.walk([&](relax::CallTIRInplaceOp call) {
+    auto callee = symbols.lookup<tir::PrimFuncOp>(call.getCallee());
+    if (!callee)
+      return;
+    llvm::StringMap<std::optional<int64_t>> &varBounds = bounds[callee];
+    for (const auto &entry : callee.getVarBindings())
+      varBounds[entry.getKey()] = std::nullopt;
+  });
   llvm::DenseMap<Operation *, sym::Context> facts;
   for (auto &[func, varBounds] : bounds) {
     sym::Context &context = facts[func];

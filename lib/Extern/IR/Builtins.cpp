@@ -7,7 +7,9 @@
 // dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
 // `bcast` a rank-2 B shared by every batch, `nt` a transposed B, `packed` a
 // rank-2 B that is a module constant (CPU: packed once by the runtime).
-// Convolutions: relax_blas_conv2d_nchw_<dtype> (im2col + GEMM, CPU).
+// Convolutions: relax_blas_conv2d_nchw[_packed]_<dtype> (im2col + GEMM, CPU;
+// `packed`: W a module constant, a direct oneDNN convolution where the
+// runtime has it).
 // Attention: relax_blas_attention[_mask|_bmask]_<dtype> (blocks of query
 // rows through two GEMMs and a softmax, CPU).
 //
@@ -99,7 +101,8 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
   std::string name =
       spec.target == BuiltinTarget::CPU ? "relax_blas_" : "relax_cublas_";
   if (spec.kind == BuiltinKind::Conv2D)
-    return name + "conv2d_nchw_" + dtypeSuffix(spec.dtype).str();
+    return name + "conv2d_nchw_" + (spec.constantB ? "packed_" : "") +
+           dtypeSuffix(spec.dtype).str();
   if (spec.kind == BuiltinKind::Attention) {
     name += "attention_";
     if (spec.mask == AttentionMask::Additive)

@@ -158,9 +158,10 @@ LogicalResult DataflowOp::verify() {
              << std::get<1>(pair);
   for (Operation &op : getBody().front())
     // Run-time checks (match_cast, assert_*) may fail but change no value:
-    // they belong where the values they check are computed.
+    // they belong where the values they check are computed. An in-place
+    // call changes only values nothing reads again (its verifier).
     if (!isa<OutputOp, MatchCastOp, TensorToShapeOp, AssertDimsOp,
-             AssertIndicesOp>(op) &&
+             AssertIndicesOp, CallTIRInplaceOp>(op) &&
         !isMemoryEffectFree(&op))
       return op.emitOpError("has side effects and cannot appear in a "
                             "relax.dataflow region");
@@ -466,16 +467,22 @@ CallDPSPackedOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          getNumResults(), 0, symbolTable, {"extern.func"});
 }
 
-LogicalResult relax::bindCallTIRVars(CallTIROp call, tir::PrimFuncOp callee,
+/// The binding of bindCallTIRVars for any call of a prim_func whose buffer
+/// parameters receive `callerTypes` and whose index parameters the
+/// `tirVars`.
+static LogicalResult bindTIRCallVars(Operation *call, StringRef calleeName,
+                                     ArrayRef<Type> callerTypes,
+                                     std::optional<ShapeExprAttr> tirVarsAttr,
+                                     tir::PrimFuncOp callee,
                                      llvm::StringMap<sym::Expr> &binding,
                                      bool emitErrors) {
   auto fail = [&]() -> InFlightDiagnostic {
-    return emitErrors ? call.emitOpError() : InFlightDiagnostic();
+    return emitErrors ? call->emitOpError() : InFlightDiagnostic();
   };
-  unsigned numExtra =
-      call.getTirVars() ? call.getTirVars()->getShape().getRank() : 0;
-  SmallVector<Type> callerTypes(call.getInputs().getTypes());
-  llvm::append_range(callerTypes, call.getResultTypes());
+  std::optional<SymShape> tirVars;
+  if (tirVarsAttr)
+    tirVars = tirVarsAttr->getShape();
+  unsigned numExtra = tirVars ? tirVars->getRank() : 0;
   ArrayRef<Type> params = callee.getArgumentTypes();
   if (params.size() != callerTypes.size() + numExtra)
     return fail() << "callee takes " << params.size() << " parameters";
@@ -486,7 +493,7 @@ LogicalResult relax::bindCallTIRVars(CallTIROp call, tir::PrimFuncOp callee,
       return fail() << "callee parameter #" << index
                     << " receives a tir_vars value and must be index";
     if (auto name = callee.getArgAttrOfType<StringAttr>(index, "tir.var"))
-      binding[name.getValue()] = call.getTirVars()->getShape().getDim(j);
+      binding[name.getValue()] = tirVars->getDim(j);
   }
   for (auto [i, pair] : llvm::enumerate(llvm::zip(callerTypes, params))) {
     auto [callerType, paramType] = pair;
@@ -515,8 +522,161 @@ LogicalResult relax::bindCallTIRVars(CallTIROp call, tir::PrimFuncOp callee,
       if (actual && expected &&
           defaultSymContext().provablyNotEqual(actual, expected))
         return fail() << "argument #" << i << " dim " << d << " is "
-                      << actual.str() << " but the callee '"
-                      << call.getCallee() << "' expects " << expected.str();
+                      << actual.str() << " but the callee '" << calleeName
+                      << "' expects " << expected.str();
+    }
+  }
+  return success();
+}
+
+LogicalResult relax::bindCallTIRVars(CallTIROp call, tir::PrimFuncOp callee,
+                                     llvm::StringMap<sym::Expr> &binding,
+                                     bool emitErrors) {
+  SmallVector<Type> callerTypes(call.getInputs().getTypes());
+  llvm::append_range(callerTypes, call.getResultTypes());
+  return bindTIRCallVars(call, call.getCallee(), callerTypes,
+                         call.getTirVars(), callee, binding, emitErrors);
+}
+
+LogicalResult relax::bindCallTIRVars(CallTIRInplaceOp call,
+                                     tir::PrimFuncOp callee,
+                                     llvm::StringMap<sym::Expr> &binding,
+                                     bool emitErrors) {
+  return bindTIRCallVars(call, call.getCallee(), call.getCalleeBufferTypes(),
+                         call.getTirVars(), callee, binding, emitErrors);
+}
+
+//===----------------------------------------------------------------------===//
+// CallTIRInplaceOp
+//===----------------------------------------------------------------------===//
+
+Value CallTIRInplaceOp::getAliasedInput(unsigned i) {
+  int64_t index = getInplaceIndices()[i];
+  return index < 0 ? Value() : getInputs()[index];
+}
+
+SmallVector<Type> CallTIRInplaceOp::getCalleeBufferTypes() {
+  SmallVector<Type> types(getInputs().getTypes());
+  for (auto [index, type] : llvm::zip(getInplaceIndices(), getResultTypes()))
+    if (index < 0)
+      types.push_back(type);
+  return types;
+}
+
+/// Whether `user` may run after `op`: some block around `op` holds an
+/// ancestor of `user` that comes later than `op`'s ancestor there. A use
+/// in another region of an op around `op` (the other branch of a relax.if)
+/// never runs after it.
+static bool mayRunAfter(Operation *user, Operation *op) {
+  for (Operation *at = op; at; at = at->getParentOp()) {
+    Block *block = at->getBlock();
+    if (!block)
+      return false;
+    if (Operation *ancestor = block->findAncestorOpInBlock(*user))
+      if (ancestor != at && at->isBeforeInBlock(ancestor))
+        return true;
+    if (isa<FuncOp>(at->getParentOp()))
+      return false;
+  }
+  return false;
+}
+
+LogicalResult CallTIRInplaceOp::verify() {
+  ArrayRef<int64_t> indices = getInplaceIndices();
+  if (indices.size() != getNumResults())
+    return emitOpError("has ")
+           << indices.size() << " inplace_indices for " << getNumResults()
+           << " results";
+  llvm::SmallDenseSet<int64_t> seen;
+  bool any = false;
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    if (index == -1)
+      continue;
+    if (index < -1 || index >= static_cast<int64_t>(getInputs().size()))
+      return emitOpError("inplace_indices[")
+             << i << "] = " << index << " is not -1 or an input index in [0, "
+             << getInputs().size() << ")";
+    if (!seen.insert(index).second)
+      return emitOpError("input #")
+             << index << " is updated in place by more than one result";
+    any = true;
+    Value input = getInputs()[index];
+    if (!isa<RelaxTensorType>(input.getType()))
+      return emitOpError("input #")
+             << index << " updated in place must be a tensor, got "
+             << input.getType();
+    if (input.getType() != getResult(i).getType())
+      return emitOpError("result #")
+             << i << " has type " << getResult(i).getType()
+             << " but updates input #" << index << " of type "
+             << input.getType() << " in place (the types must be equal)";
+    if (input.getDefiningOp<ConstantOp>())
+      return emitOpError("input #")
+             << index << " is a relax.constant: constants cannot be updated "
+                         "in place";
+    for (Operation *user : input.getUsers()) {
+      if (user == getOperation() || !mayRunAfter(user, getOperation()))
+        continue;
+      InFlightDiagnostic diag =
+          emitOpError("updates input #")
+          << index << " in place, but the old value is used after the call "
+                      "(use the call's result #"
+          << i << ")";
+      diag.attachNote(user->getLoc()) << "later use here";
+      return diag;
+    }
+  }
+  if (!any)
+    return emitOpError("updates no input in place: use relax.call_tir");
+  for (auto [i, index] : llvm::enumerate(indices))
+    if (index < 0 && !isa<RelaxTensorType>(getResult(i).getType()))
+      return emitOpError("fresh result #") << i << " must be a tensor";
+  return success();
+}
+
+LogicalResult
+CallTIRInplaceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  unsigned numExtra = getTirVars() ? getTirVars()->getShape().getRank() : 0;
+  unsigned fresh = llvm::count(getInplaceIndices(), -1);
+  if (failed(verifyDPSCallee(*this, getCalleeAttr(), getInputs().size(),
+                             fresh, numExtra, symbolTable,
+                             {"tir.prim_func", "func.func"})))
+    return failure();
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<tir::PrimFuncOp>(*this,
+                                                           getCalleeAttr());
+  if (!callee)
+    return success();
+  llvm::StringMap<sym::Expr> binding;
+  return bindCallTIRVars(*this, callee, binding);
+}
+
+//===----------------------------------------------------------------------===//
+// IfOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult IfOp::verify() {
+  auto cond = cast<RelaxTensorType>(getCond().getType());
+  if (!cond.hasRank() || cond.getRank() != 0 || !cond.getDtype().isInteger(1))
+    return emitOpError("condition must be a bool (i1) tensor of rank 0, got ")
+           << cond;
+  sym::Context ctx = symContextAt(*this);
+  for (auto [name, block] :
+       {std::make_pair("then", thenBlock()), std::make_pair("else",
+                                                            elseBlock())}) {
+    auto yield = cast<YieldOp>(block->getTerminator());
+    if (yield.getNumOperands() != getNumResults())
+      return yield.emitOpError("yields ")
+             << yield.getNumOperands() << " values but the relax.if has "
+             << getNumResults() << " results";
+    for (auto [i, pair] : llvm::enumerate(
+             llvm::zip(yield.getOperandTypes(), getResultTypes()))) {
+      auto [actual, declared] = pair;
+      if (std::optional<std::string> why =
+              explainNotHeldBy(actual, declared, ctx))
+        return yield.emitOpError("value #")
+               << i << " of the " << name << " branch, of type " << actual
+               << ", does not fit result type " << declared << ": " << *why;
     }
   }
   return success();

@@ -279,3 +279,73 @@ LogicalResult mlir::relax::checkDtypeClass(std::optional<Location> loc,
         << "requires " << wanted << " dtype, got " << dtype;
   return failure();
 }
+
+Type mlir::relax::joinTypes(Type a, Type b, const sym::Context &ctx) {
+  if (a == b)
+    return a;
+  if (auto ta = dyn_cast<TupleType>(a)) {
+    auto tb = dyn_cast<TupleType>(b);
+    if (!tb || ta.size() != tb.size())
+      return {};
+    SmallVector<Type> fields;
+    for (auto [fa, fb] : llvm::zip(ta.getTypes(), tb.getTypes())) {
+      Type joined = joinTypes(fa, fb, ctx);
+      if (!joined)
+        return {};
+      fields.push_back(joined);
+    }
+    return TupleType::get(a.getContext(), fields);
+  }
+  auto ta = dyn_cast<RelaxTensorType>(a);
+  auto tb = dyn_cast<RelaxTensorType>(b);
+  if (!ta || !tb || ta.getDtype() != tb.getDtype())
+    return {};
+  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
+    return ta.withShape(SymShape::unranked());
+  SmallVector<sym::Expr> dims;
+  for (auto [da, db] : llvm::zip(ta.getDims(), tb.getDims()))
+    dims.push_back(da && db && ctx.provablyEqual(da, db) ? da : sym::Expr());
+  return ta.withShape(SymShape(dims));
+}
+
+std::optional<std::string>
+mlir::relax::explainNotHeldBy(Type actual, Type declared,
+                              const sym::Context &ctx) {
+  if (actual == declared)
+    return std::nullopt;
+  if (auto td = dyn_cast<TupleType>(declared)) {
+    auto ta = dyn_cast<TupleType>(actual);
+    if (!ta)
+      return std::string("a tuple is declared");
+    if (ta.size() != td.size())
+      return "tuples of " + std::to_string(ta.size()) + " and " +
+             std::to_string(td.size()) + " fields";
+    for (auto [i, pair] :
+         llvm::enumerate(llvm::zip(ta.getTypes(), td.getTypes())))
+      if (std::optional<std::string> why =
+              explainNotHeldBy(std::get<0>(pair), std::get<1>(pair), ctx))
+        return "field " + std::to_string(i) + ": " + *why;
+    return std::nullopt;
+  }
+  auto ta = dyn_cast<RelaxTensorType>(actual);
+  auto td = dyn_cast<RelaxTensorType>(declared);
+  if (!ta || !td)
+    return std::string("different kinds of value");
+  if (ta.getDtype() != td.getDtype())
+    return std::string("different dtypes");
+  if (!td.hasRank())
+    return std::nullopt;
+  if (!ta.hasRank())
+    return std::string("the value's rank is unknown (match_cast it first)");
+  if (ta.getRank() != td.getRank())
+    return "rank " + std::to_string(ta.getRank()) + " is not rank " +
+           std::to_string(td.getRank());
+  for (auto [d, pair] :
+       llvm::enumerate(llvm::zip(ta.getDims(), td.getDims()))) {
+    auto [da, dd] = pair;
+    if (da && dd && ctx.provablyNotEqual(da, dd))
+      return "dim " + std::to_string(d) + " is " + da.str() +
+             ", provably not " + dd.str();
+  }
+  return std::nullopt;
+}

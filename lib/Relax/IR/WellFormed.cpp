@@ -70,11 +70,27 @@ LogicalResult mlir::relax::verifyWellFormed(FuncOp func) {
   // region's result type may use a variable that a match_cast inside the
   // region binds. So each op is checked after its regions (a pre-order walk
   // rejected that case); region-less ops are seen once, in program order.
+  // A variable bound inside a relax.if branch is known in that branch only:
+  // each branch starts from the bindings before the if.
+  SmallVector<llvm::StringSet<>> beforeIf;
   auto check = [&](Operation *op, const WalkStage &stage) -> WalkResult {
+    if (isa<IfOp>(op)) {
+      if (stage.isBeforeAllRegions())
+        beforeIf.push_back(bound);
+      else
+        bound = beforeIf.back();
+      if (stage.isAfterAllRegions())
+        beforeIf.pop_back();
+    }
     if (!stage.isAfterAllRegions())
       return WalkResult::advance();
     if (isa<MatchCastOp, TensorToShapeOp>(op))
       bindVars(op->getResult(0).getType(), bound);
+    // A relax.if binds the bare variables of its result types from the
+    // branch that ran.
+    if (isa<IfOp>(op))
+      for (Type type : op->getResultTypes())
+        bindVars(type, bound);
     for (Value value : op->getResults()) {
       if (std::optional<std::string> var =
               findUnbound(value.getType(), bound)) {

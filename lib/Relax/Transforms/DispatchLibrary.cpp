@@ -176,6 +176,8 @@ private:
     spec.kind = ext::BuiltinKind::Conv2D;
     spec.target = targetKind;
     spec.dtype = x.getDtype();
+    // Constant weights: the runtime may keep them in its kernels' layout.
+    spec.constantB = static_cast<bool>(op.getWeight().getDefiningOp<ConstantOp>());
     if (!ext::whyUnsupported(spec).empty())
       return success();
     // (stride h, w), (pad top, left, bottom, right), (dilation h, w).

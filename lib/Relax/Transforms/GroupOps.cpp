@@ -91,8 +91,12 @@ private:
               function_ref<bool(OpPattern, bool)> allowed);
   void tryFuse(unsigned src, unsigned sink,
                function_ref<bool(OpPattern, bool)> allowed);
+  bool readsUpdatedInput(const llvm::SmallDenseSet<unsigned> &roots) const;
 
   SmallVector<Node> nodes;
+  /// Per value updated by a relax.call_tir_inplace of the block, the
+  /// positions of those calls.
+  llvm::DenseMap<Value, SmallVector<unsigned>> updatedAt;
   SmallVector<Group> groups;
   unsigned maxGroupSize;
 };
@@ -119,6 +123,10 @@ static OpPattern getNodePattern(Operation *op) {
 void Partitioner::buildGraph(Block &body) {
   DenseMap<Operation *, unsigned> index;
   for (Operation &op : body.without_terminator()) {
+    if (auto inplace = dyn_cast<CallTIRInplaceOp>(op))
+      for (unsigned i = 0; i < inplace.getNumResults(); ++i)
+        if (Value input = inplace.getAliasedInput(i))
+          updatedAt[input].push_back(nodes.size());
     index[&op] = nodes.size();
     nodes.push_back({&op, getNodePattern(&op), {}});
   }
@@ -229,7 +237,7 @@ void Partitioner::tryFuse(unsigned src, unsigned sink,
   unsigned size = 0;
   for (unsigned root : roots)
     size += groups[root].numNodes;
-  if (size > maxGroupSize)
+  if (size > maxGroupSize || readsUpdatedInput(roots))
     return;
   // The sink's group absorbs the others. Its kind stays the sink's unless
   // an anchor (a reduction or contraction) joins it.
@@ -243,6 +251,32 @@ void Partitioner::tryFuse(unsigned src, unsigned sink,
       groups[target].pattern =
           std::max(groups[target].pattern, groups[root].pattern);
   }
+}
+
+/// Whether merging the groups `roots` would move a read of a value past a
+/// relax.call_tir_inplace that updates it: the merged call runs where the
+/// last member is (FuseTIR), so a member before such a call would read the
+/// new contents.
+bool Partitioner::readsUpdatedInput(
+    const llvm::SmallDenseSet<unsigned> &roots) const {
+  if (updatedAt.empty())
+    return false;
+  SmallVector<unsigned> members;
+  for (unsigned i = 0; i < nodes.size(); ++i) {
+    unsigned n = i;
+    while (groups[n].parent != n)
+      n = groups[n].parent;
+    if (roots.contains(n))
+      members.push_back(i);
+  }
+  unsigned last = members.back();
+  for (unsigned m : members)
+    for (Value operand : nodes[m].op->getOperands())
+      if (auto it = updatedAt.find(operand); it != updatedAt.end())
+        for (unsigned at : it->second)
+          if (m < at && at < last)
+            return true;
+  return false;
 }
 
 SmallVector<unsigned> Partitioner::run() {

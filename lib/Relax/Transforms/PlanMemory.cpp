@@ -40,17 +40,48 @@ using namespace mlir::relax;
 //===----------------------------------------------------------------------===//
 
 BufferLiveness::BufferLiveness(FuncOp func) {
+  // The ops of a relax.if's branches run at most once each, inside the if:
+  // the if stands for them (below), and nothing in them is planned.
   func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == func.getOperation())
-      return;
+      return WalkResult::advance();
     position[op] = order.size();
     order.push_back(op);
+    return isa<IfOp>(op) ? WalkResult::skip() : WalkResult::advance();
   });
   for (auto [at, op] : llvm::enumerate(order)) {
+    if (auto ifOp = dyn_cast<IfOp>(op)) {
+      // It reads its condition and every value its branches read from
+      // outside; its results are buffers of its own (the lowering copies a
+      // yielded value that the branch did not create).
+      addUse(ifOp.getCond(), at);
+      ifOp->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (!ifOp->isAncestor(operand.getParentRegion()->getParentOp()))
+            addUse(operand, at);
+      });
+      addBuffers(op, at);
+      continue;
+    }
     if (isa<CallTIROp, CallDPSPackedOp>(op)) {
       for (Value operand : op->getOperands())
         addUse(operand, at);
       addBuffers(op, at);
+      continue;
+    }
+    if (auto inplace = dyn_cast<CallTIRInplaceOp>(op)) {
+      for (Value operand : op->getOperands())
+        addUse(operand, at);
+      // An updated input's buffer lives on as the result (an argument's
+      // stays the caller's); only the fresh outputs are new buffers.
+      for (auto [i, result] : llvm::enumerate(op->getResults())) {
+        if (Value input = inplace.getAliasedInput(i)) {
+          if (Value buffer = bufferOf.lookup(input))
+            bufferOf[result] = buffer;
+        } else if (isa<RelaxTensorType>(result.getType())) {
+          addBuffer(result, at);
+        }
+      }
       continue;
     }
     if (auto cast = dyn_cast<MatchCastOp>(op)) {
@@ -122,13 +153,15 @@ BufferLiveness::BufferLiveness(FuncOp func) {
 
 /// The tensor results of `op`, created at `at`, are buffers.
 void BufferLiveness::addBuffers(Operation *op, unsigned at) {
-  for (Value result : op->getResults()) {
-    if (!isa<RelaxTensorType>(result.getType()))
-      continue;
-    buffers.push_back(result);
-    bufferOf[result] = result;
-    lastUse[result] = at;
-  }
+  for (Value result : op->getResults())
+    if (isa<RelaxTensorType>(result.getType()))
+      addBuffer(result, at);
+}
+
+void BufferLiveness::addBuffer(Value result, unsigned at) {
+  buffers.push_back(result);
+  bufferOf[result] = result;
+  lastUse[result] = at;
 }
 
 /// Calls `fn` with the buffer `value` views, or with those of every field of
@@ -278,10 +311,10 @@ void FunctionPlanner::run() {
   sym::Expr unplanned = sym::Expr::constant(0);
   int64_t intermediates = 0;
   for (Operation *op : liveness.getOrder()) {
-    if (isa<CallTIROp, CallDPSPackedOp>(op)) {
+    if (isa<CallTIROp, CallDPSPackedOp, CallTIRInplaceOp>(op)) {
       for (Value result : op->getResults()) {
-        if (!isa<RelaxTensorType>(result.getType()) ||
-            liveness.escapes(result))
+        // Only the buffers the op creates (not an input updated in place).
+        if (liveness.getBuffer(result) != result || liveness.escapes(result))
           continue;
         ++intermediates;
         if (sym::Expr bytes =
@@ -308,7 +341,7 @@ void FunctionPlanner::run() {
   }
   arena = ctx.simplify(arena);
   for (Operation *op : liveness.getOrder()) {
-    if (!isa<CallTIROp, CallDPSPackedOp>(op))
+    if (!isa<CallTIROp, CallDPSPackedOp, CallTIRInplaceOp>(op))
       continue;
     SmallVector<Attribute> attrs;
     bool any = false;
@@ -372,6 +405,10 @@ static LogicalResult verifyPlan(FuncOp func) {
       auto offset = dyn_cast<SymExprAttr>(attr);
       if (!offset)
         continue;
+      if (liveness.getBuffer(result) != result)
+        return op->emitOpError("places a result that is not a buffer it "
+                               "creates (an input updated in place) in the "
+                               "arena");
       if (liveness.escapes(result) || liveness.isPinned(result))
         return op->emitOpError("places a buffer that outlives the call or is "
                                "aliased in the arena");

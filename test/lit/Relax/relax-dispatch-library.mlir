@@ -21,6 +21,7 @@
 // CHECK-DAG: extern.func private @relax_blas_attention_bmask_f32(!relax.tensor<[b, s, hq, d], f32>, !relax.tensor<[b, t, hkv, d], f32>, !relax.tensor<[b, t, hkv, e], f32>, !relax.tensor<[m0, m1, m2, m3], i1>, !relax.tensor<[2], f64>, !relax.tensor<[b, s, hq, e], f32>)
 // CHECK-DAG: extern.func private @relax_blas_batch_matmul_bcast_nt_packed_f32(!relax.tensor<[b, m, k], f32>, !relax.tensor<[n, k], f32>, !relax.tensor<[b, m, n], f32>) attributes {link_name = "relax_blas_batch_matmul_bcast_nt_packed_f32", num_outputs = 1 : i64}
 // CHECK-DAG: extern.func private @relax_blas_matmul_packed_f32(!relax.tensor<[m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[m, n], f32>)
+// CHECK-DAG: extern.func private @relax_blas_conv2d_nchw_packed_f32(!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[9], i64>, !relax.tensor<[n, o, p, q], f32>)
 // CHECK-NOT: extern.func
 
 // CUDA-DAG: extern.func private @relax_cublas_matmul_f32(
@@ -227,4 +228,16 @@ relax.func @constant_weights(%x: !relax.tensor<[b, n, 4], f32>, %z: !relax.tenso
   %p = relax.matmul %z, %v : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4, 2], f32>) -> !relax.tensor<[n, 2], f32>
   %q = relax.matmul %z, %u : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4, 2], f32>) -> !relax.tensor<[n, 2], f32>
   relax.return %y, %p, %q : !relax.tensor<[b, n, 3], f32>, !relax.tensor<[n, 2], f32>, !relax.tensor<[n, 2], f32>
+}
+
+// A conv2d with constant weights takes the `_packed` conv built-in.
+// CHECK-LABEL: relax.func @constant_conv
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_packed_f32(
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_f32(
+relax.func @constant_conv(%x: !relax.tensor<[b, 2, h, w], f32>, %k: !relax.tensor<[3, 2, 1, 1], f32>)
+    -> (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>) {
+  %c = relax.constant dense<0.5> : tensor<3x2x1x1xf32>
+  %y = relax.conv2d %x, %c : (!relax.tensor<[b, 2, h, w], f32>, !relax.tensor<[3, 2, 1, 1], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %z = relax.conv2d %x, %k : (!relax.tensor<[b, 2, h, w], f32>, !relax.tensor<[3, 2, 1, 1], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  relax.return %y, %z : !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>
 }

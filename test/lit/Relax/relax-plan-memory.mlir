@@ -181,3 +181,86 @@ tir.prim_func @k0(%b0: !tir.buffer<[d0], f32>, %b1: !tir.buffer<[d1], f32>) {
 tir.prim_func @k1(%b0: !tir.buffer<[d2], f32>, %b1: !tir.buffer<[d3], f32>, %b2: !tir.buffer<[d4], f32>) {
   tir.return
 }
+
+// -----
+
+// An input updated in place lives on as the result: %a's slot stays taken
+// until %c's last reader, so %d (created while %c is live) gets a second
+// slot, and the in-place call itself places nothing. Its fresh output %f
+// is planned like any call_tir output.
+// CHECK-LABEL: relax.func @inplace
+// CHECK-SAME: storages = 3
+// CHECK: %[[A:.*]] = relax.call_tir @k0(%{{.*}}) {relax.arena_offsets = [#relax.expr<0>]}
+// CHECK: %[[C:.*]]:2 = relax.call_tir_inplace @kin(%[[A]]) inplace_indices([0, -1]) {relax.arena_offsets = [unit, #relax.expr<n * 256>]}
+// CHECK: %[[D:.*]] = relax.call_tir @k0(%[[C]]#1) {relax.arena_offsets = [#relax.expr<n * 512>]}
+// CHECK: relax.call_tir @k2(%[[C]]#0, %[[D]]) :
+relax.func @inplace(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32> {
+  %a = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c, %f = relax.call_tir_inplace @kin(%a) inplace_indices([0, -1]) : (!relax.tensor<[n, 64], f32>) -> (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>)
+  %d = relax.call_tir @k0(%f) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %e = relax.call_tir @k2(%c, %d) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %e : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>) {
+  tir.return
+}
+tir.prim_func @kin(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>) {
+  tir.return
+}
+tir.prim_func @k2(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>, %b2: !tir.buffer<[d4, d5], f32>) {
+  tir.return
+}
+
+// -----
+
+// Returned through the in-place result: %a escapes and is not planned; an
+// argument updated in place is the caller's (nothing to plan).
+// CHECK-LABEL: relax.func @inplace_escapes
+// CHECK-NOT: relax.memory_plan
+// CHECK: relax.call_tir @k0(%{{.*}}) :
+// CHECK: relax.call_tir_inplace @kin(%{{.*}}) inplace_indices([0]) :
+// CHECK: relax.call_tir_inplace @kin(%{{.*}}) inplace_indices([0]) :
+relax.func @inplace_escapes(%x: !relax.tensor<[n, 64], f32>, %y: !relax.tensor<[n, 64], f32>)
+    -> (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) {
+  %a = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_tir_inplace @kin(%a) inplace_indices([0]) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %u = relax.call_tir_inplace @kin(%y) inplace_indices([0]) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %c, %u : !relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>) {
+  tir.return
+}
+tir.prim_func @kin(%b0: !tir.buffer<[d0, d1], f32>) {
+  tir.return
+}
+
+// -----
+
+// Branches: a relax.if reads what its branches read from outside (%a lives
+// up to the if), the buffers inside a branch are not planned (the branch
+// may not run), and after the if %z reuses %a's slot.
+// CHECK-LABEL: relax.func @branches
+// CHECK-SAME: storages = 1
+// CHECK: %[[A:.*]] = relax.call_tir @k0(%{{.*}}) {relax.arena_offsets = [#relax.expr<0>]}
+// CHECK: relax.if
+// CHECK: relax.call_tir @k0(%[[A]]) :
+// CHECK: relax.yield
+// CHECK: %[[Z:.*]] = relax.call_tir @k0(%{{.*}}) {relax.arena_offsets = [#relax.expr<0>]}
+relax.func @branches(%x: !relax.tensor<[n, 64], f32>, %c: !relax.tensor<[], i1>) -> !relax.tensor<[n, 64], f32> {
+  %a = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %r = relax.if %c : !relax.tensor<[], i1> -> !relax.tensor<[n, 64], f32> {
+    %b = relax.call_tir @k0(%a) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    relax.yield %b : !relax.tensor<[n, 64], f32>
+  } else {
+    relax.yield %x : !relax.tensor<[n, 64], f32>
+  }
+  %z = relax.call_tir @k0(%r) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %e = relax.call_tir @k2(%z, %r) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %e : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>) {
+  tir.return
+}
+tir.prim_func @k2(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>, %b2: !tir.buffer<[d4, d5], f32>) {
+  tir.return
+}

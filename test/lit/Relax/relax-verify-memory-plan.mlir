@@ -56,3 +56,46 @@ relax.func @returned(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], 
 tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
   tir.return
 }
+
+// -----
+
+// An input updated in place is not a buffer the call creates: it cannot
+// be given a slot of its own.
+relax.func @inplace_slot(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {arena = #relax.expr<n * 512>}} {
+  %a = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<0>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  // expected-error@+1 {{places a result that is not a buffer it creates (an input updated in place) in the arena}}
+  %b = relax.call_tir_inplace @kin(%a) inplace_indices([0]) {relax.arena_offsets = [#relax.expr<n * 256>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_tir @k(%b) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %c : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
+  tir.return
+}
+tir.prim_func @kin(%a: !tir.buffer<[p, q], f32>) {
+  tir.return
+}
+
+// -----
+
+// The updated buffer lives as long as the in-place result: a buffer
+// created while the result is still to be read cannot share its slot.
+relax.func @inplace_overlap(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {arena = #relax.expr<n * 512>}} {
+  // expected-note@+1 {{that buffer is created here}}
+  %a = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<0>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %b = relax.call_tir_inplace @kin(%a) inplace_indices([0]) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  // expected-error@+1 {{arena slot [0, n * 256) may overlap a live buffer's slot [0, n * 256)}}
+  %d = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<0>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_tir @k2(%b, %d) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %c : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
+  tir.return
+}
+tir.prim_func @kin(%a: !tir.buffer<[p, q], f32>) {
+  tir.return
+}
+tir.prim_func @k2(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>, %c: !tir.buffer<[u, v], f32>) {
+  tir.return
+}

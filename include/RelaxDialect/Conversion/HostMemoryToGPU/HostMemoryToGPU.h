@@ -19,6 +19,12 @@ namespace relax {
 /// way to check their values).
 constexpr llvm::StringLiteral kHostStagingAttrName = "relax.host_staging";
 
+/// Unit attribute on a host `memref.copy` between two tensor buffers (a
+/// relax.if branch handing over a value it did not create): under
+/// --relax-lower-to-gpu both live in device memory and the copy becomes a
+/// device-to-device `gpu.memcpy`.
+constexpr llvm::StringLiteral kBufferCopyAttrName = "relax.buffer_copy";
+
 #define GEN_PASS_DECL_CONVERTHOSTMEMORYTOGPU
 #include "RelaxDialect/Conversion/Passes.h.inc"
 

@@ -60,8 +60,9 @@ struct BuiltinSpec {
   unsigned lhsRank = 2;
   unsigned rhsRank = 2;
   bool transposeB = false;
-  /// Matmul with a rank-2 B on the CPU: B is a constant of the module, so
-  /// the runtime may pack it once for its GEMM kernels (`_packed`).
+  /// Matmul with a rank-2 B, or Conv2D, on the CPU: B (the conv's W) is a
+  /// constant of the module, so the runtime may pack it once for its
+  /// kernels (`_packed`).
   bool constantB = false;
   AttentionMask mask = AttentionMask::None;
 };

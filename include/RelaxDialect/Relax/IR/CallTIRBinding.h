@@ -25,6 +25,11 @@ namespace relax {
 LogicalResult bindCallTIRVars(CallTIROp call, tir::PrimFuncOp callee,
                               llvm::StringMap<sym::Expr> &binding,
                               bool emitErrors = true);
+/// The same for a relax.call_tir_inplace, whose callee's buffers are the
+/// inputs then the fresh outputs.
+LogicalResult bindCallTIRVars(CallTIRInplaceOp call, tir::PrimFuncOp callee,
+                              llvm::StringMap<sym::Expr> &binding,
+                              bool emitErrors = true);
 
 } // namespace relax
 } // namespace mlir

@@ -344,6 +344,103 @@ def Relax_CallTIROp : Relax_Op<"call_tir", [
   }];
 }
 
+// Not Pure: it writes into its aliased inputs. The verifier makes the
+// update invisible at graph level (no later reader of an updated input), so
+// dataflow regions admit it (DataflowOp::verify), but nothing may erase or
+// duplicate it: an argument updated in place is the caller's buffer.
+def Relax_CallTIRInplaceOp : Relax_Op<"call_tir_inplace", [
+    MemoryEffects<[MemWrite]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Calls a loop-level program that updates some inputs in place";
+  let description = [{
+    Like `relax.call_tir`, but result `i` is input `inplace_indices[i]`
+    updated in place, or a fresh output for `-1`. The callee's parameters
+    are the inputs, then one buffer per fresh output (`-1`) in result order,
+    then the `tir_vars`; it writes the aliased inputs through their own
+    parameters. An aliased result has exactly the type of its input.
+
+    The input's buffer is updated and becomes the result: the old value is
+    gone. The verifier rejects any use of an updated input that may run
+    after the call (a later op of the same block, or of a block around it),
+    an input updated twice by one call, and a constant updated in place.
+    A function parameter updated in place is the caller's buffer: the
+    caller sees the new contents.
+
+    ```mlir
+    // cache[:, :, pos : pos + s, :] = k
+    %c = relax.call_tir_inplace @append(%cache, %k) inplace_indices([0])
+           tir_vars(#relax.shape<[pos]>)
+           : (!relax.tensor<[1, h, m, d], f32>, !relax.tensor<[1, h, s, d], f32>)
+             -> !relax.tensor<[1, h, m, d], f32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$inputs,
+                       DenseI64ArrayAttr:$inplace_indices,
+                       OptionalAttr<Relax_ShapeExprAttr>:$tir_vars);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $inputs `)` `inplace_indices` `(` $inplace_indices `)`
+    (`tir_vars` `(` qualified($tir_vars)^ `)`)? attr-dict `:`
+    functional-type($inputs, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The input that result `i` updates in place, or null for a fresh
+    /// output.
+    ::mlir::Value getAliasedInput(unsigned i);
+    /// The types of the callee's buffer parameters: the inputs', then the
+    /// fresh outputs'.
+    ::llvm::SmallVector<::mlir::Type> getCalleeBufferTypes();
+  }];
+}
+
+def Relax_IfOp : Relax_Op<"if", [
+    RecursiveMemoryEffects, NoRegionArguments,
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "Runs one of two regions on a run-time condition";
+  let description = [{
+    `cond` is an `i1` or `bool` tensor of rank 0 (`!relax.tensor<[], i1>`).
+    Each region ends with `relax.yield` of one value per result. A result's
+    type must hold both branches' values (same kind, dtype and rank where
+    known): each dim is `?`, a bare variable not bound before, which the
+    op binds from the run-time dim of whichever branch ran (binding rule 4
+    in docs/relax.md), or an expression checked at run time when the branch
+    is not provably equal to it (a provably different dim is an error).
+    `relax::joinTypes` computes the join of two branch types, `?` where
+    their dims differ; name such a dim with a fresh variable to use it in
+    later shapes.
+
+    ```mlir
+    %r = relax.if %c -> !relax.tensor<[k], f32> {
+      relax.yield %x : !relax.tensor<[n], f32>
+    } else {
+      %y = relax.concat %x, %x {axis = 0} : ...
+      relax.yield %y : !relax.tensor<[2 * n], f32>
+    }
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$cond);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
+  let assemblyFormat = [{
+    $cond `:` qualified(type($cond)) (`->` type($results)^)? $thenRegion
+    `else` $elseRegion attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block *thenBlock() { return &getThenRegion().front(); }
+    ::mlir::Block *elseBlock() { return &getElseRegion().front(); }
+  }];
+}
+
+def Relax_YieldOp : Relax_Op<"yield", [
+    Pure, HasParent<"IfOp">, ReturnLike, Terminator]> {
+  let summary = "Yields the values of a relax.if branch";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
+}
+
 def Relax_CallDPSPackedOp : Relax_Op<"call_dps_packed", [
     Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls a library function in destination-passing style";

@@ -26,6 +26,20 @@ namespace relax {
 bool isCompatibleType(Type inferred, Type declared);
 bool areCompatibleReturnTypes(TypeRange inferred, TypeRange declared);
 
+/// The join of two types a value may have (the branches of a relax.if):
+/// tensors of one dtype join dim by dim, a dim provably equal in both
+/// kept and any other dim `?`, different ranks giving unknown rank; tuples
+/// join field by field; other types only with themselves. Null when the two
+/// cannot be joined (different kinds, dtypes or tuple sizes).
+Type joinTypes(Type a, Type b, const sym::Context &ctx);
+
+/// Why a value of type `actual` cannot be given type `declared` (a relax.if
+/// result): different kinds, dtypes, ranks or tuple sizes, or a declared
+/// dim provably different from the actual one. std::nullopt when it can;
+/// dims not provably equal are then checked at run time.
+std::optional<std::string> explainNotHeldBy(Type actual, Type declared,
+                                            const sym::Context &ctx);
+
 /// Emits an error at `loc` (when present) prefixed by the op name.
 InFlightDiagnostic emitInferError(std::optional<Location> loc,
                                   StringRef opName);

@@ -3,11 +3,14 @@
 // What --relax-plan-memory decides and --relax-lower-shapes carries out.
 //
 // A relax function at the point of lowering is straight-line code (dataflow
-// regions are a grouping only) whose buffers are created by call_tir and
-// call_dps_packed. BufferLiveness follows each buffer through the ops that
-// view it without copying (match_cast, tuples, dataflow outputs) to its last
-// reader, and knows which buffers escape (returned) or are handed to a
-// relax.call (whose callee may return them: they are left alone).
+// regions are a grouping only; a relax.if stands for its branches) whose
+// buffers are created by call_tir, call_dps_packed, the fresh outputs of
+// call_tir_inplace and relax.if. BufferLiveness follows each buffer through
+// the ops that view it without copying (match_cast, tuples, dataflow
+// outputs, the updated results of call_tir_inplace) to its last reader, and
+// knows which buffers escape (returned) or are handed to a relax.call (whose
+// callee may return them: they are left alone). Nothing inside a relax.if
+// branch is planned.
 //
 // The plan is carried by attributes, so that a printed module shows it:
 //   - on the relax.func, `relax.memory_plan`, a dictionary:
@@ -81,6 +84,7 @@ public:
 
 private:
   void addBuffers(Operation *op, unsigned at);
+  void addBuffer(Value result, unsigned at);
   void forEachBuffer(Value value, llvm::function_ref<void(Value)> fn) const;
   void addUse(Value value, unsigned at);
 

@@ -5,12 +5,11 @@
 // reach (unbound variables, a call_dps_packed of a func.func, an extern.func
 // parameter that is not a relax type) are in
 // relax-lower-shapes-invalid-unverified.mlir. Two are unreachable even
-// then, so they have no test: "returned tuple must be built by relax.tuple"
-// and "tuple must be built by relax.tuple in the same function to be
-// lowered". A tuple value can only come from a parameter (rejected by the
-// signature), relax.call (its tuple result is rejected), match_cast
-// (tensor-only) or relax.tuple / tuple_get_item (recorded); every other
-// producer is rejected before its result is used.
+// then, so they have no test: "uses a value that was not lowered" and
+// "uses a tuple that was not lowered". Values are lowered in program order
+// and a tuple (a parameter, a relax.call or relax.if result, relax.tuple,
+// tuple_get_item) is recorded as its leaves when it is made; a type that
+// cannot be lowered is rejected where it is made.
 
 // expected-error @below {{'relax.func' op parameter #1 of type '!relax.shape<[n]>' cannot be lowered to host code yet}}
 relax.func @shape_param(%x: !relax.tensor<[n], f32>, %s: !relax.shape<[n]>) {
@@ -90,20 +89,6 @@ relax.func @prim_cast(%x: !relax.tensor<[n], f32>, %p: !relax.prim<i64>) {
 
 // -----
 
-// The callee's tuple result lowers (flattened), the call of it does not.
-relax.func @pair(%x: !relax.tensor<[n], f32>) -> tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>> {
-  %t = relax.tuple %x, %x : !relax.tensor<[n], f32>, !relax.tensor<[n], f32>
-  relax.return %t : tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>>
-}
-relax.func @tuple_call(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
-  // expected-error @below {{'relax.call' op result type 'tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>>' cannot be lowered yet}}
-  %t = relax.call @pair(%x) : (!relax.tensor<[n], f32>) -> tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>>
-  %y = relax.tuple_get_item %t[0] : tuple<!relax.tensor<[n], f32>, !relax.tensor<[n], f32>>
-  relax.return %y : !relax.tensor<[n], f32>
-}
-
-// -----
-
 relax.func @high_level(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
   %0 = relax.dataflow -> !relax.tensor<[n], f32> {
     // expected-error @below {{'relax.exp' op has no host lowering: legalize high-level ops first (relax-legalize-ops)}}
@@ -129,4 +114,17 @@ relax.func @foreign_op(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
   // expected-error @below {{'arith.constant' op cannot appear in a relax function being lowered}}
   %c = arith.constant 0 : index
   relax.return %x : !relax.tensor<[n], f32>
+}
+
+// -----
+
+// A branch cannot copy a value of unknown rank it did not create.
+relax.func @unranked_yield(%x: !relax.tensor<*, f32>, %c: !relax.tensor<[], i1>) -> !relax.tensor<*, f32> {
+  %r = relax.if %c : !relax.tensor<[], i1> -> !relax.tensor<*, f32> {
+    // expected-error @below {{'relax.yield' op cannot yield a value of unknown rank that the branch did not create: match_cast it to a ranked type first}}
+    relax.yield %x : !relax.tensor<*, f32>
+  } else {
+    relax.yield %x : !relax.tensor<*, f32>
+  }
+  relax.return %r : !relax.tensor<*, f32>
 }
