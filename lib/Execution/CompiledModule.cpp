@@ -300,9 +300,13 @@ struct CompiledModule::Impl {
   std::unique_ptr<SourceMgrDiagnosticHandler> diagnostics;
   OwningOpRef<ModuleOp> module;
   relax::LowerToGPUOptions gpuOptions;
-  /// The relax shapes of each relax entry's parameters, read before the
-  /// relax pipeline erases them.
-  llvm::StringMap<SmallVector<std::optional<SymShape>>> relaxParams;
+  /// The relax shapes and names (`relax.name`) of each relax entry's
+  /// parameters, read before the relax pipeline erases them.
+  struct RelaxParam {
+    std::optional<SymShape> shape;
+    std::string name;
+  };
+  llvm::StringMap<SmallVector<RelaxParam>> relaxParams;
   /// Signatures read so far; after jit() every entry's, or why it has none.
   llvm::StringMap<EntrySignature> signatures;
   llvm::StringMap<std::string> signatureErrors;
@@ -400,21 +404,27 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     if (!isEntry(relaxFunc.getSymName()))
       continue;
     hasRelaxEntry = true;
-    auto &shapes = relaxParams[relaxFunc.getSymName()];
+    auto &params = relaxParams[relaxFunc.getSymName()];
     // A tuple parameter is passed as its leaves, depth first, as
-    // relax-lower-shapes flattens it.
-    std::function<void(Type)> addLeaves = [&](Type t) {
+    // relax-lower-shapes flattens it; a leaf is named by the parameter's
+    // name and its field path (`cache.0.1`).
+    std::function<void(Type, std::string)> addLeaves = [&](Type t,
+                                                            std::string name) {
       if (auto tuple = dyn_cast<TupleType>(t)) {
-        for (Type field : tuple.getTypes())
-          addLeaves(field);
-      } else if (auto tensor = dyn_cast<relax::RelaxTensorType>(t)) {
-        shapes.push_back(tensor.getShape());
-      } else {
-        shapes.push_back(std::nullopt);
+        for (auto [k, field] : llvm::enumerate(tuple.getTypes()))
+          addLeaves(field, name.empty() ? "" : name + "." + std::to_string(k));
+        return;
       }
+      Impl::RelaxParam param;
+      if (auto tensor = dyn_cast<relax::RelaxTensorType>(t))
+        param.shape = tensor.getShape();
+      param.name = std::move(name);
+      params.push_back(std::move(param));
     };
-    for (Type t : relaxFunc.getArgumentTypes())
-      addLeaves(t);
+    for (auto [i, t] : llvm::enumerate(relaxFunc.getArgumentTypes())) {
+      auto name = relaxFunc.getArgAttrOfType<StringAttr>(i, "relax.name");
+      addLeaves(t, name ? name.str() : std::string());
+    }
   }
   if (hasRelaxEntry) {
     PassManager pm(context.get());
@@ -524,8 +534,10 @@ llvm::Error CompiledModule::Impl::readSignature(func::FuncOp func) {
     if (failed(info))
       return fail("parameter #" + llvm::Twine(i) + " of '" + name +
                   "' is not a tensor relax-run can pass");
-    if (relaxIt != relaxParams.end() && i < relaxIt->second.size())
-      info->symShape = relaxIt->second[i];
+    if (relaxIt != relaxParams.end() && i < relaxIt->second.size()) {
+      info->symShape = relaxIt->second[i].shape;
+      info->name = relaxIt->second[i].name;
+    }
     signature.params.push_back(*info);
   }
   for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
@@ -824,6 +836,7 @@ static rt::TensorSpec toSpec(const TensorInfo &info) {
   if (info.symShape)
     spec.relaxType = "!relax.tensor<" + info.symShape->str() + ", " +
                      dtypeName(info.dtype) + ">";
+  spec.name = info.name;
   return spec;
 }
 
@@ -837,6 +850,7 @@ static llvm::Expected<TensorInfo> fromSpec(const rt::TensorSpec &spec,
   TensorInfo info;
   info.dtype = *dtype;
   info.ranked = spec.ranked;
+  info.name = spec.name;
   for (int64_t size : spec.staticSizes)
     info.staticSizes.push_back(size < 0 ? ShapedType::kDynamic : size);
   if (!spec.relaxType.empty()) {

@@ -56,6 +56,8 @@ static json::Value toJSON(const TensorSpec &t) {
   }
   if (!t.relaxType.empty())
     o["relax_type"] = t.relaxType;
+  if (!t.name.empty())
+    o["name"] = t.name;
   return o;
 }
 
@@ -148,7 +150,8 @@ struct FieldReader {
 
   bool read(const json::Value &v, const std::string &path, TensorSpec &t) {
     if (!map(v, path, "dtype", t.dtype) || !map(v, path, "ranked", t.ranked) ||
-        !map(v, path, "relax_type", t.relaxType, /*optional=*/true))
+        !map(v, path, "relax_type", t.relaxType, /*optional=*/true) ||
+        !map(v, path, "name", t.name, /*optional=*/true))
       return false;
     if (!t.ranked)
       return true;

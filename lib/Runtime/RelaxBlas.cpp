@@ -75,9 +75,56 @@ bool fitsBlasInt(int64_t v) {
   return v >= 0 && v <= std::numeric_limits<blasint>::max();
 }
 
+void gemv(CBLAS_TRANSPOSE t, blasint rows, blasint cols, const float *a,
+          blasint lda, const float *x, blasint incx, float *y, blasint incy) {
+  cblas_sgemv(CblasRowMajor, t, rows, cols, 1.0f, a, lda, x, incx, 0.0f, y,
+              incy);
+}
+void gemv(CBLAS_TRANSPOSE t, blasint rows, blasint cols, const double *a,
+          blasint lda, const double *x, blasint incx, double *y,
+          blasint incy) {
+  cblas_dgemv(CblasRowMajor, t, rows, cols, 1.0, a, lda, x, incx, 0.0, y,
+              incy);
+}
+
+/// A product with one row (m = 1: a decode step's x * W^T) or one column
+/// (n = 1) is a matrix-vector product. sgemm would pack the whole matrix
+/// operand into its panel layout first, reading and writing every weight
+/// once more than the product itself does (more than half of an LLM decode
+/// step); gemv streams the matrix once. Returns false for other shapes.
+template <typename T>
+bool gemvIfVector(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, blasint m, blasint n,
+                  blasint k, const T *a, blasint lda, const T *b, blasint ldb,
+                  T *c, blasint ldc) {
+  auto flip = [](CBLAS_TRANSPOSE t) {
+    return t == CblasNoTrans ? CblasTrans : CblasNoTrans;
+  };
+  if (m == 1) {
+    // c[0, :] = op(B)^T a[0, :]: B is stored [k, n] (NoTrans) or [n, k].
+    blasint incx = ta == CblasNoTrans ? 1 : lda;
+    if (tb == CblasNoTrans)
+      gemv(flip(tb), k, n, b, ldb, a, incx, c, 1);
+    else
+      gemv(flip(tb), n, k, b, ldb, a, incx, c, 1);
+    return true;
+  }
+  if (n == 1) {
+    // c[:, 0] = op(A) b[:, 0]: A is stored [m, k] (NoTrans) or [k, m].
+    blasint incx = tb == CblasNoTrans ? ldb : 1;
+    if (ta == CblasNoTrans)
+      gemv(ta, m, k, a, lda, b, incx, c, ldc);
+    else
+      gemv(ta, k, m, a, lda, b, incx, c, ldc);
+    return true;
+  }
+  return false;
+}
+
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, blasint m, blasint n,
           blasint k, const float *a, blasint lda, const float *b, blasint ldb,
           float *c, blasint ldc) {
+  if (gemvIfVector(ta, tb, m, n, k, a, lda, b, ldb, c, ldc))
+    return;
   cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c,
               ldc);
 }
@@ -85,6 +132,8 @@ void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, blasint m, blasint n,
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, blasint m, blasint n,
           blasint k, const double *a, blasint lda, const double *b, blasint ldb,
           double *c, blasint ldc) {
+  if (gemvIfVector(ta, tb, m, n, k, a, lda, b, ldb, c, ldc))
+    return;
   cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c, ldc);
 }
 

@@ -170,6 +170,12 @@ extern "C" const char *relax_function_input_dim(const relax_function *f,
     return nullptr;
   return f->spec->params[i].dims[d].c_str();
 }
+extern "C" const char *relax_function_input_name(const relax_function *f,
+                                                 size_t i) {
+  if (!f || i >= f->spec->params.size())
+    return nullptr;
+  return f->spec->params[i].name.c_str();
+}
 extern "C" relax_dtype relax_function_output_dtype(const relax_function *f,
                                                    size_t i) {
   return f && i < f->outputDTypes.size() ? f->outputDTypes[i] : RELAX_DTYPE_F32;

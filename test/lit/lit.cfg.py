@@ -24,7 +24,8 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["relax-opt", "relax-translate", "relax-run", "relax-compile"], tool_dirs)
+    ["relax-opt", "relax-translate", "relax-run", "relax-compile",
+     "llama-generate"], tool_dirs)
 # C programs against the C API of compiled modules (RelaxModule.h): the
 # project's C compiler, its headers and libraries; tests add -lRelaxModule.
 relax_lib_dir = os.path.join(config.relax_obj_root, "lib")

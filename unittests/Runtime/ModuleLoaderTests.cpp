@@ -140,8 +140,12 @@ TEST(ModuleMetadataTest, JSONRoundTrip) {
   ModuleMetadata m;
   FunctionSpec f;
   f.name = "main";
-  f.params.push_back(
-      {"f32", true, {-1, 16}, {"n", "16"}, "!relax.tensor<[n, 16], f32>"});
+  f.params.push_back({"f32",
+                      true,
+                      {-1, 16},
+                      {"n", "16"},
+                      "!relax.tensor<[n, 16], f32>",
+                      "model.norm.weight"});
   f.params.push_back({"i64", false, {}, {}, ""});
   f.results.push_back({"f32", true, {-1, 32}, {"?", "32"}, ""});
   m.functions.push_back(f);
@@ -155,6 +159,8 @@ TEST(ModuleMetadataTest, JSONRoundTrip) {
   EXPECT_EQ(g->params[0].dims, (std::vector<std::string>{"n", "16"}));
   EXPECT_EQ(g->params[0].staticSizes, (std::vector<int64_t>{-1, 16}));
   EXPECT_EQ(g->params[0].relaxType, "!relax.tensor<[n, 16], f32>");
+  EXPECT_EQ(g->params[0].name, "model.norm.weight");
+  EXPECT_EQ(g->params[1].name, "");
   EXPECT_FALSE(g->params[1].ranked);
   EXPECT_EQ(g->results[0].dtype, "f32");
   EXPECT_EQ(back->params[0].shape, (std::vector<int64_t>{16, 16}));

@@ -143,6 +143,9 @@ struct TensorInfo {
   bool ranked = true;
   /// The relax shape of a parameter, when the entry was a relax function.
   std::optional<SymShape> symShape;
+  /// The `relax.name` of a parameter of a relax function ("" when none):
+  /// lets a caller bind inputs by name (weights from a safetensors file).
+  std::string name;
 };
 
 struct EntrySignature {

@@ -40,6 +40,8 @@ struct TensorSpec {
   std::vector<std::string> dims;
   /// The relax type of a parameter of a relax function, "" otherwise.
   std::string relaxType;
+  /// The `relax.name` of a parameter, "" when it has none.
+  std::string name;
 };
 
 struct FunctionSpec {

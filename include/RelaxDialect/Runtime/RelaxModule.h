@@ -128,6 +128,11 @@ int32_t relax_function_input_rank(const relax_function *function,
                                   size_t input);
 const char *relax_function_input_dim(const relax_function *function,
                                      size_t input, int32_t dim);
+/* The name of an input (its `relax.name`: "x",
+ * "model.layers.0.self_attn.q_proj.weight"), "" when it has none, NULL when
+ * `input` is out of range: lets a caller bind weights by name. */
+const char *relax_function_input_name(const relax_function *function,
+                                      size_t input);
 relax_dtype relax_function_output_dtype(const relax_function *function,
                                         size_t output);
 int32_t relax_function_output_rank(const relax_function *function,
