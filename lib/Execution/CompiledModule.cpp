@@ -806,15 +806,6 @@ CompiledModule::invoke(llvm::StringRef entry, std::vector<HostTensor> inputs) {
 // Libraries compiled ahead of time
 //===----------------------------------------------------------------------===//
 
-static std::optional<DType> dtypeFromName(StringRef name) {
-  for (DType d : {DType::F16, DType::BF16, DType::F32, DType::F64, DType::Bool,
-                  DType::I8, DType::I16, DType::I32, DType::I64, DType::U8,
-                  DType::U16, DType::U32, DType::U64})
-    if (name == dtypeName(d))
-      return d;
-  return std::nullopt;
-}
-
 /// The metadata entry of one parameter or result.
 static rt::TensorSpec toSpec(const TensorInfo &info) {
   rt::TensorSpec spec;

@@ -373,15 +373,6 @@ int fail(const std::string &message) {
   return 1;
 }
 
-std::optional<DType> dtypeFromName(const std::string &name) {
-  for (DType d : {DType::F16, DType::BF16, DType::F32, DType::F64, DType::Bool,
-                  DType::I8, DType::I16, DType::I32, DType::I64, DType::U8,
-                  DType::U16, DType::U32, DType::U64})
-    if (name == dtypeName(d))
-      return d;
-  return std::nullopt;
-}
-
 /// makeRandomInputs (RandomInputs.cpp) on the metadata's signature.
 std::optional<std::vector<HostTensor>>
 randomInputs(const rt::FunctionSpec &f, const std::map<std::string, int64_t> &dims,

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mlir::relax::exec {
@@ -36,6 +37,8 @@ enum class DType {
 size_t dtypeSize(DType dtype);
 /// The relax spelling (f32, i64, ui16, ...).
 const char *dtypeName(DType dtype);
+/// The dtype spelled `name` by dtypeName, or nullopt.
+std::optional<DType> dtypeFromName(std::string_view name);
 /// The integer dtype of `width` bits (8, 16, 32 or 64), signed or unsigned.
 std::optional<DType> integerDType(unsigned width, bool isUnsigned);
 /// True for i8..i64 and ui8..ui64 (not for the booleans).

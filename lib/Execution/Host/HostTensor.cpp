@@ -70,6 +70,15 @@ const char *mlir::relax::exec::dtypeName(DType dtype) {
   return "?";
 }
 
+std::optional<DType> mlir::relax::exec::dtypeFromName(std::string_view name) {
+  for (DType d : {DType::F16, DType::BF16, DType::F32, DType::F64, DType::Bool,
+                  DType::I8, DType::I16, DType::I32, DType::I64, DType::U8,
+                  DType::U16, DType::U32, DType::U64})
+    if (name == dtypeName(d))
+      return d;
+  return std::nullopt;
+}
+
 std::optional<DType> mlir::relax::exec::integerDType(unsigned width,
                                                      bool isUnsigned) {
   switch (width) {
