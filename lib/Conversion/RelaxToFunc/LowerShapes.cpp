@@ -168,6 +168,8 @@ private:
   void mapLeaves(Value value, ArrayRef<Value> leaves);
 
   Value dimValue(Value memref, int64_t d);
+  memref::AllocOp allocLike(Value memref, Location loc,
+                            IntegerAttr alignment = {});
   Value emitExpr(const sym::Expr &expr, StringRef context);
   Value checkedSizeMul(Value a, Value b, StringRef context);
   FailureOr<Value> allocate(Location loc, Type relaxType, StringRef what,
@@ -236,6 +238,20 @@ private:
 
 Value FunctionLowering::dimValue(Value memref, int64_t d) {
   return memref::DimOp::create(builder, memref.getLoc(), memref, d);
+}
+
+/// A new dense allocation of `memref`'s shape (its dynamic dims read from
+/// it) and element type.
+memref::AllocOp FunctionLowering::allocLike(Value memref, Location loc,
+                                            IntegerAttr alignment) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dynamicSizes.push_back(dimValue(memref, d));
+  return memref::AllocOp::create(
+      builder, loc, MemRefType::get(type.getShape(), type.getElementType()),
+      dynamicSizes, alignment);
 }
 
 /// printf-safe copy of text that goes into a message format.
@@ -953,14 +969,7 @@ LogicalResult FunctionLowering::lowerCallTIRInplace(CallTIRInplaceOp op) {
 /// A new allocation holding a copy of `buffer` (a ranked memref), owned by
 /// the function.
 Value FunctionLowering::copyToFresh(Value buffer, Location loc) {
-  auto type = cast<MemRefType>(buffer.getType());
-  SmallVector<Value> dynamicSizes;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    if (type.isDynamicDim(d))
-      dynamicSizes.push_back(dimValue(buffer, d));
-  Value copy = memref::AllocOp::create(
-      builder, loc, MemRefType::get(type.getShape(), type.getElementType()),
-      dynamicSizes, builder.getI64IntegerAttr(64));
+  Value copy = allocLike(buffer, loc, builder.getI64IntegerAttr(64));
   Value pointer =
       memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, copy);
   Value null = arith::CmpIOp::create(
@@ -1257,14 +1266,7 @@ LogicalResult FunctionLowering::lowerAssertDims(AssertDimsOp op) {
 /// device-to-host transfer (kHostStagingAttrName). Free it with
 /// freeStaging.
 Value FunctionLowering::stageOnHost(Value tensor, Location loc) {
-  auto type = cast<MemRefType>(tensor.getType());
-  SmallVector<Value> dynamicSizes;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    if (type.isDynamicDim(d))
-      dynamicSizes.push_back(dimValue(tensor, d));
-  auto staging = memref::AllocOp::create(
-      builder, loc, MemRefType::get(type.getShape(), type.getElementType()),
-      dynamicSizes);
+  memref::AllocOp staging = allocLike(tensor, loc);
   staging->setAttr(kHostStagingAttrName, builder.getUnitAttr());
   memref::CopyOp::create(builder, loc, tensor, staging);
   return staging;
