@@ -634,21 +634,33 @@ LogicalResult CallTIRInplaceOp::verify() {
   return success();
 }
 
-LogicalResult
-CallTIRInplaceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  unsigned numExtra = getTirVars() ? getTirVars()->getShape().getRank() : 0;
-  unsigned fresh = llvm::count(getInplaceIndices(), -1);
-  if (failed(verifyDPSCallee(*this, getCalleeAttr(), getInputs().size(),
-                             fresh, numExtra, symbolTable,
-                             {"tir.prim_func", "func.func"})))
+/// The callee of call_tir / call_tir_inplace: `numOutputs` buffers it
+/// writes (fresh ones only, for the in-place form) after the inputs, then
+/// the tir_vars; a tir.prim_func callee must also bind the symbolic dims.
+/// A func.func callee is a program already lowered to loops over memrefs
+/// (convert-tir-to-scf runs before the host lowering); its shapes are
+/// checked when the call is lowered.
+template <typename CallOpTy>
+static LogicalResult verifyTIRCallee(CallOpTy call, unsigned numOutputs,
+                                     SymbolTableCollection &symbolTable) {
+  unsigned numExtra =
+      call.getTirVars() ? call.getTirVars()->getShape().getRank() : 0;
+  if (failed(verifyDPSCallee(call, call.getCalleeAttr(),
+                             call.getInputs().size(), numOutputs, numExtra,
+                             symbolTable, {"tir.prim_func", "func.func"})))
     return failure();
-  auto callee =
-      symbolTable.lookupNearestSymbolFrom<tir::PrimFuncOp>(*this,
-                                                           getCalleeAttr());
+  auto callee = symbolTable.lookupNearestSymbolFrom<tir::PrimFuncOp>(
+      call, call.getCalleeAttr());
   if (!callee)
     return success();
   llvm::StringMap<sym::Expr> binding;
-  return bindCallTIRVars(*this, callee, binding);
+  return bindCallTIRVars(call, callee, binding);
+}
+
+LogicalResult
+CallTIRInplaceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyTIRCallee(*this, llvm::count(getInplaceIndices(), -1),
+                         symbolTable);
 }
 
 //===----------------------------------------------------------------------===//
@@ -683,19 +695,5 @@ LogicalResult IfOp::verify() {
 }
 
 LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  unsigned numExtra = getTirVars() ? getTirVars()->getShape().getRank() : 0;
-  if (failed(verifyDPSCallee(*this, getCalleeAttr(), getInputs().size(),
-                             getNumResults(), numExtra, symbolTable,
-                             {"tir.prim_func", "func.func"})))
-    return failure();
-  // A func.func callee is a program already lowered to loops over memrefs
-  // (convert-tir-to-scf runs before the host lowering); its shapes are
-  // checked when the call is lowered.
-  auto callee =
-      symbolTable.lookupNearestSymbolFrom<tir::PrimFuncOp>(*this,
-                                                           getCalleeAttr());
-  if (!callee)
-    return success();
-  llvm::StringMap<sym::Expr> binding;
-  return bindCallTIRVars(*this, callee, binding);
+  return verifyTIRCallee(*this, getNumResults(), symbolTable);
 }
