@@ -133,15 +133,17 @@ struct RelaxDispatchLibraryPass
 
 private:
   /// Creates the declaration and the call; returns the call. A GEMM whose
-  /// rank-2 B is a relax.constant (the weights of a layer) takes the
-  /// `_packed` variant where the catalogue has one: the runtime then packs
-  /// B once instead of on every call.
+  /// rank-2 B, or a conv2d whose W, is a relax.constant (the weights of a
+  /// layer; the second operand of both built-ins) takes the `_packed`
+  /// variant where the catalogue has one: the runtime then packs it once
+  /// instead of on every call.
   FailureOr<CallDPSPackedOp> createCall(RewriterBase &rewriter, Operation *op,
                                         ext::BuiltinSpec spec,
                                         ValueRange inputs,
                                         RelaxTensorType resultType) {
-    if (spec.kind == ext::BuiltinKind::Matmul && inputs.size() == 2 &&
-        inputs[1].getDefiningOp<ConstantOp>()) {
+    if ((spec.kind == ext::BuiltinKind::Matmul ||
+         spec.kind == ext::BuiltinKind::Conv2D) &&
+        inputs.size() >= 2 && inputs[1].getDefiningOp<ConstantOp>()) {
       ext::BuiltinSpec packed = spec;
       packed.constantB = true;
       if (ext::whyUnsupported(packed).empty())
@@ -176,8 +178,6 @@ private:
     spec.kind = ext::BuiltinKind::Conv2D;
     spec.target = targetKind;
     spec.dtype = x.getDtype();
-    // Constant weights: the runtime may keep them in its kernels' layout.
-    spec.constantB = static_cast<bool>(op.getWeight().getDefiningOp<ConstantOp>());
     if (!ext::whyUnsupported(spec).empty())
       return success();
     // (stride h, w), (pad top, left, bottom, right), (dilation h, w).
