@@ -352,6 +352,21 @@ dnnl::engine &cpuEngine() {
 std::mutex packedMutex;
 std::map<PackedKey, std::unique_ptr<PackedWeights>> packedCache;
 
+/// Runs `submit(stream)` on this thread's oneDNN stream and waits for it,
+/// with the OpenMP team at `threads`: oneDNN forks as many threads as the
+/// team allows (libomp serves its GNU OpenMP calls too), so each call gets
+/// its own share, as the BLAS products do.
+template <typename Fn> void runOnTeam(int threads, Fn submit) {
+  static thread_local dnnl::stream stream(cpuEngine());
+  int previous = omp_get_max_threads();
+  if (previous != threads)
+    omp_set_num_threads(threads);
+  submit(stream);
+  stream.wait();
+  if (previous != threads)
+    omp_set_num_threads(previous);
+}
+
 /// The primitive computing C = A * B for this view of a constant B, packing
 /// B on first use; null when oneDNN has no kernel for these layouts.
 dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
@@ -424,18 +439,11 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
   memory cMem(memory::desc({c.rows, c.cols}, memory::data_type::f32,
                            memory::dims{c.rowStride, 1}),
               cpuEngine(), c.data);
-  static thread_local dnnl::stream stream(cpuEngine());
-  // oneDNN forks as many threads as the OpenMP team allows (libomp serves
-  // its GNU OpenMP calls too): the product's own share, as for the BLAS.
-  int previous = omp_get_max_threads();
-  if (previous != threads)
-    omp_set_num_threads(threads);
-  primitive.execute(stream, {{DNNL_ARG_SRC, aMem},
-                             {DNNL_ARG_WEIGHTS, weights},
-                             {DNNL_ARG_DST, cMem}});
-  stream.wait();
-  if (previous != threads)
-    omp_set_num_threads(previous);
+  runOnTeam(threads, [&](dnnl::stream &stream) {
+    primitive.execute(stream, {{DNNL_ARG_SRC, aMem},
+                               {DNNL_ARG_WEIGHTS, weights},
+                               {DNNL_ARG_DST, cMem}});
+  });
   return true;
 }
 #endif
@@ -671,20 +679,15 @@ bool convolvePacked(MemRef<float, 4> *x, MemRef<float, 4> *w,
               cpuEngine(), y->aligned + y->offset);
   memory src = conv->reorderSrc ? conv->src : xMem;
   memory dst = conv->reorderDst ? conv->dst : yMem;
-  static thread_local dnnl::stream stream(cpuEngine());
-  int previous = omp_get_max_threads();
-  if (previous != threads)
-    omp_set_num_threads(threads);
-  if (conv->reorderSrc)
-    conv->toSrc.execute(stream, xMem, src);
-  conv->primitive.execute(stream, {{DNNL_ARG_SRC, src},
-                                   {DNNL_ARG_WEIGHTS, conv->weights},
-                                   {DNNL_ARG_DST, dst}});
-  if (conv->reorderDst)
-    conv->toDst.execute(stream, dst, yMem);
-  stream.wait();
-  if (previous != threads)
-    omp_set_num_threads(previous);
+  runOnTeam(threads, [&](dnnl::stream &stream) {
+    if (conv->reorderSrc)
+      conv->toSrc.execute(stream, xMem, src);
+    conv->primitive.execute(stream, {{DNNL_ARG_SRC, src},
+                                     {DNNL_ARG_WEIGHTS, conv->weights},
+                                     {DNNL_ARG_DST, dst}});
+    if (conv->reorderDst)
+      conv->toDst.execute(stream, dst, yMem);
+  });
   return true;
 }
 #endif
