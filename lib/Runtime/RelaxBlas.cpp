@@ -1030,6 +1030,18 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
                 : T(scaleOption);
   if (b == 0 || s == 0 || hq == 0 || e == 0)
     return;
+  if (t == 0) {
+    // No key at all: the uniform average over zero values, 0 / 0, as the
+    // legalized program gives.
+    for (int64_t bi = 0; bi < b; ++bi)
+      for (int64_t i = 0; i < s; ++i)
+        for (int64_t h = 0; h < hq; ++h)
+          for (int64_t j = 0; j < e; ++j)
+            o->aligned[o->offset + bi * o->strides[0] + i * o->strides[1] +
+                       h * o->strides[2] + j * o->strides[3]] =
+                std::numeric_limits<T>::quiet_NaN();
+    return;
+  }
   // Rows per block: the block's scores stay within about 64 KiB.
   int64_t blockRows =
       std::clamp<int64_t>((int64_t(1) << 14) / std::max<int64_t>(t, 1), 8, 128);
