@@ -108,7 +108,8 @@ LogicalResult GroupFuser::analyze() {
 
   // Values the in-place last member updates: they must come from outside
   // (the merged program writes their buffer) and no other member may read
-  // them (the merged program would read them where the update writes).
+  // them (--relax-group-ops never groups such a read with the update; see
+  // readsUpdatedInput there).
   llvm::SmallPtrSet<Value, 2> updatedInputs;
   for (Operation *call : calls) {
     auto inplace = dyn_cast<CallTIRInplaceOp>(call);

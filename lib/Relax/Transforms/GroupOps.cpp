@@ -291,10 +291,12 @@ void Partitioner::tryFuse(unsigned src, unsigned sink,
 /// Whether merging the groups `roots` would move a read of a value past a
 /// relax.call_tir_inplace that updates it: the merged call runs where the
 /// last member is (FuseTIR), so a member before such a call would read the
-/// new contents. That includes the in-place call being the last member
-/// itself: the merged program reads its inlined producers where the update
-/// writes, so a member reading the updated buffer could see rows the
-/// update already wrote.
+/// new contents. A member that reads the value the group's own last
+/// member (an in-place sink) updates is refused too: the read and the
+/// write would share one program, correct only as long as every later
+/// rewrite of it (inlining, moving a nest into another's loops) sees the
+/// dependence through the buffer. No fusion the KV-cache pattern needs is
+/// lost: the rotary reads the new keys, not the cache.
 bool Partitioner::readsUpdatedInput(
     const llvm::SmallDenseSet<unsigned> &roots) const {
   if (updatedAt.empty())

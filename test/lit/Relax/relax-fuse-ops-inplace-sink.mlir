@@ -58,23 +58,24 @@ tir.prim_func private @kv_append_double(%cache: !tir.buffer<[1, m, h, d], f32>,
   tir.return
 }
 
-// dst[0, r + 1, i, l] = src[0, r, i, l] for r < m - 1, in increasing r: a
-// merged program that computed src from dst inside this loop would read
-// rows already shifted.
-tir.prim_func private @shift_rows(%dst: !tir.buffer<[1, m, h, d], f32>,
-                                  %src: !tir.buffer<[1, m, h, d], f32>) {
+// dst[0, (r + 1) mod m, i, l] = src[0, r, i, l] (rows rolled down by one),
+// in increasing r: computing src from dst inside this loop would read rows
+// already rolled.
+tir.prim_func private @roll_rows(%dst: !tir.buffer<[1, m, h, d], f32>,
+                                 %src: !tir.buffer<[1, m, h, d], f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %m = tir.sym_var "m" : index
   %h = tir.sym_var "h" : index
   %d = tir.sym_var "d" : index
-  %m1 = arith.subi %m, %c1 : index
-  tir.for %r = %c0 to %m1 step %c1 {
+  tir.for %r = %c0 to %m step %c1 {
     tir.for %i = %c0 to %h step %c1 {
       tir.for %l = %c0 to %d step %c1 {
-        tir.block "shift" (%vr = %r, %vi = %i, %vl = %l) kinds [spatial, spatial, spatial] {
+        tir.block "roll" (%vr = %r, %vi = %i, %vl = %l) kinds [spatial, spatial, spatial] {
           %x = tir.load %src[%c0, %vr, %vi, %vl] : !tir.buffer<[1, m, h, d], f32>
-          %next = arith.addi %vr, %c1 : index
+          %r1 = arith.addi %vr, %c1 : index
+          %mm = tir.sym_var "m" : index
+          %next = arith.remui %r1, %mm : index
           tir.store %x, %dst[%c0, %next, %vi, %vl] : !tir.buffer<[1, m, h, d], f32>
         }
       }
@@ -219,14 +220,15 @@ relax.func @inplace_on_path(%acc: !relax.tensor<[1, s, h, 8], f32>,
   relax.return %e : !relax.tensor<[1, s, h, 8], f32>
 }
 
-// A producer that reads the updated input (-cache) does not join: the
-// merged loop would read cache rows the shift already wrote.
+// A producer that reads the updated input (-cache) does not join: the read
+// and the update never share a program (inlined into the roll's loop, the
+// read would see rows already rolled).
 // CHECK-LABEL: relax.func @reads_updated(
 // CHECK: %[[N:.*]] = relax.call_tir @{{.*}}negative{{.*}}(%arg0)
-// CHECK-NEXT: relax.call_tir_inplace @shift_rows(%arg0, %[[N]]) inplace_indices([0])
+// CHECK-NEXT: relax.call_tir_inplace @roll_rows(%arg0, %[[N]]) inplace_indices([0])
 relax.func @reads_updated(%cache: !relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32> {
   %n = relax.negative %cache : (!relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
-  %c = relax.call_tir_inplace @shift_rows(%cache, %n) inplace_indices([0])
+  %c = relax.call_tir_inplace @roll_rows(%cache, %n) inplace_indices([0])
       : (!relax.tensor<[1, m, h, 8], f32>, !relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
   relax.return %c : !relax.tensor<[1, m, h, 8], f32>
 }
