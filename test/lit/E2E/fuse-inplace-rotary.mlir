@@ -8,8 +8,10 @@
 // RUN: %python %S/rope_append_ref.py %t/prefill 2 8 3 2
 // RUN: %python %S/rope_append_ref.py %t/decode 3 8 1 7
 // The fused programs: one in-place call per function, the rotary inlined
-// into the append (the rotate-half concat keeps its one buffer: a producer
-// with two stores is not inlined).
+// into the append (in @rotary_append the sliced keys and the rotate-half
+// concat keep a buffer each: a producer read at shifted indices, or with
+// two stores, is not inlined; --relax-lift-tir-allocs makes them fresh
+// outputs for the memory plan).
 // RUN: relax-opt --relax-fuse-ops %s | FileCheck %s --check-prefix=FUSED
 // RUN: relax-run %s --entry rope_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rope.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // RUN: relax-run %s --entry rotary_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
@@ -27,6 +29,15 @@
 // RUN: relax-run %s --fuse --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // RUN: relax-run %s --fuse --entry append_fresh --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/fresh_cache.npy --expect %t/decode/fresh_k2.npy --expect %t/decode/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
 // RUN: relax-run %s --fuse --entry roll --input %t/decode/cache.npy --expect %t/decode/roll.npy --rtol 0 --atol 0 | FileCheck %s --check-prefix=ONE
+// The linalg route, and the fused program's scratch unplanned.
+// RUN: relax-run %s --fuse --via-linalg --entry rotary_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run %s --fuse --plan-memory=false --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// The GPU default schedule on the fused programs, thread loops serialised
+// (as GPU/emulate-fused.test): the in-place merged program keeps its
+// meaning when its nests are bound to blocks and threads.
+// RUN: relax-opt --relax-fuse-ops --relax-annotate-op-pattern --tir-gpu-default-schedule --tir-test-gpu-as-serial %s -o %t/gpu.mlir
+// RUN: relax-run %t/gpu.mlir --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run %t/gpu.mlir --entry append_fresh --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/fresh_cache.npy --expect %t/decode/fresh_k2.npy --expect %t/decode/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
 // ONE: all 1 outputs match
 // THREE: all 3 outputs match
 
