@@ -65,12 +65,13 @@ EXCLUDED = {
 
 # Tests whose run-X.test also runs the fused program (relax-run --device
 # cuda --fuse): the models, where fused kernels matter most on a GPU, and
-# the fusion test, which is about fused programs.
-RUN_FUSED_ON_GPU = {"fusion", "model-mlp", "model-llama-block"}
+# the fusion tests, which are about fused programs.
+RUN_FUSED_ON_GPU = {"fusion", "fuse-inplace-rotary", "model-mlp",
+                    "model-llama-block"}
 # Tests whose emulate-X.test also emulates the fused program: its
 # `relax-run --fuse` lines run the output of GPU_FUSED_PIPELINE. (The
 # models' fused programs are emulated by the hand-written emulate-fused.test.)
-EMULATE_FUSED = {"fusion"}
+EMULATE_FUSED = {"fusion", "fuse-inplace-rotary"}
 
 # GPU tests written by hand (not generated); --check leaves them alone.
 HAND_WRITTEN = {"emulate-fused.test", "run-cublas-dispatch.test"}

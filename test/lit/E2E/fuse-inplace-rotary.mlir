@@ -7,37 +7,25 @@
 // pos = 2 of m = 8, h = 2) and a decode step (s = 1 at the last row, h = 3).
 // RUN: %python %S/rope_append_ref.py %t/prefill 2 8 3 2
 // RUN: %python %S/rope_append_ref.py %t/decode 3 8 1 7
-// The fused programs: one in-place call per function, the rotary inlined
-// into the append (in @rotary_append the sliced keys and the rotate-half
-// concat keep a buffer each: a producer read at shifted indices, or with
-// two stores, is not inlined; --relax-lift-tir-allocs makes them fresh
-// outputs for the memory plan).
-// RUN: relax-opt --relax-fuse-ops %s | FileCheck %s --check-prefix=FUSED
 // RUN: relax-run %s --entry rope_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rope.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // RUN: relax-run %s --entry rotary_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // RUN: relax-run %s --entry append_fresh --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/fresh_cache.npy --expect %t/prefill/fresh_k2.npy --expect %t/prefill/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
 // RUN: relax-run %s --entry roll --input %t/prefill/cache.npy --expect %t/prefill/roll.npy --rtol 0 --atol 0 | FileCheck %s --check-prefix=ONE
-// RUN: relax-run %s --fuse --entry rope_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rope.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
-// RUN: relax-run %s --fuse --entry rotary_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
-// RUN: relax-run %s --fuse --entry append_fresh --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/fresh_cache.npy --expect %t/prefill/fresh_k2.npy --expect %t/prefill/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
-// RUN: relax-run %s --fuse --entry roll --input %t/prefill/cache.npy --expect %t/prefill/roll.npy --rtol 0 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --entry rope_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rope.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --entry rotary_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --entry append_fresh --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/fresh_cache.npy --expect %t/prefill/fresh_k2.npy --expect %t/prefill/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
+// RUN: relax-run --fuse %s --entry roll --input %t/prefill/cache.npy --expect %t/prefill/roll.npy --rtol 0 --atol 0 | FileCheck %s --check-prefix=ONE
 // RUN: relax-run %s --entry rope_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rope.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // RUN: relax-run %s --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // RUN: relax-run %s --entry append_fresh --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/fresh_cache.npy --expect %t/decode/fresh_k2.npy --expect %t/decode/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
 // RUN: relax-run %s --entry roll --input %t/decode/cache.npy --expect %t/decode/roll.npy --rtol 0 --atol 0 | FileCheck %s --check-prefix=ONE
-// RUN: relax-run %s --fuse --entry rope_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rope.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
-// RUN: relax-run %s --fuse --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
-// RUN: relax-run %s --fuse --entry append_fresh --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/fresh_cache.npy --expect %t/decode/fresh_k2.npy --expect %t/decode/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
-// RUN: relax-run %s --fuse --entry roll --input %t/decode/cache.npy --expect %t/decode/roll.npy --rtol 0 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --entry rope_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rope.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --entry append_fresh --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/fresh_cache.npy --expect %t/decode/fresh_k2.npy --expect %t/decode/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
+// RUN: relax-run --fuse %s --entry roll --input %t/decode/cache.npy --expect %t/decode/roll.npy --rtol 0 --atol 0 | FileCheck %s --check-prefix=ONE
 // The linalg route, and the fused program's scratch unplanned.
-// RUN: relax-run %s --fuse --via-linalg --entry rotary_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
-// RUN: relax-run %s --fuse --plan-memory=false --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
-// The GPU default schedule on the fused programs, thread loops serialised
-// (as GPU/emulate-fused.test): the in-place merged program keeps its
-// meaning when its nests are bound to blocks and threads.
-// RUN: relax-opt --relax-fuse-ops --relax-annotate-op-pattern --tir-gpu-default-schedule --tir-test-gpu-as-serial %s -o %t/gpu.mlir
-// RUN: relax-run %t/gpu.mlir --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
-// RUN: relax-run %t/gpu.mlir --entry append_fresh --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/fresh_cache.npy --expect %t/decode/fresh_k2.npy --expect %t/decode/fresh_kc.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=THREE
+// RUN: relax-run --fuse %s --via-linalg --entry rotary_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --plan-memory=false --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // ONE: all 1 outputs match
 // THREE: all 3 outputs match
 
@@ -117,11 +105,6 @@ tir.prim_func private @roll_rows(%dst: !tir.buffer<[1, m, h, d], f32>,
   tir.return
 }
 
-// FUSED-LABEL: relax.func @rope_append(
-// FUSED-NOT: relax.call_tir @
-// FUSED: relax.call_tir_inplace @fused_strided_slice_negative_multiply_multiply_add_kv_append(
-// FUSED-NOT: relax.call_tir @
-// FUSED: relax.return
 relax.func @rope_append(%cache: !relax.tensor<[1, m, h, 8], f32>,
                         %qk: !relax.tensor<[1, s, h, 16], f32>,
                         %cos: !relax.tensor<[1, s, 1, 8], f32>,
@@ -142,11 +125,6 @@ relax.func @rope_append(%cache: !relax.tensor<[1, m, h, 8], f32>,
 // The Llama generator's rotary (transformers' rotate_half): k * cos +
 // concat(-k[..., 4:], k[..., :4]) * sin, the keys sliced from a fused
 // projection.
-// FUSED-LABEL: relax.func @rotary_append(
-// FUSED-NOT: relax.call_tir @
-// FUSED: relax.call_tir_inplace @fused_strided_slice_strided_slice_{{.*}}(
-// FUSED-NOT: relax.call_tir @
-// FUSED: relax.return
 relax.func @rotary_append(%cache: !relax.tensor<[1, m, h, 8], f32>,
                           %qk: !relax.tensor<[1, s, h, 16], f32>,
                           %cos: !relax.tensor<[1, s, 1, 8], f32>,
@@ -169,11 +147,6 @@ relax.func @rotary_append(%cache: !relax.tensor<[1, m, h, 8], f32>,
 
 // Fresh outputs: the in-place callee's own (kr * 2) and a member's value
 // that leaves the group (k * cos).
-// FUSED-LABEL: relax.func @append_fresh(
-// FUSED-NOT: relax.call_tir @
-// FUSED: relax.call_tir_inplace @fused_{{.*}}kv_append_double({{.*}}) inplace_indices([{{[0-9]}}, -1, -1])
-// FUSED-NOT: relax.call_tir @
-// FUSED: relax.return
 relax.func @append_fresh(%cache: !relax.tensor<[1, m, h, 8], f32>,
                          %qk: !relax.tensor<[1, s, h, 16], f32>,
                          %cos: !relax.tensor<[1, s, 1, 8], f32>,
@@ -193,9 +166,6 @@ relax.func @append_fresh(%cache: !relax.tensor<[1, m, h, 8], f32>,
 
 // A producer reading the updated cache stays apart: the read and the
 // update never share a program (GroupOps.cpp, readsUpdatedInput).
-// FUSED-LABEL: relax.func @roll(
-// FUSED: relax.call_tir @{{.*}}negative
-// FUSED-NEXT: relax.call_tir_inplace @roll_rows(
 relax.func @roll(%cache: !relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32> {
   %n = relax.negative %cache : (!relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
   %c = relax.call_tir_inplace @roll_rows(%cache, %n) inplace_indices([0])

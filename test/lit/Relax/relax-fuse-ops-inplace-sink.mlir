@@ -121,6 +121,38 @@ relax.func @rope_append(%cache: !relax.tensor<[1, m, h, 8], f32>,
 // CHECK-NOT: relax.call_tir
 // CHECK: relax.return %[[R]]
 
+// The Llama generator's rotary (transformers' rotate_half, a concat of the
+// negated high half and the low half) fuses whole into the append too. Two
+// buffers stay in the program: the sliced keys (read at shifted indices by
+// the halves) and the concat (two stores); computeInline takes neither.
+// TIR-LABEL: tir.prim_func private @fused_strided_slice_strided_slice_1_strided_slice_2_etc(
+// TIR-COUNT-2: tir.alloc : !tir.buffer<[1, s, h, 8], f32>
+// TIR-NOT: tir.alloc
+// TIR: tir.return
+relax.func @rotate_half_append(%cache: !relax.tensor<[1, m, h, 8], f32>,
+                               %qk: !relax.tensor<[1, s, h, 16], f32>,
+                               %cos: !relax.tensor<[1, s, 1, 8], f32>,
+                               %sin: !relax.tensor<[1, s, 1, 8], f32>,
+                               %pt: !relax.tensor<[1], i64>) -> !relax.tensor<[1, m, h, 8], f32> {
+  %ps = relax.tensor_to_shape %pt : !relax.tensor<[1], i64> to !relax.shape<[pos]>
+  %k = relax.strided_slice %qk {axes = array<i64: 3>, begin = #relax.shape<[8]>, end = #relax.shape<[16]>} : (!relax.tensor<[1, s, h, 16], f32>) -> !relax.tensor<[1, s, h, 8], f32>
+  %lo = relax.strided_slice %k {axes = array<i64: 3>, begin = #relax.shape<[0]>, end = #relax.shape<[4]>} : (!relax.tensor<[1, s, h, 8], f32>) -> !relax.tensor<[1, s, h, 4], f32>
+  %hi = relax.strided_slice %k {axes = array<i64: 3>, begin = #relax.shape<[4]>, end = #relax.shape<[8]>} : (!relax.tensor<[1, s, h, 8], f32>) -> !relax.tensor<[1, s, h, 4], f32>
+  %neg = relax.negative %hi : (!relax.tensor<[1, s, h, 4], f32>) -> !relax.tensor<[1, s, h, 4], f32>
+  %rot = relax.concat %neg, %lo {axis = 3 : i64} : (!relax.tensor<[1, s, h, 4], f32>, !relax.tensor<[1, s, h, 4], f32>) -> !relax.tensor<[1, s, h, 8], f32>
+  %kc = relax.multiply %k, %cos : (!relax.tensor<[1, s, h, 8], f32>, !relax.tensor<[1, s, 1, 8], f32>) -> !relax.tensor<[1, s, h, 8], f32>
+  %ks = relax.multiply %rot, %sin : (!relax.tensor<[1, s, h, 8], f32>, !relax.tensor<[1, s, 1, 8], f32>) -> !relax.tensor<[1, s, h, 8], f32>
+  %kr = relax.add %kc, %ks : (!relax.tensor<[1, s, h, 8], f32>, !relax.tensor<[1, s, h, 8], f32>) -> !relax.tensor<[1, s, h, 8], f32>
+  %c = relax.call_tir_inplace @kv_append(%cache, %kr) inplace_indices([0]) tir_vars(#relax.shape<[pos]>)
+      : (!relax.tensor<[1, m, h, 8], f32>, !relax.tensor<[1, s, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
+  relax.return %c : !relax.tensor<[1, m, h, 8], f32>
+}
+// CHECK-LABEL: relax.func @rotate_half_append(
+// CHECK-NOT: relax.call_tir @
+// CHECK: %[[R:.*]] = relax.call_tir_inplace @fused_strided_slice_strided_slice_1_strided_slice_2_etc(%arg1, %arg2, %arg3, %arg0) inplace_indices([3]) tir_vars(#relax.shape<[pos]>)
+// CHECK-NOT: relax.call_tir @
+// CHECK: relax.return %[[R]]
+
 // An in-place member with a fresh output (k * 2), and a member whose value
 // also leaves the group (k * cos): both become fresh outputs (-1) after
 // the updated cache, in the order of their members.
