@@ -2,24 +2,22 @@
 """Writes a Llama model (LlamaForCausalLM's architecture) as relax IR, from a
 Hugging Face style config.json, with two entry points:
 
-  prefill(tokens [1, s] i64, weights...)
-      -> (logits [1, 1, vocab] of the last position,
-          present.N.key / present.N.value [1, s, kv_heads, head_dim] per layer)
-  decode(token [1, 1] i64, past.N.key / past.N.value [1, p, kv_heads,
-         head_dim] per layer, weights...)
-      -> (logits [1, 1, vocab], present caches [1, p + 1, kv_heads, head_dim])
+  prefill(tokens [1, s] i64, past_length [1] i64, cache.N.key /
+          cache.N.value [1, m, kv_heads, head_dim] per layer, weights...)
+      -> (logits [1, 1, vocab] of the last position, the caches)
+  decode(token [1, 1] i64, past_length [1] i64, the caches, weights...)
+      -> (logits [1, 1, vocab], the caches)
 
-s and p are symbolic (never specialised); sym_bounds keep s <= max positions
-and p < max positions, so a cache that outgrows the model's positions is a
-run-time error naming p. Rotary positions are arange(p, p + s): the offset is
-the cache's own length, so no separate position input can disagree with it.
-
-The KV cache is one tensor per layer and per K/V in the layout relax.attention
-reads (BSNH: [batch, seq, kv_heads, head_dim]); present = concat(past, new)
-along the sequence axis, as onnxruntime's exported decode graphs do. Only
-`cache_append` below builds that concat, so moving to an in-place cache
-(relax.call_tir_inplace into a preallocated [1, max_pos, ...] buffer) changes
-that one function and the signature.
+The KV cache is preallocated by the caller, one [1, m, kv_heads, head_dim]
+tensor per layer and per K/V in the layout relax.attention reads (BSNH), and
+updated in place: a call reads p = past_length valid rows, writes the new
+keys and values at rows p .. p + s - 1 (relax.call_tir_inplace of
+@kv_append, after the rotary embedding, which fusion merges into it) and
+attends over the p + s valid rows through relax.view (no copy). The caches
+come back as results: the same buffers, updated. s, p and m are symbolic
+(never specialised); sym_bounds keep them within max_position_embeddings and
+an assert keeps p + s <= m, so a cache that would overflow is a run-time
+error naming the dims. Rotary positions are arange(p, p + s).
 
 Weights are parameters named like LlamaForCausalLM's state dict
 (model.embed_tokens.weight, model.layers.N.self_attn.q_proj.weight, ...,
@@ -103,16 +101,44 @@ def check_config(cfg):
         sys.exit("config: only hidden_act silu is supported")
 
 
-def cache_append(e, layer, kind, past, new, s, kv, d):
-    """present = concat(past, new) on the sequence axis; without a past
-    (prefill) the new keys/values are the cache. The one place that knows
-    how the cache grows."""
-    if past is None:
-        return new, "s"
-    return e.op(f"{kind}_cache_l{layer}",
-                f"relax.concat {past}, {new} {{axis = 1 : i64}}",
-                [T([1, "p", kv, d]), T([1, s, kv, d])],
-                T([1, f"p + {s}", kv, d])), f"p + {s}"
+def cache_append(e, layer, kind, cache, new, s, kv, d):
+    """Writes `new` [1, s, kv, d] at rows p .. p + s - 1 of the cache [1, m,
+    kv, d] in place; returns the updated cache and the view of its p + s
+    valid rows. The one place that knows how the cache grows."""
+    cacheT = T([1, "m", kv, d])
+    updated = e.op(f"{kind}_cache_l{layer}",
+                   f"relax.call_tir_inplace @kv_append({cache}, {new}) "
+                   "inplace_indices([0]) tir_vars(#relax.shape<[p]>)",
+                   [cacheT, T([1, s, kv, d])], cacheT)
+    valid = f"%{kind}_valid_l{layer}"
+    e.raw(f"{valid} = relax.view {updated} : {cacheT} to "
+          f"{T([1, f'p + {s}', kv, d])}")
+    return updated, valid
+
+
+# cache[:, p : p + s] = new, in place (rows beyond p + s are untouched).
+KV_APPEND = """tir.prim_func private @kv_append(%cache: !tir.buffer<[1, m, h, d], f32>,
+                                 %new: !tir.buffer<[1, s, h, d], f32>,
+                                 %p: index {tir.var = "p"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = tir.sym_var "s" : index
+  %h = tir.sym_var "h" : index
+  %d = tir.sym_var "d" : index
+  tir.for %j = %c0 to %s step %c1 {
+    tir.for %i = %c0 to %h step %c1 {
+      tir.for %l = %c0 to %d step %c1 {
+        tir.block "kv_append" (%vj = %j, %vi = %i, %vl = %l) kinds [spatial, spatial, spatial] {
+          %x = tir.load %new[%c0, %vj, %vi, %vl] : !tir.buffer<[1, s, h, d], f32>
+          %pos = tir.sym_var "p" : index
+          %row = arith.addi %pos, %vj : index
+          tir.store %x, %cache[%c0, %row, %vi, %vl] : !tir.buffer<[1, m, h, d], f32>
+        }
+      }
+    }
+  }
+  tir.return
+}"""
 
 
 def rotary(e, x, name, s, heads, d, c, sn):
@@ -142,28 +168,32 @@ def function(cfg, name, decode):
     eps = float(cfg["rms_norm_eps"])
     maxpos = cfg["max_position_embeddings"]
     s = 1 if decode else "s"
-    start = "p" if decode else "0"
-    end = "p + 1" if decode else "s"
 
     args = []
     if decode:
         args.append(f'%tokens: {T([1, 1], "i64")} {{relax.name = "token"}}')
-        for i in range(L):
-            for kind in ("key", "value"):
-                args.append(f'%past_{kind[0]}_l{i}: {T([1, "p", nkv, d])} '
-                            f'{{relax.name = "past.{i}.{kind}"}}')
     else:
         args.append(f'%tokens: {T([1, "s"], "i64")} {{relax.name = "tokens"}}')
+    args.append(f'%past_length: {T([1], "i64")} {{relax.name = "past_length"}}')
+    cacheT = T([1, "m", nkv, d])
+    for i in range(L):
+        for kind in ("key", "value"):
+            args.append(f'%cache_{kind[0]}_l{i}: {cacheT} '
+                        f'{{relax.name = "cache.{i}.{kind}"}}')
     w = {}
     for k, (wname, shape) in enumerate(weight_shapes(cfg)):
         w[wname] = f"%w{k}"
         args.append(f'%w{k}: {T(shape)} {{relax.name = "{wname}"}}')
 
-    present_len = "p + 1" if decode else "s"
-    cacheT = T([1, present_len, nkv, d])
     results = [T([1, 1, V])] + [cacheT] * (2 * L)
 
     e = Emitter()
+    # p: the valid rows of the caches on entry; rows p .. p + s - 1 are
+    # written.
+    e.raw(f"%past = relax.tensor_to_shape %past_length : {T([1], 'i64')} "
+          "to !relax.shape<[p]>")
+    e.raw(f'relax.assert_dims #relax.expr<p + {s}> "le" #relax.expr<m>, '
+          '"kv_cache", "rows written"')
     hT = T([1, s, H])
     x = e.op("embed", f'relax.take {w["model.embed_tokens.weight"]}, %tokens '
              "{axis = 0 : i64}", [T([V, H]), T([1, s], "i64")], hT)
@@ -173,8 +203,8 @@ def function(cfg, name, decode):
     inv = ", ".join(repr(float(v)) for v in inv_freq(cfg))
     e.raw(f"%inv_freq = relax.constant dense<[{inv}]> : tensor<{half}xf32>")
     pos = f"%positions"
-    e.raw(f"{pos} = relax.arange {{dtype = f32, end = #relax.expr<{end}>, "
-          f"start = #relax.expr<{start}>, step = #relax.expr<1>}} : "
+    e.raw(f"{pos} = relax.arange {{dtype = f32, end = #relax.expr<p + {s}>, "
+          f"start = #relax.expr<p>, step = #relax.expr<1>}} : "
           f"{T([s])}")
     pcol = e.op("pos_col", f"relax.reshape {pos} {{shape = #relax.shape<[{s}, 1]>}}",
                 [T([s])], T([s, 1]))
@@ -213,14 +243,13 @@ def function(cfg, name, decode):
                  [T([1, s, nkv * d])], T([1, s, nkv, d]))
         qr = rotary(e, q, f"q_l{i}", s, nh, d, c, sn)
         kr = rotary(e, k, f"k_l{i}", s, nkv, d, c, sn)
-        kc, t = cache_append(e, i, "k", f"%past_k_l{i}" if decode else None,
-                             kr, s, nkv, d)
-        vc, _ = cache_append(e, i, "v", f"%past_v_l{i}" if decode else None,
-                             v, s, nkv, d)
+        kc, kvalid = cache_append(e, i, "k", f"%cache_k_l{i}", kr, s, nkv, d)
+        vc, vvalid = cache_append(e, i, "v", f"%cache_v_l{i}", v, s, nkv, d)
         presents += [kc, vc]
+        t = f"p + {s}"
         # Causal attention is bottom-right aligned: query i (position
         # p + i) sees keys 0 .. p + i.
-        a = e.op(f"attn_l{i}", f"relax.attention {qr}, {kc}, {vc} "
+        a = e.op(f"attn_l{i}", f"relax.attention {qr}, {kvalid}, {vvalid} "
                  "{causal = true}",
                  [T([1, s, nh, d]), T([1, t, nkv, d]), T([1, t, nkv, d])],
                  T([1, s, nh, d]))
@@ -258,8 +287,8 @@ def function(cfg, name, decode):
                   [T([1, 1, H]), T([V, H])], T([1, 1, V]))
 
     outs = [logits] + presents
-    bound = (f"p = array<i64: 0, {maxpos - 1}>" if decode
-             else f"s = array<i64: 1, {maxpos}>")
+    bound = (f"m = array<i64: 1, {maxpos}>, p = array<i64: 0, {maxpos - 1}>"
+             + ("" if decode else f", s = array<i64: 1, {maxpos}>"))
     text = [f"relax.func @{name}(" + ",\n    ".join(args) + ")",
             f"    -> ({', '.join(results)})",
             f"    attributes {{sym_bounds = {{{bound}}}}} {{",
@@ -286,9 +315,12 @@ def main():
         "rms_norm_eps", "max_position_embeddings"))
     print("// Generated by scripts/gen-llama-model.py: do not edit.")
     print(f"// Llama ({summary}).")
-    print("// prefill(tokens [1, s]) and decode(token [1, 1], past caches "
-          "[1, p, kv_heads, head_dim]) -> (logits [1, 1, vocab], present "
-          "caches); see docs/llm.md.")
+    print("// prefill(tokens [1, s], past_length, caches [1, m, kv_heads, "
+          "head_dim]) and decode(token [1, 1], past_length, caches) -> "
+          "(logits [1, 1, vocab], the caches updated in place); see "
+          "docs/llm.md.")
+    print(KV_APPEND)
+    print()
     print(function(cfg, "prefill", decode=False))
     print()
     print(function(cfg, "decode", decode=True))
