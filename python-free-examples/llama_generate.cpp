@@ -63,7 +63,8 @@ void check(relax_status status, const std::string &what) {
 // stream: key = splitmix64(seed ^ fnv1a64(name)), z = splitmix64(key + i),
 // u = (z >> 40) * 2^-23 - 1 in [-1, 1) (exact in float32). A matrix [out, in]
 // gets u * float32(1 / sqrt(in)) (fan-in scaling keeps activations O(1)); a
-// vector (the RMSNorm weights) gets 1 + u / 8. Both are one float32 rounding
+// bias (a name ending in .bias) gets u / 8 (+ 0.0f, exact), any other vector
+// (the RMSNorm weights) 1 + u / 8. Both are one float32 rounding
 // of exact operands, so the bits agree across languages.
 uint64_t splitmix64(uint64_t x) {
   uint64_t z = x + 0x9E3779B97F4A7C15ull;
@@ -88,9 +89,12 @@ void randomWeight(uint64_t seed, const std::string &name,
   float scale = shape.size() == 2
                     ? static_cast<float>(1.0 / std::sqrt(double(shape[1])))
                     : 0.125f;
+  // Norm weights scatter around 1, matrices and biases around 0.
+  bool isBias = name.size() >= 5 && name.compare(name.size() - 5, 5, ".bias") == 0;
+  float offset = shape.size() == 2 || isBias ? 0.0f : 1.0f;
   for (size_t i = 0; i < count; ++i) {
     float u = float(splitmix64(key + i) >> 40) * 0x1p-23f - 1.0f;
-    out[i] = shape.size() == 2 ? u * scale : 1.0f + u * scale;
+    out[i] = offset + u * scale;
   }
 }
 

@@ -28,6 +28,7 @@ must be f32 (see docs/llm.md for converting bf16).
     python3 scripts/gen-llama-model.py CONFIG.json > model.mlir
 """
 import json
+import math
 import sys
 
 import numpy as np
@@ -37,34 +38,79 @@ def T(shape, dtype="f32"):
     return f"!relax.tensor<[{', '.join(str(d) for d in shape)}], {dtype}>"
 
 
+def head_dim(cfg):
+    """`head_dim` when the config gives it (it may differ from hidden /
+    heads), else hidden_size / num_attention_heads, as transformers does."""
+    return cfg.get("head_dim") or \
+        cfg["hidden_size"] // cfg["num_attention_heads"]
+
+
 def weight_shapes(cfg):
-    """The parameters of LlamaForCausalLM, in state-dict order."""
+    """The parameters of LlamaForCausalLM, in state-dict order: biases
+    with attention_bias / mlp_bias, no lm_head.weight with tied
+    embeddings (the embedding is the output projection then)."""
     H, F, V = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
     nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
-    d = H // nh
+    d = head_dim(cfg)
+    attn_bias, mlp_bias = cfg.get("attention_bias"), cfg.get("mlp_bias")
     out = [("model.embed_tokens.weight", [V, H])]
+
+    def linear(name, shape, bias):
+        return [(name + ".weight", shape)] + \
+            ([(name + ".bias", shape[:1])] if bias else [])
     for i in range(cfg["num_hidden_layers"]):
         p = f"model.layers.{i}."
-        out += [(p + "self_attn.q_proj.weight", [nh * d, H]),
-                (p + "self_attn.k_proj.weight", [nkv * d, H]),
-                (p + "self_attn.v_proj.weight", [nkv * d, H]),
-                (p + "self_attn.o_proj.weight", [H, nh * d]),
-                (p + "mlp.gate_proj.weight", [F, H]),
-                (p + "mlp.up_proj.weight", [F, H]),
-                (p + "mlp.down_proj.weight", [H, F]),
-                (p + "input_layernorm.weight", [H]),
-                (p + "post_attention_layernorm.weight", [H])]
-    out += [("model.norm.weight", [H]), ("lm_head.weight", [V, H])]
+        out += (linear(p + "self_attn.q_proj", [nh * d, H], attn_bias) +
+                linear(p + "self_attn.k_proj", [nkv * d, H], attn_bias) +
+                linear(p + "self_attn.v_proj", [nkv * d, H], attn_bias) +
+                linear(p + "self_attn.o_proj", [H, nh * d], attn_bias) +
+                linear(p + "mlp.gate_proj", [F, H], mlp_bias) +
+                linear(p + "mlp.up_proj", [F, H], mlp_bias) +
+                linear(p + "mlp.down_proj", [H, F], mlp_bias) +
+                [(p + "input_layernorm.weight", [H]),
+                 (p + "post_attention_layernorm.weight", [H])])
+    out += [("model.norm.weight", [H])]
+    if not cfg.get("tie_word_embeddings"):
+        out += [("lm_head.weight", [V, H])]
     return out
+
+
+def rope_config(cfg):
+    """(rope_type, theta, parameters) from `rope_scaling` (transformers 4)
+    or `rope_parameters` (transformers 5); None or {} is the default rope."""
+    params = dict(cfg.get("rope_parameters") or cfg.get("rope_scaling") or {})
+    kind = params.get("rope_type", params.get("type", "default"))
+    theta = cfg.get("rope_theta", params.get("rope_theta"))
+    return kind, theta, params
 
 
 def inv_freq(cfg):
     """RoPE's inverse frequencies computed in float32 as transformers does
-    (1 / theta ** (arange(0, d, 2) / d))."""
-    d = cfg["hidden_size"] // cfg["num_attention_heads"]
+    (1 / theta ** (arange(0, d, 2) / d)), then scaled as the rope type says:
+    `linear` divides them by `factor`; `llama3` (Llama 3.1+) divides the
+    low frequencies by `factor`, keeps the high ones and interpolates in
+    between (transformers' _compute_llama3_parameters). Neither scales
+    cos and sin."""
+    d = head_dim(cfg)
+    kind, theta, params = rope_config(cfg)
     e = np.arange(0, d, 2, dtype=np.int64).astype(np.float32) / np.float32(d)
-    return (np.float32(1.0) /
-            np.power(np.float32(cfg["rope_theta"]), e)).astype(np.float32)
+    inv = (np.float32(1.0) /
+           np.power(np.float32(theta), e)).astype(np.float32)
+    if kind == "linear":
+        inv = (inv / np.float32(params["factor"])).astype(np.float32)
+    elif kind == "llama3":
+        factor = np.float32(params["factor"])
+        low, high = (np.float32(params["low_freq_factor"]),
+                     np.float32(params["high_freq_factor"]))
+        old = np.float32(params["original_max_position_embeddings"])
+        low_wavelen, high_wavelen = old / low, old / high
+        wavelen = np.float32(2 * math.pi) / inv
+        scaled = np.where(wavelen > low_wavelen, inv / factor, inv)
+        smooth = (old / wavelen - low) / (high - low)
+        smoothed = (np.float32(1) - smooth) * scaled / factor + smooth * scaled
+        medium = ~(wavelen < high_wavelen) & ~(wavelen > low_wavelen)
+        inv = np.where(medium, smoothed, scaled).astype(np.float32)
+    return inv
 
 
 class Emitter:
@@ -81,22 +127,39 @@ class Emitter:
 
 
 def check_config(cfg):
+    cfg.setdefault("num_key_value_heads", cfg.get("num_attention_heads"))
     for key in ("hidden_size", "intermediate_size", "num_attention_heads",
                 "num_hidden_layers", "num_key_value_heads", "vocab_size",
-                "rope_theta", "rms_norm_eps", "max_position_embeddings"):
+                "rms_norm_eps", "max_position_embeddings"):
         if key not in cfg:
             sys.exit(f"config: missing '{key}'")
-    if cfg["hidden_size"] % cfg["num_attention_heads"]:
-        sys.exit("config: hidden_size is not a multiple of num_attention_heads")
+    if not cfg.get("head_dim") and \
+            cfg["hidden_size"] % cfg["num_attention_heads"]:
+        sys.exit("config: hidden_size is not a multiple of num_attention_heads"
+                 " (and no head_dim is given)")
     if cfg["num_attention_heads"] % cfg["num_key_value_heads"]:
         sys.exit("config: num_attention_heads is not a multiple of "
                  "num_key_value_heads")
-    if (cfg["hidden_size"] // cfg["num_attention_heads"]) % 2:
+    if head_dim(cfg) % 2:
         sys.exit("config: the head size must be even (rotary halves)")
-    if cfg.get("rope_scaling") or cfg.get("attention_bias") or \
-            cfg.get("mlp_bias") or cfg.get("tie_word_embeddings"):
-        sys.exit("config: rope_scaling, attention/mlp biases and tied "
-                 "embeddings are not supported")
+    kind, theta, params = rope_config(cfg)
+    if theta is None:
+        sys.exit("config: missing 'rope_theta'")
+    if kind not in ("default", "linear", "llama3"):
+        sys.exit(f"config: rope type '{kind}' is not supported (default, "
+                 "linear and llama3 are)")
+    need = {"linear": ["factor"],
+            "llama3": ["factor", "low_freq_factor", "high_freq_factor",
+                       "original_max_position_embeddings"]}.get(kind, [])
+    for key in need:
+        if key not in params:
+            sys.exit(f"config: rope type '{kind}' needs '{key}'")
+    if kind == "llama3" and params["low_freq_factor"] == \
+            params["high_freq_factor"]:
+        sys.exit("config: llama3 rope needs low_freq_factor != "
+                 "high_freq_factor")
+    if cfg.get("partial_rotary_factor", 1.0) != 1.0:
+        sys.exit("config: partial_rotary_factor is not supported")
     if cfg.get("hidden_act", "silu") != "silu":
         sys.exit("config: only hidden_act silu is supported")
 
@@ -164,7 +227,7 @@ def function(cfg, name, decode):
     H, F, V = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
     nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
     L = cfg["num_hidden_layers"]
-    d = H // nh
+    d = head_dim(cfg)
     eps = float(cfg["rms_norm_eps"])
     maxpos = cfg["max_position_embeddings"]
     s = 1 if decode else "s"
@@ -230,11 +293,16 @@ def function(cfg, name, decode):
                  f"epsilon = {eps:.6e} : f64}}", [hT, T([H])], hT)
 
         def proj(tag, wn, outdim, inp=h, inT=hT, indim=H):
-            return e.op(f"{tag}_l{i}", f"relax.linear {inp}, {w[p + wn]}",
-                        [inT, T([outdim, indim])], T([1, s, outdim]))
-        q0 = proj("q0", "self_attn.q_proj.weight", nh * d)
-        k0 = proj("k0", "self_attn.k_proj.weight", nkv * d)
-        v0 = proj("v0", "self_attn.v_proj.weight", nkv * d)
+            bias = w.get(p + wn + ".bias")
+            text = f"relax.linear {inp}, {w[p + wn + '.weight']}"
+            ins = [inT, T([outdim, indim])]
+            if bias:
+                text += f", {bias}"
+                ins.append(T([outdim]))
+            return e.op(f"{tag}_l{i}", text, ins, T([1, s, outdim]))
+        q0 = proj("q0", "self_attn.q_proj", nh * d)
+        k0 = proj("k0", "self_attn.k_proj", nkv * d)
+        v0 = proj("v0", "self_attn.v_proj", nkv * d)
         q = e.op(f"q_l{i}", f"relax.reshape {q0} {{shape = #relax.shape<[1, {s}, {nh}, {d}]>}}",
                  [T([1, s, nh * d])], T([1, s, nh, d]))
         k = e.op(f"k_l{i}", f"relax.reshape {k0} {{shape = #relax.shape<[1, {s}, {nkv}, {d}]>}}",
@@ -255,19 +323,19 @@ def function(cfg, name, decode):
                  T([1, s, nh, d]))
         a2 = e.op(f"attn2_l{i}", f"relax.reshape {a} {{shape = #relax.shape<[1, {s}, {nh * d}]>}}",
                   [T([1, s, nh, d])], T([1, s, nh * d]))
-        o = proj("o", "self_attn.o_proj.weight", H, a2, T([1, s, nh * d]),
+        o = proj("o", "self_attn.o_proj", H, a2, T([1, s, nh * d]),
                  nh * d)
         x1 = e.op(f"x1_l{i}", f"relax.add {x}, {o}", [hT, hT], hT)
         h2 = e.op(f"ln2_l{i}", f"relax.rms_norm {x1}, "
                   f"{w[p + 'post_attention_layernorm.weight']} "
                   f"{{axes = array<i64: -1>, epsilon = {eps:.6e} : f64}}",
                   [hT, T([H])], hT)
-        g = proj("gate", "mlp.gate_proj.weight", F, h2)
-        u = proj("up", "mlp.up_proj.weight", F, h2)
+        g = proj("gate", "mlp.gate_proj", F, h2)
+        u = proj("up", "mlp.up_proj", F, h2)
         fT = T([1, s, F])
         ga = e.op(f"gact_l{i}", f"relax.silu {g}", [fT], fT)
         gu = e.op(f"gu_l{i}", f"relax.multiply {ga}, {u}", [fT, fT], fT)
-        dn = proj("down", "mlp.down_proj.weight", H, gu, fT, F)
+        dn = proj("down", "mlp.down_proj", H, gu, fT, F)
         x = e.op(f"y_l{i}", f"relax.add {x1}, {dn}", [hT, hT], hT)
 
     last = x
@@ -283,7 +351,9 @@ def function(cfg, name, decode):
     xn = e.op("final_norm", f"relax.rms_norm {last}, {w['model.norm.weight']} "
               f"{{axes = array<i64: -1>, epsilon = {eps:.6e} : f64}}",
               [T([1, 1, H]), T([H])], T([1, 1, H]))
-    logits = e.op("logits", f"relax.linear {xn}, {w['lm_head.weight']}",
+    # Tied embeddings: the embedding matrix is the output projection.
+    head = w.get("lm_head.weight", w["model.embed_tokens.weight"])
+    logits = e.op("logits", f"relax.linear {xn}, {head}",
                   [T([1, 1, H]), T([V, H])], T([1, 1, V]))
 
     outs = [logits] + presents
@@ -309,10 +379,20 @@ def main():
     with open(sys.argv[1]) as f:
         cfg = json.load(f)
     check_config(cfg)
-    summary = ", ".join(f"{k} {cfg[k]}" for k in (
+    kind, theta, params = rope_config(cfg)
+    items = [(k, cfg[k]) for k in (
         "num_hidden_layers", "hidden_size", "num_attention_heads",
-        "num_key_value_heads", "intermediate_size", "vocab_size", "rope_theta",
-        "rms_norm_eps", "max_position_embeddings"))
+        "num_key_value_heads", "intermediate_size", "vocab_size")]
+    items += [("rope_theta", theta)]
+    items += [(k, cfg[k]) for k in ("rms_norm_eps", "max_position_embeddings")]
+    if cfg.get("head_dim"):
+        items.append(("head_dim", cfg["head_dim"]))
+    if kind != "default":
+        items.append(("rope", f"{kind} {json.dumps(params, sort_keys=True)}"))
+    for flag in ("attention_bias", "mlp_bias", "tie_word_embeddings"):
+        if cfg.get(flag):
+            items.append((flag, "true"))
+    summary = ", ".join(f"{k} {v}" for k, v in items)
     print("// Generated by scripts/gen-llama-model.py: do not edit.")
     print(f"// Llama ({summary}).")
     print("// prefill(tokens [1, s], past_length, caches [1, m, kv_heads, "
