@@ -6,6 +6,12 @@
 // to, so members that name different quantities alike (every legalized
 // program calls its first dim `n`) cannot clash.
 //
+// A group may end with a relax.call_tir_inplace (`--relax-group-ops` makes
+// one only its sink). The merged call is then in place too: each updated
+// input stays an input of the merged program, written through its own
+// parameter, and the matching result aliases it; every other output is
+// fresh.
+//
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/IR/CallTIRBinding.h"
@@ -30,18 +36,22 @@ using namespace mlir;
 using namespace mlir::relax;
 
 namespace {
-/// One call of a group with its program and the caller's view of the
-/// program's variables.
+/// One call of a group (relax.call_tir or relax.call_tir_inplace) with its
+/// program and the caller's view of the program's variables.
 struct Member {
-  CallTIROp call;
+  Operation *call;
   tir::PrimFuncOp callee;
   llvm::StringMap<sym::Expr> binding;
+  /// The results the program has a buffer parameter for, after the inputs':
+  /// all of a call_tir's, the fresh ones (-1) of a call_tir_inplace's.
+  SmallVector<Value> bufferResults;
+  std::optional<ShapeExprAttr> tirVars;
 };
 
 /// Builds the merged program of one group and the call that replaces it.
 class GroupFuser {
 public:
-  GroupFuser(ArrayRef<CallTIROp> calls, SymbolTable &symbols)
+  GroupFuser(ArrayRef<Operation *> calls, SymbolTable &symbols)
       : calls(calls.begin(), calls.end()), symbols(symbols) {}
 
   /// Fails, with an error on a member, when the group cannot be merged
@@ -56,11 +66,15 @@ private:
   void inlineIntermediates();
   void replaceCalls(tir::PrimFuncOp program);
 
-  SmallVector<CallTIROp> calls;
+  SmallVector<Operation *> calls;
   SymbolTable &symbols;
   SmallVector<Member> members;
-  /// The group's values by role, in order of first appearance.
+  /// The group's values by role, in order of first appearance. `outputs`
+  /// are fresh buffers.
   SmallVector<Value> inputs, outputs, intermediates;
+  /// The results of an in-place last member that alias an input, with the
+  /// position of that input in `inputs`.
+  SmallVector<std::pair<Value, int64_t>> updated;
   /// Caller variables the merged body needs that no parameter dim binds;
   /// they become trailing `index` parameters.
   SmallVector<std::string> extraVars;
@@ -74,6 +88,13 @@ static tir::BufferType toBufferType(Type type) {
                               tensor.getDtype(), tir::MemoryScope::global);
 }
 
+/// The callee of a relax.call_tir or relax.call_tir_inplace.
+static FlatSymbolRefAttr getCalleeAttr(Operation *call) {
+  if (auto inplace = dyn_cast<CallTIRInplaceOp>(call))
+    return inplace.getCalleeAttr();
+  return cast<CallTIROp>(call).getCalleeAttr();
+}
+
 static void collectVars(const sym::Expr &expr, llvm::StringSet<> &vars) {
   for (const std::string &var : SymShape(ArrayRef<sym::Expr>(expr)).getVars())
     vars.insert(var);
@@ -81,28 +102,74 @@ static void collectVars(const sym::Expr &expr, llvm::StringSet<> &vars) {
 
 LogicalResult GroupFuser::analyze() {
   llvm::SmallPtrSet<Operation *, 8> inGroup;
-  for (CallTIROp call : calls)
+  for (Operation *call : calls)
     inGroup.insert(call);
   Operation *last = calls.back();
 
-  for (CallTIROp call : calls) {
+  // Values the in-place last member updates: they must come from outside
+  // (the merged program writes their buffer) and no other member may read
+  // them (--relax-group-ops never groups such a read with the update; see
+  // readsUpdatedInput there).
+  llvm::SmallPtrSet<Value, 2> updatedInputs;
+  for (Operation *call : calls) {
+    auto inplace = dyn_cast<CallTIRInplaceOp>(call);
+    if (!inplace)
+      continue;
+    if (call != last)
+      return call->emitOpError("cannot be fused: a relax.call_tir_inplace "
+                               "must be the last call of its group");
+    for (unsigned i = 0; i < inplace.getNumResults(); ++i)
+      if (Value input = inplace.getAliasedInput(i)) {
+        if (inGroup.contains(input.getDefiningOp()))
+          return call->emitOpError("cannot be fused: the input it updates "
+                                   "in place is computed in its group");
+        updatedInputs.insert(input);
+      }
+  }
+
+  for (Operation *call : calls) {
     Member &member = members.emplace_back();
     member.call = call;
-    member.callee = symbols.lookup<tir::PrimFuncOp>(call.getCallee());
+    FlatSymbolRefAttr callee = getCalleeAttr(call);
+    member.callee = symbols.lookup<tir::PrimFuncOp>(callee.getAttr());
     if (!member.callee || member.callee.getBody().empty())
-      return call.emitOpError("cannot be fused: '")
-             << call.getCallee() << "' is not a tir.prim_func with a body";
-    if (failed(bindCallTIRVars(call, member.callee, member.binding)))
+      return call->emitOpError("cannot be fused: '")
+             << callee.getValue() << "' is not a tir.prim_func with a body";
+    LogicalResult bound = failure();
+    if (auto inplace = dyn_cast<CallTIRInplaceOp>(call)) {
+      bound = bindCallTIRVars(inplace, member.callee, member.binding);
+      member.tirVars = inplace.getTirVars();
+    } else {
+      auto plain = cast<CallTIROp>(call);
+      bound = bindCallTIRVars(plain, member.callee, member.binding);
+      member.tirVars = plain.getTirVars();
+    }
+    if (failed(bound))
       return failure();
     for (auto &entry : member.binding)
       if (!entry.second)
-        return call.emitOpError("cannot be fused: callee variable '")
+        return call->emitOpError("cannot be fused: callee variable '")
                << entry.first() << "' is bound to an unknown dim";
-    for (Value operand : call.getInputs())
+    for (Value operand : call->getOperands()) {
+      if (call != last && updatedInputs.contains(operand))
+        return call->emitOpError("cannot be fused: it reads an input that "
+                                 "the group's last call updates in place");
       if (!inGroup.contains(operand.getDefiningOp()) &&
           !llvm::is_contained(inputs, operand))
         inputs.push_back(operand);
-    for (Value result : call.getResults()) {
+    }
+    auto inplace = dyn_cast<CallTIRInplaceOp>(call);
+    for (auto [i, result] : llvm::enumerate(call->getResults())) {
+      if (inplace) {
+        if (Value input = inplace.getAliasedInput(i)) {
+          // The input's own buffer; whoever reads the result reads it
+          // from the merged call's matching result.
+          updated.push_back(
+              {result, llvm::find(inputs, input) - inputs.begin()});
+          continue;
+        }
+      }
+      member.bufferResults.push_back(result);
       bool usedOutside = false;
       for (Operation *user : result.getUsers()) {
         if (inGroup.contains(user))
@@ -112,7 +179,7 @@ LogicalResult GroupFuser::analyze() {
         // (or the op whose region holds it) must come after it.
         Operation *reader = last->getBlock()->findAncestorOpInBlock(*user);
         if (!reader || reader->isBeforeInBlock(last))
-          return call.emitOpError("cannot be fused: its result is used by ")
+          return call->emitOpError("cannot be fused: its result is used by ")
                  << user->getName() << " before the group's last call";
       }
       (usedOutside ? outputs : intermediates).push_back(result);
@@ -121,7 +188,7 @@ LogicalResult GroupFuser::analyze() {
   for (Value value : llvm::concat<Value>(inputs, outputs, intermediates)) {
     auto tensor = dyn_cast<RelaxTensorType>(value.getType());
     if (!tensor || !tensor.getShape().isFullyKnown())
-      return calls.front().emitOpError("cannot be fused: the group passes ")
+      return calls.front()->emitOpError("cannot be fused: the group passes ")
              << value.getType() << ", whose shape is not fully known";
   }
 
@@ -139,8 +206,8 @@ LogicalResult GroupFuser::analyze() {
     for (auto &entry : member.binding)
       collectVars(entry.second, needed);
   for (Member &member : members)
-    if (auto tirVars = member.call.getTirVars())
-      for (const sym::Expr &dim : tirVars->getShape().getDims())
+    if (member.tirVars)
+      for (const sym::Expr &dim : member.tirVars->getShape().getDims())
         collectVars(dim, needed);
   for (Value value : intermediates)
     for (const sym::Expr &dim :
@@ -170,7 +237,7 @@ static std::string fusedName(ArrayRef<Member> members) {
 }
 
 tir::PrimFuncOp GroupFuser::buildProgram() {
-  MLIRContext *ctx = calls.front().getContext();
+  MLIRContext *ctx = calls.front()->getContext();
   OpBuilder builder(ctx);
   SmallVector<Type> params;
   for (Value value : llvm::concat<Value>(inputs, outputs))
@@ -178,7 +245,7 @@ tir::PrimFuncOp GroupFuser::buildProgram() {
   params.append(extraVars.size(), builder.getIndexType());
 
   DenseMap<Value, Value> buffers;
-  Location loc = calls.back().getLoc();
+  Location loc = calls.back()->getLoc();
   builder.setInsertionPoint(members.back().callee);
   auto func = tir::buildPrimFunc(
       builder, loc, fusedName(members), params,
@@ -189,6 +256,8 @@ tir::PrimFuncOp GroupFuser::buildProgram() {
         for (Value value : intermediates)
           buffers[value] =
               tir::AllocOp::create(b, loc, toBufferType(value.getType()));
+        for (auto [value, input] : updated)
+          buffers[value] = args[input];
         for (Member &member : members)
           cloneMember(b, member, buffers);
       });
@@ -211,19 +280,20 @@ tir::PrimFuncOp GroupFuser::buildProgram() {
 /// the caller's.
 void GroupFuser::cloneMember(OpBuilder &builder, Member &member,
                              const DenseMap<Value, Value> &buffers) {
-  CallTIROp call = member.call;
+  Operation *call = member.call;
   Block &entry = member.callee.getBody().front();
-  Location loc = call.getLoc();
+  Location loc = call->getLoc();
   IRMapping mapping;
-  unsigned numBuffers = call.getInputs().size() + call.getNumResults();
+  SmallVector<Value> callBuffers(call->getOperands());
+  llvm::append_range(callBuffers, member.bufferResults);
   for (auto [arg, value] :
-       llvm::zip(entry.getArguments().take_front(numBuffers),
-                 llvm::concat<Value>(call.getInputs(), call.getResults())))
+       llvm::zip(entry.getArguments().take_front(callBuffers.size()),
+                 callBuffers))
     mapping.map(arg, buffers.lookup(value));
-  if (auto tirVars = call.getTirVars())
+  if (member.tirVars)
     for (auto [arg, dim] :
-         llvm::zip(entry.getArguments().drop_front(numBuffers),
-                   tirVars->getShape().getDims()))
+         llvm::zip(entry.getArguments().drop_front(callBuffers.size()),
+                   member.tirVars->getShape().getDims()))
       mapping.map(arg, tir::materializeDim(builder, loc, dim));
 
   // The member's variables, restated once before its first op so that the
@@ -312,10 +382,22 @@ void GroupFuser::inlineIntermediates() {
 }
 
 void GroupFuser::replaceCalls(tir::PrimFuncOp program) {
-  CallTIROp last = calls.back();
+  Operation *last = calls.back();
   OpBuilder builder(last);
+  // The updated inputs' results first (in place), then the fresh outputs,
+  // in the order of the program's output parameters.
+  SmallVector<Value> results;
   SmallVector<Type> resultTypes;
-  for (Value value : outputs)
+  SmallVector<int64_t> inplaceIndices;
+  for (auto [value, input] : updated) {
+    results.push_back(value);
+    inplaceIndices.push_back(input);
+  }
+  for (Value value : outputs) {
+    results.push_back(value);
+    inplaceIndices.push_back(-1);
+  }
+  for (Value value : results)
     resultTypes.push_back(value.getType());
   ShapeExprAttr tirVars;
   if (!extraVars.empty()) {
@@ -324,12 +406,18 @@ void GroupFuser::replaceCalls(tir::PrimFuncOp program) {
       vars.push_back(sym::Expr::var(var));
     tirVars = ShapeExprAttr::get(builder.getContext(), SymShape(vars));
   }
-  auto fused = CallTIROp::create(builder, last.getLoc(), resultTypes,
-                                 program.getSymName(), inputs, tirVars);
-  for (auto [value, result] : llvm::zip(outputs, fused.getResults()))
+  Operation *fused;
+  if (updated.empty())
+    fused = CallTIROp::create(builder, last->getLoc(), resultTypes,
+                              program.getSymName(), inputs, tirVars);
+  else
+    fused = CallTIRInplaceOp::create(builder, last->getLoc(), resultTypes,
+                                     program.getSymName(), inputs,
+                                     inplaceIndices, tirVars);
+  for (auto [value, result] : llvm::zip(results, fused->getResults()))
     value.replaceAllUsesWith(result);
-  for (CallTIROp call : llvm::reverse(calls))
-    call.erase();
+  for (Operation *call : llvm::reverse(calls))
+    call->erase();
 }
 
 LogicalResult GroupFuser::fuse() {
@@ -355,14 +443,14 @@ struct RelaxFuseTIRPass
     bool failedAny = false;
     forEachFusionBlock(module, [&](Block &body) {
       // Groups in order of their first call; calls in block order.
-      llvm::MapVector<int64_t, SmallVector<CallTIROp>> groups;
+      llvm::MapVector<int64_t, SmallVector<Operation *>> groups;
       for (Operation &op : body)
-        if (auto call = dyn_cast<CallTIROp>(op))
-          if (auto id = call->getAttrOfType<IntegerAttr>(kFusionGroupAttrName))
-            groups[id.getInt()].push_back(call);
+        if (isa<CallTIROp, CallTIRInplaceOp>(op))
+          if (auto id = op.getAttrOfType<IntegerAttr>(kFusionGroupAttrName))
+            groups[id.getInt()].push_back(&op);
       for (auto &[id, calls] : groups) {
-        for (CallTIROp call : calls)
-          callees.insert(call.getCalleeAttr().getAttr());
+        for (Operation *call : calls)
+          callees.insert(getCalleeAttr(call).getAttr());
         if (calls.size() < 2) {
           calls.front()->removeAttr(kFusionGroupAttrName);
           continue;

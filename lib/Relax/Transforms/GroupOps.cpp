@@ -8,6 +8,13 @@
 // joining merges every node on those paths, so a group is always a convex set
 // of calls with a single sink (plus values that leave through relax.output).
 //
+// A relax.call_tir_inplace may be a group's sink, never a member on the way
+// to a later one: its result is its updated input's buffer, not a value a
+// merged program could compute into a fresh buffer. Producers of its other
+// inputs join it as they would join a relax.call_tir; the producer of an
+// updated input never does, since that input must stay a real buffer for
+// the merged call to update.
+//
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/Transforms/Fusion.h"
@@ -41,8 +48,11 @@ namespace {
 struct Node {
   Operation *op;
   OpPattern pattern;
+  /// A relax.call_tir_inplace: it may only be a group's sink.
+  bool inplace;
   /// Consumers in the block, with the kind of each edge; an op that uses
-  /// several results of a node appears once.
+  /// several results of a node appears once. An edge into an input that a
+  /// relax.call_tir_inplace updates is opaque: it never fuses.
   SmallVector<std::pair<unsigned, OpPattern>> consumers;
   // Post-dominator tree: the immediate post-dominator (or -1 when the node
   // reaches the end of the block on some path without passing through a
@@ -102,22 +112,31 @@ private:
 };
 } // namespace
 
-/// A call's kind: its callee's `op_pattern`. Anything else, and a call whose
-/// operand or result types a merged program could not restate (unknown rank
-/// or dims), is opaque.
+/// A call's kind (relax.call_tir or relax.call_tir_inplace): its callee's
+/// `op_pattern`. Anything else, and a call whose operand or result types a
+/// merged program could not restate (unknown rank or dims), is opaque.
 static OpPattern getNodePattern(Operation *op) {
-  auto call = dyn_cast<CallTIROp>(op);
-  if (!call)
+  FlatSymbolRefAttr callee;
+  if (auto call = dyn_cast<CallTIROp>(op))
+    callee = call.getCalleeAttr();
+  else if (auto call = dyn_cast<CallTIRInplaceOp>(op))
+    callee = call.getCalleeAttr();
+  else
     return OpPattern::Opaque;
   auto fullyKnown = [](Type type) {
     auto tensor = dyn_cast<RelaxTensorType>(type);
     return tensor && tensor.getShape().isFullyKnown();
   };
-  if (!llvm::all_of(call->getOperandTypes(), fullyKnown) ||
-      !llvm::all_of(call->getResultTypes(), fullyKnown))
+  if (!llvm::all_of(op->getOperandTypes(), fullyKnown) ||
+      !llvm::all_of(op->getResultTypes(), fullyKnown))
     return OpPattern::Opaque;
-  return tir::getOpPattern(SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
-      call, call.getCalleeAttr()));
+  return tir::getOpPattern(
+      SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(op, callee));
+}
+
+/// Whether `call` updates its operand #`operand` in place.
+static bool isUpdatedInput(CallTIRInplaceOp call, unsigned operand) {
+  return llvm::is_contained(call.getInplaceIndices(), int64_t(operand));
 }
 
 void Partitioner::buildGraph(Block &body) {
@@ -128,7 +147,8 @@ void Partitioner::buildGraph(Block &body) {
         if (Value input = inplace.getAliasedInput(i))
           updatedAt[input].push_back(nodes.size());
     index[&op] = nodes.size();
-    nodes.push_back({&op, getNodePattern(&op), {}});
+    nodes.push_back(
+        {&op, getNodePattern(&op), isa<CallTIRInplaceOp>(op), {}});
   }
   for (auto [i, node] : llvm::enumerate(nodes)) {
     // A use inside a nested region (a dataflow region reading a value of
@@ -147,6 +167,9 @@ void Partitioner::buildGraph(Block &body) {
           user->getNumResults() == 1 &&
           use.get().getType() == user->getResult(0).getType())
         edge = OpPattern::Elementwise;
+      if (auto inplace = dyn_cast<CallTIRInplaceOp>(use.getOwner()))
+        if (isUpdatedInput(inplace, use.getOperandNumber()))
+          edge = OpPattern::Opaque;
       auto [entry, inserted] = edges.try_emplace(it->second, edge);
       if (!inserted)
         entry->second = std::max(entry->second, edge);
@@ -206,21 +229,33 @@ Partitioner::collectPath(unsigned src, unsigned sink,
                          function_ref<bool(OpPattern, bool)> allowed) {
   SmallVector<unsigned> path, worklist;
   llvm::DenseSet<unsigned> visited;
-  for (auto [consumer, edge] : nodes[src].consumers)
-    worklist.push_back(consumer);
+  // An opaque edge (into an updated input) never fuses, whatever the
+  // consumer's kind.
+  auto push = [&](unsigned from) {
+    for (auto [consumer, edge] : nodes[from].consumers) {
+      if (edge == OpPattern::Opaque)
+        return false;
+      worklist.push_back(consumer);
+    }
+    return true;
+  };
+  if (!push(src))
+    return failure();
   while (!worklist.empty()) {
     unsigned n = worklist.pop_back_val();
     if (!visited.insert(n).second)
       continue;
     bool isSink = n == sink;
-    if (!allowed(groups[find(n)].pattern, isSink))
+    // An in-place call is a sink only: a later group cannot compute its
+    // result, which is its input's buffer.
+    if (!allowed(groups[find(n)].pattern, isSink) ||
+        (!isSink && nodes[n].inplace))
       return failure();
     path.push_back(n);
     // Every path from src reaches sink (it post-dominates src), so the walk
     // stops there.
-    if (!isSink)
-      for (auto [consumer, edge] : nodes[n].consumers)
-        worklist.push_back(consumer);
+    if (!isSink && !push(n))
+      return failure();
   }
   return path;
 }
@@ -256,7 +291,12 @@ void Partitioner::tryFuse(unsigned src, unsigned sink,
 /// Whether merging the groups `roots` would move a read of a value past a
 /// relax.call_tir_inplace that updates it: the merged call runs where the
 /// last member is (FuseTIR), so a member before such a call would read the
-/// new contents.
+/// new contents. A member that reads the value the group's own last
+/// member (an in-place sink) updates is refused too: the read and the
+/// write would share one program, correct only as long as every later
+/// rewrite of it (inlining, moving a nest into another's loops) sees the
+/// dependence through the buffer. No fusion the KV-cache pattern needs is
+/// lost: the rotary reads the new keys, not the cache.
 bool Partitioner::readsUpdatedInput(
     const llvm::SmallDenseSet<unsigned> &roots) const {
   if (updatedAt.empty())
@@ -274,7 +314,7 @@ bool Partitioner::readsUpdatedInput(
     for (Value operand : nodes[m].op->getOperands())
       if (auto it = updatedAt.find(operand); it != updatedAt.end())
         for (unsigned at : it->second)
-          if (m < at && at < last)
+          if (m < at && at <= last)
             return true;
   return false;
 }
@@ -288,7 +328,7 @@ SmallVector<unsigned> Partitioner::run() {
       const Node &node = nodes[i];
       // The node's own kind, or its group's when it is the group's sink.
       OpPattern kind = groups[i].pattern;
-      if (kind == OpPattern::Opaque || node.ipdom < 0)
+      if (kind == OpPattern::Opaque || node.inplace || node.ipdom < 0)
         continue;
       unsigned sink = node.ipdom;
       if (find(i) == find(sink))

@@ -7,7 +7,8 @@
 // each one an extra output of the program, so that every call_tir of it
 // returns the buffer as a result nobody reads: the memory planner then
 // places it in the caller's arena, where its slot is free again as soon as
-// the call returns.
+// the call returns. A relax.call_tir_inplace of it (a rotary fused into a
+// KV-cache append) gets the buffer as an extra fresh output (-1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,13 +75,16 @@ struct RelaxLiftTIRAllocsPass
         SymbolTable::getSymbolUses(func, module);
     if (!uses)
       return success();
-    SmallVector<std::pair<CallTIROp, SmallVector<Type>>> calls;
+    SmallVector<std::pair<Operation *, SmallVector<Type>>> calls;
     for (const SymbolTable::SymbolUse &use : *uses) {
-      auto call = dyn_cast<CallTIROp>(use.getUser());
-      if (!call)
-        return success();
+      Operation *call = use.getUser();
       llvm::StringMap<sym::Expr> binding;
-      if (failed(bindCallTIRVars(call, func, binding, /*emitErrors=*/false)))
+      LogicalResult bound = failure();
+      if (auto plain = dyn_cast<CallTIROp>(call))
+        bound = bindCallTIRVars(plain, func, binding, /*emitErrors=*/false);
+      else if (auto inplace = dyn_cast<CallTIRInplaceOp>(call))
+        bound = bindCallTIRVars(inplace, func, binding, /*emitErrors=*/false);
+      if (failed(bound))
         return success();
       SmallVector<Type> extra;
       for (tir::AllocOp alloc : allocs) {
@@ -116,17 +120,25 @@ struct RelaxLiftTIRAllocsPass
     }
     for (auto &[call, extra] : calls) {
       OpBuilder b(call);
-      SmallVector<Type> types(call.getResultTypes());
+      SmallVector<Type> types(call->getResultTypes());
       llvm::append_range(types, extra);
-      OperationState state(call.getLoc(), call->getName());
+      OperationState state(call->getLoc(), call->getName());
       state.addOperands(call->getOperands());
       state.addAttributes(call->getAttrs());
+      // The new buffers follow the fresh outputs' parameters, so they are
+      // fresh outputs after the existing results.
+      if (auto inplace = dyn_cast<CallTIRInplaceOp>(call)) {
+        SmallVector<int64_t> indices(inplace.getInplaceIndices());
+        indices.append(extra.size(), -1);
+        state.attributes.set(inplace.getInplaceIndicesAttrName(),
+                             b.getDenseI64ArrayAttr(indices));
+      }
       state.addTypes(types);
       Operation *replacement = b.create(state);
       for (auto [from, to] :
            llvm::zip(call->getResults(), replacement->getResults()))
         from.replaceAllUsesWith(to);
-      call.erase();
+      call->erase();
     }
     return success();
   }

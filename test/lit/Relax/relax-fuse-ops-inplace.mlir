@@ -1,7 +1,8 @@
 // RUN: relax-opt --relax-fuse-ops --relax-verify-well-formed -split-input-file %s | FileCheck %s
 
-// relax.call_tir_inplace is opaque to fusion, and fusion never moves a read
-// of an input past the call that updates it in place: exp(cache) must run
+// Fusion never moves a read of an input past the relax.call_tir_inplace
+// that updates it (relax-fuse-ops-inplace-sink.mlir has the in-place call
+// as a group's sink): exp(cache) must run
 // before the update, so it is not merged into the add after it (the merged
 // call would run at the add and read the updated cache). The chain after
 // the update (add, then multiply) is still fused.

@@ -79,3 +79,54 @@ relax.func @not_fully_known(%x: !relax.tensor<[?], f32>) -> !relax.tensor<[4], f
   }
   relax.return %0 : !relax.tensor<[4], f32>
 }
+
+// -----
+
+// A relax.call_tir_inplace only ends a group: a later member would have to
+// compute from its result, which is its input's buffer.
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
+  tir.return
+}
+tir.prim_func private @inc(%x: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
+  tir.return
+}
+relax.func @inplace_not_last(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{cannot be fused: a relax.call_tir_inplace must be the last call of its group}}
+  %a = relax.call_tir_inplace @inc(%x) inplace_indices([0]) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  %b = relax.call_tir @ew(%a) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %b : !relax.tensor<[n], f32>
+}
+
+// -----
+
+// The input an in-place call updates must be a buffer from outside its
+// group.
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
+  tir.return
+}
+tir.prim_func private @inc(%x: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
+  tir.return
+}
+relax.func @updated_in_group(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  %a = relax.call_tir @ew(%x) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  // expected-error @below {{cannot be fused: the input it updates in place is computed in its group}}
+  %b = relax.call_tir_inplace @inc(%a) inplace_indices([0]) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %b : !relax.tensor<[n], f32>
+}
+
+// -----
+
+// No other member may read the input the group's in-place call updates: the
+// merged program would read it where the update writes.
+tir.prim_func private @ew(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
+  tir.return
+}
+tir.prim_func private @set(%x: !tir.buffer<[n], f32>, %v: !tir.buffer<[n], f32>) attributes {op_pattern = #tir.op_pattern<elementwise>} {
+  tir.return
+}
+relax.func @reads_updated(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{cannot be fused: it reads an input that the group's last call updates in place}}
+  %a = relax.call_tir @ew(%x) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  %b = relax.call_tir_inplace @set(%x, %a) inplace_indices([0]) {relax.fusion_group = 0 : i64} : (!relax.tensor<[n], f32>, !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %b : !relax.tensor<[n], f32>
+}

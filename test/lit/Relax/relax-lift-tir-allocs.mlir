@@ -45,3 +45,25 @@ relax.func @unknown(%a: !relax.tensor<[?], f32>) -> !relax.tensor<[?], f32> {
   %r = relax.call_tir @g(%a) : (!relax.tensor<[?], f32>) -> !relax.tensor<[?], f32>
   relax.return %r : !relax.tensor<[?], f32>
 }
+
+// -----
+
+// A relax.call_tir_inplace (a rotary fused into a KV-cache append) gets the
+// scratch as an extra fresh output (-1) after its own results; the buffer
+// parameter goes after the fresh output's, before the tir_vars.
+// CHECK-LABEL: tir.prim_func @append(
+// CHECK-SAME: %{{.*}}: !tir.buffer<[1, m, d], f32>, %{{.*}}: !tir.buffer<[s, d], f32>, %{{.*}}: !tir.buffer<[s, d], f32>, %{{.*}}: !tir.buffer<[s, d], f32>, %{{.*}}: index {tir.var = "pos"})
+// CHECK-NOT: tir.alloc
+// CHECK-LABEL: relax.func @inplace_caller
+// CHECK: %[[R:.*]]:3 = relax.call_tir_inplace @append(%arg0, %arg1) inplace_indices([0, -1, -1]) tir_vars(#relax.shape<[p]>) : (!relax.tensor<[1, n, 8], f32>, !relax.tensor<[t, 8], f32>) -> (!relax.tensor<[1, n, 8], f32>, !relax.tensor<[t, 8], f32>, !relax.tensor<[t, 8], f32>)
+// CHECK: relax.return %[[R]]#0, %[[R]]#1
+tir.prim_func @append(%cache: !tir.buffer<[1, m, d], f32>, %k: !tir.buffer<[s, d], f32>, %k2: !tir.buffer<[s, d], f32>, %pos: index {tir.var = "pos"}) {
+  %rot = tir.alloc : !tir.buffer<[s, d], f32>
+  tir.return
+}
+relax.func @inplace_caller(%cache: !relax.tensor<[1, n, 8], f32>, %k: !relax.tensor<[t, 8], f32>, %pt: !relax.tensor<[1], i64>) -> (!relax.tensor<[1, n, 8], f32>, !relax.tensor<[t, 8], f32>) {
+  %ps = relax.tensor_to_shape %pt : !relax.tensor<[1], i64> to !relax.shape<[p]>
+  %c, %k2 = relax.call_tir_inplace @append(%cache, %k) inplace_indices([0, -1]) tir_vars(#relax.shape<[p]>)
+      : (!relax.tensor<[1, n, 8], f32>, !relax.tensor<[t, 8], f32>) -> (!relax.tensor<[1, n, 8], f32>, !relax.tensor<[t, 8], f32>)
+  relax.return %c, %k2 : !relax.tensor<[1, n, 8], f32>, !relax.tensor<[t, 8], f32>
+}
