@@ -4,17 +4,20 @@
 // libRelaxModule only): opens a library that relax-compile built
 // from a model of scripts/gen-llama-model.py (entries `prefill` and
 // `decode`) through the C API of RelaxDialect/Runtime/RelaxModule.h,
-// prefills a prompt of token ids, then runs greedy decode steps, feeding each
-// step's present KV caches back as the next step's past caches. Prints the
-// new tokens and tokens/s of prefill and of decode separately.
+// allocates the KV caches once (zeroed, [1, m, kv_heads, head_dim] each),
+// prefills a prompt of token ids, then runs greedy decode steps; every call
+// updates the caches in place and is told how many of their rows are valid
+// (past_length). Prints the new tokens and tokens/s of prefill and of decode
+// separately.
 //
 //   llama-generate MODEL.so (--weights W.safetensors | --random-weights SEED)
-//       --prompt 1,2,3 | --prompt-file F   [-n 32] [--dump-logits L.npy]
+//       --prompt 1,2,3 | --prompt-file F   [-n 32] [--cache-length M]
+//       [--dump-logits L.npy]
 //       [--expect-tokens T.npy] [--expect-logits L.npy --rtol R --atol A]
 //       [--save-weights W.safetensors]
 //
 // Weights are bound by name: every input of prefill/decode that is not the
-// tokens or a cache is looked up under its relax.name (Hugging Face's state
+// tokens, past_length or a cache is looked up under its relax.name (Hugging Face's state
 // dict names) in the safetensors file, or generated with the counter-based
 // generator below (the same numbers as scripts/llama_weights.py). See
 // docs/llm.md.
@@ -60,7 +63,8 @@ void check(relax_status status, const std::string &what) {
 // stream: key = splitmix64(seed ^ fnv1a64(name)), z = splitmix64(key + i),
 // u = (z >> 40) * 2^-23 - 1 in [-1, 1) (exact in float32). A matrix [out, in]
 // gets u * float32(1 / sqrt(in)) (fan-in scaling keeps activations O(1)); a
-// vector (the RMSNorm weights) gets 1 + u / 8. Both are one float32 rounding
+// bias (a name ending in .bias) gets u / 8 (+ 0.0f, exact), any other vector
+// (the RMSNorm weights) 1 + u / 8. Both are one float32 rounding
 // of exact operands, so the bits agree across languages.
 uint64_t splitmix64(uint64_t x) {
   uint64_t z = x + 0x9E3779B97F4A7C15ull;
@@ -85,9 +89,12 @@ void randomWeight(uint64_t seed, const std::string &name,
   float scale = shape.size() == 2
                     ? static_cast<float>(1.0 / std::sqrt(double(shape[1])))
                     : 0.125f;
+  // Norm weights scatter around 1, matrices and biases around 0.
+  bool isBias = name.size() >= 5 && name.compare(name.size() - 5, 5, ".bias") == 0;
+  float offset = shape.size() == 2 || isBias ? 0.0f : 1.0f;
   for (size_t i = 0; i < count; ++i) {
     float u = float(splitmix64(key + i) >> 40) * 0x1p-23f - 1.0f;
-    out[i] = shape.size() == 2 ? u * scale : 1.0f + u * scale;
+    out[i] = offset + u * scale;
   }
 }
 
@@ -167,6 +174,7 @@ struct Options {
   bool randomWeights = false;
   uint64_t seed = 0;
   long steps = 32;
+  long cacheLength = 0; // 0: the prompt plus the new tokens
   double rtol = 1e-3, atol = 1e-3;
 };
 
@@ -174,6 +182,7 @@ const char *kUsage =
     "usage: llama-generate MODEL.so (--weights W.safetensors | "
     "--random-weights SEED)\n"
     "           (--prompt 1,2,3 | --prompt-file F) [-n N] [--params P]\n"
+    "           [--cache-length M]\n"
     "           [--dump-logits L.npy] [--expect-tokens T.npy]\n"
     "           [--expect-logits L.npy [--rtol R] [--atol A]]\n"
     "           [--save-weights W.safetensors]";
@@ -209,6 +218,8 @@ Options parseOptions(int argc, char **argv) {
       o.promptFile = value();
     else if (a == "-n")
       o.steps = parseInt(value(), a);
+    else if (a == "--cache-length")
+      o.cacheLength = parseInt(value(), a);
     else if (a == "--dump-logits")
       o.dumpLogits = value();
     else if (a == "--expect-tokens")
@@ -239,6 +250,8 @@ Options parseOptions(int argc, char **argv) {
     fail("give exactly one of --prompt and --prompt-file");
   if (o.steps < 1)
     fail("-n must be at least 1");
+  if (o.cacheLength < 0)
+    fail("--cache-length must be positive");
   return o;
 }
 
@@ -290,7 +303,8 @@ std::vector<Input> inputsOf(relax_function *f) {
   return inputs;
 }
 
-bool isCache(const std::string &name) { return name.rfind("past.", 0) == 0; }
+bool isCache(const std::string &name) { return name.rfind("cache.", 0) == 0; }
+bool isPastLength(const std::string &name) { return name == "past_length"; }
 bool isTokens(const std::string &name) {
   return name == "tokens" || name == "token";
 }
@@ -429,13 +443,39 @@ int main(int argc, char **argv) {
   std::vector<Input> prefillInputs = inputsOf(prefill);
   std::vector<Input> decodeInputs = inputsOf(decode);
   size_t numCaches = 0;
-  for (const Input &in : decodeInputs)
+  bool hasPastLength = false;
+  for (const Input &in : decodeInputs) {
     numCaches += isCache(in.name);
-  if (relax_function_num_outputs(prefill) != 1 + numCaches ||
+    hasPastLength |= isPastLength(in.name);
+  }
+  if (!hasPastLength || numCaches == 0 ||
+      relax_function_num_outputs(prefill) != 1 + numCaches ||
       relax_function_num_outputs(decode) != 1 + numCaches)
-    fail("prefill and decode must return the logits and one present cache "
-         "per past cache input of decode (" +
-         std::to_string(numCaches) + ")");
+    fail("not a model of gen-llama-model.py: prefill and decode take "
+         "past_length and the caches (cache.N.key, cache.N.value) and return "
+         "the logits and the caches");
+
+  // The caches, allocated once and zeroed: [1, m, kv_heads, head_dim] each,
+  // m rows for every position this generation writes (the prompt and all
+  // but the last new token) unless --cache-length says otherwise. Both
+  // entries take the same buffers and update them in place.
+  int64_t cacheRows = opts.cacheLength
+                          ? opts.cacheLength
+                          : int64_t(prompt.size()) + opts.steps - 1;
+  std::map<std::string, std::vector<float>> caches;
+  std::map<std::string, std::vector<int64_t>> cacheShapes;
+  for (const Input &in : decodeInputs) {
+    if (!isCache(in.name))
+      continue;
+    if (in.dtype != RELAX_DTYPE_F32 || in.shape.size() != 4 ||
+        in.shape[0] != 1 || in.shape[1] != -1 || in.shape[2] < 0 ||
+        in.shape[3] < 0)
+      fail("cache '" + in.name + "' must be f32 [1, m, kv_heads, head_dim]");
+    std::vector<int64_t> shape = {1, cacheRows, in.shape[2], in.shape[3]};
+    size_t count = size_t(cacheRows) * in.shape[2] * in.shape[3];
+    caches[in.name].assign(count, 0.0f);
+    cacheShapes[in.name] = shape;
+  }
 
   // The weights, bound by name once; tokens and caches change per call.
   Weights weights(opts);
@@ -446,8 +486,15 @@ int main(int argc, char **argv) {
       const Input &in = inputs[i];
       tensors[i] = {nullptr, in.dtype, int32_t(in.shape.size()),
                     inputs[i].shape.data()};
-      if (!isTokens(in.name) && !isCache(in.name))
+      if (isCache(in.name)) {
+        auto it = caches.find(in.name);
+        if (it == caches.end())
+          fail("prefill's cache '" + in.name + "' is not one of decode's");
+        tensors[i].data = it->second.data();
+        tensors[i].shape = cacheShapes[in.name].data();
+      } else if (!isTokens(in.name) && !isPastLength(in.name)) {
         tensors[i].data = const_cast<float *>(weights.get(in));
+      }
     }
   };
   std::vector<relax_tensor> prefillArgs, decodeArgs;
@@ -472,37 +519,61 @@ int main(int argc, char **argv) {
     tokens.push_back(argmax(row, vocab));
   };
 
+  // The caches' valid rows on entry to each call.
+  int64_t pastLength = 0;
+  int64_t pastLengthShape[1] = {1};
+  auto bindPastLength = [&](const std::vector<Input> &inputs,
+                            std::vector<relax_tensor> &tensors) {
+    for (size_t i = 0; i < inputs.size(); ++i)
+      if (isPastLength(inputs[i].name)) {
+        tensors[i].data = &pastLength;
+        tensors[i].shape = pastLengthShape;
+      }
+  };
+  bindPastLength(prefillInputs, prefillArgs);
+  bindPastLength(decodeInputs, decodeArgs);
+  // Each call must hand the caches back updated in place, not copies.
+  auto checkInPlace = [&](relax_outputs *out, const std::vector<Input> &inputs,
+                          const std::vector<relax_tensor> &tensors) {
+    size_t result = 1;
+    for (size_t i = 0; i < inputs.size(); ++i)
+      if (isCache(inputs[i].name) &&
+          relax_outputs_get(out, result++)->data != tensors[i].data)
+        fail("result " + std::to_string(result - 1) +
+             " is not the cache '" + inputs[i].name +
+             "' updated in place");
+  };
+
   // Prefill: the whole prompt at once.
   int64_t promptShape[2] = {1, int64_t(prompt.size())};
-  for (relax_tensor &t : prefillArgs)
-    if (t.dtype == RELAX_DTYPE_I64 && t.rank == 2) {
-      t.data = prompt.data();
-      t.shape = promptShape;
+  for (size_t i = 0; i < prefillArgs.size(); ++i)
+    if (isTokens(prefillInputs[i].name)) {
+      prefillArgs[i].data = prompt.data();
+      prefillArgs[i].shape = promptShape;
     }
   relax_outputs *state = nullptr;
   auto t0 = std::chrono::steady_clock::now();
   check(relax_function_call(prefill, prefillArgs.data(), prefillArgs.size(),
                             &state),
-        "prefill");
+        "prefill (a prompt of " + std::to_string(prompt.size()) +
+            " tokens, caches of " + std::to_string(cacheRows) +
+            " rows: see --cache-length)");
   auto t1 = std::chrono::steady_clock::now();
+  checkInPlace(state, prefillInputs, prefillArgs);
   takeLogits(state);
 
-  // Decode: each step takes the last token and the previous step's present
-  // caches (outputs 1..) as its past caches.
+  // Decode: each step takes the last token; the caches hold every position
+  // before it.
   int64_t tokenShape[2] = {1, 1};
-  for (long step = 1; step < opts.steps; ++step) {
-    size_t cache = 0;
-    int64_t token = tokens.back();
-    for (size_t i = 0; i < decodeArgs.size(); ++i) {
-      if (isTokens(decodeInputs[i].name)) {
-        decodeArgs[i].data = &token;
-        decodeArgs[i].shape = tokenShape;
-      } else if (isCache(decodeInputs[i].name)) {
-        const relax_tensor *present = relax_outputs_get(state, 1 + cache++);
-        decodeArgs[i].data = present->data;
-        decodeArgs[i].shape = present->shape;
-      }
+  int64_t token = 0;
+  for (size_t i = 0; i < decodeArgs.size(); ++i)
+    if (isTokens(decodeInputs[i].name)) {
+      decodeArgs[i].data = &token;
+      decodeArgs[i].shape = tokenShape;
     }
+  for (long step = 1; step < opts.steps; ++step) {
+    token = tokens.back();
+    pastLength = int64_t(prompt.size()) + step - 1;
     relax_outputs *next = nullptr;
     relax_status status = relax_function_call(
         decode, decodeArgs.data(), decodeArgs.size(), &next);
@@ -512,6 +583,8 @@ int main(int argc, char **argv) {
            "): " + relax_last_error());
     relax_outputs_free(state);
     state = next;
+    if (step == 1)
+      checkInPlace(state, decodeInputs, decodeArgs);
     takeLogits(state);
   }
   auto t2 = std::chrono::steady_clock::now();

@@ -2,24 +2,22 @@
 """Writes a Llama model (LlamaForCausalLM's architecture) as relax IR, from a
 Hugging Face style config.json, with two entry points:
 
-  prefill(tokens [1, s] i64, weights...)
-      -> (logits [1, 1, vocab] of the last position,
-          present.N.key / present.N.value [1, s, kv_heads, head_dim] per layer)
-  decode(token [1, 1] i64, past.N.key / past.N.value [1, p, kv_heads,
-         head_dim] per layer, weights...)
-      -> (logits [1, 1, vocab], present caches [1, p + 1, kv_heads, head_dim])
+  prefill(tokens [1, s] i64, past_length [1] i64, cache.N.key /
+          cache.N.value [1, m, kv_heads, head_dim] per layer, weights...)
+      -> (logits [1, 1, vocab] of the last position, the caches)
+  decode(token [1, 1] i64, past_length [1] i64, the caches, weights...)
+      -> (logits [1, 1, vocab], the caches)
 
-s and p are symbolic (never specialised); sym_bounds keep s <= max positions
-and p < max positions, so a cache that outgrows the model's positions is a
-run-time error naming p. Rotary positions are arange(p, p + s): the offset is
-the cache's own length, so no separate position input can disagree with it.
-
-The KV cache is one tensor per layer and per K/V in the layout relax.attention
-reads (BSNH: [batch, seq, kv_heads, head_dim]); present = concat(past, new)
-along the sequence axis, as onnxruntime's exported decode graphs do. Only
-`cache_append` below builds that concat, so moving to an in-place cache
-(relax.call_tir_inplace into a preallocated [1, max_pos, ...] buffer) changes
-that one function and the signature.
+The KV cache is preallocated by the caller, one [1, m, kv_heads, head_dim]
+tensor per layer and per K/V in the layout relax.attention reads (BSNH), and
+updated in place: a call reads p = past_length valid rows, writes the new
+keys and values at rows p .. p + s - 1 (relax.call_tir_inplace of
+@kv_append, after the rotary embedding, which fusion merges into it) and
+attends over the p + s valid rows through relax.view (no copy). The caches
+come back as results: the same buffers, updated. s, p and m are symbolic
+(never specialised); sym_bounds keep them within max_position_embeddings and
+an assert keeps p + s <= m, so a cache that would overflow is a run-time
+error naming the dims. Rotary positions are arange(p, p + s).
 
 Weights are parameters named like LlamaForCausalLM's state dict
 (model.embed_tokens.weight, model.layers.N.self_attn.q_proj.weight, ...,
@@ -30,6 +28,7 @@ must be f32 (see docs/llm.md for converting bf16).
     python3 scripts/gen-llama-model.py CONFIG.json > model.mlir
 """
 import json
+import math
 import sys
 
 import numpy as np
@@ -39,34 +38,79 @@ def T(shape, dtype="f32"):
     return f"!relax.tensor<[{', '.join(str(d) for d in shape)}], {dtype}>"
 
 
+def head_dim(cfg):
+    """`head_dim` when the config gives it (it may differ from hidden /
+    heads), else hidden_size / num_attention_heads, as transformers does."""
+    return cfg.get("head_dim") or \
+        cfg["hidden_size"] // cfg["num_attention_heads"]
+
+
 def weight_shapes(cfg):
-    """The parameters of LlamaForCausalLM, in state-dict order."""
+    """The parameters of LlamaForCausalLM, in state-dict order: biases
+    with attention_bias / mlp_bias, no lm_head.weight with tied
+    embeddings (the embedding is the output projection then)."""
     H, F, V = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
     nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
-    d = H // nh
+    d = head_dim(cfg)
+    attn_bias, mlp_bias = cfg.get("attention_bias"), cfg.get("mlp_bias")
     out = [("model.embed_tokens.weight", [V, H])]
+
+    def linear(name, shape, bias):
+        return [(name + ".weight", shape)] + \
+            ([(name + ".bias", shape[:1])] if bias else [])
     for i in range(cfg["num_hidden_layers"]):
         p = f"model.layers.{i}."
-        out += [(p + "self_attn.q_proj.weight", [nh * d, H]),
-                (p + "self_attn.k_proj.weight", [nkv * d, H]),
-                (p + "self_attn.v_proj.weight", [nkv * d, H]),
-                (p + "self_attn.o_proj.weight", [H, nh * d]),
-                (p + "mlp.gate_proj.weight", [F, H]),
-                (p + "mlp.up_proj.weight", [F, H]),
-                (p + "mlp.down_proj.weight", [H, F]),
-                (p + "input_layernorm.weight", [H]),
-                (p + "post_attention_layernorm.weight", [H])]
-    out += [("model.norm.weight", [H]), ("lm_head.weight", [V, H])]
+        out += (linear(p + "self_attn.q_proj", [nh * d, H], attn_bias) +
+                linear(p + "self_attn.k_proj", [nkv * d, H], attn_bias) +
+                linear(p + "self_attn.v_proj", [nkv * d, H], attn_bias) +
+                linear(p + "self_attn.o_proj", [H, nh * d], attn_bias) +
+                linear(p + "mlp.gate_proj", [F, H], mlp_bias) +
+                linear(p + "mlp.up_proj", [F, H], mlp_bias) +
+                linear(p + "mlp.down_proj", [H, F], mlp_bias) +
+                [(p + "input_layernorm.weight", [H]),
+                 (p + "post_attention_layernorm.weight", [H])])
+    out += [("model.norm.weight", [H])]
+    if not cfg.get("tie_word_embeddings"):
+        out += [("lm_head.weight", [V, H])]
     return out
+
+
+def rope_config(cfg):
+    """(rope_type, theta, parameters) from `rope_scaling` (transformers 4)
+    or `rope_parameters` (transformers 5); None or {} is the default rope."""
+    params = dict(cfg.get("rope_parameters") or cfg.get("rope_scaling") or {})
+    kind = params.get("rope_type", params.get("type", "default"))
+    theta = cfg.get("rope_theta", params.get("rope_theta"))
+    return kind, theta, params
 
 
 def inv_freq(cfg):
     """RoPE's inverse frequencies computed in float32 as transformers does
-    (1 / theta ** (arange(0, d, 2) / d))."""
-    d = cfg["hidden_size"] // cfg["num_attention_heads"]
+    (1 / theta ** (arange(0, d, 2) / d)), then scaled as the rope type says:
+    `linear` divides them by `factor`; `llama3` (Llama 3.1+) divides the
+    low frequencies by `factor`, keeps the high ones and interpolates in
+    between (transformers' _compute_llama3_parameters). Neither scales
+    cos and sin."""
+    d = head_dim(cfg)
+    kind, theta, params = rope_config(cfg)
     e = np.arange(0, d, 2, dtype=np.int64).astype(np.float32) / np.float32(d)
-    return (np.float32(1.0) /
-            np.power(np.float32(cfg["rope_theta"]), e)).astype(np.float32)
+    inv = (np.float32(1.0) /
+           np.power(np.float32(theta), e)).astype(np.float32)
+    if kind == "linear":
+        inv = (inv / np.float32(params["factor"])).astype(np.float32)
+    elif kind == "llama3":
+        factor = np.float32(params["factor"])
+        low, high = (np.float32(params["low_freq_factor"]),
+                     np.float32(params["high_freq_factor"]))
+        old = np.float32(params["original_max_position_embeddings"])
+        low_wavelen, high_wavelen = old / low, old / high
+        wavelen = np.float32(2 * math.pi) / inv
+        scaled = np.where(wavelen > low_wavelen, inv / factor, inv)
+        smooth = (old / wavelen - low) / (high - low)
+        smoothed = (np.float32(1) - smooth) * scaled / factor + smooth * scaled
+        medium = ~(wavelen < high_wavelen) & ~(wavelen > low_wavelen)
+        inv = np.where(medium, smoothed, scaled).astype(np.float32)
+    return inv
 
 
 class Emitter:
@@ -83,36 +127,81 @@ class Emitter:
 
 
 def check_config(cfg):
+    cfg.setdefault("num_key_value_heads", cfg.get("num_attention_heads"))
     for key in ("hidden_size", "intermediate_size", "num_attention_heads",
                 "num_hidden_layers", "num_key_value_heads", "vocab_size",
-                "rope_theta", "rms_norm_eps", "max_position_embeddings"):
+                "rms_norm_eps", "max_position_embeddings"):
         if key not in cfg:
             sys.exit(f"config: missing '{key}'")
-    if cfg["hidden_size"] % cfg["num_attention_heads"]:
-        sys.exit("config: hidden_size is not a multiple of num_attention_heads")
+    if not cfg.get("head_dim") and \
+            cfg["hidden_size"] % cfg["num_attention_heads"]:
+        sys.exit("config: hidden_size is not a multiple of num_attention_heads"
+                 " (and no head_dim is given)")
     if cfg["num_attention_heads"] % cfg["num_key_value_heads"]:
         sys.exit("config: num_attention_heads is not a multiple of "
                  "num_key_value_heads")
-    if (cfg["hidden_size"] // cfg["num_attention_heads"]) % 2:
+    if head_dim(cfg) % 2:
         sys.exit("config: the head size must be even (rotary halves)")
-    if cfg.get("rope_scaling") or cfg.get("attention_bias") or \
-            cfg.get("mlp_bias") or cfg.get("tie_word_embeddings"):
-        sys.exit("config: rope_scaling, attention/mlp biases and tied "
-                 "embeddings are not supported")
+    kind, theta, params = rope_config(cfg)
+    if theta is None:
+        sys.exit("config: missing 'rope_theta'")
+    if kind not in ("default", "linear", "llama3"):
+        sys.exit(f"config: rope type '{kind}' is not supported (default, "
+                 "linear and llama3 are)")
+    need = {"linear": ["factor"],
+            "llama3": ["factor", "low_freq_factor", "high_freq_factor",
+                       "original_max_position_embeddings"]}.get(kind, [])
+    for key in need:
+        if key not in params:
+            sys.exit(f"config: rope type '{kind}' needs '{key}'")
+    if kind == "llama3" and params["low_freq_factor"] == \
+            params["high_freq_factor"]:
+        sys.exit("config: llama3 rope needs low_freq_factor != "
+                 "high_freq_factor")
+    if cfg.get("partial_rotary_factor", 1.0) != 1.0:
+        sys.exit("config: partial_rotary_factor is not supported")
     if cfg.get("hidden_act", "silu") != "silu":
         sys.exit("config: only hidden_act silu is supported")
 
 
-def cache_append(e, layer, kind, past, new, s, kv, d):
-    """present = concat(past, new) on the sequence axis; without a past
-    (prefill) the new keys/values are the cache. The one place that knows
-    how the cache grows."""
-    if past is None:
-        return new, "s"
-    return e.op(f"{kind}_cache_l{layer}",
-                f"relax.concat {past}, {new} {{axis = 1 : i64}}",
-                [T([1, "p", kv, d]), T([1, s, kv, d])],
-                T([1, f"p + {s}", kv, d])), f"p + {s}"
+def cache_append(e, layer, kind, cache, new, s, kv, d):
+    """Writes `new` [1, s, kv, d] at rows p .. p + s - 1 of the cache [1, m,
+    kv, d] in place; returns the updated cache and the view of its p + s
+    valid rows. The one place that knows how the cache grows."""
+    cacheT = T([1, "m", kv, d])
+    updated = e.op(f"{kind}_cache_l{layer}",
+                   f"relax.call_tir_inplace @kv_append({cache}, {new}) "
+                   "inplace_indices([0]) tir_vars(#relax.shape<[p]>)",
+                   [cacheT, T([1, s, kv, d])], cacheT)
+    valid = f"%{kind}_valid_l{layer}"
+    e.raw(f"{valid} = relax.view {updated} : {cacheT} to "
+          f"{T([1, f'p + {s}', kv, d])}")
+    return updated, valid
+
+
+# cache[:, p : p + s] = new, in place (rows beyond p + s are untouched).
+KV_APPEND = """tir.prim_func private @kv_append(%cache: !tir.buffer<[1, m, h, d], f32>,
+                                 %new: !tir.buffer<[1, s, h, d], f32>,
+                                 %p: index {tir.var = "p"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = tir.sym_var "s" : index
+  %h = tir.sym_var "h" : index
+  %d = tir.sym_var "d" : index
+  tir.for %j = %c0 to %s step %c1 {
+    tir.for %i = %c0 to %h step %c1 {
+      tir.for %l = %c0 to %d step %c1 {
+        tir.block "kv_append" (%vj = %j, %vi = %i, %vl = %l) kinds [spatial, spatial, spatial] {
+          %x = tir.load %new[%c0, %vj, %vi, %vl] : !tir.buffer<[1, s, h, d], f32>
+          %pos = tir.sym_var "p" : index
+          %row = arith.addi %pos, %vj : index
+          tir.store %x, %cache[%c0, %row, %vi, %vl] : !tir.buffer<[1, m, h, d], f32>
+        }
+      }
+    }
+  }
+  tir.return
+}"""
 
 
 def rotary(e, x, name, s, heads, d, c, sn):
@@ -138,32 +227,36 @@ def function(cfg, name, decode):
     H, F, V = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
     nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
     L = cfg["num_hidden_layers"]
-    d = H // nh
+    d = head_dim(cfg)
     eps = float(cfg["rms_norm_eps"])
     maxpos = cfg["max_position_embeddings"]
     s = 1 if decode else "s"
-    start = "p" if decode else "0"
-    end = "p + 1" if decode else "s"
 
     args = []
     if decode:
         args.append(f'%tokens: {T([1, 1], "i64")} {{relax.name = "token"}}')
-        for i in range(L):
-            for kind in ("key", "value"):
-                args.append(f'%past_{kind[0]}_l{i}: {T([1, "p", nkv, d])} '
-                            f'{{relax.name = "past.{i}.{kind}"}}')
     else:
         args.append(f'%tokens: {T([1, "s"], "i64")} {{relax.name = "tokens"}}')
+    args.append(f'%past_length: {T([1], "i64")} {{relax.name = "past_length"}}')
+    cacheT = T([1, "m", nkv, d])
+    for i in range(L):
+        for kind in ("key", "value"):
+            args.append(f'%cache_{kind[0]}_l{i}: {cacheT} '
+                        f'{{relax.name = "cache.{i}.{kind}"}}')
     w = {}
     for k, (wname, shape) in enumerate(weight_shapes(cfg)):
         w[wname] = f"%w{k}"
         args.append(f'%w{k}: {T(shape)} {{relax.name = "{wname}"}}')
 
-    present_len = "p + 1" if decode else "s"
-    cacheT = T([1, present_len, nkv, d])
     results = [T([1, 1, V])] + [cacheT] * (2 * L)
 
     e = Emitter()
+    # p: the valid rows of the caches on entry; rows p .. p + s - 1 are
+    # written.
+    e.raw(f"%past = relax.tensor_to_shape %past_length : {T([1], 'i64')} "
+          "to !relax.shape<[p]>")
+    e.raw(f'relax.assert_dims #relax.expr<p + {s}> "le" #relax.expr<m>, '
+          '"kv_cache", "rows written"')
     hT = T([1, s, H])
     x = e.op("embed", f'relax.take {w["model.embed_tokens.weight"]}, %tokens '
              "{axis = 0 : i64}", [T([V, H]), T([1, s], "i64")], hT)
@@ -173,8 +266,8 @@ def function(cfg, name, decode):
     inv = ", ".join(repr(float(v)) for v in inv_freq(cfg))
     e.raw(f"%inv_freq = relax.constant dense<[{inv}]> : tensor<{half}xf32>")
     pos = f"%positions"
-    e.raw(f"{pos} = relax.arange {{dtype = f32, end = #relax.expr<{end}>, "
-          f"start = #relax.expr<{start}>, step = #relax.expr<1>}} : "
+    e.raw(f"{pos} = relax.arange {{dtype = f32, end = #relax.expr<p + {s}>, "
+          f"start = #relax.expr<p>, step = #relax.expr<1>}} : "
           f"{T([s])}")
     pcol = e.op("pos_col", f"relax.reshape {pos} {{shape = #relax.shape<[{s}, 1]>}}",
                 [T([s])], T([s, 1]))
@@ -200,11 +293,16 @@ def function(cfg, name, decode):
                  f"epsilon = {eps:.6e} : f64}}", [hT, T([H])], hT)
 
         def proj(tag, wn, outdim, inp=h, inT=hT, indim=H):
-            return e.op(f"{tag}_l{i}", f"relax.linear {inp}, {w[p + wn]}",
-                        [inT, T([outdim, indim])], T([1, s, outdim]))
-        q0 = proj("q0", "self_attn.q_proj.weight", nh * d)
-        k0 = proj("k0", "self_attn.k_proj.weight", nkv * d)
-        v0 = proj("v0", "self_attn.v_proj.weight", nkv * d)
+            bias = w.get(p + wn + ".bias")
+            text = f"relax.linear {inp}, {w[p + wn + '.weight']}"
+            ins = [inT, T([outdim, indim])]
+            if bias:
+                text += f", {bias}"
+                ins.append(T([outdim]))
+            return e.op(f"{tag}_l{i}", text, ins, T([1, s, outdim]))
+        q0 = proj("q0", "self_attn.q_proj", nh * d)
+        k0 = proj("k0", "self_attn.k_proj", nkv * d)
+        v0 = proj("v0", "self_attn.v_proj", nkv * d)
         q = e.op(f"q_l{i}", f"relax.reshape {q0} {{shape = #relax.shape<[1, {s}, {nh}, {d}]>}}",
                  [T([1, s, nh * d])], T([1, s, nh, d]))
         k = e.op(f"k_l{i}", f"relax.reshape {k0} {{shape = #relax.shape<[1, {s}, {nkv}, {d}]>}}",
@@ -213,32 +311,31 @@ def function(cfg, name, decode):
                  [T([1, s, nkv * d])], T([1, s, nkv, d]))
         qr = rotary(e, q, f"q_l{i}", s, nh, d, c, sn)
         kr = rotary(e, k, f"k_l{i}", s, nkv, d, c, sn)
-        kc, t = cache_append(e, i, "k", f"%past_k_l{i}" if decode else None,
-                             kr, s, nkv, d)
-        vc, _ = cache_append(e, i, "v", f"%past_v_l{i}" if decode else None,
-                             v, s, nkv, d)
+        kc, kvalid = cache_append(e, i, "k", f"%cache_k_l{i}", kr, s, nkv, d)
+        vc, vvalid = cache_append(e, i, "v", f"%cache_v_l{i}", v, s, nkv, d)
         presents += [kc, vc]
+        t = f"p + {s}"
         # Causal attention is bottom-right aligned: query i (position
         # p + i) sees keys 0 .. p + i.
-        a = e.op(f"attn_l{i}", f"relax.attention {qr}, {kc}, {vc} "
+        a = e.op(f"attn_l{i}", f"relax.attention {qr}, {kvalid}, {vvalid} "
                  "{causal = true}",
                  [T([1, s, nh, d]), T([1, t, nkv, d]), T([1, t, nkv, d])],
                  T([1, s, nh, d]))
         a2 = e.op(f"attn2_l{i}", f"relax.reshape {a} {{shape = #relax.shape<[1, {s}, {nh * d}]>}}",
                   [T([1, s, nh, d])], T([1, s, nh * d]))
-        o = proj("o", "self_attn.o_proj.weight", H, a2, T([1, s, nh * d]),
+        o = proj("o", "self_attn.o_proj", H, a2, T([1, s, nh * d]),
                  nh * d)
         x1 = e.op(f"x1_l{i}", f"relax.add {x}, {o}", [hT, hT], hT)
         h2 = e.op(f"ln2_l{i}", f"relax.rms_norm {x1}, "
                   f"{w[p + 'post_attention_layernorm.weight']} "
                   f"{{axes = array<i64: -1>, epsilon = {eps:.6e} : f64}}",
                   [hT, T([H])], hT)
-        g = proj("gate", "mlp.gate_proj.weight", F, h2)
-        u = proj("up", "mlp.up_proj.weight", F, h2)
+        g = proj("gate", "mlp.gate_proj", F, h2)
+        u = proj("up", "mlp.up_proj", F, h2)
         fT = T([1, s, F])
         ga = e.op(f"gact_l{i}", f"relax.silu {g}", [fT], fT)
         gu = e.op(f"gu_l{i}", f"relax.multiply {ga}, {u}", [fT, fT], fT)
-        dn = proj("down", "mlp.down_proj.weight", H, gu, fT, F)
+        dn = proj("down", "mlp.down_proj", H, gu, fT, F)
         x = e.op(f"y_l{i}", f"relax.add {x1}, {dn}", [hT, hT], hT)
 
     last = x
@@ -254,12 +351,14 @@ def function(cfg, name, decode):
     xn = e.op("final_norm", f"relax.rms_norm {last}, {w['model.norm.weight']} "
               f"{{axes = array<i64: -1>, epsilon = {eps:.6e} : f64}}",
               [T([1, 1, H]), T([H])], T([1, 1, H]))
-    logits = e.op("logits", f"relax.linear {xn}, {w['lm_head.weight']}",
+    # Tied embeddings: the embedding matrix is the output projection.
+    head = w.get("lm_head.weight", w["model.embed_tokens.weight"])
+    logits = e.op("logits", f"relax.linear {xn}, {head}",
                   [T([1, 1, H]), T([V, H])], T([1, 1, V]))
 
     outs = [logits] + presents
-    bound = (f"p = array<i64: 0, {maxpos - 1}>" if decode
-             else f"s = array<i64: 1, {maxpos}>")
+    bound = (f"m = array<i64: 1, {maxpos}>, p = array<i64: 0, {maxpos - 1}>"
+             + ("" if decode else f", s = array<i64: 1, {maxpos}>"))
     text = [f"relax.func @{name}(" + ",\n    ".join(args) + ")",
             f"    -> ({', '.join(results)})",
             f"    attributes {{sym_bounds = {{{bound}}}}} {{",
@@ -280,15 +379,28 @@ def main():
     with open(sys.argv[1]) as f:
         cfg = json.load(f)
     check_config(cfg)
-    summary = ", ".join(f"{k} {cfg[k]}" for k in (
+    kind, theta, params = rope_config(cfg)
+    items = [(k, cfg[k]) for k in (
         "num_hidden_layers", "hidden_size", "num_attention_heads",
-        "num_key_value_heads", "intermediate_size", "vocab_size", "rope_theta",
-        "rms_norm_eps", "max_position_embeddings"))
+        "num_key_value_heads", "intermediate_size", "vocab_size")]
+    items += [("rope_theta", theta)]
+    items += [(k, cfg[k]) for k in ("rms_norm_eps", "max_position_embeddings")]
+    if cfg.get("head_dim"):
+        items.append(("head_dim", cfg["head_dim"]))
+    if kind != "default":
+        items.append(("rope", f"{kind} {json.dumps(params, sort_keys=True)}"))
+    for flag in ("attention_bias", "mlp_bias", "tie_word_embeddings"):
+        if cfg.get(flag):
+            items.append((flag, "true"))
+    summary = ", ".join(f"{k} {v}" for k, v in items)
     print("// Generated by scripts/gen-llama-model.py: do not edit.")
     print(f"// Llama ({summary}).")
-    print("// prefill(tokens [1, s]) and decode(token [1, 1], past caches "
-          "[1, p, kv_heads, head_dim]) -> (logits [1, 1, vocab], present "
-          "caches); see docs/llm.md.")
+    print("// prefill(tokens [1, s], past_length, caches [1, m, kv_heads, "
+          "head_dim]) and decode(token [1, 1], past_length, caches) -> "
+          "(logits [1, 1, vocab], the caches updated in place); see "
+          "docs/llm.md.")
+    print(KV_APPEND)
+    print()
     print(function(cfg, "prefill", decode=False))
     print()
     print(function(cfg, "decode", decode=True))

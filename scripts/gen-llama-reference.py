@@ -45,28 +45,40 @@ def main():
     cfg = json.loads(Path(args.config).read_text())
     prompt = [int(t) for t in Path(args.prompt).read_text().replace(",", " ").split()]
     torch.manual_seed(0)
+    gen = llama_weights.gen_model()
+    gen.check_config(cfg)
+    kind, theta, params = gen.rope_config(cfg)
     config = LlamaConfig(
         vocab_size=cfg["vocab_size"], hidden_size=cfg["hidden_size"],
         intermediate_size=cfg["intermediate_size"],
         num_hidden_layers=cfg["num_hidden_layers"],
         num_attention_heads=cfg["num_attention_heads"],
         num_key_value_heads=cfg["num_key_value_heads"],
+        head_dim=gen.head_dim(cfg),
         max_position_embeddings=cfg["max_position_embeddings"],
-        rms_norm_eps=cfg["rms_norm_eps"], rope_theta=cfg["rope_theta"],
-        hidden_act="silu", attention_bias=False, mlp_bias=False,
-        tie_word_embeddings=False, rope_scaling=None,
-        attn_implementation="eager", torch_dtype=torch.float32)
+        rms_norm_eps=cfg["rms_norm_eps"],
+        rope_parameters=dict(params, rope_type=kind, rope_theta=theta),
+        hidden_act="silu",
+        attention_bias=bool(cfg.get("attention_bias")),
+        mlp_bias=bool(cfg.get("mlp_bias")),
+        tie_word_embeddings=bool(cfg.get("tie_word_embeddings")),
+        attn_implementation="eager", dtype=torch.float32)
     model = LlamaForCausalLM(config).float().eval()
 
     weights = llama_weights.random_weights(cfg, args.seed)
     state = {k: torch.from_numpy(v) for k, v in weights.items()}
     missing, unexpected = model.load_state_dict(state, strict=False)
-    missing = [k for k in missing if "rotary_emb" not in k]
+    tied = bool(cfg.get("tie_word_embeddings"))
+    missing = [k for k in missing if "rotary_emb" not in k and
+               not (tied and k == "lm_head.weight")]
     if missing or unexpected:
         sys.exit(f"state dict mismatch: missing {missing}, unexpected {unexpected}")
 
+    if tied and not torch.equal(model.lm_head.weight,
+                                model.model.embed_tokens.weight):
+        sys.exit("tie_word_embeddings: lm_head is not the embedding")
     # The IR's constant inverse frequencies must be the model's.
-    ours = llama_weights.gen_model().inv_freq(cfg)
+    ours = gen.inv_freq(cfg)
     theirs = model.model.rotary_emb.inv_freq.numpy()
     print(f"inv_freq: max abs diff vs the IR's constant "
           f"{np.abs(ours - theirs).max():.3g}")

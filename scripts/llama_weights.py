@@ -7,7 +7,8 @@ tensor `name` depends on (seed, name, i) only.
     z   = splitmix64(key + i)                       (uint64, wrapping)
     u   = float32(z >> 40) * 2**-23 - 1             in [-1, 1), exact
     matrix [out, in]: u * float32(1 / sqrt(in))     (one float32 rounding)
-    vector (RMSNorm): 1 + u / 8
+    bias (name ending in .bias): u / 8
+    other vector (RMSNorm): 1 + u / 8
 
 so both produce the same bits. random_weights(cfg, seed) gives the state
 dict of LlamaForCausalLM (names and shapes of gen-llama-model.py).
@@ -45,6 +46,7 @@ def fnv1a64(name):
 def random_weight(seed, name, shape, chunk=1 << 24):
     key = _splitmix64_int((seed & M64) ^ fnv1a64(name))
     count = int(np.prod(shape))
+    bias = name.endswith(".bias")
     out = np.empty(count, np.float32)
     scale = (np.float32(1.0 / np.sqrt(float(shape[1]))) if len(shape) == 2
              else np.float32(0.125))
@@ -55,7 +57,7 @@ def random_weight(seed, name, shape, chunk=1 << 24):
                             np.arange(begin, end, dtype=np.uint64))
         u = ((z >> np.uint64(40)).astype(np.float32) * np.float32(2.0 ** -23)
              - np.float32(1.0))
-        out[begin:end] = (u * scale if len(shape) == 2
+        out[begin:end] = (u * scale if len(shape) == 2 or bias
                           else np.float32(1.0) + u * scale)
     return out.reshape(shape)
 

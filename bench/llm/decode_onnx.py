@@ -138,7 +138,8 @@ def build(cfg):
 
 
 def write_inputs(cfg, p, out):
-    """token, caches (seeded normal), weights: relax's decode parameters."""
+    """token, caches (seeded normal), weights: onnxruntime's inputs
+    (in*.npy) and relax decode's (rin*.npy)."""
     H, nh = cfg["hidden_size"], cfg["num_attention_heads"]
     nkv, d = cfg["num_key_value_heads"], H // nh
     out.mkdir(parents=True, exist_ok=True)
@@ -151,6 +152,20 @@ def write_inputs(cfg, p, out):
         np.save(out / f"in{i:03d}.npy", a)
     (out / "num_runtime_inputs").write_text(
         str(1 + 2 * cfg["num_hidden_layers"]))
+    # relax's decode: token, past_length [p], the caches preallocated with
+    # one free row ([1, p + 1, ...], updated in place: they come back equal
+    # to onnxruntime's present caches), the same weights (links).
+    caches = 2 * cfg["num_hidden_layers"]
+    rel = [arrays[0], np.array([p], dtype=np.int64)]
+    for c in arrays[1:1 + caches]:
+        rel.append(np.concatenate(
+            [c, np.zeros((1, 1) + c.shape[2:], np.float32)], axis=1))
+    for i, a in enumerate(rel):
+        np.save(out / f"rin{i:03d}.npy", a)
+    for i in range(1 + caches, len(arrays)):
+        link = out / f"rin{i + 1:03d}.npy"
+        if not link.exists():
+            link.symlink_to(f"in{i:03d}.npy")
 
 
 def run_ort(model_path, data, threads, runs):

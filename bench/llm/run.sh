@@ -5,8 +5,10 @@
 # --fuse; onnxruntime runs the same decode step written as an ONNX graph with
 # past_key_values (bench/llm/decode_onnx.py), weights from
 # scripts/llama_weights.py (seed 18) on both sides. For each past length p
-# the inputs (token, caches, weights) are written once, relax's decode
-# outputs (logits and the 2 * layers present caches) are checked against
+# the inputs (token, caches, weights) are written once (relax's decode takes
+# past_length = p and caches of p + 1 rows that it updates in place, ORT's
+# Concat(past, new) returns the p + 1 rows), relax's decode outputs (logits
+# and the 2 * layers caches) are checked against
 # onnxruntime's (relax-run --expect, rtol 1e-3, atol 1e-4) before anything
 # is timed, then both are timed interleaved: onnxruntime's
 # InferenceSession.run and relax-run --benchmark on the library (the call,
@@ -40,7 +42,7 @@ for p in $PASTS; do
   "$PY" "$HERE/decode_onnx.py" ort "$OUT/decode.onnx" "$data" 1 1 > /dev/null
   # shellcheck disable=SC2046
   "$BIN/relax-run" "$OUT/model.so" --entry decode \
-    $(printf -- '--input %s ' "$data"/in*.npy) \
+    $(printf -- '--input %s ' "$data"/rin*.npy) \
     $(printf -- '--expect %s ' "$data"/out*.npy) --rtol 1e-3 --atol 1e-4 \
     > /dev/null ||
     { echo "relax decode at p = $p does not match onnxruntime" >&2; exit 1; }
@@ -55,13 +57,13 @@ for r in $(seq "$REPEATS"); do
         median_ms >> "$OUT/ort-$p-$t"
       # shellcheck disable=SC2046
       OMP_NUM_THREADS="$t" "$BIN/relax-run" "$OUT/model.so" --entry decode \
-        $(printf -- '--input %s ' "$data"/in*.npy) --benchmark "$RUNS" |
+        $(printf -- '--input %s ' "$data"/rin*.npy) --benchmark "$RUNS" |
         median_ms >> "$OUT/relax-$p-$t"
       # Workers that spin 200 ms before sleeping, as onnxruntime's do
       # (the runtime's default, KMP_BLOCKTIME=0, suits a shared machine).
       # shellcheck disable=SC2046
       KMP_BLOCKTIME=200 OMP_NUM_THREADS="$t" "$BIN/relax-run" "$OUT/model.so" \
-        --entry decode $(printf -- '--input %s ' "$data"/in*.npy) \
+        --entry decode $(printf -- '--input %s ' "$data"/rin*.npy) \
         --benchmark "$RUNS" | median_ms >> "$OUT/spin-$p-$t"
     done
   done
@@ -95,7 +97,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
   echo '```'
   # shellcheck disable=SC2046
   "$BIN/relax-run" --fuse "$OUT/model.mlir" --entry decode \
-    $(printf -- '--input %s ' "$OUT/p$p"/in*.npy) --memory-report |
+    $(printf -- '--input %s ' "$OUT/p$p"/rin*.npy) --memory-report |
     grep -v '^output'
   echo '```'
 } | tee "$REPORT"

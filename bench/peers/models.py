@@ -196,8 +196,50 @@ def resblock(channels=64, size=56):
     return g.model("resblock", [f32_input("x", shape)], out, shape)
 
 
+def resnet18(classes=1000):
+    """torchvision's ResNet-18 as torch.onnx exports it in eval mode: Conv
+    without bias, BatchNormalization, Relu, MaxPool, basic blocks with a
+    1x1 stride-2 downsample where the width doubles, GlobalAveragePool,
+    Flatten, Gemm. Input [n, 3, 224, 224], seeded weights and statistics."""
+    g = Graph(5)
+
+    def conv_bn(x, cin, cout, k, stride, pad):
+        w = g.weight(cout, cin, k, k, scale=math.sqrt(2.0 / (cin * k * k)))
+        y = g.op("Conv", x, w, kernel_shape=[k, k], strides=[stride, stride],
+                 pads=[pad] * 4)
+        gamma = g.const((1 + 0.1 * g.rng.standard_normal(cout))
+                        .astype(np.float32))
+        beta = g.const((0.1 * g.rng.standard_normal(cout)).astype(np.float32))
+        mean = g.const((0.1 * g.rng.standard_normal(cout)).astype(np.float32))
+        var = g.const((1 + 0.1 * g.rng.random(cout)).astype(np.float32))
+        return g.op("BatchNormalization", y, gamma, beta, mean, var,
+                    epsilon=1e-5)
+
+    def block(x, cin, cout, stride):
+        h = g.op("Relu", conv_bn(x, cin, cout, 3, stride, 1))
+        h = conv_bn(h, cout, cout, 3, 1, 1)
+        skip = x if stride == 1 and cin == cout else \
+            conv_bn(x, cin, cout, 1, stride, 0)
+        return g.op("Relu", g.op("Add", h, skip))
+
+    x = g.op("Relu", conv_bn("x", 3, 64, 7, 2, 3))
+    x = g.op("MaxPool", x, kernel_shape=[3, 3], strides=[2, 2],
+             pads=[1, 1, 1, 1])
+    cin = 64
+    for cout, stride in ((64, 1), (128, 2), (256, 2), (512, 2)):
+        x = block(x, cin, cout, stride)
+        x = block(x, cout, cout, 1)
+        cin = cout
+    x = g.op("Flatten", g.op("GlobalAveragePool", x), axis=1)
+    y = g.op("Gemm", x, g.weight(classes, 512, scale=1 / math.sqrt(512)),
+             g.weight(classes, scale=0.01), transB=1)
+    return g.model("resnet18", [f32_input("x", ["n", 3, 224, 224])], y,
+                   ["n", classes])
+
+
 MODELS = {"mlp": mlp, "bert": bert, "llama": llama,
-          "llama4": lambda: llama(layers=4), "resblock": resblock}
+          "llama4": lambda: llama(layers=4), "resblock": resblock,
+          "resnet18": resnet18}
 
 
 def dims_of(value_info):

@@ -22,7 +22,7 @@
 #             of the form NAME=value are set in relax-run's environment
 #             (e.g. "--fuse OMP_WAIT_POLICY=active")
 #   CASES: "model:size ..." (default "mlp:64 bert:128 llama:128 llama:1
-#          resblock:1")
+#          resblock:1 resnet18:3")
 #   BUSY=1: run a busy loop (`yes > /dev/null`) beside the benchmark, to
 #           measure behaviour under contention
 #   REPORT: where the markdown goes (default bench/peers/report.md)
@@ -34,7 +34,7 @@ REPEATS="${REPEATS:-5}"
 RUNS="${RUNS:-30}"
 THREADS="${THREADS:-1 2}"
 VARIANTS="${VARIANTS:---fuse}"
-CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1}"
+CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1 resnet18:3}"
 REPORT="${REPORT:-$HERE/report.md}"
 
 peers_python
@@ -107,6 +107,7 @@ describe() {
     bert) echo "BERT-style encoder layer (hidden 384, 12 heads), seq $2" ;;
     llama) echo "Llama-style block (hidden 256, 8 heads), seq $2" ;;
     resblock) echo "ResNet-18 basic block (64 channels, 56x56), batch $2" ;;
+    resnet18) echo "ResNet-18 (torchvision layout, BatchNormalization), batch $2" ;;
   esac
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }

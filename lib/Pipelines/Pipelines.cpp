@@ -34,6 +34,9 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // whose streaming program never holds the [b, h, s, t] scores; before
   // legalization, which would lower the matmuls and the softmax apart.
   pm.addPass(createRelaxFuseAttention());
+  // Inference batch norms into their convolutions' constant weights, so
+  // that a conv + BN is one convolution with a bias.
+  pm.addPass(createRelaxFoldBatchNorm());
   // Contractions to the CPU BLAS, before legalization would turn them into
   // loops: at the sizes of the bench/peers models OpenBLAS is 2-10x faster
   // than the compiled loops (docs/perf.md).
@@ -130,6 +133,9 @@ void relax::buildFuseOpsPipeline(OpPassManager &pm,
   // whose streaming program never holds the [b, h, s, t] scores; before
   // legalization, which would lower the matmuls and the softmax apart.
   pm.addPass(createRelaxFuseAttention());
+  // Inference batch norms into their convolutions' constant weights, so
+  // that a conv + BN is one convolution with a bias.
+  pm.addPass(createRelaxFoldBatchNorm());
   // Library offload first: a matmul inside a fused program can no longer
   // be handed to a library.
   if (options.dispatchLibrary != "none")
@@ -150,6 +156,9 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   // whose streaming program never holds the [b, h, s, t] scores; before
   // legalization, which would lower the matmuls and the softmax apart.
   pm.addPass(createRelaxFuseAttention());
+  // Inference batch norms into their convolutions' constant weights, so
+  // that a conv + BN is one convolution with a bias.
+  pm.addPass(createRelaxFoldBatchNorm());
   pm.addPass(createRelaxLegalizeOps());
   // The GPU schedule picks a kernel shape per program kind.
   pm.addPass(createRelaxAnnotateOpPattern());

@@ -141,8 +141,11 @@ int32_t relax_function_output_rank(const relax_function *function,
 /* Calls `function` on `num_inputs` inputs. Inputs are checked first (count,
  * dtype, rank, static dims); the compiled code then checks the symbolic
  * dims. On success `*outputs` holds the results, dense and owned by it; on
- * failure it is set to NULL. Functions may be called from several threads
- * at once. */
+ * failure it is set to NULL. A result that is an input updated in place
+ * (relax.call_tir_inplace), or a leading part of one (relax.view), is not
+ * copied: its data is that input's pointer, the caller's memory (a KV cache
+ * passed back and forth is never copied). Functions may be called from
+ * several threads at once. */
 relax_status relax_function_call(relax_function *function,
                                  const relax_tensor *inputs,
                                  size_t num_inputs, relax_outputs **outputs);

@@ -154,6 +154,7 @@ private:
   Value copyToFresh(Value buffer, Location loc);
   LogicalResult lowerCallDPSPacked(CallDPSPackedOp op);
   LogicalResult lowerMatchCast(MatchCastOp op);
+  LogicalResult lowerView(ViewOp op);
   LogicalResult lowerAssertDims(AssertDimsOp op);
   LogicalResult lowerAssertIndices(AssertIndicesOp op);
   LogicalResult lowerTensorToShape(TensorToShapeOp op);
@@ -1183,6 +1184,77 @@ LogicalResult FunctionLowering::lowerMatchCast(MatchCastOp op) {
   return success();
 }
 
+/// A relax.view: the input's buffer under the result's sizes with
+/// row-major strides (a memref.reinterpret_cast at offset 0: every buffer
+/// here has the identity layout), after a run-time check that the view's
+/// element count fits the input's unless the verifier's context proves it.
+LogicalResult FunctionLowering::lowerView(ViewOp op) {
+  Value input = mapping.lookup(op.getInput());
+  if (!input || !isa<MemRefType>(input.getType()))
+    return op.emitOpError("can only view a ranked tensor: match_cast it first");
+  auto target = cast<RelaxTensorType>(op.getResult().getType());
+  auto resultType = cast<MemRefType>(*convertRelaxType(target));
+  Location loc = op.getLoc();
+  std::string site = src.getSymName().str() + ": relax.view at " +
+                     describeLoc(loc);
+  SmallVector<Value> sizes;
+  Value viewed = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (auto [d, dim] : llvm::enumerate(target.getDims())) {
+    Value size = emitExpr(dim, site + " dim " + std::to_string(d));
+    if (!size)
+      return op.emitOpError("uses a variable that is not bound: ")
+             << dim.str();
+    sizes.push_back(size);
+    viewed = checkedSizeMul(viewed, size, "relax.view element count");
+  }
+  auto source = cast<RelaxTensorType>(op.getInput().getType());
+  bool proven =
+      source.getShape().isFullyKnown() &&
+      symContextAt(op).isLE(target.getShape().getNumElements(),
+                            source.getShape().getNumElements()) ==
+          sym::Truth::True;
+  if (!proven) {
+    auto inputType = cast<MemRefType>(input.getType());
+    Value available = arith::ConstantIndexOp::create(builder, loc, 1);
+    for (int64_t d = 0; d < inputType.getRank(); ++d)
+      available = arith::MulIOp::create(
+          builder, loc, available,
+          memref::DimOp::create(builder, loc, input, d));
+    Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
+                                      viewed, available);
+    emitCheckIf(bad, viewed, available,
+                escapePercent(site) +
+                    ": the view has %lld elements, the viewed tensor %lld");
+    flushChecks();
+  }
+  // Row-major strides, static where the dims after are.
+  SmallVector<OpFoldResult> sizeFolds, strideFolds(sizes.size());
+  for (auto [d, size] : llvm::enumerate(sizes))
+    sizeFolds.push_back(resultType.isDynamicDim(d)
+                            ? OpFoldResult(size)
+                            : builder.getIndexAttr(resultType.getDimSize(d)));
+  int64_t staticStride = 1;
+  Value stride;
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+    strideFolds[d] = stride ? OpFoldResult(stride)
+                            : OpFoldResult(builder.getIndexAttr(staticStride));
+    if (!stride && !resultType.isDynamicDim(d)) {
+      staticStride *= resultType.getDimSize(d);
+      continue;
+    }
+    Value previous =
+        stride ? stride
+               : arith::ConstantIndexOp::create(builder, loc, staticStride);
+    stride = arith::MulIOp::create(builder, loc, previous, sizes[d]);
+  }
+  Value view = memref::ReinterpretCastOp::create(
+      builder, loc, resultType, input, builder.getIndexAttr(0), sizeFolds,
+      strideFolds);
+  aliasRoot[view] = aliasRoot.lookup(input) ? aliasRoot.lookup(input) : input;
+  mapping.map(op.getResult(), view);
+  return success();
+}
+
 /// The function's `sym_bounds` for variables just bound from run-time dims:
 /// a value outside its declared range is the caller's error, and proofs at
 /// compile time (symContextAt) relied on the range.
@@ -1545,6 +1617,8 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
     return lowerCallDPSPacked(dps);
   if (auto cast = dyn_cast<MatchCastOp>(op))
     return lowerMatchCast(cast);
+  if (auto view = dyn_cast<ViewOp>(op))
+    return lowerView(view);
   if (auto check = dyn_cast<AssertDimsOp>(op))
     return lowerAssertDims(check);
   if (auto check = dyn_cast<AssertIndicesOp>(op))

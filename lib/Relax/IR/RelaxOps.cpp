@@ -161,7 +161,7 @@ LogicalResult DataflowOp::verify() {
     // they belong where the values they check are computed. An in-place
     // call changes only values nothing reads again (its verifier).
     if (!isa<OutputOp, MatchCastOp, TensorToShapeOp, AssertDimsOp,
-             AssertIndicesOp, CallTIRInplaceOp>(op) &&
+             AssertIndicesOp, CallTIRInplaceOp, ViewOp>(op) &&
         !isMemoryEffectFree(&op))
       return op.emitOpError("has side effects and cannot appear in a "
                             "relax.dataflow region");
@@ -279,6 +279,36 @@ struct EraseProvenMatchCast : public OpRewritePattern<MatchCastOp> {
 void MatchCastOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                               MLIRContext *context) {
   results.add<EraseProvenMatchCast>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// ViewOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ViewOp::verify() {
+  auto input = cast<RelaxTensorType>(getInput().getType());
+  auto result = cast<RelaxTensorType>(getResult().getType());
+  if (input.getDtype() != result.getDtype())
+    return emitOpError("result dtype ")
+           << result.getDtype() << " differs from the input's "
+           << input.getDtype();
+  if (!result.getShape().isFullyKnown())
+    return emitOpError("result shape must be fully known, got ") << result;
+  if (!input.getShape().isFullyKnown())
+    return success();
+  sym::Expr viewed = result.getShape().getNumElements();
+  sym::Expr available = input.getShape().getNumElements();
+  if (symContextAt(*this).isLE(viewed, available) == sym::Truth::False)
+    return emitOpError("views ")
+           << viewed.str() << " elements of a tensor of " << available.str();
+  return success();
+}
+
+OpFoldResult ViewOp::fold(FoldAdaptor) {
+  // A view of the whole tensor under its own shape is the tensor.
+  if (getInput().getType() == getResult().getType())
+    return getInput();
+  return {};
 }
 
 //===----------------------------------------------------------------------===//
@@ -614,16 +644,36 @@ LogicalResult CallTIRInplaceOp::verify() {
       return emitOpError("input #")
              << index << " is a relax.constant: constants cannot be updated "
                          "in place";
-    for (Operation *user : input.getUsers()) {
-      if (user == getOperation() || !mayRunAfter(user, getOperation()))
-        continue;
-      InFlightDiagnostic diag =
-          emitOpError("updates input #")
-          << index << " in place, but the old value is used after the call "
-                      "(use the call's result #"
-          << i << ")";
-      diag.attachNote(user->getLoc()) << "later use here";
-      return diag;
+    // The input's storage is shared by the value it views or casts (its
+    // root) and every view and cast of that: none may be read after the
+    // call, or it would see the new contents.
+    Value root = input;
+    while (Operation *def = root.getDefiningOp()) {
+      if (!isa<ViewOp, MatchCastOp>(def))
+        break;
+      root = def->getOperand(0);
+    }
+    SmallVector<Value> aliases = {root};
+    for (size_t next = 0; next < aliases.size(); ++next) {
+      for (Operation *user : aliases[next].getUsers()) {
+        if (isa<ViewOp, MatchCastOp>(user)) {
+          aliases.push_back(user->getResult(0));
+          continue;
+        }
+        if (user == getOperation() || !mayRunAfter(user, getOperation()))
+          continue;
+        InFlightDiagnostic diag = emitOpError("updates input #") << index;
+        if (aliases[next] == input)
+          diag << " in place, but the old value is used after the call "
+                  "(use the call's result #"
+               << i << ")";
+        else
+          diag << " in place, but a value sharing its storage (a "
+                  "relax.view or match_cast of it, or what it views) is "
+                  "used after the call";
+        diag.attachNote(user->getLoc()) << "later use here";
+        return diag;
+      }
     }
   }
   if (!any)

@@ -84,10 +84,13 @@ BufferLiveness::BufferLiveness(FuncOp func) {
       }
       continue;
     }
-    if (auto cast = dyn_cast<MatchCastOp>(op)) {
-      addUse(cast.getValue(), at);
-      if (Value buffer = bufferOf.lookup(cast.getValue()))
-        bufferOf[cast.getResult()] = buffer;
+    if (isa<MatchCastOp, ViewOp>(op)) {
+      // The result shares the operand's storage: its reads keep that
+      // buffer alive.
+      Value value = op->getOperand(0);
+      addUse(value, at);
+      if (Value buffer = bufferOf.lookup(value))
+        bufferOf[op->getResult(0)] = buffer;
       continue;
     }
     if (auto tuple = dyn_cast<TupleOp>(op)) {

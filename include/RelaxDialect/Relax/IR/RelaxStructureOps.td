@@ -240,6 +240,40 @@ def Relax_TensorToShapeOp : Relax_Op<"tensor_to_shape",
   let hasVerifier = 1;
 }
 
+// Not Pure: unless the sizes are proven at compile time, the lowering
+// checks at run time that the view fits (like match_cast, a write to the
+// error state), so it stays where the program put it.
+def Relax_ViewOp : Relax_Op<"view", [MemoryEffects<[MemWrite]>]> {
+  let summary = "The leading elements of a tensor under another shape, "
+                "without a copy";
+  let description = [{
+    The result is the first N elements of the input in row-major order, N
+    being the result's element count, read under the result's shape; the
+    dtype is the input's. Nothing is copied: the result shares the input's
+    storage. When the input's dims before some axis are all 1, a view that
+    shortens that axis is a prefix along it: the valid rows of a
+    preallocated cache, for example.
+
+    ```mlir
+    // the p + s rows of a [1, m, h, d] cache written so far
+    %kv = relax.view %cache : !relax.tensor<[1, m, h, d], f32>
+                           to !relax.tensor<[1, p + s, h, d], f32>
+    ```
+
+    N must not exceed the input's element count: a view provably larger is
+    rejected here, and one not proven to fit is checked at run time. Every
+    result dim must be known. A value viewed by relax.view cannot then be
+    updated in place while the view is still read (relax.call_tir_inplace
+    checks every alias of what it updates).
+  }];
+  let arguments = (ins Relax_AnyTensor:$input);
+  let results = (outs Relax_AnyTensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` qualified(type($input)) `to` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Relax_ShapeOfOp : Relax_Op<"shape_of", [
     Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "The shape of a tensor as a first-class value";

@@ -17,6 +17,32 @@ def RelaxVerifyWellFormed : Pass<"relax-verify-well-formed", "ModuleOp"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxFoldBatchNorm : Pass<"relax-fold-batch-norm", "ModuleOp"> {
+  let summary = "Fold inference batch normalisation into the convolution "
+                "before it";
+  let description = [{
+    `relax.batch_norm` on the channel axis of a `relax.conv2d` whose weight
+    and normalisation parameters are f32 constants (and whose result has no
+    other reader) is a per-channel affine map at inference: it becomes the
+    convolution with weights `W[o] * s[o]` plus a constant `[o, 1, 1]` bias
+    `beta[o] - mean[o] * s[o]`, `s = gamma / sqrt(var + epsilon)`, computed
+    once in double precision. Exported CNNs (torchvision ResNets) then run
+    one fused library convolution per conv + BN (+ residual add + ReLU)
+    instead of a convolution and an elementwise pass.
+
+    ```mlir
+    %y = relax.conv2d %x, %w {padding = array<i64: 1, 1, 1, 1>} : ...
+    %z = relax.batch_norm %y, %g, %b, %m, %v {axis = 1 : i64, epsilon = 1.0e-05 : f64} : ...
+    // becomes
+    %y = relax.conv2d %x, %w_folded {padding = array<i64: 1, 1, 1, 1>} : ...
+    %z = relax.add %y, %bias : (..., !relax.tensor<[64, 1, 1], f32>) -> ...
+    ```
+  }];
+  let statistics = [
+    Statistic<"numFolded", "num-folded", "Number of batch_norm ops folded">
+  ];
+}
+
 def RelaxFuseAttention : Pass<"relax-fuse-attention", "ModuleOp"> {
   let summary = "Replace softmax(q k^T * c + mask) v subgraphs with "
                 "relax.attention";
