@@ -108,8 +108,8 @@ LogicalResult GroupFuser::analyze() {
 
   // Values the in-place last member updates: they must come from outside
   // (the merged program writes their buffer) and no other member may read
-  // them (--relax-group-ops never groups such a read with the update; see
-  // readsUpdatedInput there).
+  // them, or a view of them (--relax-group-ops never groups such a read
+  // with the update; see readsUpdatedInput there).
   llvm::SmallPtrSet<Value, 2> updatedInputs;
   for (Operation *call : calls) {
     auto inplace = dyn_cast<CallTIRInplaceOp>(call);
@@ -123,7 +123,7 @@ LogicalResult GroupFuser::analyze() {
         if (inGroup.contains(input.getDefiningOp()))
           return call->emitOpError("cannot be fused: the input it updates "
                                    "in place is computed in its group");
-        updatedInputs.insert(input);
+        updatedInputs.insert(getStorageRoot(input));
       }
   }
 
@@ -151,7 +151,7 @@ LogicalResult GroupFuser::analyze() {
         return call->emitOpError("cannot be fused: callee variable '")
                << entry.first() << "' is bound to an unknown dim";
     for (Value operand : call->getOperands()) {
-      if (call != last && updatedInputs.contains(operand))
+      if (call != last && updatedInputs.contains(getStorageRoot(operand)))
         return call->emitOpError("cannot be fused: it reads an input that "
                                  "the group's last call updates in place");
       if (!inGroup.contains(operand.getDefiningOp()) &&

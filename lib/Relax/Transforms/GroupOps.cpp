@@ -42,6 +42,15 @@ void relax::forEachFusionBlock(Operation *root,
   });
 }
 
+Value relax::getStorageRoot(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<ViewOp, MatchCastOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
 namespace {
 
 /// One op of the block.
@@ -104,8 +113,9 @@ private:
   bool readsUpdatedInput(const llvm::SmallDenseSet<unsigned> &roots) const;
 
   SmallVector<Node> nodes;
-  /// Per value updated by a relax.call_tir_inplace of the block, the
-  /// positions of those calls.
+  /// Per value updated by a relax.call_tir_inplace of the block (its
+  /// storage root: a view of it is updated too), the positions of those
+  /// calls.
   llvm::DenseMap<Value, SmallVector<unsigned>> updatedAt;
   SmallVector<Group> groups;
   unsigned maxGroupSize;
@@ -145,7 +155,7 @@ void Partitioner::buildGraph(Block &body) {
     if (auto inplace = dyn_cast<CallTIRInplaceOp>(op))
       for (unsigned i = 0; i < inplace.getNumResults(); ++i)
         if (Value input = inplace.getAliasedInput(i))
-          updatedAt[input].push_back(nodes.size());
+          updatedAt[getStorageRoot(input)].push_back(nodes.size());
     index[&op] = nodes.size();
     nodes.push_back(
         {&op, getNodePattern(&op), isa<CallTIRInplaceOp>(op), {}});
@@ -312,7 +322,8 @@ bool Partitioner::readsUpdatedInput(
   unsigned last = members.back();
   for (unsigned m : members)
     for (Value operand : nodes[m].op->getOperands())
-      if (auto it = updatedAt.find(operand); it != updatedAt.end())
+      if (auto it = updatedAt.find(getStorageRoot(operand));
+          it != updatedAt.end())
         for (unsigned at : it->second)
           if (m < at && at <= last)
             return true;

@@ -26,6 +26,13 @@
 // The linalg route, and the fused program's scratch unplanned.
 // RUN: relax-run --fuse %s --via-linalg --entry rotary_append --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/cos.npy --input %t/prefill/sin.npy --input %t/prefill/pos.npy --expect %t/prefill/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // RUN: relax-run --fuse %s --plan-memory=false --entry rotary_append --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/cos.npy --input %t/decode/sin.npy --input %t/decode/pos.npy --expect %t/decode/rotary.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// The keys plus a relax.view of the cache's first s rows: the view shares
+// the cache's storage, so the add stays out of the append's group (merged,
+// its inlined read of row j would follow the write of row j at pos <= j:
+// prefill writes rows 2..4 and reads rows 0..2).
+// RUN: relax-run %s --entry view_read --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/pos.npy --expect %t/prefill/view.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --entry view_read --input %t/prefill/cache.npy --input %t/prefill/qk.npy --input %t/prefill/pos.npy --expect %t/prefill/view.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
+// RUN: relax-run --fuse %s --entry view_read --input %t/decode/cache.npy --input %t/decode/qk.npy --input %t/decode/pos.npy --expect %t/decode/view.npy --rtol 1e-6 --atol 0 | FileCheck %s --check-prefix=ONE
 // ONE: all 1 outputs match
 // THREE: all 3 outputs match
 
@@ -170,5 +177,18 @@ relax.func @roll(%cache: !relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, 
   %n = relax.negative %cache : (!relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
   %c = relax.call_tir_inplace @roll_rows(%cache, %n) inplace_indices([0])
       : (!relax.tensor<[1, m, h, 8], f32>, !relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
+  relax.return %c : !relax.tensor<[1, m, h, 8], f32>
+}
+
+relax.func @view_read(%cache: !relax.tensor<[1, m, h, 8], f32>,
+                      %qk: !relax.tensor<[1, s, h, 16], f32>,
+                      %pt: !relax.tensor<[1], i64>) -> !relax.tensor<[1, m, h, 8], f32> {
+  %ps = relax.tensor_to_shape %pt : !relax.tensor<[1], i64> to !relax.shape<[pos]>
+  relax.assert_dims #relax.expr<pos + s> "le" #relax.expr<m>, "kv_append", "rows written"
+  %k = relax.strided_slice %qk {axes = array<i64: 3>, begin = #relax.shape<[8]>, end = #relax.shape<[16]>} : (!relax.tensor<[1, s, h, 16], f32>) -> !relax.tensor<[1, s, h, 8], f32>
+  %v = relax.view %cache : !relax.tensor<[1, m, h, 8], f32> to !relax.tensor<[1, s, h, 8], f32>
+  %kr = relax.add %k, %v : (!relax.tensor<[1, s, h, 8], f32>, !relax.tensor<[1, s, h, 8], f32>) -> !relax.tensor<[1, s, h, 8], f32>
+  %c = relax.call_tir_inplace @kv_append(%cache, %kr) inplace_indices([0]) tir_vars(#relax.shape<[pos]>)
+      : (!relax.tensor<[1, m, h, 8], f32>, !relax.tensor<[1, s, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
   relax.return %c : !relax.tensor<[1, m, h, 8], f32>
 }

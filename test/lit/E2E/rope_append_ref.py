@@ -3,7 +3,8 @@
   rope_append_ref.py DIR H M S POS   cache [1, M, H, 8], qk [1, S, H, 16],
       cos and sin tables [1, S, 1, 8], pos [1] (i64); expected caches
       with the rotated keys written at rows POS..POS+S-1 (two rotary
-      variants), the fresh outputs of @append_fresh and the rolled rows of
+      variants), the fresh outputs of @append_fresh, @view_read's
+      k + cache rows 0..S-1 and the rolled rows of
       @roll.
 """
 import os
@@ -45,6 +46,8 @@ def main(out, h, m, s, pos):
     np.save(os.path.join(out, "fresh_cache.npy"), written(kr))
     np.save(os.path.join(out, "fresh_k2.npy"), kr * 2)
     np.save(os.path.join(out, "fresh_kc.npy"), kc)
+    # @view_read: k + the cache's first S rows (read before the write).
+    np.save(os.path.join(out, "view.npy"), written(k + cache[:, :s]))
     # @roll: row (r + 1) mod M = -(old row r).
     np.save(os.path.join(out, "roll.npy"), np.roll(-cache, 1, axis=1))
 

@@ -264,3 +264,21 @@ relax.func @reads_updated(%cache: !relax.tensor<[1, m, h, 8], f32>) -> !relax.te
       : (!relax.tensor<[1, m, h, 8], f32>, !relax.tensor<[1, m, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
   relax.return %c : !relax.tensor<[1, m, h, 8], f32>
 }
+
+// The same through a relax.view of the cache (its first s rows): the view
+// shares the cache's storage, so reading it is reading the updated input,
+// and k + view stays out of the append's group.
+// CHECK-LABEL: relax.func @reads_view_of_updated(
+// CHECK: %[[V:.*]] = relax.view %arg0
+// CHECK-NEXT: %[[A:.*]] = relax.call_tir @{{.*}}add{{.*}}(%arg1, %[[V]])
+// CHECK-NEXT: relax.call_tir_inplace @kv_append(%arg0, %[[A]]) inplace_indices([0])
+relax.func @reads_view_of_updated(%cache: !relax.tensor<[1, m, h, 8], f32>,
+                                  %k: !relax.tensor<[1, s, h, 8], f32>,
+                                  %pt: !relax.tensor<[1], i64>) -> !relax.tensor<[1, m, h, 8], f32> {
+  %ps = relax.tensor_to_shape %pt : !relax.tensor<[1], i64> to !relax.shape<[pos]>
+  %v = relax.view %cache : !relax.tensor<[1, m, h, 8], f32> to !relax.tensor<[1, s, h, 8], f32>
+  %kr = relax.add %k, %v : (!relax.tensor<[1, s, h, 8], f32>, !relax.tensor<[1, s, h, 8], f32>) -> !relax.tensor<[1, s, h, 8], f32>
+  %c = relax.call_tir_inplace @kv_append(%cache, %kr) inplace_indices([0]) tir_vars(#relax.shape<[pos]>)
+      : (!relax.tensor<[1, m, h, 8], f32>, !relax.tensor<[1, s, h, 8], f32>) -> !relax.tensor<[1, m, h, 8], f32>
+  relax.return %c : !relax.tensor<[1, m, h, 8], f32>
+}
