@@ -697,6 +697,53 @@ int64_t ceilDiv(int64_t a, int64_t b) {
   return a >= 0 ? (a + b - 1) / b : -((-a) / b);
 }
 
+/// Whether the window values are valid and X, W and Y (NCHW / OIHW views)
+/// agree with them; reports what is wrong otherwise.
+template <typename T>
+bool checkConv(const char *fn, const MemRef<T, 4> *x, const MemRef<T, 4> *w,
+               const int64_t win[9], const MemRef<T, 4> *y) {
+  int64_t sh = win[0], sw = win[1], pt = win[2], pl = win[3], pb = win[4],
+          pr = win[5], dh = win[6], dw = win[7], groups = win[8];
+  if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0 || groups <= 0 || pt < 0 ||
+      pl < 0 || pb < 0 || pr < 0) {
+    reportError("%s: bad window (strides %lld, %lld; padding %lld, %lld, "
+                "%lld, %lld; dilation %lld, %lld; groups %lld)",
+                fn, (long long)sh, (long long)sw, (long long)pt, (long long)pl,
+                (long long)pb, (long long)pr, (long long)dh, (long long)dw,
+                (long long)groups);
+    return false;
+  }
+  if (hasNegativeSize(x) || hasNegativeSize(w) || hasNegativeSize(y)) {
+    reportError("%s: negative size in X %s, W %s or Y %s", fn,
+                shapeString(x).c_str(), shapeString(w).c_str(),
+                shapeString(y).c_str());
+    return false;
+  }
+  int64_t n = x->sizes[0], c = x->sizes[1], h = x->sizes[2], wd = x->sizes[3];
+  int64_t o = w->sizes[0], cg = w->sizes[1], kh = w->sizes[2], kw = w->sizes[3];
+  if (c != cg * groups || o % groups != 0) {
+    reportError("%s: X is %s and W is %s: channels do not match %lld "
+                "groups",
+                fn, shapeString(x).c_str(), shapeString(w).c_str(),
+                static_cast<long long>(groups));
+    return false;
+  }
+  int64_t p = (h + pt + pb - dh * (kh - 1) - 1) / sh + 1;
+  int64_t q = (wd + pl + pr - dw * (kw - 1) - 1) / sw + 1;
+  if (h + pt + pb < dh * (kh - 1) + 1 || wd + pl + pr < dw * (kw - 1) + 1)
+    p = q = 0;
+  if (y->sizes[0] != n || y->sizes[1] != o || y->sizes[2] != p ||
+      y->sizes[3] != q) {
+    reportError("%s: Y is %s, expected [%lld, %lld, %lld, %lld] for X %s and "
+                "W %s",
+                fn, shapeString(y).c_str(), (long long)n, (long long)o,
+                (long long)p, (long long)q, shapeString(x).c_str(),
+                shapeString(w).c_str());
+    return false;
+  }
+  return true;
+}
+
 /// Validates and runs Y = conv2d(X, W) (NCHW, OIHW) as im2col + GEMM: for
 /// each image and group, the receptive fields become the columns of a
 /// [g * r * s, p * q] matrix and W's group rows multiply it into Y's rows.
@@ -717,45 +764,13 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
   int64_t win[9];
   for (int i = 0; i < 9; ++i)
     win[i] = window->aligned[window->offset + i * window->strides[0]];
+  if (!checkConv(fn, x, w, win, y))
+    return;
   int64_t sh = win[0], sw = win[1], pt = win[2], pl = win[3], pb = win[4],
           pr = win[5], dh = win[6], dw = win[7], groups = win[8];
-  if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0 || groups <= 0 || pt < 0 ||
-      pl < 0 || pb < 0 || pr < 0) {
-    reportError("%s: bad window (strides %lld, %lld; padding %lld, %lld, "
-                "%lld, %lld; dilation %lld, %lld; groups %lld)",
-                fn, (long long)sh, (long long)sw, (long long)pt, (long long)pl,
-                (long long)pb, (long long)pr, (long long)dh, (long long)dw,
-                (long long)groups);
-    return;
-  }
-  if (hasNegativeSize(x) || hasNegativeSize(w) || hasNegativeSize(y)) {
-    reportError("%s: negative size in X %s, W %s or Y %s", fn,
-                shapeString(x).c_str(), shapeString(w).c_str(),
-                shapeString(y).c_str());
-    return;
-  }
-  int64_t n = x->sizes[0], c = x->sizes[1], h = x->sizes[2], wd = x->sizes[3];
+  int64_t n = x->sizes[0], h = x->sizes[2], wd = x->sizes[3];
   int64_t o = w->sizes[0], cg = w->sizes[1], kh = w->sizes[2], kw = w->sizes[3];
-  if (c != cg * groups || o % groups != 0) {
-    reportError("%s: X is %s and W is %s: channels do not match %lld "
-                "groups",
-                fn, shapeString(x).c_str(), shapeString(w).c_str(),
-                static_cast<long long>(groups));
-    return;
-  }
-  int64_t p = (h + pt + pb - dh * (kh - 1) - 1) / sh + 1;
-  int64_t q = (wd + pl + pr - dw * (kw - 1) - 1) / sw + 1;
-  if (h + pt + pb < dh * (kh - 1) + 1 || wd + pl + pr < dw * (kw - 1) + 1)
-    p = q = 0;
-  if (y->sizes[0] != n || y->sizes[1] != o || y->sizes[2] != p ||
-      y->sizes[3] != q) {
-    reportError("%s: Y is %s, expected [%lld, %lld, %lld, %lld] for X %s and "
-                "W %s",
-                fn, shapeString(y).c_str(), (long long)n, (long long)o,
-                (long long)p, (long long)q, shapeString(x).c_str(),
-                shapeString(w).c_str());
-    return;
-  }
+  int64_t p = y->sizes[2], q = y->sizes[3];
   int64_t og = o / groups, kdim = cg * kh * kw, pixels = p * q;
   if (n == 0 || o == 0 || pixels == 0)
     return;
@@ -869,6 +884,255 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
   }
   for (int64_t t = 0; t < tasks; ++t)
     run(t, threads);
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution with its epilogue: bias, residual, ReLU; NCHW or NHWC tensors
+//===----------------------------------------------------------------------===//
+
+/// The fused convolution's options operand: the window (as conv2d's), then
+/// the layouts of X, Y and the residual (0 NCHW, 1 NHWC) and the activation
+/// (0 none, 1 ReLU).
+constexpr int64_t kConvFusedOptions = 13;
+
+/// A 4-D tensor in NCHW or NHWC layout as an NCHW view of the same data.
+template <typename T> MemRef<T, 4> nchwView(const MemRef<T, 4> *m, bool nhwc) {
+  MemRef<T, 4> view = *m;
+  if (nhwc) {
+    const int fromNhwc[4] = {0, 3, 1, 2};
+    for (int i = 0; i < 4; ++i) {
+      view.sizes[i] = m->sizes[fromNhwc[i]];
+      view.strides[i] = m->strides[fromNhwc[i]];
+    }
+  }
+  return view;
+}
+
+#ifdef RELAX_RUNTIME_HAS_DNNL
+/// A convolution with constant weights and its epilogue as one oneDNN
+/// primitive: the bias is the primitive's, a residual is a `sum` post-op
+/// (reordered into the destination first), the ReLU an eltwise post-op.
+/// X, Y and the residual are described by their strides, so an NHWC tensor
+/// is read and written in place by the NHWC kernels oneDNN prefers; only
+/// the operands whose layout differs from the primitive's are reordered.
+struct FusedConv {
+  std::mutex mutex; // One call at a time: the scratch buffers are shared.
+  dnnl::convolution_forward primitive;
+  dnnl::memory weights, src, dst;
+  dnnl::reorder toSrc, toDst, residualToDst;
+  bool reorderSrc = false, reorderDst = false;
+};
+std::map<std::vector<int64_t>, std::unique_ptr<FusedConv>> fusedConvs;
+
+/// oneDNN's description of an NCHW view with its own strides.
+dnnl::memory::desc viewDesc(const MemRef<float, 4> &m) {
+  return dnnl::memory::desc(dnnl::memory::dims(m.sizes, m.sizes + 4),
+                            dnnl::memory::data_type::f32,
+                            dnnl::memory::dims(m.strides, m.strides + 4));
+}
+
+/// Y = act(conv2d(X, W) + bias (+ R)) on NCHW views through oneDNN; false
+/// when it has no kernel for them (the caller then computes it otherwise).
+bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
+                   const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+                   const int64_t window[9], bool relu, const MemRef<float, 4> &y,
+                   int threads) {
+  using dnnl::memory;
+  auto positive = [](const MemRef<float, 4> &m) {
+    for (int i = 0; i < 4; ++i)
+      if (m.sizes[i] <= 0 || m.strides[i] <= 0)
+        return false;
+    return true;
+  };
+  // Broadcast (stride-0) or empty views, grouped or strided weights and a
+  // strided bias are left to the general path.
+  bool wDense = w->strides[3] == 1 && w->strides[2] == w->sizes[3] &&
+                w->strides[1] == w->sizes[2] * w->sizes[3] &&
+                w->strides[0] == w->sizes[1] * w->strides[1];
+  if (!positive(x) || !positive(y) || (r && !positive(*r)) || !wDense ||
+      window[8] != 1 || (bias->sizes[0] > 1 && bias->strides[0] != 1))
+    return false;
+  memory::desc xDesc = viewDesc(x), yDesc = viewDesc(y);
+  memory::desc rDesc = r ? viewDesc(*r) : memory::desc();
+  memory::dims wd(w->sizes, w->sizes + 4);
+  std::vector<int64_t> key = {
+      static_cast<int64_t>(reinterpret_cast<uintptr_t>(w->aligned + w->offset)),
+      relu, r != nullptr};
+  key.insert(key.end(), wd.begin(), wd.end());
+  key.insert(key.end(), window, window + 9);
+  for (const MemRef<float, 4> *m : {&x, &y, r}) {
+    if (!m)
+      continue;
+    key.insert(key.end(), m->sizes, m->sizes + 4);
+    key.insert(key.end(), m->strides, m->strides + 4);
+  }
+  FusedConv *conv = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(packedMutex);
+    std::unique_ptr<FusedConv> &entry = fusedConvs[key];
+    if (!entry) {
+      try {
+        auto any = [](const memory::dims &dims) {
+          return memory::desc(dims, memory::data_type::f32,
+                              memory::format_tag::any);
+        };
+        memory::desc biasDesc({wd[0]}, memory::data_type::f32,
+                              memory::format_tag::a);
+        // oneDNN counts dilation from 0 (1 = one gap).
+        dnnl::convolution_forward::desc desc(
+            dnnl::prop_kind::forward_inference,
+            dnnl::algorithm::convolution_direct, any(xDesc.dims()), any(wd),
+            biasDesc, any(yDesc.dims()), {window[0], window[1]},
+            {window[6] - 1, window[7] - 1}, {window[2], window[3]},
+            {window[4], window[5]});
+        dnnl::post_ops ops;
+        if (r)
+          ops.append_sum(1.0f);
+        if (relu)
+          ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
+        dnnl::primitive_attr attr;
+        attr.set_post_ops(ops);
+        dnnl::convolution_forward::primitive_desc pd(desc, attr, cpuEngine());
+        auto made = std::make_unique<FusedConv>();
+        made->primitive = dnnl::convolution_forward(pd);
+        memory plainW(memory::desc(wd, memory::data_type::f32,
+                                   memory::format_tag::oihw),
+                      cpuEngine(), w->aligned + w->offset);
+        made->weights = memory(pd.weights_desc(), cpuEngine());
+        dnnl::stream stream(cpuEngine());
+        dnnl::reorder(plainW, made->weights)
+            .execute(stream, plainW, made->weights);
+        stream.wait();
+        made->reorderSrc = pd.src_desc() != xDesc;
+        made->reorderDst = pd.dst_desc() != yDesc;
+        if (made->reorderSrc) {
+          made->src = memory(pd.src_desc(), cpuEngine());
+          made->toSrc = dnnl::reorder(dnnl::reorder::primitive_desc(
+              cpuEngine(), xDesc, cpuEngine(), pd.src_desc()));
+        }
+        if (made->reorderDst) {
+          made->dst = memory(pd.dst_desc(), cpuEngine());
+          made->toDst = dnnl::reorder(dnnl::reorder::primitive_desc(
+              cpuEngine(), pd.dst_desc(), cpuEngine(), yDesc));
+        }
+        if (r)
+          made->residualToDst = dnnl::reorder(dnnl::reorder::primitive_desc(
+              cpuEngine(), rDesc, cpuEngine(), pd.dst_desc()));
+        entry = std::move(made);
+      } catch (const dnnl::error &) {
+        fusedConvs.erase(key);
+        return false;
+      }
+    }
+    conv = entry.get();
+  }
+  std::lock_guard<std::mutex> busy(conv->mutex);
+  memory xMem(xDesc, cpuEngine(), x.aligned + x.offset);
+  memory yMem(yDesc, cpuEngine(), y.aligned + y.offset);
+  memory biasMem(memory::desc({wd[0]}, memory::data_type::f32,
+                              memory::format_tag::a),
+                 cpuEngine(), bias->aligned + bias->offset);
+  memory src = conv->reorderSrc ? conv->src : xMem;
+  memory dst = conv->reorderDst ? conv->dst : yMem;
+  // The residual already in place (Y is R) needs no copy.
+  bool residualInPlace = r && !conv->reorderDst &&
+                         r->aligned + r->offset == y.aligned + y.offset &&
+                         rDesc == yDesc;
+  runOnTeam(threads, [&](dnnl::stream &stream) {
+    if (conv->reorderSrc)
+      conv->toSrc.execute(stream, xMem, src);
+    if (r && !residualInPlace) {
+      memory rMem(rDesc, cpuEngine(), r->aligned + r->offset);
+      conv->residualToDst.execute(stream, rMem, dst);
+    }
+    conv->primitive.execute(stream, {{DNNL_ARG_SRC, src},
+                                     {DNNL_ARG_WEIGHTS, conv->weights},
+                                     {DNNL_ARG_BIAS, biasMem},
+                                     {DNNL_ARG_DST, dst}});
+    if (conv->reorderDst)
+      conv->toDst.execute(stream, dst, yMem);
+  });
+  return true;
+}
+#endif
+
+/// Validates and runs Y = act(conv2d(X, W) + bias (+ R)): X, Y and R each
+/// NCHW or NHWC as `options` says (see kConvFusedOptions), bias [o]. With
+/// oneDNN (f32) one primitive; otherwise conv2d's im2col + GEMM into an
+/// NCHW buffer, then the epilogue written through Y's layout.
+template <typename T>
+void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
+                 MemRef<T, 1> *bias, MemRef<T, 4> *residual,
+                 MemRef<int64_t, 1> *options, MemRef<T, 4> *y,
+                 bool hasResidual) {
+  if (!x || !w || !bias || !options || !y || (hasResidual && !residual)) {
+    reportError("%s: null memref descriptor", fn);
+    return;
+  }
+  if (options->sizes[0] != kConvFusedOptions) {
+    reportError("%s: the options have %lld values, expected %lld", fn,
+                static_cast<long long>(options->sizes[0]),
+                static_cast<long long>(kConvFusedOptions));
+    return;
+  }
+  int64_t opt[kConvFusedOptions];
+  for (int i = 0; i < kConvFusedOptions; ++i)
+    opt[i] = options->aligned[options->offset + i * options->strides[0]];
+  for (int i = 9; i < kConvFusedOptions; ++i)
+    if (opt[i] != 0 && opt[i] != 1) {
+      reportError("%s: option %d is %lld, expected 0 or 1", fn, i,
+                  static_cast<long long>(opt[i]));
+      return;
+    }
+  MemRef<T, 4> xv = nchwView(x, opt[9]), yv = nchwView(y, opt[10]);
+  MemRef<T, 4> rv = hasResidual ? nchwView(residual, opt[11]) : MemRef<T, 4>{};
+  bool relu = opt[12] == 1;
+  if (!checkConv(fn, &xv, w, opt, &yv))
+    return;
+  int64_t n = yv.sizes[0], o = yv.sizes[1], p = yv.sizes[2], q = yv.sizes[3];
+  if (bias->sizes[0] != o) {
+    reportError("%s: the bias has %lld values, expected %lld (W is %s)", fn,
+                static_cast<long long>(bias->sizes[0]),
+                static_cast<long long>(o), shapeString(w).c_str());
+    return;
+  }
+  if (hasResidual && !std::equal(rv.sizes, rv.sizes + 4, yv.sizes)) {
+    reportError("%s: the residual is %s, expected the shape of Y %s", fn,
+                shapeString(residual).c_str(), shapeString(y).c_str());
+    return;
+  }
+  if (n == 0 || o == 0 || p == 0 || q == 0)
+    return;
+  double flops = 2.0 * double(n) * double(o) * double(p * q) *
+                 double(w->sizes[1] * w->sizes[2] * w->sizes[3]);
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  if constexpr (std::is_same_v<T, float>)
+    if (w->sizes[1] > 0 &&
+        convolveFused(xv, w, bias, hasResidual ? &rv : nullptr, opt, relu, yv,
+                      threadsFor(flops)))
+      return;
+#endif
+  std::vector<T> out(n * o * p * q);
+  MemRef<T, 4> dense{out.data(), out.data(), 0, {n, o, p, q},
+                     {o * p * q, p * q, q, 1}};
+  MemRef<int64_t, 1> window{opt, opt, 0, {9}, {1}};
+  conv2d(fn, &xv, w, &window, &dense);
+  parallelFor(n * o, threadsFor(flops), [&](int64_t image) {
+    int64_t i = image / o, c = image % o;
+    T b = bias->aligned[bias->offset + c * bias->strides[0]];
+    const T *from = out.data() + image * p * q;
+    for (int64_t a = 0; a < p; ++a)
+      for (int64_t e = 0; e < q; ++e) {
+        T v = from[a * q + e] + b;
+        if (hasResidual)
+          v += rv.aligned[rv.offset + i * rv.strides[0] + c * rv.strides[1] +
+                          a * rv.strides[2] + e * rv.strides[3]];
+        if (relu)
+          v = std::max(v, T(0));
+        yv.aligned[yv.offset + i * yv.strides[0] + c * yv.strides[1] +
+                   a * yv.strides[2] + e * yv.strides[3]] = v;
+      }
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -1225,6 +1489,18 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
       MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<int64_t, 1> *window,            \
       MemRef<T, 4> *y) {                                                       \
     conv2d("relax_blas_conv2d_nchw_packed_" #SUFFIX, x, w, window, y, true);   \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_conv2d_fused_packed_##SUFFIX(        \
+      MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<T, 1> *bias,                    \
+      MemRef<int64_t, 1> *options, MemRef<T, 4> *y) {                          \
+    conv2dFused<T>("relax_blas_conv2d_fused_packed_" #SUFFIX, x, w, bias,      \
+                nullptr, options, y, false);                                   \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_conv2d_fused_res_packed_##SUFFIX(    \
+      MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<T, 1> *bias, MemRef<T, 4> *r,   \
+      MemRef<int64_t, 1> *options, MemRef<T, 4> *y) {                          \
+    conv2dFused("relax_blas_conv2d_fused_res_packed_" #SUFFIX, x, w, bias, r,  \
+                options, y, true);                                             \
   }
 
 RELAX_BLAS_DEFINE(float, f32)
@@ -1235,5 +1511,6 @@ extern "C" void relax_rt_blas_release_constants(void) {
   std::lock_guard<std::mutex> lock(packedMutex);
   packedCache.clear();
   packedConvs.clear();
+  fusedConvs.clear();
 #endif
 }

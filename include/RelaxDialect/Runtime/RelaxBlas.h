@@ -103,6 +103,17 @@ template <typename T, int N> struct MemRef {
   void _mlir_ciface_relax_blas_conv2d_nchw_packed_##SUFFIX(                    \
       relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
       relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);      \
+  /* Y = act(conv2d(X, W) + bias[o] (+ R)) with W a module constant;        \
+     options = (the window as above; layouts of X, Y, R: 0 NCHW, 1 NHWC;      \
+     activation: 0 none, 1 ReLU) */                                           \
+  void _mlir_ciface_relax_blas_conv2d_fused_packed_##SUFFIX(                   \
+      relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<int64_t, 1> *options,     \
+      relax_rt::MemRef<T, 4> *y);                                              \
+  void _mlir_ciface_relax_blas_conv2d_fused_res_packed_##SUFFIX(               \
+      relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, 4> *r,                 \
+      relax_rt::MemRef<int64_t, 1> *options, relax_rt::MemRef<T, 4> *y);       \
   /* O[b, s, hq, e] = relax.attention(Q[b, s, hq, d], K[b, t, hkv, d],         \
      V[b, t, hkv, e]) with options = (scale or NaN for 1 / sqrt(d), causal    \
      0 or 1); _mask adds M, _bmask hides keys where M is false (M broadcasts \

@@ -22,6 +22,7 @@
 #include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <limits>
 
@@ -95,6 +96,125 @@ static bool swapsLastTwoDims(PermuteDimsOp op) {
       return false;
   }
   return true;
+}
+
+/// Whether `op` reads an NHWC tensor as NCHW (`axes = [0, 3, 1, 2]`): the
+/// fused convolution reads and writes such tensors in place.
+static bool isNhwcToNchw(PermuteDimsOp op) {
+  auto input = dyn_cast<RelaxTensorType>(op.getInput().getType());
+  std::optional<ArrayRef<int64_t>> axes = op.getAxes();
+  return input && input.hasRank() && input.getRank() == 4 && axes &&
+         llvm::equal(*axes, ArrayRef<int64_t>{0, 3, 1, 2});
+}
+
+/// Whether `op` is a conv2d the fused built-in will take: constant
+/// weights, rank-4 tensors of one dtype, a known output shape. (The window
+/// is checked when it is dispatched; one that fails keeps its NCHW input,
+/// which is still correct.)
+static bool takesFusedConv(Conv2DOp op) {
+  auto x = dyn_cast<RelaxTensorType>(op.getInput().getType());
+  auto w = dyn_cast<RelaxTensorType>(op.getWeight().getType());
+  auto y = dyn_cast<RelaxTensorType>(op.getResult().getType());
+  return x && w && y && x.hasRank() && w.hasRank() && y.hasRank() &&
+         x.getRank() == 4 && w.getRank() == 4 && y.getRank() == 4 &&
+         y.getShape().isFullyKnown() && x.getDtype() == w.getDtype() &&
+         y.getDtype() == x.getDtype() &&
+         op.getWeight().getDefiningOp<ConstantOp>() &&
+         op.getGroups() == 1;
+}
+
+/// The conv2d epilogue the fused built-in absorbs: a per-channel bias, a
+/// residual of the output's type, a ReLU, in that order, each optional and
+/// each the only user of the value before it.
+struct ConvEpilogue {
+  /// The last op absorbed (the conv itself when none), whose result the
+  /// call replaces.
+  Operation *last = nullptr;
+  SmallVector<Operation *> ops;
+  /// A rank-1 [o] bias (existing), or a constant to make from `biasAttr`.
+  Value bias;
+  DenseElementsAttr biasAttr;
+  Value residual;
+  bool relu = false;
+};
+
+/// The only user of `v`, or null.
+static Operation *soleUser(Value v) {
+  return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
+}
+
+/// `b` as a rank-1 bias of `channels` values when it is [o, 1, 1] or
+/// [1, o, 1, 1] (broadcasting over NCHW's channels): expand_dims of a
+/// rank-1 tensor, or a dense constant.
+static bool matchConvBias(Value b, const sym::Expr &channels,
+                          ConvEpilogue &epilogue) {
+  auto type = dyn_cast<RelaxTensorType>(b.getType());
+  if (!type || !type.hasRank() || (type.getRank() != 3 && type.getRank() != 4))
+    return false;
+  ArrayRef<sym::Expr> dims = type.getDims();
+  unsigned c = type.getRank() - 3;
+  auto one = [](const sym::Expr &d) {
+    auto v = d.getConstant();
+    return v && *v == 1;
+  };
+  if (!dims[c] || dims[c] != channels || !one(dims[c + 1]) ||
+      !one(dims[c + 2]) || (c == 1 && !one(dims[0])))
+    return false;
+  if (auto expand = b.getDefiningOp<ExpandDimsOp>()) {
+    auto input = dyn_cast<RelaxTensorType>(expand.getInput().getType());
+    if (input && input.hasRank() && input.getRank() == 1 &&
+        input.getDtype() == type.getDtype()) {
+      epilogue.bias = expand.getInput();
+      return true;
+    }
+  }
+  if (auto constant = b.getDefiningOp<ConstantOp>()) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    auto count = channels.getConstant();
+    if (dense && count) {
+      epilogue.biasAttr = dense.reshape(
+          RankedTensorType::get({*count}, dense.getElementType()));
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The epilogue of `conv` (possibly empty).
+static ConvEpilogue matchConvEpilogue(Conv2DOp conv) {
+  ConvEpilogue epilogue;
+  epilogue.last = conv;
+  Value current = conv.getResult();
+  auto type = cast<RelaxTensorType>(current.getType());
+  const sym::Expr &channels = type.getDims()[1];
+  auto other = [](AddOp add, Value v) {
+    return add.getLhs() == v ? add.getRhs() : add.getLhs();
+  };
+  auto take = [&](Operation *op) {
+    epilogue.ops.push_back(op);
+    epilogue.last = op;
+    current = op->getResult(0);
+  };
+  if (auto add = dyn_cast_or_null<AddOp>(soleUser(current))) {
+    if (add.getResult().getType() == type &&
+        matchConvBias(other(add, current), channels, epilogue))
+      take(add);
+  }
+  if (auto add = dyn_cast_or_null<AddOp>(soleUser(current))) {
+    Value r = other(add, current);
+    if (add.getResult().getType() == type && r.getType() == type &&
+        r != current) {
+      epilogue.residual = r;
+      take(add);
+    }
+  }
+  if (auto relu = dyn_cast_or_null<ReluOp>(soleUser(current))) {
+    if (relu.getResult().getType() == type) {
+      epilogue.relu = true;
+      take(relu);
+    }
+  }
+  return epilogue;
 }
 
 namespace {
@@ -211,6 +331,8 @@ private:
     emitShapeContractChecks(rewriter, op);
     int64_t window[9] = {stride[0], stride[1],   pad[0],      pad[1], pad[2],
                          pad[3],    dilation[0], dilation[1], groups};
+    if (takesFusedConv(op))
+      return dispatchFusedConv2D(rewriter, op, spec, window);
     auto i64 = rewriter.getI64Type();
     rewriter.setInsertionPoint(op);
     auto windowValue = ConstantOp::create(
@@ -223,6 +345,111 @@ private:
     if (failed(call))
       return failure();
     rewriter.replaceOp(op, call->getResults());
+    return success();
+  }
+
+  /// conv2d with constant weights: one call that also computes the
+  /// epilogue (bias, residual, ReLU; matchConvEpilogue) and reads and writes
+  /// NHWC where that saves a transpose: an input or residual that is the
+  /// NCHW view of an NHWC tensor (permute_dims [0, 3, 1, 2]) is read as it
+  /// is, and the output stays NHWC (behind such a view) when every user is
+  /// another fused conv2d, so a chain of convolutions keeps oneDNN's
+  /// preferred layout and only its ends are reordered.
+  LogicalResult dispatchFusedConv2D(RewriterBase &rewriter, Conv2DOp op,
+                                    ext::BuiltinSpec spec,
+                                    const int64_t window[9]) {
+    ConvEpilogue epilogue = matchConvEpilogue(op);
+    Value result = epilogue.last->getResult(0);
+    auto resultType = cast<RelaxTensorType>(result.getType());
+    spec.constantB = true;
+    spec.convEpilogue = true;
+    spec.residual = static_cast<bool>(epilogue.residual);
+    if (!ext::whyUnsupported(spec).empty())
+      return success();
+    bool outNhwc = !result.use_empty() &&
+                   llvm::all_of(result.getUses(), [](OpOperand &use) {
+                     auto conv = dyn_cast<Conv2DOp>(use.getOwner());
+                     return conv && use.getOperandNumber() == 0 &&
+                            takesFusedConv(conv);
+                   });
+    // Everything the call reads dominates the last epilogue op.
+    rewriter.setInsertionPoint(epilogue.last);
+    Location loc = op.getLoc();
+    auto nhwcSource = [](Value v) -> std::pair<Value, int64_t> {
+      if (auto permute = v.getDefiningOp<PermuteDimsOp>())
+        if (isNhwcToNchw(permute))
+          return {permute.getInput(), 1};
+      return {v, 0};
+    };
+    auto [x, xNhwc] = nhwcSource(op.getInput());
+    Value bias = epilogue.bias;
+    if (!bias) {
+      DenseElementsAttr values = epilogue.biasAttr;
+      if (!values) {
+        // No bias: zeros, which the kernels add for free.
+        auto channels = resultType.getDims()[1].getConstant();
+        if (!channels)
+          return success();
+        auto type = RankedTensorType::get({*channels}, resultType.getDtype());
+        values = DenseElementsAttr::get(
+            type, rewriter.getZeroAttr(resultType.getDtype()));
+      }
+      bias = ConstantOp::create(rewriter, loc, values);
+    }
+    SmallVector<Value> inputs = {x, op.getWeight(), bias};
+    int64_t residualNhwc = 0;
+    if (epilogue.residual) {
+      auto [r, nhwc] = nhwcSource(epilogue.residual);
+      inputs.push_back(r);
+      residualNhwc = nhwc;
+    }
+    int64_t options[13];
+    std::copy(window, window + 9, options);
+    options[9] = xNhwc;
+    options[10] = outNhwc;
+    options[11] = residualNhwc;
+    options[12] = epilogue.relu;
+    inputs.push_back(ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(
+            RankedTensorType::get({13}, rewriter.getI64Type()),
+            ArrayRef<int64_t>(options))));
+    ArrayRef<sym::Expr> dims = resultType.getDims();
+    auto callType =
+        outNhwc ? RelaxTensorType::get(
+                      SymShape({dims[0], dims[2], dims[3], dims[1]}),
+                      resultType.getDtype())
+                : resultType;
+    FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
+    if (failed(decl))
+      return failure();
+    ++numDispatched;
+    Value replacement =
+        CallDPSPackedOp::create(rewriter, loc, TypeRange{callType},
+                                decl->getSymName(), inputs)
+            .getResult(0);
+    if (outNhwc)
+      replacement = PermuteDimsOp::create(
+          rewriter, loc, resultType, replacement,
+          rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
+    rewriter.replaceAllUsesWith(result, replacement);
+    // Views that only this call read (an NHWC tensor as NCHW, a bias
+    // expanded for broadcasting) are dead after it; they would otherwise be
+    // legalized into kernels.
+    llvm::SetVector<Operation *> views;
+    SmallVector<Operation *> readers(epilogue.ops);
+    readers.push_back(op);
+    for (Operation *read : readers)
+      for (Value operand : read->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          if (isa<PermuteDimsOp, ExpandDimsOp>(def))
+            views.insert(def);
+    for (Operation *absorbed : llvm::reverse(epilogue.ops))
+      rewriter.eraseOp(absorbed);
+    rewriter.eraseOp(op);
+    for (Operation *view : views)
+      if (view->use_empty())
+        rewriter.eraseOp(view);
     return success();
   }
 

@@ -64,6 +64,14 @@ struct BuiltinSpec {
   /// constant of the module, so the runtime may pack it once for its
   /// kernels (`_packed`).
   bool constantB = false;
+  /// Conv2D with constantB on the CPU (`_fused`): the convolution with its
+  /// epilogue, act(conv2d(X, W) + bias (+ R)), X, Y and R each NCHW or NHWC:
+  ///   X [xn, xc, xh, xw], W [o, g, r, s], bias [o],
+  ///   (R [rn, r1, r2, r3] with residual,) options [13] i64, Y [yn, y1, y2, y3]
+  /// where options = (the window; layouts of X, Y, R: 0 NCHW, 1 NHWC;
+  /// activation: 0 none, 1 ReLU). The dims are checked by the runtime.
+  bool convEpilogue = false;
+  bool residual = false;
   AttentionMask mask = AttentionMask::None;
 };
 
