@@ -39,6 +39,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 using relax_rt::MemRef;
@@ -70,6 +71,30 @@ template <typename T> struct Matrix {
   T *data;
   int64_t rows, cols, rowStride, colStride;
 };
+
+/// What a GEMM with constant B adds to each row of C: a bias over its
+/// columns (null: none), then GELU (the erf form, x/2 (1 + erf(x / sqrt 2))).
+template <typename T> struct GemmEpilogue {
+  const T *bias = nullptr;
+  int64_t biasStride = 1;
+  bool gelu = false;
+  bool empty() const { return !bias && !gelu; }
+};
+
+/// Applies `epilogue` to C in place (the path without oneDNN's post-ops).
+template <typename T>
+void applyEpilogue(Matrix<T> c, const GemmEpilogue<T> &epilogue) {
+  if (epilogue.empty())
+    return;
+  for (int64_t i = 0; i < c.rows; ++i)
+    for (int64_t j = 0; j < c.cols; ++j) {
+      T &v = c.data[i * c.rowStride + j * c.colStride];
+      if (epilogue.bias)
+        v += epilogue.bias[j * epilogue.biasStride];
+      if (epilogue.gelu)
+        v = T(0.5) * v * (T(1) + std::erf(v * T(M_SQRT1_2)));
+    }
+}
 
 bool fitsBlasInt(int64_t v) {
   return v >= 0 && v <= std::numeric_limits<blasint>::max();
@@ -340,8 +365,9 @@ struct PackedKey {
 };
 struct PackedWeights {
   dnnl::memory weights;
-  /// (rows, A's row stride, C's row stride) -> primitive.
-  std::map<std::tuple<int64_t, int64_t, int64_t>, dnnl::matmul> primitives;
+  /// (rows, A's row stride, C's row stride, bias, GELU) -> primitive.
+  std::map<std::tuple<int64_t, int64_t, int64_t, bool, bool>, dnnl::matmul>
+      primitives;
 };
 
 dnnl::engine &cpuEngine() {
@@ -370,13 +396,14 @@ template <typename Fn> void runOnTeam(int threads, Fn submit) {
 /// The primitive computing C = A * B for this view of a constant B, packing
 /// B on first use; null when oneDNN has no kernel for these layouts.
 dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
-                             Matrix<float> c, dnnl::memory &weights) {
+                             Matrix<float> c, bool bias, bool gelu,
+                             dnnl::memory &weights) {
   using dnnl::memory;
   memory::dims bStrides = {b.rowStride, b.colStride};
   PackedKey key{b.data, b.rows, b.cols, b.rowStride, b.colStride};
   std::lock_guard<std::mutex> lock(packedMutex);
   std::unique_ptr<PackedWeights> &entry = packedCache[key];
-  auto shape = std::make_tuple(a.rows, a.rowStride, c.rowStride);
+  auto shape = std::make_tuple(a.rows, a.rowStride, c.rowStride, bias, gelu);
   if (entry) {
     auto found = entry->primitives.find(shape);
     if (found != entry->primitives.end()) {
@@ -391,8 +418,19 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
                       memory::format_tag::any);
     memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
                        memory::dims{c.rowStride, 1});
-    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(aDesc, bAny, cDesc),
-                                    cpuEngine());
+    // The epilogue as the primitive's bias and a GELU post-op: applied to
+    // each block of C while it is in registers.
+    memory::desc biasDesc({1, c.cols}, memory::data_type::f32,
+                          memory::format_tag::ab);
+    dnnl::post_ops ops;
+    if (gelu)
+      ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_gelu_erf, 0.0f, 0.0f);
+    dnnl::primitive_attr attr;
+    attr.set_post_ops(ops);
+    dnnl::matmul::primitive_desc pd(
+        bias ? dnnl::matmul::desc(aDesc, bAny, biasDesc, cDesc)
+             : dnnl::matmul::desc(aDesc, bAny, cDesc),
+        attr, cpuEngine());
     if (!entry) {
       entry = std::make_unique<PackedWeights>();
       memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32, bStrides);
@@ -422,14 +460,16 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
 /// OpenMP team; false when the layouts do not suit it (the caller then runs
 /// the BLAS).
 bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
-                    int threads) {
+                    int threads, const GemmEpilogue<float> &epilogue) {
   a = normalise(a);
   c = normalise(c);
   if (a.rows == 0 || b.cols == 0 || a.cols == 0 || a.colStride != 1 ||
-      c.colStride != 1)
+      c.colStride != 1 ||
+      (epilogue.bias && b.cols > 1 && epilogue.biasStride != 1))
     return false;
   dnnl::memory weights;
-  dnnl::matmul primitive = packedPrimitive(a, b, c, weights);
+  dnnl::matmul primitive = packedPrimitive(
+      a, b, c, epilogue.bias != nullptr, epilogue.gelu, weights);
   if (!primitive)
     return false;
   using dnnl::memory;
@@ -439,11 +479,15 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
   memory cMem(memory::desc({c.rows, c.cols}, memory::data_type::f32,
                            memory::dims{c.rowStride, 1}),
               cpuEngine(), c.data);
-  runOnTeam(threads, [&](dnnl::stream &stream) {
-    primitive.execute(stream, {{DNNL_ARG_SRC, aMem},
-                               {DNNL_ARG_WEIGHTS, weights},
-                               {DNNL_ARG_DST, cMem}});
-  });
+  std::unordered_map<int, memory> args = {
+      {DNNL_ARG_SRC, aMem}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, cMem}};
+  if (epilogue.bias)
+    args.emplace(DNNL_ARG_BIAS,
+                 memory(memory::desc({1, c.cols}, memory::data_type::f32,
+                                     memory::format_tag::ab),
+                        cpuEngine(), const_cast<float *>(epilogue.bias)));
+  runOnTeam(threads,
+            [&](dnnl::stream &stream) { primitive.execute(stream, args); });
   return true;
 }
 #endif
@@ -451,13 +495,15 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
 /// C = A * B for a B that is a module constant: packed once where the
 /// runtime has oneDNN, the BLAS otherwise.
 template <typename T>
-void multiplyConstantB(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
+void multiplyConstantB(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads,
+                       const GemmEpilogue<T> &epilogue) {
 #ifdef RELAX_RUNTIME_HAS_DNNL
   if constexpr (std::is_same_v<T, float>)
-    if (multiplyPacked(a, b, c, threads))
+    if (multiplyPacked(a, b, c, threads, epilogue))
       return;
 #endif
   multiplySplit(a, b, c, threads);
+  applyEpilogue(c, epilogue);
 }
 
 /// Validates and runs C = A * op(B), for A and C of rank RA (2 to 4: up to
@@ -465,7 +511,8 @@ void multiplyConstantB(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
 /// batch). A batch dim of extent 1 in A or B broadcasts.
 template <typename T, int RA, int RB>
 void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
-            MemRef<T, RA> *c, bool transposeB, bool constantB = false) {
+            MemRef<T, RA> *c, bool transposeB, bool constantB = false,
+            MemRef<T, 1> *bias = nullptr, bool gelu = false) {
   static_assert(RA >= 2 && RA <= 4 && (RB == RA || RB == 2));
   if (!a || !b || !c) {
     reportError("%s: null memref descriptor", fn);
@@ -527,6 +574,19 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
                 static_cast<long long>(k));
     return;
   }
+  GemmEpilogue<T> epilogue;
+  epilogue.gelu = gelu;
+  if (bias) {
+    if (bias->sizes[0] != n) {
+      reportError("%s: the bias has %lld values, expected %lld (the columns "
+                  "of C %s)",
+                  fn, static_cast<long long>(bias->sizes[0]),
+                  static_cast<long long>(n), shapeString(c).c_str());
+      return;
+    }
+    epilogue.bias = bias->aligned + bias->offset;
+    epilogue.biasStride = bias->strides[0];
+  }
 
   // A B shared by every batch over an A and C whose batches are stacked rows
   // (the usual [b, m, k] activations of a linear layer) is one GEMM with
@@ -550,7 +610,7 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
                     c->strides[RA - 1]};
       if (constantB)
         multiplyConstantB(lhs, matrixOf(b, batch, 0, transposeB), out,
-                          threads);
+                          threads, epilogue);
       else
         multiplySplit(lhs, matrixOf(b, batch, 0, transposeB), out, threads);
       return;
@@ -559,7 +619,7 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
   if (RA == 2 && constantB) {
     multiplyConstantB(matrixOf(a, batch, 0, false),
                       matrixOf(b, batch, 0, transposeB),
-                      matrixOf(c, batch, 0, false), threads);
+                      matrixOf(c, batch, 0, false), threads, epilogue);
     return;
   }
   auto product = [&](int64_t i) {
@@ -573,12 +633,14 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     parallelFor(count, threads, [&](int64_t i) {
       auto [ai, bi, ci] = product(i);
       multiply(ai, bi, ci);
+      applyEpilogue(ci, epilogue);
     });
     return;
   }
   for (int64_t i = 0; i < count; ++i) {
     auto [ai, bi, ci] = product(i);
     multiplySplit(ai, bi, ci, threads);
+    applyEpilogue(ci, epilogue);
   }
 }
 
@@ -1192,8 +1254,61 @@ float expShiftedAvx512(float *x, int64_t n, float max) {
   }
   return _mm512_reduce_add_ps(sum);
 }
+
+/// x[j] = x[j] * scale (+ add[j]) for j < n; returns the max. (A NaN score
+/// is skipped by the max, as max_ps returns its second operand, and still
+/// makes the row NaN through its exponential.)
+float scaleMaskMaxAvx512(float *x, int64_t n, float scale, const float *add) {
+  __m512 factor = _mm512_set1_ps(scale);
+  __m512 max = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    __m512 v = _mm512_mul_ps(_mm512_loadu_ps(x + j), factor);
+    if (add)
+      v = _mm512_add_ps(v, _mm512_loadu_ps(add + j));
+    _mm512_storeu_ps(x + j, v);
+    max = _mm512_max_ps(v, max);
+  }
+  if (j < n) {
+    __mmask16 tail = static_cast<__mmask16>((1u << (n - j)) - 1);
+    __m512 v = _mm512_mul_ps(
+        _mm512_mask_loadu_ps(_mm512_setzero_ps(), tail, x + j), factor);
+    if (add)
+      v = _mm512_add_ps(
+          v, _mm512_mask_loadu_ps(_mm512_setzero_ps(), tail, add + j));
+    _mm512_mask_storeu_ps(x + j, tail, v);
+    max = _mm512_mask_max_ps(max, tail, v, max);
+  }
+  return _mm512_reduce_max_ps(max);
+}
 #pragma GCC diagnostic pop
 #pragma GCC pop_options
+
+/// x[j] = x[j] * scale (+ add[j * addStride]) for j < n; returns the max.
+/// This pass is as long as the softmax's exponentials: a scalar max
+/// reduction (one dependent maxss per score) measured a tenth of the BERT
+/// layer, so unit-stride f32 rows take AVX-512 where the CPU has it.
+template <typename T>
+T scaleMaskMax(T *x, int64_t n, T scale, const T *add, int64_t addStride) {
+  if constexpr (std::is_same_v<T, float>) {
+    static const bool avx512 = __builtin_cpu_supports("avx512f");
+    if (avx512 && (!add || addStride == 1 || n <= 1))
+      return scaleMaskMaxAvx512(x, n, scale, add);
+  }
+  // Four partial maxima, so the reduction is not one dependent chain.
+  T max[4] = {-std::numeric_limits<T>::infinity(),
+              -std::numeric_limits<T>::infinity(),
+              -std::numeric_limits<T>::infinity(),
+              -std::numeric_limits<T>::infinity()};
+  for (int64_t j = 0; j < n; ++j) {
+    T v = x[j] * scale;
+    if (add)
+      v += add[j * addStride];
+    x[j] = v;
+    max[j & 3] = v > max[j & 3] ? v : max[j & 3];
+  }
+  return std::max(std::max(max[0], max[1]), std::max(max[2], max[3]));
+}
 
 float expShifted(float *x, int64_t n, float max) {
   static const bool avx512 = __builtin_cpu_supports("avx512f");
@@ -1345,22 +1460,7 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
         // exponential below.)
         const T *add = maskView.additive ? maskView.additive + maskBase
                                          : nullptr;
-        int64_t addStride = maskView.strides[3];
-        if (add) {
-#pragma omp simd reduction(max : max)
-          for (int64_t j = 0; j < visibleEnd; ++j) {
-            T x = row[j] * scale + add[j * addStride];
-            row[j] = x;
-            max = x > max ? x : max;
-          }
-        } else {
-#pragma omp simd reduction(max : max)
-          for (int64_t j = 0; j < visibleEnd; ++j) {
-            T x = row[j] * scale;
-            row[j] = x;
-            max = x > max ? x : max;
-          }
-        }
+        max = scaleMaskMax(row, visibleEnd, scale, add, maskView.strides[3]);
         std::fill(row + visibleEnd, row + t,
                   -std::numeric_limits<T>::infinity());
         visible = visibleEnd;
@@ -1408,6 +1508,22 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
 
 // The variants whose B (rank 2, shared by every batch) is a module
 // constant: `_packed` before the dtype.
+// With an epilogue: `_bias` adds a bias over C's columns, `_bias_gelu`
+// then applies GELU (erf form).
+#define RELAX_BLAS_DEFINE_EPILOGUE(T, SUFFIX, NAME, RA, NT, TRANSPOSED)        \
+  extern "C" void _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_##SUFFIX(   \
+      MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, 1> *bias,                   \
+      MemRef<T, RA> *c) {                                                      \
+    matmul("relax_blas_" #NAME #NT "_packed_bias_" #SUFFIX, a, b, c,           \
+           TRANSPOSED, true, bias, false);                                     \
+  }                                                                            \
+  extern "C" void                                                              \
+      _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_gelu_##SUFFIX(          \
+          MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, 1> *bias,               \
+          MemRef<T, RA> *c) {                                                  \
+    matmul("relax_blas_" #NAME #NT "_packed_bias_gelu_" #SUFFIX, a, b, c,      \
+           TRANSPOSED, true, bias, true);                                      \
+  }
 #define RELAX_BLAS_DEFINE_PACKED(T, SUFFIX, NAME, RA)                          \
   extern "C" void _mlir_ciface_relax_blas_##NAME##_packed_##SUFFIX(            \
       MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, RA> *c) {                   \
@@ -1416,7 +1532,9 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
   extern "C" void _mlir_ciface_relax_blas_##NAME##_nt_packed_##SUFFIX(         \
       MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, RA> *c) {                   \
     matmul("relax_blas_" #NAME "_nt_packed_" #SUFFIX, a, b, c, true, true);    \
-  }
+  }                                                                            \
+  RELAX_BLAS_DEFINE_EPILOGUE(T, SUFFIX, NAME, RA, , false)                     \
+  RELAX_BLAS_DEFINE_EPILOGUE(T, SUFFIX, NAME, RA, _nt, true)
 
 #define RELAX_BLAS_DEFINE(T, SUFFIX)                                           \
   extern "C" void _mlir_ciface_relax_blas_matmul_##SUFFIX(                     \

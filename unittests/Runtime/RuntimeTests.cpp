@@ -222,6 +222,10 @@ template <> struct Blas<float> {
       _mlir_ciface_relax_blas_batch_matmul_bcast_nt_packed_f32;
   static constexpr auto bcast2NTPacked =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_packed_f32;
+  // With the epilogue: + bias (then GELU).
+  static constexpr auto mmNTBias = _mlir_ciface_relax_blas_matmul_nt_packed_bias_f32;
+  static constexpr auto bcastBiasGelu =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_bias_gelu_f32;
   static constexpr const char *suffix = "f32";
 };
 template <> struct Blas<double> {
@@ -255,6 +259,10 @@ template <> struct Blas<double> {
       _mlir_ciface_relax_blas_batch_matmul_bcast_nt_packed_f64;
   static constexpr auto bcast2NTPacked =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_packed_f64;
+  // With the epilogue: + bias (then GELU).
+  static constexpr auto mmNTBias = _mlir_ciface_relax_blas_matmul_nt_packed_bias_f64;
+  static constexpr auto bcastBiasGelu =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_bias_gelu_f64;
   static constexpr const char *suffix = "f64";
 };
 
@@ -502,6 +510,62 @@ TYPED_TEST(BlasTest, Rank4SharedB) {
 //===----------------------------------------------------------------------===//
 // Constant B (the `_packed` variants)
 //===----------------------------------------------------------------------===//
+
+TYPED_TEST(BlasTest, PackedConstantBEpilogue) {
+  using M1 = Strided<TypeParam, 1>;
+  using M2 = typename TestFixture::M2;
+  using M3 = typename TestFixture::M3;
+  relax_rt_blas_release_constants();
+  M2 w = M2::contiguous({40, 24}), b = M2::contiguous({24, 40});
+  M1 bias = M1::contiguous({40});
+  w.randomize(this->rng);
+  b.randomize(this->rng);
+  bias.randomize(this->rng);
+  auto gelu = [](double x) { return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))); };
+  // Against the plain product plus the epilogue computed here: stacked
+  // batches (one GEMM with oneDNN's post-ops for f32), batches that are not
+  // stacked rows (the epilogue applied per batch), rank 2 with B transposed.
+  for (int64_t rows : {1, 7, 64}) {
+    for (bool stacked : {true, false}) {
+      M3 x = stacked ? M3::contiguous({2, rows, 24})
+                     : M3({2, rows, 24}, {rows * 30, 30, 1});
+      M3 y = M3::contiguous({2, rows, 40}), ref = M3::contiguous({2, rows, 40});
+      x.randomize(this->rng);
+      Blas<TypeParam>::bcast(&x.desc, &b.desc, &ref.desc);
+      Blas<TypeParam>::bcastBiasGelu(&x.desc, &b.desc, &bias.desc, &y.desc);
+      ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+      y.forEach([&](std::array<int64_t, 3> idx) {
+        double expected = gelu(double(ref.get(idx)) + double(bias.get({idx[2]})));
+        ASSERT_NEAR(double(y.get(idx)), expected, 1e-4)
+            << "rows " << rows << ", stacked " << stacked;
+      });
+    }
+  }
+  M2 a = M2::contiguous({9, 24}), c = M2::contiguous({9, 40}),
+     ref = M2::contiguous({9, 40});
+  a.randomize(this->rng);
+  Blas<TypeParam>::mmNT(&a.desc, &w.desc, &ref.desc);
+  Blas<TypeParam>::mmNTBias(&a.desc, &w.desc, &bias.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+  c.forEach([&](std::array<int64_t, 2> idx) {
+    ASSERT_NEAR(double(c.get(idx)),
+                double(ref.get(idx)) + double(bias.get({idx[1]})), 1e-4);
+  });
+  // A bias of the wrong length is reported and C left alone.
+  M1 shortBias = M1::contiguous({39});
+  M2 untouched = M2::contiguous({9, 40});
+  Blas<TypeParam>::mmNTBias(&a.desc, &w.desc, &shortBias.desc, &untouched.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_matmul_nt_packed_bias") +
+                ": the bias has 39 values, expected 40 (the columns of C "
+                "[9, 40])");
+  untouched.forEach([&](std::array<int64_t, 2> idx) {
+    ASSERT_EQ(untouched.get(idx), M2::kSentinel);
+  });
+  relax_rt_clear_error();
+  relax_rt_blas_release_constants();
+}
 
 TYPED_TEST(BlasTest, PackedConstantB) {
   using M2 = typename TestFixture::M2;

@@ -45,7 +45,21 @@ template <typename T, int N> struct MemRef {
       relax_rt::MemRef<T, RA> *c);                                             \
   void _mlir_ciface_relax_blas_##NAME##_nt_packed_##SUFFIX(                    \
       relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
-      relax_rt::MemRef<T, RA> *c);
+      relax_rt::MemRef<T, RA> *c);                                             \
+  /* With an epilogue: C = A * op(B) + bias[n] (_bias), then GELU, erf form   \
+     (_bias_gelu) */                                                           \
+  void _mlir_ciface_relax_blas_##NAME##_packed_bias_##SUFFIX(                  \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_nt_packed_bias_##SUFFIX(               \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_packed_bias_gelu_##SUFFIX(             \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_nt_packed_bias_gelu_##SUFFIX(          \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);
 
 #define RELAX_BLAS_DECLARE(T, SUFFIX)                                          \
   RELAX_BLAS_DECLARE_PACKED(T, SUFFIX, matmul, 2)                              \

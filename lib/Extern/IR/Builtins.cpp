@@ -6,7 +6,8 @@
 // lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A (one batch
 // dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
 // `bcast` a rank-2 B shared by every batch, `nt` a transposed B, `packed` a
-// rank-2 B that is a module constant (CPU: packed once by the runtime).
+// rank-2 B that is a module constant (CPU: packed once by the runtime),
+// then `_bias` or `_bias_gelu` for a packed GEMM with its epilogue.
 // Convolutions: relax_blas_conv2d_nchw[_packed]_<dtype> (im2col + GEMM, CPU;
 // `packed`: W a module constant, a direct oneDNN convolution where the
 // runtime has it); relax_blas_conv2d_fused[_res]_packed_<dtype> the same
@@ -97,6 +98,8 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
   if (spec.constantB &&
       (spec.target != BuiltinTarget::CPU || spec.rhsRank != 2))
     return "no packed-constant matmul variant for this target or B rank";
+  if ((spec.bias || spec.gelu) && (!spec.constantB || !spec.bias))
+    return "a matmul epilogue needs packed B and a bias";
   return "";
 }
 
@@ -130,6 +133,10 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
     name += "_nt";
   if (spec.constantB)
     name += "_packed";
+  if (spec.bias)
+    name += "_bias";
+  if (spec.gelu)
+    name += "_gelu";
   name += "_" + dtypeSuffix(spec.dtype).str();
   return name;
 }
@@ -209,6 +216,12 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
   Type rhs =
       spec.transposeB ? tensor(rhsBatched, n, k) : tensor(rhsBatched, k, n);
   Type out = tensor(true, m, n);
+  if (spec.bias) {
+    SmallVector<Expr> biasDims = {n};
+    Type bias =
+        relax::RelaxTensorType::get(relax::SymShape(biasDims), spec.dtype);
+    return FunctionType::get(context, {lhs, rhs, bias, out}, {});
+  }
   return FunctionType::get(context, {lhs, rhs, out}, {});
 }
 

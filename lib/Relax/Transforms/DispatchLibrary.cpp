@@ -24,6 +24,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <cmath>
 #include <limits>
 
 namespace mlir {
@@ -217,6 +218,124 @@ static ConvEpilogue matchConvEpilogue(Conv2DOp conv) {
   return epilogue;
 }
 
+/// Whether `v` is a scalar (or splat) float constant within 1e-6 of `value`.
+static bool isFloatConstant(Value v, double value) {
+  auto constant = v.getDefiningOp<ConstantOp>();
+  if (!constant)
+    return false;
+  auto dense = dyn_cast<DenseFPElementsAttr>(constant.getValue());
+  if (!dense || !dense.isSplat())
+    return false;
+  double got = dense.getSplatValue<APFloat>().convertToDouble();
+  return std::fabs(got - value) <= 1e-6 * std::fabs(value);
+}
+
+/// The operand of a commutative binary `op` other than `v` when the other
+/// one is `v`, else null.
+template <typename BinaryOp> static Value otherOperand(BinaryOp op, Value v) {
+  if (op.getLhs() == v)
+    return op.getRhs();
+  if (op.getRhs() == v)
+    return op.getLhs();
+  return nullptr;
+}
+
+/// The GEMM epilogue a packed built-in absorbs: a bias over the last dim,
+/// then GELU in its erf form, each intermediate used only inside it.
+struct GemmEpilogueMatch {
+  Value bias;
+  bool gelu = false;
+  /// The ops absorbed, in program order; the last one's result is what the
+  /// call replaces.
+  SmallVector<Operation *> ops;
+};
+
+/// GELU's erf form on `t`, as imported from ONNX (PyTorch's export):
+/// `(t * 0.5) * (erf(t / sqrt 2) + 1)` or `(t * (erf(t / sqrt 2) + 1)) * 0.5`
+/// (any operand order; `t * (1 / sqrt 2)` for the division). Appends the ops
+/// to `ops` in program order and returns true when it matches.
+static bool matchGelu(Value t, SmallVectorImpl<Operation *> &ops) {
+  if (!llvm::hasNItems(t.getUses(), 2))
+    return false;
+  Type type = t.getType();
+  Operation *scaled = nullptr, *other = nullptr;
+  for (Operation *user : t.getUsers()) {
+    if (auto div = dyn_cast<DivideOp>(user);
+        div && div.getLhs() == t && isFloatConstant(div.getRhs(), M_SQRT2))
+      scaled = div;
+    else if (auto mul = dyn_cast<MultiplyOp>(user);
+             mul && !scaled && isFloatConstant(otherOperand(mul, t),
+                                               M_SQRT1_2))
+      scaled = mul;
+    else
+      other = user;
+  }
+  if (!scaled || !other || scaled->getResult(0).getType() != type)
+    return false;
+  auto erf = dyn_cast_or_null<ErfOp>(soleUser(scaled->getResult(0)));
+  if (!erf || erf.getResult().getType() != type)
+    return false;
+  auto plusOne = dyn_cast_or_null<AddOp>(soleUser(erf.getResult()));
+  if (!plusOne || !isFloatConstant(otherOperand(plusOne, erf.getResult()), 1.0) ||
+      plusOne.getResult().getType() != type)
+    return false;
+  auto mul = dyn_cast<MultiplyOp>(other);
+  if (!mul || mul.getResult().getType() != type)
+    return false;
+  Value otherIn = otherOperand(mul, t);
+  if (isFloatConstant(otherIn, 0.5)) {
+    // (t * 0.5) * (erf + 1)
+    auto last = dyn_cast_or_null<MultiplyOp>(soleUser(mul.getResult()));
+    if (!last || otherOperand(last, mul.getResult()) != plusOne.getResult() ||
+        !plusOne.getResult().hasOneUse() || last.getResult().getType() != type)
+      return false;
+    ops.append({scaled, erf, plusOne, mul, last});
+    return true;
+  }
+  if (otherIn == plusOne.getResult()) {
+    // (t * (erf + 1)) * 0.5
+    auto last = dyn_cast_or_null<MultiplyOp>(soleUser(mul.getResult()));
+    if (!last || !isFloatConstant(otherOperand(last, mul.getResult()), 0.5) ||
+        last.getResult().getType() != type)
+      return false;
+    ops.append({scaled, erf, plusOne, mul, last});
+    return true;
+  }
+  return false;
+}
+
+/// The epilogue after a GEMM whose product is `product` ([..., n]): an
+/// add of a rank-1 [n] tensor of its dtype (or `bias`, already known: a
+/// linear's), then GELU.
+static GemmEpilogueMatch matchGemmEpilogue(Value product, Value bias) {
+  GemmEpilogueMatch match;
+  auto type = cast<RelaxTensorType>(product.getType());
+  auto isRowBias = [&](Value b) {
+    auto t = dyn_cast<RelaxTensorType>(b.getType());
+    return t && t.hasRank() && t.getRank() == 1 &&
+           t.getDtype() == type.getDtype() && t.getDims()[0] &&
+           t.getDims()[0] == type.getDims().back();
+  };
+  Value current = product;
+  if (bias) {
+    if (!isRowBias(bias))
+      return match;
+    match.bias = bias;
+  } else {
+    auto add = dyn_cast_or_null<AddOp>(soleUser(product));
+    if (!add || add.getResult().getType() != type)
+      return match;
+    Value b = otherOperand(add, product);
+    if (!b || b == product || !isRowBias(b))
+      return match;
+    match.bias = b;
+    match.ops.push_back(add);
+    current = add.getResult();
+  }
+  match.gelu = matchGelu(current, match.ops);
+  return match;
+}
+
 namespace {
 struct RelaxDispatchLibraryPass
     : public relax::impl::RelaxDispatchLibraryBase<RelaxDispatchLibraryPass> {
@@ -263,7 +382,7 @@ private:
                                         RelaxTensorType resultType) {
     if ((spec.kind == ext::BuiltinKind::Matmul ||
          spec.kind == ext::BuiltinKind::Conv2D) &&
-        inputs.size() >= 2 && inputs[1].getDefiningOp<ConstantOp>()) {
+        inputs.size() >= 2 && isPackable(inputs[1])) {
       ext::BuiltinSpec packed = spec;
       packed.constantB = true;
       if (ext::whyUnsupported(packed).empty())
@@ -277,6 +396,47 @@ private:
     return CallDPSPackedOp::create(rewriter, op->getLoc(),
                                    TypeRange{resultType}, decl->getSymName(),
                                    inputs);
+  }
+
+  static bool isPackable(Value b) { return b.getDefiningOp<ConstantOp>(); }
+
+  /// A GEMM `inputs[0] * op(inputs[1])` with a constant B whose product
+  /// `product` (the value `op` computes; with `bias`, a linear's, before
+  /// its bias) feeds a bias add and maybe GELU: one `_packed_bias[_gelu]`
+  /// call computing all of it (oneDNN's bias and post-op) replaces the last
+  /// op of the epilogue. Returns the call, or null when there is no such
+  /// epilogue (nothing changed).
+  FailureOr<CallDPSPackedOp> createEpilogueCall(RewriterBase &rewriter,
+                                                Operation *op,
+                                                ext::BuiltinSpec spec,
+                                                ValueRange inputs,
+                                                Value product, Value bias) {
+    if (spec.kind != ext::BuiltinKind::Matmul || !isPackable(inputs[1]))
+      return CallDPSPackedOp();
+    GemmEpilogueMatch match = matchGemmEpilogue(product, bias);
+    if (!match.bias)
+      return CallDPSPackedOp();
+    spec.constantB = true;
+    spec.bias = true;
+    spec.gelu = match.gelu;
+    if (!ext::whyUnsupported(spec).empty())
+      return CallDPSPackedOp();
+    FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
+    if (failed(decl))
+      return failure();
+    Operation *last = match.ops.empty() ? op : match.ops.back();
+    // The bias may be defined after the GEMM; everything dominates `last`.
+    rewriter.setInsertionPoint(last);
+    ++numDispatched;
+    auto call = CallDPSPackedOp::create(
+        rewriter, op->getLoc(), TypeRange{last->getResult(0).getType()},
+        decl->getSymName(), ValueRange{inputs[0], inputs[1], match.bias});
+    rewriter.replaceAllUsesWith(last->getResult(0), call.getResult(0));
+    for (Operation *absorbed : llvm::reverse(match.ops))
+      rewriter.eraseOp(absorbed);
+    if (!match.ops.empty() || op->use_empty())
+      rewriter.eraseOp(op);
+    return call;
   }
 
   /// conv2d on a CPU BLAS: im2col + GEMM in the runtime. The window
@@ -561,6 +721,15 @@ private:
         rhs = permute.getInput();
       }
     }
+    FailureOr<CallDPSPackedOp> fused = createEpilogueCall(
+        rewriter, op, *spec, {op.getLhs(), rhs}, op.getResult(), Value());
+    if (failed(fused))
+      return failure();
+    if (*fused) {
+      if (permute && permute->use_empty())
+        rewriter.eraseOp(permute);
+      return success();
+    }
     FailureOr<CallDPSPackedOp> call =
         createCall(rewriter, op, *spec, {op.getLhs(), rhs}, resultType);
     if (failed(call))
@@ -600,6 +769,17 @@ private:
         return failure();
       rewriter.replaceOp(op, call->getResults());
       return success();
+    }
+    // A rank-1 bias over a constant weight: the packed GEMM adds it (and
+    // any GELU after the linear).
+    if (productType == resultType) {
+      FailureOr<CallDPSPackedOp> fused =
+          createEpilogueCall(rewriter, op, *spec, {op.getX(), op.getWeight()},
+                             op.getResult(), bias);
+      if (failed(fused))
+        return failure();
+      if (*fused)
+        return success();
     }
     // The linear's own inference broadcast this product type against the
     // bias, so the add infers (the check below guards the equality).

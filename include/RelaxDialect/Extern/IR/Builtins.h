@@ -72,6 +72,11 @@ struct BuiltinSpec {
   /// activation: 0 none, 1 ReLU). The dims are checked by the runtime.
   bool convEpilogue = false;
   bool residual = false;
+  /// Matmul with constantB on the CPU: `C = A * op(B) + bias` with a bias
+  /// operand [n] between B and C (`_bias`), then GELU in its erf form
+  /// (`_bias_gelu`; gelu needs bias).
+  bool bias = false;
+  bool gelu = false;
   AttentionMask mask = AttentionMask::None;
 };
 
