@@ -72,13 +72,17 @@ template <typename T> struct Matrix {
   int64_t rows, cols, rowStride, colStride;
 };
 
+/// The activation after a GEMM's bias: GELU in the erf form
+/// (x/2 (1 + erf(x / sqrt 2))) or ReLU.
+enum class GemmActivation { None, Gelu, Relu };
+
 /// What a GEMM with constant B adds to each row of C: a bias over its
-/// columns (null: none), then GELU (the erf form, x/2 (1 + erf(x / sqrt 2))).
+/// columns (null: none), then an activation.
 template <typename T> struct GemmEpilogue {
   const T *bias = nullptr;
   int64_t biasStride = 1;
-  bool gelu = false;
-  bool empty() const { return !bias && !gelu; }
+  GemmActivation activation = GemmActivation::None;
+  bool empty() const { return !bias && activation == GemmActivation::None; }
 };
 
 /// Applies `epilogue` to C in place (the path without oneDNN's post-ops).
@@ -91,8 +95,10 @@ void applyEpilogue(Matrix<T> c, const GemmEpilogue<T> &epilogue) {
       T &v = c.data[i * c.rowStride + j * c.colStride];
       if (epilogue.bias)
         v += epilogue.bias[j * epilogue.biasStride];
-      if (epilogue.gelu)
+      if (epilogue.activation == GemmActivation::Gelu)
         v = T(0.5) * v * (T(1) + std::erf(v * T(M_SQRT1_2)));
+      else if (epilogue.activation == GemmActivation::Relu)
+        v = std::max(v, T(0));
     }
 }
 
@@ -365,8 +371,8 @@ struct PackedKey {
 };
 struct PackedWeights {
   dnnl::memory weights;
-  /// (rows, A's row stride, C's row stride, bias, GELU) -> primitive.
-  std::map<std::tuple<int64_t, int64_t, int64_t, bool, bool>, dnnl::matmul>
+  /// (rows, A's row stride, C's row stride, bias, activation) -> primitive.
+  std::map<std::tuple<int64_t, int64_t, int64_t, bool, int>, dnnl::matmul>
       primitives;
 };
 
@@ -396,14 +402,16 @@ template <typename Fn> void runOnTeam(int threads, Fn submit) {
 /// The primitive computing C = A * B for this view of a constant B, packing
 /// B on first use; null when oneDNN has no kernel for these layouts.
 dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
-                             Matrix<float> c, bool bias, bool gelu,
+                             Matrix<float> c, bool bias,
+                             GemmActivation activation,
                              dnnl::memory &weights) {
   using dnnl::memory;
   memory::dims bStrides = {b.rowStride, b.colStride};
   PackedKey key{b.data, b.rows, b.cols, b.rowStride, b.colStride};
   std::lock_guard<std::mutex> lock(packedMutex);
   std::unique_ptr<PackedWeights> &entry = packedCache[key];
-  auto shape = std::make_tuple(a.rows, a.rowStride, c.rowStride, bias, gelu);
+  auto shape = std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
+                               static_cast<int>(activation));
   if (entry) {
     auto found = entry->primitives.find(shape);
     if (found != entry->primitives.end()) {
@@ -423,8 +431,10 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
     memory::desc biasDesc({1, c.cols}, memory::data_type::f32,
                           memory::format_tag::ab);
     dnnl::post_ops ops;
-    if (gelu)
+    if (activation == GemmActivation::Gelu)
       ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_gelu_erf, 0.0f, 0.0f);
+    else if (activation == GemmActivation::Relu)
+      ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
     dnnl::primitive_attr attr;
     attr.set_post_ops(ops);
     dnnl::matmul::primitive_desc pd(
@@ -469,7 +479,7 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
     return false;
   dnnl::memory weights;
   dnnl::matmul primitive = packedPrimitive(
-      a, b, c, epilogue.bias != nullptr, epilogue.gelu, weights);
+      a, b, c, epilogue.bias != nullptr, epilogue.activation, weights);
   if (!primitive)
     return false;
   using dnnl::memory;
@@ -512,7 +522,8 @@ void multiplyConstantB(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads,
 template <typename T, int RA, int RB>
 void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
             MemRef<T, RA> *c, bool transposeB, bool constantB = false,
-            MemRef<T, 1> *bias = nullptr, bool gelu = false) {
+            MemRef<T, 1> *bias = nullptr,
+            GemmActivation activation = GemmActivation::None) {
   static_assert(RA >= 2 && RA <= 4 && (RB == RA || RB == 2));
   if (!a || !b || !c) {
     reportError("%s: null memref descriptor", fn);
@@ -575,7 +586,7 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     return;
   }
   GemmEpilogue<T> epilogue;
-  epilogue.gelu = gelu;
+  epilogue.activation = activation;
   if (bias) {
     if (bias->sizes[0] != n) {
       reportError("%s: the bias has %lld values, expected %lld (the columns "
@@ -1509,20 +1520,27 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
 // The variants whose B (rank 2, shared by every batch) is a module
 // constant: `_packed` before the dtype.
 // With an epilogue: `_bias` adds a bias over C's columns, `_bias_gelu`
-// then applies GELU (erf form).
+// then applies GELU (erf form), `_bias_relu` ReLU.
 #define RELAX_BLAS_DEFINE_EPILOGUE(T, SUFFIX, NAME, RA, NT, TRANSPOSED)        \
   extern "C" void _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_##SUFFIX(   \
       MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, 1> *bias,                   \
       MemRef<T, RA> *c) {                                                      \
     matmul("relax_blas_" #NAME #NT "_packed_bias_" #SUFFIX, a, b, c,           \
-           TRANSPOSED, true, bias, false);                                     \
+           TRANSPOSED, true, bias);                                            \
+  }                                                                            \
+  extern "C" void                                                              \
+      _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_relu_##SUFFIX(          \
+          MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, 1> *bias,               \
+          MemRef<T, RA> *c) {                                                  \
+    matmul("relax_blas_" #NAME #NT "_packed_bias_relu_" #SUFFIX, a, b, c,      \
+           TRANSPOSED, true, bias, GemmActivation::Relu);                      \
   }                                                                            \
   extern "C" void                                                              \
       _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_gelu_##SUFFIX(          \
           MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, 1> *bias,               \
           MemRef<T, RA> *c) {                                                  \
     matmul("relax_blas_" #NAME #NT "_packed_bias_gelu_" #SUFFIX, a, b, c,      \
-           TRANSPOSED, true, bias, true);                                      \
+           TRANSPOSED, true, bias, GemmActivation::Gelu);                      \
   }
 #define RELAX_BLAS_DEFINE_PACKED(T, SUFFIX, NAME, RA)                          \
   extern "C" void _mlir_ciface_relax_blas_##NAME##_packed_##SUFFIX(            \

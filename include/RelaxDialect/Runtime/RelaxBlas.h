@@ -47,7 +47,7 @@ template <typename T, int N> struct MemRef {
       relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
       relax_rt::MemRef<T, RA> *c);                                             \
   /* With an epilogue: C = A * op(B) + bias[n] (_bias), then GELU, erf form   \
-     (_bias_gelu) */                                                           \
+     (_bias_gelu), or ReLU (_bias_relu) */                                     \
   void _mlir_ciface_relax_blas_##NAME##_packed_bias_##SUFFIX(                  \
       relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
       relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
@@ -58,6 +58,12 @@ template <typename T, int N> struct MemRef {
       relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
       relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
   void _mlir_ciface_relax_blas_##NAME##_nt_packed_bias_gelu_##SUFFIX(          \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_packed_bias_relu_##SUFFIX(             \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_nt_packed_bias_relu_##SUFFIX(          \
       relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
       relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);
 

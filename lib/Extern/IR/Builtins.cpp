@@ -7,7 +7,8 @@
 // dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
 // `bcast` a rank-2 B shared by every batch, `nt` a transposed B, `packed` a
 // rank-2 B that is a module constant (CPU: packed once by the runtime),
-// then `_bias` or `_bias_gelu` for a packed GEMM with its epilogue.
+// then `_bias`, `_bias_gelu` or `_bias_relu` for a packed GEMM with its
+// epilogue.
 // Convolutions: relax_blas_conv2d_nchw[_packed]_<dtype> (im2col + GEMM, CPU;
 // `packed`: W a module constant, a direct oneDNN convolution where the
 // runtime has it); relax_blas_conv2d_fused[_res]_packed_<dtype> the same
@@ -98,8 +99,10 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
   if (spec.constantB &&
       (spec.target != BuiltinTarget::CPU || spec.rhsRank != 2))
     return "no packed-constant matmul variant for this target or B rank";
-  if ((spec.bias || spec.gelu) && (!spec.constantB || !spec.bias))
-    return "a matmul epilogue needs packed B and a bias";
+  if ((spec.bias || spec.gelu || spec.relu) &&
+      (!spec.constantB || !spec.bias || (spec.gelu && spec.relu)))
+    return "a matmul epilogue needs packed B, a bias and at most one "
+           "activation";
   return "";
 }
 
@@ -137,6 +140,8 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
     name += "_bias";
   if (spec.gelu)
     name += "_gelu";
+  if (spec.relu)
+    name += "_relu";
   name += "_" + dtypeSuffix(spec.dtype).str();
   return name;
 }

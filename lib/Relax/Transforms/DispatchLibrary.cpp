@@ -241,10 +241,12 @@ template <typename BinaryOp> static Value otherOperand(BinaryOp op, Value v) {
 }
 
 /// The GEMM epilogue a packed built-in absorbs: a bias over the last dim,
-/// then GELU in its erf form, each intermediate used only inside it.
+/// then GELU in its erf form or a ReLU, each intermediate used only inside
+/// it.
 struct GemmEpilogueMatch {
   Value bias;
   bool gelu = false;
+  bool relu = false;
   /// The ops absorbed, in program order; the last one's result is what the
   /// call replaces.
   SmallVector<Operation *> ops;
@@ -306,7 +308,7 @@ static bool matchGelu(Value t, SmallVectorImpl<Operation *> &ops) {
 
 /// The epilogue after a GEMM whose product is `product` ([..., n]): an
 /// add of a rank-1 [n] tensor of its dtype (or `bias`, already known: a
-/// linear's), then GELU.
+/// linear's), then GELU or ReLU.
 static GemmEpilogueMatch matchGemmEpilogue(Value product, Value bias) {
   GemmEpilogueMatch match;
   auto type = cast<RelaxTensorType>(product.getType());
@@ -333,6 +335,12 @@ static GemmEpilogueMatch matchGemmEpilogue(Value product, Value bias) {
     current = add.getResult();
   }
   match.gelu = matchGelu(current, match.ops);
+  if (!match.gelu)
+    if (auto relu = dyn_cast_or_null<ReluOp>(soleUser(current));
+        relu && relu.getResult().getType() == type) {
+      match.relu = true;
+      match.ops.push_back(relu);
+    }
   return match;
 }
 
@@ -419,6 +427,7 @@ private:
     spec.constantB = true;
     spec.bias = true;
     spec.gelu = match.gelu;
+    spec.relu = match.relu;
     if (!ext::whyUnsupported(spec).empty())
       return CallDPSPackedOp();
     FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);

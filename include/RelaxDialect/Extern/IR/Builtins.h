@@ -74,9 +74,10 @@ struct BuiltinSpec {
   bool residual = false;
   /// Matmul with constantB on the CPU: `C = A * op(B) + bias` with a bias
   /// operand [n] between B and C (`_bias`), then GELU in its erf form
-  /// (`_bias_gelu`; gelu needs bias).
+  /// (`_bias_gelu`) or ReLU (`_bias_relu`); an activation needs the bias.
   bool bias = false;
   bool gelu = false;
+  bool relu = false;
   AttentionMask mask = AttentionMask::None;
 };
 

@@ -13,6 +13,7 @@ OUTDIR/in<i>.npy (seeded with SEED) and OUTDIR/out<i>.npy:
   3, 4: t = x @ W4 + b4 and gelu(t): t has another user, so only the bias
      is absorbed and the GELU stays a kernel
   5: output 0's computation in f64 (the runtime's path without oneDNN)
+  6: relu(x @ W5 + b5) (an MLP layer)
 References in float64, cast to each output's dtype.
 """
 import math
@@ -47,6 +48,7 @@ def main(outdir, s, seed):
     w3, b3 = weight(16, 8), weight(8)
     w4, b4 = weight(16, 24), weight(24)
     wd, bd = weight(16, 24, dtype=np.float64), weight(24, dtype=np.float64)
+    w5, b5 = weight(16, 24), weight(24)
 
     rng = np.random.default_rng(seed)
     x = rng.uniform(-1, 1, size=(2, s, 16)).astype(np.float32)
@@ -61,7 +63,8 @@ def main(outdir, s, seed):
             gelu(y.astype(f) @ w2.T.astype(f) + b2).astype(np.float32),
             (z.astype(f) @ w3 + b3).astype(np.float32),
             t4.astype(np.float32), gelu(t4).astype(np.float32),
-            gelu(xd @ wd + bd)]
+            gelu(xd @ wd + bd),
+            np.maximum(x.astype(f) @ w5 + b5, 0).astype(np.float32)]
     for i, o in enumerate(outs):
         np.save(os.path.join(outdir, "out%d.npy" % i), o)
 
@@ -135,9 +138,15 @@ def main(outdir, s, seed):
     binary("add", "%td", "%md", "%bd", hd, ty(["24"], "f64"), hd)
     gd = gelu_a("v", "%td", hd, "f64")
 
-    results = [h24, o24, o8, h24, h24, hd]
+    const("%w5", w5)
+    binary("matmul", "%m5", "%x", "%w5", x3, ty(["16", "24"]), h24)
+    const("%b5", b5)
+    binary("add", "%t5", "%m5", "%b5", h24, ty(["24"]), h24)
+    op("%%r5 = relax.relu %%t5 : (%s) -> %s" % (h24, h24))
+
+    results = [h24, o24, o8, h24, h24, hd, h24]
     module = ("relax.func @main(%%x: %s, %%y: %s, %%z: %s, %%xd: %s)\n"
-              "    -> (%s) {\n%s\n  relax.return %s, %%g2, %%t3, %%t4, %s, %s : %s\n}\n"
+              "    -> (%s) {\n%s\n  relax.return %s, %%g2, %%t3, %%t4, %s, %s, %%r5 : %s\n}\n"
               % (x3, y2, z4, xd3, ", ".join(results), "\n".join(lines),
                  g1, g4, gd, ", ".join(results)))
     with open(os.path.join(outdir, "model.mlir"), "w") as f:
