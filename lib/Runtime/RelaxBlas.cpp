@@ -76,18 +76,23 @@ template <typename T> struct Matrix {
 /// (x/2 (1 + erf(x / sqrt 2))) or ReLU.
 enum class GemmActivation { None, Gelu, Relu };
 
-/// What a GEMM with constant B adds to each row of C: a bias over its
-/// columns (null: none), then an activation.
+/// What a GEMM with constant B does to C after the product: a bias over its
+/// columns (null: none), an activation, then a residual R of C's shape
+/// added.
 template <typename T> struct GemmEpilogue {
   const T *bias = nullptr;
   int64_t biasStride = 1;
   GemmActivation activation = GemmActivation::None;
-  bool empty() const { return !bias && activation == GemmActivation::None; }
+  bool residual = false;
+  bool empty() const {
+    return !bias && activation == GemmActivation::None && !residual;
+  }
 };
 
-/// Applies `epilogue` to C in place (the path without oneDNN's post-ops).
+/// Applies `epilogue` to C in place (the path without oneDNN's post-ops);
+/// `r` is the matching view of R.
 template <typename T>
-void applyEpilogue(Matrix<T> c, const GemmEpilogue<T> &epilogue) {
+void applyEpilogue(Matrix<T> c, const GemmEpilogue<T> &epilogue, Matrix<T> r) {
   if (epilogue.empty())
     return;
   for (int64_t i = 0; i < c.rows; ++i)
@@ -99,6 +104,8 @@ void applyEpilogue(Matrix<T> c, const GemmEpilogue<T> &epilogue) {
         v = T(0.5) * v * (T(1) + std::erf(v * T(M_SQRT1_2)));
       else if (epilogue.activation == GemmActivation::Relu)
         v = std::max(v, T(0));
+      if (epilogue.residual)
+        v += r.data[i * r.rowStride + j * r.colStride];
     }
 }
 
@@ -371,8 +378,10 @@ struct PackedKey {
 };
 struct PackedWeights {
   dnnl::memory weights;
-  /// (rows, A's row stride, C's row stride, bias, activation) -> primitive.
-  std::map<std::tuple<int64_t, int64_t, int64_t, bool, int>, dnnl::matmul>
+  /// (rows, A's row stride, C's row stride, bias, activation, residual and
+  /// its row stride) -> primitive.
+  std::map<std::tuple<int64_t, int64_t, int64_t, bool, int, bool, int64_t>,
+           dnnl::matmul>
       primitives;
 };
 
@@ -401,9 +410,9 @@ template <typename Fn> void runOnTeam(int threads, Fn submit) {
 
 /// The primitive computing C = A * B for this view of a constant B, packing
 /// B on first use; null when oneDNN has no kernel for these layouts.
-dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
-                             Matrix<float> c, bool bias,
-                             GemmActivation activation,
+dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
+                             bool bias, GemmActivation activation,
+                             bool residual, int64_t residualRowStride,
                              dnnl::memory &weights) {
   using dnnl::memory;
   memory::dims bStrides = {b.rowStride, b.colStride};
@@ -411,7 +420,8 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
   std::lock_guard<std::mutex> lock(packedMutex);
   std::unique_ptr<PackedWeights> &entry = packedCache[key];
   auto shape = std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
-                               static_cast<int>(activation));
+                               static_cast<int>(activation), residual,
+                               residualRowStride);
   if (entry) {
     auto found = entry->primitives.find(shape);
     if (found != entry->primitives.end()) {
@@ -435,6 +445,12 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
       ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_gelu_erf, 0.0f, 0.0f);
     else if (activation == GemmActivation::Relu)
       ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
+    // The residual as a binary post-op over a full tensor of C's shape
+    // (brgemm reads it alongside each block of C).
+    if (residual)
+      ops.append_binary(dnnl::algorithm::binary_add,
+                        memory::desc({c.rows, c.cols}, memory::data_type::f32,
+                                     memory::dims{residualRowStride, 1}));
     dnnl::primitive_attr attr;
     attr.set_post_ops(ops);
     dnnl::matmul::primitive_desc pd(
@@ -470,16 +486,20 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b,
 /// OpenMP team; false when the layouts do not suit it (the caller then runs
 /// the BLAS).
 bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
-                    int threads, const GemmEpilogue<float> &epilogue) {
+                    int threads, const GemmEpilogue<float> &epilogue,
+                    Matrix<float> r) {
   a = normalise(a);
   c = normalise(c);
+  r = normalise(r);
   if (a.rows == 0 || b.cols == 0 || a.cols == 0 || a.colStride != 1 ||
       c.colStride != 1 ||
-      (epilogue.bias && b.cols > 1 && epilogue.biasStride != 1))
+      (epilogue.bias && b.cols > 1 && epilogue.biasStride != 1) ||
+      (epilogue.residual && r.colStride != 1))
     return false;
   dnnl::memory weights;
   dnnl::matmul primitive = packedPrimitive(
-      a, b, c, epilogue.bias != nullptr, epilogue.activation, weights);
+      a, b, c, epilogue.bias != nullptr, epilogue.activation, epilogue.residual,
+      epilogue.residual ? r.rowStride : 0, weights);
   if (!primitive)
     return false;
   using dnnl::memory;
@@ -496,6 +516,13 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                  memory(memory::desc({1, c.cols}, memory::data_type::f32,
                                      memory::format_tag::ab),
                         cpuEngine(), const_cast<float *>(epilogue.bias)));
+  if (epilogue.residual)
+    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(
+                     epilogue.activation == GemmActivation::None ? 0 : 1) |
+                     DNNL_ARG_SRC_1,
+                 memory(memory::desc({r.rows, r.cols}, memory::data_type::f32,
+                                     memory::dims{r.rowStride, 1}),
+                        cpuEngine(), r.data));
   runOnTeam(threads,
             [&](dnnl::stream &stream) { primitive.execute(stream, args); });
   return true;
@@ -506,14 +533,14 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
 /// runtime has oneDNN, the BLAS otherwise.
 template <typename T>
 void multiplyConstantB(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads,
-                       const GemmEpilogue<T> &epilogue) {
+                       const GemmEpilogue<T> &epilogue, Matrix<T> r) {
 #ifdef RELAX_RUNTIME_HAS_DNNL
   if constexpr (std::is_same_v<T, float>)
-    if (multiplyPacked(a, b, c, threads, epilogue))
+    if (multiplyPacked(a, b, c, threads, epilogue, r))
       return;
 #endif
   multiplySplit(a, b, c, threads);
-  applyEpilogue(c, epilogue);
+  applyEpilogue(c, epilogue, r);
 }
 
 /// Validates and runs C = A * op(B), for A and C of rank RA (2 to 4: up to
@@ -523,7 +550,8 @@ template <typename T, int RA, int RB>
 void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
             MemRef<T, RA> *c, bool transposeB, bool constantB = false,
             MemRef<T, 1> *bias = nullptr,
-            GemmActivation activation = GemmActivation::None) {
+            GemmActivation activation = GemmActivation::None,
+            MemRef<T, RA> *r = nullptr) {
   static_assert(RA >= 2 && RA <= 4 && (RB == RA || RB == 2));
   if (!a || !b || !c) {
     reportError("%s: null memref descriptor", fn);
@@ -598,6 +626,18 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     epilogue.bias = bias->aligned + bias->offset;
     epilogue.biasStride = bias->strides[0];
   }
+  if (r) {
+    if (!std::equal(r->sizes, r->sizes + RA, c->sizes)) {
+      reportError("%s: R is %s, expected the shape of C %s", fn,
+                  shapeString(r).c_str(), shapeString(c).c_str());
+      return;
+    }
+    epilogue.residual = true;
+  }
+  // R's view of batch i (a dummy when there is no R).
+  auto otherOf = [&](int64_t i) {
+    return r ? matrixOf(r, batch, i, false) : Matrix<T>{nullptr, 0, 0, 0, 0};
+  };
 
   // A B shared by every batch over an A and C whose batches are stacked rows
   // (the usual [b, m, k] activations of a linear layer) is one GEMM with
@@ -619,18 +659,32 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
                     a->strides[RA - 1]};
       Matrix<T> out{c->aligned + c->offset, count * m, n, c->strides[RA - 2],
                     c->strides[RA - 1]};
-      if (constantB)
-        multiplyConstantB(lhs, matrixOf(b, batch, 0, transposeB), out,
-                          threads, epilogue);
-      else
-        multiplySplit(lhs, matrixOf(b, batch, 0, transposeB), out, threads);
+      Matrix<T> rows{};
+      if (r)
+        rows = {r->aligned + r->offset, count * m, n, r->strides[RA - 2],
+                r->strides[RA - 1]};
+      if (constantB && (!r || batchesStackAsRows(r))) {
+        multiplyConstantB(lhs, matrixOf(b, batch, 0, transposeB), out, threads,
+                          epilogue, rows);
+        return;
+      }
+      if (constantB && r) {
+        // R's batches are not stacked rows: the product, then the epilogue
+        // per batch.
+        multiplyConstantB(lhs, matrixOf(b, batch, 0, transposeB), out, threads,
+                          GemmEpilogue<T>{}, rows);
+        for (int64_t i = 0; i < count; ++i)
+          applyEpilogue(matrixOf(c, batch, i, false), epilogue, otherOf(i));
+        return;
+      }
+      multiplySplit(lhs, matrixOf(b, batch, 0, transposeB), out, threads);
       return;
     }
   }
   if (RA == 2 && constantB) {
-    multiplyConstantB(matrixOf(a, batch, 0, false),
-                      matrixOf(b, batch, 0, transposeB),
-                      matrixOf(c, batch, 0, false), threads, epilogue);
+    multiplyConstantB(
+        matrixOf(a, batch, 0, false), matrixOf(b, batch, 0, transposeB),
+        matrixOf(c, batch, 0, false), threads, epilogue, otherOf(0));
     return;
   }
   auto product = [&](int64_t i) {
@@ -644,14 +698,14 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
     parallelFor(count, threads, [&](int64_t i) {
       auto [ai, bi, ci] = product(i);
       multiply(ai, bi, ci);
-      applyEpilogue(ci, epilogue);
+      applyEpilogue(ci, epilogue, otherOf(i));
     });
     return;
   }
   for (int64_t i = 0; i < count; ++i) {
     auto [ai, bi, ci] = product(i);
     multiplySplit(ai, bi, ci, threads);
-    applyEpilogue(ci, epilogue);
+    applyEpilogue(ci, epilogue, otherOf(i));
   }
 }
 
@@ -1008,8 +1062,8 @@ dnnl::memory::desc viewDesc(const MemRef<float, 4> &m) {
 /// when it has no kernel for them (the caller then computes it otherwise).
 bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                    const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
-                   const int64_t window[9], bool relu, const MemRef<float, 4> &y,
-                   int threads) {
+                   const int64_t window[9], bool relu,
+                   const MemRef<float, 4> &y, int threads) {
   using dnnl::memory;
   auto positive = [](const MemRef<float, 4> &m) {
     for (int i = 0; i < 4; ++i)
@@ -1068,9 +1122,9 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
         dnnl::convolution_forward::primitive_desc pd(desc, attr, cpuEngine());
         auto made = std::make_unique<FusedConv>();
         made->primitive = dnnl::convolution_forward(pd);
-        memory plainW(memory::desc(wd, memory::data_type::f32,
-                                   memory::format_tag::oihw),
-                      cpuEngine(), w->aligned + w->offset);
+        memory plainW(
+            memory::desc(wd, memory::data_type::f32, memory::format_tag::oihw),
+            cpuEngine(), w->aligned + w->offset);
         made->weights = memory(pd.weights_desc(), cpuEngine());
         dnnl::stream stream(cpuEngine());
         dnnl::reorder(plainW, made->weights)
@@ -1102,9 +1156,9 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   std::lock_guard<std::mutex> busy(conv->mutex);
   memory xMem(xDesc, cpuEngine(), x.aligned + x.offset);
   memory yMem(yDesc, cpuEngine(), y.aligned + y.offset);
-  memory biasMem(memory::desc({wd[0]}, memory::data_type::f32,
-                              memory::format_tag::a),
-                 cpuEngine(), bias->aligned + bias->offset);
+  memory biasMem(
+      memory::desc({wd[0]}, memory::data_type::f32, memory::format_tag::a),
+      cpuEngine(), bias->aligned + bias->offset);
   memory src = conv->reorderSrc ? conv->src : xMem;
   memory dst = conv->reorderDst ? conv->dst : yMem;
   // The residual already in place (Y is R) needs no copy.
@@ -1186,8 +1240,8 @@ void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
       return;
 #endif
   std::vector<T> out(n * o * p * q);
-  MemRef<T, 4> dense{out.data(), out.data(), 0, {n, o, p, q},
-                     {o * p * q, p * q, q, 1}};
+  MemRef<T, 4> dense{
+      out.data(), out.data(), 0, {n, o, p, q}, {o * p * q, p * q, q, 1}};
   MemRef<int64_t, 1> window{opt, opt, 0, {9}, {1}};
   conv2d(fn, &xv, w, &window, &dense);
   parallelFor(n * o, threadsFor(flops), [&](int64_t image) {
@@ -1307,10 +1361,9 @@ T scaleMaskMax(T *x, int64_t n, T scale, const T *add, int64_t addStride) {
       return scaleMaskMaxAvx512(x, n, scale, add);
   }
   // Four partial maxima, so the reduction is not one dependent chain.
-  T max[4] = {-std::numeric_limits<T>::infinity(),
-              -std::numeric_limits<T>::infinity(),
-              -std::numeric_limits<T>::infinity(),
-              -std::numeric_limits<T>::infinity()};
+  T max[4] = {
+      -std::numeric_limits<T>::infinity(), -std::numeric_limits<T>::infinity(),
+      -std::numeric_limits<T>::infinity(), -std::numeric_limits<T>::infinity()};
   for (int64_t j = 0; j < n; ++j) {
     T v = x[j] * scale;
     if (add)
@@ -1520,7 +1573,8 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
 // The variants whose B (rank 2, shared by every batch) is a module
 // constant: `_packed` before the dtype.
 // With an epilogue: `_bias` adds a bias over C's columns, `_bias_gelu`
-// then applies GELU (erf form), `_bias_relu` ReLU.
+// then applies GELU (erf form), `_bias_relu` ReLU; `_res` adds a tensor R of
+// C's shape (`_bias_res` after the bias).
 #define RELAX_BLAS_DEFINE_EPILOGUE(T, SUFFIX, NAME, RA, NT, TRANSPOSED)        \
   extern "C" void _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_##SUFFIX(   \
       MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, 1> *bias,                   \
@@ -1534,6 +1588,19 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
           MemRef<T, RA> *c) {                                                  \
     matmul("relax_blas_" #NAME #NT "_packed_bias_relu_" #SUFFIX, a, b, c,      \
            TRANSPOSED, true, bias, GemmActivation::Relu);                      \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_blas_##NAME##NT##_packed_res_##SUFFIX(    \
+      MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, RA> *r, MemRef<T, RA> *c) { \
+    matmul("relax_blas_" #NAME #NT "_packed_res_" #SUFFIX, a, b, c,            \
+           TRANSPOSED, true, static_cast<MemRef<T, 1> *>(nullptr),             \
+           GemmActivation::None, r);                                           \
+  }                                                                            \
+  extern "C" void                                                              \
+      _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_res_##SUFFIX(           \
+          MemRef<T, RA> *a, MemRef<T, 2> *b, MemRef<T, 1> *bias,               \
+          MemRef<T, RA> *r, MemRef<T, RA> *c) {                                \
+    matmul("relax_blas_" #NAME #NT "_packed_bias_res_" #SUFFIX, a, b, c,       \
+           TRANSPOSED, true, bias, GemmActivation::None, r);                   \
   }                                                                            \
   extern "C" void                                                              \
       _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_gelu_##SUFFIX(          \
@@ -1630,7 +1697,7 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
       MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<T, 1> *bias,                    \
       MemRef<int64_t, 1> *options, MemRef<T, 4> *y) {                          \
     conv2dFused<T>("relax_blas_conv2d_fused_packed_" #SUFFIX, x, w, bias,      \
-                nullptr, options, y, false);                                   \
+                   nullptr, options, y, false);                                \
   }                                                                            \
   extern "C" void _mlir_ciface_relax_blas_conv2d_fused_res_packed_##SUFFIX(    \
       MemRef<T, 4> *x, MemRef<T, 4> *w, MemRef<T, 1> *bias, MemRef<T, 4> *r,   \

@@ -223,9 +223,14 @@ template <> struct Blas<float> {
   static constexpr auto bcast2NTPacked =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_packed_f32;
   // With the epilogue: + bias (then GELU).
-  static constexpr auto mmNTBias = _mlir_ciface_relax_blas_matmul_nt_packed_bias_f32;
+  static constexpr auto mmNTBias =
+      _mlir_ciface_relax_blas_matmul_nt_packed_bias_f32;
   static constexpr auto bcastBiasGelu =
       _mlir_ciface_relax_blas_batch_matmul_bcast_packed_bias_gelu_f32;
+  static constexpr auto bcastRes =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_res_f32;
+  static constexpr auto mmNTBiasRes =
+      _mlir_ciface_relax_blas_matmul_nt_packed_bias_res_f32;
   static constexpr const char *suffix = "f32";
 };
 template <> struct Blas<double> {
@@ -260,9 +265,14 @@ template <> struct Blas<double> {
   static constexpr auto bcast2NTPacked =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_packed_f64;
   // With the epilogue: + bias (then GELU).
-  static constexpr auto mmNTBias = _mlir_ciface_relax_blas_matmul_nt_packed_bias_f64;
+  static constexpr auto mmNTBias =
+      _mlir_ciface_relax_blas_matmul_nt_packed_bias_f64;
   static constexpr auto bcastBiasGelu =
       _mlir_ciface_relax_blas_batch_matmul_bcast_packed_bias_gelu_f64;
+  static constexpr auto bcastRes =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_res_f64;
+  static constexpr auto mmNTBiasRes =
+      _mlir_ciface_relax_blas_matmul_nt_packed_bias_res_f64;
   static constexpr const char *suffix = "f64";
 };
 
@@ -521,7 +531,9 @@ TYPED_TEST(BlasTest, PackedConstantBEpilogue) {
   w.randomize(this->rng);
   b.randomize(this->rng);
   bias.randomize(this->rng);
-  auto gelu = [](double x) { return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))); };
+  auto gelu = [](double x) {
+    return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0)));
+  };
   // Against the plain product plus the epilogue computed here: stacked
   // batches (one GEMM with oneDNN's post-ops for f32), batches that are not
   // stacked rows (the epilogue applied per batch), rank 2 with B transposed.
@@ -535,7 +547,8 @@ TYPED_TEST(BlasTest, PackedConstantBEpilogue) {
       Blas<TypeParam>::bcastBiasGelu(&x.desc, &b.desc, &bias.desc, &y.desc);
       ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
       y.forEach([&](std::array<int64_t, 3> idx) {
-        double expected = gelu(double(ref.get(idx)) + double(bias.get({idx[2]})));
+        double expected =
+            gelu(double(ref.get(idx)) + double(bias.get({idx[2]})));
         ASSERT_NEAR(double(y.get(idx)), expected, 1e-4)
             << "rows " << rows << ", stacked " << stacked;
       });
@@ -551,6 +564,48 @@ TYPED_TEST(BlasTest, PackedConstantBEpilogue) {
     ASSERT_NEAR(double(c.get(idx)),
                 double(ref.get(idx)) + double(bias.get({idx[1]})), 1e-4);
   });
+  // A residual R added last: stacked batches and batches that are not
+  // (R's or A's), and after a bias.
+  for (int rStacked = 0; rStacked < 2; ++rStacked)
+    for (int aStacked = 0; aStacked < 2; ++aStacked) {
+      M3 x =
+          aStacked ? M3::contiguous({2, 7, 24}) : M3({2, 7, 24}, {300, 30, 1});
+      M3 r =
+          rStacked ? M3::contiguous({2, 7, 40}) : M3({2, 7, 40}, {500, 50, 1});
+      M3 y = M3::contiguous({2, 7, 40}), ref3 = M3::contiguous({2, 7, 40});
+      x.randomize(this->rng);
+      r.randomize(this->rng);
+      Blas<TypeParam>::bcast(&x.desc, &b.desc, &ref3.desc);
+      Blas<TypeParam>::bcastRes(&x.desc, &b.desc, &r.desc, &y.desc);
+      ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+      y.forEach([&](std::array<int64_t, 3> idx) {
+        ASSERT_NEAR(double(y.get(idx)),
+                    double(ref3.get(idx)) + double(r.get(idx)), 1e-4)
+            << "R stacked " << rStacked << ", A stacked " << aStacked;
+      });
+    }
+  {
+    M2 r = M2::contiguous({9, 40}), y = M2::contiguous({9, 40});
+    r.randomize(this->rng);
+    Blas<TypeParam>::mmNTBiasRes(&a.desc, &w.desc, &bias.desc, &r.desc,
+                                 &y.desc);
+    ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+    y.forEach([&](std::array<int64_t, 2> idx) {
+      ASSERT_NEAR(double(y.get(idx)),
+                  double(ref.get(idx)) + double(bias.get({idx[1]})) +
+                      double(r.get(idx)),
+                  1e-4);
+    });
+    // R of another shape is reported.
+    M2 wrong = M2::contiguous({9, 39});
+    Blas<TypeParam>::mmNTBiasRes(&a.desc, &w.desc, &bias.desc, &wrong.desc,
+                                 &y.desc);
+    ASSERT_EQ(relax_rt_has_error(), 1);
+    EXPECT_EQ(std::string(relax_rt_last_error()),
+              this->name("relax_blas_matmul_nt_packed_bias_res") +
+                  ": R is [9, 39], expected the shape of C [9, 40]");
+    relax_rt_clear_error();
+  }
   // A bias of the wrong length is reported and C left alone.
   M1 shortBias = M1::contiguous({39});
   M2 untouched = M2::contiguous({9, 40});
@@ -837,14 +892,15 @@ TYPED_TEST(BlasTest, Conv2DFused) {
       x.randomize(this->rng);
       r.randomize(this->rng);
       // The reference: the plain convolution of X's NCHW copy.
-      M4 xc = M4::contiguous({n, c, h, wd}), ref = M4::contiguous({n, o, h, wd});
+      M4 xc = M4::contiguous({n, c, h, wd}),
+         ref = M4::contiguous({n, o, h, wd});
       xc.forEach([&](std::array<int64_t, 4> idx) {
         xc.at(idx) = nchw(x, xNhwc, idx);
       });
       Blas<TypeParam>::conv2d(&xc.desc, &w.desc, &win.desc, &ref.desc);
       expectConv(xc, w, win, ref);
-      ConvOptions options({1, 1, 1, 1, 1, 1, 1, 1, 1, xNhwc, yNhwc, rNhwc,
-                           relu});
+      ConvOptions options(
+          {1, 1, 1, 1, 1, 1, 1, 1, 1, xNhwc, yNhwc, rNhwc, relu});
       // Twice: the second call finds the primitive in the cache.
       for (int again = 0; again < 2; ++again) {
         if (residual)

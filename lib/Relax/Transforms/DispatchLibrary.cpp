@@ -120,8 +120,7 @@ static bool takesFusedConv(Conv2DOp op) {
          x.getRank() == 4 && w.getRank() == 4 && y.getRank() == 4 &&
          y.getShape().isFullyKnown() && x.getDtype() == w.getDtype() &&
          y.getDtype() == x.getDtype() &&
-         op.getWeight().getDefiningOp<ConstantOp>() &&
-         op.getGroups() == 1;
+         op.getWeight().getDefiningOp<ConstantOp>() && op.getGroups() == 1;
 }
 
 /// The conv2d epilogue the fused built-in absorbs: a per-channel bias, a
@@ -240,13 +239,18 @@ template <typename BinaryOp> static Value otherOperand(BinaryOp op, Value v) {
   return nullptr;
 }
 
-/// The GEMM epilogue a packed built-in absorbs: a bias over the last dim,
-/// then GELU in its erf form or a ReLU, each intermediate used only inside
-/// it.
+/// The GEMM epilogue a packed built-in absorbs, each intermediate used
+/// only inside it: a bias over the last dim, then GELU in its erf form or a
+/// ReLU; or [a bias, then] a residual add. (SwiGLU's SiLU and gating
+/// product as oneDNN post-ops, swish and a binary mul, measured no faster
+/// than the fused kernel that computes both: they stay kernels.)
 struct GemmEpilogueMatch {
   Value bias;
   bool gelu = false;
   bool relu = false;
+  /// A residual added last.
+  Value residual;
+  bool any() const { return bias || residual; }
   /// The ops absorbed, in program order; the last one's result is what the
   /// call replaces.
   SmallVector<Operation *> ops;
@@ -266,8 +270,7 @@ static bool matchGelu(Value t, SmallVectorImpl<Operation *> &ops) {
         div && div.getLhs() == t && isFloatConstant(div.getRhs(), M_SQRT2))
       scaled = div;
     else if (auto mul = dyn_cast<MultiplyOp>(user);
-             mul && !scaled && isFloatConstant(otherOperand(mul, t),
-                                               M_SQRT1_2))
+             mul && !scaled && isFloatConstant(otherOperand(mul, t), M_SQRT1_2))
       scaled = mul;
     else
       other = user;
@@ -278,7 +281,8 @@ static bool matchGelu(Value t, SmallVectorImpl<Operation *> &ops) {
   if (!erf || erf.getResult().getType() != type)
     return false;
   auto plusOne = dyn_cast_or_null<AddOp>(soleUser(erf.getResult()));
-  if (!plusOne || !isFloatConstant(otherOperand(plusOne, erf.getResult()), 1.0) ||
+  if (!plusOne ||
+      !isFloatConstant(otherOperand(plusOne, erf.getResult()), 1.0) ||
       plusOne.getResult().getType() != type)
     return false;
   auto mul = dyn_cast<MultiplyOp>(other);
@@ -312,6 +316,13 @@ static bool matchGelu(Value t, SmallVectorImpl<Operation *> &ops) {
 static GemmEpilogueMatch matchGemmEpilogue(Value product, Value bias) {
   GemmEpilogueMatch match;
   auto type = cast<RelaxTensorType>(product.getType());
+  // `v + R` for the only user of v, R of v's type: R.
+  auto tensorOperand = [&](AddOp binary, Value v) -> Value {
+    if (!binary || binary.getResult().getType() != type)
+      return nullptr;
+    Value r = otherOperand(binary, v);
+    return r && r != v && r.getType() == type ? r : nullptr;
+  };
   auto isRowBias = [&](Value b) {
     auto t = dyn_cast<RelaxTensorType>(b.getType());
     return t && t.hasRank() && t.getRank() == 1 &&
@@ -323,24 +334,32 @@ static GemmEpilogueMatch matchGemmEpilogue(Value product, Value bias) {
     if (!isRowBias(bias))
       return match;
     match.bias = bias;
-  } else {
-    auto add = dyn_cast_or_null<AddOp>(soleUser(product));
-    if (!add || add.getResult().getType() != type)
-      return match;
+  } else if (auto add = dyn_cast_or_null<AddOp>(soleUser(product));
+             add && add.getResult().getType() == type) {
     Value b = otherOperand(add, product);
-    if (!b || b == product || !isRowBias(b))
-      return match;
-    match.bias = b;
-    match.ops.push_back(add);
-    current = add.getResult();
+    if (b && b != product && isRowBias(b)) {
+      match.bias = b;
+      match.ops.push_back(add);
+      current = add.getResult();
+    }
   }
-  match.gelu = matchGelu(current, match.ops);
-  if (!match.gelu)
+  if (match.bias) {
+    match.gelu = matchGelu(current, match.ops);
+    if (match.gelu)
+      return match;
     if (auto relu = dyn_cast_or_null<ReluOp>(soleUser(current));
         relu && relu.getResult().getType() == type) {
       match.relu = true;
       match.ops.push_back(relu);
+      return match;
     }
+  }
+  // A residual add, after the bias or alone.
+  auto add = dyn_cast_or_null<AddOp>(soleUser(current));
+  if (Value r = tensorOperand(add, current)) {
+    match.residual = r;
+    match.ops.push_back(add);
+  }
   return match;
 }
 
@@ -422,12 +441,13 @@ private:
     if (spec.kind != ext::BuiltinKind::Matmul || !isPackable(inputs[1]))
       return CallDPSPackedOp();
     GemmEpilogueMatch match = matchGemmEpilogue(product, bias);
-    if (!match.bias)
+    if (!match.any())
       return CallDPSPackedOp();
     spec.constantB = true;
-    spec.bias = true;
+    spec.bias = static_cast<bool>(match.bias);
     spec.gelu = match.gelu;
     spec.relu = match.relu;
+    spec.residual = static_cast<bool>(match.residual);
     if (!ext::whyUnsupported(spec).empty())
       return CallDPSPackedOp();
     FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
@@ -437,9 +457,14 @@ private:
     // The bias may be defined after the GEMM; everything dominates `last`.
     rewriter.setInsertionPoint(last);
     ++numDispatched;
-    auto call = CallDPSPackedOp::create(
-        rewriter, op->getLoc(), TypeRange{last->getResult(0).getType()},
-        decl->getSymName(), ValueRange{inputs[0], inputs[1], match.bias});
+    SmallVector<Value> operands = {inputs[0], inputs[1]};
+    if (match.bias)
+      operands.push_back(match.bias);
+    if (match.residual)
+      operands.push_back(match.residual);
+    auto call = CallDPSPackedOp::create(rewriter, op->getLoc(),
+                                        TypeRange{last->getResult(0).getType()},
+                                        decl->getSymName(), operands);
     rewriter.replaceAllUsesWith(last->getResult(0), call.getResult(0));
     for (Operation *absorbed : llvm::reverse(match.ops))
       rewriter.eraseOp(absorbed);
@@ -535,12 +560,12 @@ private:
     spec.residual = static_cast<bool>(epilogue.residual);
     if (!ext::whyUnsupported(spec).empty())
       return success();
-    bool outNhwc = !result.use_empty() &&
-                   llvm::all_of(result.getUses(), [](OpOperand &use) {
-                     auto conv = dyn_cast<Conv2DOp>(use.getOwner());
-                     return conv && use.getOperandNumber() == 0 &&
-                            takesFusedConv(conv);
-                   });
+    bool outNhwc =
+        !result.use_empty() &&
+        llvm::all_of(result.getUses(), [](OpOperand &use) {
+          auto conv = dyn_cast<Conv2DOp>(use.getOwner());
+          return conv && use.getOperandNumber() == 0 && takesFusedConv(conv);
+        });
     // Everything the call reads dominates the last epilogue op.
     rewriter.setInsertionPoint(epilogue.last);
     Location loc = op.getLoc();
@@ -584,11 +609,10 @@ private:
             RankedTensorType::get({13}, rewriter.getI64Type()),
             ArrayRef<int64_t>(options))));
     ArrayRef<sym::Expr> dims = resultType.getDims();
-    auto callType =
-        outNhwc ? RelaxTensorType::get(
-                      SymShape({dims[0], dims[2], dims[3], dims[1]}),
-                      resultType.getDtype())
-                : resultType;
+    auto callType = outNhwc ? RelaxTensorType::get(SymShape({dims[0], dims[2],
+                                                             dims[3], dims[1]}),
+                                                   resultType.getDtype())
+                            : resultType;
     FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
     if (failed(decl))
       return failure();
@@ -598,9 +622,9 @@ private:
                                 decl->getSymName(), inputs)
             .getResult(0);
     if (outNhwc)
-      replacement = PermuteDimsOp::create(
-          rewriter, loc, resultType, replacement,
-          rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
+      replacement =
+          PermuteDimsOp::create(rewriter, loc, resultType, replacement,
+                                rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
     rewriter.replaceAllUsesWith(result, replacement);
     // Views that only this call read (an NHWC tensor as NCHW, a bias
     // expanded for broadcasting) are dead after it; they would otherwise be

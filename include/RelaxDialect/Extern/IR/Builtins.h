@@ -72,9 +72,10 @@ struct BuiltinSpec {
   /// activation: 0 none, 1 ReLU). The dims are checked by the runtime.
   bool convEpilogue = false;
   bool residual = false;
-  /// Matmul with constantB on the CPU: `C = A * op(B) + bias` with a bias
-  /// operand [n] between B and C (`_bias`), then GELU in its erf form
-  /// (`_bias_gelu`) or ReLU (`_bias_relu`); an activation needs the bias.
+  /// Matmul with constantB on the CPU, its epilogue: a bias operand [n]
+  /// after B (`_bias`), then GELU in its erf form (`_bias_gelu`) or ReLU
+  /// (`_bias_relu`); or `+ R`, R an operand of C's shape before C (`_res`,
+  /// `_bias_res`; `residual` above).
   bool bias = false;
   bool gelu = false;
   bool relu = false;

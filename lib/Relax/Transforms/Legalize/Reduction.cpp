@@ -846,15 +846,16 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
           emitDivide(b, loc, (base + "_mean").str(), stat, mean, mean, count);
         }
         Value sq = allocBuffer(b, loc, stat, acc);
-        emitSum(b, loc, (base + "_sqsum").str(), in, sorted, false, sq, acc,
-                [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
-                  Value d = loadX(b, l, i);
-                  if (!rms)
-                    d = arith::SubFOp::create(
-                        b, l, d, tir::LoadOp::create(b, l, mean, o));
-                  return arith::MulFOp::create(b, l, d, d).getResult();
-                },
-                /*reassoc=*/true);
+        emitSum(
+            b, loc, (base + "_sqsum").str(), in, sorted, false, sq, acc,
+            [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
+              Value d = loadX(b, l, i);
+              if (!rms)
+                d = arith::SubFOp::create(b, l, d,
+                                          tir::LoadOp::create(b, l, mean, o));
+              return arith::MulFOp::create(b, l, d, d).getResult();
+            },
+            /*reassoc=*/true);
         buildSpatial(
             b, loc, base, in, [&](OpBuilder &b, Location l, ValueRange ivs) {
               SmallVector<Value> o = dropAxes(ivs, sorted);

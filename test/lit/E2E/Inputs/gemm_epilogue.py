@@ -14,6 +14,8 @@ OUTDIR/in<i>.npy (seeded with SEED) and OUTDIR/out<i>.npy:
      is absorbed and the GELU stays a kernel
   5: output 0's computation in f64 (the runtime's path without oneDNN)
   6: relu(x @ W5 + b5) (an MLP layer)
+  7: x @ W6 + h, h an input of the product's shape (a residual)
+  8: h + (x @ W7 + b7) (the residual after the bias, added on the left)
 References in float64, cast to each output's dtype.
 """
 import math
@@ -49,13 +51,15 @@ def main(outdir, s, seed):
     w4, b4 = weight(16, 24), weight(24)
     wd, bd = weight(16, 24, dtype=np.float64), weight(24, dtype=np.float64)
     w5, b5 = weight(16, 24), weight(24)
+    w6, w7, b7 = weight(16, 24), weight(16, 24), weight(24)
 
     rng = np.random.default_rng(seed)
     x = rng.uniform(-1, 1, size=(2, s, 16)).astype(np.float32)
     y = rng.uniform(-1, 1, size=(s, 16)).astype(np.float32)
     z = rng.uniform(-1, 1, size=(3, 2, s, 16)).astype(np.float32)
     xd = rng.uniform(-1, 1, size=(2, s, 16))
-    for i, a in enumerate([x, y, z, xd]):
+    h = rng.uniform(-1, 1, size=(2, s, 24)).astype(np.float32)
+    for i, a in enumerate([x, y, z, xd, h]):
         np.save(os.path.join(outdir, "in%d.npy" % i), a)
     f = np.float64
     t4 = x.astype(f) @ w4 + b4
@@ -64,7 +68,9 @@ def main(outdir, s, seed):
             (z.astype(f) @ w3 + b3).astype(np.float32),
             t4.astype(np.float32), gelu(t4).astype(np.float32),
             gelu(xd @ wd + bd),
-            np.maximum(x.astype(f) @ w5 + b5, 0).astype(np.float32)]
+            np.maximum(x.astype(f) @ w5 + b5, 0).astype(np.float32),
+            (x.astype(f) @ w6 + h).astype(np.float32),
+            (h + (x.astype(f) @ w7 + b7)).astype(np.float32)]
     for i, o in enumerate(outs):
         np.save(os.path.join(outdir, "out%d.npy" % i), o)
 
@@ -144,10 +150,19 @@ def main(outdir, s, seed):
     binary("add", "%t5", "%m5", "%b5", h24, ty(["24"]), h24)
     op("%%r5 = relax.relu %%t5 : (%s) -> %s" % (h24, h24))
 
-    results = [h24, o24, o8, h24, h24, hd, h24]
-    module = ("relax.func @main(%%x: %s, %%y: %s, %%z: %s, %%xd: %s)\n"
-              "    -> (%s) {\n%s\n  relax.return %s, %%g2, %%t3, %%t4, %s, %s, %%r5 : %s\n}\n"
-              % (x3, y2, z4, xd3, ", ".join(results), "\n".join(lines),
+    const("%w6", w6)
+    binary("matmul", "%m6", "%x", "%w6", x3, ty(["16", "24"]), h24)
+    binary("add", "%t6", "%m6", "%h", h24, h24, h24)
+    const("%w7", w7)
+    binary("matmul", "%m7", "%x", "%w7", x3, ty(["16", "24"]), h24)
+    const("%b7", b7)
+    binary("add", "%a7", "%m7", "%b7", h24, ty(["24"]), h24)
+    binary("add", "%t7", "%h", "%a7", h24, h24, h24)
+
+    results = [h24, o24, o8, h24, h24, hd, h24, h24, h24]
+    module = ("relax.func @main(%%x: %s, %%y: %s, %%z: %s, %%xd: %s, %%h: %s)\n"
+              "    -> (%s) {\n%s\n  relax.return %s, %%g2, %%t3, %%t4, %s, %s, %%r5, %%t6, %%t7 : %s\n}\n"
+              % (x3, y2, z4, xd3, h24, ", ".join(results), "\n".join(lines),
                  g1, g4, gd, ", ".join(results)))
     with open(os.path.join(outdir, "model.mlir"), "w") as f:
         f.write(module)
