@@ -25,7 +25,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from ref import conv2d_ref  # noqa: E402
 
-C = 8
+C = 16
 
 
 def dense(a):
