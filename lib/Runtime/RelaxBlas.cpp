@@ -1108,10 +1108,10 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
         // oneDNN counts dilation from 0 (1 = one gap).
         auto descOf = [&](dnnl::algorithm algorithm) {
           return dnnl::convolution_forward::desc(
-              dnnl::prop_kind::forward_inference, algorithm,
-              any(xDesc.dims()), any(wd), biasDesc, any(yDesc.dims()),
-              {window[0], window[1]}, {window[6] - 1, window[7] - 1},
-              {window[2], window[3]}, {window[4], window[5]});
+              dnnl::prop_kind::forward_inference, algorithm, any(xDesc.dims()),
+              any(wd), biasDesc, any(yDesc.dims()), {window[0], window[1]},
+              {window[6] - 1, window[7] - 1}, {window[2], window[3]},
+              {window[4], window[5]});
         };
         dnnl::post_ops ops;
         if (r)
