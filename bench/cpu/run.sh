@@ -5,7 +5,10 @@
 #   2. matmul [m, k] x [k, n]: relax through the extern BLAS call
 #      (--relax-dispatch-library) and through the compiler's own loops
 #      (relax-run --dispatch-library=false), vs
-#      cblas_sgemm called directly
+#      cblas_sgemm called directly; and GEMM GEMM_N^3 (1024) through the
+#      default pipeline (relax-run --fuse on the same module, its dims
+#      symbolic, given at run time) vs cblas_sgemm, with the default
+#      threads and with one thread on both sides
 #   3. fusion: the triad and the Llama-style decoder block
 #      (python-free-examples/llama_block.mlir, s = 1 and s = LLAMA_S) without
 #      and with --relax-fuse-ops (relax-run --fuse), with the number of
@@ -22,6 +25,7 @@ REPEATS="${REPEATS:-5}"
 RUNS="${RUNS:-20}"
 N="${N:-16777216}"
 MM="${MM:-512 512 512}"
+GEMM_N="${GEMM_N:-1024}"
 LLAMA_S="${LLAMA_S:-128}"
 LLAMA="$ROOT/python-free-examples/llama_block.mlir"
 # The fusion rows measure compiled kernels, as when they were written:
@@ -44,6 +48,11 @@ for r in $(seq "$REPEATS"); do
   relax_ms "$OUT/matmul_blas.mlir" --random-inputs --dim m="$M" --dim k="$K" --dim n="$NN" >> "$OUT/relax_blas"
   relax_ms "$HERE/matmul.mlir" --dispatch-library=false --random-inputs --dim m="$M" --dim k="$K" --dim n="$NN" >> "$OUT/relax_loops"
   "$OUT/blas_gemm" "$M" "$K" "$NN" "$RUNS" | median_ms >> "$OUT/c_blas"
+  G=$GEMM_N
+  relax_ms "$HERE/matmul.mlir" --fuse --random-inputs --dim m="$G" --dim k="$G" --dim n="$G" >> "$OUT/relax_gemm"
+  "$OUT/blas_gemm" "$G" "$G" "$G" "$RUNS" | median_ms >> "$OUT/c_gemm"
+  OMP_NUM_THREADS=1 relax_ms "$HERE/matmul.mlir" --fuse --random-inputs --dim m="$G" --dim k="$G" --dim n="$G" >> "$OUT/relax_gemm_1t"
+  OPENBLAS_NUM_THREADS=1 "$OUT/blas_gemm" "$G" "$G" "$G" "$RUNS" | median_ms >> "$OUT/c_gemm_1t"
   relax_ms "$HERE/triad.mlir" --fuse --random-inputs --dim n="$N" >> "$OUT/relax_triad_fused"
   for s in 1 "$LLAMA_S"; do
     relax_ms "$LLAMA" "$LOOPS" --random-inputs --dim s="$s" >> "$OUT/llama_$s"
@@ -62,6 +71,8 @@ ct=$(median < "$OUT/c_triad")
 rb=$(median < "$OUT/relax_blas"); rl=$(median < "$OUT/relax_loops")
 cb=$(median < "$OUT/c_blas")
 rtf=$(median < "$OUT/relax_triad_fused")
+rg=$(median < "$OUT/relax_gemm"); cg=$(median < "$OUT/c_gemm")
+rg1=$(median < "$OUT/relax_gemm_1t"); cg1=$(median < "$OUT/c_gemm_1t")
 {
   echo "| benchmark | relax-mlir | peer | relax / peer time |"
   echo "|---|---|---|---|"
@@ -70,6 +81,8 @@ rtf=$(median < "$OUT/relax_triad_fused")
   echo "| matmul ${M}x${K}x${NN} f32 via extern BLAS | $rb ms | cblas_sgemm direct: $cb ms | $(ratio "$rb" "$cb") |"
   echo "| matmul ${M}x${K}x${NN} f32, compiled loops | $rl ms | cblas_sgemm direct: $cb ms | $(ratio "$rl" "$cb") |"
   echo "| elementwise b + 2*c fused (--fuse): one kernel | $rtf ms ($(gbs "$rtf") GB/s) | $ct ms | $(ratio "$rtf" "$ct") |"
+  echo "| GEMM ${GEMM_N}x${GEMM_N}x${GEMM_N} f32 through the default pipeline (relax-run --fuse on a matmul module, dynamic dims), $(nproc) threads | $rg ms | cblas_sgemm direct (OpenBLAS threads): $cg ms | $(ratio "$rg" "$cg") |"
+  echo "| same, OMP_NUM_THREADS=1 | $rg1 ms | cblas_sgemm direct, OPENBLAS_NUM_THREADS=1: $cg1 ms | $(ratio "$rg1" "$cg1") |"
   echo
   echo "| Llama-style block | kernels per forward | unfused | fused (--relax-fuse-ops) | fused / unfused time |"
   echo "|---|---|---|---|---|"

@@ -208,6 +208,10 @@ template <> struct Blas<float> {
   static constexpr auto conv2d = _mlir_ciface_relax_blas_conv2d_nchw_f32;
   static constexpr auto convPacked =
       _mlir_ciface_relax_blas_conv2d_nchw_packed_f32;
+  static constexpr auto convFused =
+      _mlir_ciface_relax_blas_conv2d_fused_packed_f32;
+  static constexpr auto convFusedRes =
+      _mlir_ciface_relax_blas_conv2d_fused_res_packed_f32;
   // B a module constant: packed once (oneDNN, f32) or the BLAS.
   static constexpr auto mmPacked = _mlir_ciface_relax_blas_matmul_packed_f32;
   static constexpr auto mmNTPacked =
@@ -218,6 +222,15 @@ template <> struct Blas<float> {
       _mlir_ciface_relax_blas_batch_matmul_bcast_nt_packed_f32;
   static constexpr auto bcast2NTPacked =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_packed_f32;
+  // With the epilogue: + bias (then GELU).
+  static constexpr auto mmNTBias =
+      _mlir_ciface_relax_blas_matmul_nt_packed_bias_f32;
+  static constexpr auto bcastBiasGelu =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_bias_gelu_f32;
+  static constexpr auto bcastRes =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_res_f32;
+  static constexpr auto mmNTBiasRes =
+      _mlir_ciface_relax_blas_matmul_nt_packed_bias_res_f32;
   static constexpr const char *suffix = "f32";
 };
 template <> struct Blas<double> {
@@ -237,6 +250,10 @@ template <> struct Blas<double> {
   static constexpr auto conv2d = _mlir_ciface_relax_blas_conv2d_nchw_f64;
   static constexpr auto convPacked =
       _mlir_ciface_relax_blas_conv2d_nchw_packed_f64;
+  static constexpr auto convFused =
+      _mlir_ciface_relax_blas_conv2d_fused_packed_f64;
+  static constexpr auto convFusedRes =
+      _mlir_ciface_relax_blas_conv2d_fused_res_packed_f64;
   // B a module constant: packed once (oneDNN, f32) or the BLAS.
   static constexpr auto mmPacked = _mlir_ciface_relax_blas_matmul_packed_f64;
   static constexpr auto mmNTPacked =
@@ -247,6 +264,15 @@ template <> struct Blas<double> {
       _mlir_ciface_relax_blas_batch_matmul_bcast_nt_packed_f64;
   static constexpr auto bcast2NTPacked =
       _mlir_ciface_relax_blas_batch2_matmul_bcast_nt_packed_f64;
+  // With the epilogue: + bias (then GELU).
+  static constexpr auto mmNTBias =
+      _mlir_ciface_relax_blas_matmul_nt_packed_bias_f64;
+  static constexpr auto bcastBiasGelu =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_bias_gelu_f64;
+  static constexpr auto bcastRes =
+      _mlir_ciface_relax_blas_batch_matmul_bcast_packed_res_f64;
+  static constexpr auto mmNTBiasRes =
+      _mlir_ciface_relax_blas_matmul_nt_packed_bias_res_f64;
   static constexpr const char *suffix = "f64";
 };
 
@@ -495,6 +521,107 @@ TYPED_TEST(BlasTest, Rank4SharedB) {
 // Constant B (the `_packed` variants)
 //===----------------------------------------------------------------------===//
 
+TYPED_TEST(BlasTest, PackedConstantBEpilogue) {
+  using M1 = Strided<TypeParam, 1>;
+  using M2 = typename TestFixture::M2;
+  using M3 = typename TestFixture::M3;
+  relax_rt_blas_release_constants();
+  M2 w = M2::contiguous({40, 24}), b = M2::contiguous({24, 40});
+  M1 bias = M1::contiguous({40});
+  w.randomize(this->rng);
+  b.randomize(this->rng);
+  bias.randomize(this->rng);
+  auto gelu = [](double x) {
+    return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0)));
+  };
+  // Against the plain product plus the epilogue computed here: stacked
+  // batches (one GEMM with oneDNN's post-ops for f32), batches that are not
+  // stacked rows (the epilogue applied per batch), rank 2 with B transposed.
+  for (int64_t rows : {1, 7, 64}) {
+    for (bool stacked : {true, false}) {
+      M3 x = stacked ? M3::contiguous({2, rows, 24})
+                     : M3({2, rows, 24}, {rows * 30, 30, 1});
+      M3 y = M3::contiguous({2, rows, 40}), ref = M3::contiguous({2, rows, 40});
+      x.randomize(this->rng);
+      Blas<TypeParam>::bcast(&x.desc, &b.desc, &ref.desc);
+      Blas<TypeParam>::bcastBiasGelu(&x.desc, &b.desc, &bias.desc, &y.desc);
+      ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+      y.forEach([&](std::array<int64_t, 3> idx) {
+        double expected =
+            gelu(double(ref.get(idx)) + double(bias.get({idx[2]})));
+        ASSERT_NEAR(double(y.get(idx)), expected, 1e-4)
+            << "rows " << rows << ", stacked " << stacked;
+      });
+    }
+  }
+  M2 a = M2::contiguous({9, 24}), c = M2::contiguous({9, 40}),
+     ref = M2::contiguous({9, 40});
+  a.randomize(this->rng);
+  Blas<TypeParam>::mmNT(&a.desc, &w.desc, &ref.desc);
+  Blas<TypeParam>::mmNTBias(&a.desc, &w.desc, &bias.desc, &c.desc);
+  ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+  c.forEach([&](std::array<int64_t, 2> idx) {
+    ASSERT_NEAR(double(c.get(idx)),
+                double(ref.get(idx)) + double(bias.get({idx[1]})), 1e-4);
+  });
+  // A residual R added last: stacked batches and batches that are not
+  // (R's or A's), and after a bias.
+  for (int rStacked = 0; rStacked < 2; ++rStacked)
+    for (int aStacked = 0; aStacked < 2; ++aStacked) {
+      M3 x =
+          aStacked ? M3::contiguous({2, 7, 24}) : M3({2, 7, 24}, {300, 30, 1});
+      M3 r =
+          rStacked ? M3::contiguous({2, 7, 40}) : M3({2, 7, 40}, {500, 50, 1});
+      M3 y = M3::contiguous({2, 7, 40}), ref3 = M3::contiguous({2, 7, 40});
+      x.randomize(this->rng);
+      r.randomize(this->rng);
+      Blas<TypeParam>::bcast(&x.desc, &b.desc, &ref3.desc);
+      Blas<TypeParam>::bcastRes(&x.desc, &b.desc, &r.desc, &y.desc);
+      ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+      y.forEach([&](std::array<int64_t, 3> idx) {
+        ASSERT_NEAR(double(y.get(idx)),
+                    double(ref3.get(idx)) + double(r.get(idx)), 1e-4)
+            << "R stacked " << rStacked << ", A stacked " << aStacked;
+      });
+    }
+  {
+    M2 r = M2::contiguous({9, 40}), y = M2::contiguous({9, 40});
+    r.randomize(this->rng);
+    Blas<TypeParam>::mmNTBiasRes(&a.desc, &w.desc, &bias.desc, &r.desc,
+                                 &y.desc);
+    ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+    y.forEach([&](std::array<int64_t, 2> idx) {
+      ASSERT_NEAR(double(y.get(idx)),
+                  double(ref.get(idx)) + double(bias.get({idx[1]})) +
+                      double(r.get(idx)),
+                  1e-4);
+    });
+    // R of another shape is reported.
+    M2 wrong = M2::contiguous({9, 39});
+    Blas<TypeParam>::mmNTBiasRes(&a.desc, &w.desc, &bias.desc, &wrong.desc,
+                                 &y.desc);
+    ASSERT_EQ(relax_rt_has_error(), 1);
+    EXPECT_EQ(std::string(relax_rt_last_error()),
+              this->name("relax_blas_matmul_nt_packed_bias_res") +
+                  ": R is [9, 39], expected the shape of C [9, 40]");
+    relax_rt_clear_error();
+  }
+  // A bias of the wrong length is reported and C left alone.
+  M1 shortBias = M1::contiguous({39});
+  M2 untouched = M2::contiguous({9, 40});
+  Blas<TypeParam>::mmNTBias(&a.desc, &w.desc, &shortBias.desc, &untouched.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_matmul_nt_packed_bias") +
+                ": the bias has 39 values, expected 40 (the columns of C "
+                "[9, 40])");
+  untouched.forEach([&](std::array<int64_t, 2> idx) {
+    ASSERT_EQ(untouched.get(idx), M2::kSentinel);
+  });
+  relax_rt_clear_error();
+  relax_rt_blas_release_constants();
+}
+
 TYPED_TEST(BlasTest, PackedConstantB) {
   using M2 = typename TestFixture::M2;
   using M3 = typename TestFixture::M3;
@@ -719,6 +846,123 @@ TYPED_TEST(BlasTest, Conv2DStridedOperands) {
   ConvWindow one({1, 1, 0, 0, 0, 0, 1, 1, 1});
   Blas<TypeParam>::conv2d(&xp.desc, &w1.desc, &one.desc, &y1.desc);
   expectConv(xp, w1, one, y1);
+}
+
+/// The fused convolution's options: the window, the layouts of X, Y and R
+/// (0 NCHW, 1 NHWC), the activation (1 ReLU).
+struct ConvOptions {
+  int64_t values[13];
+  MemRef<int64_t, 1> desc;
+  ConvOptions(std::array<int64_t, 13> v) {
+    std::copy(v.begin(), v.end(), values);
+    desc.allocated = desc.aligned = values;
+    desc.offset = 0;
+    desc.sizes[0] = 13;
+    desc.strides[0] = 1;
+  }
+};
+
+TYPED_TEST(BlasTest, Conv2DFused) {
+  using M4 = typename TestFixture::M4;
+  using M1 = Strided<TypeParam, 1>;
+  // A ResNet-style conv (3x3, pad 1) on 2 images, 16 channels, 9x7, with
+  // every layout combination of X, Y and R (NHWC given as NHWC storage) and
+  // with and without the residual and the ReLU; against the plain conv
+  // plus the epilogue computed here. f32 goes through oneDNN, f64 through
+  // im2col + GEMM and the epilogue loop.
+  int64_t n = 2, c = 16, h = 9, wd = 7, o = 16;
+  auto tensor = [](bool nhwc, int64_t n, int64_t c, int64_t h, int64_t w) {
+    return nhwc ? M4::contiguous({n, h, w, c}) : M4::contiguous({n, c, h, w});
+  };
+  auto nchw = [](const M4 &m, bool nhwc, std::array<int64_t, 4> idx) {
+    auto [i, a, y, x] = idx;
+    return nhwc ? m.get({i, y, x, a}) : m.get(idx);
+  };
+  M4 w = M4::contiguous({o, c, 3, 3});
+  M1 bias = M1::contiguous({o});
+  w.randomize(this->rng);
+  bias.randomize(this->rng);
+  ConvWindow win({1, 1, 1, 1, 1, 1, 1, 1, 1});
+  for (int layouts = 0; layouts < 8; ++layouts)
+    for (int flags = 0; flags < 4; ++flags) {
+      bool xNhwc = layouts & 1, yNhwc = layouts & 2, rNhwc = layouts & 4;
+      bool residual = flags & 1, relu = flags & 2;
+      M4 x = tensor(xNhwc, n, c, h, wd), r = tensor(rNhwc, n, o, h, wd),
+         y = tensor(yNhwc, n, o, h, wd);
+      x.randomize(this->rng);
+      r.randomize(this->rng);
+      // The reference: the plain convolution of X's NCHW copy.
+      M4 xc = M4::contiguous({n, c, h, wd}),
+         ref = M4::contiguous({n, o, h, wd});
+      xc.forEach([&](std::array<int64_t, 4> idx) {
+        xc.at(idx) = nchw(x, xNhwc, idx);
+      });
+      Blas<TypeParam>::conv2d(&xc.desc, &w.desc, &win.desc, &ref.desc);
+      expectConv(xc, w, win, ref);
+      ConvOptions options(
+          {1, 1, 1, 1, 1, 1, 1, 1, 1, xNhwc, yNhwc, rNhwc, relu});
+      // Twice: the second call finds the primitive in the cache.
+      for (int again = 0; again < 2; ++again) {
+        if (residual)
+          Blas<TypeParam>::convFusedRes(&x.desc, &w.desc, &bias.desc, &r.desc,
+                                        &options.desc, &y.desc);
+        else
+          Blas<TypeParam>::convFused(&x.desc, &w.desc, &bias.desc,
+                                     &options.desc, &y.desc);
+        ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+        ref.forEach([&](std::array<int64_t, 4> idx) {
+          double expected = double(ref.get(idx)) + double(bias.get({idx[1]}));
+          if (residual)
+            expected += double(nchw(r, rNhwc, idx));
+          if (relu)
+            expected = std::max(expected, 0.0);
+          ASSERT_NEAR(double(nchw(y, yNhwc, idx)), expected, 1e-4)
+              << "layouts " << layouts << ", flags " << flags;
+        });
+      }
+    }
+  relax_rt_blas_release_constants();
+}
+
+TYPED_TEST(BlasTest, Conv2DFusedBadOperands) {
+  using M4 = typename TestFixture::M4;
+  using M1 = Strided<TypeParam, 1>;
+  M4 x = M4::contiguous({1, 4, 5, 5}), w = M4::contiguous({6, 4, 3, 3}),
+     y = M4::contiguous({1, 6, 5, 5}), r = M4::contiguous({1, 6, 5, 4});
+  M1 bias = M1::contiguous({6}), shortBias = M1::contiguous({5});
+  ConvOptions plain({1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0});
+  Blas<TypeParam>::convFused(&x.desc, &w.desc, &shortBias.desc, &plain.desc,
+                             &y.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_conv2d_fused_packed") +
+                ": the bias has 5 values, expected 6 (W is [6, 4, 3, 3])");
+  relax_rt_clear_error();
+  Blas<TypeParam>::convFusedRes(&x.desc, &w.desc, &bias.desc, &r.desc,
+                                &plain.desc, &y.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_conv2d_fused_res_packed") +
+                ": the residual is [1, 6, 5, 4], expected the shape of Y "
+                "[1, 6, 5, 5]");
+  relax_rt_clear_error();
+  ConvOptions badLayout({1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 0, 0, 0});
+  Blas<TypeParam>::convFused(&x.desc, &w.desc, &bias.desc, &badLayout.desc,
+                             &y.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  EXPECT_EQ(std::string(relax_rt_last_error()),
+            this->name("relax_blas_conv2d_fused_packed") +
+                ": option 9 is 2, expected 0 or 1");
+  relax_rt_clear_error();
+  // Y in NHWC: [1, 5, 5, 6] is right, NCHW [1, 6, 5, 5] read as NHWC is not.
+  ConvOptions nhwcOut({1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 0});
+  Blas<TypeParam>::convFused(&x.desc, &w.desc, &bias.desc, &nhwcOut.desc,
+                             &y.desc);
+  ASSERT_EQ(relax_rt_has_error(), 1);
+  y.forEach([&](std::array<int64_t, 4> idx) {
+    ASSERT_EQ(y.get(idx), M4::kSentinel);
+  });
+  relax_rt_clear_error();
 }
 
 TYPED_TEST(BlasTest, Conv2DBadShapes) {

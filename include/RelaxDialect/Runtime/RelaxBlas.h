@@ -45,6 +45,38 @@ template <typename T, int N> struct MemRef {
       relax_rt::MemRef<T, RA> *c);                                             \
   void _mlir_ciface_relax_blas_##NAME##_nt_packed_##SUFFIX(                    \
       relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, RA> *c);                                             \
+  /* With an epilogue: C = A * op(B) + bias[n] (_bias), then GELU, erf form    \
+     (_bias_gelu), or ReLU (_bias_relu) */                                     \
+  void _mlir_ciface_relax_blas_##NAME##_packed_bias_##SUFFIX(                  \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_nt_packed_bias_##SUFFIX(               \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_packed_bias_gelu_##SUFFIX(             \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_nt_packed_bias_gelu_##SUFFIX(          \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_packed_bias_relu_##SUFFIX(             \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  void _mlir_ciface_relax_blas_##NAME##_nt_packed_bias_relu_##SUFFIX(          \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *c);               \
+  /* C = A * op(B) (+ bias) + R (_res, _bias_res), R of C's shape */           \
+  RELAX_BLAS_DECLARE_OTHER(T, SUFFIX, NAME, RA, )                              \
+  RELAX_BLAS_DECLARE_OTHER(T, SUFFIX, NAME, RA, _nt)
+
+#define RELAX_BLAS_DECLARE_OTHER(T, SUFFIX, NAME, RA, NT)                      \
+  void _mlir_ciface_relax_blas_##NAME##NT##_packed_res_##SUFFIX(               \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, RA> *r, relax_rt::MemRef<T, RA> *c);                 \
+  void _mlir_ciface_relax_blas_##NAME##NT##_packed_bias_res_##SUFFIX(          \
+      relax_rt::MemRef<T, RA> *a, relax_rt::MemRef<T, 2> *b,                   \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, RA> *r,                \
       relax_rt::MemRef<T, RA> *c);
 
 #define RELAX_BLAS_DECLARE(T, SUFFIX)                                          \
@@ -97,15 +129,26 @@ template <typename T, int N> struct MemRef {
      groups): im2col + GEMM */                                                 \
   void _mlir_ciface_relax_blas_conv2d_nchw_##SUFFIX(                           \
       relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
-      relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);      \
-  /* The same with W a module constant (oneDNN's direct convolution, W     \
-     packed once, where the runtime has it) */                                \
+      relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);        \
+  /* The same with W a module constant (oneDNN's direct convolution, W         \
+     packed once, where the runtime has it) */                                 \
   void _mlir_ciface_relax_blas_conv2d_nchw_packed_##SUFFIX(                    \
       relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
-      relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);      \
+      relax_rt::MemRef<int64_t, 1> *window, relax_rt::MemRef<T, 4> *y);        \
+  /* Y = act(conv2d(X, W) + bias[o] (+ R)) with W a module constant;           \
+     options = (the window as above; layouts of X, Y, R: 0 NCHW, 1 NHWC;       \
+     activation: 0 none, 1 ReLU) */                                            \
+  void _mlir_ciface_relax_blas_conv2d_fused_packed_##SUFFIX(                   \
+      relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<int64_t, 1> *options,     \
+      relax_rt::MemRef<T, 4> *y);                                              \
+  void _mlir_ciface_relax_blas_conv2d_fused_res_packed_##SUFFIX(               \
+      relax_rt::MemRef<T, 4> *x, relax_rt::MemRef<T, 4> *w,                    \
+      relax_rt::MemRef<T, 1> *bias, relax_rt::MemRef<T, 4> *r,                 \
+      relax_rt::MemRef<int64_t, 1> *options, relax_rt::MemRef<T, 4> *y);       \
   /* O[b, s, hq, e] = relax.attention(Q[b, s, hq, d], K[b, t, hkv, d],         \
-     V[b, t, hkv, e]) with options = (scale or NaN for 1 / sqrt(d), causal    \
-     0 or 1); _mask adds M, _bmask hides keys where M is false (M broadcasts \
+     V[b, t, hkv, e]) with options = (scale or NaN for 1 / sqrt(d), causal     \
+     0 or 1); _mask adds M, _bmask hides keys where M is false (M broadcasts   \
      to [b, hq, s, t]) */                                                      \
   void _mlir_ciface_relax_blas_attention_##SUFFIX(                             \
       relax_rt::MemRef<T, 4> *q, relax_rt::MemRef<T, 4> *k,                    \
@@ -128,5 +171,6 @@ void relax_rt_blas_release_constants(void);
 
 #undef RELAX_BLAS_DECLARE
 #undef RELAX_BLAS_DECLARE_PACKED
+#undef RELAX_BLAS_DECLARE_OTHER
 
 #endif // RELAXDIALECT_RUNTIME_RELAXBLAS_H

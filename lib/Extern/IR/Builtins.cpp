@@ -6,10 +6,14 @@
 // lib is `blas` (CPU) or `cublas` (GPU); `batch` marks a rank-3 A (one batch
 // dim), `batch2` a rank-4 A (two batch dims: attention's [batch, heads]),
 // `bcast` a rank-2 B shared by every batch, `nt` a transposed B, `packed` a
-// rank-2 B that is a module constant (CPU: packed once by the runtime).
+// rank-2 B that is a module constant (CPU: packed once by the runtime),
+// then `_bias`, `_bias_gelu`, `_bias_relu`, `_res` or `_bias_res` for a
+// packed GEMM with its epilogue.
 // Convolutions: relax_blas_conv2d_nchw[_packed]_<dtype> (im2col + GEMM, CPU;
 // `packed`: W a module constant, a direct oneDNN convolution where the
-// runtime has it).
+// runtime has it); relax_blas_conv2d_fused[_res]_packed_<dtype> the same
+// with its epilogue (bias, `res` a residual, ReLU) and NCHW or NHWC
+// tensors.
 // Attention: relax_blas_attention[_mask|_bmask]_<dtype> (blocks of query
 // rows through two GEMMs and a softmax, CPU).
 //
@@ -79,6 +83,8 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
     return "no " + stringifyBuiltinTarget(spec.target).str() + " " +
            what.str() + " for element type " + type;
   }
+  if (spec.kind == BuiltinKind::Conv2D && spec.convEpilogue && !spec.constantB)
+    return "no conv2d epilogue variant without packed weights";
   if (spec.kind != BuiltinKind::Matmul)
     return "";
   // Two batch dims exist only in the CPU runtime (RelaxBlas.cpp).
@@ -92,6 +98,15 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
   if (spec.constantB &&
       (spec.target != BuiltinTarget::CPU || spec.rhsRank != 2))
     return "no packed-constant matmul variant for this target or B rank";
+  bool activation = spec.gelu || spec.relu;
+  bool epilogue = spec.bias || activation || spec.residual;
+  // The combinations the runtime exports: bias [+ GELU | ReLU], [bias +]
+  // residual.
+  bool known = (spec.bias && !(spec.gelu && spec.relu) &&
+                !(activation && spec.residual)) ||
+               (spec.residual && !activation);
+  if (epilogue && (!spec.constantB || !known))
+    return "no matmul epilogue variant for this combination";
   return "";
 }
 
@@ -100,6 +115,9 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
     return failure();
   std::string name =
       spec.target == BuiltinTarget::CPU ? "relax_blas_" : "relax_cublas_";
+  if (spec.kind == BuiltinKind::Conv2D && spec.convEpilogue)
+    return name + "conv2d_fused_" + (spec.residual ? "res_" : "") + "packed_" +
+           dtypeSuffix(spec.dtype).str();
   if (spec.kind == BuiltinKind::Conv2D)
     return name + "conv2d_nchw_" + (spec.constantB ? "packed_" : "") +
            dtypeSuffix(spec.dtype).str();
@@ -122,6 +140,14 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
     name += "_nt";
   if (spec.constantB)
     name += "_packed";
+  if (spec.bias)
+    name += "_bias";
+  if (spec.gelu)
+    name += "_gelu";
+  if (spec.relu)
+    name += "_relu";
+  if (spec.residual)
+    name += "_res";
   name += "_" + dtypeSuffix(spec.dtype).str();
   return name;
 }
@@ -138,6 +164,20 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
       dims.push_back(Expr::var(name));
     return relax::RelaxTensorType::get(relax::SymShape(dims), dtype);
   };
+  if (spec.kind == BuiltinKind::Conv2D && spec.convEpilogue) {
+    // Each tensor's dims are its own variables: the layouts are run-time
+    // options, so the runtime relates them.
+    SmallVector<Expr> optionDims = {Expr::constant(13)};
+    SmallVector<Type> inputs = {shaped({"xn", "xc", "xh", "xw"}, spec.dtype),
+                                shaped({"o", "g", "r", "s"}, spec.dtype),
+                                shaped({"o"}, spec.dtype)};
+    if (spec.residual)
+      inputs.push_back(shaped({"rn", "r1", "r2", "r3"}, spec.dtype));
+    inputs.push_back(relax::RelaxTensorType::get(
+        relax::SymShape(optionDims), IntegerType::get(context, 64)));
+    inputs.push_back(shaped({"yn", "y1", "y2", "y3"}, spec.dtype));
+    return FunctionType::get(context, inputs, {});
+  }
   if (spec.kind == BuiltinKind::Conv2D) {
     // The output dims are their own variables: the window is a run-time
     // operand, so the runtime checks them against the input's.
@@ -187,7 +227,17 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
   Type rhs =
       spec.transposeB ? tensor(rhsBatched, n, k) : tensor(rhsBatched, k, n);
   Type out = tensor(true, m, n);
-  return FunctionType::get(context, {lhs, rhs, out}, {});
+  SmallVector<Type> inputs = {lhs, rhs};
+  if (spec.bias) {
+    SmallVector<Expr> biasDims = {n};
+    inputs.push_back(
+        relax::RelaxTensorType::get(relax::SymShape(biasDims), spec.dtype));
+  }
+  // R has C's shape.
+  if (spec.residual)
+    inputs.push_back(out);
+  inputs.push_back(out);
+  return FunctionType::get(context, inputs, {});
 }
 
 FailureOr<FuncOp> mlir::ext::getOrCreateBuiltin(ModuleOp module,

@@ -22,7 +22,9 @@
 #include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
 
+#include <cmath>
 #include <limits>
 
 namespace mlir {
@@ -97,6 +99,270 @@ static bool swapsLastTwoDims(PermuteDimsOp op) {
   return true;
 }
 
+/// Whether `op` reads an NHWC tensor as NCHW (`axes = [0, 3, 1, 2]`): the
+/// fused convolution reads and writes such tensors in place.
+static bool isNhwcToNchw(PermuteDimsOp op) {
+  auto input = dyn_cast<RelaxTensorType>(op.getInput().getType());
+  std::optional<ArrayRef<int64_t>> axes = op.getAxes();
+  return input && input.hasRank() && input.getRank() == 4 && axes &&
+         llvm::equal(*axes, ArrayRef<int64_t>{0, 3, 1, 2});
+}
+
+/// Whether `op` is a conv2d the fused built-in will take: constant
+/// weights, rank-4 tensors of one dtype, a known output shape. (The window
+/// is checked when it is dispatched; one that fails keeps its NCHW input,
+/// which is still correct.)
+static bool takesFusedConv(Conv2DOp op) {
+  auto x = dyn_cast<RelaxTensorType>(op.getInput().getType());
+  auto w = dyn_cast<RelaxTensorType>(op.getWeight().getType());
+  auto y = dyn_cast<RelaxTensorType>(op.getResult().getType());
+  return x && w && y && x.hasRank() && w.hasRank() && y.hasRank() &&
+         x.getRank() == 4 && w.getRank() == 4 && y.getRank() == 4 &&
+         y.getShape().isFullyKnown() && x.getDtype() == w.getDtype() &&
+         y.getDtype() == x.getDtype() &&
+         op.getWeight().getDefiningOp<ConstantOp>() && op.getGroups() == 1;
+}
+
+/// The conv2d epilogue the fused built-in absorbs: a per-channel bias, a
+/// residual of the output's type, a ReLU, in that order, each optional and
+/// each the only user of the value before it.
+struct ConvEpilogue {
+  /// The last op absorbed (the conv itself when none), whose result the
+  /// call replaces.
+  Operation *last = nullptr;
+  SmallVector<Operation *> ops;
+  /// A rank-1 [o] bias (existing), or a constant to make from `biasAttr`.
+  Value bias;
+  DenseElementsAttr biasAttr;
+  Value residual;
+  bool relu = false;
+};
+
+/// The only user of `v`, or null.
+static Operation *soleUser(Value v) {
+  return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
+}
+
+/// `b` as a rank-1 bias of `channels` values when it is [o, 1, 1] or
+/// [1, o, 1, 1] (broadcasting over NCHW's channels): expand_dims of a
+/// rank-1 tensor, or a dense constant.
+static bool matchConvBias(Value b, const sym::Expr &channels,
+                          ConvEpilogue &epilogue) {
+  auto type = dyn_cast<RelaxTensorType>(b.getType());
+  if (!type || !type.hasRank() || (type.getRank() != 3 && type.getRank() != 4))
+    return false;
+  ArrayRef<sym::Expr> dims = type.getDims();
+  unsigned c = type.getRank() - 3;
+  auto one = [](const sym::Expr &d) {
+    auto v = d.getConstant();
+    return v && *v == 1;
+  };
+  if (!dims[c] || dims[c] != channels || !one(dims[c + 1]) ||
+      !one(dims[c + 2]) || (c == 1 && !one(dims[0])))
+    return false;
+  if (auto expand = b.getDefiningOp<ExpandDimsOp>()) {
+    auto input = dyn_cast<RelaxTensorType>(expand.getInput().getType());
+    if (input && input.hasRank() && input.getRank() == 1 &&
+        input.getDtype() == type.getDtype()) {
+      epilogue.bias = expand.getInput();
+      return true;
+    }
+  }
+  if (auto constant = b.getDefiningOp<ConstantOp>()) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    auto count = channels.getConstant();
+    if (dense && count) {
+      epilogue.biasAttr = dense.reshape(
+          RankedTensorType::get({*count}, dense.getElementType()));
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The epilogue of `conv` (possibly empty).
+static ConvEpilogue matchConvEpilogue(Conv2DOp conv) {
+  ConvEpilogue epilogue;
+  epilogue.last = conv;
+  Value current = conv.getResult();
+  auto type = cast<RelaxTensorType>(current.getType());
+  const sym::Expr &channels = type.getDims()[1];
+  auto other = [](AddOp add, Value v) {
+    return add.getLhs() == v ? add.getRhs() : add.getLhs();
+  };
+  auto take = [&](Operation *op) {
+    epilogue.ops.push_back(op);
+    epilogue.last = op;
+    current = op->getResult(0);
+  };
+  if (auto add = dyn_cast_or_null<AddOp>(soleUser(current))) {
+    if (add.getResult().getType() == type &&
+        matchConvBias(other(add, current), channels, epilogue))
+      take(add);
+  }
+  if (auto add = dyn_cast_or_null<AddOp>(soleUser(current))) {
+    Value r = other(add, current);
+    if (add.getResult().getType() == type && r.getType() == type &&
+        r != current) {
+      epilogue.residual = r;
+      take(add);
+    }
+  }
+  if (auto relu = dyn_cast_or_null<ReluOp>(soleUser(current))) {
+    if (relu.getResult().getType() == type) {
+      epilogue.relu = true;
+      take(relu);
+    }
+  }
+  return epilogue;
+}
+
+/// Whether `v` is a scalar (or splat) float constant within 1e-6 of `value`.
+static bool isFloatConstant(Value v, double value) {
+  auto constant = v.getDefiningOp<ConstantOp>();
+  if (!constant)
+    return false;
+  auto dense = dyn_cast<DenseFPElementsAttr>(constant.getValue());
+  if (!dense || !dense.isSplat())
+    return false;
+  double got = dense.getSplatValue<APFloat>().convertToDouble();
+  return std::fabs(got - value) <= 1e-6 * std::fabs(value);
+}
+
+/// The operand of a commutative binary `op` other than `v` when the other
+/// one is `v`, else null.
+template <typename BinaryOp> static Value otherOperand(BinaryOp op, Value v) {
+  if (op.getLhs() == v)
+    return op.getRhs();
+  if (op.getRhs() == v)
+    return op.getLhs();
+  return nullptr;
+}
+
+/// The GEMM epilogue a packed built-in absorbs, each intermediate used
+/// only inside it: a bias over the last dim, then GELU in its erf form or a
+/// ReLU; or [a bias, then] a residual add. (SwiGLU's SiLU and gating
+/// product as oneDNN post-ops, swish and a binary mul, measured no faster
+/// than the fused kernel that computes both: they stay kernels.)
+struct GemmEpilogueMatch {
+  Value bias;
+  bool gelu = false;
+  bool relu = false;
+  /// A residual added last.
+  Value residual;
+  bool any() const { return bias || residual; }
+  /// The ops absorbed, in program order; the last one's result is what the
+  /// call replaces.
+  SmallVector<Operation *> ops;
+};
+
+/// GELU's erf form on `t`, as imported from ONNX (PyTorch's export):
+/// `(t * 0.5) * (erf(t / sqrt 2) + 1)` or `(t * (erf(t / sqrt 2) + 1)) * 0.5`
+/// (any operand order; `t * (1 / sqrt 2)` for the division). Appends the ops
+/// to `ops` in program order and returns true when it matches.
+static bool matchGelu(Value t, SmallVectorImpl<Operation *> &ops) {
+  if (!llvm::hasNItems(t.getUses(), 2))
+    return false;
+  Type type = t.getType();
+  Operation *scaled = nullptr, *other = nullptr;
+  for (Operation *user : t.getUsers()) {
+    if (auto div = dyn_cast<DivideOp>(user);
+        div && div.getLhs() == t && isFloatConstant(div.getRhs(), M_SQRT2))
+      scaled = div;
+    else if (auto mul = dyn_cast<MultiplyOp>(user);
+             mul && !scaled && isFloatConstant(otherOperand(mul, t), M_SQRT1_2))
+      scaled = mul;
+    else
+      other = user;
+  }
+  if (!scaled || !other || scaled->getResult(0).getType() != type)
+    return false;
+  auto erf = dyn_cast_or_null<ErfOp>(soleUser(scaled->getResult(0)));
+  if (!erf || erf.getResult().getType() != type)
+    return false;
+  auto plusOne = dyn_cast_or_null<AddOp>(soleUser(erf.getResult()));
+  if (!plusOne ||
+      !isFloatConstant(otherOperand(plusOne, erf.getResult()), 1.0) ||
+      plusOne.getResult().getType() != type)
+    return false;
+  auto mul = dyn_cast<MultiplyOp>(other);
+  if (!mul || mul.getResult().getType() != type)
+    return false;
+  Value otherIn = otherOperand(mul, t);
+  if (isFloatConstant(otherIn, 0.5)) {
+    // (t * 0.5) * (erf + 1)
+    auto last = dyn_cast_or_null<MultiplyOp>(soleUser(mul.getResult()));
+    if (!last || otherOperand(last, mul.getResult()) != plusOne.getResult() ||
+        !plusOne.getResult().hasOneUse() || last.getResult().getType() != type)
+      return false;
+    ops.append({scaled, erf, plusOne, mul, last});
+    return true;
+  }
+  if (otherIn == plusOne.getResult()) {
+    // (t * (erf + 1)) * 0.5
+    auto last = dyn_cast_or_null<MultiplyOp>(soleUser(mul.getResult()));
+    if (!last || !isFloatConstant(otherOperand(last, mul.getResult()), 0.5) ||
+        last.getResult().getType() != type)
+      return false;
+    ops.append({scaled, erf, plusOne, mul, last});
+    return true;
+  }
+  return false;
+}
+
+/// The epilogue after a GEMM whose product is `product` ([..., n]): an
+/// add of a rank-1 [n] tensor of its dtype (or `bias`, already known: a
+/// linear's), then GELU or ReLU.
+static GemmEpilogueMatch matchGemmEpilogue(Value product, Value bias) {
+  GemmEpilogueMatch match;
+  auto type = cast<RelaxTensorType>(product.getType());
+  // `v + R` for the only user of v, R of v's type: R.
+  auto tensorOperand = [&](AddOp binary, Value v) -> Value {
+    if (!binary || binary.getResult().getType() != type)
+      return nullptr;
+    Value r = otherOperand(binary, v);
+    return r && r != v && r.getType() == type ? r : nullptr;
+  };
+  auto isRowBias = [&](Value b) {
+    auto t = dyn_cast<RelaxTensorType>(b.getType());
+    return t && t.hasRank() && t.getRank() == 1 &&
+           t.getDtype() == type.getDtype() && t.getDims()[0] &&
+           t.getDims()[0] == type.getDims().back();
+  };
+  Value current = product;
+  if (bias) {
+    if (!isRowBias(bias))
+      return match;
+    match.bias = bias;
+  } else if (auto add = dyn_cast_or_null<AddOp>(soleUser(product));
+             add && add.getResult().getType() == type) {
+    Value b = otherOperand(add, product);
+    if (b && b != product && isRowBias(b)) {
+      match.bias = b;
+      match.ops.push_back(add);
+      current = add.getResult();
+    }
+  }
+  if (match.bias) {
+    match.gelu = matchGelu(current, match.ops);
+    if (match.gelu)
+      return match;
+    if (auto relu = dyn_cast_or_null<ReluOp>(soleUser(current));
+        relu && relu.getResult().getType() == type) {
+      match.relu = true;
+      match.ops.push_back(relu);
+      return match;
+    }
+  }
+  // A residual add, after the bias or alone.
+  auto add = dyn_cast_or_null<AddOp>(soleUser(current));
+  if (Value r = tensorOperand(add, current)) {
+    match.residual = r;
+    match.ops.push_back(add);
+  }
+  return match;
+}
+
 namespace {
 struct RelaxDispatchLibraryPass
     : public relax::impl::RelaxDispatchLibraryBase<RelaxDispatchLibraryPass> {
@@ -143,7 +409,7 @@ private:
                                         RelaxTensorType resultType) {
     if ((spec.kind == ext::BuiltinKind::Matmul ||
          spec.kind == ext::BuiltinKind::Conv2D) &&
-        inputs.size() >= 2 && inputs[1].getDefiningOp<ConstantOp>()) {
+        inputs.size() >= 2 && isPackable(inputs[1])) {
       ext::BuiltinSpec packed = spec;
       packed.constantB = true;
       if (ext::whyUnsupported(packed).empty())
@@ -157,6 +423,54 @@ private:
     return CallDPSPackedOp::create(rewriter, op->getLoc(),
                                    TypeRange{resultType}, decl->getSymName(),
                                    inputs);
+  }
+
+  static bool isPackable(Value b) { return b.getDefiningOp<ConstantOp>(); }
+
+  /// A GEMM `inputs[0] * op(inputs[1])` with a constant B whose product
+  /// `product` (the value `op` computes; with `bias`, a linear's, before
+  /// its bias) feeds a bias add and maybe GELU: one `_packed_bias[_gelu]`
+  /// call computing all of it (oneDNN's bias and post-op) replaces the last
+  /// op of the epilogue. Returns the call, or null when there is no such
+  /// epilogue (nothing changed).
+  FailureOr<CallDPSPackedOp> createEpilogueCall(RewriterBase &rewriter,
+                                                Operation *op,
+                                                ext::BuiltinSpec spec,
+                                                ValueRange inputs,
+                                                Value product, Value bias) {
+    if (spec.kind != ext::BuiltinKind::Matmul || !isPackable(inputs[1]))
+      return CallDPSPackedOp();
+    GemmEpilogueMatch match = matchGemmEpilogue(product, bias);
+    if (!match.any())
+      return CallDPSPackedOp();
+    spec.constantB = true;
+    spec.bias = static_cast<bool>(match.bias);
+    spec.gelu = match.gelu;
+    spec.relu = match.relu;
+    spec.residual = static_cast<bool>(match.residual);
+    if (!ext::whyUnsupported(spec).empty())
+      return CallDPSPackedOp();
+    FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
+    if (failed(decl))
+      return failure();
+    Operation *last = match.ops.empty() ? op : match.ops.back();
+    // The bias may be defined after the GEMM; everything dominates `last`.
+    rewriter.setInsertionPoint(last);
+    ++numDispatched;
+    SmallVector<Value> operands = {inputs[0], inputs[1]};
+    if (match.bias)
+      operands.push_back(match.bias);
+    if (match.residual)
+      operands.push_back(match.residual);
+    auto call = CallDPSPackedOp::create(rewriter, op->getLoc(),
+                                        TypeRange{last->getResult(0).getType()},
+                                        decl->getSymName(), operands);
+    rewriter.replaceAllUsesWith(last->getResult(0), call.getResult(0));
+    for (Operation *absorbed : llvm::reverse(match.ops))
+      rewriter.eraseOp(absorbed);
+    if (!match.ops.empty() || op->use_empty())
+      rewriter.eraseOp(op);
+    return call;
   }
 
   /// conv2d on a CPU BLAS: im2col + GEMM in the runtime. The window
@@ -211,6 +525,8 @@ private:
     emitShapeContractChecks(rewriter, op);
     int64_t window[9] = {stride[0], stride[1],   pad[0],      pad[1], pad[2],
                          pad[3],    dilation[0], dilation[1], groups};
+    if (takesFusedConv(op))
+      return dispatchFusedConv2D(rewriter, op, spec, window);
     auto i64 = rewriter.getI64Type();
     rewriter.setInsertionPoint(op);
     auto windowValue = ConstantOp::create(
@@ -223,6 +539,110 @@ private:
     if (failed(call))
       return failure();
     rewriter.replaceOp(op, call->getResults());
+    return success();
+  }
+
+  /// conv2d with constant weights: one call that also computes the
+  /// epilogue (bias, residual, ReLU; matchConvEpilogue) and reads and writes
+  /// NHWC where that saves a transpose: an input or residual that is the
+  /// NCHW view of an NHWC tensor (permute_dims [0, 3, 1, 2]) is read as it
+  /// is, and the output stays NHWC (behind such a view) when every user is
+  /// another fused conv2d, so a chain of convolutions keeps oneDNN's
+  /// preferred layout and only its ends are reordered.
+  LogicalResult dispatchFusedConv2D(RewriterBase &rewriter, Conv2DOp op,
+                                    ext::BuiltinSpec spec,
+                                    const int64_t window[9]) {
+    ConvEpilogue epilogue = matchConvEpilogue(op);
+    Value result = epilogue.last->getResult(0);
+    auto resultType = cast<RelaxTensorType>(result.getType());
+    spec.constantB = true;
+    spec.convEpilogue = true;
+    spec.residual = static_cast<bool>(epilogue.residual);
+    if (!ext::whyUnsupported(spec).empty())
+      return success();
+    bool outNhwc =
+        !result.use_empty() &&
+        llvm::all_of(result.getUses(), [](OpOperand &use) {
+          auto conv = dyn_cast<Conv2DOp>(use.getOwner());
+          return conv && use.getOperandNumber() == 0 && takesFusedConv(conv);
+        });
+    // Everything the call reads dominates the last epilogue op.
+    rewriter.setInsertionPoint(epilogue.last);
+    Location loc = op.getLoc();
+    auto nhwcSource = [](Value v) -> std::pair<Value, int64_t> {
+      if (auto permute = v.getDefiningOp<PermuteDimsOp>())
+        if (isNhwcToNchw(permute))
+          return {permute.getInput(), 1};
+      return {v, 0};
+    };
+    auto [x, xNhwc] = nhwcSource(op.getInput());
+    Value bias = epilogue.bias;
+    if (!bias) {
+      DenseElementsAttr values = epilogue.biasAttr;
+      if (!values) {
+        // No bias: zeros, which the kernels add for free.
+        auto channels = resultType.getDims()[1].getConstant();
+        if (!channels)
+          return success();
+        auto type = RankedTensorType::get({*channels}, resultType.getDtype());
+        values = DenseElementsAttr::get(
+            type, rewriter.getZeroAttr(resultType.getDtype()));
+      }
+      bias = ConstantOp::create(rewriter, loc, values);
+    }
+    SmallVector<Value> inputs = {x, op.getWeight(), bias};
+    int64_t residualNhwc = 0;
+    if (epilogue.residual) {
+      auto [r, nhwc] = nhwcSource(epilogue.residual);
+      inputs.push_back(r);
+      residualNhwc = nhwc;
+    }
+    int64_t options[13];
+    std::copy(window, window + 9, options);
+    options[9] = xNhwc;
+    options[10] = outNhwc;
+    options[11] = residualNhwc;
+    options[12] = epilogue.relu;
+    inputs.push_back(ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(
+            RankedTensorType::get({13}, rewriter.getI64Type()),
+            ArrayRef<int64_t>(options))));
+    ArrayRef<sym::Expr> dims = resultType.getDims();
+    auto callType = outNhwc ? RelaxTensorType::get(SymShape({dims[0], dims[2],
+                                                             dims[3], dims[1]}),
+                                                   resultType.getDtype())
+                            : resultType;
+    FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
+    if (failed(decl))
+      return failure();
+    ++numDispatched;
+    Value replacement =
+        CallDPSPackedOp::create(rewriter, loc, TypeRange{callType},
+                                decl->getSymName(), inputs)
+            .getResult(0);
+    if (outNhwc)
+      replacement =
+          PermuteDimsOp::create(rewriter, loc, resultType, replacement,
+                                rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
+    rewriter.replaceAllUsesWith(result, replacement);
+    // Views that only this call read (an NHWC tensor as NCHW, a bias
+    // expanded for broadcasting) are dead after it; they would otherwise be
+    // legalized into kernels.
+    llvm::SetVector<Operation *> views;
+    SmallVector<Operation *> readers(epilogue.ops);
+    readers.push_back(op);
+    for (Operation *read : readers)
+      for (Value operand : read->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          if (isa<PermuteDimsOp, ExpandDimsOp>(def))
+            views.insert(def);
+    for (Operation *absorbed : llvm::reverse(epilogue.ops))
+      rewriter.eraseOp(absorbed);
+    rewriter.eraseOp(op);
+    for (Operation *view : views)
+      if (view->use_empty())
+        rewriter.eraseOp(view);
     return success();
   }
 
@@ -334,6 +754,15 @@ private:
         rhs = permute.getInput();
       }
     }
+    FailureOr<CallDPSPackedOp> fused = createEpilogueCall(
+        rewriter, op, *spec, {op.getLhs(), rhs}, op.getResult(), Value());
+    if (failed(fused))
+      return failure();
+    if (*fused) {
+      if (permute && permute->use_empty())
+        rewriter.eraseOp(permute);
+      return success();
+    }
     FailureOr<CallDPSPackedOp> call =
         createCall(rewriter, op, *spec, {op.getLhs(), rhs}, resultType);
     if (failed(call))
@@ -373,6 +802,17 @@ private:
         return failure();
       rewriter.replaceOp(op, call->getResults());
       return success();
+    }
+    // A rank-1 bias over a constant weight: the packed GEMM adds it (and
+    // any GELU after the linear).
+    if (productType == resultType) {
+      FailureOr<CallDPSPackedOp> fused =
+          createEpilogueCall(rewriter, op, *spec, {op.getX(), op.getWeight()},
+                             op.getResult(), bias);
+      if (failed(fused))
+        return failure();
+      if (*fused)
+        return success();
     }
     // The linear's own inference broadcast this product type against the
     // bias, so the add infers (the check below guards the equality).

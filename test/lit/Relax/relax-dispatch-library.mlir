@@ -22,6 +22,8 @@
 // CHECK-DAG: extern.func private @relax_blas_batch_matmul_bcast_nt_packed_f32(!relax.tensor<[b, m, k], f32>, !relax.tensor<[n, k], f32>, !relax.tensor<[b, m, n], f32>) attributes {link_name = "relax_blas_batch_matmul_bcast_nt_packed_f32", num_outputs = 1 : i64}
 // CHECK-DAG: extern.func private @relax_blas_matmul_packed_f32(!relax.tensor<[m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[m, n], f32>)
 // CHECK-DAG: extern.func private @relax_blas_conv2d_nchw_packed_f32(!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[9], i64>, !relax.tensor<[n, o, p, q], f32>)
+// CHECK-DAG: extern.func private @relax_blas_conv2d_fused_packed_f32(!relax.tensor<[xn, xc, xh, xw], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[o], f32>, !relax.tensor<[13], i64>, !relax.tensor<[yn, y1, y2, y3], f32>) attributes {link_name = "relax_blas_conv2d_fused_packed_f32", num_outputs = 1 : i64}
+// CHECK-DAG: extern.func private @relax_blas_conv2d_fused_res_packed_f32(!relax.tensor<[xn, xc, xh, xw], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[o], f32>, !relax.tensor<[rn, r1, r2, r3], f32>, !relax.tensor<[13], i64>, !relax.tensor<[yn, y1, y2, y3], f32>)
 // CHECK-NOT: extern.func
 
 // CUDA-DAG: extern.func private @relax_cublas_matmul_f32(
@@ -230,14 +232,72 @@ relax.func @constant_weights(%x: !relax.tensor<[b, n, 4], f32>, %z: !relax.tenso
   relax.return %y, %p, %q : !relax.tensor<[b, n, 3], f32>, !relax.tensor<[n, 2], f32>, !relax.tensor<[n, 2], f32>
 }
 
-// A conv2d with constant weights takes the `_packed` conv built-in.
+// A conv2d with constant weights takes the fused conv built-in (here with
+// no epilogue: a zero bias; options = window, NCHW in and out, no ReLU); a
+// grouped one the `_packed` NCHW built-in; one with run-time weights the
+// plain one.
 // CHECK-LABEL: relax.func @constant_conv
-// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_packed_f32(
+// CHECK-DAG: %[[ZERO:.*]] = relax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-DAG: %[[OPT:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0]> : tensor<13xi64>
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, %{{.*}}, %[[ZERO]], %[[OPT]]) : {{.*}} -> !relax.tensor<[b, 3, h, w], f32>
 // CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_f32(
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_packed_f32(
 relax.func @constant_conv(%x: !relax.tensor<[b, 2, h, w], f32>, %k: !relax.tensor<[3, 2, 1, 1], f32>)
-    -> (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>) {
+    -> (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 4, h, w], f32>) {
   %c = relax.constant dense<0.5> : tensor<3x2x1x1xf32>
   %y = relax.conv2d %x, %c : (!relax.tensor<[b, 2, h, w], f32>, !relax.tensor<[3, 2, 1, 1], f32>) -> !relax.tensor<[b, 3, h, w], f32>
   %z = relax.conv2d %x, %k : (!relax.tensor<[b, 2, h, w], f32>, !relax.tensor<[3, 2, 1, 1], f32>) -> !relax.tensor<[b, 3, h, w], f32>
-  relax.return %y, %z : !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>
+  %g = relax.constant dense<0.25> : tensor<4x1x1x1xf32>
+  %u = relax.conv2d %x, %g {groups = 2} : (!relax.tensor<[b, 2, h, w], f32>, !relax.tensor<[4, 1, 1, 1], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  relax.return %y, %z, %u : !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 4, h, w], f32>
+}
+
+// A ResNet basic block: each conv absorbs its bias (expand_dims of a rank-1
+// constant: the [o] tensor is passed as it is), the residual add and the
+// ReLUs; the first conv's output is read only by the second, so it stays
+// NHWC ([b, h, w, 3], options[10] = 1) and the second reads it in place
+// (options[9] = 1). The residual %x is NCHW (options[11] = 0). No kernel,
+// no transpose and no expand_dims is left.
+// CHECK-LABEL: relax.func @conv_block
+// CHECK-DAG: %[[B1:.*]] = relax.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>
+// CHECK-DAG: %[[O1:.*]] = relax.constant dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1]> : tensor<13xi64>
+// CHECK: %[[Y1:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, %{{.*}}, %[[B1]], %[[O1]]) : {{.*}} -> !relax.tensor<[b, h, w, 3], f32>
+// CHECK: %[[B2:.*]] = relax.constant dense<5.000000e-01> : tensor<3xf32>
+// CHECK: %[[O2:.*]] = relax.constant dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1]> : tensor<13xi64>
+// CHECK: %[[Y2:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %[[B2]], %arg0, %[[O2]]) : {{.*}} -> !relax.tensor<[b, 3, h, w], f32>
+// CHECK-NOT: relax.permute_dims
+// CHECK-NOT: relax.expand_dims
+// CHECK-NOT: relax.add
+// CHECK-NOT: relax.relu
+// CHECK: relax.return %[[Y2]]
+relax.func @conv_block(%x: !relax.tensor<[b, 3, h, w], f32>) -> !relax.tensor<[b, 3, h, w], f32> {
+  %w1 = relax.constant dense<0.5> : tensor<3x3x3x3xf32>
+  %c1 = relax.conv2d %x, %w1 {padding = array<i64: 1>} : (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[3, 3, 3, 3], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %b1 = relax.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %e1 = relax.expand_dims %b1 {axes = array<i64: 1, 2>} : (!relax.tensor<[3], f32>) -> !relax.tensor<[3, 1, 1], f32>
+  %a1 = relax.add %c1, %e1 : (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[3, 1, 1], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %r1 = relax.relu %a1 : (!relax.tensor<[b, 3, h, w], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %w2 = relax.constant dense<0.25> : tensor<3x3x3x3xf32>
+  %c2 = relax.conv2d %r1, %w2 {padding = array<i64: 1>} : (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[3, 3, 3, 3], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %b2 = relax.constant dense<0.5> : tensor<1x3x1x1xf32>
+  %a2 = relax.add %b2, %c2 : (!relax.tensor<[1, 3, 1, 1], f32>, !relax.tensor<[b, 3, h, w], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %a3 = relax.add %a2, %x : (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %r2 = relax.relu %a3 : (!relax.tensor<[b, 3, h, w], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  relax.return %r2 : !relax.tensor<[b, 3, h, w], f32>
+}
+
+// The epilogue stops at a value with a second user (the bias-added output
+// is returned too), and an output read by anything but a conv stays NCHW.
+// CHECK-LABEL: relax.func @conv_shared
+// CHECK: %[[Y:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32({{.*}}) : {{.*}} -> !relax.tensor<[b, 3, h, w], f32>
+// CHECK: %[[R:.*]] = relax.relu %[[Y]]
+// CHECK: relax.return %[[Y]], %[[R]]
+relax.func @conv_shared(%x: !relax.tensor<[b, 3, h, w], f32>) -> (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>) {
+  %w1 = relax.constant dense<0.5> : tensor<3x3x3x3xf32>
+  %c1 = relax.conv2d %x, %w1 {padding = array<i64: 1>} : (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[3, 3, 3, 3], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %b1 = relax.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %e1 = relax.expand_dims %b1 {axes = array<i64: 1, 2>} : (!relax.tensor<[3], f32>) -> !relax.tensor<[3, 1, 1], f32>
+  %a1 = relax.add %c1, %e1 : (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[3, 1, 1], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  %r1 = relax.relu %a1 : (!relax.tensor<[b, 3, h, w], f32>) -> !relax.tensor<[b, 3, h, w], f32>
+  relax.return %a1, %r1 : !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>
 }

@@ -45,6 +45,8 @@
 // CHECK-SAME: op_pattern = #tir.op_pattern<reduction>
 // CHECK: tir.block "rms_norm_sqsum" ({{.*}}) kinds [spatial, reduce]
 // CHECK: tir.init
+// The norms' sums may be reassociated (so LLVM vectorizes them).
+// CHECK: arith.addf {{.*}} fastmath<reassoc>
 // CHECK: tir.block "rms_norm" ({{.*}}) kinds [spatial, spatial]
 // CHECK: math.rsqrt
 

@@ -64,6 +64,21 @@ struct BuiltinSpec {
   /// constant of the module, so the runtime may pack it once for its
   /// kernels (`_packed`).
   bool constantB = false;
+  /// Conv2D with constantB on the CPU (`_fused`): the convolution with its
+  /// epilogue, act(conv2d(X, W) + bias (+ R)), X, Y and R each NCHW or NHWC:
+  ///   X [xn, xc, xh, xw], W [o, g, r, s], bias [o],
+  ///   (R [rn, r1, r2, r3] with residual,) options [13] i64, Y [yn, y1, y2, y3]
+  /// where options = (the window; layouts of X, Y, R: 0 NCHW, 1 NHWC;
+  /// activation: 0 none, 1 ReLU). The dims are checked by the runtime.
+  bool convEpilogue = false;
+  bool residual = false;
+  /// Matmul with constantB on the CPU, its epilogue: a bias operand [n]
+  /// after B (`_bias`), then GELU in its erf form (`_bias_gelu`) or ReLU
+  /// (`_bias_relu`); or `+ R`, R an operand of C's shape before C (`_res`,
+  /// `_bias_res`; `residual` above).
+  bool bias = false;
+  bool gelu = false;
+  bool relu = false;
   AttentionMask mask = AttentionMask::None;
 };
 

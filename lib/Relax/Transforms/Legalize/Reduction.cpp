@@ -402,7 +402,8 @@ static void emitSum(OpBuilder &b, Location loc, StringRef name,
                     Value stat, Type acc,
                     function_ref<Value(OpBuilder &, Location, ValueRange inIdx,
                                        ValueRange outIdx)>
-                        term) {
+                        term,
+                    bool reassoc = false) {
   buildAxisReduction(
       b, loc, name, in, axes, keepdims,
       [&](OpBuilder &b, Location l, ValueRange, ValueRange o) {
@@ -412,8 +413,12 @@ static void emitSum(OpBuilder &b, Location loc, StringRef name,
       [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
         Value s = tir::LoadOp::create(b, l, stat, o);
         Value t = term(b, l, i, o);
-        tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, s, t), stat,
-                             o);
+        tir::StoreOp::create(
+            b, l,
+            arith::AddFOp::create(b, l, s, t,
+                                  reassoc ? arith::FastMathFlags::reassoc
+                                          : arith::FastMathFlags::none),
+            stat, o);
       });
 }
 
@@ -828,21 +833,29 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
         Value mean;
         if (!rms) {
           mean = allocBuffer(b, loc, stat, acc);
-          emitSum(b, loc, (base + "_sum").str(), in, sorted, false, mean, acc,
-                  [&](OpBuilder &b, Location l, ValueRange i, ValueRange) {
-                    return loadX(b, l, i);
-                  });
+          // reassoc (here and in the squares' sum): the sums may be split
+          // into partial sums, which lets LLVM vectorize them; strict
+          // left-to-right adds ran at one add per add latency (the norms
+          // of the BERT layer took as long as its attention).
+          emitSum(
+              b, loc, (base + "_sum").str(), in, sorted, false, mean, acc,
+              [&](OpBuilder &b, Location l, ValueRange i, ValueRange) {
+                return loadX(b, l, i);
+              },
+              /*reassoc=*/true);
           emitDivide(b, loc, (base + "_mean").str(), stat, mean, mean, count);
         }
         Value sq = allocBuffer(b, loc, stat, acc);
-        emitSum(b, loc, (base + "_sqsum").str(), in, sorted, false, sq, acc,
-                [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
-                  Value d = loadX(b, l, i);
-                  if (!rms)
-                    d = arith::SubFOp::create(
-                        b, l, d, tir::LoadOp::create(b, l, mean, o));
-                  return arith::MulFOp::create(b, l, d, d).getResult();
-                });
+        emitSum(
+            b, loc, (base + "_sqsum").str(), in, sorted, false, sq, acc,
+            [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
+              Value d = loadX(b, l, i);
+              if (!rms)
+                d = arith::SubFOp::create(b, l, d,
+                                          tir::LoadOp::create(b, l, mean, o));
+              return arith::MulFOp::create(b, l, d, d).getResult();
+            },
+            /*reassoc=*/true);
         buildSpatial(
             b, loc, base, in, [&](OpBuilder &b, Location l, ValueRange ivs) {
               SmallVector<Value> o = dropAxes(ivs, sorted);
