@@ -593,6 +593,15 @@ SmallVector<Type> CallTIRInplaceOp::getCalleeBufferTypes() {
   return types;
 }
 
+Value relax::getStorageRoot(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<ViewOp, MatchCastOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
 /// Whether `user` may run after `op`: some block around `op` holds an
 /// ancestor of `user` that comes later than `op`'s ancestor there. A use
 /// in another region of an op around `op` (the other branch of a relax.if)
@@ -647,13 +656,7 @@ LogicalResult CallTIRInplaceOp::verify() {
     // The input's storage is shared by the value it views or casts (its
     // root) and every view and cast of that: none may be read after the
     // call, or it would see the new contents.
-    Value root = input;
-    while (Operation *def = root.getDefiningOp()) {
-      if (!isa<ViewOp, MatchCastOp>(def))
-        break;
-      root = def->getOperand(0);
-    }
-    SmallVector<Value> aliases = {root};
+    SmallVector<Value> aliases = {getStorageRoot(input)};
     for (size_t next = 0; next < aliases.size(); ++next) {
       for (Operation *user : aliases[next].getUsers()) {
         if (isa<ViewOp, MatchCastOp>(user)) {

@@ -42,15 +42,6 @@ void relax::forEachFusionBlock(Operation *root,
   });
 }
 
-Value relax::getStorageRoot(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<ViewOp, MatchCastOp>(def))
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
 namespace {
 
 /// One op of the block.

@@ -26,11 +26,6 @@ inline constexpr llvm::StringLiteral kFusionGroupAttrName =
 /// lines of ops; calls are pure, so a group may run at its last member.
 void forEachFusionBlock(Operation *root, function_ref<void(Block &)> fn);
 
-/// The value whose storage `value` shares: through relax.view and
-/// relax.match_cast to what they view or cast. A read of any value with the
-/// same root reads what a relax.call_tir_inplace of that root updates.
-Value getStorageRoot(Value value);
-
 } // namespace relax
 } // namespace mlir
 
