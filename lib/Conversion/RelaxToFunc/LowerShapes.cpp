@@ -146,6 +146,10 @@ private:
   LogicalResult checkDims(Value memref, RelaxTensorType type, StringRef what,
                           bool isArgument, ArrayRef<bool> binds);
   LogicalResult lowerOp(Operation *op);
+  func::FuncOp lookupLoweredCallee(Operation *op, StringRef name);
+  FailureOr<SmallVector<Value>>
+  emitTirVars(Operation *op, std::optional<ShapeExprAttr> vars,
+              const std::string &site);
   LogicalResult lowerCallTIR(CallTIROp op);
   LogicalResult lowerCallTIRInplace(CallTIRInplaceOp op);
   LogicalResult lowerIf(IfOp op);
@@ -889,31 +893,53 @@ FunctionLowering::callArgs(Operation *op, ValueRange inputs,
   return args;
 }
 
-LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
+/// The func.func a call_tir / call_tir_inplace calls, once its tir program
+/// is lowered; null (with an error on `op`) before convert-tir-to-scf.
+func::FuncOp FunctionLowering::lookupLoweredCallee(Operation *op,
+                                                   StringRef name) {
   auto module = op->getParentOfType<ModuleOp>();
-  auto callee = module.lookupSymbol<func::FuncOp>(op.getCallee());
+  auto callee = module.lookupSymbol<func::FuncOp>(name);
   if (!callee)
-    return op.emitOpError("callee '")
-           << op.getCallee()
-           << "' is not lowered yet: run convert-tir-to-scf before "
-              "relax-lower-shapes";
+    op->emitOpError("callee '")
+        << name
+        << "' is not lowered yet: run convert-tir-to-scf before "
+           "relax-lower-shapes";
+  return callee;
+}
+
+/// The index values of a call's `tir_vars`, the callee's trailing
+/// parameters.
+FailureOr<SmallVector<Value>>
+FunctionLowering::emitTirVars(Operation *op, std::optional<ShapeExprAttr> vars,
+                              const std::string &site) {
+  SmallVector<Value> values;
+  if (!vars)
+    return values;
+  for (const sym::Expr &e : vars->getShape().getDims()) {
+    Value v = emitExpr(e, "tir_vars of " + site);
+    if (!v)
+      return op->emitOpError("tir_vars uses an unbound variable");
+    values.push_back(v);
+  }
+  return values;
+}
+
+LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
+  func::FuncOp callee = lookupLoweredCallee(op, op.getCallee());
+  if (!callee)
+    return failure();
   std::string site =
       ("call_tir @" + op.getCallee() + " at " + describeLoc(op.getLoc())).str();
   FailureOr<SmallVector<Value>> allocated = allocateOutputs(op, site);
   if (failed(allocated))
     return failure();
   SmallVector<Value> outputs = std::move(*allocated);
-  SmallVector<Value> extra;
-  if (std::optional<ShapeExprAttr> vars = op.getTirVars()) {
-    for (const sym::Expr &e : vars->getShape().getDims()) {
-      Value v = emitExpr(e, "tir_vars of " + site);
-      if (!v)
-        return op.emitOpError("tir_vars uses an unbound variable");
-      extra.push_back(v);
-    }
-  }
+  FailureOr<SmallVector<Value>> extra =
+      emitTirVars(op, op.getTirVars(), site);
+  if (failed(extra))
+    return failure();
   FailureOr<SmallVector<Value>> args =
-      callArgs(op, op.getInputs(), outputs, extra, callee);
+      callArgs(op, op.getInputs(), outputs, *extra, callee);
   if (failed(args))
     return failure();
   func::CallOp::create(builder, op.getLoc(), callee, *args);
@@ -927,13 +953,9 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
 /// result is its input's buffer, whoever owns it (an argument stays the
 /// caller's).
 LogicalResult FunctionLowering::lowerCallTIRInplace(CallTIRInplaceOp op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  auto callee = module.lookupSymbol<func::FuncOp>(op.getCallee());
+  func::FuncOp callee = lookupLoweredCallee(op, op.getCallee());
   if (!callee)
-    return op.emitOpError("callee '")
-           << op.getCallee()
-           << "' is not lowered yet: run convert-tir-to-scf before "
-              "relax-lower-shapes";
+    return failure();
   std::string site = ("call_tir_inplace @" + op.getCallee() + " at " +
                       describeLoc(op.getLoc()))
                          .str();
@@ -943,17 +965,12 @@ LogicalResult FunctionLowering::lowerCallTIRInplace(CallTIRInplaceOp op) {
   FailureOr<SmallVector<Value>> outputs = allocateOutputs(op, site, aliased);
   if (failed(outputs))
     return failure();
-  SmallVector<Value> extra;
-  if (std::optional<ShapeExprAttr> vars = op.getTirVars()) {
-    for (const sym::Expr &e : vars->getShape().getDims()) {
-      Value v = emitExpr(e, "tir_vars of " + site);
-      if (!v)
-        return op.emitOpError("tir_vars uses an unbound variable");
-      extra.push_back(v);
-    }
-  }
+  FailureOr<SmallVector<Value>> extra =
+      emitTirVars(op, op.getTirVars(), site);
+  if (failed(extra))
+    return failure();
   FailureOr<SmallVector<Value>> args =
-      callArgs(op, op.getInputs(), *outputs, extra, callee);
+      callArgs(op, op.getInputs(), *outputs, *extra, callee);
   if (failed(args))
     return failure();
   func::CallOp::create(builder, op.getLoc(), callee, *args);
@@ -1217,9 +1234,8 @@ LogicalResult FunctionLowering::lowerView(ViewOp op) {
     auto inputType = cast<MemRefType>(input.getType());
     Value available = arith::ConstantIndexOp::create(builder, loc, 1);
     for (int64_t d = 0; d < inputType.getRank(); ++d)
-      available = arith::MulIOp::create(
-          builder, loc, available,
-          memref::DimOp::create(builder, loc, input, d));
+      available =
+          arith::MulIOp::create(builder, loc, available, dimValue(input, d));
     Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
                                       viewed, available);
     emitCheckIf(bad, viewed, available,
