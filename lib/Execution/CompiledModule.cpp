@@ -493,6 +493,7 @@ llvm::Error CompiledModule::Impl::lowerToLLVM() {
     relax::LowerToCPUOptions cpuOptions;
     cpuOptions.minParallelWork = options.minParallelWork;
     cpuOptions.approximateMath = options.approximateMath;
+    cpuOptions.openmp = options.openmp;
     cpuOptions.viaLinalg = options.viaLinalg;
     relax::buildLowerToCPUPipeline(pm, cpuOptions);
   }

@@ -93,17 +93,26 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm,
     pm.addPass(createRelaxApproximateMath());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // Outer scf.parallel loops become OpenMP threads. The pass wraps the loop
-  // bodies in memref.alloca_scope ...
-  pm.addPass(createConvertSCFToOpenMPPass());
-  // ... out of which the scratch allocas move, to be allocated once per
-  // thread rather than once per iteration; canonicalize then inlines the
-  // emptied scopes before convert-scf-to-cf splits the bodies into blocks.
-  pm.addPass(createHoistOmpLoopAllocas());
-  // Regions with little work (decode-sized kernels) run on the calling
-  // thread, decided at run time from the sizes: a fork and join costs more
-  // than they do, and far more when another process holds a core.
-  pm.addPass(createSerializeSmallOmpParallel({options.minParallelWork}));
+  if (options.openmp) {
+    // Outer scf.parallel loops become OpenMP threads. The pass wraps the
+    // loop bodies in memref.alloca_scope ...
+    pm.addPass(createConvertSCFToOpenMPPass());
+    // ... out of which the scratch allocas move, to be allocated once per
+    // thread rather than once per iteration; canonicalize then inlines the
+    // emptied scopes before convert-scf-to-cf splits the bodies into blocks.
+    pm.addPass(createHoistOmpLoopAllocas());
+    // Regions with little work (decode-sized kernels) run on the calling
+    // thread, decided at run time from the sizes: a fork and join costs
+    // more than they do, and far more when another process holds a core.
+    pm.addPass(createSerializeSmallOmpParallel({options.minParallelWork}));
+  } else {
+    // Outer scf.parallel loops become calls of the runtime's thread pool on
+    // outlined functions, which never wait for a thread that has not
+    // started (lib/Runtime/RelaxThreads.cpp); loops with little work run on
+    // the calling thread, decided at run time from the sizes. Nested ones
+    // run sequentially in the outlined bodies (convert-scf-to-cf).
+    pm.addPass(createConvertParallelLoopsToRuntime({options.minParallelWork}));
+  }
   pm.addPass(createCanonicalizerPass());
   // Every stack allocation is now where it stays: check that each has a
   // constant size bound within the budget, so that no input size can

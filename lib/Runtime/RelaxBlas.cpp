@@ -19,6 +19,7 @@
 
 #include "RelaxDialect/Runtime/RelaxBlas.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
+#include "ThreadPool.h"
 
 #include <cblas.h>
 #include <omp.h>
@@ -217,27 +218,23 @@ template <typename T> struct BlasOperand {
 };
 
 /// Products smaller than this (2 m n k, summed over batches) run on the
-/// calling thread: a fork and join costs a few microseconds with spinning
-/// workers, about what a single core needs for a million flops.
-constexpr double kMinParallelFlops = 1 << 20;
+/// calling thread: starting the pool's workers costs about a microsecond
+/// when they spin, about what a single core needs for a million flops.
+constexpr double kMinParallelFlops = 1 << 16;
 
-/// Every thread of the team is ours: OpenBLAS computes on the calling
+/// Every thread of the pool is ours: OpenBLAS computes on the calling
 /// thread only, once, when the runtime is loaded.
 [[gnu::constructor]] void singleThreadedBlas() { openblas_set_num_threads(1); }
 
 /// How many threads a product of `flops` may use.
 int threadsFor(double flops) {
-  if (flops >= kMinParallelFlops && !omp_in_parallel())
-    return omp_get_max_threads();
-  return 1;
+  return flops >= kMinParallelFlops ? relax::runtime::poolThreads() : 1;
 }
 
-/// fn(0), ..., fn(count - 1), spread statically over `threads` threads.
+/// fn(0), ..., fn(count - 1), over the runtime's pool when `threads` > 1.
 template <typename Fn> void parallelFor(int64_t count, int threads, Fn fn) {
   if (threads > 1 && count > 1) {
-#pragma omp parallel for schedule(static) num_threads(threads)
-    for (int64_t i = 0; i < count; ++i)
-      fn(i);
+    relax::runtime::parallelTasks(count, fn);
     return;
   }
   for (int64_t i = 0; i < count; ++i)
@@ -393,19 +390,33 @@ dnnl::engine &cpuEngine() {
 std::mutex packedMutex;
 std::map<PackedKey, std::unique_ptr<PackedWeights>> packedCache;
 
+/// This thread's OpenMP team size for a scope: what oneDNN forks, and what
+/// a primitive created meanwhile plans its work for (oneDNN fixes a
+/// primitive's thread count when it creates it).
+class TeamSize {
+public:
+  explicit TeamSize(int threads)
+      : previous(omp_get_max_threads()), threads(threads) {
+    if (previous != threads)
+      omp_set_num_threads(threads);
+  }
+  ~TeamSize() {
+    if (previous != threads)
+      omp_set_num_threads(previous);
+  }
+
+private:
+  int previous, threads;
+};
+
 /// Runs `submit(stream)` on this thread's oneDNN stream and waits for it,
 /// with the OpenMP team at `threads`: oneDNN forks as many threads as the
-/// team allows (libomp serves its GNU OpenMP calls too), so each call gets
-/// its own share, as the BLAS products do.
+/// team allows (libomp serves its GNU OpenMP calls too).
 template <typename Fn> void runOnTeam(int threads, Fn submit) {
   static thread_local dnnl::stream stream(cpuEngine());
-  int previous = omp_get_max_threads();
-  if (previous != threads)
-    omp_set_num_threads(threads);
+  TeamSize team(threads);
   submit(stream);
   stream.wait();
-  if (previous != threads)
-    omp_set_num_threads(previous);
 }
 
 /// The primitive computing C = A * B for this view of a constant B, packing
@@ -453,6 +464,11 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                                      memory::dims{residualRowStride, 1}));
     dnnl::primitive_attr attr;
     attr.set_post_ops(ops);
+    // The pool runs pieces of products at once, and the library's
+    // scratchpad is one for all threads unless oneDNN was built for
+    // concurrent execution: each thread passes its own
+    // (multiplyPackedPiece).
+    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     dnnl::matmul::primitive_desc pd(
         bias ? dnnl::matmul::desc(aDesc, bAny, biasDesc, cDesc)
              : dnnl::matmul::desc(aDesc, bAny, cDesc),
@@ -482,20 +498,14 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
   }
 }
 
-/// C = A * B through oneDNN with B packed once, on `threads` threads of the
-/// OpenMP team; false when the layouts do not suit it (the caller then runs
-/// the BLAS).
-bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
-                    int threads, const GemmEpilogue<float> &epilogue,
-                    Matrix<float> r) {
-  a = normalise(a);
-  c = normalise(c);
-  r = normalise(r);
-  if (a.rows == 0 || b.cols == 0 || a.cols == 0 || a.colStride != 1 ||
-      c.colStride != 1 ||
-      (epilogue.bias && b.cols > 1 && epilogue.biasStride != 1) ||
-      (epilogue.residual && r.colStride != 1))
-    return false;
+/// One piece of C = A * B through oneDNN with B packed once, on the calling
+/// thread; false when oneDNN has no kernel for it.
+bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
+                         const GemmEpilogue<float> &epilogue,
+                         Matrix<float> r) {
+  // The pool splits the product: oneDNN plans and runs each piece on one
+  // thread. A primitive made for the team would fork it on every call.
+  TeamSize team(1);
   dnnl::memory weights;
   dnnl::matmul primitive = packedPrimitive(
       a, b, c, epilogue.bias != nullptr, epilogue.activation, epilogue.residual,
@@ -523,8 +533,69 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                  memory(memory::desc({r.rows, r.cols}, memory::data_type::f32,
                                      memory::dims{r.rowStride, 1}),
                         cpuEngine(), r.data));
-  runOnTeam(threads,
-            [&](dnnl::stream &stream) { primitive.execute(stream, args); });
+  // This thread's scratchpad, kept across calls.
+  static thread_local std::vector<char> scratchpad;
+  memory::desc scratchDesc(*dnnl_primitive_desc_query_md(
+      primitive.get_primitive_desc(), dnnl_query_scratchpad_md, 0));
+  scratchpad.resize(std::max(scratchpad.size(), scratchDesc.get_size()));
+  args.emplace(DNNL_ARG_SCRATCHPAD,
+               memory(scratchDesc, cpuEngine(), scratchpad.data()));
+  runOnTeam(1, [&](dnnl::stream &stream) { primitive.execute(stream, args); });
+  return true;
+}
+
+/// C = A * B through oneDNN with B packed once, cut into one piece per
+/// thread of the pool: blocks of C's rows, or for a product of few rows
+/// (decode-sized) blocks of columns, each with its own packing of B's
+/// columns. A piece oneDNN has no kernel for runs on the BLAS. False when
+/// the layouts do not suit oneDNN (the caller then runs the BLAS).
+bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
+                    int threads, const GemmEpilogue<float> &epilogue,
+                    Matrix<float> r) {
+  a = normalise(a);
+  c = normalise(c);
+  r = normalise(r);
+  if (a.rows == 0 || b.cols == 0 || a.cols == 0 || a.colStride != 1 ||
+      c.colStride != 1 ||
+      (epilogue.bias && b.cols > 1 && epilogue.biasStride != 1) ||
+      (epilogue.residual && r.colStride != 1))
+    return false;
+  auto piece = [](Matrix<float> pa, Matrix<float> pb, Matrix<float> pc,
+                  const GemmEpilogue<float> &pe, Matrix<float> pr) {
+    if (multiplyPackedPiece(pa, pb, pc, pe, pr))
+      return;
+    multiply(pa, pb, pc);
+    applyEpilogue(pc, pe, pr);
+  };
+  // Columns in multiples of 16, a vector register's worth in oneDNN's
+  // packed layouts.
+  constexpr int64_t kColumnGrain = 16;
+  bool byRows = c.rows >= 8 * int64_t(threads);
+  bool byColumns =
+      !byRows && c.cols >= 8 * kColumnGrain * int64_t(threads);
+  if (threads <= 1 || (!byRows && !byColumns)) {
+    piece(a, b, c, epilogue, r);
+    return true;
+  }
+  int64_t parts = threads;
+  parallelFor(parts, threads, [&](int64_t p) {
+    if (byRows) {
+      int64_t begin = c.rows * p / parts, end = c.rows * (p + 1) / parts;
+      piece(rowsOf(a, begin, end), b, rowsOf(c, begin, end), epilogue,
+            epilogue.residual ? rowsOf(r, begin, end) : r);
+      return;
+    }
+    auto boundary = [&](int64_t q) {
+      return q == parts ? c.cols
+                        : c.cols * q / parts / kColumnGrain * kColumnGrain;
+    };
+    int64_t begin = boundary(p), end = boundary(p + 1);
+    GemmEpilogue<float> pe = epilogue;
+    if (pe.bias)
+      pe.bias += begin * pe.biasStride;
+    piece(a, colsOf(b, begin, end), colsOf(c, begin, end), pe,
+          epilogue.residual ? colsOf(r, begin, end) : r);
+  });
   return true;
 }
 #endif

@@ -109,6 +109,11 @@ static cl::opt<int64_t> minParallelWork(
     cl::desc("Estimated operations below which a parallel loop runs on the "
              "calling thread (0: every parallel loop forks)"),
     cl::init(32768), cl::cat(runCategory));
+static cl::opt<bool> openmp(
+    "openmp",
+    cl::desc("CPU: parallel loops as OpenMP regions (libomp's team) instead "
+             "of calls of the runtime's thread pool"),
+    cl::cat(runCategory));
 static cl::opt<bool> approximateMath(
     "approximate-math",
     cl::desc("CPU: f32 exp, expm1, erf and tanh as polynomial approximations "
@@ -204,6 +209,7 @@ relax_run_jit_main(int argc, char **argv) {
   options.viaLinalg = viaLinalg;
   options.minParallelWork = minParallelWork;
   options.approximateMath = approximateMath;
+  options.openmp = openmp;
   options.planMemory = planMemory;
   options.recordMemory = memoryReport;
   options.entries = {entryName};

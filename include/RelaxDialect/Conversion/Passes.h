@@ -15,6 +15,7 @@
 #include "RelaxDialect/Conversion/MathApprox/ApproximateMath.h"
 #include "RelaxDialect/Conversion/OpenMP/HoistOmpLoopAllocas.h"
 #include "RelaxDialect/Conversion/OpenMP/SerializeSmallOmpParallel.h"
+#include "RelaxDialect/Conversion/ParallelLoops/ConvertParallelLoopsToRuntime.h"
 #include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"
 #include "RelaxDialect/Conversion/StackAllocs/CheckStackAllocs.h"
 #include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"

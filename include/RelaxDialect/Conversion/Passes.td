@@ -281,6 +281,54 @@ def SerializeSmallOmpParallel : Pass<"serialize-small-omp-parallel",
 }
 
 //===----------------------------------------------------------------------===//
+// Parallel loops on the runtime's thread pool
+//===----------------------------------------------------------------------===//
+
+def ConvertParallelLoopsToRuntime : Pass<"convert-parallel-loops-to-runtime",
+                                         "ModuleOp"> {
+  let summary = "Run outer scf.parallel loops on the runtime's thread pool";
+  let description = [{
+    Each outermost `scf.parallel` without reductions becomes a call of the
+    runtime's `relax_rt_parallel_for` (RelaxRuntime.h) on an outlined
+    function that runs a range of the loop's flattened iteration space:
+
+    ```mlir
+    func.func private @k_par0(%ctx: !llvm.ptr, %begin: i64, %end: i64)
+        attributes {llvm.linkage = #llvm.linkage<internal>}
+    ...
+    func.call @relax_rt_parallel_for(%fn, %ctx, %n, %chunks, %work)
+    ```
+
+    The values the body uses from above are stored in a struct on the
+    caller's stack (memrefs as their LLVM descriptors); constants are
+    cloned into the outlined function instead, so its loops keep constant
+    bounds. The iteration space of a multi-dimensional loop is flattened,
+    and the range is run a row of the innermost dim at a time, so that the
+    innermost loop stays a plain counted loop that LLVM vectorizes.
+    Allocations at the top of the body whose sizes are known outside it
+    (tir `local` scratch) are made once per range instead of once per
+    iteration.
+
+    The work of the loop is estimated at run time from its bounds, like
+    `--serialize-small-omp-parallel` does: below `min-work` operations the
+    call asks for one chunk, which the runtime runs on the calling thread.
+    Unlike OpenMP's fork and join, the runtime's pool never waits for a
+    thread that has not started (lib/Runtime/RelaxThreads.cpp): the caller
+    takes the chunks that nobody claimed. Nested `scf.parallel` loops stay
+    in the outlined body and run sequentially.
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Estimated operations below which a loop runs on one thread">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // Math functions
 //===----------------------------------------------------------------------===//
 

@@ -87,6 +87,9 @@ struct CompileOptions {
   /// CPU: f32 exp, expm1, erf and tanh as vectorizable polynomial
   /// approximations (the CPU pipeline's approximate-math option).
   bool approximateMath = true;
+  /// CPU: parallel loops as OpenMP regions (the CPU pipeline's openmp
+  /// option) instead of calls of the runtime's thread pool.
+  bool openmp = false;
   /// Plan intermediates into one arena per function (relax-plan-memory) and
   /// free the others after their last use; false: every output is its own
   /// allocation, freed at return.

@@ -33,9 +33,16 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
   PassOptions::Option<int64_t> minParallelWork{
       *this, "min-parallel-work",
       llvm::cl::desc("Estimated operations below which a parallel loop runs "
-                     "on the calling thread (serialize-small-omp-parallel); "
-                     "0 forks the thread team for every parallel loop"),
+                     "on the calling thread "
+                     "(convert-parallel-loops-to-runtime); 0 starts the "
+                     "thread pool for every parallel loop"),
       llvm::cl::init(32768)};
+  PassOptions::Option<bool> openmp{
+      *this, "openmp",
+      llvm::cl::desc("Parallel loops as OpenMP regions (convert-scf-to-openmp, "
+                     "libomp's team) instead of calls of the runtime's "
+                     "thread pool (convert-parallel-loops-to-runtime)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> planMemory{
       *this, "plan-memory",
       llvm::cl::desc("Plan intermediate buffers into one arena per function "

@@ -68,6 +68,22 @@ void relax_rt_workspace_trim(void);
  * and the JIT do. Packings of modules still loaded are rebuilt on use. */
 void relax_rt_blas_release_constants(void);
 
+/* The runtime's thread pool (lib/Runtime/RelaxThreads.cpp). Runs
+ * fn(context, begin, end) over [0, n) cut into `chunks` near-equal pieces,
+ * on the pool's threads and the calling one, and returns when every piece
+ * has run. chunks <= 0 lets the runtime choose from `work` (an estimate of
+ * the operations of the whole loop, or -1 when unknown); chunks == 1 runs
+ * the loop on the calling thread. The outer parallel loops of compiled
+ * kernels call it (--convert-parallel-loops-to-runtime). Threads:
+ * RELAX_NUM_THREADS, else OMP_NUM_THREADS, else the CPUs the process may
+ * use; idle workers spin RELAX_SPIN_US microseconds (default 200), then
+ * sleep. */
+typedef void (*relax_rt_task_fn)(void *context, int64_t begin, int64_t end);
+void relax_rt_parallel_for(relax_rt_task_fn fn, void *context, int64_t n,
+                           int64_t chunks, int64_t work);
+/* The number of threads relax_rt_parallel_for spreads a loop over. */
+int relax_rt_num_threads(void);
+
 /* Memory counters, fed by code compiled with
  * --relax-lower-shapes=record-memory=true (relax-run --memory-report):
  * bytes of intermediates allocated and freed, and what each planned

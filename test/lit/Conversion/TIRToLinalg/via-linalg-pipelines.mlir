@@ -11,7 +11,7 @@
 // CPU-NEXT: convert-tir-to-scf
 // CPU: relax-lower-shapes
 // CPU-NEXT: convert-linalg-to-parallel-loops,
-// CPU: convert-scf-to-openmp
+// CPU: convert-parallel-loops-to-runtime
 // CPU-DIRECT-NOT: linalg
 // CPU-DIRECT: tir-cpu-default-schedule
 // CPU-DIRECT-NOT: linalg
