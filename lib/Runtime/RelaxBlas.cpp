@@ -22,6 +22,7 @@
 #include "ThreadPool.h"
 
 #include <cblas.h>
+#include <dlfcn.h>
 #include <omp.h>
 #ifdef RELAX_RUNTIME_HAS_DNNL
 #include <oneapi/dnnl/dnnl.hpp>
@@ -223,8 +224,19 @@ template <typename T> struct BlasOperand {
 constexpr double kMinParallelFlops = 1 << 16;
 
 /// Every thread of the pool is ours: OpenBLAS computes on the calling
-/// thread only, once, when the runtime is loaded.
-[[gnu::constructor]] void singleThreadedBlas() { openblas_set_num_threads(1); }
+/// thread only, set once, when the runtime is loaded. Its pthread build
+/// starts worker threads when it loads, which then spin (sched_yield) for
+/// about 0.1 s before they sleep: on a two-core machine one of them held
+/// the core of the pool's worker in two of three short relax-run processes
+/// (the two-thread MLP at one-thread speed). They are stopped through the
+/// build's own shutdown entry point where it has one; OpenBLAS would start
+/// them again if it were ever given more threads.
+[[gnu::constructor]] void singleThreadedBlas() {
+  openblas_set_num_threads(1);
+  if (auto shutdown = reinterpret_cast<int (*)()>(
+          dlsym(RTLD_DEFAULT, "blas_thread_shutdown_")))
+    shutdown();
+}
 
 /// How many threads a product of `flops` may use.
 int threadsFor(double flops) {
@@ -419,6 +431,24 @@ template <typename Fn> void runOnTeam(int threads, Fn submit) {
   stream.wait();
 }
 
+/// `args` plus this thread's scratchpad for `primitive` (made with the
+/// user scratchpad mode): the pool runs primitives on several threads at
+/// once, and the library's own scratchpad is one for all of them unless
+/// oneDNN was built for concurrent execution. Kept across calls.
+std::unordered_map<int, dnnl::memory>
+withScratchpad(const dnnl::primitive &primitive,
+               std::unordered_map<int, dnnl::memory> args) {
+  static thread_local std::vector<char> scratchpad;
+  dnnl::memory::desc desc(*dnnl_primitive_desc_query_md(
+      primitive.get_primitive_desc(), dnnl_query_scratchpad_md, 0));
+  if (desc.get_size() == 0)
+    return args;
+  scratchpad.resize(std::max(scratchpad.size(), desc.get_size()));
+  args.emplace(DNNL_ARG_SCRATCHPAD,
+               dnnl::memory(desc, cpuEngine(), scratchpad.data()));
+  return args;
+}
+
 /// The primitive computing C = A * B for this view of a constant B, packing
 /// B on first use; null when oneDNN has no kernel for these layouts.
 dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
@@ -464,10 +494,8 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                                      memory::dims{residualRowStride, 1}));
     dnnl::primitive_attr attr;
     attr.set_post_ops(ops);
-    // The pool runs pieces of products at once, and the library's
-    // scratchpad is one for all threads unless oneDNN was built for
-    // concurrent execution: each thread passes its own
-    // (multiplyPackedPiece).
+    // Pieces of products run at once on the pool's threads: each thread
+    // passes its own scratchpad (withScratchpad).
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     dnnl::matmul::primitive_desc pd(
         bias ? dnnl::matmul::desc(aDesc, bAny, biasDesc, cDesc)
@@ -533,14 +561,9 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                  memory(memory::desc({r.rows, r.cols}, memory::data_type::f32,
                                      memory::dims{r.rowStride, 1}),
                         cpuEngine(), r.data));
-  // This thread's scratchpad, kept across calls.
-  static thread_local std::vector<char> scratchpad;
-  memory::desc scratchDesc(*dnnl_primitive_desc_query_md(
-      primitive.get_primitive_desc(), dnnl_query_scratchpad_md, 0));
-  scratchpad.resize(std::max(scratchpad.size(), scratchDesc.get_size()));
-  args.emplace(DNNL_ARG_SCRATCHPAD,
-               memory(scratchDesc, cpuEngine(), scratchpad.data()));
-  runOnTeam(1, [&](dnnl::stream &stream) { primitive.execute(stream, args); });
+  runOnTeam(1, [&](dnnl::stream &stream) {
+    primitive.execute(stream, withScratchpad(primitive, std::move(args)));
+  });
   return true;
 }
 
@@ -1129,12 +1152,13 @@ dnnl::memory::desc viewDesc(const MemRef<float, 4> &m) {
                             dnnl::memory::dims(m.strides, m.strides + 4));
 }
 
-/// Y = act(conv2d(X, W) + bias (+ R)) on NCHW views through oneDNN; false
-/// when it has no kernel for them (the caller then computes it otherwise).
-bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
-                   const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
-                   const int64_t window[9], bool relu,
-                   const MemRef<float, 4> &y, int threads) {
+/// The primitive of Y = act(conv2d(X, W) + bias (+ R)) on NCHW views,
+/// made (and W packed) on first use, planned for the calling thread alone;
+/// null when oneDNN has no kernel for them.
+FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
+                        const MemRef<float, 1> *bias,
+                        const MemRef<float, 4> *r, const int64_t window[9],
+                        bool relu, const MemRef<float, 4> &y) {
   using dnnl::memory;
   auto positive = [](const MemRef<float, 4> &m) {
     for (int i = 0; i < 4; ++i)
@@ -1149,7 +1173,7 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                 w->strides[0] == w->sizes[1] * w->strides[1];
   if (!positive(x) || !positive(y) || (r && !positive(*r)) || !wDense ||
       window[8] != 1 || (bias->sizes[0] > 1 && bias->strides[0] != 1))
-    return false;
+    return nullptr;
   memory::desc xDesc = viewDesc(x), yDesc = viewDesc(y);
   memory::desc rDesc = r ? viewDesc(*r) : memory::desc();
   memory::dims wd(w->sizes, w->sizes + 4);
@@ -1191,6 +1215,9 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
           ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
         dnnl::primitive_attr attr;
         attr.set_post_ops(ops);
+        // Pieces of one convolution run at once on the pool's threads:
+        // each thread passes its own scratchpad (scratchpadArgs).
+        attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
         // A 3x3, stride-1, undilated window goes through Winograd F(2x2,
         // 3x3) where oneDNN has it (AVX-512, channels in blocks of 16): 2.25x
         // fewer multiplies, 0.58-0.62 against 0.97 ms for a ResNet-18 stage-1
@@ -1222,34 +1249,47 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
         dnnl::reorder(plainW, made->weights)
             .execute(stream, plainW, made->weights);
         stream.wait();
+        dnnl::primitive_attr reorderAttr;
+        reorderAttr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
         made->reorderSrc = pd.src_desc() != xDesc;
         made->reorderDst = pd.dst_desc() != yDesc;
         if (made->reorderSrc) {
           made->src = memory(pd.src_desc(), cpuEngine());
           made->toSrc = dnnl::reorder(dnnl::reorder::primitive_desc(
-              cpuEngine(), xDesc, cpuEngine(), pd.src_desc()));
+              cpuEngine(), xDesc, cpuEngine(), pd.src_desc(), reorderAttr));
         }
         if (made->reorderDst) {
           made->dst = memory(pd.dst_desc(), cpuEngine());
           made->toDst = dnnl::reorder(dnnl::reorder::primitive_desc(
-              cpuEngine(), pd.dst_desc(), cpuEngine(), yDesc));
+              cpuEngine(), pd.dst_desc(), cpuEngine(), yDesc, reorderAttr));
         }
         if (r)
           made->residualToDst = dnnl::reorder(dnnl::reorder::primitive_desc(
-              cpuEngine(), rDesc, cpuEngine(), pd.dst_desc()));
+              cpuEngine(), rDesc, cpuEngine(), pd.dst_desc(), reorderAttr));
         entry = std::move(made);
       } catch (const dnnl::error &) {
         fusedConvs.erase(key);
-        return false;
+        return nullptr;
       }
     }
     conv = entry.get();
   }
+  return conv;
+}
+
+/// Runs `conv` (fusedConvFor of the same views) on the calling thread.
+void runFusedConv(FusedConv *conv, const MemRef<float, 4> &x,
+                  const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+                  const MemRef<float, 4> &y) {
+  using dnnl::memory;
+  memory::desc xDesc = viewDesc(x), yDesc = viewDesc(y);
+  memory::desc rDesc = r ? viewDesc(*r) : memory::desc();
+  int64_t channels = y.sizes[1];
   std::lock_guard<std::mutex> busy(conv->mutex);
   memory xMem(xDesc, cpuEngine(), x.aligned + x.offset);
   memory yMem(yDesc, cpuEngine(), y.aligned + y.offset);
   memory biasMem(
-      memory::desc({wd[0]}, memory::data_type::f32, memory::format_tag::a),
+      memory::desc({channels}, memory::data_type::f32, memory::format_tag::a),
       cpuEngine(), bias->aligned + bias->offset);
   memory src = conv->reorderSrc ? conv->src : xMem;
   memory dst = conv->reorderDst ? conv->dst : yMem;
@@ -1257,19 +1297,73 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   bool residualInPlace = r && !conv->reorderDst &&
                          r->aligned + r->offset == y.aligned + y.offset &&
                          rDesc == yDesc;
-  runOnTeam(threads, [&](dnnl::stream &stream) {
+  runOnTeam(1, [&](dnnl::stream &stream) {
     if (conv->reorderSrc)
-      conv->toSrc.execute(stream, xMem, src);
+      conv->toSrc.execute(stream, withScratchpad(conv->toSrc, {{DNNL_ARG_FROM, xMem}, {DNNL_ARG_TO, src}}));
     if (r && !residualInPlace) {
       memory rMem(rDesc, cpuEngine(), r->aligned + r->offset);
-      conv->residualToDst.execute(stream, rMem, dst);
+      conv->residualToDst.execute(stream, withScratchpad(conv->residualToDst, {{DNNL_ARG_FROM, rMem}, {DNNL_ARG_TO, dst}}));
     }
-    conv->primitive.execute(stream, {{DNNL_ARG_SRC, src},
+    conv->primitive.execute(stream, withScratchpad(conv->primitive, {{DNNL_ARG_SRC, src},
                                      {DNNL_ARG_WEIGHTS, conv->weights},
                                      {DNNL_ARG_BIAS, biasMem},
-                                     {DNNL_ARG_DST, dst}});
+                                     {DNNL_ARG_DST, dst}}));
     if (conv->reorderDst)
-      conv->toDst.execute(stream, dst, yMem);
+      conv->toDst.execute(stream, withScratchpad(conv->toDst, {{DNNL_ARG_FROM, dst}, {DNNL_ARG_TO, yMem}}));
+  });
+}
+
+/// Y = act(conv2d(X, W) + bias (+ R)) on NCHW views through oneDNN, its
+/// output channels cut into one piece per thread of the pool (each piece a
+/// primitive with its slice of W packed, run on one thread); false when
+/// oneDNN has no kernel for them (the caller then computes it otherwise).
+bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
+                   const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+                   const int64_t window[9], bool relu,
+                   const MemRef<float, 4> &y, int threads) {
+  TeamSize team(1);
+  int64_t channels = w->sizes[0];
+  // Pieces of whole blocks of 16 channels (oneDNN's blocked layouts), at
+  // least two blocks each.
+  int64_t parts = channels % 16 == 0
+                      ? std::min<int64_t>(threads, channels / 32)
+                      : 1;
+  parts = std::max<int64_t>(parts, 1);
+  struct Piece {
+    MemRef<float, 4> w, y, r;
+    MemRef<float, 1> bias;
+    FusedConv *conv;
+  };
+  std::vector<Piece> pieces(parts);
+  // Every piece's primitive first, on this thread, so that a piece oneDNN
+  // has no kernel for leaves Y (and an in-place residual) untouched.
+  for (int64_t p = 0; p < parts; ++p) {
+    int64_t begin = channels * p / parts / 16 * 16;
+    int64_t end = p + 1 == parts ? channels : channels * (p + 1) / parts / 16 * 16;
+    Piece &piece = pieces[p];
+    piece.w = *w;
+    piece.w.offset += begin * w->strides[0];
+    piece.w.sizes[0] = end - begin;
+    piece.bias = *bias;
+    piece.bias.offset += begin * bias->strides[0];
+    piece.bias.sizes[0] = end - begin;
+    auto slice = [&](const MemRef<float, 4> &m) {
+      MemRef<float, 4> v = m;
+      v.offset += begin * m.strides[1];
+      v.sizes[1] = end - begin;
+      return v;
+    };
+    piece.y = slice(y);
+    if (r)
+      piece.r = slice(*r);
+    piece.conv = fusedConvFor(x, &piece.w, &piece.bias, r ? &piece.r : nullptr,
+                              window, relu, piece.y);
+    if (!piece.conv)
+      return false;
+  }
+  parallelFor(parts, threads, [&](int64_t p) {
+    const Piece &piece = pieces[p];
+    runFusedConv(piece.conv, x, &piece.bias, r ? &piece.r : nullptr, piece.y);
   });
   return true;
 }

@@ -1,6 +1,6 @@
 """Module, inputs and numpy references for conv-epilogue.mlir.
 
-usage: conv_epilogue.py OUTDIR N H W SEED
+usage: conv_epilogue.py OUTDIR N H W SEED [C]
 
 Writes OUTDIR/model.mlir (symbolic n, h, w; weights and biases are
 relax.constant, seeded with 0, so the convolutions take the fused
@@ -15,7 +15,9 @@ built-in), OUTDIR/in<i>.npy (seeded with SEED) and OUTDIR/out<i>.npy:
   5: an NHWC input xh read as NCHW through permute_dims [0, 3, 1, 2]:
      relu(conv(v) + b7 + v) for v = that view, read in place as input and
      as residual
-References in float64 (ref.conv2d_ref), cast to each output's dtype.
+References in float64 (ref.conv2d_ref), cast to each output's dtype. The
+f32 convolutions have C channels (default 16; pool-pieces.test uses 64,
+which the runtime's pool cuts into pieces of output channels).
 """
 import os
 import sys
@@ -148,4 +150,6 @@ def main(outdir, n, h, w, seed):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 6:
+        C = int(sys.argv[6])
     main(sys.argv[1], *(int(a) for a in sys.argv[2:6]))
