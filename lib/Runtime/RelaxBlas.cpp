@@ -1144,6 +1144,9 @@ struct FusedConv {
   bool reorderSrc = false, reorderDst = false;
 };
 std::map<std::vector<int64_t>, std::unique_ptr<FusedConv>> fusedConvs;
+/// The packings of each constant W (by address), shared by the primitives
+/// of its pieces: row pieces of one convolution want the same layout.
+std::map<const float *, std::vector<dnnl::memory>> fusedConvWeights;
 
 /// oneDNN's description of an NCHW view with its own strides.
 dnnl::memory::desc viewDesc(const MemRef<float, 4> &m) {
@@ -1158,7 +1161,7 @@ dnnl::memory::desc viewDesc(const MemRef<float, 4> &m) {
 FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                         const MemRef<float, 1> *bias,
                         const MemRef<float, 4> *r, const int64_t window[9],
-                        bool relu, const MemRef<float, 4> &y) {
+                        bool relu, const MemRef<float, 4> &y, int64_t piece) {
   using dnnl::memory;
   auto positive = [](const MemRef<float, 4> &m) {
     for (int i = 0; i < 4; ++i)
@@ -1179,7 +1182,7 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   memory::dims wd(w->sizes, w->sizes + 4);
   std::vector<int64_t> key = {
       static_cast<int64_t>(reinterpret_cast<uintptr_t>(w->aligned + w->offset)),
-      relu, r != nullptr};
+      relu, r != nullptr, piece};
   key.insert(key.end(), wd.begin(), wd.end());
   key.insert(key.end(), window, window + 9);
   for (const MemRef<float, 4> *m : {&x, &y, r}) {
@@ -1241,14 +1244,21 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
               descOf(dnnl::algorithm::convolution_direct), attr, cpuEngine());
         auto made = std::make_unique<FusedConv>();
         made->primitive = dnnl::convolution_forward(pd);
-        memory plainW(
-            memory::desc(wd, memory::data_type::f32, memory::format_tag::oihw),
-            cpuEngine(), w->aligned + w->offset);
-        made->weights = memory(pd.weights_desc(), cpuEngine());
-        dnnl::stream stream(cpuEngine());
-        dnnl::reorder(plainW, made->weights)
-            .execute(stream, plainW, made->weights);
-        stream.wait();
+        std::vector<memory> &packings = fusedConvWeights[w->aligned + w->offset];
+        for (const memory &packed : packings)
+          if (packed.get_desc() == pd.weights_desc())
+            made->weights = packed;
+        if (!made->weights) {
+          memory plainW(memory::desc(wd, memory::data_type::f32,
+                                     memory::format_tag::oihw),
+                        cpuEngine(), w->aligned + w->offset);
+          made->weights = memory(pd.weights_desc(), cpuEngine());
+          dnnl::stream stream(cpuEngine());
+          dnnl::reorder(plainW, made->weights)
+              .execute(stream, plainW, made->weights);
+          stream.wait();
+          packings.push_back(made->weights);
+        }
         dnnl::primitive_attr reorderAttr;
         reorderAttr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
         made->reorderSrc = pd.src_desc() != xDesc;
@@ -1313,57 +1323,88 @@ void runFusedConv(FusedConv *conv, const MemRef<float, 4> &x,
   });
 }
 
-/// Y = act(conv2d(X, W) + bias (+ R)) on NCHW views through oneDNN, its
-/// output channels cut into one piece per thread of the pool (each piece a
-/// primitive with its slice of W packed, run on one thread); false when
+/// Y = act(conv2d(X, W) + bias (+ R)) on NCHW views through oneDNN, cut
+/// into one piece per thread of the pool, each a primitive planned for one
+/// thread: blocks of output rows (each reads its rows of X, padded only at
+/// the edges of X; the pieces share W's packing), or for outputs of few
+/// rows blocks of output channels (each with its slice of W). Rows first:
+/// a Winograd convolution transforms all of its input whatever its output
+/// channels, so channel pieces would each transform all of X. False when
 /// oneDNN has no kernel for them (the caller then computes it otherwise).
 bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                    const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
                    const int64_t window[9], bool relu,
                    const MemRef<float, 4> &y, int threads) {
   TeamSize team(1);
-  int64_t channels = w->sizes[0];
-  // Pieces of whole blocks of 16 channels (oneDNN's blocked layouts), at
-  // least two blocks each.
-  int64_t parts = channels % 16 == 0
-                      ? std::min<int64_t>(threads, channels / 32)
-                      : 1;
-  parts = std::max<int64_t>(parts, 1);
   struct Piece {
-    MemRef<float, 4> w, y, r;
+    MemRef<float, 4> x, w, y, r;
     MemRef<float, 1> bias;
+    int64_t window[9];
     FusedConv *conv;
   };
+  int64_t rows = y.sizes[2], channels = w->sizes[0];
+  // At least 4 output rows, or two blocks of 16 channels, per piece.
+  int64_t rowParts = std::min<int64_t>(threads, rows / 4);
+  int64_t channelParts =
+      channels % 16 == 0 ? std::min<int64_t>(threads, channels / 32) : 1;
+  bool byRows = rowParts >= std::max<int64_t>(channelParts, 2);
+  int64_t parts = std::max<int64_t>(byRows ? rowParts : channelParts, 1);
   std::vector<Piece> pieces(parts);
+  auto slice = [](const MemRef<float, 4> &m, int dim, int64_t begin,
+                  int64_t end) {
+    MemRef<float, 4> v = m;
+    v.offset += begin * m.strides[dim];
+    v.sizes[dim] = end - begin;
+    return v;
+  };
   // Every piece's primitive first, on this thread, so that a piece oneDNN
   // has no kernel for leaves Y (and an in-place residual) untouched.
   for (int64_t p = 0; p < parts; ++p) {
-    int64_t begin = channels * p / parts / 16 * 16;
-    int64_t end = p + 1 == parts ? channels : channels * (p + 1) / parts / 16 * 16;
     Piece &piece = pieces[p];
+    piece.x = x;
     piece.w = *w;
-    piece.w.offset += begin * w->strides[0];
-    piece.w.sizes[0] = end - begin;
     piece.bias = *bias;
-    piece.bias.offset += begin * bias->strides[0];
-    piece.bias.sizes[0] = end - begin;
-    auto slice = [&](const MemRef<float, 4> &m) {
-      MemRef<float, 4> v = m;
-      v.offset += begin * m.strides[1];
-      v.sizes[1] = end - begin;
-      return v;
-    };
-    piece.y = slice(y);
+    piece.y = y;
     if (r)
-      piece.r = slice(*r);
-    piece.conv = fusedConvFor(x, &piece.w, &piece.bias, r ? &piece.r : nullptr,
-                              window, relu, piece.y);
+      piece.r = *r;
+    std::copy(window, window + 9, piece.window);
+    if (byRows) {
+      int64_t begin = rows * p / parts, end = rows * (p + 1) / parts;
+      // Input rows [first, last) of output rows [begin, end), in the
+      // coordinates of the padded input.
+      int64_t stride = window[0], padTop = window[2], height = x.sizes[2];
+      int64_t extent = (w->sizes[2] - 1) * window[6] + 1;
+      int64_t first = begin * stride - padTop;
+      int64_t last = (end - 1) * stride - padTop + extent;
+      piece.x = slice(x, 2, std::max<int64_t>(first, 0),
+                      std::min(last, height));
+      piece.window[2] = std::max<int64_t>(-first, 0);
+      piece.window[4] = std::max<int64_t>(last - height, 0);
+      piece.y = slice(y, 2, begin, end);
+      if (r)
+        piece.r = slice(*r, 2, begin, end);
+    } else {
+      int64_t begin = channels * p / parts / 16 * 16;
+      int64_t end =
+          p + 1 == parts ? channels : channels * (p + 1) / parts / 16 * 16;
+      piece.w.offset += begin * w->strides[0];
+      piece.w.sizes[0] = end - begin;
+      piece.bias.offset += begin * bias->strides[0];
+      piece.bias.sizes[0] = end - begin;
+      piece.y = slice(y, 1, begin, end);
+      if (r)
+        piece.r = slice(*r, 1, begin, end);
+    }
+    piece.conv = fusedConvFor(piece.x, &piece.w, &piece.bias,
+                              r ? &piece.r : nullptr, piece.window, relu,
+                              piece.y, byRows ? p : 0);
     if (!piece.conv)
       return false;
   }
   parallelFor(parts, threads, [&](int64_t p) {
     const Piece &piece = pieces[p];
-    runFusedConv(piece.conv, x, &piece.bias, r ? &piece.r : nullptr, piece.y);
+    runFusedConv(piece.conv, piece.x, &piece.bias, r ? &piece.r : nullptr,
+                 piece.y);
   });
   return true;
 }
@@ -1901,5 +1942,6 @@ extern "C" void relax_rt_blas_release_constants(void) {
   packedCache.clear();
   packedConvs.clear();
   fusedConvs.clear();
+  fusedConvWeights.clear();
 #endif
 }
