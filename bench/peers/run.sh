@@ -136,9 +136,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
   echo
   echo "Median over $REPEATS interleaved repeats of the median of $RUNS timed"
   echo "calls each (after a warm-up); ratio = relax-run / onnxruntime time."
-  echo "Threads: onnxruntime intra_op_num_threads; relax OMP_NUM_THREADS (its"
-  echo "runtime splits GEMMs over the same OpenMP team and keeps OpenBLAS on one"
-  echo "thread). $(nproc) CPUs, load average $load_before before,"
+  echo "Threads: onnxruntime intra_op_num_threads; relax OMP_NUM_THREADS (the"
+  echo "size of its runtime's thread pool, which runs the kernels' parallel"
+  echo "loops and the pieces of library calls; OpenBLAS on one thread)."
+  echo "$(nproc) CPUs, load average $load_before before,"
   echo "$load_after after$([[ "${BUSY:-0}" == 1 ]] && echo ", with a busy loop (yes > /dev/null) beside it")."
   echo "onnxruntime $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)')."
 } | tee "$REPORT"
