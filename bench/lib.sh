@@ -24,3 +24,26 @@ peers_python() {
   fi
   PY="$venv/bin/python"
 }
+
+# TVM_PY: the Python of bench/peers/.venv-tvm (apache-tvm, onnx, numpy from
+# PyPI), created on first use (PYTHON picks the interpreter that makes it).
+# A venv of its own: the ~100 MB wheel stays out of .venv, and a TVM that
+# does not install cannot break the other benchmarks. Returns non-zero,
+# with TVM_PY empty and what went wrong on stderr, when it cannot be made;
+# a half-made venv is removed so that the next call tries again.
+tvm_python() {
+  local venv="$ROOT/bench/peers/.venv-tvm"
+  TVM_PY=""
+  if [[ ! -x "$venv/bin/python" ]] ||
+     ! "$venv/bin/python" -c 'import tvm, onnx' 2> /dev/null; then
+    rm -rf "$venv"
+    if ! { "${PYTHON:-python3}" -m venv "$venv" &&
+           "$venv/bin/pip" install --quiet apache-tvm onnx numpy &&
+           "$venv/bin/python" -c 'import tvm.relax.frontend.onnx'; } >&2; then
+      echo "tvm_python: could not make $venv with apache-tvm" >&2
+      rm -rf "$venv"
+      return 1
+    fi
+  fi
+  TVM_PY="$venv/bin/python"
+}

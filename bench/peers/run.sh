@@ -26,6 +26,17 @@
 #   BUSY=1: run a busy loop (`yes > /dev/null`) beside the benchmark, to
 #           measure behaviour under contention
 #   REPORT: where the markdown goes (default bench/peers/report.md)
+#   TVM=1: add TVM Relax (apache-tvm from PyPI, in its own venv
+#          bench/peers/.venv-tvm made on first use by bench/lib.sh's
+#          tvm_python) as a column: bench/peers/tvm_peer.py imports the
+#          same .onnx (symbolic dims kept), compiles it with TVM's default
+#          CPU pipeline for llvm -mcpu=<host> (no tuning) and times it in the
+#          Relax VM, after checking its outputs against onnxruntime's; ratio
+#          TVM / onnxruntime. Runs interleaved with the others, THREADS as
+#          TVM_NUM_THREADS. Where the venv cannot be made or a model does not
+#          import, compile or match, that column says n/a (the reason goes
+#          to stderr once). Untuned TVM kernels are slow (seconds per call
+#          for ResNet-18): TVM_RUNS (default RUNS) sets its timed calls.
 set -euo pipefail
 # shellcheck source=../lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -36,8 +47,14 @@ THREADS="${THREADS:-1 2}"
 VARIANTS="${VARIANTS:---fuse}"
 CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1 resnet18:3}"
 REPORT="${REPORT:-$HERE/report.md}"
+TVM="${TVM:-0}"
+TVM_RUNS="${TVM_RUNS:-$RUNS}"
 
 peers_python
+TVM_PY=""
+if [[ "$TVM" == 1 ]] && ! tvm_python; then
+  echo "TVM=1: no TVM venv (see above); the TVM column says n/a" >&2
+fi
 OUT="$(mktemp -d)"
 BUSY_PID=""
 cleanup() {
@@ -55,6 +72,18 @@ for c in $CASES; do
   data="$OUT/$model-$size"
   "$PY" "$HERE/models.py" inputs "$OUT/$model.onnx" "$size" "$data"
   "$PY" "$HERE/models.py" ort "$OUT/$model.onnx" "$data" 1 1 > /dev/null
+  # TVM: import, compile and check once; a case it cannot do is marked
+  # (tvm-skip-*) and its column says n/a.
+  if [[ -n "$TVM_PY" ]]; then
+    rc=0
+    "$TVM_PY" "$HERE/tvm_peer.py" tvm "$OUT/$model.onnx" "$data" 1 0 \
+      > /dev/null 2> "$OUT/tvm-err" || rc=$?
+    if [[ $rc != 0 ]]; then
+      echo "TVM: $model at $size: n/a (exit status $rc):" \
+        "$(grep -v Warning "$OUT/tvm-err" | tail -n 1)" >&2
+      touch "$OUT/tvm-skip-$model-$size"
+    fi
+  fi
   for v in "${variants[@]}"; do
     read -r -a words <<< "$v"
     envs=(); flags=()
@@ -82,6 +111,11 @@ for r in $(seq "$REPEATS"); do
       key="$model-$size-$t"
       "$PY" "$HERE/models.py" ort "$OUT/$model.onnx" "$data" "$t" "$RUNS" |
         median_ms >> "$OUT/ort-$key"
+      if [[ -n "$TVM_PY" && ! -e "$OUT/tvm-skip-$model-$size" ]]; then
+        "$TVM_PY" "$HERE/tvm_peer.py" tvm "$OUT/$model.onnx" "$data" "$t" \
+          "$TVM_RUNS" 2> "$OUT/tvm-err" | median_ms >> "$OUT/tvm-$key" ||
+          echo "TVM: $model at $size, $t threads: $(tail -n 1 "$OUT/tvm-err")" >&2
+      fi
       for i in "${!variants[@]}"; do
         # shellcheck disable=SC2046,SC2086
         # Words of a variant that set a variable (KMP_BLOCKTIME=200) go to
@@ -118,6 +152,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
     header+=" relax-run \`$v\` | ratio |"
     rule+="---|---|"
   done
+  if [[ "$TVM" == 1 ]]; then
+    header+=" TVM Relax | TVM / onnxruntime |"
+    rule+="---|---|"
+  fi
   echo "$header"
   echo "$rule"
   for c in $CASES; do
@@ -130,6 +168,15 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
         x=$(median < "$OUT/relax$i-$key")
         row+=" $x ms | $(ratio "$x" "$o") |"
       done
+      if [[ "$TVM" == 1 ]]; then
+        x=""
+        [[ -s "$OUT/tvm-$key" ]] && x=$(median < "$OUT/tvm-$key")
+        if [[ -n "$x" ]]; then
+          row+=" $x ms | $(ratio "$x" "$o") |"
+        else
+          row+=" n/a | n/a |"
+        fi
+      fi
       echo "$row"
     done
   done
@@ -142,4 +189,17 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
   echo "$(nproc) CPUs, load average $load_before before,"
   echo "$load_after after$([[ "${BUSY:-0}" == 1 ]] && echo ", with a busy loop (yes > /dev/null) beside it")."
   echo "onnxruntime $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)')."
+  if [[ "$TVM" == 1 ]]; then
+    echo
+    if [[ -n "$TVM_PY" ]]; then
+      echo "TVM Relax: apache-tvm $("$TVM_PY" -c 'import tvm; print(tvm.__version__)')"
+      echo "from PyPI, the ONNX frontend with symbolic dims, TVM's default CPU"
+      echo "pipeline (legalization, fusion, dlight's CPU GEMV and Reduction"
+      echo "schedules; no tuning) for llvm -mcpu=<host>, the Relax VM; median"
+      echo "of $TVM_RUNS timed calls; TVM_NUM_THREADS threads; ratio = TVM /"
+      echo "onnxruntime time. n/a: did not import, compile or match onnxruntime."
+    else
+      echo "TVM Relax: n/a, apache-tvm did not install."
+    fi
+  fi
 } | tee "$REPORT"
