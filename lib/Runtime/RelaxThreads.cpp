@@ -199,14 +199,16 @@ private:
     // no cache level, as on many virtual machines), where it waits behind
     // the caller until the load balancer moves it, milliseconds later
     // (measured: a third of short relax-run processes on this machine ran
-    // their two-thread MLP at one-thread speed). With more threads than
-    // CPUs, or RELAX_BIND_THREADS=0, the workers float.
+    // their two-thread MLP at one-thread speed). Only when the pool has
+    // every CPU of the process's mask: a smaller pool (several processes
+    // sharing a machine) would bind each process's workers to the same
+    // first CPUs. RELAX_BIND_THREADS=0 leaves them unbound.
     std::vector<int> cpus;
     cpu_set_t allowed;
     const char *bind = std::getenv("RELAX_BIND_THREADS");
     if ((!bind || std::string(bind) != "0") &&
         sched_getaffinity(0, sizeof(allowed), &allowed) == 0 &&
-        CPU_COUNT(&allowed) >= threads) {
+        CPU_COUNT(&allowed) == threads) {
       int caller = sched_getcpu();
       for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
         if (CPU_ISSET(cpu, &allowed) && cpu != caller)
