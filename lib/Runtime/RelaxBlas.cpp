@@ -1244,7 +1244,8 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
               descOf(dnnl::algorithm::convolution_direct), attr, cpuEngine());
         auto made = std::make_unique<FusedConv>();
         made->primitive = dnnl::convolution_forward(pd);
-        std::vector<memory> &packings = fusedConvWeights[w->aligned + w->offset];
+        std::vector<memory> &packings =
+            fusedConvWeights[w->aligned + w->offset];
         for (const memory &packed : packings)
           if (packed.get_desc() == pd.weights_desc())
             made->weights = packed;
@@ -1307,19 +1308,26 @@ void runFusedConv(FusedConv *conv, const MemRef<float, 4> &x,
   bool residualInPlace = r && !conv->reorderDst &&
                          r->aligned + r->offset == y.aligned + y.offset &&
                          rDesc == yDesc;
+  // Runs `p` on its arguments plus this thread's scratchpad.
+  auto run = [](dnnl::stream &stream, const dnnl::primitive &p,
+                std::unordered_map<int, memory> args) {
+    p.execute(stream, withScratchpad(p, std::move(args)));
+  };
   runOnTeam(1, [&](dnnl::stream &stream) {
     if (conv->reorderSrc)
-      conv->toSrc.execute(stream, withScratchpad(conv->toSrc, {{DNNL_ARG_FROM, xMem}, {DNNL_ARG_TO, src}}));
+      run(stream, conv->toSrc, {{DNNL_ARG_FROM, xMem}, {DNNL_ARG_TO, src}});
     if (r && !residualInPlace) {
       memory rMem(rDesc, cpuEngine(), r->aligned + r->offset);
-      conv->residualToDst.execute(stream, withScratchpad(conv->residualToDst, {{DNNL_ARG_FROM, rMem}, {DNNL_ARG_TO, dst}}));
+      run(stream, conv->residualToDst,
+          {{DNNL_ARG_FROM, rMem}, {DNNL_ARG_TO, dst}});
     }
-    conv->primitive.execute(stream, withScratchpad(conv->primitive, {{DNNL_ARG_SRC, src},
-                                     {DNNL_ARG_WEIGHTS, conv->weights},
-                                     {DNNL_ARG_BIAS, biasMem},
-                                     {DNNL_ARG_DST, dst}}));
+    run(stream, conv->primitive,
+        {{DNNL_ARG_SRC, src},
+         {DNNL_ARG_WEIGHTS, conv->weights},
+         {DNNL_ARG_BIAS, biasMem},
+         {DNNL_ARG_DST, dst}});
     if (conv->reorderDst)
-      conv->toDst.execute(stream, withScratchpad(conv->toDst, {{DNNL_ARG_FROM, dst}, {DNNL_ARG_TO, yMem}}));
+      run(stream, conv->toDst, {{DNNL_ARG_FROM, dst}, {DNNL_ARG_TO, yMem}});
   });
 }
 

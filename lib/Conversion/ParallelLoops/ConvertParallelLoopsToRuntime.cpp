@@ -44,9 +44,10 @@ private:
   Type storedType(Type type) {
     if (type.isIndex())
       return IntegerType::get(type.getContext(), 64);
-    if (isa<MemRefType>(type) || isa<IntegerType, FloatType>(type))
+    if (isa<MemRefType>(type))
       return converter.convertType(type);
-    return nullptr;
+    // Scalars, vectors and pointers are stored as they are.
+    return LLVM::isCompatibleType(type) ? type : nullptr;
   }
 
   func::FuncOp runtimeFunction(OpBuilder &builder, FunctionType taskType);
@@ -229,8 +230,9 @@ void LoopOutliner::outline(scf::ParallelOp loop) {
   auto ret = func::ReturnOp::create(builder, loc);
 
   // Scratch at the top of the body whose sizes are known before the loop:
-  // once per range, right after the prologue that computes its sizes. An alloc freed by a dealloc in the same body keeps one
-  // dealloc, at the end of the range.
+  // once per range, right after the prologue that computes its sizes. An
+  // alloc freed by a dealloc in the same body keeps one dealloc, at the end
+  // of the range.
   auto availableAtEntry = [&](Operation *op) {
     return llvm::all_of(op->getOperands(), [&](Value v) {
       return v.getParentBlock() == entry;

@@ -1,4 +1,4 @@
-//===- ConvertParallelLoopsToRuntime.h - Loops on the runtime pool -*- C++ -*-===//
+//===- ConvertParallelLoopsToRuntime.h - Loops on the pool -----*- C++ -*-===//
 #ifndef RELAXDIALECT_CONVERSION_PARALLELLOOPS_CONVERTPARALLELLOOPSTORUNTIME_H
 #define RELAXDIALECT_CONVERSION_PARALLELLOOPS_CONVERTPARALLELLOOPSTORUNTIME_H
 

@@ -72,8 +72,9 @@ public:
   /// trip counts), or null when a bound is defined inside the region.
   Value ofBounds(scf::ParallelOp loop) {
     Value trips = constant(1);
-    for (auto [lb, ub, step] : llvm::zip(loop.getLowerBound(),
-                                         loop.getUpperBound(), loop.getStep())) {
+    for (auto [lb, ub, step] :
+         llvm::zip(loop.getLowerBound(), loop.getUpperBound(),
+                   loop.getStep())) {
       Value n = tripCount(lb, ub, step);
       if (!n)
         return nullptr;
