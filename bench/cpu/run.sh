@@ -76,7 +76,7 @@ rg1=$(median < "$OUT/relax_gemm_1t"); cg1=$(median < "$OUT/c_gemm_1t")
 {
   echo "| benchmark | relax-mlir | peer | relax / peer time |"
   echo "|---|---|---|---|"
-  echo "| elementwise b + 2*c, n = $N, OpenMP threads | $rt ms ($(gbs "$rt") GB/s) | C triad -O3 -march=native, 1 thread: $ct ms ($(gbs "$ct") GB/s) | $(ratio "$rt" "$ct") |"
+  echo "| elementwise b + 2*c, n = $N, $(nproc) threads | $rt ms ($(gbs "$rt") GB/s) | C triad -O3 -march=native, 1 thread: $ct ms ($(gbs "$ct") GB/s) | $(ratio "$rt" "$ct") |"
   echo "| same, OMP_NUM_THREADS=1 | $rt1 ms ($(gbs "$rt1") GB/s) | $ct ms | $(ratio "$rt1" "$ct") |"
   echo "| matmul ${M}x${K}x${NN} f32 via extern BLAS | $rb ms | cblas_sgemm direct: $cb ms | $(ratio "$rb" "$cb") |"
   echo "| matmul ${M}x${K}x${NN} f32, compiled loops | $rl ms | cblas_sgemm direct: $cb ms | $(ratio "$rl" "$cb") |"
