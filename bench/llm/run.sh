@@ -59,12 +59,6 @@ for r in $(seq "$REPEATS"); do
       OMP_NUM_THREADS="$t" "$BIN/relax-run" "$OUT/model.so" --entry decode \
         $(printf -- '--input %s ' "$data"/rin*.npy) --benchmark "$RUNS" |
         median_ms >> "$OUT/relax-$p-$t"
-      # Workers that spin 200 ms before sleeping, as onnxruntime's do
-      # (the runtime's default, KMP_BLOCKTIME=0, suits a shared machine).
-      # shellcheck disable=SC2046
-      KMP_BLOCKTIME=200 OMP_NUM_THREADS="$t" "$BIN/relax-run" "$OUT/model.so" \
-        --entry decode $(printf -- '--input %s ' "$data"/rin*.npy) \
-        --benchmark "$RUNS" | median_ms >> "$OUT/spin-$p-$t"
     done
   done
 done
@@ -75,14 +69,13 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 {
   echo "Decode at batch 1, $name ($(basename "$CONFIG")), relax-compile --fuse"
   echo
-  echo "| past p | threads | onnxruntime | tokens/s | relax | tokens/s | ratio | relax, KMP_BLOCKTIME=200 | tokens/s | ratio |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
+  echo "| past p | threads | onnxruntime | tokens/s | relax | tokens/s | ratio |"
+  echo "|---|---|---|---|---|---|---|"
   for p in $PASTS; do
     for t in $THREADS; do
       o=$(median < "$OUT/ort-$p-$t")
       x=$(median < "$OUT/relax-$p-$t")
-      y=$(median < "$OUT/spin-$p-$t")
-      echo "| $p | $t | $o ms | $(tps "$o") | $x ms | $(tps "$x") | $(ratio "$o" "$x") | $y ms | $(tps "$y") | $(ratio "$o" "$y") |"
+      echo "| $p | $t | $o ms | $(tps "$o") | $x ms | $(tps "$x") | $(ratio "$o" "$x") |"
     done
   done
   echo

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Conversion/OpenMP/HoistOmpLoopAllocas.h"
+#include "RelaxDialect/Conversion/ParallelLoops/LoopScratch.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -51,14 +52,11 @@ static void hoistFromScope(memref::AllocaScopeOp scope) {
     auto alloc = dyn_cast<memref::AllocOp>(op);
     if (!alloc || !available(alloc))
       continue;
-    SmallVector<memref::DeallocOp> deallocs;
-    for (Operation *user : alloc->getUsers())
-      if (auto dealloc = dyn_cast<memref::DeallocOp>(user))
-        deallocs.push_back(dealloc);
-    if (deallocs.size() != 1 || deallocs.front()->getBlock() != &scopeBody)
+    memref::DeallocOp dealloc = relax::soleDeallocIn(alloc, &scopeBody);
+    if (!dealloc)
       continue;
     alloc->moveBefore(&entry, entry.begin());
-    deallocs.front()->moveBefore(region.back().getTerminator());
+    dealloc->moveBefore(region.back().getTerminator());
   }
   bool hasAllocas = false;
   scope.getBodyRegion().walk([&](memref::AllocaOp) { hasAllocas = true; });

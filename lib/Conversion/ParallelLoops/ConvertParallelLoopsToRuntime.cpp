@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Conversion/ParallelLoops/ConvertParallelLoopsToRuntime.h"
+#include "RelaxDialect/Conversion/ParallelLoops/LoopScratch.h"
 #include "RelaxDialect/Conversion/ParallelLoops/WorkEstimator.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -247,14 +248,11 @@ void LoopOutliner::outline(scf::ParallelOp loop) {
     auto alloc = dyn_cast<memref::AllocOp>(op);
     if (!alloc || !availableAtEntry(alloc))
       continue;
-    SmallVector<memref::DeallocOp> deallocs;
-    for (Operation *user : alloc->getUsers())
-      if (auto dealloc = dyn_cast<memref::DeallocOp>(user))
-        deallocs.push_back(dealloc);
-    if (deallocs.size() != 1 || deallocs.front()->getBlock() != rowBody)
+    memref::DeallocOp dealloc = relax::soleDeallocIn(alloc, rowBody);
+    if (!dealloc)
       continue;
     alloc->moveAfter(prologueEnd);
-    deallocs.front()->moveBefore(ret);
+    dealloc->moveBefore(ret);
   }
 
   // The call, in place of the loop: the context struct on the caller's

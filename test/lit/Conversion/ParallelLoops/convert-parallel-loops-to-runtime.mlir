@@ -94,3 +94,39 @@ func.func @rows(%x: memref<?x?xf32>, %n: index, %m: index) -> f32 {
   }
   return %sum : f32
 }
+
+// -----
+
+// Heap scratch of an iteration (an alloc with its one dealloc in the body,
+// sized by a captured value) is made once per range and freed at its end;
+// scratch sized inside the body stays there.
+
+// CHECK-LABEL: func.func private @heap_par(
+// CHECK-SAME: %[[CTX:.*]]: !llvm.ptr, %{{.*}}: i64, %[[E:.*]]: i64)
+// CHECK: %[[MSLOT:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK-NEXT: %[[M:.*]] = arith.index_cast %[[MSLOT]] : i64 to index
+// CHECK: arith.index_cast %[[E]] : i64 to index
+// CHECK-NEXT: %[[H:.*]] = memref.alloc(%[[M]]) : memref<?xf32>
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[H]]
+// CHECK: %[[INNER:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: memref.dealloc %[[INNER]]
+// CHECK: }
+// CHECK-NEXT: memref.dealloc %[[H]]
+// CHECK-NEXT: return
+func.func @heap(%x: memref<?xf32>, %n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %h = memref.alloc(%m) : memref<?xf32>
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %h[%c0] : memref<?xf32>
+    %k = arith.addi %i, %c1 : index
+    %inner = memref.alloc(%k) : memref<?xf32>
+    memref.store %v, %inner[%c0] : memref<?xf32>
+    memref.dealloc %inner : memref<?xf32>
+    memref.dealloc %h : memref<?xf32>
+    scf.reduce
+  }
+  return
+}
