@@ -128,11 +128,17 @@ struct Job {
   int64_t n, chunks;
   std::atomic<int64_t> next{0}, done{0};
 
+  /// Where chunk `c` starts: the first n % chunks chunks have one more
+  /// iteration (no product that could overflow).
+  int64_t start(int64_t c) const {
+    return c * (n / chunks) + std::min(c, n % chunks);
+  }
+
   /// Claims and runs chunks until none is left.
   void run() {
     for (int64_t c; (c = next.fetch_add(1, std::memory_order_relaxed)) <
                     chunks;) {
-      fn(context, n * c / chunks, n * (c + 1) / chunks);
+      fn(context, start(c), start(c + 1));
       done.fetch_add(1, std::memory_order_release);
     }
   }
