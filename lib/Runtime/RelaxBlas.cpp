@@ -9,11 +9,13 @@
 // as it was, so generated code and relax-run report it instead of crashing.
 //
 // Threads: OpenBLAS is told to run single-threaded, and the runtime splits
-// each large product over the OpenMP team of the compiled kernels (LLVM's
-// libomp) instead: by batch, or into blocks of rows or columns. One team then
-// serves kernels and GEMMs alike; two pools (OpenBLAS's pthreads beside
-// libomp's) each spin while the other works and collapse when another process
-// holds a core. Products below kMinParallelFlops run on the calling thread.
+// each large product over its own thread pool (relax_rt_parallel_for, the
+// one the compiled kernels' parallel loops run on) instead: by batch, or
+// into blocks of rows or columns; oneDNN's products and convolutions run as
+// pieces on it, each planned for one thread. One pool then serves kernels
+// and library calls alike; two pools each spin while the other works and
+// collapse when another process holds a core. Products below
+// kMinParallelFlops run on the calling thread.
 //
 //===----------------------------------------------------------------------===//
 

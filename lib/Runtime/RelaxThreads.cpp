@@ -26,11 +26,13 @@
 // - A loop started from inside a chunk, or while another thread of the
 //   application is using the pool, runs on its calling thread.
 //
-// The OpenMP runtime (libomp) remains for oneDNN's convolutions, which fork
-// its team: the runtime asks it for passive waits (KMP_BLOCKTIME=0) when it
-// is loaded, before libomp initialises, unless the environment already
-// chooses a policy (OMP_WAIT_POLICY or KMP_BLOCKTIME), which then wins, so
-// that its sleeping workers leave the cores to this pool.
+// The OpenMP runtime (libomp) remains for kernels compiled with the
+// pipelines' openmp=true and for oneDNN calls the runtime does not cut into
+// pieces (the unfused packed convolution), which fork its team: the runtime
+// asks it for passive waits (KMP_BLOCKTIME=0) when it is loaded, before
+// libomp initialises, unless the environment already chooses a policy
+// (OMP_WAIT_POLICY or KMP_BLOCKTIME), which then wins, so that its sleeping
+// workers leave the cores to this pool.
 //
 //===----------------------------------------------------------------------===//
 
