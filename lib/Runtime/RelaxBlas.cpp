@@ -805,115 +805,6 @@ void matmul(const char *fn, MemRef<T, RA> *a, MemRef<T, RB> *b,
   }
 }
 
-#ifdef RELAX_RUNTIME_HAS_DNNL
-/// A convolution with constant weights as one oneDNN primitive: the weights
-/// reordered once into its blocked layout, the NCHW input and output
-/// reordered around it (two passes over activations cost less than im2col
-/// and its packing). Keyed by the weights' address and every shape and
-/// window value; released with the packed GEMM weights.
-struct PackedConv {
-  std::mutex mutex; // One call at a time: the blocked buffers are shared.
-  dnnl::convolution_forward primitive;
-  dnnl::memory weights, src, dst;
-  dnnl::reorder toSrc, toDst;
-  bool reorderSrc = false, reorderDst = false;
-};
-std::map<std::vector<int64_t>, std::unique_ptr<PackedConv>> packedConvs;
-
-/// Y = conv2d(X, W) through oneDNN; false when it has no kernel for these
-/// layouts (strided views, groups), and the caller runs im2col + GEMM.
-bool convolvePacked(MemRef<float, 4> *x, MemRef<float, 4> *w,
-                    const int64_t window[9], MemRef<float, 4> *y,
-                    int threads) {
-  using dnnl::memory;
-  auto dense = [](const MemRef<float, 4> *m) {
-    int64_t expected = 1;
-    for (int i = 3; i >= 0; --i) {
-      if (m->sizes[i] != 1 && m->strides[i] != expected)
-        return false;
-      expected *= m->sizes[i];
-    }
-    return true;
-  };
-  if (!dense(x) || !dense(w) || !dense(y))
-    return false;
-  memory::dims xd(x->sizes, x->sizes + 4), wd(w->sizes, w->sizes + 4),
-      yd(y->sizes, y->sizes + 4);
-  std::vector<int64_t> key = {
-      static_cast<int64_t>(reinterpret_cast<uintptr_t>(w->aligned + w->offset))};
-  key.insert(key.end(), xd.begin(), xd.end());
-  key.insert(key.end(), wd.begin(), wd.end());
-  key.insert(key.end(), window, window + 9);
-  PackedConv *conv = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(packedMutex);
-    std::unique_ptr<PackedConv> &entry = packedConvs[key];
-    if (!entry) {
-      try {
-        auto plain = [](const memory::dims &dims) {
-          return memory::desc(dims, memory::data_type::f32,
-                              memory::format_tag::nchw);
-        };
-        auto any = [](const memory::dims &dims) {
-          return memory::desc(dims, memory::data_type::f32,
-                              memory::format_tag::any);
-        };
-        // oneDNN counts dilation from 0 (1 = one gap).
-        dnnl::convolution_forward::desc desc(
-            dnnl::prop_kind::forward_inference,
-            dnnl::algorithm::convolution_direct, any(xd), any(wd), any(yd),
-            {window[0], window[1]}, {window[6] - 1, window[7] - 1},
-            {window[2], window[3]}, {window[4], window[5]});
-        dnnl::convolution_forward::primitive_desc pd(desc, cpuEngine());
-        auto made = std::make_unique<PackedConv>();
-        made->primitive = dnnl::convolution_forward(pd);
-        memory plainW(plain(wd), cpuEngine(), w->aligned + w->offset);
-        made->weights = memory(pd.weights_desc(), cpuEngine());
-        dnnl::stream stream(cpuEngine());
-        dnnl::reorder(plainW, made->weights)
-            .execute(stream, plainW, made->weights);
-        stream.wait();
-        made->reorderSrc = pd.src_desc() != plain(xd);
-        made->reorderDst = pd.dst_desc() != plain(yd);
-        if (made->reorderSrc) {
-          made->src = memory(pd.src_desc(), cpuEngine());
-          made->toSrc = dnnl::reorder(dnnl::reorder::primitive_desc(
-              cpuEngine(), plain(xd), cpuEngine(), pd.src_desc()));
-        }
-        if (made->reorderDst) {
-          made->dst = memory(pd.dst_desc(), cpuEngine());
-          made->toDst = dnnl::reorder(dnnl::reorder::primitive_desc(
-              cpuEngine(), pd.dst_desc(), cpuEngine(), plain(yd)));
-        }
-        entry = std::move(made);
-      } catch (const dnnl::error &) {
-        packedConvs.erase(key);
-        return false;
-      }
-    }
-    conv = entry.get();
-  }
-  std::lock_guard<std::mutex> busy(conv->mutex);
-  memory xMem(memory::desc(xd, memory::data_type::f32,
-                           memory::format_tag::nchw),
-              cpuEngine(), x->aligned + x->offset);
-  memory yMem(memory::desc(yd, memory::data_type::f32,
-                           memory::format_tag::nchw),
-              cpuEngine(), y->aligned + y->offset);
-  memory src = conv->reorderSrc ? conv->src : xMem;
-  memory dst = conv->reorderDst ? conv->dst : yMem;
-  runOnTeam(threads, [&](dnnl::stream &stream) {
-    if (conv->reorderSrc)
-      conv->toSrc.execute(stream, xMem, src);
-    conv->primitive.execute(stream, {{DNNL_ARG_SRC, src},
-                                     {DNNL_ARG_WEIGHTS, conv->weights},
-                                     {DNNL_ARG_DST, dst}});
-    if (conv->reorderDst)
-      conv->toDst.execute(stream, dst, yMem);
-  });
-  return true;
-}
-#endif
 
 /// ceil(a / b) for b > 0 and any sign of a.
 int64_t ceilDiv(int64_t a, int64_t b) {
@@ -967,6 +858,16 @@ bool checkConv(const char *fn, const MemRef<T, 4> *x, const MemRef<T, 4> *w,
   return true;
 }
 
+#ifdef RELAX_RUNTIME_HAS_DNNL
+/// Y = act(conv2d(X, W) + bias (+ R)) through oneDNN, cut into pieces over
+/// the pool (below, with the fused convolutions); the bias and R may be
+/// null. False when oneDNN has no kernel for these views.
+bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
+                   const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+                   const int64_t window[9], bool relu,
+                   const MemRef<float, 4> &y, int threads);
+#endif
+
 /// Validates and runs Y = conv2d(X, W) (NCHW, OIHW) as im2col + GEMM: for
 /// each image and group, the receptive fields become the columns of a
 /// [g * r * s, p * q] matrix and W's group rows multiply it into Y's rows.
@@ -1001,9 +902,9 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
   if constexpr (std::is_same_v<T, float>) {
     int64_t window4[9] = {sh, sw, pt, pl, pb, pr, dh, dw, groups};
     if (constantW && groups == 1 && kdim > 0 &&
-        convolvePacked(x, w, window4, y,
-                       threadsFor(2.0 * double(n) * double(o) *
-                                  double(kdim) * double(pixels))))
+        convolveFused(*x, w, nullptr, nullptr, window4, false, *y,
+                      threadsFor(2.0 * double(n) * double(o) *
+                                 double(kdim) * double(pixels))))
       return;
   }
 #endif
@@ -1177,14 +1078,14 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                 w->strides[1] == w->sizes[2] * w->sizes[3] &&
                 w->strides[0] == w->sizes[1] * w->strides[1];
   if (!positive(x) || !positive(y) || (r && !positive(*r)) || !wDense ||
-      window[8] != 1 || (bias->sizes[0] > 1 && bias->strides[0] != 1))
+      window[8] != 1 || (bias && bias->sizes[0] > 1 && bias->strides[0] != 1))
     return nullptr;
   memory::desc xDesc = viewDesc(x), yDesc = viewDesc(y);
   memory::desc rDesc = r ? viewDesc(*r) : memory::desc();
   memory::dims wd(w->sizes, w->sizes + 4);
   std::vector<int64_t> key = {
       static_cast<int64_t>(reinterpret_cast<uintptr_t>(w->aligned + w->offset)),
-      relu, r != nullptr, piece};
+      relu, r != nullptr, bias != nullptr, piece};
   key.insert(key.end(), wd.begin(), wd.end());
   key.insert(key.end(), window, window + 9);
   for (const MemRef<float, 4> *m : {&x, &y, r}) {
@@ -1207,11 +1108,19 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                               memory::format_tag::a);
         // oneDNN counts dilation from 0 (1 = one gap).
         auto descOf = [&](dnnl::algorithm algorithm) {
+          memory::dims strides = {window[0], window[1]},
+                       dilates = {window[6] - 1, window[7] - 1},
+                       padTopLeft = {window[2], window[3]},
+                       padBottomRight = {window[4], window[5]};
+          if (!bias)
+            return dnnl::convolution_forward::desc(
+                dnnl::prop_kind::forward_inference, algorithm,
+                any(xDesc.dims()), any(wd), any(yDesc.dims()), strides,
+                dilates, padTopLeft, padBottomRight);
           return dnnl::convolution_forward::desc(
               dnnl::prop_kind::forward_inference, algorithm, any(xDesc.dims()),
-              any(wd), biasDesc, any(yDesc.dims()), {window[0], window[1]},
-              {window[6] - 1, window[7] - 1}, {window[2], window[3]},
-              {window[4], window[5]});
+              any(wd), biasDesc, any(yDesc.dims()), strides, dilates,
+              padTopLeft, padBottomRight);
         };
         dnnl::post_ops ops;
         if (r)
@@ -1301,9 +1210,11 @@ void runFusedConv(FusedConv *conv, const MemRef<float, 4> &x,
   std::lock_guard<std::mutex> busy(conv->mutex);
   memory xMem(xDesc, cpuEngine(), x.aligned + x.offset);
   memory yMem(yDesc, cpuEngine(), y.aligned + y.offset);
-  memory biasMem(
-      memory::desc({channels}, memory::data_type::f32, memory::format_tag::a),
-      cpuEngine(), bias->aligned + bias->offset);
+  memory biasMem;
+  if (bias)
+    biasMem = memory(
+        memory::desc({channels}, memory::data_type::f32, memory::format_tag::a),
+        cpuEngine(), bias->aligned + bias->offset);
   memory src = conv->reorderSrc ? conv->src : xMem;
   memory dst = conv->reorderDst ? conv->dst : yMem;
   // The residual already in place (Y is R) needs no copy.
@@ -1323,11 +1234,12 @@ void runFusedConv(FusedConv *conv, const MemRef<float, 4> &x,
       run(stream, conv->residualToDst,
           {{DNNL_ARG_FROM, rMem}, {DNNL_ARG_TO, dst}});
     }
-    run(stream, conv->primitive,
-        {{DNNL_ARG_SRC, src},
-         {DNNL_ARG_WEIGHTS, conv->weights},
-         {DNNL_ARG_BIAS, biasMem},
-         {DNNL_ARG_DST, dst}});
+    std::unordered_map<int, memory> args = {
+        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, conv->weights},
+        {DNNL_ARG_DST, dst}};
+    if (bias)
+      args.emplace(DNNL_ARG_BIAS, biasMem);
+    run(stream, conv->primitive, std::move(args));
     if (conv->reorderDst)
       run(stream, conv->toDst, {{DNNL_ARG_FROM, dst}, {DNNL_ARG_TO, yMem}});
   });
@@ -1373,7 +1285,8 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
     Piece &piece = pieces[p];
     piece.x = x;
     piece.w = *w;
-    piece.bias = *bias;
+    if (bias)
+      piece.bias = *bias;
     piece.y = y;
     if (r)
       piece.r = *r;
@@ -1399,13 +1312,15 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
           p + 1 == parts ? channels : channels * (p + 1) / parts / 16 * 16;
       piece.w.offset += begin * w->strides[0];
       piece.w.sizes[0] = end - begin;
-      piece.bias.offset += begin * bias->strides[0];
-      piece.bias.sizes[0] = end - begin;
+      if (bias) {
+        piece.bias.offset += begin * bias->strides[0];
+        piece.bias.sizes[0] = end - begin;
+      }
       piece.y = slice(y, 1, begin, end);
       if (r)
         piece.r = slice(*r, 1, begin, end);
     }
-    piece.conv = fusedConvFor(piece.x, &piece.w, &piece.bias,
+    piece.conv = fusedConvFor(piece.x, &piece.w, bias ? &piece.bias : nullptr,
                               r ? &piece.r : nullptr, piece.window, relu,
                               piece.y, byRows ? p : 0);
     if (!piece.conv)
@@ -1413,8 +1328,8 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   }
   parallelFor(parts, threads, [&](int64_t p) {
     const Piece &piece = pieces[p];
-    runFusedConv(piece.conv, piece.x, &piece.bias, r ? &piece.r : nullptr,
-                 piece.y);
+    runFusedConv(piece.conv, piece.x, bias ? &piece.bias : nullptr,
+                 r ? &piece.r : nullptr, piece.y);
   });
   return true;
 }
@@ -1950,7 +1865,6 @@ extern "C" void relax_rt_blas_release_constants(void) {
 #ifdef RELAX_RUNTIME_HAS_DNNL
   std::lock_guard<std::mutex> lock(packedMutex);
   packedCache.clear();
-  packedConvs.clear();
   fusedConvs.clear();
   fusedConvWeights.clear();
 #endif

@@ -824,8 +824,10 @@ TYPED_TEST(BlasTest, Conv2D) {
       Blas<TypeParam>::convPacked(&x.desc, &w.desc, &win.desc, &yp.desc);
       expectConv(x, w, win, yp);
     }
+    // W is freed here, and the next case's W may take its address: as when
+    // a module unloads, the packings keyed by the address must go.
+    relax_rt_blas_release_constants();
   }
-  relax_rt_blas_release_constants();
 }
 
 TYPED_TEST(BlasTest, Conv2DStridedOperands) {
