@@ -27,8 +27,8 @@
 //   application is using the pool, runs on its calling thread.
 //
 // The OpenMP runtime (libomp) remains for kernels compiled with the
-// pipelines' openmp=true and for oneDNN calls the runtime does not cut into
-// pieces (the unfused packed convolution), which fork its team: the runtime
+// pipelines' openmp=true, which fork its team (oneDNN's calls run with a
+// team of one: the runtime cuts them into pieces itself): the runtime
 // asks it for passive waits (KMP_BLOCKTIME=0) when it is loaded, before
 // libomp initialises, unless the environment already chooses a policy
 // (OMP_WAIT_POLICY or KMP_BLOCKTIME), which then wins, so that its sleeping
