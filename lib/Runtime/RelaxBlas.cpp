@@ -423,12 +423,11 @@ private:
   int previous, threads;
 };
 
-/// Runs `submit(stream)` on this thread's oneDNN stream and waits for it,
-/// with the OpenMP team at `threads`: oneDNN forks as many threads as the
-/// team allows (libomp serves its GNU OpenMP calls too).
-template <typename Fn> void runOnTeam(int threads, Fn submit) {
+/// Runs `submit(stream)` on this thread's oneDNN stream and waits for it.
+/// Callers hold a TeamSize of one (or run on a pool worker, whose team is
+/// one): the primitives run on this thread alone.
+template <typename Fn> void runOnStream(Fn submit) {
   static thread_local dnnl::stream stream(cpuEngine());
-  TeamSize team(threads);
   submit(stream);
   stream.wait();
 }
@@ -563,7 +562,7 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                  memory(memory::desc({r.rows, r.cols}, memory::data_type::f32,
                                      memory::dims{r.rowStride, 1}),
                         cpuEngine(), r.data));
-  runOnTeam(1, [&](dnnl::stream &stream) {
+  runOnStream([&](dnnl::stream &stream) {
     primitive.execute(stream, withScratchpad(primitive, std::move(args)));
   });
   return true;
@@ -1226,7 +1225,7 @@ void runFusedConv(FusedConv *conv, const MemRef<float, 4> &x,
                 std::unordered_map<int, memory> args) {
     p.execute(stream, withScratchpad(p, std::move(args)));
   };
-  runOnTeam(1, [&](dnnl::stream &stream) {
+  runOnStream([&](dnnl::stream &stream) {
     if (conv->reorderSrc)
       run(stream, conv->toSrc, {{DNNL_ARG_FROM, xMem}, {DNNL_ARG_TO, src}});
     if (r && !residualInPlace) {
