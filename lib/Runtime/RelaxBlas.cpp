@@ -229,8 +229,8 @@ constexpr double kMinParallelFlops = 1 << 16;
 /// thread only, set once, when the runtime is loaded. Its pthread build
 /// starts worker threads when it loads, which then spin (sched_yield) for
 /// about 0.1 s before they sleep: on a two-core machine one of them held
-/// the core of the pool's worker in two of three short relax-run processes
-/// (the two-thread MLP at one-thread speed). They are stopped through the
+/// the core of the pool's worker in 5 of 8 short relax-run processes (the
+/// two-thread MLP at one-thread speed; 1 of 8 with OPENBLAS_NUM_THREADS=1). They are stopped through the
 /// build's own shutdown entry point where it has one; OpenBLAS would start
 /// them again if it were ever given more threads.
 [[gnu::constructor]] void singleThreadedBlas() {
@@ -253,6 +253,14 @@ template <typename Fn> void parallelFor(int64_t count, int threads, Fn fn) {
   }
   for (int64_t i = 0; i < count; ++i)
     fn(i);
+}
+
+/// Where piece `q` of `parts` starts when [0, extent) is cut into
+/// near-equal pieces whose inner boundaries are multiples of `grain`
+/// (q == parts: the end).
+int64_t pieceStart(int64_t extent, int64_t parts, int64_t q,
+                   int64_t grain = 1) {
+  return q == parts ? extent : extent * q / parts / grain * grain;
 }
 
 /// Rows [begin, end) and columns [begin, end) of a matrix view.
@@ -317,7 +325,8 @@ void multiplySplit(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
   if (parts <= 1)
     return multiply(a, b, c);
   parallelFor(parts, threads, [&](int64_t p) {
-    int64_t begin = extent * p / parts, end = extent * (p + 1) / parts;
+    int64_t begin = pieceStart(extent, parts, p),
+            end = pieceStart(extent, parts, p + 1);
     if (byRows)
       multiply(rowsOf(a, begin, end), b, rowsOf(c, begin, end));
     else
@@ -528,13 +537,11 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
 }
 
 /// One piece of C = A * B through oneDNN with B packed once, on the calling
-/// thread; false when oneDNN has no kernel for it.
+/// thread, whose OpenMP team is one (multiplyPacked); false when oneDNN has
+/// no kernel for it.
 bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                          const GemmEpilogue<float> &epilogue,
                          Matrix<float> r) {
-  // The pool splits the product: oneDNN plans and runs each piece on one
-  // thread. A primitive made for the team would fork it on every call.
-  TeamSize team(1);
   dnnl::memory weights;
   dnnl::matmul primitive = packedPrimitive(
       a, b, c, epilogue.bias != nullptr, epilogue.activation, epilogue.residual,
@@ -584,6 +591,10 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
       (epilogue.bias && b.cols > 1 && epilogue.biasStride != 1) ||
       (epilogue.residual && r.colStride != 1))
     return false;
+  // The pool splits the product: oneDNN plans and runs each piece on one
+  // thread (pool workers' teams are one already). A primitive made for the
+  // team would fork it on every call.
+  TeamSize team(1);
   auto piece = [](Matrix<float> pa, Matrix<float> pb, Matrix<float> pc,
                   const GemmEpilogue<float> &pe, Matrix<float> pr) {
     if (multiplyPackedPiece(pa, pb, pc, pe, pr))
@@ -604,16 +615,14 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
   int64_t parts = threads;
   parallelFor(parts, threads, [&](int64_t p) {
     if (byRows) {
-      int64_t begin = c.rows * p / parts, end = c.rows * (p + 1) / parts;
+      int64_t begin = pieceStart(c.rows, parts, p),
+              end = pieceStart(c.rows, parts, p + 1);
       piece(rowsOf(a, begin, end), b, rowsOf(c, begin, end), epilogue,
             epilogue.residual ? rowsOf(r, begin, end) : r);
       return;
     }
-    auto boundary = [&](int64_t q) {
-      return q == parts ? c.cols
-                        : c.cols * q / parts / kColumnGrain * kColumnGrain;
-    };
-    int64_t begin = boundary(p), end = boundary(p + 1);
+    int64_t begin = pieceStart(c.cols, parts, p, kColumnGrain),
+            end = pieceStart(c.cols, parts, p + 1, kColumnGrain);
     GemmEpilogue<float> pe = epilogue;
     if (pe.bias)
       pe.bias += begin * pe.biasStride;
@@ -1103,23 +1112,18 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
           return memory::desc(dims, memory::data_type::f32,
                               memory::format_tag::any);
         };
-        memory::desc biasDesc({wd[0]}, memory::data_type::f32,
-                              memory::format_tag::a);
+        // A zero descriptor: no bias term.
+        memory::desc biasDesc =
+            bias ? memory::desc({wd[0]}, memory::data_type::f32,
+                                memory::format_tag::a)
+                 : memory::desc();
         // oneDNN counts dilation from 0 (1 = one gap).
         auto descOf = [&](dnnl::algorithm algorithm) {
-          memory::dims strides = {window[0], window[1]},
-                       dilates = {window[6] - 1, window[7] - 1},
-                       padTopLeft = {window[2], window[3]},
-                       padBottomRight = {window[4], window[5]};
-          if (!bias)
-            return dnnl::convolution_forward::desc(
-                dnnl::prop_kind::forward_inference, algorithm,
-                any(xDesc.dims()), any(wd), any(yDesc.dims()), strides,
-                dilates, padTopLeft, padBottomRight);
           return dnnl::convolution_forward::desc(
               dnnl::prop_kind::forward_inference, algorithm, any(xDesc.dims()),
-              any(wd), biasDesc, any(yDesc.dims()), strides, dilates,
-              padTopLeft, padBottomRight);
+              any(wd), biasDesc, any(yDesc.dims()), {window[0], window[1]},
+              {window[6] - 1, window[7] - 1}, {window[2], window[3]},
+              {window[4], window[5]});
         };
         dnnl::post_ops ops;
         if (r)
@@ -1129,7 +1133,7 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
         dnnl::primitive_attr attr;
         attr.set_post_ops(ops);
         // Pieces of one convolution run at once on the pool's threads:
-        // each thread passes its own scratchpad (scratchpadArgs).
+        // each thread passes its own scratchpad (withScratchpad).
         attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
         // A 3x3, stride-1, undilated window goes through Winograd F(2x2,
         // 3x3) where oneDNN has it (AVX-512, channels in blocks of 16): 2.25x
@@ -1291,7 +1295,8 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
       piece.r = *r;
     std::copy(window, window + 9, piece.window);
     if (byRows) {
-      int64_t begin = rows * p / parts, end = rows * (p + 1) / parts;
+      int64_t begin = pieceStart(rows, parts, p),
+              end = pieceStart(rows, parts, p + 1);
       // Input rows [first, last) of output rows [begin, end), in the
       // coordinates of the padded input.
       int64_t stride = window[0], padTop = window[2], height = x.sizes[2];
@@ -1306,9 +1311,8 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
       if (r)
         piece.r = slice(*r, 2, begin, end);
     } else {
-      int64_t begin = channels * p / parts / 16 * 16;
-      int64_t end =
-          p + 1 == parts ? channels : channels * (p + 1) / parts / 16 * 16;
+      int64_t begin = pieceStart(channels, parts, p, 16),
+              end = pieceStart(channels, parts, p + 1, 16);
       piece.w.offset += begin * w->strides[0];
       piece.w.sizes[0] = end - begin;
       if (bias) {
