@@ -1,6 +1,8 @@
 /* The peer of the elementwise-chain benchmark: a STREAM-style triad
  * a[i] = b[i] + s * c[i] compiled with -O3 -march=native, timed the same way
- * relax-run times a module (median of runs after one warm-up). */
+ * relax-run times a module (median of runs after one warm-up). Built with
+ * -fopenmp (bench/cpu/roofline.sh) it runs on OMP_NUM_THREADS threads, each
+ * first touching the part it later streams. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,7 +14,9 @@ int main(int argc, char **argv) {
   float *a = aligned_alloc(64, n * sizeof(float));
   float *b = aligned_alloc(64, n * sizeof(float));
   float *c = aligned_alloc(64, n * sizeof(float));
+#pragma omp parallel for schedule(static)
   for (long i = 0; i < n; ++i) {
+    a[i] = 0.0f;
     b[i] = (float)(i % 7);
     c[i] = (float)(i % 5);
   }
@@ -20,6 +24,7 @@ int main(int argc, char **argv) {
   float s = 2.0f;
   for (int r = -1; r < runs; ++r) {
     double t0 = now_ms();
+#pragma omp parallel for schedule(static)
     for (long i = 0; i < n; ++i)
       a[i] = b[i] + s * c[i];
     double t1 = now_ms();

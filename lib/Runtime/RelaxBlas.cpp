@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Runtime/RelaxBlas.h"
+#include "CpuGemv.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 #include "ThreadPool.h"
 
@@ -36,6 +37,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <memory>
@@ -162,9 +164,39 @@ bool gemvIfVector(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, blasint m, blasint n,
   return false;
 }
 
+/// Whether f32 products with two run-time operands go to OpenBLAS instead
+/// of oneDNN (RELAX_SGEMM=openblas, for side-by-side benchmarks). OpenBLAS
+/// picks its kernels from a table of CPU models it knows: Debian's 0.3.21
+/// runs its SSE3 kernels on CPUs newer than it (measured on a Xeon with
+/// AVX-512: 18% of the core's FMA peak), where oneDNN dispatches on the
+/// cpuid feature bits themselves.
+bool sgemmOnOpenBlas() {
+  static const bool openblas = [] {
+    const char *choice = std::getenv("RELAX_SGEMM");
+    return choice && std::string(choice) == "openblas";
+  }();
+  return openblas;
+}
+
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, blasint m, blasint n,
           blasint k, const float *a, blasint lda, const float *b, blasint ldb,
           float *c, blasint ldc) {
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  if (!sgemmOnOpenBlas()) {
+    // On the calling thread alone: the runtime's pool splits products
+    // (a team of one makes oneDNN's OpenMP loops run inline).
+    int team = omp_get_max_threads();
+    if (team != 1)
+      omp_set_num_threads(1);
+    dnnl_status_t status = dnnl_sgemm(ta == CblasNoTrans ? 'N' : 'T',
+                                      tb == CblasNoTrans ? 'N' : 'T', m, n, k,
+                                      1.0f, a, lda, b, ldb, 0.0f, c, ldc);
+    if (team != 1)
+      omp_set_num_threads(team);
+    if (status == dnnl_success)
+      return;
+  }
+#endif
   if (gemvIfVector(ta, tb, m, n, k, a, lda, b, ldb, c, ldc))
     return;
   cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c,
@@ -230,11 +262,29 @@ constexpr double kMinParallelFlops = 1 << 16;
 /// starts worker threads when it loads, which then spin (sched_yield) for
 /// about 0.1 s before they sleep: on a two-core machine one of them held
 /// the core of the pool's worker in 5 of 8 short relax-run processes (the
-/// two-thread MLP at one-thread speed; 1 of 8 with OPENBLAS_NUM_THREADS=1). They are stopped through the
-/// build's own shutdown entry point where it has one; OpenBLAS would start
-/// them again if it were ever given more threads.
+/// two-thread MLP at one-thread speed; 1 of 8 with OPENBLAS_NUM_THREADS=1).
+/// They are stopped through the build's own shutdown entry point where it has
+/// one; OpenBLAS would start them again if it were ever given more threads.
+///
+/// RELAX_MAX_CPU_ISA caps oneDNN's kernels as it caps the runtime's own
+/// (CpuGemv.h), so one variable runs every product at, say, the AVX2 level
+/// on an AVX-512 machine.
 [[gnu::constructor]] void singleThreadedBlas() {
   openblas_set_num_threads(1);
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  if (std::getenv("RELAX_MAX_CPU_ISA")) {
+    switch (relax::runtime::cpuIsa()) {
+    case relax::runtime::CpuIsa::Generic:
+      dnnl_set_max_cpu_isa(dnnl_cpu_isa_sse41);
+      break;
+    case relax::runtime::CpuIsa::Avx2:
+      dnnl_set_max_cpu_isa(dnnl_cpu_isa_avx2);
+      break;
+    case relax::runtime::CpuIsa::Avx512:
+      break;
+    }
+  }
+#endif
   if (auto shutdown = reinterpret_cast<int (*)()>(
           dlsym(RTLD_DEFAULT, "blas_thread_shutdown_")))
     shutdown();
@@ -275,6 +325,34 @@ Matrix<T> colsOf(Matrix<T> m, int64_t begin, int64_t end) {
           m.colStride};
 }
 
+/// C = A * B through the streamed kernels of CpuGemv.h when A has at most
+/// kMaxGemvRows rows (f32, unit column strides of A and C): B is read once
+/// where it is, split by columns over `threads`. False otherwise.
+template <typename T>
+bool multiplyFewRows(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
+  if constexpr (!std::is_same_v<T, float>)
+    return false;
+  else {
+    a = normalise(a);
+    b = normalise(b);
+    c = normalise(c);
+    // A product of few columns is one of few rows transposed:
+    // C^T = B^T A^T.
+    auto transpose = [](Matrix<T> m) {
+      return Matrix<T>{m.data, m.cols, m.rows, m.colStride, m.rowStride};
+    };
+    if (c.rows > relax::runtime::kMaxGemvRows &&
+        c.cols <= relax::runtime::kMaxGemvRows)
+      return multiplyFewRows(transpose(b), transpose(a), transpose(c), threads);
+    if (c.rows > relax::runtime::kMaxGemvRows || a.colStride != 1 ||
+        c.colStride != 1)
+      return false;
+    return relax::runtime::gemvSmallRows(
+        c.rows, c.cols, a.cols, a.data, a.rowStride, b.data, b.rowStride,
+        b.colStride, c.data, c.rowStride, threads);
+  }
+}
+
 /// C = A * B for one matrix triple whose shapes were validated.
 template <typename T> void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c) {
   int64_t m = c.rows, n = c.cols, k = a.cols;
@@ -288,6 +366,8 @@ template <typename T> void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c) {
         c.data[i * c.rowStride + j * c.colStride] = T(0);
     return;
   }
+  if (multiplyFewRows(a, b, c, 1))
+    return;
   BlasOperand<T> lhs(a), rhs(b);
   bool direct =
       c.colStride == 1 && c.rowStride >= n && fitsBlasInt(c.rowStride);
@@ -319,6 +399,9 @@ struct Batch {
 /// thread, so each thread reads the whole of the smaller operand.
 template <typename T>
 void multiplySplit(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
+  if (c.rows > 0 && c.cols > 0 && a.cols > 0 &&
+      multiplyFewRows(a, b, c, threads))
+    return;
   bool byRows = c.rows >= c.cols;
   int64_t extent = byRows ? c.rows : c.cols;
   int64_t parts = std::min<int64_t>(threads, extent);
@@ -638,6 +721,13 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
 template <typename T>
 void multiplyConstantB(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads,
                        const GemmEpilogue<T> &epilogue, Matrix<T> r) {
+  // Decode-sized products stream B as it is stored: a packed copy would
+  // be read just as once per call, and is a second copy of the weights.
+  if (c.rows > 0 && c.cols > 0 && a.cols > 0 &&
+      multiplyFewRows(a, b, c, threads)) {
+    applyEpilogue(c, epilogue, r);
+    return;
+  }
 #ifdef RELAX_RUNTIME_HAS_DNNL
   if constexpr (std::is_same_v<T, float>)
     if (multiplyPacked(a, b, c, threads, epilogue, r))
@@ -909,10 +999,10 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
 #ifdef RELAX_RUNTIME_HAS_DNNL
   if constexpr (std::is_same_v<T, float>) {
     int64_t window4[9] = {sh, sw, pt, pl, pb, pr, dh, dw, groups};
-    if (constantW && groups == 1 && kdim > 0 &&
+    if (constantW && kdim > 0 &&
         convolveFused(*x, w, nullptr, nullptr, window4, false, *y,
-                      threadsFor(2.0 * double(n) * double(o) *
-                                 double(kdim) * double(pixels))))
+                      threadsFor(2.0 * double(n) * double(o) * double(kdim) *
+                                 double(pixels))))
       return;
   }
 #endif
@@ -1085,12 +1175,23 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   bool wDense = w->strides[3] == 1 && w->strides[2] == w->sizes[3] &&
                 w->strides[1] == w->sizes[2] * w->sizes[3] &&
                 w->strides[0] == w->sizes[1] * w->strides[1];
+  int64_t groups = window[8];
   if (!positive(x) || !positive(y) || (r && !positive(*r)) || !wDense ||
-      window[8] != 1 || (bias && bias->sizes[0] > 1 && bias->strides[0] != 1))
+      groups < 1 || w->sizes[0] % groups != 0 ||
+      (bias && bias->sizes[0] > 1 && bias->strides[0] != 1))
     return nullptr;
   memory::desc xDesc = viewDesc(x), yDesc = viewDesc(y);
   memory::desc rDesc = r ? viewDesc(*r) : memory::desc();
   memory::dims wd(w->sizes, w->sizes + 4);
+  // A grouped convolution's W (OIHW, O = groups * O/groups) is the same
+  // bytes as oneDNN's goihw; a depthwise one (one input channel per group)
+  // then runs on oneDNN's depthwise kernels instead of a GEMM per channel.
+  memory::dims convW = wd;
+  memory::format_tag wTag = memory::format_tag::oihw;
+  if (groups > 1) {
+    convW = {groups, wd[0] / groups, wd[1], wd[2], wd[3]};
+    wTag = memory::format_tag::goihw;
+  }
   std::vector<int64_t> key = {
       static_cast<int64_t>(reinterpret_cast<uintptr_t>(w->aligned + w->offset)),
       relu, r != nullptr, bias != nullptr, piece};
@@ -1121,7 +1222,7 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
         auto descOf = [&](dnnl::algorithm algorithm) {
           return dnnl::convolution_forward::desc(
               dnnl::prop_kind::forward_inference, algorithm, any(xDesc.dims()),
-              any(wd), biasDesc, any(yDesc.dims()), {window[0], window[1]},
+              any(convW), biasDesc, any(yDesc.dims()), {window[0], window[1]},
               {window[6] - 1, window[7] - 1}, {window[2], window[3]},
               {window[4], window[5]});
         };
@@ -1140,9 +1241,9 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
         // fewer multiplies, 0.58-0.62 against 0.97 ms for a ResNet-18 stage-1
         // conv; its transforms only scale by 1/2, so the error stays within
         // a few ulp of the sum. Every other window is direct.
-        bool winograd = wd[2] == 3 && wd[3] == 3 && window[0] == 1 &&
-                        window[1] == 1 && window[6] == 1 && window[7] == 1 &&
-                        wd[0] % 16 == 0 && wd[1] % 16 == 0;
+        bool winograd = groups == 1 && wd[2] == 3 && wd[3] == 3 &&
+                        window[0] == 1 && window[1] == 1 && window[6] == 1 &&
+                        window[7] == 1 && wd[0] % 16 == 0 && wd[1] % 16 == 0;
         dnnl::convolution_forward::primitive_desc pd;
         if (winograd) {
           try {
@@ -1164,8 +1265,7 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
           if (packed.get_desc() == pd.weights_desc())
             made->weights = packed;
         if (!made->weights) {
-          memory plainW(memory::desc(wd, memory::data_type::f32,
-                                     memory::format_tag::oihw),
+          memory plainW(memory::desc(convW, memory::data_type::f32, wTag),
                         cpuEngine(), w->aligned + w->offset);
           made->weights = memory(pd.weights_desc(), cpuEngine());
           dnnl::stream stream(cpuEngine());
@@ -1270,8 +1370,10 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   int64_t rows = y.sizes[2], channels = w->sizes[0];
   // At least 4 output rows, or two blocks of 16 channels, per piece.
   int64_t rowParts = std::min<int64_t>(threads, rows / 4);
-  int64_t channelParts =
-      channels % 16 == 0 ? std::min<int64_t>(threads, channels / 32) : 1;
+  // (Channel pieces of a grouped convolution would cut its groups.)
+  int64_t channelParts = channels % 16 == 0 && window[8] == 1
+                             ? std::min<int64_t>(threads, channels / 32)
+                             : 1;
   bool byRows = rowParts >= std::max<int64_t>(channelParts, 2);
   int64_t parts = std::max<int64_t>(byRows ? rowParts : channelParts, 1);
   std::vector<Piece> pieces(parts);
@@ -1422,7 +1524,8 @@ void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
 //===----------------------------------------------------------------------===//
 
 // Exponentials of a row of scores: glibc's vector math library (libmvec)
-// where the CPU has AVX-512, libm's scalar expf elsewhere. The vector
+// where the CPU has AVX-512 or AVX2 (cpuIsa(), CpuGemv.h), libm's scalar
+// expf elsewhere. The vector
 // variants are only declared and called inside functions compiled for
 // AVX-512, so the rest of the runtime keeps the baseline ISA.
 #pragma GCC push_options
@@ -1504,16 +1607,94 @@ float scaleMaskMaxAvx512(float *x, int64_t n, float scale, const float *add) {
 #pragma GCC diagnostic pop
 #pragma GCC pop_options
 
+// The same two passes with libmvec's AVX2 variant, 8 lanes, for CPUs with
+// AVX2 and FMA but no AVX-512 (and for RELAX_MAX_CPU_ISA=avx2). Tails run
+// the scalar code of the portable path.
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+extern "C" __m256 _ZGVdN8v_expf(__m256);
+
+/// exp of 8 shifted scores, with expShifted16's handling of the lanes
+/// below libmvec's fast path.
+inline __m256 expShifted8(__m256 d) {
+  const __m256 lowest = _mm256_set1_ps(-87.0f);
+  __m256 e = _ZGVdN8v_expf(_mm256_max_ps(lowest, d));
+  __m256 below = _mm256_cmp_ps(d, lowest, _CMP_LT_OQ);
+  if (_mm256_testz_ps(below, below))
+    return e;
+  __m256 zero = _mm256_cmp_ps(d, _mm256_set1_ps(-104.0f), _CMP_LT_OQ);
+  __m256 subnormal = _mm256_andnot_ps(zero, below);
+  if (!_mm256_testz_ps(subnormal, subnormal))
+    e = _mm256_blendv_ps(e, _ZGVdN8v_expf(d), subnormal);
+  return _mm256_andnot_ps(zero, e);
+}
+
+/// x[j] = exp(x[j] - max) for j < n; returns the sum.
+float expShiftedAvx2(float *x, int64_t n, float max) {
+  __m256 shift = _mm256_set1_ps(max);
+  __m256 sum = _mm256_setzero_ps();
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    __m256 e = expShifted8(_mm256_sub_ps(_mm256_loadu_ps(x + j), shift));
+    _mm256_storeu_ps(x + j, e);
+    sum = _mm256_add_ps(sum, e);
+  }
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, sum);
+  float total = 0;
+  for (float lane : lanes)
+    total += lane;
+  for (; j < n; ++j)
+    total += x[j] = std::exp(x[j] - max);
+  return total;
+}
+
+/// x[j] = x[j] * scale (+ add[j]) for j < n; returns the max, NaN skipped
+/// as in scaleMaskMaxAvx512.
+float scaleMaskMaxAvx2(float *x, int64_t n, float scale, const float *add) {
+  __m256 factor = _mm256_set1_ps(scale);
+  __m256 max = _mm256_set1_ps(-std::numeric_limits<float>::infinity());
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    __m256 v = _mm256_mul_ps(_mm256_loadu_ps(x + j), factor);
+    if (add)
+      v = _mm256_add_ps(v, _mm256_loadu_ps(add + j));
+    _mm256_storeu_ps(x + j, v);
+    max = _mm256_max_ps(v, max);
+  }
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, max);
+  float best = lanes[0];
+  for (float lane : lanes)
+    best = lane > best ? lane : best;
+  for (; j < n; ++j) {
+    float v = x[j] * scale;
+    if (add)
+      v += add[j];
+    x[j] = v;
+    best = v > best ? v : best;
+  }
+  return best;
+}
+#pragma GCC pop_options
+
 /// x[j] = x[j] * scale (+ add[j * addStride]) for j < n; returns the max.
 /// This pass is as long as the softmax's exponentials: a scalar max
 /// reduction (one dependent maxss per score) measured a tenth of the BERT
-/// layer, so unit-stride f32 rows take AVX-512 where the CPU has it.
+/// layer, so unit-stride f32 rows take AVX-512 or AVX2 where the CPU has it.
 template <typename T>
 T scaleMaskMax(T *x, int64_t n, T scale, const T *add, int64_t addStride) {
   if constexpr (std::is_same_v<T, float>) {
-    static const bool avx512 = __builtin_cpu_supports("avx512f");
-    if (avx512 && (!add || addStride == 1 || n <= 1))
-      return scaleMaskMaxAvx512(x, n, scale, add);
+    if (!add || addStride == 1 || n <= 1) {
+      switch (relax::runtime::cpuIsa()) {
+      case relax::runtime::CpuIsa::Avx512:
+        return scaleMaskMaxAvx512(x, n, scale, add);
+      case relax::runtime::CpuIsa::Avx2:
+        return scaleMaskMaxAvx2(x, n, scale, add);
+      case relax::runtime::CpuIsa::Generic:
+        break;
+      }
+    }
   }
   // Four partial maxima, so the reduction is not one dependent chain.
   T max[4] = {
@@ -1530,9 +1711,14 @@ T scaleMaskMax(T *x, int64_t n, T scale, const T *add, int64_t addStride) {
 }
 
 float expShifted(float *x, int64_t n, float max) {
-  static const bool avx512 = __builtin_cpu_supports("avx512f");
-  if (avx512)
+  switch (relax::runtime::cpuIsa()) {
+  case relax::runtime::CpuIsa::Avx512:
     return expShiftedAvx512(x, n, max);
+  case relax::runtime::CpuIsa::Avx2:
+    return expShiftedAvx2(x, n, max);
+  case relax::runtime::CpuIsa::Generic:
+    break;
+  }
   float sum = 0;
   for (int64_t j = 0; j < n; ++j)
     sum += x[j] = std::exp(x[j] - max);

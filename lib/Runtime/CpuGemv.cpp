@@ -1,0 +1,130 @@
+//===- CpuGemv.cpp - Matrix products of a few rows, streamed -------------===//
+//
+// The dispatcher of CpuGemv.h: the instruction set chosen once from cpuid
+// (and RELAX_MAX_CPU_ISA), the plain C++ kernels, and the split of a
+// product over the runtime's pool.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CpuGemv.h"
+#include "CpuGemvIsa.h"
+#include "ThreadPool.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+
+namespace {
+/// The portable kernels: one lane, the compiler's own vectorization.
+struct Vec {
+  using Reg = float;
+  static constexpr int kLanes = 1;
+  static Reg zero() { return 0.0f; }
+  static Reg load(const float *p) { return *p; }
+  static Reg broadcast(float s) { return s; }
+  static Reg fma(Reg a, Reg b, Reg c) { return a * b + c; }
+  static void store(float *p, Reg v) { *p = v; }
+  static float sum(Reg v) { return v; }
+};
+
+#include "CpuGemvKernels.inc"
+
+using relax::runtime::CpuIsa;
+
+CpuIsa detectIsa() {
+  __builtin_cpu_init();
+  CpuIsa best = CpuIsa::Generic;
+  if (__builtin_cpu_supports("avx512f"))
+    best = CpuIsa::Avx512;
+  else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    best = CpuIsa::Avx2;
+  const char *cap = std::getenv("RELAX_MAX_CPU_ISA");
+  if (!cap)
+    return best;
+  CpuIsa limit = best;
+  if (!std::strcmp(cap, "generic"))
+    limit = CpuIsa::Generic;
+  else if (!std::strcmp(cap, "avx2"))
+    limit = CpuIsa::Avx2;
+  return std::min(best, limit);
+}
+
+/// Bytes of B below which a product is not cut into pieces: starting the
+/// pool's workers costs about what streaming this much takes.
+constexpr int64_t kMinPieceBytes = 64 << 10;
+/// Output columns per piece come in multiples of this (a cache line of Y
+/// for the [k, n] layout; 16 rows of B^T for the other).
+constexpr int64_t kColumnGrain = 16;
+} // namespace
+
+CpuIsa relax::runtime::cpuIsa() {
+  static const CpuIsa isa = detectIsa();
+  return isa;
+}
+
+const char *relax::runtime::cpuIsaName(CpuIsa isa) {
+  switch (isa) {
+  case CpuIsa::Avx512:
+    return "avx512";
+  case CpuIsa::Avx2:
+    return "avx2";
+  case CpuIsa::Generic:
+    break;
+  }
+  return "generic";
+}
+
+bool relax::runtime::gemvSmallRows(int64_t m, int64_t n, int64_t k,
+                                   const float *x, int64_t ldx, const float *b,
+                                   int64_t bRowStride, int64_t bColStride,
+                                   float *y, int64_t ldy, int threads) {
+  return gemvSmallRowsWith(cpuIsa(), m, n, k, x, ldx, b, bRowStride, bColStride,
+                           y, ldy, threads);
+}
+
+bool relax::runtime::gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n,
+                                       int64_t k, const float *x, int64_t ldx,
+                                       const float *b, int64_t bRowStride,
+                                       int64_t bColStride, float *y,
+                                       int64_t ldy, int threads) {
+  if (m < 1 || m > kMaxGemvRows || n < 1 || k < 1)
+    return false;
+  // B^T stored [n, k] (unit row stride of B) or B stored [k, n].
+  bool transposed = bRowStride == 1 && (bColStride != 1 || n == 1);
+  int64_t ldb = transposed ? bColStride : bRowStride;
+  if (!transposed && bColStride != 1)
+    return false;
+  detail::GemvRangeFn *range = gemvRange;
+  switch (isa) {
+  case CpuIsa::Avx512:
+    range = detail::gemvRangeAvx512;
+    break;
+  case CpuIsa::Avx2:
+    range = detail::gemvRangeAvx2;
+    break;
+  case CpuIsa::Generic:
+    break;
+  }
+  // About four pieces per thread, so that a thread slowed by another
+  // process leaves its share to the others (the pool hands out pieces as
+  // threads free up), none smaller than kMinPieceBytes of B.
+  int64_t bytes = n * k * int64_t(sizeof(float));
+  int64_t pieces = std::min<int64_t>({threads > 1 ? 4 * int64_t(threads) : 1,
+                                      bytes / kMinPieceBytes,
+                                      (n + kColumnGrain - 1) / kColumnGrain});
+  if (pieces <= 1) {
+    range(m, transposed, x, ldx, b, ldb, k, y, ldy, 0, n);
+    return true;
+  }
+  auto piece = [&](int64_t p) {
+    int64_t begin = n * p / pieces / kColumnGrain * kColumnGrain;
+    int64_t end = p + 1 == pieces
+                      ? n
+                      : n * (p + 1) / pieces / kColumnGrain * kColumnGrain;
+    if (begin < end)
+      range(m, transposed, x, ldx, b, ldb, k, y, ldy, begin, end);
+  };
+  parallelTasks(pieces, piece);
+  return true;
+}

@@ -1,0 +1,107 @@
+//===- CpuGemvTests.cpp - The runtime's streamed few-row products ---------===//
+//
+// Every kernel level the CPU runs (plain C++, AVX2, AVX-512) against a
+// product in double precision: 1 to 4 rows of X, both layouts of B, sizes
+// that leave tails of every length, padded strides, one thread and the
+// pool's split.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../../lib/Runtime/CpuGemv.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+using relax::runtime::CpuIsa;
+
+namespace {
+
+std::vector<CpuIsa> levelsOfThisCpu() {
+  std::vector<CpuIsa> levels = {CpuIsa::Generic};
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    levels.push_back(CpuIsa::Avx2);
+  if (__builtin_cpu_supports("avx512f"))
+    levels.push_back(CpuIsa::Avx512);
+  return levels;
+}
+
+struct Case {
+  int64_t m, n, k;
+  bool transposed; // B^T stored [n, k] (torch's linear weight)
+  int64_t pad;     // extra elements at the end of each row of X, B, Y
+  int threads;
+};
+
+void check(CpuIsa isa, const Case &c, std::mt19937 &rng) {
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  int64_t ldx = c.k + c.pad, ldy = c.n + c.pad;
+  int64_t ldb = (c.transposed ? c.k : c.n) + c.pad;
+  std::vector<float> x(c.m * ldx), b((c.transposed ? c.n : c.k) * ldb);
+  const float sentinel = 12345.0f;
+  std::vector<float> y(c.m * ldy, sentinel);
+  for (float &v : x)
+    v = dist(rng);
+  for (float &v : b)
+    v = dist(rng);
+  int64_t rowStride = c.transposed ? 1 : ldb;
+  int64_t colStride = c.transposed ? ldb : 1;
+  ASSERT_TRUE(relax::runtime::gemvSmallRowsWith(
+      isa, c.m, c.n, c.k, x.data(), ldx, b.data(), rowStride, colStride,
+      y.data(), ldy, c.threads));
+  for (int64_t i = 0; i < c.m; ++i) {
+    for (int64_t j = 0; j < c.n; ++j) {
+      double ref = 0, scale = 0;
+      for (int64_t l = 0; l < c.k; ++l) {
+        double p =
+            double(x[i * ldx + l]) * double(b[l * rowStride + j * colStride]);
+        ref += p;
+        scale += std::fabs(p);
+      }
+      ASSERT_LE(std::fabs(y[i * ldy + j] - ref), 1e-5 * scale + 1e-30)
+          << relax::runtime::cpuIsaName(isa) << " m=" << c.m << " n=" << c.n
+          << " k=" << c.k << " transposed=" << c.transposed << " at (" << i
+          << ", " << j << ")";
+    }
+    for (int64_t j = c.n; j < ldy; ++j)
+      ASSERT_EQ(y[i * ldy + j], sentinel) << "wrote past row " << i;
+  }
+}
+
+TEST(CpuGemvTest, EveryLevelMatchesDoubleReference) {
+  std::mt19937 rng(7);
+  for (CpuIsa isa : levelsOfThisCpu())
+    for (int64_t m = 1; m <= relax::runtime::kMaxGemvRows; ++m)
+      for (bool transposed : {false, true})
+        for (auto [n, k] : std::vector<std::pair<int64_t, int64_t>>{{1, 1},
+                                                                    {7, 3},
+                                                                    {16, 16},
+                                                                    {33, 17},
+                                                                    {513, 9},
+                                                                    {100, 257},
+                                                                    {1030, 65}})
+          for (int64_t pad : {0, 3})
+            check(isa, {m, n, k, transposed, pad, 1}, rng);
+}
+
+TEST(CpuGemvTest, PoolSplitMatchesOneThread) {
+  // Large enough (B over kMinPieceBytes) to be cut into pieces, with a
+  // column count that is no multiple of the pieces' grain.
+  std::mt19937 rng(11);
+  for (CpuIsa isa : levelsOfThisCpu())
+    for (bool transposed : {false, true})
+      for (int64_t m : {1, 3})
+        check(isa, {m, 1037, 301, transposed, 1, 2}, rng);
+}
+
+TEST(CpuGemvTest, RefusesWhatItDoesNotTake) {
+  float x[8] = {}, b[8] = {}, y[8] = {};
+  // Five rows of X, and a B with no unit stride.
+  EXPECT_FALSE(relax::runtime::gemvSmallRows(5, 1, 1, x, 1, b, 1, 1, y, 1, 1));
+  EXPECT_FALSE(relax::runtime::gemvSmallRows(1, 2, 2, x, 2, b, 4, 2, y, 2, 1));
+  EXPECT_FALSE(relax::runtime::gemvSmallRows(1, 0, 2, x, 2, b, 1, 1, y, 2, 1));
+}
+
+} // namespace
