@@ -94,8 +94,11 @@ def inv_freq(cfg):
     d = head_dim(cfg)
     kind, theta, params = rope_config(cfg)
     e = np.arange(0, d, 2, dtype=np.int64).astype(np.float32) / np.float32(d)
-    inv = (np.float32(1.0) /
-           np.power(np.float32(theta), e)).astype(np.float32)
+    # The power in float64, rounded once to float32: numpy's float32 power
+    # has CPU-specific SIMD paths (AVX-512 and AVX2 differ by an ulp), and
+    # the generated module must not depend on the machine that writes it.
+    inv = (np.float32(1.0) / np.power(np.float64(theta), e.astype(np.float64))
+           .astype(np.float32)).astype(np.float32)
     if kind == "linear":
         inv = (inv / np.float32(params["factor"])).astype(np.float32)
     elif kind == "llama3":

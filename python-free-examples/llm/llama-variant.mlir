@@ -70,7 +70,7 @@ relax.func @prefill(%tokens: !relax.tensor<[1, s], i64> {relax.name = "tokens"},
     %past = relax.tensor_to_shape %past_length : !relax.tensor<[1], i64> to !relax.shape<[p]>
     relax.assert_dims #relax.expr<p + s> "le" #relax.expr<m>, "kv_cache", "rows written"
     %embed = relax.take %w0, %tokens {axis = 0 : i64} : (!relax.tensor<[2048, 96], f32>, !relax.tensor<[1, s], i64>) -> !relax.tensor<[1, s, 96], f32>
-    %inv_freq = relax.constant dense<[1.0, 0.21466737985610962, 0.024240344762802124, 0.010674637742340565, 0.004700753837823868, 0.0020700551103800535, 0.0009115831344388425, 0.00040143076330423355, 0.00017677668074611574, 7.784655463183299e-05, 3.428102354519069e-05, 1.5096217794052791e-05, 6.647870577580761e-06, 2.927499735960737e-06, 1.289173155782919e-06, 5.677088097399974e-07]> : tensor<16xf32>
+    %inv_freq = relax.constant dense<[1.0, 0.21466737985610962, 0.024240344762802124, 0.010674637742340565, 0.004700753837823868, 0.0020700551103800535, 0.0009115831344388425, 0.00040143076330423355, 0.00017677668074611574, 7.784655463183299e-05, 3.428102354519069e-05, 1.5096217794052791e-05, 6.647869668086059e-06, 2.927499735960737e-06, 1.289173155782919e-06, 5.677088097399974e-07]> : tensor<16xf32>
     %positions = relax.arange {dtype = f32, end = #relax.expr<p + s>, start = #relax.expr<p>, step = #relax.expr<1>} : !relax.tensor<[s], f32>
     %pos_col = relax.reshape %positions {shape = #relax.shape<[s, 1]>} : (!relax.tensor<[s], f32>) -> !relax.tensor<[s, 1], f32>
     %freq_row = relax.reshape %inv_freq {shape = #relax.shape<[1, 16]>} : (!relax.tensor<[16], f32>) -> !relax.tensor<[1, 16], f32>
@@ -209,7 +209,7 @@ relax.func @decode(%tokens: !relax.tensor<[1, 1], i64> {relax.name = "token"},
     %past = relax.tensor_to_shape %past_length : !relax.tensor<[1], i64> to !relax.shape<[p]>
     relax.assert_dims #relax.expr<p + 1> "le" #relax.expr<m>, "kv_cache", "rows written"
     %embed = relax.take %w0, %tokens {axis = 0 : i64} : (!relax.tensor<[2048, 96], f32>, !relax.tensor<[1, 1], i64>) -> !relax.tensor<[1, 1, 96], f32>
-    %inv_freq = relax.constant dense<[1.0, 0.21466737985610962, 0.024240344762802124, 0.010674637742340565, 0.004700753837823868, 0.0020700551103800535, 0.0009115831344388425, 0.00040143076330423355, 0.00017677668074611574, 7.784655463183299e-05, 3.428102354519069e-05, 1.5096217794052791e-05, 6.647870577580761e-06, 2.927499735960737e-06, 1.289173155782919e-06, 5.677088097399974e-07]> : tensor<16xf32>
+    %inv_freq = relax.constant dense<[1.0, 0.21466737985610962, 0.024240344762802124, 0.010674637742340565, 0.004700753837823868, 0.0020700551103800535, 0.0009115831344388425, 0.00040143076330423355, 0.00017677668074611574, 7.784655463183299e-05, 3.428102354519069e-05, 1.5096217794052791e-05, 6.647869668086059e-06, 2.927499735960737e-06, 1.289173155782919e-06, 5.677088097399974e-07]> : tensor<16xf32>
     %positions = relax.arange {dtype = f32, end = #relax.expr<p + 1>, start = #relax.expr<p>, step = #relax.expr<1>} : !relax.tensor<[1], f32>
     %pos_col = relax.reshape %positions {shape = #relax.shape<[1, 1]>} : (!relax.tensor<[1], f32>) -> !relax.tensor<[1, 1], f32>
     %freq_row = relax.reshape %inv_freq {shape = #relax.shape<[1, 16]>} : (!relax.tensor<[16], f32>) -> !relax.tensor<[1, 16], f32>

@@ -71,17 +71,16 @@ void check(CpuIsa isa, const Case &c, std::mt19937 &rng) {
 }
 
 TEST(CpuGemvTest, EveryLevelMatchesDoubleReference) {
+  // (n, k): every tail length of 8 and 16 lanes, and more columns than one
+  // panel of the [k, n] kernel holds for one row of X (2048).
+  const std::vector<std::pair<int64_t, int64_t>> sizes = {
+      {1, 1},   {7, 3},     {16, 16},   {33, 17},
+      {513, 9}, {100, 257}, {1030, 65}, {2100, 5}};
   std::mt19937 rng(7);
   for (CpuIsa isa : levelsOfThisCpu())
     for (int64_t m = 1; m <= relax::runtime::kMaxGemvRows; ++m)
       for (bool transposed : {false, true})
-        for (auto [n, k] : std::vector<std::pair<int64_t, int64_t>>{{1, 1},
-                                                                    {7, 3},
-                                                                    {16, 16},
-                                                                    {33, 17},
-                                                                    {513, 9},
-                                                                    {100, 257},
-                                                                    {1030, 65}})
+        for (auto [n, k] : sizes)
           for (int64_t pad : {0, 3})
             check(isa, {m, n, k, transposed, pad, 1}, rng);
 }
