@@ -32,8 +32,13 @@
   } while (0)
 
 __attribute__((target("avx512f"))) static double peak_avx512(void) {
-  __m512 c0 = _mm512_set1_ps(0.0f), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0,
-         c6 = c0, c7 = c0, c8 = c0, c9 = c0, c10 = c0, c11 = c0;
+  /* Distinct starting values: equal chains would be merged into one. */
+  __m512 c0 = _mm512_set1_ps(0.0f), c1 = _mm512_set1_ps(1.0f),
+         c2 = _mm512_set1_ps(2.0f), c3 = _mm512_set1_ps(3.0f),
+         c4 = _mm512_set1_ps(4.0f), c5 = _mm512_set1_ps(5.0f),
+         c6 = _mm512_set1_ps(6.0f), c7 = _mm512_set1_ps(7.0f),
+         c8 = _mm512_set1_ps(8.0f), c9 = _mm512_set1_ps(9.0f),
+         c10 = _mm512_set1_ps(10.0f), c11 = _mm512_set1_ps(11.0f);
   const __m512 a = _mm512_set1_ps(0.999999f), b = _mm512_set1_ps(1e-7f);
   double t0 = now_ms();
   for (long it = 0; it < ITERS; ++it)
@@ -50,8 +55,13 @@ __attribute__((target("avx512f"))) static double peak_avx512(void) {
 }
 
 __attribute__((target("avx2,fma"))) static double peak_avx2(void) {
-  __m256 c0 = _mm256_set1_ps(0.0f), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0,
-         c6 = c0, c7 = c0, c8 = c0, c9 = c0, c10 = c0, c11 = c0;
+  /* Distinct starting values: equal chains would be merged into one. */
+  __m256 c0 = _mm256_set1_ps(0.0f), c1 = _mm256_set1_ps(1.0f),
+         c2 = _mm256_set1_ps(2.0f), c3 = _mm256_set1_ps(3.0f),
+         c4 = _mm256_set1_ps(4.0f), c5 = _mm256_set1_ps(5.0f),
+         c6 = _mm256_set1_ps(6.0f), c7 = _mm256_set1_ps(7.0f),
+         c8 = _mm256_set1_ps(8.0f), c9 = _mm256_set1_ps(9.0f),
+         c10 = _mm256_set1_ps(10.0f), c11 = _mm256_set1_ps(11.0f);
   const __m256 a = _mm256_set1_ps(0.999999f), b = _mm256_set1_ps(1e-7f);
   double t0 = now_ms();
   for (long it = 0; it < ITERS; ++it)
