@@ -4,7 +4,10 @@
 #   mlp 784-256-10 at batch 64, a BERT-style encoder layer (hidden 384,
 #   12 heads) at sequence 128, a Llama-style block (hidden 256) at sequence
 #   128 and 1 (decode-sized), a ResNet-18 basic block (64 channels, 56x56)
-#   at batch 1.
+#   at batch 1, ResNet-18 at batch 3; a BERT-base layer (hidden 768, 12
+#   heads, FFN 3072) at sequence 128 and 384, a Llama-style block of hidden
+#   1024 at sequence 1 and 128, ResNet-50 at batch 1, a ConvNeXt block (96
+#   channels, 56x56) at batch 1.
 # Each (model, size, threads) runs onnxruntime and then relax-run once per
 # variant, REPEATS times, interleaved; each run is the median of RUNS timed
 # calls after a warm-up (relax-run --benchmark: compilation is not timed).
@@ -22,7 +25,8 @@
 #             of the form NAME=value are set in relax-run's environment
 #             (e.g. "--fuse OMP_WAIT_POLICY=active")
 #   CASES: "model:size ..." (default "mlp:64 bert:128 llama:128 llama:1
-#          resblock:1 resnet18:3")
+#          resblock:1 resnet18:3 bertbase:128 bertbase:384 llama1k:1
+#          llama1k:128 resnet50:1 convnext:1"; the models are models.py's)
 #   BUSY=1: run a busy loop (`yes > /dev/null`) beside the benchmark, to
 #           measure behaviour under contention
 #   REPORT: where the markdown goes (default bench/peers/report.md)
@@ -45,7 +49,8 @@ REPEATS="${REPEATS:-5}"
 RUNS="${RUNS:-30}"
 THREADS="${THREADS:-1 2}"
 VARIANTS="${VARIANTS:---fuse}"
-CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1 resnet18:3}"
+CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1 resnet18:3
+  bertbase:128 bertbase:384 llama1k:1 llama1k:128 resnet50:1 convnext:1}"
 REPORT="${REPORT:-$HERE/report.md}"
 TVM="${TVM:-0}"
 TVM_RUNS="${TVM_RUNS:-$RUNS}"
@@ -142,6 +147,10 @@ describe() {
     llama) echo "Llama-style block (hidden 256, 8 heads), seq $2" ;;
     resblock) echo "ResNet-18 basic block (64 channels, 56x56), batch $2" ;;
     resnet18) echo "ResNet-18 (torchvision layout, BatchNormalization), batch $2" ;;
+    bertbase) echo "BERT-base encoder layer (hidden 768, 12 heads, FFN 3072), seq $2" ;;
+    llama1k) echo "Llama-style block (hidden 1024, 16 heads, FFN 2816), seq $2" ;;
+    resnet50) echo "ResNet-50 (torchvision layout, BatchNormalization), batch $2" ;;
+    convnext) echo "ConvNeXt block (96 channels, 56x56), batch $2" ;;
   esac
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
