@@ -41,6 +41,17 @@
 #          import, compile or match, that column says n/a (the reason goes
 #          to stderr once). Untuned TVM kernels are slow (seconds per call
 #          for ResNet-18): TVM_RUNS (default RUNS) sets its timed calls.
+#   IREE=1: add IREE (iree-base-compiler and iree-base-runtime from PyPI,
+#          in bench/peers/.venv-iree made on first use by bench/lib.sh's
+#          iree_python) as a column: bench/peers/iree_peer.py imports the
+#          same .onnx with iree-import-onnx (dynamic dims kept), compiles it
+#          once with iree-compile for the local llvm-cpu backend and the
+#          host CPU, checks its outputs against onnxruntime's and times it
+#          with the runtime's Python API: one thread on the local-sync
+#          device, more on local-task with THREADS worker groups. Ratio
+#          IREE / onnxruntime; n/a where the venv cannot be made or a model
+#          does not import, compile or match (the reason goes to stderr
+#          once). IREE_RUNS (default RUNS) sets its timed calls.
 set -euo pipefail
 # shellcheck source=../lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -54,11 +65,17 @@ CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1 resnet18:3
 REPORT="${REPORT:-$HERE/report.md}"
 TVM="${TVM:-0}"
 TVM_RUNS="${TVM_RUNS:-$RUNS}"
+IREE="${IREE:-0}"
+IREE_RUNS="${IREE_RUNS:-$RUNS}"
 
 peers_python
 TVM_PY=""
 if [[ "$TVM" == 1 ]] && ! tvm_python; then
   echo "TVM=1: no TVM venv (see above); the TVM column says n/a" >&2
+fi
+IREE_PY=""
+if [[ "$IREE" == 1 ]] && ! iree_python; then
+  echo "IREE=1: no IREE venv (see above); the IREE column says n/a" >&2
 fi
 OUT="$(mktemp -d)"
 BUSY_PID=""
@@ -87,6 +104,18 @@ for c in $CASES; do
       echo "TVM: $model at $size: n/a (exit status $rc):" \
         "$(grep -v Warning "$OUT/tvm-err" | tail -n 1)" >&2
       touch "$OUT/tvm-skip-$model-$size"
+    fi
+  fi
+  # IREE: import and compile once per model (iree_peer.py keeps
+  # $OUT/$model.vmfb), check once per case; n/a as TVM's.
+  if [[ -n "$IREE_PY" ]]; then
+    rc=0
+    "$IREE_PY" "$HERE/iree_peer.py" iree "$OUT/$model.onnx" "$data" 1 0 \
+      > /dev/null 2> "$OUT/iree-err" || rc=$?
+    if [[ $rc != 0 ]]; then
+      echo "IREE: $model at $size: n/a (exit status $rc):" \
+        "$(tail -n 1 "$OUT/iree-err")" >&2
+      touch "$OUT/iree-skip-$model-$size"
     fi
   fi
   for v in "${variants[@]}"; do
@@ -121,6 +150,11 @@ for r in $(seq "$REPEATS"); do
           "$TVM_RUNS" 2> "$OUT/tvm-err" | median_ms >> "$OUT/tvm-$key" ||
           echo "TVM: $model at $size, $t threads: $(tail -n 1 "$OUT/tvm-err")" >&2
       fi
+      if [[ -n "$IREE_PY" && ! -e "$OUT/iree-skip-$model-$size" ]]; then
+        "$IREE_PY" "$HERE/iree_peer.py" iree "$OUT/$model.onnx" "$data" "$t" \
+          "$IREE_RUNS" 2> "$OUT/iree-err" | median_ms >> "$OUT/iree-$key" ||
+          echo "IREE: $model at $size, $t threads: $(tail -n 1 "$OUT/iree-err")" >&2
+      fi
       for i in "${!variants[@]}"; do
         # shellcheck disable=SC2046,SC2086
         # Words of a variant that set a variable (KMP_BLOCKTIME=200) go to
@@ -154,6 +188,16 @@ describe() {
   esac
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+# A cell of peer column $1 (tvm, iree) for key $2 against onnxruntime's $3.
+peer_cells() {
+  local x=""
+  [[ -s "$OUT/$1-$2" ]] && x=$(median < "$OUT/$1-$2")
+  if [[ -n "$x" ]]; then
+    echo " $x ms | $(ratio "$x" "$3") |"
+  else
+    echo " n/a | n/a |"
+  fi
+}
 {
   header="| model | threads | onnxruntime |"
   rule="|---|---|---|"
@@ -163,6 +207,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
   done
   if [[ "$TVM" == 1 ]]; then
     header+=" TVM Relax | TVM / onnxruntime |"
+    rule+="---|---|"
+  fi
+  if [[ "$IREE" == 1 ]]; then
+    header+=" IREE | IREE / onnxruntime |"
     rule+="---|---|"
   fi
   echo "$header"
@@ -177,15 +225,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
         x=$(median < "$OUT/relax$i-$key")
         row+=" $x ms | $(ratio "$x" "$o") |"
       done
-      if [[ "$TVM" == 1 ]]; then
-        x=""
-        [[ -s "$OUT/tvm-$key" ]] && x=$(median < "$OUT/tvm-$key")
-        if [[ -n "$x" ]]; then
-          row+=" $x ms | $(ratio "$x" "$o") |"
-        else
-          row+=" n/a | n/a |"
-        fi
-      fi
+      [[ "$TVM" == 1 ]] && row+=$(peer_cells tvm "$key" "$o")
+      [[ "$IREE" == 1 ]] && row+=$(peer_cells iree "$key" "$o")
       echo "$row"
     done
   done
@@ -209,6 +250,25 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
       echo "onnxruntime time. n/a: did not import, compile or match onnxruntime."
     else
       echo "TVM Relax: n/a, apache-tvm did not install."
+    fi
+  fi
+  if [[ "$IREE" == 1 ]]; then
+    echo
+    if [[ -n "$IREE_PY" ]]; then
+      ver=$("$IREE_PY" -c 'from importlib.metadata import version
+print(version("iree-base-runtime"))')
+      echo "IREE: iree-base-compiler and iree-base-runtime $ver"
+      echo "from PyPI; iree-import-onnx (dynamic dims kept), iree-compile"
+      echo "--iree-hal-target-device=local"
+      echo "--iree-hal-local-target-device-backends=llvm-cpu"
+      echo "--iree-llvmcpu-target-cpu=host; the runtime's Python API, inputs"
+      echo "on the device beforehand, outputs read back in each call; one"
+      echo "thread: the local-sync device, more: local-task with that many"
+      echo "worker groups (--task_topology_group_count); median of"
+      echo "$IREE_RUNS timed calls; ratio = IREE / onnxruntime time. n/a: did"
+      echo "not import, compile or match onnxruntime."
+    else
+      echo "IREE: n/a, iree-base-compiler / iree-base-runtime did not install."
     fi
   fi
 } | tee "$REPORT"
