@@ -52,6 +52,9 @@
 #          IREE / onnxruntime; n/a where the venv cannot be made or a model
 #          does not import, compile or match (the reason goes to stderr
 #          once). IREE_RUNS (default RUNS) sets its timed calls.
+#
+# The report starts with the CPU (model name and the avx2, avx512f and
+# amx_tile flags from /proc/cpuinfo), the date and the load average.
 set -euo pipefail
 # shellcheck source=../lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -137,7 +140,9 @@ if [[ "${BUSY:-0}" == 1 ]]; then
   yes > /dev/null &
   BUSY_PID=$!
 fi
-load_before=$(cut -d' ' -f1 /proc/loadavg)
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+date_start=$(date -u '+%Y-%m-%d %H:%M UTC')
+load_before=${load_start%% *}
 for r in $(seq "$REPEATS"); do
   for c in $CASES; do
     model=${c%%:*}; size=${c#*:}; data="$OUT/$model-$size"
@@ -188,6 +193,10 @@ describe() {
   esac
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+# "yes" or "no": whether /proc/cpuinfo lists CPU flag $1.
+has_flag() {
+  grep -m1 '^flags' /proc/cpuinfo | grep -qw "$1" && echo yes || echo no
+}
 # A cell of peer column $1 (tvm, iree) for key $2 against onnxruntime's $3.
 peer_cells() {
   local x=""
@@ -199,6 +208,12 @@ peer_cells() {
   fi
 }
 {
+  cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+  echo "CPU: ${cpu:-unknown} ($(nproc) CPUs); avx2 $(has_flag avx2)," \
+    "avx512f $(has_flag avx512f), amx_tile $(has_flag amx_tile)."
+  echo "Date: $date_start. Load average (1, 5, 15 min) before timing:" \
+    "$load_start."
+  echo
   header="| model | threads | onnxruntime |"
   rule="|---|---|---|"
   for v in "${variants[@]}"; do
