@@ -47,3 +47,28 @@ tvm_python() {
   fi
   TVM_PY="$venv/bin/python"
 }
+
+# IREE_PY: the Python of bench/peers/.venv-iree (iree-base-compiler,
+# iree-base-runtime, onnx, numpy from PyPI), created on first use (PYTHON
+# picks the interpreter that makes it); its bin/ holds iree-import-onnx and
+# iree-compile. A venv of its own, as tvm_python's: returns non-zero, with
+# IREE_PY empty and what went wrong on stderr, when it cannot be made; a
+# half-made venv is removed so that the next call tries again.
+iree_python() {
+  local venv="$ROOT/bench/peers/.venv-iree"
+  IREE_PY=""
+  if [[ ! -x "$venv/bin/python" || ! -x "$venv/bin/iree-compile" ]] ||
+     ! "$venv/bin/python" -c 'import iree.runtime, onnx' 2> /dev/null; then
+    rm -rf "$venv"
+    if ! { "${PYTHON:-python3}" -m venv "$venv" &&
+           "$venv/bin/pip" install --quiet iree-base-compiler \
+             iree-base-runtime onnx numpy &&
+           "$venv/bin/python" -c 'import iree.runtime, iree.compiler' &&
+           [[ -x "$venv/bin/iree-import-onnx" ]]; } >&2; then
+      echo "iree_python: could not make $venv with IREE" >&2
+      rm -rf "$venv"
+      return 1
+    fi
+  fi
+  IREE_PY="$venv/bin/python"
+}

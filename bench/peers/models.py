@@ -18,6 +18,15 @@ serves every size.
   resblock  a ResNet-18 basic block of the first stage: two 3x3 convs of 64
          channels with bias (pad 1) on 56x56, ReLU, residual add, ReLU,
          batch n.
+  resnet18  torchvision's ResNet-18 (BatchNormalization), batch n.
+  bertbase  the bert layer at BERT-base size: hidden 768, 12 heads of 64,
+         FFN 3072.
+  llama1k  the llama block at hidden 1024, 16 heads of 64, SwiGLU FFN of
+         width 2816.
+  resnet50  torchvision's ResNet-50 (v1.5 bottlenecks), batch n.
+  convnext  a ConvNeXt block (depthwise 7x7 conv, channels-last
+         LayerNormalization between Transposes, 4x pointwise expansion with
+         GELU, layer scale, residual) of 96 channels on 56x56, batch n.
 
 Subcommands (run by bench/peers/run.sh inside its venv):
   write DIR                       writes DIR/<model>.onnx
@@ -114,6 +123,14 @@ def layer_norm(g, x, hidden):
                 g.weight(hidden, scale=0.1), axis=-1, epsilon=1e-12)
 
 
+def gelu(g, x):
+    """Exact GELU as torch.onnx writes it at opset 17 (no Gelu op before
+    opset 20): 0.5 * x * (1 + erf(x / sqrt(2)))."""
+    erf = g.op("Erf", g.op("Div", x, g.const(np.float32(math.sqrt(2)))))
+    return g.op("Mul", g.op("Mul", x, g.const(np.float32(0.5))),
+                g.op("Add", erf, g.const(np.float32(1))))
+
+
 def bert(hidden=384, n_heads=12, ffn=1536):
     g = Graph(2)
     hd = hidden // n_heads
@@ -123,11 +140,7 @@ def bert(hidden=384, n_heads=12, ffn=1536):
     v = heads(g, linear(g, x, hidden, hidden), n_heads, hd)
     ctx = attention(g, q, k, v, mask, hidden, hd)
     h1 = layer_norm(g, g.op("Add", x, linear(g, ctx, hidden, hidden)), hidden)
-    f = linear(g, h1, hidden, ffn)
-    # Exact GELU: 0.5 * f * (1 + erf(f / sqrt(2))).
-    erf = g.op("Erf", g.op("Div", f, g.const(np.float32(math.sqrt(2)))))
-    f = g.op("Mul", g.op("Mul", f, g.const(np.float32(0.5))),
-             g.op("Add", erf, g.const(np.float32(1))))
+    f = gelu(g, linear(g, h1, hidden, ffn))
     out = layer_norm(g, g.op("Add", h1, linear(g, f, ffn, hidden)), hidden)
     return g.model("bert_layer",
                    [f32_input("x", [1, "s", hidden]),
@@ -203,43 +216,119 @@ def resnet18(classes=1000):
     Flatten, Gemm. Input [n, 3, 224, 224], seeded weights and statistics."""
     g = Graph(5)
 
-    def conv_bn(x, cin, cout, k, stride, pad):
-        w = g.weight(cout, cin, k, k, scale=math.sqrt(2.0 / (cin * k * k)))
-        y = g.op("Conv", x, w, kernel_shape=[k, k], strides=[stride, stride],
-                 pads=[pad] * 4)
-        gamma = g.const((1 + 0.1 * g.rng.standard_normal(cout))
-                        .astype(np.float32))
-        beta = g.const((0.1 * g.rng.standard_normal(cout)).astype(np.float32))
-        mean = g.const((0.1 * g.rng.standard_normal(cout)).astype(np.float32))
-        var = g.const((1 + 0.1 * g.rng.random(cout)).astype(np.float32))
-        return g.op("BatchNormalization", y, gamma, beta, mean, var,
-                    epsilon=1e-5)
-
     def block(x, cin, cout, stride):
-        h = g.op("Relu", conv_bn(x, cin, cout, 3, stride, 1))
-        h = conv_bn(h, cout, cout, 3, 1, 1)
+        h = g.op("Relu", conv_bn(g, x, cin, cout, 3, stride, 1))
+        h = conv_bn(g, h, cout, cout, 3, 1, 1)
         skip = x if stride == 1 and cin == cout else \
-            conv_bn(x, cin, cout, 1, stride, 0)
+            conv_bn(g, x, cin, cout, 1, stride, 0)
         return g.op("Relu", g.op("Add", h, skip))
 
-    x = g.op("Relu", conv_bn("x", 3, 64, 7, 2, 3))
-    x = g.op("MaxPool", x, kernel_shape=[3, 3], strides=[2, 2],
-             pads=[1, 1, 1, 1])
+    x = resnet_stem(g)
     cin = 64
     for cout, stride in ((64, 1), (128, 2), (256, 2), (512, 2)):
         x = block(x, cin, cout, stride)
         x = block(x, cout, cout, 1)
         cin = cout
+    return resnet_head(g, x, cin, classes, "resnet18")
+
+
+def resnet50(classes=1000):
+    """torchvision's ResNet-50 (v1.5: the stride on the 3x3 conv of the
+    bottleneck) as torch.onnx exports it in eval mode: stages of 3, 4, 6, 3
+    bottlenecks (1x1, 3x3, 1x1 to 4x the width), a 1x1 downsample (stride
+    of the stage) on each stage's first block, the ResNet-18 stem and head.
+    Input [n, 3, 224, 224], seeded weights and statistics."""
+    g = Graph(6)
+
+    def bottleneck(x, cin, width, stride):
+        cout = 4 * width
+        h = g.op("Relu", conv_bn(g, x, cin, width, 1, 1, 0))
+        h = g.op("Relu", conv_bn(g, h, width, width, 3, stride, 1))
+        # The last BatchNormalization of each block scaled down (gamma
+        # around 0.2), as trained ResNets have it, so that 16 residual adds
+        # of random weights do not grow the activations by orders of
+        # magnitude.
+        h = conv_bn(g, h, width, cout, 1, 1, 0, gamma=0.2)
+        skip = x if stride == 1 and cin == cout else \
+            conv_bn(g, x, cin, cout, 1, stride, 0)
+        return g.op("Relu", g.op("Add", h, skip))
+
+    x = resnet_stem(g)
+    cin = 64
+    for width, blocks, stride in ((64, 3, 1), (128, 4, 2), (256, 6, 2),
+                                  (512, 3, 2)):
+        for i in range(blocks):
+            x = bottleneck(x, cin, width, stride if i == 0 else 1)
+            cin = 4 * width
+    return resnet_head(g, x, cin, classes, "resnet50")
+
+
+def conv_bn(g, x, cin, cout, k, stride, pad, gamma=1.0):
+    """Conv without bias and an inference BatchNormalization."""
+    w = g.weight(cout, cin, k, k, scale=math.sqrt(2.0 / (cin * k * k)))
+    y = g.op("Conv", x, w, kernel_shape=[k, k], strides=[stride, stride],
+             pads=[pad] * 4)
+    gamma = g.const((gamma * (1 + 0.1 * g.rng.standard_normal(cout)))
+                    .astype(np.float32))
+    beta = g.const((0.1 * g.rng.standard_normal(cout)).astype(np.float32))
+    mean = g.const((0.1 * g.rng.standard_normal(cout)).astype(np.float32))
+    var = g.const((1 + 0.1 * g.rng.random(cout)).astype(np.float32))
+    return g.op("BatchNormalization", y, gamma, beta, mean, var,
+                epsilon=1e-5)
+
+
+def resnet_stem(g):
+    """7x7 stride-2 conv to 64 channels, BatchNormalization, Relu, 3x3
+    stride-2 MaxPool: [n, 3, 224, 224] -> [n, 64, 56, 56]."""
+    x = g.op("Relu", conv_bn(g, "x", 3, 64, 7, 2, 3))
+    return g.op("MaxPool", x, kernel_shape=[3, 3], strides=[2, 2],
+                pads=[1, 1, 1, 1])
+
+
+def resnet_head(g, x, channels, classes, name):
+    """GlobalAveragePool, Flatten, Gemm (transB, as nn.Linear exports)."""
     x = g.op("Flatten", g.op("GlobalAveragePool", x), axis=1)
-    y = g.op("Gemm", x, g.weight(classes, 512, scale=1 / math.sqrt(512)),
+    y = g.op("Gemm", x,
+             g.weight(classes, channels, scale=1 / math.sqrt(channels)),
              g.weight(classes, scale=0.01), transB=1)
-    return g.model("resnet18", [f32_input("x", ["n", 3, 224, 224])], y,
+    return g.model(name, [f32_input("x", ["n", 3, 224, 224])], y,
                    ["n", classes])
+
+
+def convnext(channels=96, size=56):
+    """One block of torchvision's ConvNeXt-T first stage (CNBlock) as
+    torch.onnx exports it: depthwise 7x7 conv with bias (pad 3), a permute
+    to channels-last (Transpose), LayerNormalization over the channels
+    (eps 1e-6), Linear to 4x the channels, exact GELU, Linear back, a
+    permute to channels-first, the layer scale ([C, 1, 1] Mul; seeded
+    around 0.5 rather than torchvision's 1e-6 initial value, so that the
+    block's branch shows in the output), residual add. Input [n, 96, 56,
+    56]."""
+    g = Graph(7)
+    c = channels
+    h = g.op("Conv", "x", g.weight(c, 1, 7, 7, scale=1 / 7),
+             g.weight(c, scale=0.1), group=c, kernel_shape=[7, 7],
+             pads=[3, 3, 3, 3])
+    h = g.op("Transpose", h, perm=[0, 2, 3, 1])
+    h = g.op("LayerNormalization", h,
+             g.const((1 + 0.1 * g.rng.standard_normal(c)).astype(np.float32)),
+             g.weight(c, scale=0.1), axis=-1, epsilon=1e-6)
+    h = gelu(g, linear(g, h, c, 4 * c))
+    h = linear(g, h, 4 * c, c)
+    h = g.op("Transpose", h, perm=[0, 3, 1, 2])
+    h = g.op("Mul", h, g.const((0.5 * (1 + 0.1 * g.rng.standard_normal(
+        (c, 1, 1)))).astype(np.float32)))
+    out = g.op("Add", "x", h)
+    shape = ["n", c, size, size]
+    return g.model("convnext_block", [f32_input("x", shape)], out, shape)
 
 
 MODELS = {"mlp": mlp, "bert": bert, "llama": llama,
           "llama4": lambda: llama(layers=4), "resblock": resblock,
-          "resnet18": resnet18}
+          "resnet18": resnet18,
+          "bertbase": lambda: bert(hidden=768, n_heads=12, ffn=3072),
+          "llama1k": lambda: llama(hidden=1024, n_heads=16, ffn=2816),
+          "resnet50": resnet50, "convnext": convnext}
 
 
 def dims_of(value_info):
