@@ -16,8 +16,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
 #include <mutex>
 #include <set>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace mlir::relax::rt;
 
@@ -218,9 +224,33 @@ static std::string shapeStr(const std::vector<int64_t> &shape) {
   return s + "]";
 }
 
+/// The bytes a tensor of `dtype` and `shape` holds, or none when the dtype
+/// is unknown, a dim negative or the product overflows.
+static std::optional<size_t> paramBytes(const ParamSpec &p) {
+  std::optional<size_t> elem = paramDTypeSize(p.dtype);
+  if (!elem)
+    return std::nullopt;
+  size_t bytes = *elem;
+  for (int64_t d : p.shape)
+    if (d < 0 || __builtin_mul_overflow(bytes, static_cast<size_t>(d), &bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+/// Sets the protection of the pages wholly inside [data, data + bytes): a
+/// page the range only partly covers may hold a neighbour.
+static void protectWholePages(void *data, size_t bytes, int protection) {
+  uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  uintptr_t begin = reinterpret_cast<uintptr_t>(data);
+  uintptr_t first = (begin + page - 1) / page * page;
+  uintptr_t last = (begin + bytes) / page * page;
+  if (first < last)
+    mprotect(reinterpret_cast<void *>(first), last - first, protection);
+}
+
 Status mlir::relax::rt::loadParams(
     const ModuleMetadata &metadata, const ParamFile &file,
-    const std::function<void *(const std::string &)> &lookup) {
+    const std::function<ParamGlobal(const std::string &)> &lookup) {
   for (const ParamSpec &p : metadata.params) {
     const ParamFile::Entry *entry = file.lookup(p.name);
     if (!entry)
@@ -233,14 +263,171 @@ Status mlir::relax::rt::loadParams(
                            shapeStr(entry->shape) +
                            " but the library expects " + p.dtype + " " +
                            shapeStr(p.shape));
-    void *dest = lookup(p.name);
-    if (!dest)
+    ParamGlobal global = lookup(p.name);
+    if (!global.data)
       return Status::error("the library has no global '" + p.name + "'");
+    if (entry->data.size() > global.bytes)
+      return Status::error("parameter '" + p.name + "' in " + file.path() +
+                           " holds " + std::to_string(entry->data.size()) +
+                           " bytes but the library's global holds " +
+                           std::to_string(global.bytes));
+    // Writable again first: a library that stayed mapped since it was last
+    // closed keeps the pages read-only.
+    protectWholePages(global.data, global.bytes, PROT_READ | PROT_WRITE);
     if (!entry->data.empty())
-      std::memcpy(dest, entry->data.data(), entry->data.size());
+      std::memcpy(global.data, entry->data.data(), entry->data.size());
+    protectWholePages(global.data, global.bytes, PROT_READ);
     file.dropPages(*entry);
   }
   return Status::success();
+}
+
+//===----------------------------------------------------------------------===//
+// ELF checks
+//===----------------------------------------------------------------------===//
+
+/// Whether [offset, offset + count * size) lies in a file of `fileSize`
+/// bytes, without overflow.
+static bool fitsInFile(uint64_t offset, uint64_t count, uint64_t size,
+                       uint64_t fileSize) {
+  uint64_t bytes, end;
+  return !__builtin_mul_overflow(count, size, &bytes) &&
+         !__builtin_add_overflow(offset, bytes, &end) && end <= fileSize;
+}
+
+namespace {
+/// Closes a file descriptor when it goes out of scope.
+struct FileCloser {
+  int fd;
+  ~FileCloser() {
+    if (fd >= 0)
+      ::close(fd);
+  }
+};
+} // namespace
+
+Status mlir::relax::rt::checkSharedLibraryFile(const std::string &path) {
+  auto cannotOpen = [&](int err) {
+    return Status::error("cannot open " + path + ": " + std::strerror(err));
+  };
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return cannotOpen(errno);
+  FileCloser closer{fd};
+  struct stat st;
+  if (fstat(fd, &st) != 0)
+    return cannotOpen(errno);
+  if (S_ISDIR(st.st_mode))
+    return cannotOpen(EISDIR);
+  uint64_t fileSize = static_cast<uint64_t>(st.st_size);
+  auto bad = [&](const std::string &why) {
+    return Status::error("cannot load " + path + ": " + why);
+  };
+  auto cutOff = [&](const std::string &what, uint64_t end) {
+    return bad(what + " ends at byte " + std::to_string(end) +
+               " but the file has " + std::to_string(fileSize) +
+               " bytes (truncated?)");
+  };
+  auto readAt = [&](void *out, uint64_t bytes, uint64_t offset) {
+    uint64_t done = 0;
+    while (done < bytes) {
+      ssize_t n = pread(fd, static_cast<char *>(out) + done, bytes - done,
+                        static_cast<off_t>(offset + done));
+      if (n <= 0)
+        return false;
+      done += static_cast<uint64_t>(n);
+    }
+    return true;
+  };
+
+  unsigned char magic[SELFMAG] = {};
+  if (fileSize < SELFMAG || !readAt(magic, SELFMAG, 0) ||
+      std::memcmp(magic, ELFMAG, SELFMAG) != 0)
+    return bad("not an ELF file");
+  ElfW(Ehdr) header;
+  if (fileSize < sizeof(header))
+    return cutOff("the ELF header", sizeof(header));
+  if (!readAt(&header, sizeof(header), 0))
+    return bad("cannot read the ELF header");
+  constexpr unsigned char hostClass =
+      sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32;
+  if (header.e_ident[EI_CLASS] != hostClass)
+    return bad("ELF class " + std::to_string(header.e_ident[EI_CLASS]) +
+               " is not this machine's (" + std::to_string(hostClass) + ")");
+  if (header.e_type != ET_DYN)
+    return bad("not a shared library (ELF type " +
+               std::to_string(header.e_type) + ")");
+
+  // Program headers: what dlopen maps.
+  if (header.e_phnum == 0 || header.e_phentsize != sizeof(ElfW(Phdr)))
+    return bad("bad program header table (e_phnum " +
+               std::to_string(header.e_phnum) + ", e_phentsize " +
+               std::to_string(header.e_phentsize) + ")");
+  if (!fitsInFile(header.e_phoff, header.e_phnum, sizeof(ElfW(Phdr)),
+                  fileSize))
+    return cutOff("the program header table (e_phoff " +
+                      std::to_string(header.e_phoff) + ")",
+                  header.e_phoff + uint64_t(header.e_phnum) *
+                                       sizeof(ElfW(Phdr)));
+  std::vector<ElfW(Phdr)> segments(header.e_phnum);
+  if (!readAt(segments.data(), segments.size() * sizeof(ElfW(Phdr)),
+              header.e_phoff))
+    return bad("cannot read the program header table");
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const ElfW(Phdr) &seg = segments[i];
+    if (seg.p_filesz == 0 || fitsInFile(seg.p_offset, 1, seg.p_filesz,
+                                        fileSize))
+      continue;
+    const char *kind = seg.p_type == PT_LOAD      ? " (PT_LOAD)"
+                       : seg.p_type == PT_DYNAMIC ? " (PT_DYNAMIC)"
+                                                  : "";
+    return cutOff("segment #" + std::to_string(i) + kind + " [p_offset " +
+                      std::to_string(seg.p_offset) + ", p_filesz " +
+                      std::to_string(seg.p_filesz) + "]",
+                  seg.p_offset + seg.p_filesz);
+  }
+
+  // Section headers (dlopen does not read them, but a file cut short of
+  // them is cut short: its symbol table, the metadata's neighbour, too).
+  if (header.e_shnum == 0)
+    return Status::success();
+  if (header.e_shentsize != sizeof(ElfW(Shdr)))
+    return bad("bad section header table (e_shentsize " +
+               std::to_string(header.e_shentsize) + ")");
+  if (!fitsInFile(header.e_shoff, header.e_shnum, sizeof(ElfW(Shdr)),
+                  fileSize))
+    return cutOff("the section header table (e_shoff " +
+                      std::to_string(header.e_shoff) + ")",
+                  header.e_shoff + uint64_t(header.e_shnum) *
+                                       sizeof(ElfW(Shdr)));
+  std::vector<ElfW(Shdr)> sections(header.e_shnum);
+  if (!readAt(sections.data(), sections.size() * sizeof(ElfW(Shdr)),
+              header.e_shoff))
+    return bad("cannot read the section header table");
+  for (size_t i = 0; i < sections.size(); ++i) {
+    const ElfW(Shdr) &sec = sections[i];
+    if (sec.sh_type == SHT_NOBITS || sec.sh_type == SHT_NULL ||
+        fitsInFile(sec.sh_offset, 1, sec.sh_size, fileSize))
+      continue;
+    return cutOff("section #" + std::to_string(i) + " [sh_offset " +
+                      std::to_string(sec.sh_offset) + ", sh_size " +
+                      std::to_string(sec.sh_size) + "]",
+                  sec.sh_offset + sec.sh_size);
+  }
+  return Status::success();
+}
+
+/// The size (st_size) of the dynamic symbol at `address`, or none when no
+/// symbol starts there.
+static std::optional<size_t> symbolSize(const void *address) {
+  Dl_info info;
+  void *entry = nullptr;
+  if (!dladdr1(address, &info, &entry, RTLD_DL_SYMENT))
+    return std::nullopt;
+  auto *symbol = static_cast<const ElfW(Sym) *>(entry);
+  if (!symbol || info.dli_saddr != address)
+    return std::nullopt;
+  return static_cast<size_t>(symbol->st_size);
 }
 
 //===----------------------------------------------------------------------===//
@@ -270,6 +457,8 @@ Result<std::unique_ptr<Library>> Library::open(const std::string &path,
                                   "globals hold one set of parameters)");
   }
   lib->canonicalPath = canonical;
+  if (Status s = checkSharedLibraryFile(path))
+    return s;
   // RTLD_LOCAL: the parameter globals of two libraries never meet.
   lib->handle = dlopen(lib->canonicalPath.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!lib->handle)
@@ -278,7 +467,15 @@ Result<std::unique_ptr<Library>> Library::open(const std::string &path,
   if (!text)
     return Status::error(path + " is not a relax-mlir module (no " +
                          kMetadataSymbol + ")");
-  auto metadata = ModuleMetadata::fromJSON(text);
+  // The string ends inside its symbol, or the library is corrupt.
+  std::optional<size_t> textBytes = symbolSize(text);
+  size_t length = textBytes ? strnlen(text, *textBytes) : 0;
+  if (!textBytes || length == *textBytes)
+    return Status::error("bad metadata in " + path + ": " + kMetadataSymbol +
+                         " is not a NUL-terminated string within its " +
+                         (textBytes ? std::to_string(*textBytes) + " bytes"
+                                    : std::string("symbol")));
+  auto metadata = ModuleMetadata::fromJSON(std::string(text, length));
   if (!metadata)
     return Status::error("bad metadata in " + path + ": " +
                          metadata.message());
@@ -287,6 +484,33 @@ Result<std::unique_ptr<Library>> Library::open(const std::string &path,
     if (!lib->lookupEntry(f.name))
       return Status::error(path + " lacks the entry point of '" + f.name +
                            "'");
+  // Each parameter's global must hold what the metadata says it holds:
+  // the loader copies that many bytes into it.
+  std::vector<ParamGlobal> globals;
+  for (size_t i = 0; i < lib->metadata.params.size(); ++i) {
+    const ParamSpec &p = lib->metadata.params[i];
+    std::string field = "metadata.params[" + std::to_string(i) + "]";
+    std::optional<size_t> bytes = paramBytes(p);
+    if (!bytes)
+      return Status::error("bad metadata in " + path + ": " + field + " '" +
+                           p.name + "' is " + p.dtype + " " +
+                           shapeStr(p.shape) +
+                           ": not a dtype and shape of a tensor");
+    void *data = dlsym(lib->handle, p.name.c_str());
+    if (!data)
+      return Status::error("bad metadata in " + path + ": " + field +
+                           " names '" + p.name +
+                           "', which the library does not define");
+    std::optional<size_t> size = symbolSize(data);
+    if (!size || *bytes > *size)
+      return Status::error(
+          "bad metadata in " + path + ": " + field + " '" + p.name + "' is " +
+          p.dtype + " " + shapeStr(p.shape) + " (" + std::to_string(*bytes) +
+          " bytes) but the library's global holds " +
+          (size ? std::to_string(*size) + " bytes"
+                : std::string("no symbol of a known size")));
+    globals.push_back({data, *size});
+  }
 
   if (lib->metadata.params.empty())
     return lib;
@@ -300,11 +524,13 @@ Result<std::unique_ptr<Library>> Library::open(const std::string &path,
   auto file = ParamFile::open(params);
   if (!file)
     return file.status();
-  void *handle = lib->handle;
-  if (Status s = loadParams(lib->metadata, **file,
-                            [&](const std::string &name) {
-                              return dlsym(handle, name.c_str());
-                            }))
+  const ModuleMetadata &meta = lib->metadata;
+  if (Status s = loadParams(meta, **file, [&](const std::string &name) {
+        for (size_t i = 0; i < meta.params.size(); ++i)
+          if (meta.params[i].name == name)
+            return globals[i];
+        return ParamGlobal();
+      }))
     return s;
   return lib;
 }

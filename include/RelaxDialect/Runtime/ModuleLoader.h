@@ -82,10 +82,27 @@ std::string packedEntrySymbol(const std::string &name);
 /// Bytes per element of a relax dtype name, 0 when unknown.
 size_t dtypeNameSize(std::string_view dtype);
 
+/// The global a parameter is loaded into: its address and its size in
+/// bytes (the symbol's st_size), null when the library has no such global.
+struct ParamGlobal {
+  void *data = nullptr;
+  size_t bytes = 0;
+};
+
 /// Copies every parameter of `metadata` from `file` into the global that
-/// `lookup` returns for its name, checking dtype and shape first.
+/// `lookup` returns for its name, checking dtype, shape and the global's
+/// size first. Each page wholly inside a global is made read-only once
+/// filled (mprotect): a stray write to the weights is a fault, never a
+/// silent change of every later result.
 Status loadParams(const ModuleMetadata &metadata, const ParamFile &file,
-                  const std::function<void *(const std::string &)> &lookup);
+                  const std::function<ParamGlobal(const std::string &)> &lookup);
+
+/// Checks that `path` is a whole ELF shared library of this machine's class
+/// before anything maps it: the header, the program and section header
+/// tables and every segment and section lie within the file. dlopen of a
+/// truncated library dies of SIGBUS when it touches a page past the end; a
+/// failure here names the file and the part that is cut off.
+Status checkSharedLibraryFile(const std::string &path);
 
 using PackedFn = void (*)(void **);
 

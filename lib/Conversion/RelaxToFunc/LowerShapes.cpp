@@ -18,6 +18,7 @@
 #include "RelaxDialect/Extern/IR/ExternDialect.h"
 #include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
 #include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"
+#include "RelaxDialect/Relax/IR/StorageRoot.h"
 #include "RelaxDialect/Relax/Transforms/MemoryPlan.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
@@ -1761,6 +1762,23 @@ struct RelaxLowerShapesPass
       }
       externs[symName] = callee;
     }
+
+    // An in-place update of a constant's storage would write into a
+    // read-only global (or, once relax-externalize-params has run, into the
+    // weights every later call reads): the verifier rejects it, and so does
+    // this pass for IR that was never verified. Checked before any function
+    // is lowered, while every callee is still a relax.func.
+    SymbolTableCollection symbols;
+    WalkResult storage = module.walk([&](Operation *op) {
+      LogicalResult checked = success();
+      if (auto inplace = dyn_cast<CallTIRInplaceOp>(op))
+        checked = verifyInPlaceStorage(inplace, symbols);
+      else if (auto call = dyn_cast<CallOp>(op))
+        checked = verifyInPlaceStorage(call, symbols);
+      return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (storage.wasInterrupted())
+      return signalPassFailure();
 
     // Callees first, so that a call knows which results it owns.
     SmallVector<FuncOp> order;

@@ -8,6 +8,7 @@
 
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/Relax/IR/CallTIRBinding.h"
+#include "RelaxDialect/Relax/IR/StorageRoot.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -137,7 +138,7 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (type.getNumResults() != getNumResults())
     return emitOpError("callee returns ")
            << type.getNumResults() << " values, got " << getNumResults();
-  return success();
+  return verifyInPlaceStorage(*this, symbolTable);
 }
 
 //===----------------------------------------------------------------------===//
@@ -593,33 +594,6 @@ SmallVector<Type> CallTIRInplaceOp::getCalleeBufferTypes() {
   return types;
 }
 
-Value relax::getStorageRoot(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<ViewOp, MatchCastOp>(def))
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
-/// Whether `user` may run after `op`: some block around `op` holds an
-/// ancestor of `user` that comes later than `op`'s ancestor there. A use
-/// in another region of an op around `op` (the other branch of a relax.if)
-/// never runs after it.
-static bool mayRunAfter(Operation *user, Operation *op) {
-  for (Operation *at = op; at; at = at->getParentOp()) {
-    Block *block = at->getBlock();
-    if (!block)
-      return false;
-    if (Operation *ancestor = block->findAncestorOpInBlock(*user))
-      if (ancestor != at && at->isBeforeInBlock(ancestor))
-        return true;
-    if (isa<FuncOp>(at->getParentOp()))
-      return false;
-  }
-  return false;
-}
-
 LogicalResult CallTIRInplaceOp::verify() {
   ArrayRef<int64_t> indices = getInplaceIndices();
   if (indices.size() != getNumResults())
@@ -649,35 +623,6 @@ LogicalResult CallTIRInplaceOp::verify() {
              << i << " has type " << getResult(i).getType()
              << " but updates input #" << index << " of type "
              << input.getType() << " in place (the types must be equal)";
-    if (input.getDefiningOp<ConstantOp>())
-      return emitOpError("input #")
-             << index << " is a relax.constant: constants cannot be updated "
-                         "in place";
-    // The input's storage is shared by the value it views or casts (its
-    // root) and every view and cast of that: none may be read after the
-    // call, or it would see the new contents.
-    SmallVector<Value> aliases = {getStorageRoot(input)};
-    for (size_t next = 0; next < aliases.size(); ++next) {
-      for (Operation *user : aliases[next].getUsers()) {
-        if (isa<ViewOp, MatchCastOp>(user)) {
-          aliases.push_back(user->getResult(0));
-          continue;
-        }
-        if (user == getOperation() || !mayRunAfter(user, getOperation()))
-          continue;
-        InFlightDiagnostic diag = emitOpError("updates input #") << index;
-        if (aliases[next] == input)
-          diag << " in place, but the old value is used after the call "
-                  "(use the call's result #"
-               << i << ")";
-        else
-          diag << " in place, but a value sharing its storage (a "
-                  "relax.view or match_cast of it, or what it views) is "
-                  "used after the call";
-        diag.attachNote(user->getLoc()) << "later use here";
-        return diag;
-      }
-    }
   }
   if (!any)
     return emitOpError("updates no input in place: use relax.call_tir");
@@ -710,10 +655,14 @@ static LogicalResult verifyTIRCallee(CallOpTy call, unsigned numOutputs,
   return bindCallTIRVars(call, callee, binding);
 }
 
+/// The storage checks follow relax.call into callees, so they run here,
+/// once every op has been verified on its own.
 LogicalResult
 CallTIRInplaceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  return verifyTIRCallee(*this, llvm::count(getInplaceIndices(), -1),
-                         symbolTable);
+  if (failed(verifyTIRCallee(*this, llvm::count(getInplaceIndices(), -1),
+                             symbolTable)))
+    return failure();
+  return verifyInPlaceStorage(*this, symbolTable);
 }
 
 //===----------------------------------------------------------------------===//

@@ -24,6 +24,10 @@ namespace relax {
 using namespace mlir;
 using namespace mlir::relax;
 
+/// The page size of the targets that load compiled libraries (x86-64 and
+/// most AArch64 systems): the alignment of parameters of at least a page.
+static constexpr uint64_t kParamPageAlignment = 4096;
+
 /// The safetensors name of `type`, or "" when it has none (or when its
 /// attribute storage is not one byte-aligned element after another: i1).
 static StringRef safetensorsDType(Type type) {
@@ -119,6 +123,11 @@ relax::externalizeParams(ModuleOp module, uint64_t minBytes) {
     global.setPublic();
     global.setConstant(false);
     global.setInitialValueAttr(UnitAttr::get(context));
+    // A parameter of a page or more starts on a page of its own, so the
+    // library loader can make its whole pages read-only once it is filled.
+    if (static_cast<uint64_t>(numBytes) >= kParamPageAlignment &&
+        global.getAlignment().value_or(0) < kParamPageAlignment)
+      global.setAlignment(kParamPageAlignment);
     params.push_back(std::move(param));
   }
   return params;

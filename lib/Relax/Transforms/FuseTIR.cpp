@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/IR/CallTIRBinding.h"
+#include "RelaxDialect/Relax/IR/StorageRoot.h"
 #include "RelaxDialect/Relax/Transforms/Fusion.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/TIR/IR/TIRBuilder.h"
@@ -110,7 +111,7 @@ LogicalResult GroupFuser::analyze() {
   // (the merged program writes their buffer) and no other member may read
   // them, or a view of them (--relax-group-ops never groups such a read
   // with the update; see readsUpdatedInput there).
-  llvm::SmallPtrSet<Value, 2> updatedInputs;
+  SmallVector<StorageRoot, 2> updatedInputs;
   for (Operation *call : calls) {
     auto inplace = dyn_cast<CallTIRInplaceOp>(call);
     if (!inplace)
@@ -123,7 +124,7 @@ LogicalResult GroupFuser::analyze() {
         if (inGroup.contains(input.getDefiningOp()))
           return call->emitOpError("cannot be fused: the input it updates "
                                    "in place is computed in its group");
-        updatedInputs.insert(getStorageRoot(input));
+        updatedInputs.push_back(getStorageRoot(input));
       }
   }
 
@@ -151,7 +152,10 @@ LogicalResult GroupFuser::analyze() {
         return call->emitOpError("cannot be fused: callee variable '")
                << entry.first() << "' is bound to an unknown dim";
     for (Value operand : call->getOperands()) {
-      if (call != last && updatedInputs.contains(getStorageRoot(operand)))
+      if (call != last &&
+          llvm::any_of(updatedInputs, [&](const StorageRoot &updated) {
+            return updated.overlaps(getStorageRoot(operand));
+          }))
         return call->emitOpError("cannot be fused: it reads an input that "
                                  "the group's last call updates in place");
       if (!inGroup.contains(operand.getDefiningOp()) &&

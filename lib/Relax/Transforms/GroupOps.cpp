@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RelaxDialect/Relax/IR/StorageRoot.h"
 #include "RelaxDialect/Relax/Transforms/Fusion.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 
@@ -104,10 +105,11 @@ private:
   bool readsUpdatedInput(const llvm::SmallDenseSet<unsigned> &roots) const;
 
   SmallVector<Node> nodes;
-  /// Per value updated by a relax.call_tir_inplace of the block (its
-  /// storage root: a view of it is updated too), the positions of those
-  /// calls.
-  llvm::DenseMap<Value, SmallVector<unsigned>> updatedAt;
+  /// The storage (StorageRoot.h: a view of it is updated too) each
+  /// relax.call_tir_inplace of the block updates, with the call's position.
+  SmallVector<std::pair<StorageRoot, unsigned>> updatedAt;
+  /// Callee lookups of getStorageRoot (through relax.call).
+  mutable SymbolTableCollection symbols;
   SmallVector<Group> groups;
   unsigned maxGroupSize;
 };
@@ -146,7 +148,8 @@ void Partitioner::buildGraph(Block &body) {
     if (auto inplace = dyn_cast<CallTIRInplaceOp>(op))
       for (unsigned i = 0; i < inplace.getNumResults(); ++i)
         if (Value input = inplace.getAliasedInput(i))
-          updatedAt[getStorageRoot(input)].push_back(nodes.size());
+          updatedAt.push_back({getStorageRoot(input, &symbols),
+                               static_cast<unsigned>(nodes.size())});
     index[&op] = nodes.size();
     nodes.push_back(
         {&op, getNodePattern(&op), isa<CallTIRInplaceOp>(op), {}});
@@ -312,12 +315,12 @@ bool Partitioner::readsUpdatedInput(
   }
   unsigned last = members.back();
   for (unsigned m : members)
-    for (Value operand : nodes[m].op->getOperands())
-      if (auto it = updatedAt.find(getStorageRoot(operand));
-          it != updatedAt.end())
-        for (unsigned at : it->second)
-          if (m < at && at <= last)
-            return true;
+    for (Value operand : nodes[m].op->getOperands()) {
+      StorageRoot read = getStorageRoot(operand, &symbols);
+      for (const auto &[updated, at] : updatedAt)
+        if (m < at && at <= last && read.overlaps(updated))
+          return true;
+    }
   return false;
 }
 

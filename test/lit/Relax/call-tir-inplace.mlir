@@ -59,3 +59,41 @@ relax.func @placement(%x: !relax.tensor<[n], f32>, %c: !relax.tensor<[], i1>)
 tir.prim_func private @inc(%x: !tir.buffer<[n], f32>) {
   tir.return
 }
+
+// -----
+
+// Storage, not syntax (StorageRoot.h): a parameter reached through a
+// relax.call that returns it, or through a tuple, is still the caller's
+// buffer and may be updated in place (the KV-cache contract); so may the
+// fresh buffer a callee returns. One field of a tuple parameter updated,
+// the other read after the update: they are different buffers.
+// CHECK-LABEL: relax.func @storage_roots
+// CHECK-COUNT-3: relax.call_tir_inplace @inc
+// CHECK: relax.call @bump
+relax.func @storage_roots(%x: !relax.tensor<[n, 4], f32>,
+                          %kv: tuple<!relax.tensor<[m, 4], f32>, !relax.tensor<[m, 4], f32>>)
+    -> (!relax.tensor<[n, 4], f32>, !relax.tensor<[m, 4], f32>, !relax.tensor<[m, 4], f32>, !relax.tensor<[n, 4], f32>) {
+  %f = relax.call @fresh(%x) : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  %r = relax.call @id(%x) : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  %a = relax.call_tir_inplace @inc(%r) inplace_indices([0]) : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  %k = relax.tuple_get_item %kv[0] : tuple<!relax.tensor<[m, 4], f32>, !relax.tensor<[m, 4], f32>>
+  %b = relax.call_tir_inplace @inc(%k) inplace_indices([0]) : (!relax.tensor<[m, 4], f32>) -> !relax.tensor<[m, 4], f32>
+  %v = relax.tuple_get_item %kv[1] : tuple<!relax.tensor<[m, 4], f32>, !relax.tensor<[m, 4], f32>>
+  %c = relax.call_tir_inplace @inc(%f) inplace_indices([0]) : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  %d = relax.call @bump(%c) : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return %a, %b, %v, %d : !relax.tensor<[n, 4], f32>, !relax.tensor<[m, 4], f32>, !relax.tensor<[m, 4], f32>, !relax.tensor<[n, 4], f32>
+}
+relax.func private @id(%p: !relax.tensor<[k, 4], f32>) -> !relax.tensor<[k, 4], f32> {
+  relax.return %p : !relax.tensor<[k, 4], f32>
+}
+relax.func private @fresh(%p: !relax.tensor<[k, 4], f32>) -> !relax.tensor<[k, 4], f32> {
+  %e = relax.exp %p : (!relax.tensor<[k, 4], f32>) -> !relax.tensor<[k, 4], f32>
+  relax.return %e : !relax.tensor<[k, 4], f32>
+}
+relax.func private @bump(%p: !relax.tensor<[k, 4], f32>) -> !relax.tensor<[k, 4], f32> {
+  %i = relax.call_tir_inplace @inc(%p) inplace_indices([0]) : (!relax.tensor<[k, 4], f32>) -> !relax.tensor<[k, 4], f32>
+  relax.return %i : !relax.tensor<[k, 4], f32>
+}
+tir.prim_func private @inc(%x: !tir.buffer<[n, 4], f32>) {
+  tir.return
+}

@@ -32,7 +32,7 @@ tir.prim_func private @inc(%x: !tir.buffer<[n], f32>) {
 relax.func @view_read_after_update(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
   %v = relax.view %x : !relax.tensor<[n], f32> to !relax.tensor<[n], f32>
   %w = relax.view %x : !relax.tensor<[n], f32> to !relax.tensor<[1], f32>
-  // expected-error@+1 {{updates input #0 in place, but a value sharing its storage (a relax.view or match_cast of it, or what it views) is used after the call}}
+  // expected-error@+1 {{updates input #0 in place, but a value sharing its storage (a view, cast, tuple field or call result of it, or what it views) is used after the call}}
   %i = relax.call_tir_inplace @inc(%x) inplace_indices([0]) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
   // expected-note@+1 {{later use here}}
   %y = relax.add %i, %w : (!relax.tensor<[n], f32>, !relax.tensor<[1], f32>) -> !relax.tensor<[n], f32>

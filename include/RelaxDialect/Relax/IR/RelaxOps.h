@@ -23,11 +23,6 @@ namespace relax {
 /// Checks that every symbolic variable used in `func` is bound before use
 /// (by a parameter type or an earlier match_cast). Emits located errors.
 LogicalResult verifyWellFormed(FuncOp func);
-
-/// The value whose storage `value` shares: through relax.view and
-/// relax.match_cast to what they view or cast. A read of any value with the
-/// same root reads what a relax.call_tir_inplace of that root updates.
-Value getStorageRoot(Value value);
 } // namespace relax
 } // namespace mlir
 

@@ -394,11 +394,14 @@ def Relax_CallTIRInplaceOp : Relax_Op<"call_tir_inplace", [
     parameters. An aliased result has exactly the type of its input.
 
     The input's buffer is updated and becomes the result: the old value is
-    gone. The verifier rejects any use of an updated input that may run
-    after the call (a later op of the same block, or of a block around it),
-    an input updated twice by one call, and a constant updated in place.
-    A function parameter updated in place is the caller's buffer: the
-    caller sees the new contents.
+    gone. The verifier follows each updated input to the storage it lives
+    in (through views, casts, tuples, dataflow results and `relax.call`;
+    StorageRoot.h) and rejects any use of a value sharing that storage that
+    may run after the call (a later op of the same block, or of a block
+    around it), an input updated twice by one call, and an update of a
+    `relax.constant`'s storage, whatever wraps it. A function parameter
+    updated in place is the caller's buffer: the caller sees the new
+    contents.
 
     ```mlir
     // cache[:, :, pos : pos + s, :] = k

@@ -62,3 +62,18 @@ extern.func private @ext(memref<?xf32>, !relax.tensor<[n], f32>)
 relax.func @bad_extern(%x: !relax.tensor<[n], f32>) {
   relax.return
 }
+
+// -----
+
+// An in-place update of a constant's storage, through a cast: the pass
+// checks storage roots (StorageRoot.h) before it lowers anything.
+func.func private @inc(memref<?x4xf32>)
+relax.func @inplace_constant(%x: !relax.tensor<[n, 4], f32>) {
+  // expected-note @below {{the relax.constant}}
+  %c = relax.constant dense<1.0> : tensor<3x4xf32>
+  %m = relax.match_cast %c : !relax.tensor<[3, 4], f32> to !relax.tensor<[k, 4], f32>
+  // VERIFIER: error: 'relax.call_tir_inplace' op input #0 is updated in place, but its storage is a relax.constant (through relax.match_cast): constants cannot be updated in place
+  // expected-error @below {{'relax.call_tir_inplace' op input #0 is updated in place, but its storage is a relax.constant (through relax.match_cast): constants cannot be updated in place}}
+  %i = relax.call_tir_inplace @inc(%m) inplace_indices([0]) : (!relax.tensor<[k, 4], f32>) -> !relax.tensor<[k, 4], f32>
+  relax.return
+}
