@@ -174,7 +174,7 @@ struct Options {
   bool randomWeights = false;
   uint64_t seed = 0;
   long steps = 32;
-  long cacheLength = 0; // 0: the prompt plus the new tokens
+  long cacheLength = 0; // 0 (not given): the prompt plus the new tokens
   double rtol = 1e-3, atol = 1e-3;
 };
 
@@ -186,6 +186,16 @@ const char *kUsage =
     "           [--dump-logits L.npy] [--expect-tokens T.npy]\n"
     "           [--expect-logits L.npy [--rtol R] [--atol A]]\n"
     "           [--save-weights W.safetensors]";
+
+// A tolerance: a finite number >= 0 (NaN would accept every logit).
+double parseTolerance(const std::string &text, const std::string &what) {
+  char *end = nullptr;
+  errno = 0;
+  double v = strtod(text.c_str(), &end);
+  if (text.empty() || *end || errno || !std::isfinite(v) || v < 0)
+    fail(what + " must be a finite number >= 0, not '" + text + "'");
+  return v;
+}
 
 long parseInt(const std::string &text, const std::string &what) {
   char *end = nullptr;
@@ -218,8 +228,12 @@ Options parseOptions(int argc, char **argv) {
       o.promptFile = value();
     else if (a == "-n")
       o.steps = parseInt(value(), a);
-    else if (a == "--cache-length")
+    else if (a == "--cache-length") {
       o.cacheLength = parseInt(value(), a);
+      if (o.cacheLength < 1)
+        fail("--cache-length must be at least 1, not " +
+             std::to_string(o.cacheLength));
+    }
     else if (a == "--dump-logits")
       o.dumpLogits = value();
     else if (a == "--expect-tokens")
@@ -227,9 +241,9 @@ Options parseOptions(int argc, char **argv) {
     else if (a == "--expect-logits")
       o.expectLogits = value();
     else if (a == "--rtol")
-      o.rtol = std::atof(value().c_str());
+      o.rtol = parseTolerance(value(), a);
     else if (a == "--atol")
-      o.atol = std::atof(value().c_str());
+      o.atol = parseTolerance(value(), a);
     else if (a == "--save-weights")
       o.saveWeights = value();
     else if (a == "-h" || a == "--help") {
@@ -250,8 +264,6 @@ Options parseOptions(int argc, char **argv) {
     fail("give exactly one of --prompt and --prompt-file");
   if (o.steps < 1)
     fail("-n must be at least 1");
-  if (o.cacheLength < 0)
-    fail("--cache-length must be positive");
   return o;
 }
 
@@ -455,6 +467,17 @@ int main(int argc, char **argv) {
          "past_length and the caches (cache.N.key, cache.N.value) and return "
          "the logits and the caches");
 
+  // Token ids index the embedding's rows: one outside [0, vocab) would read
+  // another row (a negative one counted from the end) or out of bounds.
+  for (const Input &in : prefillInputs)
+    if (in.name == "model.embed_tokens.weight" && in.shape.size() == 2 &&
+        in.shape[0] > 0)
+      for (size_t i = 0; i < prompt.size(); ++i)
+        if (prompt[i] < 0 || prompt[i] >= in.shape[0])
+          fail("prompt token " + std::to_string(i) + " is " +
+               std::to_string(prompt[i]) + ", not a token id of the model (0 to " +
+               std::to_string(in.shape[0] - 1) + ")");
+
   // The caches, allocated once and zeroed: [1, m, kv_heads, head_dim] each,
   // m rows for every position this generation writes (the prompt and all
   // but the last new token) unless --cache-length says otherwise. Both
@@ -462,7 +485,13 @@ int main(int argc, char **argv) {
   int64_t cacheRows = opts.cacheLength
                           ? opts.cacheLength
                           : int64_t(prompt.size()) + opts.steps - 1;
-  std::map<std::string, std::vector<float>> caches;
+  // calloc'd: zero pages are mapped lazily, so a long cache costs memory
+  // only for the rows a generation writes, and a failed allocation is an
+  // error naming the size, not std::bad_alloc.
+  struct FreeDeleter {
+    void operator()(float *p) const { std::free(p); }
+  };
+  std::map<std::string, std::unique_ptr<float[], FreeDeleter>> caches;
   std::map<std::string, std::vector<int64_t>> cacheShapes;
   for (const Input &in : decodeInputs) {
     if (!isCache(in.name))
@@ -472,8 +501,19 @@ int main(int argc, char **argv) {
         in.shape[3] < 0)
       fail("cache '" + in.name + "' must be f32 [1, m, kv_heads, head_dim]");
     std::vector<int64_t> shape = {1, cacheRows, in.shape[2], in.shape[3]};
-    size_t count = size_t(cacheRows) * in.shape[2] * in.shape[3];
-    caches[in.name].assign(count, 0.0f);
+    uint64_t count = 0, bytes = 0;
+    if (__builtin_mul_overflow(uint64_t(cacheRows),
+                               uint64_t(in.shape[2] * in.shape[3]), &count) ||
+        __builtin_mul_overflow(count, uint64_t(sizeof(float)), &bytes) ||
+        bytes > uint64_t(PTRDIFF_MAX))
+      fail("cache '" + in.name + "' of " + std::to_string(cacheRows) +
+           " rows is too large (see --cache-length)");
+    float *data = static_cast<float *>(std::calloc(count, sizeof(float)));
+    if (!data)
+      fail("out of memory: cache '" + in.name + "' of " +
+           std::to_string(cacheRows) + " rows needs " + std::to_string(bytes) +
+           " bytes (see --cache-length)");
+    caches[in.name].reset(data);
     cacheShapes[in.name] = shape;
   }
 
@@ -490,7 +530,7 @@ int main(int argc, char **argv) {
         auto it = caches.find(in.name);
         if (it == caches.end())
           fail("prefill's cache '" + in.name + "' is not one of decode's");
-        tensors[i].data = it->second.data();
+        tensors[i].data = it->second.get();
         tensors[i].shape = cacheShapes[in.name].data();
       } else if (!isTokens(in.name) && !isPastLength(in.name)) {
         tensors[i].data = const_cast<float *>(weights.get(in));

@@ -134,6 +134,7 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createLoadBoolsAsBytes());
 }
 
 void relax::buildFuseOpsPipeline(OpPassManager &pm,
@@ -271,6 +272,7 @@ void relax::buildLowerGPUToLLVMPipeline(OpPassManager &pm,
   kernelCleanup.addPass(createReconcileUnrealizedCastsPass());
   // Host side: launches and memory to mgpu* runtime calls.
   pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createLoadBoolsAsBytes());
   // Kernels to PTX text (isa), a cubin (bin, runs ptxas) or a fatbin.
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;

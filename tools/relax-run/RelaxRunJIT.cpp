@@ -191,6 +191,8 @@ relax_run_jit_main(int argc, char **argv) {
       "relax-run: run a function of a relax module, a TOSA module "
       "(converted by --convert-tosa-to-relax), an ONNX model or a library "
       "from relax-compile\n");
+  if (std::string bad = checkTolerances({relTol, absTol}); !bad.empty())
+    return fail(bad);
   bool onGPU = deviceName == "cuda";
   if (deviceName != "cpu" && !onGPU)
     return fail("unknown --device '" + deviceName + "' (cpu or cuda)");

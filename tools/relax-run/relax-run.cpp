@@ -193,6 +193,9 @@ std::optional<Options> parseLibraryRun(int argc, char **argv) {
       (name == "rtol" ? o.rtol : o.atol) = *v;
     }
   }
+  // Bad tolerances are reported by the compiler side's parser.
+  if (!checkTolerances({o.rtol, o.atol}).empty())
+    return std::nullopt;
   std::string_view input = o.input;
   if (!havePositional || input.size() < 3 ||
       input.substr(input.size() - 3) != ".so")

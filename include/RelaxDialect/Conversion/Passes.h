@@ -11,6 +11,7 @@
 #ifndef RELAXDIALECT_CONVERSION_PASSES_H
 #define RELAXDIALECT_CONVERSION_PASSES_H
 
+#include "RelaxDialect/Conversion/BoolLoads/LoadBoolsAsBytes.h"
 #include "RelaxDialect/Conversion/HostMemoryToGPU/HostMemoryToGPU.h"
 #include "RelaxDialect/Conversion/MathApprox/ApproximateMath.h"
 #include "RelaxDialect/Conversion/OpenMP/HoistOmpLoopAllocas.h"

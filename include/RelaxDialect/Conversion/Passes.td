@@ -222,6 +222,21 @@ def RelaxMapParallelLoopsToGPU : Pass<"relax-map-parallel-loops-to-gpu",
 // OpenMP: after upstream's convert-scf-to-openmp
 //===----------------------------------------------------------------------===//
 
+def LoadBoolsAsBytes : Pass<"load-bools-as-bytes", "ModuleOp"> {
+  let summary = "Load each bool as its byte and test it against zero";
+  let description = [{
+    Bool tensors hold one byte per element (numpy, ONNX and the C API agree),
+    but an `llvm.load` of `i1` keeps only the byte's low bit: a condition
+    byte of 2 read as false and `relax.if` took the wrong branch. This pass
+    turns every `llvm.load` of `i1` or of a vector of `i1`, host code and
+    kernels alike, into a load of the bytes and an `llvm.icmp "ne"` against
+    zero, so any non-zero byte is true, as numpy reads it. Stores are
+    unchanged (an `i1` is stored as 0 or 1). Runs after the conversion to
+    the LLVM dialect, in both pipelines.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def HoistOmpLoopAllocas : Pass<"hoist-omp-loop-allocas", "ModuleOp"> {
   let summary = "Allocate a parallel loop body's scratch once per thread";
   let description = [{

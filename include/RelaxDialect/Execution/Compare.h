@@ -22,6 +22,12 @@ struct CompareOptions {
   double atol = 1e-6;
 };
 
+/// Why `options` cannot define a match, or "" when they can: each tolerance
+/// must be finite and >= 0 (a NaN compares false with every distance, so
+/// --atol nan would accept any output; an infinite one accepts every finite
+/// value).
+std::string checkTolerances(const CompareOptions &options);
+
 /// The outcome of comparing an actual tensor with its reference.
 struct CompareResult {
   enum class Kind {

@@ -92,3 +92,14 @@ std::string CompareResult::message(std::string_view subjectText,
   }
   return "";
 }
+
+std::string mlir::relax::exec::checkTolerances(const CompareOptions &options) {
+  auto check = [](const char *flag, double value) -> std::string {
+    if (std::isfinite(value) && value >= 0)
+      return "";
+    return std::string("--") + flag + " must be a finite number >= 0, not " +
+           formatG(value);
+  };
+  std::string error = check("rtol", options.rtol);
+  return error.empty() ? check("atol", options.atol) : error;
+}

@@ -10,6 +10,7 @@
 
 #include "RelaxDialect/Execution/HostIO.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -195,33 +196,60 @@ private:
 };
 } // namespace
 
-std::optional<HostTensor>
-mlir::relax::exec::parseNpyBytes(std::string_view bytes, std::string_view name,
-                                 std::string &error) {
-  auto fail = [&](const std::string &what) -> std::optional<HostTensor> {
+namespace {
+/// What the header of a .npy file says: the tensor without its data, where
+/// the data starts and how many bytes it has.
+/// The longest header accepted. numpy's own reader stops at 10,000 bytes
+/// (np.load's max_header_size); a longer one is a corrupt length field, not
+/// a dict worth reading.
+constexpr size_t kMaxNpyHeader = 1 << 20;
+
+struct NpyHeader {
+  HostTensor tensor;
+  size_t dataStart = 0;
+  size_t dataBytes = 0;
+};
+
+/// The length of the fixed prefix (magic, version, header length) of a file
+/// starting with `bytes` (at least 8 of them), or 0 after setting `error`.
+size_t npyPrefixLength(std::string_view bytes, std::string_view name,
+                       std::string &error) {
+  if (bytes.size() < 8 || bytes.substr(0, 6) != "\x93NUMPY") {
+    error = std::string(name) + ": not a valid .npy file: missing the "
+                                "\\x93NUMPY magic";
+    return 0;
+  }
+  uint8_t major = bytes[6];
+  if (major == 1)
+    return 10;
+  if (major == 2 || major == 3)
+    return 12;
+  error = std::string(name) +
+          ": not a valid .npy file: unsupported format version " +
+          std::to_string(static_cast<unsigned>(major));
+  return 0;
+}
+
+/// Parses the prefix and header dict of `bytes`; the data need not follow.
+std::optional<NpyHeader> parseNpyHeader(std::string_view bytes,
+                                        std::string_view name,
+                                        std::string &error) {
+  auto fail = [&](const std::string &what) -> std::optional<NpyHeader> {
     error = std::string(name) + ": not a valid .npy file: " + what;
     return std::nullopt;
   };
-  if (bytes.size() < 10 || bytes.substr(0, 6) != "\x93NUMPY")
-    return fail("missing the \\x93NUMPY magic");
-  uint8_t major = bytes[6];
-  size_t headerLen, headerStart;
-  if (major == 1) {
-    headerLen =
-        static_cast<uint8_t>(bytes[8]) | (static_cast<uint8_t>(bytes[9]) << 8);
-    headerStart = 10;
-  } else if (major == 2 || major == 3) {
-    if (bytes.size() < 12)
-      return fail("truncated header");
-    headerLen = 0;
-    for (int i = 0; i < 4; ++i)
-      headerLen |= static_cast<size_t>(static_cast<uint8_t>(bytes[8 + i]))
-                   << (8 * i);
-    headerStart = 12;
-  } else {
-    return fail("unsupported format version " +
-                std::to_string(static_cast<unsigned>(major)));
-  }
+  size_t headerStart = npyPrefixLength(bytes, name, error);
+  if (headerStart == 0)
+    return std::nullopt;
+  if (bytes.size() < headerStart)
+    return fail("truncated header");
+  size_t headerLen = 0;
+  for (size_t i = 8; i < headerStart; ++i)
+    headerLen |= static_cast<size_t>(static_cast<uint8_t>(bytes[i]))
+                 << (8 * (i - 8));
+  if (headerLen > kMaxNpyHeader)
+    return fail("header of " + std::to_string(headerLen) +
+                " bytes (more than " + std::to_string(kMaxNpyHeader) + ")");
   if (bytes.size() < headerStart + headerLen)
     return fail("truncated header");
   Text header = bytes.substr(headerStart, headerLen);
@@ -243,7 +271,8 @@ mlir::relax::exec::parseNpyBytes(std::string_view bytes, std::string_view name,
       d.back() != d.front())
     return fail("malformed descr");
   d = d.substr(1, d.size() - 2);
-  HostTensor tensor;
+  NpyHeader result;
+  HostTensor &tensor = result.tensor;
   static const DType all[] = {DType::F16, DType::F32, DType::F64, DType::Bool,
                               DType::I8,  DType::I16, DType::I32, DType::I64,
                               DType::U8,  DType::U16, DType::U32, DType::U64};
@@ -282,14 +311,33 @@ mlir::relax::exec::parseNpyBytes(std::string_view bytes, std::string_view name,
   std::optional<int64_t> count = checkedElementCount(tensor.shape);
   if (!count)
     return fail("shape too large");
-  size_t dataBytes = static_cast<size_t>(*count) * dtypeSize(tensor.dtype);
-  size_t dataStart = headerStart + headerLen;
-  if (bytes.size() - dataStart < dataBytes)
-    return fail("expected " + std::to_string(dataBytes) +
-                " data bytes, found " + std::to_string(bytes.size() - dataStart));
-  tensor.data.assign(bytes.begin() + dataStart,
-                     bytes.begin() + dataStart + dataBytes);
-  return tensor;
+  result.dataBytes = static_cast<size_t>(*count) * dtypeSize(tensor.dtype);
+  result.dataStart = headerStart + headerLen;
+  return result;
+}
+
+std::string missingData(std::string_view name, size_t expected, size_t found) {
+  return std::string(name) + ": not a valid .npy file: expected " +
+         std::to_string(expected) + " data bytes, found " +
+         std::to_string(found);
+}
+} // namespace
+
+std::optional<HostTensor>
+mlir::relax::exec::parseNpyBytes(std::string_view bytes, std::string_view name,
+                                 std::string &error) {
+  std::optional<NpyHeader> header = parseNpyHeader(bytes, name, error);
+  if (!header)
+    return std::nullopt;
+  size_t available = bytes.size() - header->dataStart;
+  if (available < header->dataBytes) {
+    error = missingData(name, header->dataBytes, available);
+    return std::nullopt;
+  }
+  HostTensor &tensor = header->tensor;
+  tensor.data.assign(bytes.begin() + header->dataStart,
+                     bytes.begin() + header->dataStart + header->dataBytes);
+  return std::move(tensor);
 }
 
 std::optional<HostTensor> mlir::relax::exec::readNpyFile(const std::string &path,
@@ -299,18 +347,53 @@ std::optional<HostTensor> mlir::relax::exec::readNpyFile(const std::string &path
     error = path + ": " + std::strerror(errno);
     return std::nullopt;
   }
+  // Read the prefix, then the header, then exactly the data the header
+  // declares: a stream that is not a .npy file (/dev/zero, a pipe) is refused
+  // after its first bytes instead of being read to its end, which may never
+  // come.
   std::string bytes;
-  char chunk[1 << 16];
-  size_t n;
-  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
-    bytes.append(chunk, n);
-  bool failed = std::ferror(f);
-  int err = errno;
-  std::fclose(f);
-  if (failed) {
-    error = path + ": " + std::strerror(err);
+  auto readUpTo = [&](size_t size) {
+    char chunk[1 << 16];
+    while (bytes.size() < size) {
+      size_t want = std::min(sizeof(chunk), size - bytes.size());
+      size_t n = std::fread(chunk, 1, want, f);
+      if (n == 0)
+        return;
+      bytes.append(chunk, n);
+    }
+  };
+  auto finish = [&]() -> bool {
+    bool failed = std::ferror(f);
+    int err = errno;
+    std::fclose(f);
+    if (failed)
+      error = path + ": " + std::strerror(err);
+    return !failed;
+  };
+  readUpTo(8);
+  size_t prefix = npyPrefixLength(bytes, path, error);
+  if (prefix == 0) {
+    std::string magicError = error;
+    if (finish())
+      error = magicError;
     return std::nullopt;
   }
+  readUpTo(prefix);
+  size_t headerLen = 0;
+  for (size_t i = 8; i < bytes.size(); ++i)
+    headerLen |= static_cast<size_t>(static_cast<uint8_t>(bytes[i]))
+                 << (8 * (i - 8));
+  readUpTo(prefix + std::min(headerLen, kMaxNpyHeader));
+  std::optional<NpyHeader> header = parseNpyHeader(bytes, path, error);
+  if (!header) {
+    std::string headerError = error;
+    if (finish())
+      error = headerError;
+    return std::nullopt;
+  }
+  readUpTo(header->dataStart + header->dataBytes);
+  if (!finish())
+    return std::nullopt;
   return parseNpyBytes(bytes, path, error);
 }
 

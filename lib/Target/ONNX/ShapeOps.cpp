@@ -371,11 +371,33 @@ static LogicalResult importSplit(NodeBinder &b) {
                        << " outputs";
     SmallVector<Expr> indices;
     int64_t acc = 0;
-    for (size_t k = 0; k + 1 < sizes->size(); ++k) {
+    for (size_t k = 0; k < sizes->size(); ++k) {
       if ((*sizes)[k] < 0)
-        return b.error() << "has a negative split size";
-      acc += (*sizes)[k];
-      indices.push_back(Expr::constant(acc));
+        return b.error() << "has a negative split size " << (*sizes)[k];
+      if (llvm::AddOverflow(acc, (*sizes)[k], acc))
+        return b.error() << "has split sizes whose sum overflows";
+      if (k + 1 < sizes->size())
+        indices.push_back(Expr::constant(acc));
+    }
+    // The sizes must add up to the axis (onnx's checker and onnxruntime
+    // refuse them otherwise): at import for a static axis, at run time for a
+    // symbolic one.
+    FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
+    if (failed(dims))
+      return failure();
+    FailureOr<int64_t> ax = b.normalizeAxis(axis, dims->size());
+    if (failed(ax))
+      return failure();
+    Expr dim = (*dims)[*ax];
+    if (std::optional<int64_t> d = dim.getConstant()) {
+      if (*d != acc)
+        return b.error() << "has split sizes summing to " << acc
+                         << " for an axis of " << *d;
+    } else {
+      AssertDimsOp::create(b.getBuilder(), b.getLoc(),
+                           SymExprAttr::get(b.getContext(), Expr::constant(acc)),
+                           "eq", SymExprAttr::get(b.getContext(), dim), "Split",
+                           "sum of the split sizes vs the axis");
     }
     if (n == 1) {
       b.setOutput(0, *x);

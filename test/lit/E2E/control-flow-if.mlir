@@ -9,6 +9,12 @@
 // RUN: %python -c "import numpy as np; np.save('%t.x.npy', np.array([1, -2, 3], dtype=np.float32)); np.save('%t.t.npy', np.array(True)); np.save('%t.f.npy', np.array(False)); np.save('%t.pos.npy', np.array(0.5, dtype=np.float32)); np.save('%t.neg.npy', np.array(-0.5, dtype=np.float32))"
 // RUN: relax-run %s --entry grow --input %t.x.npy --input %t.t.npy | FileCheck %s --check-prefix=GROW-T
 // RUN: relax-run %s --entry grow --input %t.x.npy --input %t.f.npy | FileCheck %s --check-prefix=GROW-F
+// A condition byte other than 0 and 1 is true, as numpy reads it (2 and 16
+// have a clear low bit: truncated to i1 they read as false).
+// RUN: %python -c "import numpy as np; np.save('%t.two.npy', np.array(True)); np.save('%t.sixteen.npy', np.array(True)); b = bytearray(open('%t.two.npy', 'rb').read()); b[-1] = 2; open('%t.two.npy', 'wb').write(b); b[-1] = 16; open('%t.sixteen.npy', 'wb').write(b)"
+// RUN: relax-run %s --entry grow --input %t.x.npy --input %t.two.npy | FileCheck %s --check-prefix=GROW-T
+// RUN: relax-run %s --entry grow --input %t.x.npy --input %t.sixteen.npy | FileCheck %s --check-prefix=GROW-T
+// RUN: relax-run %s --entry nested --input %t.x.npy --input %t.two.npy --input %t.sixteen.npy | FileCheck %s --check-prefix=NEST-TT
 // RUN: relax-run %s --entry grow --plan-memory=false --input %t.x.npy --input %t.f.npy | FileCheck %s --check-prefix=GROW-F
 // RUN: relax-run %s --entry nested --input %t.x.npy --input %t.t.npy --input %t.t.npy | FileCheck %s --check-prefix=NEST-TT
 // RUN: relax-run %s --entry nested --input %t.x.npy --input %t.t.npy --input %t.f.npy | FileCheck %s --check-prefix=NEST-TF

@@ -4,6 +4,7 @@
 // RUN: %python %S/ref.py %t/ok "x" -- x:f32:3,4
 // RUN: %python %S/ref.py %t/i32 "x" -- x:i32:3,4
 // RUN: %python %S/ref.py %t/rank "x" -- x:f32:12
+// RUN: %python %S/ref.py %t/bad "np.exp(x) + 0.5" -- x:f32:3,4
 
 // RUN: relax-run %s > %t/none.txt 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=NONE < %t/none.txt
@@ -35,6 +36,31 @@
 // RUN: FileCheck %s --check-prefix=TEXT < %t/text.txt
 // TEXT: relax-run: error: {{.*}}text.npy: not a valid .npy file: missing the \x93NUMPY magic
 
+// A stream that never ends is refused after its first bytes, not read to the
+// end (it used to hang); so is a header length past any real header.
+// RUN: timeout 60 relax-run %s --input /dev/zero > %t/zero.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=ZERO < %t/zero.txt
+// ZERO: relax-run: error: /dev/zero: not a valid .npy file: missing the \x93NUMPY magic
+// RUN: %python -c "import sys; sys.stdout.buffer.write(b'\x93NUMPY\x02\x00\xff\xff\xff\x7f')" > %t/longhdr.npy
+// RUN: (cat %t/longhdr.npy /dev/zero || true) | timeout 60 relax-run %s --input /dev/stdin > %t/longhdr.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=LONGHDR < %t/longhdr.txt
+// LONGHDR: relax-run: error: /dev/stdin: not a valid .npy file: header of 2147483647 bytes (more than 1048576)
+// A valid header followed by an endless stream: exactly the declared data is read.
+// RUN: head -c 128 %t/ok/in0.npy > %t/hdr.npy
+// RUN: (cat %t/hdr.npy /dev/zero || true) | timeout 60 relax-run %s --input /dev/stdin --output-dir %t/zero-out > %t/stream.txt 2>&1
+// RUN: %python -c "import numpy as np; a = np.load('%t/zero-out/output_0.npy'); assert a.shape == (3, 4) and (a == 1).all(), a"
+
+// Tolerances are finite numbers >= 0: NaN would accept any output.
+// RUN: relax-run %s --input %t/bad/in0.npy --expect %t/bad/out0.npy --atol nan > %t/atolnan.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=ATOLNAN < %t/atolnan.txt
+// ATOLNAN: relax-run: error: --atol must be a finite number >= 0, not nan
+// RUN: relax-run %s --input %t/bad/in0.npy --expect %t/bad/out0.npy --rtol -1 > %t/rtolneg.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=RTOLNEG < %t/rtolneg.txt
+// RTOLNEG: relax-run: error: --rtol must be a finite number >= 0, not -1
+// RUN: relax-run %s --input %t/bad/in0.npy --expect %t/bad/out0.npy --rtol inf > %t/rtolinf.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=RTOLINF < %t/rtolinf.txt
+// RTOLINF: relax-run: error: --rtol must be a finite number >= 0, not inf
+
 // Random inputs need every symbolic dim bound.
 // RUN: relax-run %s --random-inputs > %t/dim.txt 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=DIM < %t/dim.txt
@@ -50,7 +76,6 @@
 // LARGE: relax-run: error: parameter #0: shape [2199023255552, 4] has too many elements (more than 2^40)
 
 // A wrong expected output is reported with the worst element.
-// RUN: %python %S/ref.py %t/bad "np.exp(x) + 0.5" -- x:f32:3,4
 // RUN: relax-run %s --input %t/bad/in0.npy --expect %t/bad/out0.npy > %t/bad.txt 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=BAD < %t/bad.txt
 // BAD: relax-run: output #0 does not match (rtol=1e-05, atol=1e-06): worst element {{[0-9]+}}: got

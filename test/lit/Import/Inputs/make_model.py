@@ -203,6 +203,28 @@ def runtime_shape(outdir):
     save(outdir, helper.make_graph([node], "g", [x, t], [y]))
 
 
+def split_sizes(outdir, rows, opset):
+    """Split with constant sizes [2, 3] over an axis of `rows` ('n' for a
+    dim_param): the sizes must add up to the axis. Opset 13 takes them as an
+    initializer input, opset 11 as the 'split' attribute."""
+    opset = int(opset)
+    dim = rows if rows == "n" else int(rows)
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [dim, 3])
+    y0 = helper.make_tensor_value_info("y0", TensorProto.FLOAT, None)
+    y1 = helper.make_tensor_value_info("y1", TensorProto.FLOAT, None)
+    if opset >= 13:
+        sizes = numpy_helper.from_array(np.array([2, 3], np.int64), "sizes")
+        node = helper.make_node("Split", ["x", "sizes"], ["y0", "y1"],
+                                name="split_23", axis=0)
+        inits = [sizes]
+    else:
+        node = helper.make_node("Split", ["x"], ["y0", "y1"],
+                                name="split_23", axis=0, split=[2, 3])
+        inits = []
+    save(outdir, helper.make_graph([node], "g", [x], [y0, y1], inits),
+         opset=opset)
+
+
 def bad_initializer(outdir):
     """An initializer whose raw data is shorter than its shape needs."""
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])
@@ -566,7 +588,7 @@ KINDS = {f.__name__: f for f in (mlp, shapes, dims, runtime_values,
                                  compositions, index_ops, unsupported_op,
                                  unsupported_attr,
                                  undefined_input, runtime_shape,
-                                 bad_initializer)}
+                                 bad_initializer, split_sizes)}
 
 if __name__ == "__main__":
     KINDS[sys.argv[1]](sys.argv[2], *sys.argv[3:])
