@@ -793,6 +793,22 @@ FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType,
       if (!size)
         return emitError(loc, "cannot allocate: a variable of ")
                << dim.str() << " is not bound";
+      // A dim expression such as `w - 1` is negative for some bindings
+      // that no op contract excludes; allocating with it would wrap.
+      if (symContextAt(src).isLE(sym::Expr::constant(0), dim) !=
+          sym::Truth::True) {
+        Type i64 = builder.getI64Type();
+        Value value = arith::IndexCastOp::create(builder, loc, i64, size);
+        Value zero = arith::ConstantIntOp::create(builder, loc, i64, 0);
+        emitFailure(arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::slt, value,
+                                          zero),
+                    escapePercent(src.getSymName().str() + ": " + described +
+                                  " dim " + Twine(d).str() + " = " +
+                                  dim.str()) +
+                        " is %lld (negative)",
+                    value, zero);
+      }
       dynSizes.push_back(size);
     } else {
       size = arith::ConstantIndexOp::create(builder, loc,

@@ -255,6 +255,31 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
                     ShapeExprAttr::get(op->getContext(), SymShape(extents)));
     return;
   }
+  if (isa<Resize2DOp>(op)) {
+    // Sizes such as `w - 1` must not be negative, and every output element
+    // reads the input (nearest or interpolated): an output with elements
+    // needs an input with elements.
+    RelaxTensorType in = rankedType(op->getOperand(0));
+    RelaxTensorType out = rankedType(op->getResult(0));
+    if (!in || !out)
+      return;
+    sym::Expr zero = sym::Expr::constant(0), one = sym::Expr::constant(1);
+    sym::Expr outElements = one;
+    for (int64_t d = 0; d < out.getRank(); ++d) {
+      check.lessEqual(zero, out.getDims()[d],
+                      "result dim " + Twine(d) + " (not negative)");
+      outElements = out.getDims()[d] ? outElements * out.getDims()[d]
+                                     : sym::Expr();
+      if (!outElements)
+        break;
+    }
+    if (outElements)
+      for (int64_t d = 0; d < in.getRank(); ++d)
+        check.lessEqual(sym::min(one, outElements), in.getDims()[d],
+                        "input dim " + Twine(d) +
+                            " (not empty when the result has elements)");
+    return;
+  }
   if (auto pad = dyn_cast<PadOp>(op)) {
     // A result dim must not be negative (cropping by more than the dim);
     // the non-constant modes read the input at every output position, so a
