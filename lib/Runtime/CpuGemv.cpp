@@ -20,6 +20,7 @@ namespace {
 struct Vec {
   using Reg = float;
   static constexpr int kLanes = 1;
+  static constexpr int kRegisters = 16;
   static Reg zero() { return 0.0f; }
   static Reg load(const float *p) { return *p; }
   static Reg broadcast(float s) { return s; }

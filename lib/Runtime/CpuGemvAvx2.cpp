@@ -17,6 +17,7 @@ namespace {
 struct Vec {
   using Reg = __m256;
   static constexpr int kLanes = 8;
+  static constexpr int kRegisters = 16;
   static Reg zero() { return _mm256_setzero_ps(); }
   static Reg load(const float *p) { return _mm256_loadu_ps(p); }
   static Reg broadcast(float s) { return _mm256_set1_ps(s); }

@@ -21,6 +21,7 @@ namespace {
 struct Vec {
   using Reg = __m512;
   static constexpr int kLanes = 16;
+  static constexpr int kRegisters = 32;
   static Reg zero() { return _mm512_setzero_ps(); }
   static Reg load(const float *p) { return _mm512_loadu_ps(p); }
   static Reg broadcast(float s) { return _mm512_set1_ps(s); }

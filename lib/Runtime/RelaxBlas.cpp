@@ -25,6 +25,7 @@
 #include "ThreadPool.h"
 
 #include <cblas.h>
+#include <cstring>
 #include <dlfcn.h>
 #include <omp.h>
 #ifdef RELAX_RUNTIME_HAS_DNNL
@@ -479,12 +480,30 @@ struct PackedKey {
            std::tie(o.data, o.k, o.n, o.rowStride, o.colStride);
   }
 };
+/// How one product shape runs: oneDNN's matmul on the packed weights with
+/// the epilogue as post-ops where the matmul is brgemm (AVX-512 and up);
+/// otherwise (oneDNN 2.6's gemm-based matmul, all it has below AVX-512)
+/// dnnl_sgemm, then the bias, an eltwise primitive for the activation and
+/// the residual. That matmul applies post-ops in reference code and is
+/// dnnl_sgemm on B as it is: oneDNN 2.6's AVX2 sgemm takes twice its time
+/// when B's rows are 64-byte aligned and a multiple of 4 KiB apart (128 x
+/// 768 by 768 x 3072, a BERT-base FFN: 12 against 6 ms, measured on a Zen 4
+/// capped at AVX2, 2026-12-06), so such a B is copied once with its rows
+/// 64 bytes further apart, as the matmul would have packed it.
+struct PackedPrimitive {
+  dnnl::matmul matmul;              // null: C = A * B by dnnl_sgemm
+  dnnl::eltwise_forward activation; // with sgemm: the activation, if any
+  bool viaSgemm = false;
+  Matrix<float> b{}; // with sgemm: B or its padded copy
+  explicit operator bool() const { return matmul || viaSgemm; }
+};
 struct PackedWeights {
   dnnl::memory weights;
+  std::vector<float> padded; // sgemm's copy of B, if B needed one
   /// (rows, A's row stride, C's row stride, bias, activation, residual and
-  /// its row stride) -> primitive.
+  /// its row stride) -> primitives.
   std::map<std::tuple<int64_t, int64_t, int64_t, bool, int, bool, int64_t>,
-           dnnl::matmul>
+           PackedPrimitive>
       primitives;
 };
 
@@ -542,12 +561,25 @@ withScratchpad(const dnnl::primitive &primitive,
   return args;
 }
 
-/// The primitive computing C = A * B for this view of a constant B, packing
-/// B on first use; null when oneDNN has no kernel for these layouts.
-dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
-                             bool bias, GemmActivation activation,
-                             bool residual, int64_t residualRowStride,
-                             dnnl::memory &weights) {
+/// Whether a matmul implementation is oneDNN's gemm-based one ("gemm:jit",
+/// "gemm:blas"...), not brgemm.
+bool isGemmBased(const dnnl::matmul::primitive_desc &pd) {
+  return std::strncmp(pd.impl_info_str(), "gemm:", 5) == 0;
+}
+
+dnnl::algorithm eltwiseOf(GemmActivation activation) {
+  return activation == GemmActivation::Gelu ? dnnl::algorithm::eltwise_gelu_erf
+                                            : dnnl::algorithm::eltwise_relu;
+}
+
+/// The primitives computing C = A * B for this view of a constant B,
+/// packing B on first use; null when oneDNN has no kernel for these
+/// layouts.
+PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
+                                Matrix<float> c, bool bias,
+                                GemmActivation activation, bool residual,
+                                int64_t residualRowStride,
+                                dnnl::memory &weights) {
   using dnnl::memory;
   memory::dims bStrides = {b.rowStride, b.colStride};
   PackedKey key{b.data, b.rows, b.cols, b.rowStride, b.colStride};
@@ -574,26 +606,55 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
     // each block of C while it is in registers.
     memory::desc biasDesc({1, c.cols}, memory::data_type::f32,
                           memory::format_tag::ab);
-    dnnl::post_ops ops;
-    if (activation == GemmActivation::Gelu)
-      ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_gelu_erf, 0.0f, 0.0f);
-    else if (activation == GemmActivation::Relu)
-      ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
-    // The residual as a binary post-op over a full tensor of C's shape
-    // (brgemm reads it alongside each block of C).
-    if (residual)
-      ops.append_binary(dnnl::algorithm::binary_add,
-                        memory::desc({c.rows, c.cols}, memory::data_type::f32,
-                                     memory::dims{residualRowStride, 1}));
-    dnnl::primitive_attr attr;
-    attr.set_post_ops(ops);
-    // Pieces of products run at once on the pool's threads: each thread
-    // passes its own scratchpad (withScratchpad).
-    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-    dnnl::matmul::primitive_desc pd(
-        bias ? dnnl::matmul::desc(aDesc, bAny, biasDesc, cDesc)
-             : dnnl::matmul::desc(aDesc, bAny, cDesc),
-        attr, cpuEngine());
+    auto makePd = [&] {
+      dnnl::post_ops ops;
+      if (activation != GemmActivation::None)
+        ops.append_eltwise(1.0f, eltwiseOf(activation), 0.0f, 0.0f);
+      // The residual as a binary post-op over a full tensor of C's shape
+      // (brgemm reads it alongside each block of C).
+      if (residual)
+        ops.append_binary(dnnl::algorithm::binary_add,
+                          memory::desc({c.rows, c.cols}, memory::data_type::f32,
+                                       memory::dims{residualRowStride, 1}));
+      dnnl::primitive_attr attr;
+      attr.set_post_ops(ops);
+      // Pieces of products run at once on the pool's threads: each thread
+      // passes its own scratchpad (withScratchpad).
+      attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+      return dnnl::matmul::primitive_desc(
+          bias ? dnnl::matmul::desc(aDesc, bAny, biasDesc, cDesc)
+               : dnnl::matmul::desc(aDesc, bAny, cDesc),
+          attr, cpuEngine());
+    };
+    dnnl::matmul::primitive_desc pd = makePd();
+    PackedPrimitive made;
+    if (isGemmBased(pd)) {
+      made.viaSgemm = true;
+      if (activation != GemmActivation::None)
+        made.activation =
+            dnnl::eltwise_forward(dnnl::eltwise_forward::primitive_desc(
+                dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference,
+                                            eltwiseOf(activation), cDesc, 0.0f,
+                                            0.0f),
+                cpuEngine()));
+      if (!entry)
+        entry = std::make_unique<PackedWeights>();
+      made.b = b;
+      constexpr int64_t kPad = 64 / sizeof(float);
+      if (b.colStride == 1 && b.rows > 1 &&
+          (b.rowStride * int64_t(sizeof(float))) % 4096 == 0) {
+        if (entry->padded.empty()) {
+          entry->padded.resize(b.rows * (b.cols + kPad));
+          for (int64_t i = 0; i < b.rows; ++i)
+            std::copy(b.data + i * b.rowStride,
+                      b.data + i * b.rowStride + b.cols,
+                      entry->padded.data() + i * (b.cols + kPad));
+        }
+        made.b = {entry->padded.data(), b.rows, b.cols, b.cols + kPad, 1};
+      }
+      entry->primitives.emplace(shape, made);
+      return made;
+    }
     if (!entry) {
       entry = std::make_unique<PackedWeights>();
       memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32, bStrides);
@@ -606,16 +667,16 @@ dnnl::matmul packedPrimitive(Matrix<float> a, Matrix<float> b, Matrix<float> c,
     } else if (pd.weights_desc() != entry->weights.get_desc()) {
       // A kernel for these rows that wants another packing: not worth a
       // second copy of the weights.
-      return dnnl::matmul();
+      return PackedPrimitive();
     }
-    dnnl::matmul primitive(pd);
-    entry->primitives.emplace(shape, primitive);
+    made.matmul = dnnl::matmul(pd);
+    entry->primitives.emplace(shape, made);
     weights = entry->weights;
-    return primitive;
+    return made;
   } catch (const dnnl::error &) {
     if (entry && entry->primitives.empty())
       packedCache.erase(key);
-    return dnnl::matmul();
+    return PackedPrimitive();
   }
 }
 
@@ -626,18 +687,36 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                          const GemmEpilogue<float> &epilogue,
                          Matrix<float> r) {
   dnnl::memory weights;
-  dnnl::matmul primitive = packedPrimitive(
+  PackedPrimitive primitive = packedPrimitive(
       a, b, c, epilogue.bias != nullptr, epilogue.activation, epilogue.residual,
       epilogue.residual ? r.rowStride : 0, weights);
   if (!primitive)
     return false;
   using dnnl::memory;
+  memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
+                     memory::dims{c.rowStride, 1});
+  if (primitive.viaSgemm) {
+    multiply(a, primitive.b, c);
+    GemmEpilogue<float> bias = epilogue;
+    bias.activation = GemmActivation::None;
+    bias.residual = false;
+    applyEpilogue(c, bias, r);
+    if (primitive.activation) {
+      memory cMem(cDesc, cpuEngine(), c.data);
+      runOnStream([&](dnnl::stream &stream) {
+        primitive.activation.execute(
+            stream, {{DNNL_ARG_SRC, cMem}, {DNNL_ARG_DST, cMem}});
+      });
+    }
+    GemmEpilogue<float> residual;
+    residual.residual = epilogue.residual;
+    applyEpilogue(c, residual, r);
+    return true;
+  }
   memory aMem(memory::desc({a.rows, a.cols}, memory::data_type::f32,
                            memory::dims{a.rowStride, 1}),
               cpuEngine(), a.data);
-  memory cMem(memory::desc({c.rows, c.cols}, memory::data_type::f32,
-                           memory::dims{c.rowStride, 1}),
-              cpuEngine(), c.data);
+  memory cMem(cDesc, cpuEngine(), c.data);
   std::unordered_map<int, memory> args = {
       {DNNL_ARG_SRC, aMem}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, cMem}};
   if (epilogue.bias)
@@ -653,7 +732,8 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                                      memory::dims{r.rowStride, 1}),
                         cpuEngine(), r.data));
   runOnStream([&](dnnl::stream &stream) {
-    primitive.execute(stream, withScratchpad(primitive, std::move(args)));
+    primitive.matmul.execute(
+        stream, withScratchpad(primitive.matmul, std::move(args)));
   });
   return true;
 }

@@ -71,11 +71,13 @@ void check(CpuIsa isa, const Case &c, std::mt19937 &rng) {
 }
 
 TEST(CpuGemvTest, EveryLevelMatchesDoubleReference) {
-  // (n, k): every tail length of 8 and 16 lanes, and more columns than one
-  // panel of the [k, n] kernel holds for one row of X (2048).
+  // (n, k): every tail length of 8 and 16 lanes, blocks of the [n, k]
+  // kernel with every remainder (J up to 8), and more columns than one
+  // panel of the [k, n] kernel holds (65536 / m: 16384 for four rows of X,
+  // 65536 for one).
   const std::vector<std::pair<int64_t, int64_t>> sizes = {
-      {1, 1},   {7, 3},     {16, 16},   {33, 17},
-      {513, 9}, {100, 257}, {1030, 65}, {2100, 5}};
+      {1, 1},      {7, 3},     {16, 16},    {33, 17},    {513, 9},
+      {100, 257},  {1030, 65}, {2100, 5},   {16390, 6},  {65553, 5}};
   std::mt19937 rng(7);
   for (CpuIsa isa : levelsOfThisCpu())
     for (int64_t m = 1; m <= relax::runtime::kMaxGemvRows; ++m)

@@ -107,6 +107,15 @@ RelaxTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "tensor dim " << dim.str()
                          << " divides by the constant 0";
   }
+  // The byte size must be countable in int64 (the lowering's index type):
+  // the static dims alone must not overflow it.
+  int64_t bytes = (dtype.getIntOrFloatBitWidth() + 7) / 8;
+  for (const sym::Expr &dim : shape.getDims())
+    if (std::optional<int64_t> c = dim ? dim.getConstant() : std::nullopt;
+        c && llvm::MulOverflow(bytes, *c, bytes))
+      return emitError() << "tensor of shape " << shape.str()
+                         << " and dtype " << dtype
+                         << " has more bytes than int64 can count";
   return success();
 }
 

@@ -43,6 +43,22 @@ relax.func @negative_dim(%x: !relax.tensor<[-2], f32>) {
 
 // -----
 
+// The static dims' bytes must fit int64 (2^62 x 4 x 4 bytes do not; the
+// layer_norm legalizer crashed on such a count, found by mutate-run.py).
+// expected-error@+1 {{tensor of shape [n, 4611686018427387904, 4] and dtype 'f32' has more bytes than int64 can count}}
+relax.func @huge_static_dims(%x: !relax.tensor<[n, 4611686018427387904, 4], f32>) {
+  relax.return
+}
+
+// -----
+
+// 2^61 bytes are fine.
+relax.func @large_static_dims(%x: !relax.tensor<[n, 2305843009213693952], i8>) {
+  relax.return
+}
+
+// -----
+
 // expected-error@+1 {{parameter #0 uses symbolic variable 'm' that no parameter binds}}
 relax.func @unbound_param(%x: !relax.tensor<[m + 1], f32>) {
   relax.return
