@@ -12,6 +12,7 @@
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "RelaxDialect/Support/FunctionLike.h"
@@ -416,6 +417,23 @@ LogicalResult ConstantOp::verify() {
   if (!isValidDtype(getValue().getElementType()))
     return emitOpError("unsupported element type ")
            << getValue().getElementType();
+  // A resource blob must hold exactly the tensor's bytes: its size is not
+  // checked against the type when it is parsed, and the LLVM translation of
+  // a mismatched one divides by zero or reads past the blob.
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(getValue())) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return emitOpError("dense_resource '")
+             << resource.getRawHandle().getKey() << "' has no data";
+    auto type = cast<ShapedType>(resource.getType());
+    int64_t elementBytes = (type.getElementTypeBitWidth() + 7) / 8;
+    int64_t expected = type.getNumElements() * elementBytes;
+    int64_t actual = static_cast<int64_t>(blob->getData().size());
+    if (actual != expected)
+      return emitOpError("dense_resource '")
+             << resource.getRawHandle().getKey() << "' holds " << actual
+             << " bytes, its type " << type << " needs " << expected;
+  }
   return success();
 }
 

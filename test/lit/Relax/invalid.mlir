@@ -224,3 +224,20 @@ relax.func @dtype_mismatch(%a: !relax.tensor<[n], f32>, %b: !relax.tensor<[n], f
   %x = relax.add %a, %b : (!relax.tensor<[n], f32>, !relax.tensor<[n], f16>) -> !relax.tensor<[n], f32>
   relax.return
 }
+
+// -----
+
+// A resource blob must hold exactly its type's bytes (the LLVM translation
+// divided by zero on 8 bytes for a tensor<0xf32>, found by mutate-run.py).
+relax.func @resource_size() -> !relax.tensor<[0], f32> {
+  // expected-error@+1 {{'relax.constant' op dense_resource 'blob1' holds 8 bytes, its type 'tensor<0xf32>' needs 0}}
+  %c = relax.constant dense_resource<blob1> : tensor<0xf32>
+  relax.return %c : !relax.tensor<[0], f32>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000000803F00000040"
+    }
+  }
+#-}
