@@ -25,7 +25,6 @@
 #include "ThreadPool.h"
 
 #include <cblas.h>
-#include <chrono>
 #include <cstring>
 #include <optional>
 #include <dlfcn.h>

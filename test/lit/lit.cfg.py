@@ -71,6 +71,9 @@ upstream_mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
 relax_plugin = os.path.join(relax_lib_dir, "RelaxMLIRPlugin.so")
 # A sanitizer build's plugin cannot be loaded into Debian's uninstrumented
 # mlir-opt (the sanitizer runtime must come first in the process).
+# An address-space limit (ulimit -v) starves a sanitizer's shadow memory.
+if not config.c_sanitize_flags:
+    config.available_features.add("address-space-limit")
 if config.c_sanitize_flags:
     lit_config.note("Integration/mlir-opt-plugin*: UNSUPPORTED in a "
                     "sanitizer build (mlir-opt is not instrumented)")

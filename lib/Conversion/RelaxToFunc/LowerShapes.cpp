@@ -1371,8 +1371,30 @@ LogicalResult FunctionLowering::lowerAssertDims(AssertDimsOp op) {
 /// device-to-host transfer (kHostStagingAttrName). Free it with
 /// freeStaging.
 Value FunctionLowering::stageOnHost(Value tensor, Location loc) {
+  flushChecks(); // never stage with a wrapped size
   memref::AllocOp staging = allocLike(tensor, loc);
   staging->setAttr(kHostStagingAttrName, builder.getUnitAttr());
+  // A failed allocation is an error, not a copy into null (the indices of
+  // a take at k = 2^31 under a 4 GiB ulimit crashed; found by
+  // scripts/mutate-run.py).
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, staging);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value null = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                     pointer, zero);
+  Type i64 = builder.getI64Type();
+  Value elements = arith::ConstantIntOp::create(builder, loc, i64, 1);
+  auto type = cast<MemRefType>(tensor.getType());
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    elements = arith::MulIOp::create(
+        builder, loc, elements,
+        arith::IndexCastOp::create(builder, loc, i64, dimValue(tensor, d)));
+  emitFailure(null,
+              escapePercent(src.getSymName().str() + ": cannot allocate ") +
+                  "a host copy of %lld elements" +
+                  escapePercent(" at " + describeLoc(loc) + ": out of memory"),
+              elements, elements);
+  flushChecks();
   memref::CopyOp::create(builder, loc, tensor, staging);
   return staging;
 }
