@@ -193,6 +193,9 @@ relax_run_jit_main(int argc, char **argv) {
       "from relax-compile\n");
   if (std::string bad = checkTolerances({relTol, absTol}); !bad.empty())
     return fail(bad);
+  if (minParallelWork < 0)
+    return fail("--min-parallel-work must be >= 0, not " +
+                llvm::Twine(minParallelWork.getValue()));
   bool onGPU = deviceName == "cuda";
   if (deviceName != "cpu" && !onGPU)
     return fail("unknown --device '" + deviceName + "' (cpu or cuda)");

@@ -60,6 +60,9 @@
 // RUN: relax-run %s --input %t/bad/in0.npy --expect %t/bad/out0.npy --rtol inf > %t/rtolinf.txt 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=RTOLINF < %t/rtolinf.txt
 // RTOLINF: relax-run: error: --rtol must be a finite number >= 0, not inf
+// RUN: relax-run %s --random-inputs --dim n=2 --min-parallel-work=-5 > %t/minwork.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=MINWORK < %t/minwork.txt
+// MINWORK: relax-run: error: --min-parallel-work must be >= 0, not -5
 
 // Random inputs need every symbolic dim bound.
 // RUN: relax-run %s --random-inputs > %t/dim.txt 2>&1; test $? -eq 1
