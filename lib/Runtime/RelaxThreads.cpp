@@ -166,6 +166,7 @@ public:
       return;
     }
     startWorkers();
+    keepCallerApart();
     auto job = std::make_shared<Job>();
     job->fn = fn;
     job->context = context;
@@ -211,7 +212,7 @@ private:
     // (several processes sharing a machine) would bind each process's
     // workers to the same first CPUs. RELAX_BIND_THREADS=0 leaves them
     // unbound.
-    std::vector<int> cpus;
+    std::vector<int> &cpus = allowedCpus;
     cpu_set_t allowed;
     const char *bind = std::getenv("RELAX_BIND_THREADS");
     if ((!bind || std::string(bind) != "0") &&
@@ -219,24 +220,59 @@ private:
         CPU_COUNT(&allowed) == threads) {
       int caller = sched_getcpu();
       for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-        if (CPU_ISSET(cpu, &allowed) && cpu != caller)
+        if (CPU_ISSET(cpu, &allowed))
           cpus.push_back(cpu);
+      // The caller's CPU last: the workers take the others first.
+      std::stable_partition(cpus.begin(), cpus.end(),
+                            [&](int cpu) { return cpu != caller; });
     }
     for (int i = 1; i < threads; ++i) {
       int cpu = size_t(i - 1) < cpus.size() ? cpus[i - 1] : -1;
-      std::thread([this, cpu] {
-        if (cpu >= 0) {
-          cpu_set_t one;
-          CPU_ZERO(&one);
-          CPU_SET(cpu, &one);
-          sched_setaffinity(0, sizeof(one), &one);
-        }
-        work();
+      workerCpu.push_back(std::make_unique<std::atomic<int>>(cpu));
+      moveTo.push_back(std::make_unique<std::atomic<int>>(-1));
+    }
+    for (int i = 1; i < threads; ++i)
+      std::thread([this, i] {
+        pinTo(workerCpu[i - 1]->load());
+        work(i - 1);
       }).detach();
+  }
+
+  static void pinTo(int cpu) {
+    if (cpu < 0)
+      return;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    sched_setaffinity(0, sizeof(one), &one);
+  }
+
+  /// The caller is not bound: the scheduler may move it onto a bound
+  /// worker's CPU, where the two then share one CPU while another idles
+  /// (llama-generate's two-thread prefill and decode at a third of their
+  /// speed in some runs, 2026-12-06). Checked at each parallel loop (a vDSO
+  /// call): such a worker is asked to move to a CPU nobody holds.
+  void keepCallerApart() {
+    if (allowedCpus.empty())
+      return;
+    int caller = sched_getcpu();
+    for (size_t w = 0; w < workerCpu.size(); ++w) {
+      if (workerCpu[w]->load(std::memory_order_relaxed) != caller)
+        continue;
+      for (int cpu : allowedCpus) {
+        bool taken = cpu == caller;
+        for (size_t o = 0; o < workerCpu.size() && !taken; ++o)
+          taken = workerCpu[o]->load(std::memory_order_relaxed) == cpu;
+        if (taken)
+          continue;
+        workerCpu[w]->store(cpu, std::memory_order_relaxed);
+        moveTo[w]->store(cpu, std::memory_order_release);
+        break;
+      }
     }
   }
 
-  void work() {
+  void work(size_t index) {
     // oneDNN calls made from a chunk run on this thread alone: the pool
     // already splits them.
     omp_set_num_threads(1);
@@ -256,6 +292,8 @@ private:
         sleepers.fetch_sub(1, std::memory_order_seq_cst);
       }
       seen = epoch.load(std::memory_order_acquire);
+      int cpu = moveTo[index]->exchange(-1, std::memory_order_acquire);
+      pinTo(cpu);
       std::shared_ptr<Job> job;
       {
         std::lock_guard<std::mutex> lock(jobMutex);
@@ -276,6 +314,10 @@ private:
   std::atomic<uint32_t> epoch{0};
   std::atomic<int> sleepers{0};
   bool started = false;
+  /// The CPUs the workers may be bound to (empty: unbound), each worker's
+  /// CPU (-1: unbound) and a CPU it is asked to move to (-1: none).
+  std::vector<int> allowedCpus;
+  std::vector<std::unique_ptr<std::atomic<int>>> workerCpu, moveTo;
 };
 
 Pool &pool() {
