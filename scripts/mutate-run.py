@@ -335,16 +335,25 @@ def defined_values(line):
     return [v.split(":")[0] for v in VALUE_RE.findall(m.group(1))], m
 
 
-def mutate_delete(lines, rng):
-    """One body line deleted; the uses of a single result it defined, in
-    the rest of its function, then name its first operand (so that an
-    elementwise op's deletion stays valid IR)."""
+def pick_body_line(lines, rng):
+    """A random body line of a balanced function: (index, function label,
+    its text, the values it defines, the definition match), or None."""
     cands = body_lines(lines, balanced=True)
     if not cands:
         return None
     i, label = rng.choice(cands)
-    text = lines[i].strip()
     defs, m = defined_values(lines[i])
+    return i, label, lines[i].strip(), defs, m
+
+
+def mutate_delete(lines, rng):
+    """One body line deleted; the uses of a single result it defined, in
+    the rest of its function, then name its first operand (so that an
+    elementwise op's deletion stays valid IR)."""
+    picked = pick_body_line(lines, rng)
+    if not picked:
+        return None
+    i, label, text, defs, m = picked
     lines = list(lines)
     note = ""
     if len(defs) == 1:
@@ -363,12 +372,10 @@ def mutate_delete(lines, rng):
 def mutate_duplicate(lines, rng):
     """One body line duplicated; the copy's results renamed (an unused
     copy: valid IR unless the op has side effects) half the time."""
-    cands = body_lines(lines, balanced=True)
-    if not cands:
+    picked = pick_body_line(lines, rng)
+    if not picked:
         return None
-    i, label = rng.choice(cands)
-    text = lines[i].strip()
-    defs, m = defined_values(lines[i])
+    i, label, text, defs, m = picked
     copy = lines[i]
     note = ""
     if defs and rng.random() < 0.5:

@@ -698,17 +698,20 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                      memory::dims{c.rowStride, 1});
   if (primitive.viaSgemm) {
     multiply(a, primitive.b, c);
+    if (!primitive.activation) {
+      applyEpilogue(c, epilogue, r);
+      return true;
+    }
+    // The eltwise primitive between the bias and the residual.
     GemmEpilogue<float> bias = epilogue;
     bias.activation = GemmActivation::None;
     bias.residual = false;
     applyEpilogue(c, bias, r);
-    if (primitive.activation) {
-      memory cMem(cDesc, cpuEngine(), c.data);
-      runOnStream([&](dnnl::stream &stream) {
-        primitive.activation.execute(
-            stream, {{DNNL_ARG_SRC, cMem}, {DNNL_ARG_DST, cMem}});
-      });
-    }
+    memory cMem(cDesc, cpuEngine(), c.data);
+    runOnStream([&](dnnl::stream &stream) {
+      primitive.activation.execute(
+          stream, {{DNNL_ARG_SRC, cMem}, {DNNL_ARG_DST, cMem}});
+    });
     GemmEpilogue<float> residual;
     residual.residual = epilogue.residual;
     applyEpilogue(c, residual, r);
@@ -1691,9 +1694,8 @@ void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
                  double(w->sizes[1] * w->sizes[2] * w->sizes[3]);
   if (w->sizes[1] > 0 &&
       convolve1x1AsGemm(xv, w, bias, hasResidual ? &rv : nullptr, opt, relu,
-                        yv, threadsFor(flops))) {
+                        yv, threadsFor(flops)))
     return;
-  }
 #ifdef RELAX_RUNTIME_HAS_DNNL
   if constexpr (std::is_same_v<T, float>)
     if (w->sizes[1] > 0 &&

@@ -226,16 +226,16 @@ private:
       std::stable_partition(cpus.begin(), cpus.end(),
                             [&](int cpu) { return cpu != caller; });
     }
+    moveTo = std::make_unique<std::atomic<int>[]>(threads - 1);
     for (int i = 1; i < threads; ++i) {
       int cpu = size_t(i - 1) < cpus.size() ? cpus[i - 1] : -1;
-      workerCpu.push_back(std::make_unique<std::atomic<int>>(cpu));
-      moveTo.push_back(std::make_unique<std::atomic<int>>(-1));
-    }
-    for (int i = 1; i < threads; ++i)
-      std::thread([this, i] {
-        pinTo(workerCpu[i - 1]->load());
+      workerCpu.push_back(cpu);
+      moveTo[i - 1].store(-1);
+      std::thread([this, i, cpu] {
+        pinTo(cpu);
         work(i - 1);
       }).detach();
+    }
   }
 
   static void pinTo(int cpu) {
@@ -257,16 +257,14 @@ private:
       return;
     int caller = sched_getcpu();
     for (size_t w = 0; w < workerCpu.size(); ++w) {
-      if (workerCpu[w]->load(std::memory_order_relaxed) != caller)
+      if (workerCpu[w] != caller)
         continue;
       for (int cpu : allowedCpus) {
-        bool taken = cpu == caller;
-        for (size_t o = 0; o < workerCpu.size() && !taken; ++o)
-          taken = workerCpu[o]->load(std::memory_order_relaxed) == cpu;
-        if (taken)
+        if (cpu == caller || std::find(workerCpu.begin(), workerCpu.end(),
+                                       cpu) != workerCpu.end())
           continue;
-        workerCpu[w]->store(cpu, std::memory_order_relaxed);
-        moveTo[w]->store(cpu, std::memory_order_release);
+        workerCpu[w] = cpu;
+        moveTo[w].store(cpu, std::memory_order_release);
         break;
       }
     }
@@ -292,7 +290,7 @@ private:
         sleepers.fetch_sub(1, std::memory_order_seq_cst);
       }
       seen = epoch.load(std::memory_order_acquire);
-      int cpu = moveTo[index]->exchange(-1, std::memory_order_acquire);
+      int cpu = moveTo[index].exchange(-1, std::memory_order_acquire);
       pinTo(cpu);
       std::shared_ptr<Job> job;
       {
@@ -314,10 +312,11 @@ private:
   std::atomic<uint32_t> epoch{0};
   std::atomic<int> sleepers{0};
   bool started = false;
-  /// The CPUs the workers may be bound to (empty: unbound), each worker's
-  /// CPU (-1: unbound) and a CPU it is asked to move to (-1: none).
-  std::vector<int> allowedCpus;
-  std::vector<std::unique_ptr<std::atomic<int>>> workerCpu, moveTo;
+  /// The CPUs the workers may be bound to (empty: unbound); each worker's
+  /// CPU (-1: unbound), kept by the submitting thread, and a CPU it is
+  /// asked to move to (-1: none).
+  std::vector<int> allowedCpus, workerCpu;
+  std::unique_ptr<std::atomic<int>[]> moveTo;
 };
 
 Pool &pool() {

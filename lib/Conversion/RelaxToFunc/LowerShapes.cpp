@@ -196,6 +196,8 @@ private:
   void emitCheck(Value actual, Value expected, const std::string &format);
   void emitFailure(Value bad, const std::string &format, Value first,
                    Value second);
+  void failIfNull(Value buffer, Location loc, const std::string &format,
+                  Value value);
   void reportError(Value first, Value second, const std::string &format);
   /// emitFailure with the values first, as the contract checks read.
   void emitCheckIf(Value bad, Value actual, Value expected,
@@ -464,16 +466,10 @@ LogicalResult FunctionLowering::allocateArena() {
     arena = memref::AllocOp::create(builder, loc, type, ValueRange{bytes},
                                     builder.getI64IntegerAttr(kArenaAlignment));
   }
-  Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, arena);
-  Value null = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::eq, pointer,
-      arith::ConstantIndexOp::create(builder, loc, 0));
-  emitFailure(null,
-              escapePercent(fn + ": cannot allocate ") +
-                  "%lld bytes for the arena: out of memory",
-              bytes64, bytes64);
-  flushChecks();
+  failIfNull(arena, loc,
+             escapePercent(fn + ": cannot allocate ") +
+                 "%lld bytes for the arena: out of memory",
+             bytes64);
   addOwned(arena, bytes64);
   return success();
 }
@@ -566,6 +562,20 @@ void FunctionLowering::reportError(Value actual, Value expected,
   };
   func::CallOp::create(builder, loc, kShapeErrorFn, TypeRange(),
                        ValueRange{message, toI64(actual), toI64(expected)});
+}
+
+/// A failed allocation of `buffer` (a null pointer) is a recorded error,
+/// `format` printing `value`, rather than a crash at its first use; the
+/// checks are flushed, so code after this never sees the null buffer.
+void FunctionLowering::failIfNull(Value buffer, Location loc,
+                                  const std::string &format, Value value) {
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
+  Value null = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, pointer,
+      arith::ConstantIndexOp::create(builder, loc, 0));
+  emitFailure(null, format, value, value);
+  flushChecks();
 }
 
 void FunctionLowering::flushChecks() {
@@ -842,18 +852,11 @@ FailureOr<Value> FunctionLowering::allocate(Location loc, Type relaxType,
   // 64-byte alignment lets the vectoriser use aligned AVX-512 accesses.
   Value buffer = memref::AllocOp::create(builder, loc, memrefType, dynSizes,
                                          builder.getI64IntegerAttr(64));
-  Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
-  Value null = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::eq, pointer,
-      arith::ConstantIndexOp::create(builder, loc, 0));
-  emitFailure(null,
-              escapePercent(src.getSymName().str() +
-                            ": cannot allocate ") +
-                  "%lld bytes" +
-                  escapePercent(" for " + described + ": out of memory"),
-              bytes, bytes);
-  flushChecks();
+  failIfNull(buffer, loc,
+             escapePercent(src.getSymName().str() + ": cannot allocate ") +
+                 "%lld bytes" +
+                 escapePercent(" for " + described + ": out of memory"),
+             bytes);
   addOwned(buffer, intermediate ? bytes : Value());
   return buffer;
 }
@@ -1005,19 +1008,12 @@ LogicalResult FunctionLowering::lowerCallTIRInplace(CallTIRInplaceOp op) {
 /// the function.
 Value FunctionLowering::copyToFresh(Value buffer, Location loc) {
   Value copy = allocLike(buffer, loc, builder.getI64IntegerAttr(64));
-  Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, copy);
-  Value null = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::eq, pointer,
-      arith::ConstantIndexOp::create(builder, loc, 0));
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  emitFailure(null,
-              escapePercent(src.getSymName().str() + ": relax.if at " +
-                            describeLoc(loc)) +
-                  ": cannot allocate the copy of a yielded value: out of "
-                  "memory",
-              zero, zero);
-  flushChecks();
+  failIfNull(copy, loc,
+             escapePercent(src.getSymName().str() + ": relax.if at " +
+                           describeLoc(loc)) +
+                 ": cannot allocate the copy of a yielded value: out of "
+                 "memory",
+             arith::ConstantIndexOp::create(builder, loc, 0));
   memref::CopyOp::create(builder, loc, buffer, copy)
       ->setAttr(kBufferCopyAttrName, builder.getUnitAttr());
   addOwned(copy, Value());
@@ -1371,17 +1367,12 @@ LogicalResult FunctionLowering::lowerAssertDims(AssertDimsOp op) {
 /// device-to-host transfer (kHostStagingAttrName). Free it with
 /// freeStaging.
 Value FunctionLowering::stageOnHost(Value tensor, Location loc) {
-  flushChecks(); // never stage with a wrapped size
+  flushChecks(); // checks pending before the copy decide first
   memref::AllocOp staging = allocLike(tensor, loc);
   staging->setAttr(kHostStagingAttrName, builder.getUnitAttr());
   // A failed allocation is an error, not a copy into null (the indices of
   // a take at k = 2^31 under a 4 GiB ulimit crashed; found by
   // scripts/mutate-run.py).
-  Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, staging);
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value null = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                     pointer, zero);
   Type i64 = builder.getI64Type();
   Value elements = arith::ConstantIntOp::create(builder, loc, i64, 1);
   auto type = cast<MemRefType>(tensor.getType());
@@ -1389,12 +1380,11 @@ Value FunctionLowering::stageOnHost(Value tensor, Location loc) {
     elements = arith::MulIOp::create(
         builder, loc, elements,
         arith::IndexCastOp::create(builder, loc, i64, dimValue(tensor, d)));
-  emitFailure(null,
-              escapePercent(src.getSymName().str() + ": cannot allocate ") +
-                  "a host copy of %lld elements" +
-                  escapePercent(" at " + describeLoc(loc) + ": out of memory"),
-              elements, elements);
-  flushChecks();
+  failIfNull(staging, loc,
+             escapePercent(src.getSymName().str() + ": cannot allocate ") +
+                 "a host copy of %lld elements" +
+                 escapePercent(" at " + describeLoc(loc) + ": out of memory"),
+             elements);
   memref::CopyOp::create(builder, loc, tensor, staging);
   return staging;
 }

@@ -197,13 +197,13 @@ private:
 } // namespace
 
 namespace {
-/// What the header of a .npy file says: the tensor without its data, where
-/// the data starts and how many bytes it has.
 /// The longest header accepted. numpy's own reader stops at 10,000 bytes
 /// (np.load's max_header_size); a longer one is a corrupt length field, not
 /// a dict worth reading.
 constexpr size_t kMaxNpyHeader = 1 << 20;
 
+/// What the header of a .npy file says: the tensor without its data, where
+/// the data starts and how many bytes it has.
 struct NpyHeader {
   HostTensor tensor;
   size_t dataStart = 0;
@@ -230,6 +230,16 @@ size_t npyPrefixLength(std::string_view bytes, std::string_view name,
   return 0;
 }
 
+/// The header dict's length, little endian in the prefix's bytes from 8 up
+/// to `prefix` (those of them that `bytes` holds).
+size_t npyHeaderLength(std::string_view bytes, size_t prefix) {
+  size_t length = 0;
+  for (size_t i = 8; i < std::min(prefix, bytes.size()); ++i)
+    length |= static_cast<size_t>(static_cast<uint8_t>(bytes[i]))
+              << (8 * (i - 8));
+  return length;
+}
+
 /// Parses the prefix and header dict of `bytes`; the data need not follow.
 std::optional<NpyHeader> parseNpyHeader(std::string_view bytes,
                                         std::string_view name,
@@ -243,10 +253,7 @@ std::optional<NpyHeader> parseNpyHeader(std::string_view bytes,
     return std::nullopt;
   if (bytes.size() < headerStart)
     return fail("truncated header");
-  size_t headerLen = 0;
-  for (size_t i = 8; i < headerStart; ++i)
-    headerLen |= static_cast<size_t>(static_cast<uint8_t>(bytes[i]))
-                 << (8 * (i - 8));
+  size_t headerLen = npyHeaderLength(bytes, headerStart);
   if (headerLen > kMaxNpyHeader)
     return fail("header of " + std::to_string(headerLen) +
                 " bytes (more than " + std::to_string(kMaxNpyHeader) + ")");
@@ -316,10 +323,21 @@ std::optional<NpyHeader> parseNpyHeader(std::string_view bytes,
   return result;
 }
 
-std::string missingData(std::string_view name, size_t expected, size_t found) {
-  return std::string(name) + ": not a valid .npy file: expected " +
-         std::to_string(expected) + " data bytes, found " +
-         std::to_string(found);
+/// The tensor `header` describes, its data taken from `bytes` (the whole
+/// file), or nothing when the data is short.
+std::optional<HostTensor> withData(NpyHeader header, std::string_view bytes,
+                                   std::string_view name, std::string &error) {
+  size_t available = bytes.size() - header.dataStart;
+  if (available < header.dataBytes) {
+    error = std::string(name) + ": not a valid .npy file: expected " +
+            std::to_string(header.dataBytes) + " data bytes, found " +
+            std::to_string(available);
+    return std::nullopt;
+  }
+  header.tensor.data.assign(bytes.begin() + header.dataStart,
+                            bytes.begin() + header.dataStart +
+                                header.dataBytes);
+  return std::move(header.tensor);
 }
 } // namespace
 
@@ -329,15 +347,7 @@ mlir::relax::exec::parseNpyBytes(std::string_view bytes, std::string_view name,
   std::optional<NpyHeader> header = parseNpyHeader(bytes, name, error);
   if (!header)
     return std::nullopt;
-  size_t available = bytes.size() - header->dataStart;
-  if (available < header->dataBytes) {
-    error = missingData(name, header->dataBytes, available);
-    return std::nullopt;
-  }
-  HostTensor &tensor = header->tensor;
-  tensor.data.assign(bytes.begin() + header->dataStart,
-                     bytes.begin() + header->dataStart + header->dataBytes);
-  return std::move(tensor);
+  return withData(std::move(*header), bytes, name, error);
 }
 
 std::optional<HostTensor> mlir::relax::exec::readNpyFile(const std::string &path,
@@ -362,6 +372,7 @@ std::optional<HostTensor> mlir::relax::exec::readNpyFile(const std::string &path
       bytes.append(chunk, n);
     }
   };
+  // Closes the file; a read error replaces any message set before.
   auto finish = [&]() -> bool {
     bool failed = std::ferror(f);
     int err = errno;
@@ -373,28 +384,20 @@ std::optional<HostTensor> mlir::relax::exec::readNpyFile(const std::string &path
   readUpTo(8);
   size_t prefix = npyPrefixLength(bytes, path, error);
   if (prefix == 0) {
-    std::string magicError = error;
-    if (finish())
-      error = magicError;
+    finish();
     return std::nullopt;
   }
   readUpTo(prefix);
-  size_t headerLen = 0;
-  for (size_t i = 8; i < bytes.size(); ++i)
-    headerLen |= static_cast<size_t>(static_cast<uint8_t>(bytes[i]))
-                 << (8 * (i - 8));
-  readUpTo(prefix + std::min(headerLen, kMaxNpyHeader));
+  readUpTo(prefix + std::min(npyHeaderLength(bytes, prefix), kMaxNpyHeader));
   std::optional<NpyHeader> header = parseNpyHeader(bytes, path, error);
   if (!header) {
-    std::string headerError = error;
-    if (finish())
-      error = headerError;
+    finish();
     return std::nullopt;
   }
   readUpTo(header->dataStart + header->dataBytes);
   if (!finish())
     return std::nullopt;
-  return parseNpyBytes(bytes, path, error);
+  return withData(std::move(*header), bytes, path, error);
 }
 
 std::string mlir::relax::exec::encodeNpy(const HostTensor &tensor) {

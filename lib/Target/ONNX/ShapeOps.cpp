@@ -308,6 +308,36 @@ static LogicalResult importSplit(NodeBinder &b) {
   unsigned n = b.numOutputs();
   if (n == 0)
     return b.error() << "has no outputs";
+  // The extent of the split axis of `x`.
+  auto axisDim = [&](Value x) -> FailureOr<Expr> {
+    FailureOr<SmallVector<Expr>> dims = b.dimsOf(x);
+    if (failed(dims))
+      return failure();
+    FailureOr<int64_t> ax = b.normalizeAxis(axis, dims->size());
+    if (failed(ax))
+      return failure();
+    return (*dims)[*ax];
+  };
+  // The sizes must add up to the axis (onnx's checker and onnxruntime
+  // refuse them otherwise): an import error when both are constants, a
+  // run-time check otherwise.
+  auto requireSum = [&](Value x, const Expr &total) -> LogicalResult {
+    FailureOr<Expr> dim = axisDim(x);
+    if (failed(dim))
+      return failure();
+    std::optional<int64_t> t = total.getConstant(), d = dim->getConstant();
+    if (t && d) {
+      if (*t != *d)
+        return b.error() << "has split sizes summing to " << *t
+                         << " for an axis of " << *d;
+      return success();
+    }
+    AssertDimsOp::create(b.getBuilder(), b.getLoc(),
+                         SymExprAttr::get(b.getContext(), total), "eq",
+                         SymExprAttr::get(b.getContext(), *dim), "Split",
+                         "sum of the split sizes vs the axis");
+    return success();
+  };
   std::optional<SmallVector<int64_t>> sizes;
   if (b.opset() >= 13) {
     if (b.hasInput(1) && !b.knownInts(1)) {
@@ -325,18 +355,8 @@ static LogicalResult importSplit(NodeBinder &b) {
       Expr acc = Expr::constant(0);
       for (size_t k = 0; k + 1 < bound->size(); ++k)
         indices.push_back(acc = acc + (*bound)[k]);
-      // The sizes must add up to the axis.
-      FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
-      FailureOr<int64_t> ax =
-          failed(dims) ? FailureOr<int64_t>(failure())
-                       : b.normalizeAxis(axis, dims->size());
-      if (failed(ax))
+      if (failed(requireSum(*x, acc + bound->back())))
         return failure();
-      AssertDimsOp::create(
-          b.getBuilder(), b.getLoc(),
-          SymExprAttr::get(b.getContext(), acc + bound->back()), "eq",
-          SymExprAttr::get(b.getContext(), (*dims)[*ax]), "Split",
-          "sum of the split sizes vs the axis");
       if (n == 1) {
         b.setOutput(0, *x);
         return success();
@@ -379,26 +399,8 @@ static LogicalResult importSplit(NodeBinder &b) {
       if (k + 1 < sizes->size())
         indices.push_back(Expr::constant(acc));
     }
-    // The sizes must add up to the axis (onnx's checker and onnxruntime
-    // refuse them otherwise): at import for a static axis, at run time for a
-    // symbolic one.
-    FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
-    if (failed(dims))
+    if (failed(requireSum(*x, Expr::constant(acc))))
       return failure();
-    FailureOr<int64_t> ax = b.normalizeAxis(axis, dims->size());
-    if (failed(ax))
-      return failure();
-    Expr dim = (*dims)[*ax];
-    if (std::optional<int64_t> d = dim.getConstant()) {
-      if (*d != acc)
-        return b.error() << "has split sizes summing to " << acc
-                         << " for an axis of " << *d;
-    } else {
-      AssertDimsOp::create(b.getBuilder(), b.getLoc(),
-                           SymExprAttr::get(b.getContext(), Expr::constant(acc)),
-                           "eq", SymExprAttr::get(b.getContext(), dim), "Split",
-                           "sum of the split sizes vs the axis");
-    }
     if (n == 1) {
       b.setOutput(0, *x);
       return success();
@@ -410,13 +412,10 @@ static LogicalResult importSplit(NodeBinder &b) {
     if (numOutputs != static_cast<int64_t>(n))
       return b.error() << "has num_outputs " << numOutputs << " but " << n
                        << " outputs";
-    FailureOr<SmallVector<Expr>> dims = b.dimsOf(*x);
-    if (failed(dims))
+    FailureOr<Expr> axisExtent = axisDim(*x);
+    if (failed(axisExtent))
       return failure();
-    FailureOr<int64_t> ax = b.normalizeAxis(axis, dims->size());
-    if (failed(ax))
-      return failure();
-    Expr dim = (*dims)[*ax];
+    Expr dim = *axisExtent;
     Expr chunk = sym::ceilDiv(dim, Expr::constant(n));
     SmallVector<Expr> indices;
     for (unsigned k = 1; k < n; ++k)
