@@ -97,6 +97,13 @@ CNN_SIZES = [("b1-16x16", dict(batch=1, height=16, width=16)),
 EXPORT_TOKEN = dict(batch=2, sequence=5)
 EXPORT_DECODE = dict(batch=2, sequence=3, past_sequence=7)
 EXPORT_CNN = dict(batch=2, height=20, width=24)
+# U-Nets: the padded one takes any size (odd ones too); the plain one only
+# sizes that two 2x2 poolings leave whole (multiples of 4).
+UNET_SIZES = [("b1-16x16", dict(batch=1, height=16, width=16)),
+              ("b2-17x23", dict(batch=2, height=17, width=23)),
+              ("b1-9x12", dict(batch=1, height=9, width=12))]
+UNET_EVEN_SIZES = [("b1-16x16", dict(batch=1, height=16, width=16)),
+                   ("b2-20x24", dict(batch=2, height=20, width=24))]
 
 
 def log(*args):
@@ -297,6 +304,75 @@ def build_cnn():
         CNN_SIZES, EXPORT_CNN)
 
 
+def build_unet(pad_to_skip):
+    import torch
+    from torch import nn
+    import torch.nn.functional as F
+
+    def block(cin, cout):
+        return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1),
+                             nn.BatchNorm2d(cout), nn.ReLU())
+
+    class UNet(nn.Module):
+        """Two 2x2 poolings down, back up by nearest upsampling (level 2)
+        and a stride-2 transposed conv (level 1), each concatenated with
+        the skip map of its level; a lateral 1x1 conv added to the upsampled
+        map (FPN style) at level 2. With pad_to_skip the upsampled map is
+        padded to the skip map's size first (as the widely copied
+        milesial/Pytorch-UNet does), so odd sizes run; without, the skip
+        concat only fits sizes the poolings leave whole."""
+
+        def __init__(self):
+            super().__init__()
+            self.enc1, self.enc2, self.mid = block(3, 4), block(4, 8), \
+                block(8, 8)
+            self.lateral = nn.Conv2d(8, 8, 1)
+            self.dec2 = block(16, 8)
+            self.up1 = nn.ConvTranspose2d(8, 4, 2, stride=2)
+            self.dec1 = block(8, 4)
+            self.head = nn.Conv2d(4, 2, 1)
+
+        def match(self, x, skip):
+            if not pad_to_skip:
+                return x
+            dy = skip.shape[2] - x.shape[2]
+            dx = skip.shape[3] - x.shape[3]
+            return F.pad(x, [dx // 2, dx - dx // 2, dy // 2, dy - dy // 2])
+
+        def forward(self, x):
+            s1 = self.enc1(x)
+            s2 = self.enc2(F.max_pool2d(s1, 2))
+            m = self.mid(F.max_pool2d(s2, 2))
+            u2 = self.match(F.interpolate(m, scale_factor=2.0,
+                                          mode="nearest"), s2)
+            u2 = u2 + self.match(
+                F.interpolate(self.lateral(m), scale_factor=2.0,
+                              mode="nearest"), s2)
+            d2 = self.dec2(torch.cat([u2, s2], dim=1))
+            u1 = self.match(self.up1(d2), s1)
+            d1 = self.dec1(torch.cat([s1, u1], dim=1))
+            return self.head(d1)
+
+    torch.manual_seed(5)
+    model = UNet()
+    with torch.no_grad():
+        for m in model.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.5, 0.5)
+                m.running_var.uniform_(0.5, 2.0)
+    name = "unet" if pad_to_skip else "unet-even"
+    return Spec(
+        name, "U-Net: conv blocks, 2x2 max pooling twice, nearest upsampling "
+        "and a stride-2 ConvTranspose back up, skip concats, an FPN-style "
+        "lateral add" + ("; upsampled maps padded to the skip map's size "
+                         "(odd sizes run)" if pad_to_skip else
+                         "; no padding (height and width multiples of 4)"),
+        model.eval(),
+        [("x", ["batch", 3, "height", "width"], "float")],
+        [("y", ["batch", 2, "height", "width"])],
+        UNET_SIZES if pad_to_skip else UNET_EVEN_SIZES, EXPORT_CNN)
+
+
 BUILDERS = {
     "bert": build_bert,
     "llama-prefill": lambda: build_llama(False),
@@ -304,6 +380,8 @@ BUILDERS = {
     "gpt2-prefill": lambda: build_gpt2(False),
     "gpt2-decode": lambda: build_gpt2(True),
     "cnn": build_cnn,
+    "unet": lambda: build_unet(True),
+    "unet-even": lambda: build_unet(False),
 }
 
 

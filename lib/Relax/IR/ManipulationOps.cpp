@@ -515,18 +515,17 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
       continue;
     }
     // Every pair is compared so that a provable mismatch is reported even
-    // next to a `?`.
+    // next to a `?`. Dims not provably equal keep the simplest of them; the
+    // others are checked against it at run time (ShapeContracts).
     Expr common = known.empty() ? Expr() : known.front();
     for (size_t a = 0; a < known.size(); ++a)
-      for (size_t b = a + 1; b < known.size(); ++b) {
-        FailureOr<Expr> u = unifyDims(known[a], known[b]);
-        if (failed(u))
+      for (size_t b = a + 1; b < known.size(); ++b)
+        if (failed(unifyDims(known[a], known[b])))
           return fail(loc, name,
                       "dim #" + Twine(d) + " differs between inputs: " +
                           known[a].str() + " vs " + known[b].str());
-        if (!*u)
-          common = Expr();
-      }
+    for (const Expr &e : known)
+      common = simplerDim(common, e);
     dims[d] = unknown ? Expr() : common;
   }
   results.push_back(first.withShape(SymShape(dims)));

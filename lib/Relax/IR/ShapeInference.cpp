@@ -89,6 +89,16 @@ FailureOr<sym::Expr> mlir::relax::unifyDims(const sym::Expr &a,
   return sym::Expr();
 }
 
+sym::Expr mlir::relax::simplerDim(const sym::Expr &a, const sym::Expr &b) {
+  auto rank = [](const sym::Expr &e) {
+    return e.getConstant() ? 0 : e.isVar() ? 1 : 2;
+  };
+  int ra = rank(a), rb = rank(b);
+  if (ra != rb)
+    return ra < rb ? a : b;
+  return b.str().size() < a.str().size() ? b : a;
+}
+
 FailureOr<SymShape> mlir::relax::broadcastShapes(std::optional<Location> loc,
                                                  StringRef opName,
                                                  const SymShape &a,
@@ -98,6 +108,7 @@ FailureOr<SymShape> mlir::relax::broadcastShapes(std::optional<Location> loc,
   int64_t rank = std::max(a.getRank(), b.getRank());
   SmallVector<sym::Expr> dims(rank);
   sym::Expr one = sym::Expr::constant(1);
+  const sym::Context &ctx = defaultSymContext();
   for (int64_t i = 0; i < rank; ++i) {
     int64_t ia = a.getRank() - rank + i, ib = b.getRank() - rank + i;
     if (ia < 0) {
@@ -109,24 +120,40 @@ FailureOr<SymShape> mlir::relax::broadcastShapes(std::optional<Location> loc,
       continue;
     }
     const sym::Expr &x = a.getDim(ia), &y = b.getDim(ib);
-    if (x && x == one) {
+    if (!x || !y) {
+      // Nothing is known about one side: the result is not either.
+      dims[i] = sym::Expr();
+      continue;
+    }
+    if (x == one) {
       dims[i] = y;
-    } else if (y && y == one) {
+      continue;
+    }
+    if (y == one || x == y || ctx.provablyEqual(x, y)) {
       dims[i] = x;
-    } else if (x && y && (x == y || defaultSymContext().provablyEqual(x, y))) {
-      dims[i] = x;
-    } else if (x && y && defaultSymContext().provablyNotEqual(x, y) &&
-               defaultSymContext().provablyNotEqual(x, one) &&
-               defaultSymContext().provablyNotEqual(y, one)) {
+      continue;
+    }
+    bool xNotOne = ctx.provablyNotEqual(x, one);
+    bool yNotOne = ctx.provablyNotEqual(y, one);
+    if (xNotOne && yNotOne && ctx.provablyNotEqual(x, y)) {
       if (loc)
         emitInferError(loc, opName)
             << "cannot broadcast dim " << x.str() << " with dim " << y.str()
             << " (shapes " << a.str() << " and " << b.str() << ")";
       return failure();
-    } else {
-      // Either side may be 1 at run time, or they may differ: unknown.
-      dims[i] = sym::Expr();
     }
+    // Undecided: a side that cannot be 1 is the result (the other must equal
+    // it or be 1); when both may be 1 the result is their max. Either way the
+    // operands broadcast to the result, which ShapeContracts checks at run
+    // time (relax.assert_dims "broadcast"), so no `?` is left.
+    if (xNotOne && yNotOne)
+      dims[i] = simplerDim(x, y);
+    else if (xNotOne)
+      dims[i] = x;
+    else if (yNotOne)
+      dims[i] = y;
+    else
+      dims[i] = sym::max(x, y);
   }
   return SymShape(dims);
 }

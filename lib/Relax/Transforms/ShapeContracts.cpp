@@ -45,6 +45,16 @@ public:
     emit(lhs, "broadcast", rhs, what);
   }
 
+  /// `in` broadcasts to `out`, right-aligned (numpy rules).
+  void broadcastsTo(ArrayRef<sym::Expr> in, ArrayRef<sym::Expr> out,
+                    const Twine &what) {
+    if (out.size() < in.size())
+      return;
+    size_t offset = out.size() - in.size();
+    for (size_t d = 0; d < in.size(); ++d)
+      broadcasts(in[d], out[d + offset], what + " dim " + Twine(d));
+  }
+
 private:
   void emit(const sym::Expr &lhs, StringRef predicate, const sym::Expr &rhs,
             const Twine &what) {
@@ -101,22 +111,74 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
   if (name == "relax.broadcast_to") {
     RelaxTensorType in = rankedType(op->getOperand(0));
     RelaxTensorType out = rankedType(op->getResult(0));
-    if (!in || !out || out.getRank() < in.getRank())
+    if (in && out)
+      check.broadcastsTo(in.getDims(), out.getDims(), "input");
+    return;
+  }
+  if (op->hasTrait<BroadcastsOperands>()) {
+    // Inference keeps one dim where it cannot decide how two relate (see
+    // broadcastShapes): every operand must broadcast to it.
+    RelaxTensorType out = rankedType(op->getResult(0));
+    if (!out)
       return;
-    int64_t offset = out.getRank() - in.getRank();
-    for (int64_t d = 0; d < in.getRank(); ++d)
-      check.broadcasts(in.getDims()[d], out.getDims()[d + offset],
-                       "input dim " + Twine(d));
+    for (auto [i, operand] : llvm::enumerate(op->getOperands()))
+      if (RelaxTensorType in = rankedType(operand))
+        check.broadcastsTo(in.getDims(), out.getDims(),
+                           "operand #" + Twine(i));
+    return;
+  }
+  if (name == "relax.concat") {
+    // Dims off the axis that inference could not prove equal: the result
+    // keeps one of them (simplerDim), the others must match it.
+    RelaxTensorType out = rankedType(op->getResult(0));
+    auto axisAttr = op->getAttrOfType<IntegerAttr>("axis");
+    if (!out || !axisAttr)
+      return;
+    int64_t axis = normalizedAxis(axisAttr.getInt(), out.getRank());
+    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+      RelaxTensorType in = rankedType(operand);
+      if (!in || in.getRank() != out.getRank())
+        continue;
+      for (int64_t d = 0; d < in.getRank(); ++d)
+        if (d != axis)
+          check.equal(in.getDims()[d], out.getDims()[d],
+                      "input #" + Twine(i) + " dim " + Twine(d));
+    }
     return;
   }
   if (name == "relax.matmul") {
     RelaxTensorType lhs = rankedType(op->getOperand(0));
     RelaxTensorType rhs = rankedType(op->getOperand(1));
+    RelaxTensorType out = rankedType(op->getResult(0));
     if (!lhs || !rhs || lhs.getRank() == 0 || rhs.getRank() == 0)
       return;
     sym::Expr kl = lhs.getDims().back();
     sym::Expr kr = rhs.getDims()[rhs.getRank() == 1 ? 0 : rhs.getRank() - 2];
     check.equal(kl, kr, "contraction dim");
+    // Batch dims (all but the last two of a rank >= 2 operand) broadcast to
+    // the result's leading dims.
+    if (!out)
+      return;
+    int64_t matrixDims = (lhs.getRank() >= 2) + (rhs.getRank() >= 2);
+    ArrayRef<sym::Expr> outBatch =
+        out.getDims().drop_back(std::min(matrixDims, out.getRank()));
+    if (lhs.getRank() > 2)
+      check.broadcastsTo(lhs.getDims().drop_back(2), outBatch, "lhs batch");
+    if (rhs.getRank() > 2)
+      check.broadcastsTo(rhs.getDims().drop_back(2), outBatch, "rhs batch");
+    return;
+  }
+  if (name == "relax.linear") {
+    // x [..., k] times weight [out, k]^T, plus a bias broadcast to the
+    // result.
+    RelaxTensorType x = rankedType(op->getOperand(0));
+    RelaxTensorType w = rankedType(op->getOperand(1));
+    RelaxTensorType out = rankedType(op->getResult(0));
+    if (x && w && x.getRank() >= 1 && w.getRank() == 2)
+      check.equal(x.getDims().back(), w.getDims()[1], "contraction dim");
+    if (op->getNumOperands() > 2 && out)
+      if (RelaxTensorType bias = rankedType(op->getOperand(2)))
+        check.broadcastsTo(bias.getDims(), out.getDims(), "bias");
     return;
   }
   if (name == "relax.split") {

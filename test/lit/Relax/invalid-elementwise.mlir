@@ -109,10 +109,10 @@ relax.func @broadcast_symbolic(%a: !relax.tensor<[n, 2 * n + 2], f32>, %b: !rela
 
 // -----
 
-// [n] + [m] cannot be decided (either may be 1): the dim is `?`, and a
-// declared `n` is rejected rather than assumed.
+// [n] + [m] cannot be decided (either may be 1): the dim is max(m, n),
+// checked at run time, and a declared `n` is rejected rather than assumed.
 relax.func @broadcast_undecidable(%a: !relax.tensor<[n], f32>, %b: !relax.tensor<[m], f32>) {
-  // expected-error@+2 {{inferred type(s) '!relax.tensor<[?], f32>' are incompatible with return type(s) of operation '!relax.tensor<[n], f32>'}}
+  // expected-error@+2 {{inferred type(s) '!relax.tensor<[max(m, n)], f32>' are incompatible with return type(s) of operation '!relax.tensor<[n], f32>'}}
   // expected-error@+1 {{failed to infer returned types}}
   %x = relax.add %a, %b : (!relax.tensor<[n], f32>, !relax.tensor<[m], f32>) -> !relax.tensor<[n], f32>
   relax.return

@@ -36,9 +36,10 @@ relax.func @batch_mismatch(%a: !relax.tensor<[2, n, k], f32>, %b: !relax.tensor<
 
 // -----
 
-// Batch dims b and c cannot be decided: the result dim is `?`, not b.
+// Batch dims b and c cannot be decided: the result dim is max(b, c)
+// (checked at run time), not b.
 relax.func @batch_undecidable(%a: !relax.tensor<[b, n, k], f32>, %c: !relax.tensor<[c, k, m], f32>) {
-  // expected-error@+2 {{inferred type(s) '!relax.tensor<[?, n, m], f32>' are incompatible with return type(s) of operation '!relax.tensor<[b, n, m], f32>'}}
+  // expected-error@+2 {{inferred type(s) '!relax.tensor<[max(b, c), n, m], f32>' are incompatible with return type(s) of operation '!relax.tensor<[b, n, m], f32>'}}
   // expected-error@+1 {{failed to infer returned types}}
   %y = relax.matmul %a, %c : (!relax.tensor<[b, n, k], f32>, !relax.tensor<[c, k, m], f32>) -> !relax.tensor<[b, n, m], f32>
   relax.return

@@ -209,11 +209,12 @@ relax.func @concat_symbolic_mismatch(%a: !relax.tensor<[n, 4], f32>, %b: !relax.
 
 // -----
 
-// n and m are not provably equal: the other dim is `?`, never n.
+// n and m are not provably equal: the result keeps the simpler (here the
+// first) and checks the other at run time; a declared m is not that dim.
 relax.func @concat_undecided(%a: !relax.tensor<[n, 4], f32>, %b: !relax.tensor<[m, 4], f32>) {
-  // expected-error@+2 {{inferred type(s) '!relax.tensor<[?, 8], f32>' are incompatible with return type(s) of operation '!relax.tensor<[n, 8], f32>'}}
+  // expected-error@+2 {{inferred type(s) '!relax.tensor<[n, 8], f32>' are incompatible with return type(s) of operation '!relax.tensor<[m, 8], f32>'}}
   // expected-error@+1 {{failed to infer returned types}}
-  %y = relax.concat %a, %b {axis = 1 : i64} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[m, 4], f32>) -> !relax.tensor<[n, 8], f32>
+  %y = relax.concat %a, %b {axis = 1 : i64} : (!relax.tensor<[n, 4], f32>, !relax.tensor<[m, 4], f32>) -> !relax.tensor<[m, 8], f32>
   relax.return
 }
 

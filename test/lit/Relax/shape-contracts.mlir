@@ -124,3 +124,41 @@ relax.func @einsum_and_conv2d_transpose(%a: !relax.tensor<[b, n, k, 4], f32>, %e
   %2 = relax.conv2d_transpose %x, %w : (!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[d, 2, 3, 3], f32>) -> !relax.tensor<[n, 2, h + 2, w + 2], f32>
   relax.return %0, %1, %2 : !relax.tensor<[b, n], f32>, !relax.tensor<[n], f32>, !relax.tensor<[n, 2, h + 2, w + 2], f32>
 }
+
+// -----
+
+// Dims that must be equal but cannot be proven so (a map upsampled after
+// pooling against its skip map): inference keeps one of them, never `?`,
+// and legalization checks the others against it. Concat keeps the simpler
+// dim (h); a broadcasting op the side that cannot be 1 ((h floordiv 2) * 2
+// is even) and checks that the other broadcasts to it; where both may be 1
+// the result is their max and both are checked; matmul batch dims and a
+// linear bias broadcast the same way, and linear's contraction dim is
+// checked like matmul's.
+// LEGAL-LABEL: relax.func @undecided_equalities
+// LEGAL: relax.assert_dims #relax.expr<h floordiv 2 * 2> "eq" #relax.expr<h>, "relax.concat", "input #0 dim 1"
+// LEGAL-NOT: relax.assert_dims {{.*}}"relax.concat"
+// LEGAL: relax.call_tir
+// LEGAL: relax.assert_dims #relax.expr<h> "broadcast" #relax.expr<h floordiv 2 * 2>, "relax.add", "operand #1 dim 1"
+// LEGAL-NOT: relax.assert_dims {{.*}}"relax.add", "operand #0
+// LEGAL: relax.call_tir
+// LEGAL: relax.assert_dims #relax.expr<n> "broadcast" #relax.expr<max(m, n)>, "relax.multiply", "operand #0 dim 0"
+// LEGAL: relax.assert_dims #relax.expr<m> "broadcast" #relax.expr<max(m, n)>, "relax.multiply", "operand #1 dim 0"
+// LEGAL: relax.call_tir
+// LEGAL: relax.assert_dims #relax.expr<b> "broadcast" #relax.expr<max(b, c)>, "relax.matmul", "lhs batch dim 0"
+// LEGAL: relax.assert_dims #relax.expr<c> "broadcast" #relax.expr<max(b, c)>, "relax.matmul", "rhs batch dim 0"
+// LEGAL: relax.call_tir
+// LEGAL: relax.assert_dims #relax.expr<k> "eq" #relax.expr<j>, "relax.linear", "contraction dim"
+// LEGAL: relax.assert_dims #relax.expr<p> "broadcast" #relax.expr<4>, "relax.linear", "bias dim 0"
+// CANON-LABEL: relax.func @undecided_equalities
+relax.func @undecided_equalities(%skip: !relax.tensor<[2, h], f32>, %up: !relax.tensor<[2, h floordiv 2 * 2], f32>,
+                                 %u: !relax.tensor<[n], f32>, %v: !relax.tensor<[m], f32>,
+                                 %a: !relax.tensor<[b, 2, 3], f32>, %c: !relax.tensor<[c, 3, 2], f32>,
+                                 %x: !relax.tensor<[2, k], f32>, %w: !relax.tensor<[4, j], f32>, %bias: !relax.tensor<[p], f32>) {
+  %cat = relax.concat %up, %skip {axis = 0 : i64} : (!relax.tensor<[2, h floordiv 2 * 2], f32>, !relax.tensor<[2, h], f32>) -> !relax.tensor<[4, h], f32>
+  %sum = relax.add %up, %skip : (!relax.tensor<[2, h floordiv 2 * 2], f32>, !relax.tensor<[2, h], f32>) -> !relax.tensor<[2, h floordiv 2 * 2], f32>
+  %prod = relax.multiply %u, %v : (!relax.tensor<[n], f32>, !relax.tensor<[m], f32>) -> !relax.tensor<[max(m, n)], f32>
+  %mm = relax.matmul %a, %c : (!relax.tensor<[b, 2, 3], f32>, !relax.tensor<[c, 3, 2], f32>) -> !relax.tensor<[max(b, c), 2, 2], f32>
+  %lin = relax.linear %x, %w, %bias : (!relax.tensor<[2, k], f32>, !relax.tensor<[4, j], f32>, !relax.tensor<[p], f32>) -> !relax.tensor<[2, 4], f32>
+  relax.return
+}

@@ -184,10 +184,13 @@ class Relax_BinaryOpOf<string mnemonic, string what, string dtypeClass,
     They broadcast to a common shape by numpy's rules, dim by dim from the
     right: equal dims (proven symbolically, e.g. `n + 1` and `1 + n`) stay,
     a dim of 1 stretches; two dims that are provably different and neither
-    provably 1 are an error naming both. When that cannot be decided (e.g.
-    `n` against `m`, either of which may be 1 at run time), the result dim
-    is a fresh unknown `?` (no silent assumption). Unknown rank on either
-    side gives an unknown-rank result.
+    provably 1 are an error naming both. When that cannot be decided, the
+    result dim is the side that cannot be 1 (`(h floordiv 2) * 2` against
+    `h`), the simpler of the two if neither can, else `max(n, m)` (either
+    may be 1 at run time), and each operand dim's broadcast to it is checked
+    at run time (relax.assert_dims, inserted by legalization). A `?` operand
+    dim gives a `?` result dim; unknown rank on either side gives an
+    unknown-rank result.
 
     ```mlir
     %y = relax.}] # mnemonic # [{ %a, %b : (!relax.tensor<[n, 1], }] # exampleDtype # [{>, !relax.tensor<[1, m], }] # exampleDtype # [{>) -> !relax.tensor<[n, m], }] # !if(boolResult, "i1", exampleDtype) # [{>
@@ -272,14 +275,14 @@ def Relax_GreaterEqualOp : Relax_CompareOp<"greater_equal",
 def Relax_LogicalAndOp : Relax_LogicalBinaryOp<"logical_and", "logical and">;
 def Relax_LogicalOrOp : Relax_LogicalBinaryOp<"logical_or", "logical or">;
 
-def Relax_WhereOp : Relax_TensorOp<"where"> {
+def Relax_WhereOp : Relax_TensorOp<"where", [Relax_BroadcastsOperands]> {
   let summary = "Elementwise select with numpy broadcasting";
   let description = [{
     `cond ? x : y` elementwise. `cond` must be i1; `x` and `y` must share a
     dtype, which is the result's. The three shapes broadcast together by
     numpy's rules with the same symbolic treatment as the binary ops:
-    provably different dims (neither 1) are an error, undecidable dims
-    become `?`, unknown rank anywhere gives unknown rank.
+    provably different dims (neither 1) are an error, undecidable dims keep
+    a dim checked at run time, unknown rank anywhere gives unknown rank.
 
     ```mlir
     %r = relax.where %c, %x, %y : (!relax.tensor<[n, 1], i1>, !relax.tensor<[1, m], f32>, !relax.tensor<[m], f32>) -> !relax.tensor<[n, m], f32>

@@ -149,7 +149,11 @@ def Relax_ConcatOp : Relax_TensorOp<"concat"> {
     All inputs have the same dtype and rank. Along `axis` the result dim is
     the canonical sum of the input dims (`?` if one is unknown). Every other
     dim must agree across inputs: a provably different pair is an error
-    naming both dims, an undecidable pair makes the result dim `?`. Inputs
+    naming both dims; where equality cannot be proven (`h` against
+    `(h floordiv 2) * 2`, an upsampled map concatenated with a skip
+    connection) the result keeps the simplest of them (a constant, a bare
+    variable, else the shortest) and the others are checked against it at
+    run time (relax.assert_dims, inserted by legalization). Inputs
     of unknown rank contribute unknown dims; if every input has unknown
     rank the result does too.
 

@@ -15,6 +15,16 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace mlir {
+namespace relax {
+/// Marks ops whose operands all broadcast (numpy rules) to their one result
+/// (Relax_BroadcastsOperands in RelaxTensorOps.td).
+template <typename ConcreteType>
+class BroadcastsOperands
+    : public OpTrait::TraitBase<ConcreteType, BroadcastsOperands> {};
+} // namespace relax
+} // namespace mlir
+
 #define GET_OP_CLASSES
 #include "RelaxDialect/Relax/IR/RelaxOps.h.inc"
 

@@ -22,6 +22,12 @@ def Relax_InferTypeOp : InferTypeOpAdaptorBase<[{
   }
 }]>;
 
+// Every operand broadcasts (numpy rules, right-aligned) to the one result:
+// ShapeContracts checks each undecided operand dim against the result dim.
+def Relax_BroadcastsOperands : NativeOpTrait<"BroadcastsOperands"> {
+  let cppNamespace = "::mlir::relax";
+}
+
 class Relax_TensorOp<string mnemonic, list<Trait> traits = []>
     : Relax_Op<mnemonic, !listconcat([Pure, Relax_InferTypeOp], traits)> {
   let assemblyFormat = [{
@@ -57,14 +63,16 @@ class Relax_UnaryOp<string mnemonic, string what, list<Trait> traits = []>
 // logical ops) produce i1.
 class Relax_BinaryOp<string mnemonic, string what, bit boolResult = 0,
                      list<Trait> traits = []>
-    : Relax_TensorOp<mnemonic, traits> {
+    : Relax_TensorOp<mnemonic, !listconcat([Relax_BroadcastsOperands],
+                                           traits)> {
   let summary = "Elementwise " # what # " with numpy broadcasting";
   let description = [{
     Both operands broadcast to a common shape by numpy's rules, dim by dim
     from the right: equal dims (proven symbolically) stay, a dim of 1
     stretches; two dims that are provably different and neither 1 are an
     error. When neither equality nor difference can be proven, the result
-    dim is a fresh unknown `?` (no silent assumption).
+    dim is the side that cannot be 1 (else the simpler one, or `max(n, m)`
+    when both may be 1) and the broadcast is checked at run time.
 
     ```mlir
     %y = relax.}] # mnemonic # [{ %a, %b : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], }] # !if(boolResult, "i1", "f32") # [{>

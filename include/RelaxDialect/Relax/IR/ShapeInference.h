@@ -61,8 +61,16 @@ sym::Context symContextAt(Operation *op);
 /// provably different.
 FailureOr<sym::Expr> unifyDims(const sym::Expr &a, const sym::Expr &b);
 
+/// Of two dims that must be equal, the one to keep in a result type: a
+/// constant, else a bare variable, else the shorter expression (`h` rather
+/// than `(h floordiv 2) * 2`); the other is checked against it at run time.
+sym::Expr simplerDim(const sym::Expr &a, const sym::Expr &b);
+
 /// numpy broadcasting of two shapes (right-aligned). Unknown rank on either
-/// side gives unknown rank.
+/// side gives unknown rank. Dims whose relation cannot be decided give a
+/// known result dim (the side that cannot be 1, else the max of both) whose
+/// broadcast contract is checked at run time (see ShapeContracts); only a
+/// `?` operand dim gives a `?` result dim.
 FailureOr<SymShape> broadcastShapes(std::optional<Location> loc,
                                     StringRef opName, const SymShape &a,
                                     const SymShape &b);
