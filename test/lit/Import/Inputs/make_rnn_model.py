@@ -11,7 +11,10 @@ batch first:
         no B, lengths or initial state; only Y_h requested
   logits = concat(LSTM Y_h, GRU Y_h, RNN Y_h) * Wc + bc
 
-usage: make_rnn_model.py OUTDIR
+usage: make_rnn_model.py OUTDIR [errors]
+
+With `errors`, OUTDIR/<case>/model.onnx are single malformed recurrent nodes
+for onnx-rnn-errors.test instead (see ERRORS).
 
 The model is OUTDIR/model.onnx; each size S in a, b has its inputs in
 OUTDIR/S/in<i>.npy and the references of a numpy implementation of the ONNX
@@ -177,5 +180,40 @@ def model(outdir):
                   [o.astype(np.float32) for o in outs])
 
 
+# Malformed single-node models: (case, op, X shape, W shape, R shape,
+# attributes).
+ERRORS = [
+    ("hidden", "LSTM", ["b", "s", 4], [1, 20, 4], [1, 20, 5],
+     {"hidden_size": 7}),
+    ("activation", "GRU", ["s", "b", 4], [1, 15, 4], [1, 15, 5],
+     {"activations": ["Sigmoid", "Gelu"]}),
+    ("activation_count", "GRU", ["s", "b", 4], [2, 15, 4], [2, 15, 5],
+     {"direction": "bidirectional",
+      "activations": ["Sigmoid", "Tanh", "Tanh"]}),
+    ("direction", "RNN", ["s", "b", 4], [1, 5, 4], [1, 5, 5],
+     {"direction": "sideways"}),
+    ("rank", "RNN", ["s", 4], [1, 5, 4], [1, 5, 5], {}),
+    ("w_gates", "LSTM", ["s", "b", 4], [1, 16, 4], [1, 20, 5], {}),
+    ("w_input", "GRU", ["s", "b", 4], [1, 15, 3], [1, 15, 5], {}),
+    ("directions", "RNN", ["s", "b", 4], [1, 5, 4], [1, 5, 5],
+     {"direction": "bidirectional"}),
+]
+
+
+def errors(outdir):
+    for case, op, xs, ws, rs, attrs in ERRORS:
+        x = helper.make_tensor_value_info("x", TensorProto.FLOAT, xs)
+        y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+        w = numpy_helper.from_array(np.zeros(ws, np.float32), "w")
+        r = numpy_helper.from_array(np.zeros(rs, np.float32), "r")
+        node = helper.make_node(op, ["x", "w", "r"], ["y"], name=case,
+                                **attrs)
+        save(os.path.join(outdir, case),
+             helper.make_graph([node], case, [x], [y], [w, r]), opset=14)
+
+
 if __name__ == "__main__":
-    model(sys.argv[1])
+    if sys.argv[2:] == ["errors"]:
+        errors(sys.argv[1])
+    else:
+        model(sys.argv[1])
