@@ -39,9 +39,11 @@ seeds), tiny (hidden 32, 2 layers, vocab 128):
   gpt2-decode    GPT2LMHeadModel, as llama-decode
   cnn            torch.nn conv/batchnorm/relu/maxpool/avgpool/linear over
                  x [batch, 3, height, width]
+  rnn            torch.nn LSTM (bidirectional, batch_first) + GRU + Linear over
+                 x [batch, sequence, 6] -> logits, the GRU's output
 
 Sizes (each saved under its own directory):
-  bert, *-prefill  b1-s1, b2-s5, b3-s17     (batch, sequence)
+  bert, *-prefill, rnn  b1-s1, b2-s5, b3-s17  (batch, sequence)
   *-decode         b1-p1, b2-p7, b3-p63     (batch, past_sequence; sequence 1)
   cnn              b1-16x16, b2-20x24, b3-32x32
 
@@ -297,6 +299,35 @@ def build_cnn():
         CNN_SIZES, EXPORT_CNN)
 
 
+def build_rnn():
+    import torch
+    from torch import nn
+
+    class RNNClassifier(nn.Module):
+        """Bidirectional batch-first LSTM, a GRU over its output, a linear
+        classifier over the GRU's last hidden state."""
+
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTM(6, 8, batch_first=True, bidirectional=True)
+            self.gru = nn.GRU(16, 8, batch_first=True)
+            self.head = nn.Linear(8, 4)
+
+        def forward(self, x):
+            y, _ = self.lstm(x)
+            z, h = self.gru(y)
+            return self.head(h[-1]), z
+
+    torch.manual_seed(5)
+    return Spec(
+        "rnn", "torch.nn LSTM (bidirectional, batch_first) + GRU + Linear "
+        "over x [batch, sequence, 6]",
+        RNNClassifier().eval(),
+        [("x", ["batch", "sequence", 6], "float")],
+        [("logits", ["batch", 4]), ("gru_y", ["batch", "sequence", 8])],
+        TOKEN_SIZES, EXPORT_TOKEN)
+
+
 BUILDERS = {
     "bert": build_bert,
     "llama-prefill": lambda: build_llama(False),
@@ -304,6 +335,7 @@ BUILDERS = {
     "gpt2-prefill": lambda: build_gpt2(False),
     "gpt2-decode": lambda: build_gpt2(True),
     "cnn": build_cnn,
+    "rnn": build_rnn,
 }
 
 
