@@ -15,7 +15,8 @@
 
 #include "Importer.h"
 
-#include "llvm/ADT/StringExtras.h"
+#include <cstdio>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::relax;
@@ -63,6 +64,19 @@ static StringRef canonicalActivation(StringRef name) {
   return "";
 }
 
+/// An ONNX float attribute as the double it was written as (0.1f as 0.1,
+/// not 0.10000000149011612): the shortest decimal that reads back as `f`.
+static double shortestDouble(float f) {
+  for (int digits = 1; digits < 9; ++digits) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.*g", digits, static_cast<double>(f));
+    double d = std::strtod(text, nullptr);
+    if (static_cast<float>(d) == f)
+      return d;
+  }
+  return f;
+}
+
 /// `v` permuted by `axes`.
 static FailureOr<Value> permute(NodeBinder &b, Value v,
                                 ArrayRef<int64_t> axes) {
@@ -103,7 +117,7 @@ static LogicalResult importRecurrent(NodeBinder &b, Cell cell) {
   int64_t hiddenAttr = b.attrInt("hidden_size", -1);
   std::optional<double> clip;
   if (b.attr("clip"))
-    clip = b.attrFloat("clip", 0.0f);
+    clip = shortestDouble(b.attrFloat("clip", 0.0f));
   bool inputForget =
       cell == Cell::LSTM && b.attrInt("input_forget", 0) != 0;
   bool linearBeforeReset =
@@ -162,8 +176,12 @@ static LogicalResult importRecurrent(NodeBinder &b, Cell cell) {
   size_t ai = 0, bi = 0;
   for (StringRef n : acts) {
     auto [da, db] = defaultAlphaBeta(n);
-    alpha.push_back(takesAlpha(n) && ai < alphas.size() ? alphas[ai++] : da);
-    beta.push_back(takesBeta(n) && bi < betas.size() ? betas[bi++] : db);
+    alpha.push_back(takesAlpha(n) && ai < alphas.size()
+                        ? shortestDouble(alphas[ai++])
+                        : da);
+    beta.push_back(takesBeta(n) && bi < betas.size()
+                       ? shortestDouble(betas[bi++])
+                       : db);
   }
 
   FailureOr<Value> x = b.input(0), w = b.input(1), r = b.input(2);
