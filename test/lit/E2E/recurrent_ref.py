@@ -4,7 +4,9 @@ at the op level: xw is the input projection, [seq, batch, D, gates * H]).
 usage: recurrent_ref.py OUTDIR SEQ BATCH
 
 Writes OUTDIR/in<i>.npy in the order of @main's parameters and
-OUTDIR/out<i>.npy in the order of its results. The lengths are 0, SEQ + 3
+OUTDIR/out<i>.npy in the order of its results; OUTDIR/f16_in<i>.npy and
+OUTDIR/f16_out<i>.npy for @gru_f16 (the GRU's operands rounded to f16, the
+reference computed from the rounded values). The lengths are 0, SEQ + 3
 (clamped to SEQ) and 2, repeated over the batch.
 """
 import os
@@ -104,6 +106,15 @@ def main(out, seq, batch):
                 a if a.dtype == np.int32 else a.astype(np.float32))
     for i, a in enumerate(lstm + gru + rnn):
         np.save(os.path.join(out, "out%d.npy" % i), a.astype(np.float32))
+    # f16 (computed in f32 by the legalization): linear_before_reset.
+    half = [a.astype(np.float16) for a in (xg, rg, bg, hg)]
+    gru16 = recur("gru", *[a.astype(np.float64) for a in half[:3]],
+                  [half[3].astype(np.float64)], lens, [False],
+                  [[("Sigmoid", 1, 0), ("Tanh", 1, 0)]], lbr=True)
+    for i, a in enumerate(half + [lens]):
+        np.save(os.path.join(out, "f16_in%d.npy" % i), a)
+    for i, a in enumerate(gru16):
+        np.save(os.path.join(out, "f16_out%d.npy" % i), a.astype(np.float16))
 
 
 if __name__ == "__main__":
