@@ -1270,12 +1270,16 @@ static LogicalResult legalizeRecurrence(Operation *op, LegalizeContext &ctx,
                     serial(b, l, lo, hi, [&](OpBuilder &b, Location l,
                                              Value j) {
                       st(b, l, zero, dot, c0);
+                      // reassoc lets LLVM split the sum into partial sums
+                      // and vectorize it (as attention's q.k).
                       serial(b, l, c0, H, [&](OpBuilder &b, Location l,
                                               Value k) {
                         st(b, l,
-                           add(b, l, ld(b, l, dot, c0),
+                           arith::AddFOp::create(
+                               b, l, ld(b, l, dot, c0),
                                mul(b, l, hv(b, l, k),
-                                   ldAcc(b, l, R, {d, j, k}))),
+                                   ldAcc(b, l, R, {d, j, k})),
+                               arith::FastMathFlags::reassoc),
                            dot, c0);
                       });
                       use(b, l, j, ld(b, l, dot, c0),
