@@ -167,8 +167,9 @@ static LogicalResult importRecurrent(NodeBinder &b, Cell cell) {
     }
     if (acts.size() == perDir && numDirections == 2)
       acts.append(SmallVector<StringRef>(acts));
-    if (acts.size() != perDir * numDirections)
-      return b.error() << "expects " << perDir * numDirections
+    size_t wanted = perDir * static_cast<size_t>(numDirections);
+    if (acts.size() != wanted)
+      return b.error() << "expects " << wanted
                        << " activations for direction " << direction
                        << ", got " << actNames.size();
   }
