@@ -34,16 +34,6 @@ relax.func @heads_unknown(%q: !relax.tensor<[1, s, hq, 8], f32>, %k: !relax.tens
 
 // -----
 
-// xw's 9 gates against r's 3 * h: undecidable for the verifier, but the
-// loops would read xw out of bounds for h > 3.
-relax.func @gru_gates_undecided(%x: !relax.tensor<[s, n, 1, 9], f32>, %r: !relax.tensor<[1, 3 * h, h], f32>, %b: !relax.tensor<[1, 3 * h], f32>, %h0: !relax.tensor<[1, n, h], f32>, %l: !relax.tensor<[n], i64>) -> !relax.tensor<[1, n, h], f32> {
-  // expected-error @+1 {{'relax.gru' op cannot be legalized: operand #0 dim 3 is 9, not provably h * 3 (refine the shapes with relax.match_cast)}}
-  %y, %yh = relax.gru %x, %r, %b, %h0, %l : (!relax.tensor<[s, n, 1, 9], f32>, !relax.tensor<[1, 3 * h, h], f32>, !relax.tensor<[1, 3 * h], f32>, !relax.tensor<[1, n, h], f32>, !relax.tensor<[n], i64>) -> (!relax.tensor<[s, 1, n, h], f32>, !relax.tensor<[1, n, h], f32>)
-  relax.return %yh : !relax.tensor<[1, n, h], f32>
-}
-
-// -----
-
 relax.func @lstm_unknown_batch(%x: !relax.tensor<[s, ?, 1, 8], f32>, %r: !relax.tensor<[1, 8, 2], f32>, %b: !relax.tensor<[1, 8], f32>, %h0: !relax.tensor<[1, n, 2], f32>, %p: !relax.tensor<[1, 6], f32>, %l: !relax.tensor<[n], i32>) -> !relax.tensor<[1, n, 2], f32> {
   // expected-error @+1 {{'relax.lstm' op cannot be legalized: type '!relax.tensor<[s, ?, 1, 8], f32>' has an unknown rank or dim (refine it with relax.match_cast)}}
   %y, %yh, %yc = relax.lstm %x, %r, %b, %h0, %h0, %p, %l : (!relax.tensor<[s, ?, 1, 8], f32>, !relax.tensor<[1, 8, 2], f32>, !relax.tensor<[1, 8], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, 6], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>)

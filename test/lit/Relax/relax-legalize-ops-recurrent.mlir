@@ -1,4 +1,5 @@
 // RUN: relax-opt --relax-legalize-ops %s | FileCheck %s
+// RUN: relax-opt --relax-legalize-ops %s | FileCheck %s --check-prefix=CONTRACT
 
 // relax.gru (reverse, linear_before_reset) over symbolic seq s, batch n and
 // hidden size h becomes one opaque prim_func: a parallel loop over the
@@ -45,4 +46,15 @@
 relax.func @main(%x: !relax.tensor<[s, n, 1, 3 * h], f32>, %r: !relax.tensor<[1, 3 * h, h], f32>, %b: !relax.tensor<[1, 3 * h], f32>, %h0: !relax.tensor<[1, n, h], f32>, %l: !relax.tensor<[n], i64>) -> (!relax.tensor<[s, 1, n, h], f32>, !relax.tensor<[1, n, h], f32>) {
   %y, %yh = relax.gru %x, %r, %b, %h0, %l {direction = "reverse", linear_before_reset = true} : (!relax.tensor<[s, n, 1, 3 * h], f32>, !relax.tensor<[1, 3 * h, h], f32>, !relax.tensor<[1, 3 * h], f32>, !relax.tensor<[1, n, h], f32>, !relax.tensor<[n], i64>) -> (!relax.tensor<[s, 1, n, h], f32>, !relax.tensor<[1, n, h], f32>)
   relax.return %y, %yh : !relax.tensor<[s, 1, n, h], f32>, !relax.tensor<[1, n, h], f32>
+}
+
+// xw's 9 gate values against r's 3 * h: inference cannot decide it, so the
+// legalization asserts it (and every other dim the kernel indexes with) at
+// run time before the call.
+// CONTRACT-LABEL: relax.func @gates_undecided
+// CONTRACT: relax.assert_dims #relax.expr<9> "eq" #relax.expr<h * 3>, "relax.gru", "xw dim 3 vs gates * r dim 2"
+// CONTRACT-NEXT: relax.call_tir @gru_1(
+relax.func @gates_undecided(%x: !relax.tensor<[s, n, 1, 9], f32>, %r: !relax.tensor<[1, 3 * h, h], f32>, %b: !relax.tensor<[1, 3 * h], f32>, %h0: !relax.tensor<[1, n, h], f32>, %l: !relax.tensor<[n], i32>) -> !relax.tensor<[1, n, h], f32> {
+  %y, %yh = relax.gru %x, %r, %b, %h0, %l : (!relax.tensor<[s, n, 1, 9], f32>, !relax.tensor<[1, 3 * h, h], f32>, !relax.tensor<[1, 3 * h], f32>, !relax.tensor<[1, n, h], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, h], f32>, !relax.tensor<[1, n, h], f32>)
+  relax.return %yh : !relax.tensor<[1, n, h], f32>
 }
