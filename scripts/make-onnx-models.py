@@ -39,9 +39,11 @@ seeds), tiny (hidden 32, 2 layers, vocab 128):
   gpt2-decode    GPT2LMHeadModel, as llama-decode
   cnn            torch.nn conv/batchnorm/relu/maxpool/avgpool/linear over
                  x [batch, 3, height, width]
+  rnn            torch.nn LSTM (bidirectional, batch_first) + GRU + Linear over
+                 x [batch, sequence, 6] -> logits, the GRU's output
 
 Sizes (each saved under its own directory):
-  bert, *-prefill  b1-s1, b2-s5, b3-s17     (batch, sequence)
+  bert, *-prefill, rnn  b1-s1, b2-s5, b3-s17  (batch, sequence)
   *-decode         b1-p1, b2-p7, b3-p63     (batch, past_sequence; sequence 1)
   cnn              b1-16x16, b2-20x24, b3-32x32
 
@@ -371,6 +373,33 @@ def build_unet(pad_to_skip):
         [("x", ["batch", 3, "height", "width"], "float")],
         [("y", ["batch", 2, "height", "width"])],
         UNET_SIZES if pad_to_skip else UNET_EVEN_SIZES, EXPORT_CNN)
+def build_rnn():
+    import torch
+    from torch import nn
+
+    class RNNClassifier(nn.Module):
+        """Bidirectional batch-first LSTM, a GRU over its output, a linear
+        classifier over the GRU's last hidden state."""
+
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTM(6, 8, batch_first=True, bidirectional=True)
+            self.gru = nn.GRU(16, 8, batch_first=True)
+            self.head = nn.Linear(8, 4)
+
+        def forward(self, x):
+            y, _ = self.lstm(x)
+            z, h = self.gru(y)
+            return self.head(h[-1]), z
+
+    torch.manual_seed(5)
+    return Spec(
+        "rnn", "torch.nn LSTM (bidirectional, batch_first) + GRU + Linear "
+        "over x [batch, sequence, 6]",
+        RNNClassifier().eval(),
+        [("x", ["batch", "sequence", 6], "float")],
+        [("logits", ["batch", 4]), ("gru_y", ["batch", "sequence", 8])],
+        TOKEN_SIZES, EXPORT_TOKEN)
 
 
 BUILDERS = {
@@ -382,6 +411,7 @@ BUILDERS = {
     "cnn": build_cnn,
     "unet": lambda: build_unet(True),
     "unet-even": lambda: build_unet(False),
+    "rnn": build_rnn,
 }
 
 

@@ -645,3 +645,235 @@ LogicalResult AttentionOp::inferReturnTypes(MLIRContext *,
   results.push_back(qType.withShape(SymShape(dims)));
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Recurrences (rnn, gru, lstm)
+//===----------------------------------------------------------------------===//
+
+bool mlir::relax::isRecurrentActivation(StringRef name) {
+  return llvm::is_contained(
+      {"Sigmoid", "Tanh", "Relu", "HardSigmoid", "LeakyRelu", "Affine",
+       "ScaledTanh", "Elu", "Softsign", "Softplus", "ThresholdedRelu"},
+      name);
+}
+
+/// Activations per direction: f (rnn); f, g (gru); f, g, h (lstm).
+static unsigned activationsPerDirection(StringRef opName) {
+  if (opName.ends_with("lstm"))
+    return 3;
+  if (opName.ends_with("gru"))
+    return 2;
+  return 1;
+}
+
+SmallVector<StringRef>
+mlir::relax::defaultRecurrentActivations(StringRef opName,
+                                         unsigned numDirections) {
+  SmallVector<StringRef> one;
+  if (opName.ends_with("lstm"))
+    one = {"Sigmoid", "Tanh", "Tanh"};
+  else if (opName.ends_with("gru"))
+    one = {"Sigmoid", "Tanh"};
+  else
+    one = {"Tanh"};
+  SmallVector<StringRef> all;
+  for (unsigned d = 0; d < numDirections; ++d)
+    all.append(one);
+  return all;
+}
+
+namespace {
+/// The operands and attributes every recurrent op shares.
+struct RecurrentOperands {
+  Type xw, r, rb, h0, c0, p, lens;
+  StringRef direction;
+  std::optional<ArrayAttr> activations;
+  std::optional<ArrayRef<double>> alpha, beta;
+  unsigned gates;
+  bool hasCell;
+};
+} // namespace
+
+/// The dims of a rank-`rank` operand; unknown rank gives `rank` `?` dims.
+static FailureOr<SmallVector<sym::Expr, 4>>
+recurrentDims(const NNInfer &infer, RelaxTensorType type, int64_t rank,
+              StringRef what) {
+  if (!type.hasRank())
+    return SmallVector<sym::Expr, 4>(rank);
+  if (type.getRank() != rank) {
+    (void)infer.fail(Twine(what) + " must have rank " + Twine(rank) +
+                     ", got " + type.getShape().str());
+    return failure();
+  }
+  return SmallVector<sym::Expr, 4>(type.getDims());
+}
+
+static LogicalResult inferRecurrent(std::optional<Location> loc,
+                                    StringRef name,
+                                    const RecurrentOperands &ops,
+                                    SmallVectorImpl<Type> &results) {
+  NNInfer infer{loc, name};
+  int64_t numDirections;
+  if (ops.direction == "forward" || ops.direction == "reverse")
+    numDirections = 1;
+  else if (ops.direction == "bidirectional")
+    numDirections = 2;
+  else
+    return infer.fail("direction must be \"forward\", \"reverse\" or "
+                      "\"bidirectional\", got \"" +
+                      ops.direction + "\"");
+  unsigned numActivations =
+      activationsPerDirection(name) * static_cast<unsigned>(numDirections);
+  if (ops.activations) {
+    if (ops.activations->size() != numActivations)
+      return infer.fail("expects " + Twine(numActivations) +
+                        " activations for direction \"" + ops.direction +
+                        "\", got " + Twine(ops.activations->size()));
+    for (Attribute a : *ops.activations) {
+      auto s = dyn_cast<StringAttr>(a);
+      if (!s || !isRecurrentActivation(s.getValue()))
+        return infer.fail("unsupported activation " +
+                          (s ? "'" + s.getValue().str() + "'"
+                             : std::string("(not a string)")));
+    }
+  }
+  for (auto [what, values] :
+       {std::pair<StringRef, std::optional<ArrayRef<double>>>{
+            "activation_alpha", ops.alpha},
+        {"activation_beta", ops.beta}})
+    if (values && values->size() != numActivations)
+      return infer.fail(Twine(what) + " must have one value per activation (" +
+                        Twine(numActivations) + "), got " +
+                        Twine(values->size()));
+
+  auto xwType = cast<RelaxTensorType>(ops.xw);
+  if (failed(infer.requireFloat(xwType, "xw")))
+    return failure();
+  auto param = [&](Type t, StringRef what) -> LogicalResult {
+    return infer.requireSameDtype(cast<RelaxTensorType>(t), xwType, what, "xw");
+  };
+  if (failed(param(ops.r, "r")) || failed(param(ops.rb, "rb")) ||
+      failed(param(ops.h0, "initial_h")) ||
+      (ops.hasCell && (failed(param(ops.c0, "initial_c")) ||
+                       failed(param(ops.p, "peepholes")))))
+    return failure();
+  auto lensType = cast<RelaxTensorType>(ops.lens);
+  if (!isa<IntegerType>(lensType.getDtype()))
+    return infer.fail("sequence_lens requires an integer dtype");
+
+  auto xw = recurrentDims(infer, xwType, 4, "xw");
+  auto r = recurrentDims(infer, cast<RelaxTensorType>(ops.r), 3, "r");
+  auto rb = recurrentDims(infer, cast<RelaxTensorType>(ops.rb), 2, "rb");
+  auto h0 = recurrentDims(infer, cast<RelaxTensorType>(ops.h0), 3, "initial_h");
+  auto lens = recurrentDims(infer, lensType, 1, "sequence_lens");
+  if (failed(xw) || failed(r) || failed(rb) || failed(h0) || failed(lens))
+    return failure();
+  sym::Expr d = sym::Expr::constant(numDirections);
+  sym::Expr hidden = (*r)[2];
+  sym::Expr gh = hidden ? hidden * static_cast<int64_t>(ops.gates)
+                        : sym::Expr();
+  sym::Expr seq = (*xw)[0];
+  // Unify every mention of a dim, keeping the first known one.
+  auto same = [&](sym::Expr &dim, const sym::Expr &other,
+                  const Twine &what) -> LogicalResult {
+    FailureOr<sym::Expr> u = unifyDimsOrError(loc, name, what, dim, other);
+    if (failed(u))
+      return failure();
+    if (!dim)
+      dim = other;
+    return success();
+  };
+  sym::Expr batch = (*xw)[1];
+  if (failed(same(d, (*xw)[2], "xw directions (dim 2)")) ||
+      failed(same(gh, (*xw)[3], "xw gates (dim 3, gates * hidden_size)")) ||
+      failed(same(d, (*r)[0], "r directions (dim 0)")) ||
+      failed(same(gh, (*r)[1], "r gates (dim 1, gates * hidden_size)")) ||
+      failed(same(d, (*rb)[0], "rb directions (dim 0)")) ||
+      failed(same(gh, (*rb)[1], "rb gates (dim 1)")) ||
+      failed(same(d, (*h0)[0], "initial_h directions (dim 0)")) ||
+      failed(same(batch, (*h0)[1], "initial_h batch (dim 1)")) ||
+      failed(same(hidden, (*h0)[2], "initial_h hidden_size (dim 2)")) ||
+      failed(same(batch, (*lens)[0], "sequence_lens batch (dim 0)")))
+    return failure();
+  if (ops.hasCell) {
+    auto c0 =
+        recurrentDims(infer, cast<RelaxTensorType>(ops.c0), 3, "initial_c");
+    auto p = recurrentDims(infer, cast<RelaxTensorType>(ops.p), 2, "peepholes");
+    if (failed(c0) || failed(p))
+      return failure();
+    sym::Expr h3 = hidden ? hidden * 3 : sym::Expr();
+    if (failed(same(d, (*c0)[0], "initial_c directions (dim 0)")) ||
+        failed(same(batch, (*c0)[1], "initial_c batch (dim 1)")) ||
+        failed(same(hidden, (*c0)[2], "initial_c hidden_size (dim 2)")) ||
+        failed(same(d, (*p)[0], "peepholes directions (dim 0)")) ||
+        failed(same(h3, (*p)[1], "peepholes size (dim 1, 3 * hidden_size)")))
+      return failure();
+  }
+  sym::Expr yDims[] = {seq, d, batch, hidden};
+  sym::Expr hDims[] = {d, batch, hidden};
+  results.push_back(xwType.withShape(SymShape(yDims)));
+  results.push_back(xwType.withShape(SymShape(hDims)));
+  if (ops.hasCell)
+    results.push_back(xwType.withShape(SymShape(hDims)));
+  return success();
+}
+
+LogicalResult RNNOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  RecurrentOperands ops{adaptor.getXw().getType(),
+                        adaptor.getR().getType(),
+                        adaptor.getRb().getType(),
+                        adaptor.getInitialH().getType(),
+                        Type(),
+                        Type(),
+                        adaptor.getSequenceLens().getType(),
+                        adaptor.getDirection(),
+                        adaptor.getActivations(),
+                        adaptor.getActivationAlpha(),
+                        adaptor.getActivationBeta(),
+                        1,
+                        false};
+  return inferRecurrent(loc, getOperationName(), ops, results);
+}
+
+LogicalResult GRUOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  RecurrentOperands ops{adaptor.getXw().getType(),
+                        adaptor.getR().getType(),
+                        adaptor.getRb().getType(),
+                        adaptor.getInitialH().getType(),
+                        Type(),
+                        Type(),
+                        adaptor.getSequenceLens().getType(),
+                        adaptor.getDirection(),
+                        adaptor.getActivations(),
+                        adaptor.getActivationAlpha(),
+                        adaptor.getActivationBeta(),
+                        3,
+                        false};
+  return inferRecurrent(loc, getOperationName(), ops, results);
+}
+
+LogicalResult LSTMOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  RecurrentOperands ops{adaptor.getXw().getType(),
+                        adaptor.getR().getType(),
+                        adaptor.getRb().getType(),
+                        adaptor.getInitialH().getType(),
+                        adaptor.getInitialC().getType(),
+                        adaptor.getPeepholes().getType(),
+                        adaptor.getSequenceLens().getType(),
+                        adaptor.getDirection(),
+                        adaptor.getActivations(),
+                        adaptor.getActivationAlpha(),
+                        adaptor.getActivationBeta(),
+                        4,
+                        true};
+  return inferRecurrent(loc, getOperationName(), ops, results);
+}

@@ -203,6 +203,44 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
                     "last split index vs dim " + Twine(axis));
     return;
   }
+  if (name == "relax.rnn" || name == "relax.gru" || name == "relax.lstm") {
+    // The kernel loops over xw's seq, batch and directions and r's hidden
+    // size H and indexes every operand with them: each dim that inference
+    // could not relate (xw's 9 against r's 3 * h) must agree.
+    bool isLSTM = name == "relax.lstm";
+    int64_t gates = isLSTM ? 4 : name == "relax.gru" ? 3 : 1;
+    SmallVector<RelaxTensorType> t;
+    for (Value v : op->getOperands()) {
+      t.push_back(rankedType(v));
+      if (!t.back())
+        return;
+    }
+    RelaxTensorType xw = t[0], r = t[1];
+    if (xw.getRank() != 4 || r.getRank() != 3)
+      return;
+    sym::Expr batch = xw.getDims()[1], dirs = xw.getDims()[2],
+              hidden = r.getDims()[2];
+    sym::Expr gh = hidden ? hidden * gates : sym::Expr();
+    check.equal(xw.getDims()[3], gh, "xw dim 3 vs gates * r dim 2");
+    check.equal(r.getDims()[0], dirs, "r dim 0 vs xw dim 2 (directions)");
+    check.equal(r.getDims()[1], gh, "r dim 1 vs gates * r dim 2");
+    // (operand, its dims in order: directions, batch or gates, hidden...)
+    auto expect = [&](unsigned i, ArrayRef<sym::Expr> dims, StringRef what) {
+      if (t[i].getRank() != static_cast<int64_t>(dims.size()))
+        return;
+      for (auto [d, e] : llvm::enumerate(dims))
+        check.equal(t[i].getDims()[d], e,
+                    what + " dim " + Twine(d));
+    };
+    expect(2, {dirs, gh}, "rb");
+    expect(3, {dirs, batch, hidden}, "initial_h");
+    if (isLSTM) {
+      expect(4, {dirs, batch, hidden}, "initial_c");
+      expect(5, {dirs, hidden ? hidden * 3 : sym::Expr()}, "peepholes");
+    }
+    expect(op->getNumOperands() - 1, {batch}, "sequence_lens");
+    return;
+  }
   if (name == "relax.conv2d_transpose") {
     // The kernel reads weight[ic, ...] for every input channel ic.
     RelaxTensorType in = rankedType(op->getOperand(0));

@@ -119,6 +119,7 @@ static const OpHandlerTable &getOpHandlers() {
     addReductionOps(t);
     addNNOps(t);
     addLossOps(t);
+    addRecurrentOps(t);
     return t;
   }();
   return table;

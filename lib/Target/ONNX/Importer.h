@@ -110,6 +110,7 @@ void addShapeOps(OpHandlerTable &table);
 void addReductionOps(OpHandlerTable &table);
 void addNNOps(OpHandlerTable &table);
 void addLossOps(OpHandlerTable &table);
+void addRecurrentOps(OpHandlerTable &table);
 
 /// Imports an ONNX ModelProto: the graph, its values and tensors. Everything
 /// node-specific goes through a NodeBinder.

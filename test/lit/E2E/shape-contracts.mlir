@@ -134,3 +134,17 @@ relax.func @conv2d_transpose(%x: !relax.tensor<[n, c, h, w], f32>, %w: !relax.te
   %y = relax.conv2d_transpose %x, %w {strides = array<i64: 2>} : (!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[d, 3, 2, 2], f32>) -> !relax.tensor<[n, 3, h * 2, w * 2], f32>
   relax.return %y : !relax.tensor<[n, 3, h * 2, w * 2], f32>
 }
+
+// The recurrences index xw with r's hidden size: xw's 9 gate values against
+// r's 3 * h is checked before the kernel.
+// RUN: %python %S/ref.py %t/g "x" -- x:f32:2,1,1,9 r:f32:1,9,3 b:f32:1,9 h:f32:1,1,3 l:i32:1 --int-range 1,3
+// RUN: %python %S/ref.py %t/gbad "x" -- x:f32:2,1,1,9 r:f32:1,12,4 b:f32:1,12 h:f32:1,1,4 l:i32:1 --int-range 1,3
+// RUN: relax-run %s --entry gru_gates --input %t/g/in0.npy --input %t/g/in1.npy --input %t/g/in2.npy --input %t/g/in3.npy --input %t/g/in4.npy | FileCheck %s --check-prefix=GRU-OK
+// RUN: relax-run %s --entry gru_gates --input %t/gbad/in0.npy --input %t/gbad/in1.npy --input %t/gbad/in2.npy --input %t/gbad/in3.npy --input %t/gbad/in4.npy > %t/gru.txt 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=GRU < %t/gru.txt
+// GRU-OK: output #0: f32 [1, 1, 3]
+// GRU: relax-run: error: gru_gates: relax.gru at shape-contracts.mlir:{{[0-9]+:[0-9]+}}: xw dim 3 vs gates * r dim 2: expected 9 == h * 3, got 9 and h * 3 = 12
+relax.func @gru_gates(%x: !relax.tensor<[s, n, 1, 9], f32>, %r: !relax.tensor<[1, 3 * h, h], f32>, %b: !relax.tensor<[1, 3 * h], f32>, %h0: !relax.tensor<[1, n, h], f32>, %l: !relax.tensor<[n], i32>) -> !relax.tensor<[1, n, h], f32> {
+  %y, %yh = relax.gru %x, %r, %b, %h0, %l : (!relax.tensor<[s, n, 1, 9], f32>, !relax.tensor<[1, 3 * h, h], f32>, !relax.tensor<[1, 3 * h], f32>, !relax.tensor<[1, n, h], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, h], f32>, !relax.tensor<[1, n, h], f32>)
+  relax.return %yh : !relax.tensor<[1, n, h], f32>
+}

@@ -510,3 +510,84 @@ relax.func @resize2d_rank(%x: !relax.tensor<[n, h, w], f32>) {
   %y = relax.resize2d %x {size = #relax.shape<[h, w]>} : (!relax.tensor<[n, h, w], f32>) -> !relax.tensor<[n, h, w], f32>
   relax.return
 }
+
+// -----
+
+relax.func @rnn_direction(%x: !relax.tensor<[s, n, 1, 4], f32>, %r: !relax.tensor<[1, 4, 4], f32>, %b: !relax.tensor<[1, 4], f32>, %h: !relax.tensor<[1, n, 4], f32>, %l: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.rnn' op direction must be "forward", "reverse" or "bidirectional", got "backward"}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh = relax.rnn %x, %r, %b, %h, %l {direction = "backward"} : (!relax.tensor<[s, n, 1, 4], f32>, !relax.tensor<[1, 4, 4], f32>, !relax.tensor<[1, 4], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>)
+  relax.return
+}
+
+// -----
+
+relax.func @rnn_directions_dim(%x: !relax.tensor<[s, n, 1, 4], f32>, %r: !relax.tensor<[1, 4, 4], f32>, %b: !relax.tensor<[1, 4], f32>, %h: !relax.tensor<[1, n, 4], f32>, %l: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.rnn' op xw directions (dim 2) mismatch: 2 vs 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh = relax.rnn %x, %r, %b, %h, %l {direction = "bidirectional"} : (!relax.tensor<[s, n, 1, 4], f32>, !relax.tensor<[1, 4, 4], f32>, !relax.tensor<[1, 4], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>)
+  relax.return
+}
+
+// -----
+
+relax.func @lstm_gates(%x: !relax.tensor<[s, n, 1, 12], f32>, %r: !relax.tensor<[1, 12, 4], f32>, %b: !relax.tensor<[1, 12], f32>, %h: !relax.tensor<[1, n, 4], f32>, %p: !relax.tensor<[1, 12], f32>, %l: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.lstm' op xw gates (dim 3, gates * hidden_size) mismatch: 16 vs 12}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh, %yc = relax.lstm %x, %r, %b, %h, %h, %p, %l : (!relax.tensor<[s, n, 1, 12], f32>, !relax.tensor<[1, 12, 4], f32>, !relax.tensor<[1, 12], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[1, 12], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>)
+  relax.return
+}
+
+// -----
+
+relax.func @gru_hidden_symbolic(%x: !relax.tensor<[s, n, 1, 3 * h], f32>, %r: !relax.tensor<[1, 3 * h, h], f32>, %b: !relax.tensor<[1, 3 * h], f32>, %h0: !relax.tensor<[1, n, h + 1], f32>, %l: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.gru' op initial_h hidden_size (dim 2) mismatch: h vs h + 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh = relax.gru %x, %r, %b, %h0, %l : (!relax.tensor<[s, n, 1, 3 * h], f32>, !relax.tensor<[1, 3 * h, h], f32>, !relax.tensor<[1, 3 * h], f32>, !relax.tensor<[1, n, h + 1], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, h], f32>, !relax.tensor<[1, n, h], f32>)
+  relax.return
+}
+
+// -----
+
+relax.func @gru_activation(%x: !relax.tensor<[s, n, 1, 12], f32>, %r: !relax.tensor<[1, 12, 4], f32>, %b: !relax.tensor<[1, 12], f32>, %h: !relax.tensor<[1, n, 4], f32>, %l: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.gru' op unsupported activation 'Gelu'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh = relax.gru %x, %r, %b, %h, %l {activations = ["Sigmoid", "Gelu"]} : (!relax.tensor<[s, n, 1, 12], f32>, !relax.tensor<[1, 12, 4], f32>, !relax.tensor<[1, 12], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>)
+  relax.return
+}
+
+// -----
+
+relax.func @gru_activation_count(%x: !relax.tensor<[s, n, 1, 12], f32>, %r: !relax.tensor<[1, 12, 4], f32>, %b: !relax.tensor<[1, 12], f32>, %h: !relax.tensor<[1, n, 4], f32>, %l: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.gru' op expects 2 activations for direction "forward", got 1}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh = relax.gru %x, %r, %b, %h, %l {activations = ["Sigmoid"]} : (!relax.tensor<[s, n, 1, 12], f32>, !relax.tensor<[1, 12, 4], f32>, !relax.tensor<[1, 12], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>)
+  relax.return
+}
+
+// -----
+
+relax.func @rnn_lens_dtype(%x: !relax.tensor<[s, n, 1, 4], f32>, %r: !relax.tensor<[1, 4, 4], f32>, %b: !relax.tensor<[1, 4], f32>, %h: !relax.tensor<[1, n, 4], f32>, %l: !relax.tensor<[n], f32>) {
+  // expected-error@+2 {{'relax.rnn' op sequence_lens requires an integer dtype}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh = relax.rnn %x, %r, %b, %h, %l : (!relax.tensor<[s, n, 1, 4], f32>, !relax.tensor<[1, 4, 4], f32>, !relax.tensor<[1, 4], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[n], f32>) -> (!relax.tensor<[s, 1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>)
+  relax.return
+}
+
+// -----
+
+relax.func @rnn_batch(%x: !relax.tensor<[s, 2, 1, 4], f32>, %r: !relax.tensor<[1, 4, 4], f32>, %b: !relax.tensor<[1, 4], f32>, %h: !relax.tensor<[1, 2, 4], f32>, %l: !relax.tensor<[3], i32>) {
+  // expected-error@+2 {{'relax.rnn' op sequence_lens batch (dim 0) mismatch: 2 vs 3}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh = relax.rnn %x, %r, %b, %h, %l : (!relax.tensor<[s, 2, 1, 4], f32>, !relax.tensor<[1, 4, 4], f32>, !relax.tensor<[1, 4], f32>, !relax.tensor<[1, 2, 4], f32>, !relax.tensor<[3], i32>) -> (!relax.tensor<[s, 1, 2, 4], f32>, !relax.tensor<[1, 2, 4], f32>)
+  relax.return
+}
+
+// -----
+
+relax.func @lstm_peephole_rank(%x: !relax.tensor<[s, n, 1, 16], f32>, %r: !relax.tensor<[1, 16, 4], f32>, %b: !relax.tensor<[1, 16], f32>, %h: !relax.tensor<[1, n, 4], f32>, %p: !relax.tensor<[12], f32>, %l: !relax.tensor<[n], i32>) {
+  // expected-error@+2 {{'relax.lstm' op peepholes must have rank 2, got [12]}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %y, %yh, %yc = relax.lstm %x, %r, %b, %h, %h, %p, %l : (!relax.tensor<[s, n, 1, 16], f32>, !relax.tensor<[1, 16, 4], f32>, !relax.tensor<[1, 16], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[12], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>, !relax.tensor<[1, n, 4], f32>)
+  relax.return
+}

@@ -160,3 +160,20 @@ relax.func @resize2d(%x: !relax.tensor<[n, c, h, w], f16>, %u: !relax.tensor<*, 
   %2 = relax.resize2d %u {nearest_mode = "ceil", size = #relax.shape<[7, 9]>} : (!relax.tensor<*, i8>) -> !relax.tensor<[?, ?, 7, 9], i8>
   relax.return
 }
+
+// The recurrences infer [seq, D, batch, H] and [D, batch, H] over symbolic
+// seq, batch and hidden size (gates * h).
+// CHECK-LABEL: relax.func @recurrences
+// CHECK: relax.lstm {{.*}} {direction = "bidirectional", input_forget = true} : {{.*}} -> (!relax.tensor<[s, 2, n, 8], f32>, !relax.tensor<[2, n, 8], f32>, !relax.tensor<[2, n, 8], f32>)
+// CHECK: relax.gru {{.*}} {activations = ["HardSigmoid", "Softsign"], direction = "reverse", linear_before_reset = true} : {{.*}} -> (!relax.tensor<[s, 1, n, h], f16>, !relax.tensor<[1, n, h], f16>)
+// CHECK: relax.rnn {{.*}} {activation_alpha = array<f64: 5.000000e-01>, activations = ["LeakyRelu"], clip = 2.000000e+00 : f64} : {{.*}} -> (!relax.tensor<[s, 1, n, 3], f32>, !relax.tensor<[1, n, 3], f32>)
+relax.func @recurrences(%xl: !relax.tensor<[s, n, 2, 32], f32>, %rl: !relax.tensor<[2, 32, 8], f32>, %bl: !relax.tensor<[2, 32], f32>,
+                        %hl: !relax.tensor<[2, n, 8], f32>, %pl: !relax.tensor<[2, 24], f32>, %lens: !relax.tensor<[n], i32>,
+                        %xg: !relax.tensor<[s, n, 1, 3 * h], f16>, %rg: !relax.tensor<[1, 3 * h, h], f16>, %bg: !relax.tensor<[1, 3 * h], f16>,
+                        %hg: !relax.tensor<[1, n, h], f16>, %lens64: !relax.tensor<[n], i64>,
+                        %xr: !relax.tensor<[s, n, 1, 3], f32>, %rr: !relax.tensor<[1, 3, 3], f32>, %br: !relax.tensor<[1, 3], f32>, %hr: !relax.tensor<[1, n, 3], f32>) {
+  %y, %yh, %yc = relax.lstm %xl, %rl, %bl, %hl, %hl, %pl, %lens {direction = "bidirectional", input_forget = true} : (!relax.tensor<[s, n, 2, 32], f32>, !relax.tensor<[2, 32, 8], f32>, !relax.tensor<[2, 32], f32>, !relax.tensor<[2, n, 8], f32>, !relax.tensor<[2, n, 8], f32>, !relax.tensor<[2, 24], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 2, n, 8], f32>, !relax.tensor<[2, n, 8], f32>, !relax.tensor<[2, n, 8], f32>)
+  %gy, %gh = relax.gru %xg, %rg, %bg, %hg, %lens64 {activations = ["HardSigmoid", "Softsign"], direction = "reverse", linear_before_reset = true} : (!relax.tensor<[s, n, 1, 3 * h], f16>, !relax.tensor<[1, 3 * h, h], f16>, !relax.tensor<[1, 3 * h], f16>, !relax.tensor<[1, n, h], f16>, !relax.tensor<[n], i64>) -> (!relax.tensor<[s, 1, n, h], f16>, !relax.tensor<[1, n, h], f16>)
+  %ry, %rh = relax.rnn %xr, %rr, %br, %hr, %lens {activations = ["LeakyRelu"], activation_alpha = array<f64: 0.5>, clip = 2.0 : f64} : (!relax.tensor<[s, n, 1, 3], f32>, !relax.tensor<[1, 3, 3], f32>, !relax.tensor<[1, 3], f32>, !relax.tensor<[1, n, 3], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 3], f32>, !relax.tensor<[1, n, 3], f32>)
+  relax.return
+}

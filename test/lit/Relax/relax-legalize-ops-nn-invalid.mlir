@@ -31,3 +31,11 @@ relax.func @heads_unknown(%q: !relax.tensor<[1, s, hq, 8], f32>, %k: !relax.tens
   %y = relax.attention %q, %k, %v : (!relax.tensor<[1, s, hq, 8], f32>, !relax.tensor<[1, s, hk, 8], f32>, !relax.tensor<[1, s, hk, 8], f32>) -> !relax.tensor<[1, s, hq, 8], f32>
   relax.return %y : !relax.tensor<[1, s, hq, 8], f32>
 }
+
+// -----
+
+relax.func @lstm_unknown_batch(%x: !relax.tensor<[s, ?, 1, 8], f32>, %r: !relax.tensor<[1, 8, 2], f32>, %b: !relax.tensor<[1, 8], f32>, %h0: !relax.tensor<[1, n, 2], f32>, %p: !relax.tensor<[1, 6], f32>, %l: !relax.tensor<[n], i32>) -> !relax.tensor<[1, n, 2], f32> {
+  // expected-error @+1 {{'relax.lstm' op cannot be legalized: type '!relax.tensor<[s, ?, 1, 8], f32>' has an unknown rank or dim (refine it with relax.match_cast)}}
+  %y, %yh, %yc = relax.lstm %x, %r, %b, %h0, %h0, %p, %l : (!relax.tensor<[s, ?, 1, 8], f32>, !relax.tensor<[1, 8, 2], f32>, !relax.tensor<[1, 8], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, 6], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>)
+  relax.return %yh : !relax.tensor<[1, n, 2], f32>
+}

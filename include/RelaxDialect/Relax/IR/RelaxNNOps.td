@@ -307,4 +307,93 @@ def Relax_AttentionOp : Relax_TensorOp<"attention"> {
   let results = (outs Relax_AnyTensor:$result);
 }
 
+
+//===----------------------------------------------------------------------===//
+// Recurrences
+//===----------------------------------------------------------------------===//
+
+// The recurrent layers (ONNX RNN, LSTM, GRU) without their input
+// projection: `xw` already holds X * W^T + Wb for every step, so the op is
+// only the sequential part, h * R^T per step and the gate update.
+class Relax_RecurrentOp<string mnemonic, string what, int gates,
+                        string example>
+    : Relax_TensorOp<mnemonic> {
+  let summary = what # " recurrence over a sequence (input projection done)";
+  let description = [{
+    Runs the }] # what # [{ recurrence of ONNX's op of that name over `seq`
+    steps for every batch element and direction, given the input projection
+    `xw` = X * W^T + Wb (shape `[seq, batch, D, }] # gates # [{ * H]`, the
+    gates in ONNX order), the recurrence weights `r` (`[D, }] # gates #
+    [{ * H, H]`), the recurrence bias `rb` (`[D, }] # gates # [{ * H]`, added
+    to h * R^T), the initial state(s) `[D, batch, H]` and the per-batch
+    `sequence_lens` (`[batch]`, any integer dtype). `D` is 2 for `direction
+    = "bidirectional"` (forward then reverse) and 1 otherwise.
+
+    Results: `y` `[seq, D, batch, H]` (the hidden state after each step; zero
+    at and beyond a sequence's length) and the final state(s) `[D, batch, H]`
+    (the state after each sequence's last valid step). A reverse direction
+    walks steps `len - 1` down to 0. Lengths are clamped to `[0, seq]` at run
+    time (a length of 0 leaves the initial state).
+
+    `activations` (default: ONNX's for the op), one list per direction, are
+    Sigmoid, Tanh, Relu, HardSigmoid, LeakyRelu, Affine, ScaledTanh, Elu,
+    Softsign, Softplus or ThresholdedRelu; `activation_alpha` and
+    `activation_beta`, when present, hold one value per activation (the
+    importer fills the ONNX defaults). `clip` bounds every gate
+    pre-activation to `[-clip, clip]`. lstm also takes `initial_c` and the
+    peepholes `[D, 3 * H]` (ONNX's P, order i, o, f) and returns the final
+    cell state; `input_forget` couples the forget gate to 1 - input gate.
+    gru's `linear_before_reset` applies the reset gate after h * R^T + Rb.
+
+    The dims are checked with the symbolic engine: provably different is an
+    error, undecidable is accepted; dtypes must be one floating-point dtype.
+
+    ```mlir
+    }] # example # [{
+    ```
+  }];
+  let results = !if(!eq(mnemonic, "lstm"),
+      (outs Relax_AnyTensor:$y, Relax_AnyTensor:$y_h, Relax_AnyTensor:$y_c),
+      (outs Relax_AnyTensor:$y, Relax_AnyTensor:$y_h));
+}
+
+def Relax_RNNOp : Relax_RecurrentOp<"rnn", "Elman RNN", 1,
+    "%y, %yh = relax.rnn %xw, %r, %rb, %h0, %lens {direction = \"bidirectional\"} : (!relax.tensor<[s, n, 2, 8], f32>, !relax.tensor<[2, 8, 8], f32>, !relax.tensor<[2, 8], f32>, !relax.tensor<[2, n, 8], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 2, n, 8], f32>, !relax.tensor<[2, n, 8], f32>)"> {
+  let arguments = (ins Relax_AnyTensor:$xw, Relax_AnyTensor:$r,
+                       Relax_AnyTensor:$rb, Relax_AnyTensor:$initial_h,
+                       Relax_AnyTensor:$sequence_lens,
+                       DefaultValuedAttr<StrAttr, "\"forward\"">:$direction,
+                       OptionalAttr<StrArrayAttr>:$activations,
+                       OptionalAttr<DenseF64ArrayAttr>:$activation_alpha,
+                       OptionalAttr<DenseF64ArrayAttr>:$activation_beta,
+                       OptionalAttr<F64Attr>:$clip);
+}
+
+def Relax_GRUOp : Relax_RecurrentOp<"gru", "GRU", 3,
+    "%y, %yh = relax.gru %xw, %r, %rb, %h0, %lens {linear_before_reset = true} : (!relax.tensor<[s, n, 1, 24], f32>, !relax.tensor<[1, 24, 8], f32>, !relax.tensor<[1, 24], f32>, !relax.tensor<[1, n, 8], f32>, !relax.tensor<[n], i64>) -> (!relax.tensor<[s, 1, n, 8], f32>, !relax.tensor<[1, n, 8], f32>)"> {
+  let arguments = (ins Relax_AnyTensor:$xw, Relax_AnyTensor:$r,
+                       Relax_AnyTensor:$rb, Relax_AnyTensor:$initial_h,
+                       Relax_AnyTensor:$sequence_lens,
+                       DefaultValuedAttr<StrAttr, "\"forward\"">:$direction,
+                       OptionalAttr<StrArrayAttr>:$activations,
+                       OptionalAttr<DenseF64ArrayAttr>:$activation_alpha,
+                       OptionalAttr<DenseF64ArrayAttr>:$activation_beta,
+                       OptionalAttr<F64Attr>:$clip,
+                       DefaultValuedAttr<BoolAttr, "false">:$linear_before_reset);
+}
+
+def Relax_LSTMOp : Relax_RecurrentOp<"lstm", "LSTM", 4,
+    "%y, %yh, %yc = relax.lstm %xw, %r, %rb, %h0, %c0, %p, %lens : (!relax.tensor<[s, n, 1, 32], f32>, !relax.tensor<[1, 32, 8], f32>, !relax.tensor<[1, 32], f32>, !relax.tensor<[1, n, 8], f32>, !relax.tensor<[1, n, 8], f32>, !relax.tensor<[1, 24], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 8], f32>, !relax.tensor<[1, n, 8], f32>, !relax.tensor<[1, n, 8], f32>)"> {
+  let arguments = (ins Relax_AnyTensor:$xw, Relax_AnyTensor:$r,
+                       Relax_AnyTensor:$rb, Relax_AnyTensor:$initial_h,
+                       Relax_AnyTensor:$initial_c, Relax_AnyTensor:$peepholes,
+                       Relax_AnyTensor:$sequence_lens,
+                       DefaultValuedAttr<StrAttr, "\"forward\"">:$direction,
+                       OptionalAttr<StrArrayAttr>:$activations,
+                       OptionalAttr<DenseF64ArrayAttr>:$activation_alpha,
+                       OptionalAttr<DenseF64ArrayAttr>:$activation_beta,
+                       OptionalAttr<F64Attr>:$clip,
+                       DefaultValuedAttr<BoolAttr, "false">:$input_forget);
+}
+
 #endif // RELAX_NN_OPS_TD

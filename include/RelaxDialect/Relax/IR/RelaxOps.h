@@ -33,6 +33,16 @@ namespace relax {
 /// Checks that every symbolic variable used in `func` is bound before use
 /// (by a parameter type or an earlier match_cast). Emits located errors.
 LogicalResult verifyWellFormed(FuncOp func);
+
+/// The activation names relax.rnn / gru / lstm accept (ONNX's spelling,
+/// "Sigmoid", "Tanh", ...).
+bool isRecurrentActivation(StringRef name);
+
+/// The activations of a recurrent op when its `activations` is absent: ONNX's
+/// defaults (rnn: Tanh; gru: Sigmoid, Tanh; lstm: Sigmoid, Tanh, Tanh),
+/// repeated for each of the `numDirections`.
+SmallVector<StringRef> defaultRecurrentActivations(StringRef opName,
+                                                   unsigned numDirections);
 } // namespace relax
 } // namespace mlir
 
