@@ -373,6 +373,8 @@ def build_unet(pad_to_skip):
         [("x", ["batch", 3, "height", "width"], "float")],
         [("y", ["batch", 2, "height", "width"])],
         UNET_SIZES if pad_to_skip else UNET_EVEN_SIZES, EXPORT_CNN)
+
+
 def build_rnn():
     import torch
     from torch import nn
