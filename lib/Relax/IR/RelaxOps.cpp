@@ -161,9 +161,10 @@ LogicalResult DataflowOp::verify() {
   for (Operation &op : getBody().front())
     // Run-time checks (match_cast, assert_*) may fail but change no value:
     // they belong where the values they check are computed. An in-place
-    // call changes only values nothing reads again (its verifier).
+    // call changes only values nothing reads again (its verifier). The
+    // control flow ops (relax.if, relax.while) hold such checks at most.
     if (!isa<OutputOp, MatchCastOp, TensorToShapeOp, AssertDimsOp,
-             AssertIndicesOp, CallTIRInplaceOp, ViewOp>(op) &&
+             AssertIndicesOp, CallTIRInplaceOp, ViewOp, IfOp, WhileOp>(op) &&
         !isMemoryEffectFree(&op))
       return op.emitOpError("has side effects and cannot appear in a "
                             "relax.dataflow region");
