@@ -214,7 +214,7 @@ struct LoopResults {
 /// provably keep becomes a fresh variable. `fresh` are the loop's own
 /// variables (any dim fits them).
 static FailureOr<Type> widenCarried(NodeBinder &b, Type carried, Type actual,
-                                    const llvm::StringSet<> &fresh,
+                                    llvm::StringSet<> &fresh,
                                     unsigned index, bool &changed) {
   auto tc = cast<RelaxTensorType>(carried);
   auto ta = dyn_cast<RelaxTensorType>(actual);
@@ -234,6 +234,7 @@ static FailureOr<Type> widenCarried(NodeBinder &b, Type carried, Type actual,
     if (dc && da && ctx.provablyEqual(dc, da))
       continue;
     dc = Expr::var(b.getImporter().freshVar("carried"));
+    fresh.insert(dc.getVarName());
     changed = true;
   }
   return Type(RelaxTensorType::get(SymShape(dims), tc.getDtype()));
@@ -322,8 +323,6 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
       break;
     if (attempt == 3)
       return b.error() << "the loop-carried shapes do not settle";
-    for (Type t : carriedTypes)
-      collectTypeVars(t, fresh);
     body->dropAllDefinedValueUses();
     body->dropAllReferences();
     body.reset();
