@@ -40,7 +40,7 @@ def flow(outdir):
       fresh dim.
     - Loop(m): s <- s * 0.5 + x, g grows by one element (the iteration
       number) an iteration, scan output ReduceSum(s, axis 1): [m, batch].
-    - Loop(2^62, cond): v <- v * 2 while max(v) < limit (early exit: a
+    - Loop(2^62, cond): v <- v * 2 while max(abs(v)) < limit (early exit: a
       huge trip count simply runs, nothing is allocated by it); the
       iteration count as a scan output.
     - Scan over axis 1 of x: running sum of the columns (state [batch]),
@@ -85,7 +85,8 @@ def flow(outdir):
 
     body2 = helper.make_graph(
         [helper.make_node("Add", ["v_in", "v_in"], ["v_out"]),
-         helper.make_node("ReduceMax", ["v_out"], ["mx"], keepdims=0),
+         helper.make_node("Abs", ["v_out"], ["av"]),
+         helper.make_node("ReduceMax", ["av"], ["mx"], keepdims=0),
          helper.make_node("Less", ["mx", "limit"], ["c_out"]),
          helper.make_node("Identity", ["i"], ["it"])],
         "body2",
@@ -147,10 +148,10 @@ def flow(outdir):
                 else np.zeros((0, batch), np.float32)).astype(np.float32)
         v = xv.copy()
         its = []
-        for i in range(100):
+        while True:
             v = v + v
-            its.append(i)
-            if not v.max() < lim:
+            its.append(len(its))
+            if not np.abs(v).max() < lim:
                 break
         its = np.array(its, np.int64)
         run = np.cumsum(xv, 1, dtype=np.float32)
