@@ -106,6 +106,17 @@ static Type nameUnknownDims(Importer &importer, Type type, StringRef prefix) {
   return RelaxTensorType::get(SymShape(dims), tensor.getDtype());
 }
 
+/// Verifies `op` where it is already inside the function; an op built in
+/// a region still being imported (an If in a Loop body) has no function
+/// around it yet (verifying it there would crash in the dominance check):
+/// the module's verification at the end covers it.
+static LogicalResult verifyAttached(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isa<FuncOp>(p))
+      return verify(op);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // If
 //===----------------------------------------------------------------------===//
@@ -171,7 +182,7 @@ static LogicalResult importIf(NodeBinder &b) {
     YieldOp::create(builder, b.getLoc(), yielded[k]);
     regions[k]->push_back(blocks[k].release());
   }
-  if (failed(verify(ifOp)))
+  if (failed(verifyAttached(ifOp)))
     return b.error() << "the relax.if built for it is invalid";
   for (unsigned i = 0; i < numOutputs; ++i)
     if (!b.getNode().output(i).empty())
@@ -202,6 +213,9 @@ struct LoopSpec {
   /// Builds the body's inputs in the body from the counter and the carried
   /// values (the body's block arguments).
   std::function<FailureOr<SmallVector<Value>>(Value, ValueRange)> bodyInputs;
+  /// Builds the body from its inputs and returns its outputs; by default the
+  /// ONNX `body` graph is imported.
+  std::function<FailureOr<SmallVector<Value>>(ArrayRef<Value>)> runBody;
 };
 
 struct LoopResults {
@@ -302,7 +316,9 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
     if (failed(inputs))
       return failure();
     FailureOr<SmallVector<Value>> results =
-        importer.importSubgraph(*spec.body, *inputs, loc, spec.what);
+        spec.runBody
+            ? spec.runBody(*inputs)
+            : importer.importSubgraph(*spec.body, *inputs, loc, spec.what);
     if (failed(results))
       return failure();
     if (results->size() < firstScan)
@@ -485,7 +501,7 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
   llvm::append_range(allTypes, accTypes);
   auto loop = WhileOp::create(builder, loc, allTypes, initCond, allInits);
   loop.getBody().push_back(body.release());
-  if (failed(verify(loop)))
+  if (failed(verifyAttached(loop)))
     return b.error() << "the relax.while built for it is invalid";
   LoopResults r;
   for (unsigned i = 0; i < numCarried; ++i)
@@ -586,78 +602,28 @@ static LogicalResult importLoop(NodeBinder &b) {
 // Scan (opset 9 on)
 //===----------------------------------------------------------------------===//
 
-static LogicalResult importScan(NodeBinder &b) {
+/// The relax.while of a Scan over `scanInputs` (each along its axis in
+/// `inAxes`, reversed where `inDirs` is 1) with state values `states`; scan
+/// outputs stacked along axis 0 (prepended where `outDirs` is 1).
+static FailureOr<LoopResults>
+buildScan(NodeBinder &b, const onnx::GraphProto *body, const std::string &what,
+          ArrayRef<Value> states, ArrayRef<Value> scanInputs,
+          SmallVector<int64_t> inAxes, ArrayRef<int64_t> inDirs,
+          ArrayRef<int64_t> outDirs) {
   LoopSpec spec;
-  spec.body = graphAttr(b, "body");
-  if (!spec.body)
-    return failure();
-  spec.what = ("ONNX Scan node '" + b.getNode().name() + "': body");
-  int64_t numScanInputs = b.attrInt("num_scan_inputs", -1);
-  if (numScanInputs < 1 || numScanInputs > b.numInputs())
-    return b.error() << "attribute 'num_scan_inputs' must be 1 to the "
-                        "number of inputs ("
-                     << b.numInputs() << "), got " << numScanInputs;
-  unsigned numState = b.numInputs() - numScanInputs;
-  unsigned numScans = spec.body->output_size() > static_cast<int>(numState)
-                          ? spec.body->output_size() - numState
-                          : 0;
-  if (spec.body->input_size() != b.numInputs())
-    return b.error() << "the body has " << spec.body->input_size()
-                     << " inputs, expected " << b.numInputs() << " ("
-                     << numState << " state values, " << numScanInputs
-                     << " scan inputs)";
-  if (spec.body->output_size() < static_cast<int>(numState))
-    return b.error() << "the body has " << spec.body->output_size()
-                     << " outputs, expected at least " << numState;
-  if (b.getNode().output_size() > static_cast<int>(numState + numScans))
-    return b.error() << "has " << b.getNode().output_size()
-                     << " outputs, the body gives " << numState + numScans;
-  auto listAttr = [&](StringRef name,
-                      unsigned count) -> FailureOr<SmallVector<int64_t>> {
-    std::optional<SmallVector<int64_t>> v = b.attrInts(name);
-    if (b.hasBadAttr())
-      return failure();
-    if (!v)
-      return SmallVector<int64_t>(count, 0);
-    if (v->size() != count)
-      return b.error() << "attribute '" << name << "' has " << v->size()
-                       << " values, expected " << count;
-    return *v;
-  };
-  FailureOr<SmallVector<int64_t>> inAxes =
-      listAttr("scan_input_axes", numScanInputs);
-  FailureOr<SmallVector<int64_t>> inDirs =
-      listAttr("scan_input_directions", numScanInputs);
-  FailureOr<SmallVector<int64_t>> outAxes =
-      listAttr("scan_output_axes", numScans);
-  FailureOr<SmallVector<int64_t>> outDirs =
-      listAttr("scan_output_directions", numScans);
-  if (failed(inAxes) || failed(inDirs) || failed(outAxes) || failed(outDirs))
-    return failure();
-  for (int64_t d : llvm::concat<int64_t>(*inDirs, *outDirs))
-    if (d != 0 && d != 1)
-      return b.error() << "scan directions must be 0 or 1, got " << d;
-
-  for (unsigned i = 0; i < numState; ++i) {
-    FailureOr<Value> v = b.input(i);
-    if (failed(v))
-      return failure();
-    spec.carriedInits.push_back(*v);
-  }
-  SmallVector<Value> scanInputs;
+  spec.body = body;
+  spec.what = what;
+  spec.carriedInits.assign(states.begin(), states.end());
   Expr length;
-  for (unsigned j = 0; j < numScanInputs; ++j) {
-    FailureOr<Value> v = b.input(numState + j);
-    if (failed(v))
-      return failure();
-    FailureOr<SmallVector<Expr>> dims = b.dimsOf(*v);
+  for (auto [j, v] : llvm::enumerate(scanInputs)) {
+    FailureOr<SmallVector<Expr>> dims = b.dimsOf(v);
     if (failed(dims))
       return failure();
     FailureOr<int64_t> axis =
-        b.normalizeAxis((*inAxes)[j], static_cast<int64_t>(dims->size()));
+        b.normalizeAxis(inAxes[j], static_cast<int64_t>(dims->size()));
     if (failed(axis))
       return failure();
-    (*inAxes)[j] = *axis;
+    inAxes[j] = *axis;
     Expr l = (*dims)[*axis];
     if (!length)
       length = l;
@@ -665,23 +631,28 @@ static LogicalResult importScan(NodeBinder &b) {
       return b.error() << "scan input #" << j << " has " << l.str()
                        << " iterations along its axis, scan input #0 "
                        << length.str();
-    scanInputs.push_back(*v);
   }
   Type i64 = b.getBuilder().getI64Type();
   FailureOr<Value> count = b.symScalar(length, i64);
   if (failed(count))
     return failure();
   spec.tripCount = *count;
-  spec.prependScan = [&](unsigned j) { return (*outDirs)[j] == 1; };
-  spec.bodyInputs = [&](Value counter,
+  SmallVector<int64_t> outDirections(outDirs.begin(), outDirs.end());
+  spec.prependScan = [outDirections](unsigned j) {
+    return j < outDirections.size() && outDirections[j] == 1;
+  };
+  SmallVector<Value> inputsOfScan(scanInputs.begin(), scanInputs.end());
+  SmallVector<int64_t> inDirections(inDirs.begin(), inDirs.end());
+  spec.bodyInputs = [&, inputsOfScan, inDirections, inAxes, length](
+                        Value counter,
                         ValueRange carried) -> FailureOr<SmallVector<Value>> {
     SmallVector<Value> inputs(carried.begin(), carried.end());
     // Iteration t reads element t (or length - 1 - t, reversed) along the
     // scan axis.
     Value reversed;
-    for (unsigned j = 0; j < scanInputs.size(); ++j) {
+    for (unsigned j = 0; j < inputsOfScan.size(); ++j) {
       Value index = counter;
-      if ((*inDirs)[j] == 1) {
+      if (inDirections[j] == 1) {
         if (!reversed) {
           FailureOr<Value> last =
               b.symScalar(length - Expr::constant(1), i64);
@@ -694,15 +665,90 @@ static LogicalResult importScan(NodeBinder &b) {
         }
         index = reversed;
       }
-      FailureOr<Value> elem = b.create<TakeOp>(
-          {scanInputs[j], index}, {b.named("axis", b.i64Attr((*inAxes)[j]))});
+      FailureOr<Value> elem =
+          b.create<TakeOp>({inputsOfScan[j], index},
+                           {b.named("axis", b.i64Attr(inAxes[j]))});
       if (failed(elem))
         return failure();
       inputs.push_back(*elem);
     }
     return inputs;
   };
-  FailureOr<LoopResults> r = buildLoop(b, spec);
+  return buildLoop(b, spec);
+}
+
+/// The attribute `name`, a list of `count` integers (default all 0).
+static FailureOr<SmallVector<int64_t>> intList(NodeBinder &b, StringRef name,
+                                               unsigned count) {
+  std::optional<SmallVector<int64_t>> v = b.attrInts(name);
+  if (b.hasBadAttr())
+    return failure();
+  if (!v)
+    return SmallVector<int64_t>(count, 0);
+  if (v->size() != count)
+    return b.error() << "attribute '" << name << "' has " << v->size()
+                     << " values, expected " << count;
+  for (int64_t d : *v)
+    if (name.ends_with("directions") && d != 0 && d != 1)
+      return b.error() << "attribute '" << name
+                       << "': scan directions must be 0 or 1, got " << d;
+  return *v;
+}
+
+/// The counts of a Scan node with `numInputs` inputs (after sequence_lens
+/// in opset 8): state values and scan outputs, checked against the body.
+static LogicalResult scanCounts(NodeBinder &b, const onnx::GraphProto *body,
+                                unsigned numInputs, int64_t numScanInputs,
+                                unsigned &numState, unsigned &numScans) {
+  if (numScanInputs < 1 || numScanInputs > static_cast<int64_t>(numInputs))
+    return b.error() << "attribute 'num_scan_inputs' must be 1 to the "
+                        "number of inputs ("
+                     << numInputs << "), got " << numScanInputs;
+  numState = numInputs - numScanInputs;
+  numScans = body->output_size() > static_cast<int>(numState)
+                 ? body->output_size() - numState
+                 : 0;
+  if (body->input_size() != static_cast<int>(numInputs))
+    return b.error() << "the body has " << body->input_size()
+                     << " inputs, expected " << numInputs << " (" << numState
+                     << " state values, " << numScanInputs
+                     << " scan inputs)";
+  if (body->output_size() < static_cast<int>(numState))
+    return b.error() << "the body has " << body->output_size()
+                     << " outputs, expected at least " << numState;
+  if (b.getNode().output_size() > static_cast<int>(numState + numScans))
+    return b.error() << "has " << b.getNode().output_size()
+                     << " outputs, the body gives " << numState + numScans;
+  return success();
+}
+
+static LogicalResult importScan(NodeBinder &b) {
+  const onnx::GraphProto *body = graphAttr(b, "body");
+  if (!body)
+    return failure();
+  int64_t numScanInputs = b.attrInt("num_scan_inputs", -1);
+  unsigned numState, numScans;
+  if (failed(scanCounts(b, body, b.numInputs(), numScanInputs, numState,
+                        numScans)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> inAxes =
+      intList(b, "scan_input_axes", numScanInputs);
+  FailureOr<SmallVector<int64_t>> inDirs =
+      intList(b, "scan_input_directions", numScanInputs);
+  FailureOr<SmallVector<int64_t>> outAxes =
+      intList(b, "scan_output_axes", numScans);
+  FailureOr<SmallVector<int64_t>> outDirs =
+      intList(b, "scan_output_directions", numScans);
+  if (failed(inAxes) || failed(inDirs) || failed(outAxes) || failed(outDirs))
+    return failure();
+  FailureOr<SmallVector<Value>> inputs = b.allInputs();
+  if (failed(inputs))
+    return failure();
+  FailureOr<LoopResults> r =
+      buildScan(b, body, "ONNX Scan node '" + b.getNode().name() + "': body",
+                ArrayRef(*inputs).take_front(numState),
+                ArrayRef(*inputs).drop_front(numState), *inAxes, *inDirs,
+                *outDirs);
   if (failed(r))
     return failure();
   for (int i = 0; i < b.getNode().output_size(); ++i) {
@@ -739,11 +785,80 @@ static LogicalResult importScan(NodeBinder &b) {
   return success();
 }
 
-/// Scan of opset 8 has a batch axis and an optional sequence_lens input:
-/// not imported.
+/// Scan of opset 8: every input has a batch axis 0 (the scan inputs scan
+/// along axis 1), the body sees one batch element. An outer relax.while
+/// over the batch runs the opset 9 scan of each element and stacks its
+/// final states and scan outputs along the batch axis. `sequence_lens`
+/// (per-element lengths) is not supported.
 static LogicalResult importScanV8(NodeBinder &b) {
-  return b.error() << "unsupported: the opset 8 form of Scan (batch axis, "
-                      "sequence_lens); opset 9 and later are supported";
+  const onnx::GraphProto *body = graphAttr(b, "body");
+  if (!body)
+    return failure();
+  if (b.hasInput(0))
+    return b.error() << "unsupported: Scan (opset 8) with sequence_lens";
+  int64_t numScanInputs = b.attrInt("num_scan_inputs", -1);
+  if (b.numInputs() < 2)
+    return b.error() << "expects at least 2 inputs, got " << b.numInputs();
+  unsigned numInputs = b.numInputs() - 1;
+  unsigned numState, numScans;
+  if (failed(scanCounts(b, body, numInputs, numScanInputs, numState,
+                        numScans)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> dirs =
+      intList(b, "directions", numScanInputs);
+  if (failed(dirs))
+    return failure();
+  SmallVector<Value> inputs;
+  for (unsigned i = 1; i < b.numInputs(); ++i) {
+    FailureOr<Value> v = b.input(i);
+    if (failed(v))
+      return failure();
+    inputs.push_back(*v);
+  }
+  FailureOr<SmallVector<Expr>> dims = b.dimsOf(inputs.front());
+  if (failed(dims))
+    return failure();
+  if (dims->empty())
+    return b.error() << "inputs must have a batch axis";
+  Type i64 = b.getBuilder().getI64Type();
+  LoopSpec outer;
+  outer.body = body;
+  outer.what = "ONNX Scan node '" + b.getNode().name() + "': body";
+  FailureOr<Value> batch = b.symScalar((*dims)[0], i64);
+  if (failed(batch))
+    return failure();
+  outer.tripCount = *batch;
+  outer.bodyInputs = [&](Value counter,
+                         ValueRange) -> FailureOr<SmallVector<Value>> {
+    SmallVector<Value> slices;
+    for (Value v : inputs) {
+      FailureOr<Value> e =
+          b.create<TakeOp>({v, counter}, {b.named("axis", b.i64Attr(0))});
+      if (failed(e))
+        return failure();
+      slices.push_back(*e);
+    }
+    return slices;
+  };
+  outer.runBody =
+      [&](ArrayRef<Value> slices) -> FailureOr<SmallVector<Value>> {
+    FailureOr<LoopResults> r = buildScan(
+        b, body, outer.what, slices.take_front(numState),
+        slices.drop_front(numState), SmallVector<int64_t>(numScanInputs, 0),
+        *dirs, SmallVector<int64_t>(numScans, 0));
+    if (failed(r))
+      return failure();
+    SmallVector<Value> outs(r->carried);
+    llvm::append_range(outs, r->scans);
+    return outs;
+  };
+  FailureOr<LoopResults> r = buildLoop(b, outer);
+  if (failed(r))
+    return failure();
+  for (int i = 0; i < b.getNode().output_size(); ++i)
+    if (!b.getNode().output(i).empty())
+      b.setOutput(i, r->scans[i]);
+  return success();
 }
 
 void onnx_import::addControlFlowOps(OpHandlerTable &table) {

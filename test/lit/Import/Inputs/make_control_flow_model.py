@@ -83,15 +83,29 @@ def flow(outdir):
         initializer=[numpy_helper.from_array(np.array([0], np.int64), "ax0"),
                      numpy_helper.from_array(np.array([1], np.int64), "ax1")])
 
+    # v_in doubled as v + v on even and v * 2 on odd iterations: an If
+    # nested in a Loop body (its branches use the body's values by name).
+    dbl_add = helper.make_graph(
+        [helper.make_node("Add", ["v_in", "v_in"], ["da"])], "dbl_add", [],
+        [vi("da", F, None)])
+    dbl_mul = helper.make_graph(
+        [scalar_const("two_f", 2.0),
+         helper.make_node("Mul", ["v_in", "two_f"], ["dm"])], "dbl_mul", [],
+        [vi("dm", F, None)])
     body2 = helper.make_graph(
-        [helper.make_node("Add", ["v_in", "v_in"], ["v_out"]),
+        [helper.make_node("Mod", ["i", "two_i"], ["odd"]),
+         helper.make_node("Equal", ["odd", "zero_i"], ["even"]),
+         helper.make_node("If", ["even"], ["v_out"], then_branch=dbl_add,
+                          else_branch=dbl_mul, name="inner_if"),
          helper.make_node("Abs", ["v_out"], ["av"]),
          helper.make_node("ReduceMax", ["av"], ["mx"], keepdims=0),
          helper.make_node("Less", ["mx", "limit"], ["c_out"]),
          helper.make_node("Identity", ["i"], ["it"])],
         "body2",
         [vi("i", I64, []), vi("c_in", B, []), vi("v_in", F, None)],
-        [vi("c_out", B, []), vi("v_out", F, None), vi("it", I64, None)])
+        [vi("c_out", B, []), vi("v_out", F, None), vi("it", I64, None)],
+        initializer=[numpy_helper.from_array(np.array(2, np.int64), "two_i"),
+                     numpy_helper.from_array(np.array(0, np.int64), "zero_i")])
 
     scan_body = helper.make_graph(
         [helper.make_node("Add", ["acc", "col"], ["acc_out"]),
