@@ -1091,13 +1091,10 @@ LogicalResult FunctionLowering::lowerBranch(IfOp op, Block &branch,
 /// time dims and their other dims checked, as match_cast does.
 LogicalResult FunctionLowering::lowerIf(IfOp op) {
   Location loc = op.getLoc();
-  Value condBuffer = mapping.lookupOrNull(op.getCond());
-  if (!condBuffer || !isa<MemRefType>(condBuffer.getType()))
-    return op.emitOpError("condition was not lowered to a buffer");
-  Value staging = stageOnHost(condBuffer, loc);
-  Value cond = memref::LoadOp::create(builder, loc, staging, ValueRange());
-  freeStaging(staging, loc);
-  flushChecks();
+  FailureOr<Value> condValue = loadCondition(op.getCond(), op);
+  if (failed(condValue))
+    return failure();
+  Value cond = *condValue;
   SmallVector<Type> leafRelax, resultTypes;
   for (Type t : op.getResultTypes())
     for (Type leaf : leafTypes(t)) {
@@ -1248,8 +1245,8 @@ LogicalResult FunctionLowering::lowerWhile(WhileOp op) {
       if (tensor && tensor.hasRank()) {
         std::string leafWhat = (what + " leaf " + Twine(i)).str();
         SmallVector<bool> binds = bindVars(arg, tensor, leafWhat);
-        if (failed(checkDims(arg, tensor, leafWhat, /*isArgument=*/false,
-                             binds)))
+        if (failed(
+                checkDims(arg, tensor, leafWhat, /*isArgument=*/false, binds)))
           return failure();
         for (auto [d, dim] : llvm::enumerate(tensor.getDims()))
           if (binds[d])
@@ -1320,8 +1317,8 @@ LogicalResult FunctionLowering::lowerWhile(WhileOp op) {
       else if (Value bytes = countedBytes.lookup(buffer))
         callMemoryCounter(kMemoryFreeFn, bytes, yieldLoc);
     }
-    cf::CondBranchOp::create(builder, yieldLoc, *again, header, operands,
-                             exit, operands);
+    cf::CondBranchOp::create(builder, yieldLoc, *again, header, operands, exit,
+                             operands);
     ownedBuffers.resize(outerOwned);
     ++ownedVersion;
     env = std::move(savedEnv);
@@ -1330,8 +1327,7 @@ LogicalResult FunctionLowering::lowerWhile(WhileOp op) {
 
   // After the loop: the results own the final carried buffers.
   builder.setInsertionPointToStart(exit);
-  FailureOr<SmallVector<Value>> results =
-      bindCarried(exit, site + " result");
+  FailureOr<SmallVector<Value>> results = bindCarried(exit, site + " result");
   if (failed(results))
     return failure();
   unsigned next = 0;

@@ -750,24 +750,22 @@ LogicalResult WhileOp::verify() {
     return emitOpError("condition must be a bool (i1) tensor of rank 0, got ")
            << getCond().getType();
   if (getInits().size() != getNumResults())
-    return emitOpError("has ")
-           << getInits().size() << " initial values but "
-           << getNumResults() << " results";
+    return emitOpError("has ") << getInits().size() << " initial values but "
+                               << getNumResults() << " results";
   Block *body = bodyBlock();
   if (body->getNumArguments() != getNumResults())
     return emitOpError("body has ")
            << body->getNumArguments() << " arguments but the loop carries "
            << getNumResults() << " values";
   sym::Context ctx = symContextAt(*this);
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(
-           getInits().getTypes(), body->getArgumentTypes(),
-           getResultTypes()))) {
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(getInits().getTypes(),
+                                 body->getArgumentTypes(), getResultTypes()))) {
     auto [init, arg, result] = pair;
     if (arg != result)
       return emitOpError("body argument #")
-             << i << " has type " << arg << " but result #" << i
-             << " has type " << result
-             << " (the carried types must be the same)";
+             << i << " has type " << arg << " but result #" << i << " has type "
+             << result << " (the carried types must be the same)";
     if (std::optional<std::string> why = explainNotHeldBy(init, result, ctx))
       return emitOpError("initial value #")
              << i << ", of type " << init << ", does not fit carried type "

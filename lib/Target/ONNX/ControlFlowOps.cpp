@@ -149,9 +149,8 @@ static LogicalResult importIf(NodeBinder &b) {
   for (int k = 0; k < 2; ++k) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(blocks[k].get());
-    std::string what = (Twine("ONNX If node '") + b.getNode().name() +
-                        "': " + names[k])
-                           .str();
+    std::string what =
+        (Twine("ONNX If node '") + b.getNode().name() + "': " + names[k]).str();
     FailureOr<SmallVector<Value>> outs =
         importer.importSubgraph(*graphs[k], {}, b.getLoc(), what);
     if (failed(outs))
@@ -228,8 +227,8 @@ struct LoopResults {
 /// provably keep becomes a fresh variable. `fresh` are the loop's own
 /// variables (any dim fits them).
 static FailureOr<Type> widenCarried(NodeBinder &b, Type carried, Type actual,
-                                    llvm::StringSet<> &fresh,
-                                    unsigned index, bool &changed) {
+                                    llvm::StringSet<> &fresh, unsigned index,
+                                    bool &changed) {
   auto tc = cast<RelaxTensorType>(carried);
   auto ta = dyn_cast<RelaxTensorType>(actual);
   if (!ta || ta.getDtype() != tc.getDtype())
@@ -327,10 +326,9 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
     outs = std::move(*results);
     bool changed = false;
     for (unsigned i = 0; i < numCarried; ++i) {
-      FailureOr<Type> widened =
-          widenCarried(b, carriedTypes[i], outs[firstScan - numCarried + i]
-                                               .getType(),
-                       fresh, i, changed);
+      FailureOr<Type> widened = widenCarried(
+          b, carriedTypes[i], outs[firstScan - numCarried + i].getType(), fresh,
+          i, changed);
       if (failed(widened))
         return failure();
       carriedTypes[i] = *widened;
@@ -367,8 +365,7 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
       next = *c;
     }
     if (spec.tripCount) {
-      FailureOr<Value> more =
-          b.create<LessOp>({*nextCounter, spec.tripCount});
+      FailureOr<Value> more = b.create<LessOp>({*nextCounter, spec.tripCount});
       if (failed(more))
         return failure();
       if (next) {
@@ -444,12 +441,12 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
       {
         OpBuilder::InsertionGuard inner(builder);
         builder.setInsertionPointToEnd(elseBlock.get());
-        auto cast = MatchCastOp::create(
-            builder, loc, st.withShape(SymShape(rowDims)), *row);
-        FailureOr<Value> g = b.create<ConcatOp>(
-            prepend ? ValueRange{cast.getResult(), acc}
-                    : ValueRange{acc, cast.getResult()},
-            {b.named("axis", b.i64Attr(0))});
+        auto cast = MatchCastOp::create(builder, loc,
+                                        st.withShape(SymShape(rowDims)), *row);
+        FailureOr<Value> g =
+            b.create<ConcatOp>(prepend ? ValueRange{cast.getResult(), acc}
+                                       : ValueRange{acc, cast.getResult()},
+                               {b.named("axis", b.i64Attr(0))});
         if (failed(g))
           return failure();
         grown = *g;
@@ -481,9 +478,9 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
     if (rowsFresh)
       for (Expr &d : dims)
         d = Expr::constant(0);
-    FailureOr<Value> empty = b.create<ZerosOp>(
-        {}, {b.named("shape", b.shapeAttr(dims)),
-             b.named("dtype", TypeAttr::get(t.getDtype()))});
+    FailureOr<Value> empty =
+        b.create<ZerosOp>({}, {b.named("shape", b.shapeAttr(dims)),
+                               b.named("dtype", TypeAttr::get(t.getDtype()))});
     if (failed(empty))
       return failure();
     inits.push_back(*empty);
@@ -654,8 +651,7 @@ buildScan(NodeBinder &b, const onnx::GraphProto *body, const std::string &what,
       Value index = counter;
       if (inDirections[j] == 1) {
         if (!reversed) {
-          FailureOr<Value> last =
-              b.symScalar(length - Expr::constant(1), i64);
+          FailureOr<Value> last = b.symScalar(length - Expr::constant(1), i64);
           if (failed(last))
             return failure();
           FailureOr<Value> r = b.create<SubtractOp>({*last, counter});
@@ -665,9 +661,8 @@ buildScan(NodeBinder &b, const onnx::GraphProto *body, const std::string &what,
         }
         index = reversed;
       }
-      FailureOr<Value> elem =
-          b.create<TakeOp>({inputsOfScan[j], index},
-                           {b.named("axis", b.i64Attr(inAxes[j]))});
+      FailureOr<Value> elem = b.create<TakeOp>(
+          {inputsOfScan[j], index}, {b.named("axis", b.i64Attr(inAxes[j]))});
       if (failed(elem))
         return failure();
       inputs.push_back(*elem);
@@ -711,8 +706,7 @@ static LogicalResult scanCounts(NodeBinder &b, const onnx::GraphProto *body,
   if (body->input_size() != static_cast<int>(numInputs))
     return b.error() << "the body has " << body->input_size()
                      << " inputs, expected " << numInputs << " (" << numState
-                     << " state values, " << numScanInputs
-                     << " scan inputs)";
+                     << " state values, " << numScanInputs << " scan inputs)";
   if (body->output_size() < static_cast<int>(numState))
     return b.error() << "the body has " << body->output_size()
                      << " outputs, expected at least " << numState;
@@ -744,11 +738,10 @@ static LogicalResult importScan(NodeBinder &b) {
   FailureOr<SmallVector<Value>> inputs = b.allInputs();
   if (failed(inputs))
     return failure();
-  FailureOr<LoopResults> r =
-      buildScan(b, body, "ONNX Scan node '" + b.getNode().name() + "': body",
-                ArrayRef(*inputs).take_front(numState),
-                ArrayRef(*inputs).drop_front(numState), *inAxes, *inDirs,
-                *outDirs);
+  FailureOr<LoopResults> r = buildScan(
+      b, body, "ONNX Scan node '" + b.getNode().name() + "': body",
+      ArrayRef(*inputs).take_front(numState),
+      ArrayRef(*inputs).drop_front(numState), *inAxes, *inDirs, *outDirs);
   if (failed(r))
     return failure();
   for (int i = 0; i < b.getNode().output_size(); ++i) {
@@ -774,8 +767,8 @@ static LogicalResult importScan(NodeBinder &b) {
       }
       if (static_cast<int64_t>(perm.size()) < rank)
         perm.push_back(0);
-      FailureOr<Value> moved = b.create<PermuteDimsOp>(
-          stacked, {b.named("axes", b.i64Array(perm))});
+      FailureOr<Value> moved =
+          b.create<PermuteDimsOp>(stacked, {b.named("axes", b.i64Array(perm))});
       if (failed(moved))
         return failure();
       stacked = *moved;
@@ -801,8 +794,7 @@ static LogicalResult importScanV8(NodeBinder &b) {
     return b.error() << "expects at least 2 inputs, got " << b.numInputs();
   unsigned numInputs = b.numInputs() - 1;
   unsigned numState, numScans;
-  if (failed(scanCounts(b, body, numInputs, numScanInputs, numState,
-                        numScans)))
+  if (failed(scanCounts(b, body, numInputs, numScanInputs, numState, numScans)))
     return failure();
   FailureOr<SmallVector<int64_t>> dirs =
       intList(b, "directions", numScanInputs);
@@ -840,8 +832,7 @@ static LogicalResult importScanV8(NodeBinder &b) {
     }
     return slices;
   };
-  outer.runBody =
-      [&](ArrayRef<Value> slices) -> FailureOr<SmallVector<Value>> {
+  outer.runBody = [&](ArrayRef<Value> slices) -> FailureOr<SmallVector<Value>> {
     FailureOr<LoopResults> r = buildScan(
         b, body, outer.what, slices.take_front(numState),
         slices.drop_front(numState), SmallVector<int64_t>(numScanInputs, 0),

@@ -542,8 +542,8 @@ Importer::importSubgraph(const onnx::GraphProto &graph, ArrayRef<Value> inputs,
     if (info.name().empty())
       return emitError(loc) << what << ": input without a name";
     if (!localNames.insert(info.name()).second)
-      return emitError(loc) << what << ": input '" << info.name()
-                            << "' is declared twice";
+      return emitError(loc)
+             << what << ": input '" << info.name() << "' is declared twice";
     slots[info.name()] = Slot();
     slots[info.name()].value = value;
   }
@@ -554,8 +554,8 @@ Importer::importSubgraph(const onnx::GraphProto &graph, ArrayRef<Value> inputs,
   for (const onnx::ValueInfoProto &out : graph.output()) {
     auto it = slots.find(out.name());
     if (out.name().empty() || it == slots.end())
-      return emitError(loc) << what << ": output '" << out.name()
-                            << "' is not defined";
+      return emitError(loc)
+             << what << ": output '" << out.name() << "' is not defined";
     FailureOr<Value> v = getValue(it->second, out.name(), loc,
                                   [&] { return emitError(loc) << what; });
     if (failed(v))
