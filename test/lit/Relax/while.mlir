@@ -42,3 +42,30 @@ relax.func @grow(%x: !relax.tensor<[n], f32>, %m: !relax.tensor<[], i64>)
   %z = relax.add %acc, %acc : (!relax.tensor<[k, n], f32>, !relax.tensor<[k, n], f32>) -> !relax.tensor<[k, n], f32>
   relax.return %z : !relax.tensor<[k, n], f32>
 }
+
+// -----
+
+// A loop may sit in a dataflow region (as the ONNX importer writes it), with
+// a run-time check (match_cast) in its body and an if nested in it.
+// CHECK-LABEL: relax.func @in_dataflow
+// CHECK: relax.dataflow
+// CHECK: relax.while
+// CHECK: relax.match_cast
+// CHECK: relax.if
+relax.func @in_dataflow(%x: !relax.tensor<[n], f32>, %c: !relax.tensor<[], i1>) -> !relax.tensor<[k], f32> {
+  %r = relax.dataflow -> !relax.tensor<[k], f32> {
+    %w = relax.while %c : !relax.tensor<[], i1> iter_args(%x : !relax.tensor<[n], f32>) -> !relax.tensor<[k], f32> {
+    ^bb0(%a: !relax.tensor<[k], f32>):
+      %m = relax.match_cast %a : !relax.tensor<[k], f32> to !relax.tensor<[j], f32>
+      %y = relax.if %c : !relax.tensor<[], i1> -> !relax.tensor<[i], f32> {
+        relax.yield %m : !relax.tensor<[j], f32>
+      } else {
+        %z = relax.concat %m, %m {axis = 0 : i64} : (!relax.tensor<[j], f32>, !relax.tensor<[j], f32>) -> !relax.tensor<[j * 2], f32>
+        relax.yield %z : !relax.tensor<[j * 2], f32>
+      }
+      relax.loop_yield %c, %y : !relax.tensor<[], i1>, !relax.tensor<[i], f32>
+    }
+    relax.output %w : !relax.tensor<[k], f32>
+  }
+  relax.return %r : !relax.tensor<[k], f32>
+}
