@@ -177,6 +177,43 @@ def flow(outdir):
                   outs)
 
 
+def nested(outdir):
+    """A Loop in a Loop body: the inner loop adds x to the carried value twice
+    and stacks its sums; the outer one runs it m times and stacks the inner
+    stacks ([m, 2]). Data for n = 3, m = 3 in `a` and n = 4, m = 1 in `b`."""
+    inner = helper.make_graph(
+        [helper.make_node("Add", ["u", "x"], ["u2"]),
+         helper.make_node("Identity", ["c"], ["co"]),
+         helper.make_node("ReduceSum", ["u2"], ["rs"], keepdims=0)],
+        "inner", [vi("j", I64, []), vi("c", B, []), vi("u", F, None)],
+        [vi("co", B, []), vi("u2", F, None), vi("rs", F, None)])
+    outer = helper.make_graph(
+        [helper.make_node("Loop", ["two", "", "s"], ["s2", "sc"], body=inner,
+                          name="inner_loop"),
+         helper.make_node("Identity", ["c"], ["co"])],
+        "outer", [vi("i", I64, []), vi("c", B, []), vi("s", F, None)],
+        [vi("co", B, []), vi("s2", F, None), vi("sc", F, None)],
+        initializer=[numpy_helper.from_array(np.array(2, np.int64), "two")])
+    graph = helper.make_graph(
+        [helper.make_node("Loop", ["m", "", "x"], ["y", "z"], body=outer,
+                          name="outer_loop")],
+        "nested", [vi("x", F, ["n"]), vi("m", I64, [])],
+        [vi("y", F, None), vi("z", F, None)])
+    save(outdir, graph, opset=13)
+    for name, (n, trips) in {"a": (3, 3), "b": (4, 1)}.items():
+        xv = rng.standard_normal(n).astype(np.float32)
+        s = xv.copy()
+        zs = []
+        for _ in range(trips):
+            row = []
+            for _ in range(2):
+                s = s + xv
+                row.append(s.sum())
+            zs.append(row)
+        z = np.array(zs, np.float32).reshape(trips, 2)
+        save_data(outdir, name, [xv, np.array(trips, np.int64)], [s, z])
+
+
 def _loop_model(outdir, inputs, body, extra_inputs=(), **attrs):
     """A model of one Loop node over x: [n] with graph inputs
     `extra_inputs`."""
