@@ -423,8 +423,9 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
       // (relax.if on counter == 0) from the row itself; later rows are
       // match_cast to the first one's shape (ONNX requires one shape).
       SmallVector<Expr> rowDims{Expr::constant(1)};
-      for (size_t d = 0; d < dims->size(); ++d) {
-        Expr v = Expr::var(importer.freshVar("row"));
+      for (const Expr &d : *dims) {
+        // A constant dim stays; any other becomes a variable of the loop.
+        Expr v = d.getConstant() ? d : Expr::var(importer.freshVar("row"));
         accDims.push_back(v);
         rowDims.push_back(v);
       }
@@ -477,7 +478,8 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
     dims[0] = Expr::constant(0);
     if (rowsFresh)
       for (Expr &d : dims)
-        d = Expr::constant(0);
+        if (!d.getConstant())
+          d = Expr::constant(0);
     FailureOr<Value> empty =
         b.create<ZerosOp>({}, {b.named("shape", b.shapeAttr(dims)),
                                b.named("dtype", TypeAttr::get(t.getDtype()))});
