@@ -156,7 +156,9 @@ private:
   LogicalResult lowerIf(IfOp op);
   LogicalResult lowerBranch(IfOp op, Block &branch, Block *target,
                             Block *merge);
-  Value copyToFresh(Value buffer, Location loc);
+  Value copyToFresh(Value buffer, Location loc, StringRef site = "relax.if");
+  LogicalResult lowerWhile(WhileOp op);
+  FailureOr<Value> loadCondition(Value cond, Operation *op);
   LogicalResult lowerCallDPSPacked(CallDPSPackedOp op);
   LogicalResult lowerMatchCast(MatchCastOp op);
   LogicalResult lowerView(ViewOp op);
@@ -1006,10 +1008,11 @@ LogicalResult FunctionLowering::lowerCallTIRInplace(CallTIRInplaceOp op) {
 
 /// A new allocation holding a copy of `buffer` (a ranked memref), owned by
 /// the function.
-Value FunctionLowering::copyToFresh(Value buffer, Location loc) {
+Value FunctionLowering::copyToFresh(Value buffer, Location loc,
+                                    StringRef site) {
   Value copy = allocLike(buffer, loc, builder.getI64IntegerAttr(64));
   failIfNull(copy, loc,
-             escapePercent(src.getSymName().str() + ": relax.if at " +
+             escapePercent(src.getSymName().str() + ": " + site + " at " +
                            describeLoc(loc)) +
                  ": cannot allocate the copy of a yielded value: out of "
                  "memory",
@@ -1088,13 +1091,10 @@ LogicalResult FunctionLowering::lowerBranch(IfOp op, Block &branch,
 /// time dims and their other dims checked, as match_cast does.
 LogicalResult FunctionLowering::lowerIf(IfOp op) {
   Location loc = op.getLoc();
-  Value condBuffer = mapping.lookupOrNull(op.getCond());
-  if (!condBuffer || !isa<MemRefType>(condBuffer.getType()))
-    return op.emitOpError("condition was not lowered to a buffer");
-  Value staging = stageOnHost(condBuffer, loc);
-  Value cond = memref::LoadOp::create(builder, loc, staging, ValueRange());
-  freeStaging(staging, loc);
-  flushChecks();
+  FailureOr<Value> condValue = loadCondition(op.getCond(), op);
+  if (failed(condValue))
+    return failure();
+  Value cond = *condValue;
   SmallVector<Type> leafRelax, resultTypes;
   for (Type t : op.getResultTypes())
     for (Type leaf : leafTypes(t)) {
@@ -1145,6 +1145,195 @@ LogicalResult FunctionLowering::lowerIf(IfOp op) {
   for (Value result : op.getResults()) {
     size_t n = leafTypes(result.getType()).size();
     mapLeaves(result, ArrayRef<Value>(lowered).slice(next, n));
+    next += n;
+  }
+  return success();
+}
+
+/// The i1 value of a rank-0 condition tensor, read from a host copy (a
+/// device-to-host transfer under --relax-lower-to-gpu).
+FailureOr<Value> FunctionLowering::loadCondition(Value cond, Operation *op) {
+  Value buffer = mapping.lookupOrNull(cond);
+  if (!buffer || !isa<MemRefType>(buffer.getType()))
+    return op->emitOpError("condition was not lowered to a buffer");
+  Value staging = stageOnHost(buffer, op->getLoc());
+  Value value =
+      memref::LoadOp::create(builder, op->getLoc(), staging, ValueRange());
+  freeStaging(staging, op->getLoc());
+  flushChecks();
+  return value;
+}
+
+/// relax.while becomes a header block whose arguments are the carried
+/// values, entered from before the loop and from the end of each iteration,
+/// and an exit block whose arguments are the results: a branch back, never
+/// recursion, so a loop of any trip count runs in constant stack.
+///
+/// Ownership: the header's arguments own their buffers. On entry every
+/// initial value is copied (it may be an argument, a constant or a value
+/// used after the loop); at the end of an iteration a yielded buffer that
+/// the iteration owns (its own allocation or a carried argument) is handed
+/// over to the next iteration, any other is copied, and everything else the
+/// iteration owns is freed, the carried arguments it replaced included. A
+/// failed check inside the body frees what the iteration owns. The carried
+/// types' new variables are bound at the top of each iteration from the
+/// run-time dims (their other dims checked) and again after the loop.
+LogicalResult FunctionLowering::lowerWhile(WhileOp op) {
+  Location loc = op.getLoc();
+  std::string site = "relax.while at " + describeLoc(loc);
+  FailureOr<Value> cond = loadCondition(op.getCond(), op);
+  if (failed(cond))
+    return failure();
+  SmallVector<Type> leafRelax, carriedTypes;
+  for (Type t : op.getResultTypes())
+    for (Type leaf : leafTypes(t)) {
+      FailureOr<Type> converted = convertRelaxType(leaf);
+      auto tensor = dyn_cast<RelaxTensorType>(leaf);
+      if (failed(converted) || (tensor && !tensor.hasRank()))
+        return op.emitOpError("cannot carry a value of type ")
+               << t << " (tensors of known rank, tuples of them and "
+               << "primitive values can be carried)";
+      leafRelax.push_back(leaf);
+      carriedTypes.push_back(dynamicForm(*converted));
+    }
+
+  // Entry: copies of the initial values, owned by the loop.
+  size_t outerOwned = ownedBuffers.size();
+  SmallVector<Value> entryOperands;
+  {
+    SmallVector<Value> leaves;
+    for (Value v : op.getInits()) {
+      FailureOr<SmallVector<Value>> fieldLeaves = lookupLeaves(op, v);
+      if (failed(fieldLeaves))
+        return failure();
+      llvm::append_range(leaves, *fieldLeaves);
+    }
+    for (auto [leaf, type] : llvm::zip(leaves, carriedTypes)) {
+      Value value = leaf;
+      if (isa<MemRefType>(leaf.getType()))
+        value = copyToFresh(leaf, loc, "relax.while");
+      entryOperands.push_back(castTo(value, type));
+    }
+  }
+  Region &region = dst.getBody();
+  Block *header = new Block(), *exit = new Block();
+  region.push_back(header);
+  region.push_back(exit);
+  for (Type t : carriedTypes) {
+    header->addArgument(t, loc);
+    exit->addArgument(t, loc);
+  }
+  builder.setInsertionPointToEnd(builder.getInsertionBlock());
+  cf::CondBranchOp::create(builder, loc, *cond, header, entryOperands, exit,
+                           entryOperands);
+  ownedBuffers.resize(outerOwned);
+  ++ownedVersion;
+
+  // Binds the carried types' variables from `args` (checking their other
+  // dims) and returns the leaves cast to the carried types' static forms.
+  auto bindCarried = [&](Block *block,
+                         StringRef what) -> FailureOr<SmallVector<Value>> {
+    SmallVector<Value> values;
+    SmallVector<std::string> bound;
+    for (auto [i, pair] :
+         llvm::enumerate(llvm::zip(block->getArguments(), leafRelax))) {
+      auto [arg, relaxType] = pair;
+      Value value = arg;
+      if (isa<BaseMemRefType>(arg.getType()))
+        addOwned(arg, Value());
+      auto tensor = dyn_cast<RelaxTensorType>(relaxType);
+      if (tensor && tensor.hasRank()) {
+        std::string leafWhat = (what + " leaf " + Twine(i)).str();
+        SmallVector<bool> binds = bindVars(arg, tensor, leafWhat);
+        if (failed(
+                checkDims(arg, tensor, leafWhat, /*isArgument=*/false, binds)))
+          return failure();
+        for (auto [d, dim] : llvm::enumerate(tensor.getDims()))
+          if (binds[d])
+            bound.push_back(dim.getVarName().str());
+        value = castTo(arg, *convertRelaxType(tensor));
+      }
+      values.push_back(value);
+    }
+    checkSymBounds(bound);
+    flushChecks();
+    return values;
+  };
+
+  // The body, one iteration.
+  {
+    llvm::StringMap<Value> savedEnv = env;
+    llvm::StringMap<BindingSite> savedSites = sites;
+    builder.setInsertionPointToStart(header);
+    FailureOr<SmallVector<Value>> carried =
+        bindCarried(header, site + " carried value");
+    if (failed(carried))
+      return failure();
+    unsigned next = 0;
+    for (BlockArgument arg : op.bodyBlock()->getArguments()) {
+      size_t n = leafTypes(arg.getType()).size();
+      mapLeaves(arg, ArrayRef<Value>(*carried).slice(next, n));
+      next += n;
+    }
+    for (Operation &nested : op.bodyBlock()->without_terminator())
+      if (failed(lowerOp(&nested)))
+        return failure();
+    builder.setInsertionPointToEnd(builder.getInsertionBlock());
+    auto yield = cast<LoopYieldOp>(op.bodyBlock()->getTerminator());
+    Location yieldLoc = yield.getLoc();
+    FailureOr<Value> again = loadCondition(yield.getCond(), yield);
+    if (failed(again))
+      return failure();
+    SmallVector<Value> leaves;
+    for (Value v : yield.getValues()) {
+      FailureOr<SmallVector<Value>> fieldLeaves = lookupLeaves(yield, v);
+      if (failed(fieldLeaves))
+        return failure();
+      llvm::append_range(leaves, *fieldLeaves);
+    }
+    SmallVector<Value> iterationOwned(ownedBuffers.begin() + outerOwned,
+                                      ownedBuffers.end());
+    llvm::SmallPtrSet<Value, 8> handedOver;
+    SmallVector<Value> operands;
+    for (auto [leaf, type] : llvm::zip(leaves, carriedTypes)) {
+      Value value = leaf;
+      if (isa<BaseMemRefType>(leaf.getType())) {
+        Value root = aliasRoot.lookup(leaf) ? aliasRoot.lookup(leaf) : leaf;
+        if (!llvm::is_contained(iterationOwned, root) ||
+            !handedOver.insert(root).second) {
+          if (!isa<MemRefType>(leaf.getType()))
+            return yield.emitOpError(
+                "cannot carry a value of unknown rank that the iteration "
+                "did not create: match_cast it to a ranked type first");
+          value = copyToFresh(leaf, yieldLoc, "relax.while");
+          handedOver.insert(value);
+        }
+      }
+      operands.push_back(castTo(value, type));
+    }
+    for (Value buffer : ArrayRef(ownedBuffers).drop_front(outerOwned)) {
+      if (!handedOver.contains(buffer))
+        freeBuffer(buffer, yieldLoc);
+      else if (Value bytes = countedBytes.lookup(buffer))
+        callMemoryCounter(kMemoryFreeFn, bytes, yieldLoc);
+    }
+    cf::CondBranchOp::create(builder, yieldLoc, *again, header, operands, exit,
+                             operands);
+    ownedBuffers.resize(outerOwned);
+    ++ownedVersion;
+    env = std::move(savedEnv);
+    sites = std::move(savedSites);
+  }
+
+  // After the loop: the results own the final carried buffers.
+  builder.setInsertionPointToStart(exit);
+  FailureOr<SmallVector<Value>> results = bindCarried(exit, site + " result");
+  if (failed(results))
+    return failure();
+  unsigned next = 0;
+  for (Value result : op.getResults()) {
+    size_t n = leafTypes(result.getType()).size();
+    mapLeaves(result, ArrayRef<Value>(*results).slice(next, n));
     next += n;
   }
   return success();
@@ -1658,6 +1847,8 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
     return lowerCallTIRInplace(inplace);
   if (auto ifOp = dyn_cast<IfOp>(op))
     return lowerIf(ifOp);
+  if (auto loop = dyn_cast<WhileOp>(op))
+    return lowerWhile(loop);
   if (auto dps = dyn_cast<CallDPSPackedOp>(op))
     return lowerCallDPSPacked(dps);
   if (auto cast = dyn_cast<MatchCastOp>(op))

@@ -161,9 +161,10 @@ LogicalResult DataflowOp::verify() {
   for (Operation &op : getBody().front())
     // Run-time checks (match_cast, assert_*) may fail but change no value:
     // they belong where the values they check are computed. An in-place
-    // call changes only values nothing reads again (its verifier).
+    // call changes only values nothing reads again (its verifier). The
+    // control flow ops (relax.if, relax.while) hold such checks at most.
     if (!isa<OutputOp, MatchCastOp, TensorToShapeOp, AssertDimsOp,
-             AssertIndicesOp, CallTIRInplaceOp, ViewOp>(op) &&
+             AssertIndicesOp, CallTIRInplaceOp, ViewOp, IfOp, WhileOp>(op) &&
         !isMemoryEffectFree(&op))
       return op.emitOpError("has side effects and cannot appear in a "
                             "relax.dataflow region");
@@ -710,6 +711,85 @@ LogicalResult IfOp::verify() {
                << i << " of the " << name << " branch, of type " << actual
                << ", does not fit result type " << declared << ": " << *why;
     }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// WhileOp
+//===----------------------------------------------------------------------===//
+
+/// Whether `type` is an i1 tensor of rank 0 (a loop or if condition).
+static bool isScalarBool(Type type) {
+  auto t = dyn_cast<RelaxTensorType>(type);
+  return t && t.hasRank() && t.getRank() == 0 && t.getDtype().isInteger(1);
+}
+
+/// `type` with every dim that is a bare variable made `?`: what a value
+/// yielded to a carried type must fit, since the carried type's variables are
+/// bound afresh at each iteration.
+static Type forgetBareVars(Type type) {
+  if (auto tuple = dyn_cast<TupleType>(type)) {
+    SmallVector<Type> fields;
+    for (Type f : tuple.getTypes())
+      fields.push_back(forgetBareVars(f));
+    return TupleType::get(type.getContext(), fields);
+  }
+  auto tensor = dyn_cast<RelaxTensorType>(type);
+  if (!tensor || !tensor.hasRank())
+    return type;
+  SmallVector<sym::Expr> dims(tensor.getDims());
+  for (sym::Expr &d : dims)
+    if (d && d.isVar())
+      d = sym::Expr();
+  return RelaxTensorType::get(SymShape(dims), tensor.getDtype());
+}
+
+LogicalResult WhileOp::verify() {
+  if (!isScalarBool(getCond().getType()))
+    return emitOpError("condition must be a bool (i1) tensor of rank 0, got ")
+           << getCond().getType();
+  if (getInits().size() != getNumResults())
+    return emitOpError("has ") << getInits().size() << " initial values but "
+                               << getNumResults() << " results";
+  Block *body = bodyBlock();
+  if (body->getNumArguments() != getNumResults())
+    return emitOpError("body has ")
+           << body->getNumArguments() << " arguments but the loop carries "
+           << getNumResults() << " values";
+  sym::Context ctx = symContextAt(*this);
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(getInits().getTypes(),
+                                 body->getArgumentTypes(), getResultTypes()))) {
+    auto [init, arg, result] = pair;
+    if (arg != result)
+      return emitOpError("body argument #")
+             << i << " has type " << arg << " but result #" << i << " has type "
+             << result << " (the carried types must be the same)";
+    if (std::optional<std::string> why = explainNotHeldBy(init, result, ctx))
+      return emitOpError("initial value #")
+             << i << ", of type " << init << ", does not fit carried type "
+             << result << ": " << *why;
+  }
+  auto yield = dyn_cast<LoopYieldOp>(body->getTerminator());
+  if (!yield)
+    return emitOpError("body must end with relax.loop_yield");
+  if (!isScalarBool(yield.getCond().getType()))
+    return yield.emitOpError(
+               "condition must be a bool (i1) tensor of rank 0, got ")
+           << yield.getCond().getType();
+  if (yield.getValues().size() != getNumResults())
+    return yield.emitOpError("yields ")
+           << yield.getValues().size() << " values but the relax.while carries "
+           << getNumResults();
+  for (auto [i, pair] : llvm::enumerate(
+           llvm::zip(yield.getValues().getTypes(), getResultTypes()))) {
+    auto [actual, declared] = pair;
+    if (std::optional<std::string> why =
+            explainNotHeldBy(actual, forgetBareVars(declared), ctx))
+      return yield.emitOpError("value #")
+             << i << ", of type " << actual << ", does not fit carried type "
+             << declared << ": " << *why;
   }
   return success();
 }

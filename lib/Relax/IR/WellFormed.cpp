@@ -71,16 +71,21 @@ LogicalResult mlir::relax::verifyWellFormed(FuncOp func) {
   // region binds. So each op is checked after its regions (a pre-order walk
   // rejected that case); region-less ops are seen once, in program order.
   // A variable bound inside a relax.if branch is known in that branch only:
-  // each branch starts from the bindings before the if.
+  // each branch starts from the bindings before the if. A relax.while's
+  // carried types bind their bare variables inside the body (each
+  // iteration) and again after the loop.
   SmallVector<llvm::StringSet<>> beforeIf;
   auto check = [&](Operation *op, const WalkStage &stage) -> WalkResult {
-    if (isa<IfOp>(op)) {
+    if (isa<IfOp, WhileOp>(op)) {
       if (stage.isBeforeAllRegions())
         beforeIf.push_back(bound);
       else
         bound = beforeIf.back();
       if (stage.isAfterAllRegions())
         beforeIf.pop_back();
+      if (isa<WhileOp>(op) && stage.isBeforeAllRegions())
+        for (Type type : op->getResultTypes())
+          bindVars(type, bound);
     }
     if (!stage.isAfterAllRegions())
       return WalkResult::advance();
@@ -88,7 +93,7 @@ LogicalResult mlir::relax::verifyWellFormed(FuncOp func) {
       bindVars(op->getResult(0).getType(), bound);
     // A relax.if binds the bare variables of its result types from the
     // branch that ran.
-    if (isa<IfOp>(op))
+    if (isa<IfOp, WhileOp>(op))
       for (Type type : op->getResultTypes())
         bindVars(type, bound);
     for (Value value : op->getResults()) {

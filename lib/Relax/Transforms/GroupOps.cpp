@@ -40,6 +40,9 @@ void relax::forEachFusionBlock(Operation *root,
       return;
     fn(func.getBody().front());
     func.walk([&](DataflowOp dataflow) { fn(dataflow.getBody().front()); });
+    // A loop body is a block of its own: its ops fuse with each other,
+    // never with ops outside the loop.
+    func.walk([&](WhileOp loop) { fn(*loop.bodyBlock()); });
   });
 }
 

@@ -47,7 +47,7 @@ BufferLiveness::BufferLiveness(FuncOp func) {
       return WalkResult::advance();
     position[op] = order.size();
     order.push_back(op);
-    return isa<IfOp>(op) ? WalkResult::skip() : WalkResult::advance();
+    return isa<IfOp, WhileOp>(op) ? WalkResult::skip() : WalkResult::advance();
   });
   for (auto [at, op] : llvm::enumerate(order)) {
     if (auto ifOp = dyn_cast<IfOp>(op)) {
@@ -58,6 +58,21 @@ BufferLiveness::BufferLiveness(FuncOp func) {
       ifOp->walk([&](Operation *nested) {
         for (Value operand : nested->getOperands())
           if (!ifOp->isAncestor(operand.getParentRegion()->getParentOp()))
+            addUse(operand, at);
+      });
+      addBuffers(op, at);
+      continue;
+    }
+    if (isa<WhileOp>(op)) {
+      // The same for a loop: its body runs inside it (any number of times),
+      // reading its operands and the outer values the body uses; its
+      // results are buffers of its own (the lowering copies the initial
+      // values into buffers the loop owns).
+      for (Value operand : op->getOperands())
+        addUse(operand, at);
+      op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (!op->isAncestor(operand.getParentRegion()->getParentOp()))
             addUse(operand, at);
       });
       addBuffers(op, at);

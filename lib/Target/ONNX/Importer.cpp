@@ -16,6 +16,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cmath>
@@ -120,6 +121,7 @@ static const OpHandlerTable &getOpHandlers() {
     addNNOps(t);
     addLossOps(t);
     addRecurrentOps(t);
+    addControlFlowOps(t);
     return t;
   }();
   return table;
@@ -427,6 +429,7 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
       return failure();
     slots[init.name()].constant = *attr;
     initNames.insert(init.name());
+    localNames.insert(init.name());
   }
 
   // dim_params that are plain names: the variables an expression dim_param
@@ -456,6 +459,7 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
     argTypes.push_back(*type);
     argNames.push_back(in.name());
     slots[in.name()];
+    localNames.insert(in.name());
   }
 
   builder.setInsertionPointToEnd(module.getBody());
@@ -502,6 +506,66 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
   return success();
 }
 
+FailureOr<SmallVector<Value>>
+Importer::importSubgraph(const onnx::GraphProto &graph, ArrayRef<Value> inputs,
+                         Location loc, StringRef what) {
+  if (graph.input_size() != static_cast<int>(inputs.size()))
+    return emitError(loc) << what << " has " << graph.input_size()
+                          << " inputs, expected " << inputs.size();
+  if (graph.output_size() == 0)
+    return emitError(loc) << what << " has no outputs";
+  if (subgraphDepth >= 32)
+    return emitError(loc) << what << ": subgraphs nested more than 32 deep";
+  // The enclosing scope comes back whatever happens: its slots (values
+  // materialized inside the subgraph must not be seen outside it) and its
+  // own names.
+  llvm::StringMap<Slot> outerSlots = slots;
+  llvm::StringSet<> outerNames = std::move(localNames);
+  localNames = llvm::StringSet<>();
+  ++subgraphDepth;
+  auto restore = llvm::make_scope_exit([&] {
+    slots = std::move(outerSlots);
+    localNames = std::move(outerNames);
+    --subgraphDepth;
+  });
+  for (const onnx::TensorProto &init : graph.initializer()) {
+    Location l = NameLoc::get(builder.getStringAttr(init.name()), loc);
+    if (init.name().empty())
+      return emitError(l) << what << ": initializer without a name";
+    FailureOr<DenseElementsAttr> attr = convertTensor(init, l);
+    if (failed(attr))
+      return failure();
+    slots[init.name()] = Slot();
+    slots[init.name()].constant = *attr;
+    localNames.insert(init.name());
+  }
+  for (auto [info, value] : llvm::zip(graph.input(), inputs)) {
+    if (info.name().empty())
+      return emitError(loc) << what << ": input without a name";
+    if (!localNames.insert(info.name()).second)
+      return emitError(loc)
+             << what << ": input '" << info.name() << "' is declared twice";
+    slots[info.name()] = Slot();
+    slots[info.name()].value = value;
+  }
+  for (const onnx::NodeProto &n : graph.node())
+    if (failed(importNode(n)))
+      return failure();
+  SmallVector<Value> results;
+  for (const onnx::ValueInfoProto &out : graph.output()) {
+    auto it = slots.find(out.name());
+    if (out.name().empty() || it == slots.end())
+      return emitError(loc)
+             << what << ": output '" << out.name() << "' is not defined";
+    FailureOr<Value> v = getValue(it->second, out.name(), loc,
+                                  [&] { return emitError(loc) << what; });
+    if (failed(v))
+      return failure();
+    results.push_back(*v);
+  }
+  return results;
+}
+
 LogicalResult Importer::importNode(const onnx::NodeProto &n) {
   std::string locName = n.name().empty()
                             ? (n.output_size() ? n.output(0) : n.op_type())
@@ -523,10 +587,13 @@ LogicalResult Importer::importNode(const onnx::NodeProto &n) {
                           << ")";
   NodeBinder binder(*this, n, loc);
   for (const std::string &out : n.output())
-    if (!out.empty() && slots.count(out))
+    if (!out.empty() && localNames.contains(out))
       return binder.error() << "output '" << out << "' is already defined";
   if (failed(handler(binder)) || failed(binder.verifyAttrsHandled()))
     return failure();
+  for (const std::string &out : n.output())
+    if (!out.empty())
+      localNames.insert(out);
   for (unsigned i = 0, e = binder.numOutputs(); i < e; ++i) {
     if (n.output(i).empty())
       continue;

@@ -111,6 +111,7 @@ void addReductionOps(OpHandlerTable &table);
 void addNNOps(OpHandlerTable &table);
 void addLossOps(OpHandlerTable &table);
 void addRecurrentOps(OpHandlerTable &table);
+void addControlFlowOps(OpHandlerTable &table);
 
 /// Imports an ONNX ModelProto: the graph, its values and tensors. Everything
 /// node-specific goes through a NodeBinder.
@@ -181,6 +182,17 @@ public:
   FailureOr<Value> materialize(const KnownInts &ints, Location loc,
                                function_ref<InFlightDiagnostic()> emitError);
 
+  /// Imports `graph`, a node's subgraph (If branches, Loop and Scan bodies),
+  /// at the builder's insertion point: its inputs are `inputs`, one per
+  /// graph input, and its initializers and nodes are imported in a scope of
+  /// their own. Names of the enclosing graphs stay visible (outer-scope
+  /// values are used directly); names the subgraph defines shadow them and
+  /// end with it. Returns the values of the graph's outputs, materialized
+  /// inside the subgraph. `what` names the subgraph in errors.
+  FailureOr<SmallVector<Value>> importSubgraph(const onnx::GraphProto &graph,
+                                               ArrayRef<Value> inputs,
+                                               Location loc, StringRef what);
+
 private:
   LogicalResult importGraph(const onnx::GraphProto &graph, ModuleOp module);
   FailureOr<Type> convertValueType(const onnx::ValueInfoProto &info);
@@ -194,6 +206,12 @@ private:
   bool hasDefaultOpset = true;
   llvm::StringMap<int64_t> domainOpsets;
   llvm::StringMap<Slot> slots;
+  /// The names the graph being imported defines (a subgraph may shadow the
+  /// names of its enclosing graphs, not its own).
+  llvm::StringSet<> localNames;
+  /// Subgraph nesting depth (bounded: a malformed file must not exhaust the
+  /// stack).
+  unsigned subgraphDepth = 0;
   llvm::StringSet<> varNames;
   /// dim_params of the graph inputs that are plain names.
   llvm::StringSet<> bareDimParams;
@@ -223,6 +241,7 @@ public:
   Location getLoc() const { return loc; }
   OpBuilder &getBuilder() { return importer.getBuilder(); }
   MLIRContext *getContext() const { return importer.getContext(); }
+  Importer &getImporter() { return importer; }
 
   //===--------------------------------------------------------------------===//
   // Diagnostics

@@ -264,3 +264,36 @@ tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f3
 tir.prim_func @k2(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>, %b2: !tir.buffer<[d4, d5], f32>) {
   tir.return
 }
+
+// -----
+
+// A loop: relax.while reads what its body reads from outside (%a lives up
+// to the loop, so %d, made before the loop, gets a slot of its own), the
+// buffers inside the body are not planned, and after the loop %z reuses a
+// dead slot.
+// CHECK-LABEL: relax.func @loop
+// CHECK-SAME: storages = 2
+// CHECK: %[[A:.*]] = relax.call_tir @k0(%{{.*}}) {relax.arena_offsets = [#relax.expr<0>]}
+// CHECK: relax.call_tir @k0(%{{.*}}) {relax.arena_offsets = [#relax.expr<n * 256>]}
+// CHECK: relax.while
+// CHECK: relax.call_tir @k2(%{{.*}}, %[[A]]) :
+// CHECK: relax.loop_yield
+// CHECK: relax.call_tir @k0(%{{.*}}) {relax.arena_offsets = [#relax.expr<{{0|n \* 256}}>]}
+relax.func @loop(%x: !relax.tensor<[n, 64], f32>, %c: !relax.tensor<[], i1>) -> !relax.tensor<[n, 64], f32> {
+  %a = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %d = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %r = relax.while %c : !relax.tensor<[], i1> iter_args(%d : !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32> {
+  ^bb0(%v: !relax.tensor<[n, 64], f32>):
+    %b = relax.call_tir @k2(%v, %a) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    relax.loop_yield %c, %b : !relax.tensor<[], i1>, !relax.tensor<[n, 64], f32>
+  }
+  %z = relax.call_tir @k0(%r) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %e = relax.call_tir @k2(%z, %r) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %e : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>) {
+  tir.return
+}
+tir.prim_func @k2(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>, %b2: !tir.buffer<[d4, d5], f32>) {
+  tir.return
+}

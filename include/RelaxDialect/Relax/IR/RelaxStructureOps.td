@@ -470,6 +470,76 @@ def Relax_IfOp : Relax_Op<"if", [
   }];
 }
 
+def Relax_WhileOp : Relax_Op<"while", [RecursiveMemoryEffects]> {
+  let summary = "Repeats a region while a run-time condition holds";
+  let description = [{
+    A loop with loop-carried values. `cond` (an `i1` tensor of rank 0) says
+    whether the first iteration runs; `inits` are the carried values on
+    entry. The body's block arguments are the carried values of the current
+    iteration; it ends with `relax.loop_yield %next_cond, %values...`: the
+    condition for another iteration and the next carried values. The results
+    are the carried values once the condition is false (the `inits` when the
+    first condition is false: zero iterations). Trip counts are run-time
+    values; the loop is lowered to a branch back to its body (no recursion,
+    no stack growth, no pre-allocation by trip count).
+
+    The result types are the carried types, and they are also the types of
+    the block arguments. A carried type must hold the initial value and the
+    yielded value of every iteration: a dim that is a bare variable not bound
+    before the loop is bound afresh from the run-time dim at the start of
+    each iteration (and after the loop, from the final value), like
+    relax.if's join (binding rule 4 in docs/relax.md); any other dim is
+    checked at run time. A yielded value therefore may have another shape
+    than the carried value it replaces, e.g. a value that grows by one row an
+    iteration:
+
+    ```mlir
+    %zero = relax.constant dense<0> : tensor<i64>
+    %c0 = relax.less %zero, %m : ... -> !relax.tensor<[], i1>
+    %i, %acc = relax.while %c0 : !relax.tensor<[], i1>
+        iter_args(%i0, %x0 : !relax.tensor<[], i64>, !relax.tensor<[0, 4], f32>)
+        -> !relax.tensor<[], i64>, !relax.tensor<[k, 4], f32> {
+    ^bb0(%i: !relax.tensor<[], i64>, %x: !relax.tensor<[k, 4], f32>):
+      %row = ... : !relax.tensor<[1, 4], f32>
+      %y = relax.concat %x, %row {axis = 0 : i64} : ... -> !relax.tensor<[k + 1, 4], f32>
+      %i1 = relax.add %i, %one : ...
+      %c = relax.less %i1, %m : ... -> !relax.tensor<[], i1>
+      relax.loop_yield %c, %i1, %y : !relax.tensor<[], i1>, !relax.tensor<[], i64>, !relax.tensor<[k + 1, 4], f32>
+    }
+    ```
+
+    Values defined before the loop may be used in the body. Graph passes
+    treat the loop as one opaque op (fusion groups ops inside the body but
+    never across its boundary; memory planning does not plan the body).
+  }];
+  let arguments = (ins Relax_AnyTensor:$cond, Variadic<AnyType>:$inits);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $cond `:` qualified(type($cond))
+    (`iter_args` `(` $inits^ `:` type($inits) `)`)?
+    (`->` type($results)^)? $body attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block *bodyBlock() { return &getBody().front(); }
+  }];
+}
+
+def Relax_LoopYieldOp : Relax_Op<"loop_yield", [
+    Pure, HasParent<"WhileOp">, ReturnLike, Terminator]> {
+  let summary = "Ends an iteration of relax.while";
+  let description = [{
+    `cond` (an `i1` tensor of rank 0) says whether another iteration runs;
+    `values` are the next carried values, one per result of the loop.
+  }];
+  let arguments = (ins Relax_AnyTensor:$cond, Variadic<AnyType>:$values);
+  let assemblyFormat = [{
+    $cond (`,` $values^)? attr-dict `:` qualified(type($cond))
+    (`,` type($values)^)?
+  }];
+}
+
 def Relax_YieldOp : Relax_Op<"yield", [
     Pure, HasParent<"IfOp">, ReturnLike, Terminator]> {
   let summary = "Yields the values of a relax.if branch";

@@ -128,3 +128,16 @@ relax.func @unranked_yield(%x: !relax.tensor<*, f32>, %c: !relax.tensor<[], i1>)
   }
   relax.return %r : !relax.tensor<*, f32>
 }
+
+// -----
+
+// A loop carries tensors of known rank (its header block needs a memref
+// type per carried value).
+relax.func @unranked_carry(%x: !relax.tensor<*, f32>, %c: !relax.tensor<[], i1>) -> !relax.tensor<*, f32> {
+  // expected-error @below {{'relax.while' op cannot carry a value of type '!relax.tensor<*, f32>' (tensors of known rank, tuples of them and primitive values can be carried)}}
+  %r = relax.while %c : !relax.tensor<[], i1> iter_args(%x : !relax.tensor<*, f32>) -> !relax.tensor<*, f32> {
+  ^bb0(%a: !relax.tensor<*, f32>):
+    relax.loop_yield %c, %a : !relax.tensor<[], i1>, !relax.tensor<*, f32>
+  }
+  relax.return %r : !relax.tensor<*, f32>
+}
