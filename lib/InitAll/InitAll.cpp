@@ -58,8 +58,8 @@ bool relax::checkToolFiles(const char *tool, const std::string &input,
   auto fail = [&](const char *what, const std::string &path,
                   std::error_code ec) {
     // The words of mlir::openInputFile and openOutputFile.
-    llvm::errs() << tool << ": error: cannot open " << what << " file '"
-                 << path << "': " << ec.message() << "\n";
+    llvm::errs() << tool << ": error: cannot open " << what << " file '" << path
+                 << "': " << ec.message() << "\n";
     return false;
   };
   namespace fs = llvm::sys::fs;
@@ -82,8 +82,8 @@ bool relax::checkToolFiles(const char *tool, const std::string &input,
     if (!fs::is_directory(folder))
       return fail("output", output,
                   std::make_error_code(std::errc::no_such_file_or_directory));
-    if (std::error_code ec = fs::access(
-            fs::exists(output) ? output : folder, fs::AccessMode::Write))
+    if (std::error_code ec = fs::access(fs::exists(output) ? output : folder,
+                                        fs::AccessMode::Write))
       return fail("output", output, ec);
   }
   return true;

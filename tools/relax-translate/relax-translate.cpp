@@ -82,10 +82,10 @@ static CommandLine scan(int argc, char **argv,
 static std::string importerFor(llvm::StringRef path,
                                const std::vector<std::string> &known) {
   std::string ext = llvm::sys::path::extension(path).lower();
-  const char *importer = ext == ".onnx"                  ? "import-onnx"
-                         : ext == ".ll" || ext == ".bc"  ? "import-llvm"
-                         : ext == ".spv"                 ? "deserialize-spirv"
-                                                         : nullptr;
+  const char *importer = ext == ".onnx"                 ? "import-onnx"
+                         : ext == ".ll" || ext == ".bc" ? "import-llvm"
+                         : ext == ".spv"                ? "deserialize-spirv"
+                                                        : nullptr;
   if (importer && llvm::is_contained(known, importer))
     return importer;
   return "";
@@ -109,13 +109,11 @@ int main(int argc, char **argv) {
       inferred = importerFor(input, known);
       if (inferred.empty()) {
         std::vector<std::string> imports;
-        for (auto [importer, exts] :
-             {std::pair{"import-onnx", ".onnx"},
-              std::pair{"import-llvm", ".ll, .bc"},
-              std::pair{"deserialize-spirv", ".spv"}})
+        for (auto [importer, exts] : {std::pair{"import-onnx", ".onnx"},
+                                      std::pair{"import-llvm", ".ll, .bc"},
+                                      std::pair{"deserialize-spirv", ".spv"}})
           if (llvm::is_contained(known, importer))
-            imports.push_back(std::string("--") + importer + " (" + exts +
-                              ")");
+            imports.push_back(std::string("--") + importer + " (" + exts + ")");
         llvm::StringRef ext = llvm::sys::path::extension(input);
         std::string what = input == "-" ? std::string("the standard input")
                                         : "'" + input + "'";
@@ -141,7 +139,7 @@ int main(int argc, char **argv) {
     if (!mlir::relax::checkToolFiles("relax-translate", input, line.output))
       return 1;
   }
-  return mlir::failed(mlir::mlirTranslateMain(
-      static_cast<int>(args.size()), args.data(),
-      "relax-mlir translation driver"));
+  return mlir::failed(mlir::mlirTranslateMain(static_cast<int>(args.size()),
+                                              args.data(),
+                                              "relax-mlir translation driver"));
 }

@@ -91,9 +91,10 @@ static std::string listWords(const std::vector<std::string> &words) {
   return s;
 }
 
-std::string mlir::relax::exec::unboundDimMessage(
-    size_t param, const std::string &paramName, size_t dim,
-    const std::string &dimText, const std::vector<std::string> &unbound) {
+std::string
+mlir::relax::exec::unboundDimMessage(size_t param, const std::string &paramName,
+                                     size_t dim, const std::string &dimText,
+                                     const std::vector<std::string> &unbound) {
   std::string where = "parameter #" + std::to_string(param);
   if (!paramName.empty())
     where += " '" + paramName + "'";
@@ -104,17 +105,16 @@ std::string mlir::relax::exec::unboundDimMessage(
   std::string bindings;
   for (const std::string &v : unbound)
     bindings += " --dim " + v + "=<value>";
-  return where + " is " + dimText + ": bind " + listWords(unbound) +
-         " with" + bindings;
+  return where + " is " + dimText + ": bind " + listWords(unbound) + " with" +
+         bindings;
 }
 
 std::string
 mlir::relax::exec::unknownDimMessage(const std::string &name,
                                      const std::string &entry,
                                      const std::vector<std::string> &known) {
-  std::string message =
-      "--dim " + name + ": '" + entry + "' has no symbolic variable '" + name +
-      "'";
+  std::string message = "--dim " + name + ": '" + entry +
+                        "' has no symbolic variable '" + name + "'";
   if (known.empty())
     return message + " (its parameters have no symbolic dims)";
   std::string list;
