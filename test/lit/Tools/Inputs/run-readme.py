@@ -118,6 +118,8 @@ def main():
             print("FAILED (exit %d): %s" % (result.returncode, cmd))
             return 1
         ran += 1
+    # The installed tree is the bulk of the work folder (~80 MB).
+    shutil.rmtree(os.path.join(args.work, "prefix"), ignore_errors=True)
     print("README Try it: %d commands ran, %d skipped" % (ran, skipped))
     return 0
 
