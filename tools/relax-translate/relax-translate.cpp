@@ -6,8 +6,9 @@
 // Before the upstream driver runs, the command line is looked at once:
 //  - without a translation flag, the input's extension chooses the importer
 //    (model.onnx: --import-onnx, .ll/.bc: --import-llvm, .spv:
-//    --deserialize-spirv); any other input is one error naming the imports,
-//    instead of cl's "must be specified at least once!" per translation;
+//    --deserialize-spirv), or its first bytes when the extension says
+//    nothing; any other input is one error naming the imports, instead of
+//    cl's "must be specified at least once!" per translation;
 //  - the input and output files are checked, so that their errors carry the
 //    `relax-translate: error: ` prefix of every relax-mlir tool.
 //
@@ -22,6 +23,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -78,7 +80,21 @@ static CommandLine scan(int argc, char **argv,
   return line;
 }
 
-/// The importer for an input's extension, if it is registered.
+/// The first bytes of `path` ("" for stdin or an unreadable file).
+static std::string leadingBytes(llvm::StringRef path, size_t n) {
+  if (path == "-")
+    return "";
+  std::ifstream in(path.str(), std::ios::binary);
+  std::string bytes(n, '\0');
+  in.read(bytes.data(), n);
+  bytes.resize(in.gcount());
+  return bytes;
+}
+
+/// The importer for an input, if it is registered: from the extension, else
+/// from the first bytes (an ONNX ModelProto opens with its ir_version field,
+/// byte 0x08, which no text file does; LLVM bitcode "BC\xC0\xDE"; SPIR-V's
+/// magic number, little endian).
 static std::string importerFor(llvm::StringRef path,
                                const std::vector<std::string> &known) {
   std::string ext = llvm::sys::path::extension(path).lower();
@@ -86,6 +102,15 @@ static std::string importerFor(llvm::StringRef path,
                          : ext == ".ll" || ext == ".bc" ? "import-llvm"
                          : ext == ".spv"                ? "deserialize-spirv"
                                                         : nullptr;
+  if (!importer && ext != ".mlir") {
+    std::string magic = leadingBytes(path, 4);
+    if (!magic.empty() && magic[0] == '\x08')
+      importer = "import-onnx";
+    else if (magic == "BC\xC0\xDE")
+      importer = "import-llvm";
+    else if (magic == std::string("\x03\x02\x23\x07", 4))
+      importer = "deserialize-spirv";
+  }
   if (importer && llvm::is_contained(known, importer))
     return importer;
   return "";
@@ -129,8 +154,11 @@ int main(int argc, char **argv) {
                    : i + 1 == imports.size() ? " or "
                                              : ", ") +
                   imports[i];
-        return fail("no translation given for " + what +
-                    ", and its extension names none: give one, e.g. " + list +
+        std::string why = input == "-" ? ""
+                                       : ", and neither its extension nor its "
+                                         "first bytes name one";
+        return fail("no translation given for " + what + why +
+                    ": give one, e.g. " + list +
                     " (relax-translate --help lists them all)");
       }
       inferred = "--" + inferred;
