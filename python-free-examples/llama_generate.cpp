@@ -45,7 +45,7 @@
 namespace {
 
 [[noreturn]] void fail(const std::string &message) {
-  fprintf(stderr, "llama-generate: %s\n", message.c_str());
+  fprintf(stderr, "llama-generate: error: %s\n", message.c_str());
   exit(1);
 }
 

@@ -101,10 +101,12 @@ def signature_text(text, start):
 
 
 def entries(text):
-    """[(name, is_private, [symbolic variables of its signature])]."""
+    """[(name, is_private, [symbolic variables of its parameters])]: the
+    names relax-run's --dim accepts (it rejects a variable only the results
+    use)."""
     result = []
     for m in FUNC_RE.finditer(text):
-        sig = signature_text(text, m.start())
+        sig = signature_text(text, m.start()).split("->", 1)[0]
         names = []
         # Dims of !relax.tensor<[...], dt>, !relax.shape<[...]>, ...
         for shape in re.findall(r"<\[([^\[\]]*)\]", sig):

@@ -14,6 +14,8 @@
 #ifndef RELAXDIALECT_INITALL_H
 #define RELAXDIALECT_INITALL_H
 
+#include <string>
+
 namespace mlir {
 class DialectRegistry;
 namespace relax {
@@ -47,6 +49,15 @@ void registerAllTranslations();
 
 /// Adds "relax-mlir version X (MLIR Y)" to every tool's --version output.
 void registerVersionPrinter();
+
+/// Checks what relax-opt and relax-translate will open before the upstream
+/// drivers do, so that a missing input or an output in a missing folder is
+/// reported as `<tool>: error: cannot open input file 'x': ...`, the way
+/// relax-run and relax-compile report it ("-" is stdin or stdout). The
+/// output is not created here: it may be the input, which is read first.
+/// Returns false after printing the error.
+bool checkToolFiles(const char *tool, const std::string &input,
+                    const std::string &output);
 
 } // namespace relax
 } // namespace mlir

@@ -41,26 +41,32 @@ mlir::relax::exec::makeRandomInputs(const EntrySignature &signature,
         continue;
       }
       std::optional<int64_t> value;
-      bool allBound = false;
+      std::string text;
+      std::vector<std::string> unbound;
       if (info.symShape && info.symShape->hasRank() &&
           info.symShape->getDim(d)) {
         const sym::Expr &expr = info.symShape->getDim(d);
         value = expr.evaluate(dims);
+        text = expr.str();
         llvm::SmallVector<std::string> vars;
         expr.collectVars(vars);
-        allBound = llvm::all_of(
-            vars, [&](const std::string &v) { return dims.count(v); });
+        for (const std::string &v : vars)
+          if (!dims.count(v))
+            unbound.push_back(v);
       }
+      if (!value && (text.empty() || !unbound.empty()))
+        return error(unboundDimMessage(i, info.name, d, text, unbound));
       // Every variable bound but no value: the arithmetic overflowed (or
       // divided by zero), which is not a missing --dim.
-      if (!value && allBound)
+      if (!value)
         return error("parameter #" + llvm::Twine(i) + " dim " + llvm::Twine(d) +
-                     " (" + info.symShape->getDim(d).str() +
+                     " (" + text +
                      ") has no value under the --dim bindings (overflow or "
                      "division by zero)");
-      if (!value || *value < 0)
+      if (*value < 0)
         return error("parameter #" + llvm::Twine(i) + " dim " + llvm::Twine(d) +
-                     " is symbolic: bind its variables with --dim");
+                     " (" + text + ") is " + llvm::Twine(*value) +
+                     " under the --dim bindings");
       shape.push_back(*value);
     }
     llvm::Expected<HostTensor> t = makeRandomTensor(info.dtype, shape, rng);
@@ -70,4 +76,27 @@ mlir::relax::exec::makeRandomInputs(const EntrySignature &signature,
     inputs.push_back(std::move(*t));
   }
   return inputs;
+}
+
+llvm::Error
+mlir::relax::exec::checkDimNames(const EntrySignature &signature,
+                                 const llvm::StringMap<int64_t> &dims) {
+  llvm::SmallVector<std::string> known;
+  for (const TensorInfo &info : signature.params)
+    if (info.symShape && info.symShape->hasRank())
+      llvm::append_range(known, info.symShape->getVars());
+  llvm::sort(known);
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  // In the order given on the command line would be nicer, but a StringMap
+  // has none: the first unknown name alphabetically.
+  std::vector<std::string> names;
+  for (const auto &entry : dims)
+    names.push_back(entry.getKey().str());
+  llvm::sort(names);
+  for (const std::string &name : names)
+    if (!llvm::is_contained(known, name))
+      return error(unknownDimMessage(
+          name, signature.name,
+          std::vector<std::string>(known.begin(), known.end())));
+  return llvm::Error::success();
 }

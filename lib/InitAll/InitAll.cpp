@@ -19,6 +19,8 @@
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -49,4 +51,40 @@ void relax::registerVersionPrinter() {
     os << "relax-mlir version " RELAX_MLIR_VERSION_STRING
           " (MLIR " RELAX_MLIR_LLVM_VERSION_STRING ")\n";
   });
+}
+
+bool relax::checkToolFiles(const char *tool, const std::string &input,
+                           const std::string &output) {
+  auto fail = [&](const char *what, const std::string &path,
+                  std::error_code ec) {
+    // The words of mlir::openInputFile and openOutputFile.
+    llvm::errs() << tool << ": error: cannot open " << what << " file '" << path
+                 << "': " << ec.message() << "\n";
+    return false;
+  };
+  namespace fs = llvm::sys::fs;
+  if (input != "-") {
+    int fd;
+    if (std::error_code ec = fs::openFileForRead(input, fd))
+      return fail("input", input, ec);
+    fs::file_t handle = fs::convertFDToNativeFile(fd);
+    fs::closeFile(handle);
+    if (fs::is_directory(input))
+      return fail("input", input,
+                  std::make_error_code(std::errc::is_a_directory));
+  }
+  if (output != "-") {
+    llvm::StringRef dir = llvm::sys::path::parent_path(output);
+    std::string folder = dir.empty() ? "." : dir.str();
+    if (fs::is_directory(output))
+      return fail("output", output,
+                  std::make_error_code(std::errc::is_a_directory));
+    if (!fs::is_directory(folder))
+      return fail("output", output,
+                  std::make_error_code(std::errc::no_such_file_or_directory));
+    if (std::error_code ec = fs::access(fs::exists(output) ? output : folder,
+                                        fs::AccessMode::Write))
+      return fail("output", output, ec);
+  }
+  return true;
 }

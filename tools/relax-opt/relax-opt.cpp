@@ -2,7 +2,9 @@
 //
 // mlir-opt with the relax, tir and extern dialects and the project's passes
 // and pipelines (e.g. `relax-opt --relax-fuse-ops --lower-to-gpu`), plus the
-// test-only passes of test/lib when built with RELAX_INCLUDE_TESTS.
+// test-only passes of test/lib when built with RELAX_INCLUDE_TESTS. The
+// input and output are checked here first, so that their errors carry the
+// `relax-opt: error: ` prefix of every relax-mlir tool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,10 @@ int main(int argc, char **argv) {
   mlir::relax::registerVersionPrinter();
   mlir::DialectRegistry registry;
   mlir::relax::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "relax-mlir optimizer driver\n", registry));
+  auto [input, output] = mlir::registerAndParseCLIOptions(
+      argc, argv, "relax-mlir optimizer driver\n", registry);
+  if (!mlir::relax::checkToolFiles("relax-opt", input, output))
+    return 1;
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, input, output, registry));
 }

@@ -244,6 +244,10 @@ relax_run_jit_main(int argc, char **argv) {
   if (!signature)
     return fail(signature.takeError());
   size_t numParams = signature->params.size();
+  // A misspelled --dim would otherwise be ignored (or meet a message about
+  // the variable it was meant to bind).
+  if (llvm::Error err = checkDimNames(*signature, *dims))
+    return fail(std::move(err));
 
   // Inputs: files, or random data shaped by the relax types and --dim.
   std::vector<HostTensor> inputs;

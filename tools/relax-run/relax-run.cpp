@@ -398,21 +398,31 @@ randomInputs(const rt::FunctionSpec &f, const std::map<std::string, int64_t> &di
       // The JIT sizes a dynamic dim from the relax type of a relax
       // function's parameter, whose dims the metadata prints.
       std::optional<int64_t> value;
-      bool allBound = false;
+      std::string text;
+      std::vector<std::string> unbound;
       if (!spec.relaxType.empty() && spec.dims[d] != "?") {
-        bool unbound = false, malformed = false;
-        value = DimEvaluator(spec.dims[d], dims).evaluate(unbound, malformed);
-        allBound = !unbound && !malformed;
+        bool missing = false, malformed = false;
+        value = DimEvaluator(spec.dims[d], dims).evaluate(missing, malformed);
+        if (!malformed) {
+          text = spec.dims[d];
+          for (const std::string &v : dimVariables(text))
+            if (!dims.count(v))
+              unbound.push_back(v);
+        }
       }
-      if (!value && allBound) {
-        error = param + " dim " + std::to_string(d) + " (" + spec.dims[d] +
+      if (!value && (text.empty() || !unbound.empty())) {
+        error = unboundDimMessage(i, spec.name, d, text, unbound);
+        return std::nullopt;
+      }
+      if (!value) {
+        error = param + " dim " + std::to_string(d) + " (" + text +
                 ") has no value under the --dim bindings (overflow or "
                 "division by zero)";
         return std::nullopt;
       }
-      if (!value || *value < 0) {
-        error = param + " dim " + std::to_string(d) +
-                " is symbolic: bind its variables with --dim";
+      if (*value < 0) {
+        error = param + " dim " + std::to_string(d) + " (" + text + ") is " +
+                std::to_string(*value) + " under the --dim bindings";
         return std::nullopt;
       }
       shape.push_back(*value);
@@ -583,6 +593,18 @@ int runLibrary(const Options &o) {
         return fail("bad metadata in " + o.input + ": '" + spec->name +
                     "': unknown dtype '" + t.dtype + "'");
   size_t numParams = spec->params.size();
+  // checkDimNames (RandomInputs.cpp) on the metadata's signature.
+  std::vector<std::string> known;
+  for (const rt::TensorSpec &t : spec->params)
+    if (!t.relaxType.empty())
+      for (const std::string &dim : t.dims)
+        for (std::string &v : dimVariables(dim))
+          known.push_back(std::move(v));
+  std::sort(known.begin(), known.end());
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  for (const auto &[name, value] : dims)
+    if (!std::binary_search(known.begin(), known.end(), name))
+      return fail(unknownDimMessage(name, spec->name, known));
 
   std::vector<HostTensor> inputs;
   if (!o.inputs.empty()) {

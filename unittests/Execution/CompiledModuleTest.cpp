@@ -162,7 +162,16 @@ TEST_F(CompiledModuleTest, RandomInputsRefuseHugeAndUnboundDims) {
   auto unbound = makeRandomInputs(*sig, none, 0);
   ASSERT_FALSE(bool(unbound));
   EXPECT_EQ(llvm::toString(unbound.takeError()),
-            "parameter #0 dim 0 is symbolic: bind its variables with --dim");
+            "parameter #0 dim 0 is m: bind m with --dim m=<value>");
+  llvm::StringMap<int64_t> misspelled;
+  misspelled["q"] = 3;
+  llvm::Error unknown = checkDimNames(*sig, misspelled);
+  EXPECT_EQ(llvm::toString(std::move(unknown)),
+            "--dim q: 'scale' has no symbolic variable 'q' (its variables: "
+            "m)");
+  llvm::StringMap<int64_t> known;
+  known["m"] = 3;
+  EXPECT_FALSE(bool(checkDimNames(*sig, known)));
   llvm::StringMap<int64_t> huge;
   huge["m"] = int64_t(1) << 62; // [2^62, 2] overflows int64
   auto tooBig = makeRandomInputs(*sig, huge, 0);

@@ -43,6 +43,26 @@ std::optional<HostTensor> makeRandomHostTensor(DType dtype,
                                                std::mt19937_64 &rng,
                                                std::string &error);
 
+/// The variables of a symbolic dim as the metadata prints it ("n",
+/// "n * 4", "max(m, s + 1)", "(a + b) floordiv 2"), sorted and unique;
+/// none for "?" or a number.
+std::vector<std::string> dimVariables(std::string_view dimText);
+
+/// The message for a dim of a random input that the --dim bindings do not
+/// size: `param` is the parameter's position, `paramName` its relax.name
+/// ("" when it has none), `dimText` the dim's symbolic expression ("" when
+/// the dim has none: a "?" size) and `unbound` its variables without a
+/// binding (sorted). The JIT and relax-run's driver print the same.
+std::string unboundDimMessage(size_t param, const std::string &paramName,
+                              size_t dim, const std::string &dimText,
+                              const std::vector<std::string> &unbound);
+
+/// The message for `--dim name=...` when no parameter of `entry` uses the
+/// variable `name`; `known` are the variables its parameters do use
+/// (sorted, unique).
+std::string unknownDimMessage(const std::string &name, const std::string &entry,
+                              const std::vector<std::string> &known);
+
 } // namespace mlir::relax::exec
 
 #endif // RELAXDIALECT_EXECUTION_HOSTIO_H

@@ -27,6 +27,12 @@ llvm::Expected<std::vector<HostTensor>>
 makeRandomInputs(const EntrySignature &signature,
                  const llvm::StringMap<int64_t> &dims, uint64_t seed);
 
+/// Checks that every variable `dims` binds is one the parameters of
+/// `signature` use: a misspelled `--dim q=3` is an error naming the known
+/// variables, not silently ignored.
+llvm::Error checkDimNames(const EntrySignature &signature,
+                          const llvm::StringMap<int64_t> &dims);
+
 } // namespace mlir::relax::exec
 
 #endif // RELAXDIALECT_EXECUTION_RANDOMINPUTS_H

@@ -67,7 +67,7 @@
 // Random inputs need every symbolic dim bound.
 // RUN: relax-run %s --random-inputs > %t/dim.txt 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=DIM < %t/dim.txt
-// DIM: relax-run: error: parameter #0 dim 0 is symbolic: bind its variables with --dim
+// DIM: relax-run: error: parameter #0 dim 0 is n: bind n with --dim n=<value>
 
 // Huge --dim values: the element count is checked (2^62 x 4 would wrap in
 // 64 bits, 2^41 x 4 is past the 2^40-element limit), never allocated.
