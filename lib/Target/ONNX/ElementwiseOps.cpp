@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttrChecks.h"
 #include "Importer.h"
 
 #include <cmath>
@@ -536,6 +537,14 @@ static LogicalResult importMod(NodeBinder &b) {
     return failure();
   if (fmod != 0 && fmod != 1)
     return b.badAttr("fmod", "must be 0 or 1");
+  // The spec (and onnxruntime) require fmod = 1 for floating-point inputs.
+  if (!fmod && b.numInputs() >= 1) {
+    FailureOr<Value> x = b.input(0);
+    if (failed(x))
+      return failure();
+    if (isa<FloatType>(b.typeOf(*x).getDtype()))
+      return b.badAttr("fmod", "must be 1 for floating-point inputs, got 0");
+  }
   return fmod ? importBinary<FmodOp>(b) : importBinary<FloorModOp>(b);
 }
 
@@ -558,8 +567,8 @@ static LogicalResult importBitShift(NodeBinder &b) {
 static LogicalResult importIsInf(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
-  bool positive = b.attrInt("detect_positive", 1) != 0;
-  bool negative = b.attrInt("detect_negative", 1) != 0;
+  bool positive = attrFlag(b, "detect_positive", true);
+  bool negative = attrFlag(b, "detect_negative", true);
   if (b.hasBadAttr())
     return failure();
   FailureOr<Value> x = b.input(0);

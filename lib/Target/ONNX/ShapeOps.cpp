@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttrChecks.h"
 #include "Importer.h"
 
 #include <cmath>
@@ -151,7 +152,7 @@ static LogicalResult importReshape(NodeBinder &b) {
   if (failed(b.requireInputs(b.opset() >= 5 ? 2 : 1, 2)) ||
       failed(b.requireOutputs(1)))
     return failure();
-  int64_t allowZero = b.opset() >= 14 ? b.attrInt("allowzero", 0) : 0;
+  int64_t allowZero = b.opset() >= 14 ? attrFlag(b, "allowzero", false) : 0;
   // A known shape vector reshaped to a vector ([-1] or its length) or a
   // scalar stays an import-time value.
   if (b.opset() >= 5) {
@@ -258,6 +259,14 @@ static LogicalResult importTranspose(NodeBinder &b) {
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
+  // onnx's perm is a permutation of [0, rank): relax.permute_dims would
+  // also take negative axes, which onnx's checker refuses.
+  if (perm)
+    for (int64_t p : *perm)
+      if (p < 0)
+        return b.badAttr("perm", "must be a permutation of the axes (no "
+                                 "negative entries), got " +
+                                     Twine(p));
   SmallVector<NamedAttribute> attrs;
   if (perm)
     attrs.push_back(b.named("axes", b.i64Array(*perm)));
@@ -267,7 +276,10 @@ static LogicalResult importTranspose(NodeBinder &b) {
 static LogicalResult importConcat(NodeBinder &b) {
   if (b.numInputs() < 1 || failed(b.requireOutputs(1)))
     return b.error() << "expects at least one input";
-  int64_t axis = b.attrInt("axis", 0);
+  // axis is required from opset 4 on; Concat-1 defaulted it to 1.
+  if (b.opset() >= 4 && !b.attr("axis"))
+    return b.badAttr("axis", "is required");
+  int64_t axis = b.attrInt("axis", 1);
   // Concatenation of shape vectors stays an import-time value.
   bool allKnown = true;
   SmallVector<KnownInts> known;
@@ -973,6 +985,12 @@ static LogicalResult importTile(NodeBinder &b) {
     FailureOr<SmallVector<int64_t>> repeats = b.constInts(1, "the repeats");
     if (failed(repeats))
       return failure();
+    // onnx wants one repeat per dim; relax.tile, like numpy, would pad a
+    // shorter list with leading ones.
+    RelaxTensorType xt = NodeBinder::typeOf(*x);
+    if (xt.hasRank() && static_cast<int64_t>(repeats->size()) != xt.getRank())
+      return b.error() << "has " << repeats->size() << " repeats for rank "
+                       << xt.getRank();
     return b.setOutput(
         0, b.create<TileOp>(*x, {b.named("repeats", b.i64Array(*repeats))}));
   }
@@ -1016,7 +1034,7 @@ static double scalarValue(DenseElementsAttr c) {
 static LogicalResult importTrilu(NodeBinder &b) {
   if (failed(b.requireInputs(1, 2)) || failed(b.requireOutputs(1)))
     return failure();
-  bool upper = b.attrInt("upper", 1) != 0;
+  bool upper = attrFlag(b, "upper", true);
   if (b.hasBadAttr())
     return failure();
   FailureOr<Value> x = b.input(0);
@@ -1138,6 +1156,13 @@ static LogicalResult importPad(NodeBinder &b) {
   if (failed(normalized))
     return failure();
   SmallVector<int64_t> axisList = *normalized;
+  // A repeated axis would have its pads silently overwritten.
+  for (int64_t i = 0, e = axisList.size(); i < e; ++i)
+    for (int64_t j = 0; j < i; ++j)
+      if (axisList[i] == axisList[j])
+        return b.error() << "axes (input #3) repeat axis " << (*axes)[i]
+                         << " (dim " << axisList[i] << " of rank " << rank
+                         << ")";
   int64_t n = axisList.size();
   if (static_cast<int64_t>(pads.size()) != 2 * n)
     return b.error() << "has " << pads.size() << " pads for " << n
