@@ -24,7 +24,9 @@ def const(values, dtype=np.int64):
 
 
 def model(name, op, inputs, attrs=None, outputs=1, opset=18):
-    """One node `name` of `op` over graph inputs and initializers."""
+    """One node `name` of `op` over graph inputs and initializers; `attrs`
+    is a dict or a list of (name, value) pairs (which may repeat a name),
+    `outputs` a count or a list of names (which may repeat one)."""
     graph_inputs, inits, names = [], [], []
     for k, v in enumerate(inputs):
         if v is None:
@@ -36,11 +38,15 @@ def model(name, op, inputs, attrs=None, outputs=1, opset=18):
             graph_inputs.append(helper.make_tensor_value_info(n, v[1], v[2]))
         else:
             inits.append(numpy_helper.from_array(v[1], n))
-    outs = ["out%d" % k for k in range(outputs)]
-    node = helper.make_node(op, names, outs, name=name, **(attrs or {}))
+    outs = (outputs if isinstance(outputs, list)
+            else ["out%d" % k for k in range(outputs)])
+    node = helper.make_node(op, names, outs, name=name)
+    pairs = attrs.items() if isinstance(attrs, dict) else attrs or []
+    node.attribute.extend(helper.make_attribute(k, v) for k, v in pairs)
     graph = helper.make_graph(
         [node], "g", graph_inputs,
-        [helper.make_tensor_value_info(o, F, None) for o in outs], inits)
+        [helper.make_tensor_value_info(o, F, None)
+         for o in dict.fromkeys(outs)], inits)
     return helper.make_model(
         graph, opset_imports=[helper.make_opsetid("", opset)])
 
@@ -97,6 +103,9 @@ CASES = {
     "hidden_size0": ("RNN", [x(5, 2, 3), const(np.ones((1, 4, 3)), np.float32),
                              const(np.ones((1, 4, 4)), np.float32)],
                      {"hidden_size": -4}),
+    # onnx's checker: no attribute twice, no output name twice (SSA).
+    "attr_twice": ("Softmax", [X3], [("axis", 1), ("axis", 0)]),
+    "output_twice": ("Split", [x(6, 3)], {"axis": 0}, ["y", "y"]),
 }
 
 
