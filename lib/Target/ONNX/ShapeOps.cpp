@@ -351,6 +351,11 @@ static LogicalResult importSplit(NodeBinder &b) {
     return success();
   };
   std::optional<SmallVector<int64_t>> sizes;
+  // Opset 18: "either input 'split' or the attribute 'num_outputs' should
+  // be specified, but not both".
+  if (b.opset() >= 18 && b.hasInput(1) && b.attr("num_outputs"))
+    return b.badAttr("num_outputs", "cannot be given with the split sizes "
+                                    "(input #1)");
   if (b.opset() >= 13) {
     if (b.hasInput(1) && !b.knownInts(1)) {
       // Sizes that are run-time data: bound as dims, the split indices are

@@ -103,6 +103,8 @@ CASES = {
     "hidden_size0": ("RNN", [x(5, 2, 3), const(np.ones((1, 4, 3)), np.float32),
                              const(np.ones((1, 4, 4)), np.float32)],
                      {"hidden_size": -4}),
+    "split_both": ("Split", [x(6, 3), const([3, 3])], {"num_outputs": 2},
+                   2),
     # onnx's checker: no attribute twice, no output name twice (SSA).
     "attr_twice": ("Softmax", [X3], [("axis", 1), ("axis", 0)]),
     "output_twice": ("Split", [x(6, 3)], {"axis": 0}, ["y", "y"]),
