@@ -63,6 +63,38 @@ inline LogicalResult checkDistinctAxes(NodeBinder &b, StringRef name,
   return success();
 }
 
+/// The element type of input `i` without materializing it; null (with an
+/// error) if the input is missing or undefined.
+inline Type inputDtype(NodeBinder &b, unsigned i) {
+  Slot *s = b.inputSlot(i);
+  if (!s)
+    return {};
+  if (s->value)
+    return NodeBinder::typeOf(s->value).getDtype();
+  if (s->constant)
+    return s->constant.getElementType();
+  return s->ints ? s->ints->dtype : Type();
+}
+
+/// Fails unless the given inputs among `inputs` are int32 or int64 (the
+/// onnx type constraint of index inputs, `Tind`): a float bound would
+/// otherwise be truncated by a cast.
+inline LogicalResult requireIndexInputs(NodeBinder &b,
+                                        ArrayRef<unsigned> inputs) {
+  for (unsigned i : inputs) {
+    if (!b.hasInput(i))
+      continue;
+    Type t = inputDtype(b, i);
+    if (!t)
+      return failure();
+    if (!t.isSignlessInteger(32) && !t.isSignlessInteger(64) &&
+        !t.isSignedInteger(32) && !t.isSignedInteger(64))
+      return b.error() << "input #" << i << " must be int32 or int64, got "
+                       << t;
+  }
+  return success();
+}
+
 } // namespace onnx_import
 } // namespace relax
 } // namespace mlir

@@ -34,6 +34,12 @@ template <typename OpTy> static LogicalResult importUnary(NodeBinder &b) {
 static LogicalResult importNeg(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
+  // Neg is for signed types only (T excludes the unsigned integers).
+  Type t = inputDtype(b, 0);
+  if (!t)
+    return failure();
+  if (t.isUnsignedInteger())
+    return b.error() << "needs a signed input, got " << t;
   std::optional<KnownInts> k = b.knownInts(0);
   if (k && !k->dtype.isUnsignedInteger() &&
       static_cast<int64_t>(k->elems.size()) <= kMaxKnownInts &&
@@ -558,6 +564,11 @@ static LogicalResult importBitShift(NodeBinder &b) {
     return failure();
   if (direction != "LEFT" && direction != "RIGHT")
     return b.badAttr("direction", "must be 'LEFT' or 'RIGHT'");
+  // BitShift is for unsigned integers only (a signed right shift would be
+  // arithmetic, which onnx does not define).
+  for (unsigned i = 0; i < 2 && i < b.numInputs(); ++i)
+    if (Type t = inputDtype(b, i); t && !t.isUnsignedInteger())
+      return b.error() << "needs unsigned integer inputs, got " << t;
   return direction == "LEFT" ? importBinary<LeftShiftOp>(b)
                              : importBinary<RightShiftOp>(b);
 }

@@ -373,6 +373,10 @@ static FailureOr<ConvNode> readConvNode(NodeBinder &b) {
     return failure();
   if (xd->size() < 3 || wd->size() != xd->size())
     return b.error() << "needs a data and a weight input of equal rank >= 3";
+  // T is a float type: an integer convolution would not be what onnx means.
+  if (!isa<FloatType>(b.typeOf(*x).getDtype()))
+    return b.error() << "needs a floating-point input, got "
+                     << b.typeOf(*x).getDtype();
   size_t n = xd->size() - 2;
   if (n > 2)
     return b.error() << "unsupported: " << n << "-D " << b.getOpType()
@@ -684,6 +688,9 @@ template <typename OpTy> static LogicalResult importPool(NodeBinder &b) {
     return failure();
   // Pooling is lowered for floats only: other dtypes pool exactly in f32.
   Type dtype = b.typeOf(*x).getDtype();
+  // AveragePool's T is a float type (MaxPool also takes 8-bit integers).
+  if (!isMax && !isa<FloatType>(dtype))
+    return b.error() << "needs a floating-point input, got " << dtype;
   FailureOr<Value> in = isa<FloatType>(dtype)
                             ? FailureOr<Value>(*x)
                             : b.castTo(*x, b.getBuilder().getF32Type());
@@ -1025,6 +1032,8 @@ static LogicalResult importLRN(NodeBinder &b) {
   Value x = in->first;
   const SmallVector<Expr> &dims = in->second;
   Type dtype = b.typeOf(x).getDtype();
+  if (!isa<FloatType>(dtype))
+    return b.error() << "needs a floating-point input, got " << dtype;
   FailureOr<Value> sq = b.create<MultiplyOp>({x, x});
   if (failed(sq))
     return failure();

@@ -153,6 +153,22 @@ static LogicalResult importReshape(NodeBinder &b) {
       failed(b.requireOutputs(1)))
     return failure();
   int64_t allowZero = b.opset() >= 14 ? attrFlag(b, "allowzero", false) : 0;
+  // The shape (opset 5 on) is a 1-D int64 tensor.
+  if (b.opset() >= 5) {
+    Slot *shape = b.inputSlot(1);
+    if (!shape)
+      return failure();
+    Type t = inputDtype(b, 1);
+    std::optional<int64_t> rank;
+    if (shape->value && NodeBinder::typeOf(shape->value).hasRank())
+      rank = NodeBinder::typeOf(shape->value).getRank();
+    else if (shape->constant)
+      rank = shape->constant.getType().getRank();
+    else if (shape->ints)
+      rank = shape->ints->shape.size();
+    if (!t || !t.isInteger(64) || (rank && *rank != 1))
+      return b.error() << "the shape (input #1) must be a 1-D int64 tensor";
+  }
   // A known shape vector reshaped to a vector ([-1] or its length) or a
   // scalar stays an import-time value.
   if (b.opset() >= 5) {
@@ -588,7 +604,8 @@ static LogicalResult importSlice(NodeBinder &b) {
     for (int64_t v : *e)
       ends.push_back(Expr::constant(v));
   } else {
-    if (failed(b.requireInputs(3, 5)) || failed(b.requireOutputs(1)))
+    if (failed(b.requireInputs(3, 5)) || failed(b.requireOutputs(1)) ||
+        failed(requireIndexInputs(b, {1, 2, 3, 4})))
       return failure();
     std::optional<SmallVector<Expr>> s = knownBounds(b, 1),
                                      e = knownBounds(b, 2);
@@ -942,6 +959,14 @@ static LogicalResult importRuntimeRange(NodeBinder &b) {
 static LogicalResult importRange(NodeBinder &b) {
   if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
     return failure();
+  // start, limit and delta share one type (T); a float start with an
+  // integer limit must not be read as an empty range.
+  Type t0 = inputDtype(b, 0), t1 = inputDtype(b, 1), t2 = inputDtype(b, 2);
+  if (!t0 || !t1 || !t2)
+    return failure();
+  if (t0 != t1 || t0 != t2)
+    return b.error() << "start, limit and delta must have one type, got "
+                     << t0 << ", " << t1 << " and " << t2;
   std::optional<KnownInts> s = b.knownInts(0), l = b.knownInts(1),
                            d = b.knownInts(2);
   if (s && l && d && s->elems.size() == 1 && l->elems.size() == 1 &&

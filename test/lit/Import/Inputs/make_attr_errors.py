@@ -105,6 +105,22 @@ CASES = {
                      {"hidden_size": -4}),
     "split_both": ("Split", [x(6, 3), const([3, 3])], {"num_outputs": 2},
                    2),
+    # Type constraints whose breach the importer used to turn into another
+    # program (a cast, an empty range, a wrapping negation).
+    "slice_float_starts": ("Slice", [X3, const([0.0], np.float32),
+                                     const([1.0], np.float32)], {}),
+    "range_mixed_types": ("Range", [const(0.0, np.float32), const(5),
+                                    const(1.0, np.float32)], {}),
+    "reshape_shape_2d": ("Reshape", [X3, const([[2, 12]])], {}),
+    "neg_unsigned": ("Neg", [x(3, dtype=TensorProto.UINT8)], {}),
+    "bitshift_signed": ("BitShift", [x(3, dtype=TensorProto.INT32),
+                                     x(3, dtype=TensorProto.INT32)],
+                        {"direction": "LEFT"}),
+    "conv_int": ("Conv", [x(1, 4, 8, 8, dtype=TensorProto.INT32),
+                          const(np.ones((4, 4, 3, 3)), np.int32)], {}),
+    "avgpool_int": ("AveragePool", [x(1, 4, 8, 8, dtype=TensorProto.INT32)],
+                    {"kernel_shape": [2, 2]}),
+    "lrn_int": ("LRN", [x(1, 4, 8, 8, dtype=TensorProto.INT32)], {"size": 3}),
     # onnx's checker: no attribute twice, no output name twice (SSA).
     "attr_twice": ("Softmax", [X3], [("axis", 1), ("axis", 0)]),
     "output_twice": ("Split", [x(6, 3)], {"axis": 0}, ["y", "y"]),
