@@ -1,4 +1,4 @@
-//===- AttrChecks.h - ONNX attribute contracts shared by op files -*- C++ -*-===//
+//===- AttrChecks.h - Shared ONNX attribute contracts -----------*- C++ -*-===//
 //
 // Private to lib/Target/ONNX. The contracts onnx's checker and the op specs
 // put on attribute values that several op families share: flags that are 0

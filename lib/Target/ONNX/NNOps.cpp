@@ -679,11 +679,10 @@ template <typename OpTy> static LogicalResult importPool(NodeBinder &b) {
   if (succeeded(pads) && b.attr("pads"))
     for (size_t i = 0; i < n; ++i)
       if ((*pads)[i] >= (*kernel)[i] || (*pads)[i + n] >= (*kernel)[i])
-        return b.badAttr("pads", "must be smaller than the kernel, got " +
-                                     Twine(std::max((*pads)[i],
-                                                    (*pads)[i + n])) +
-                                     " for a kernel of " +
-                                     Twine((*kernel)[i]));
+        return b.badAttr("pads",
+                         "must be smaller than the kernel, got " +
+                             Twine(std::max((*pads)[i], (*pads)[i + n])) +
+                             " for a kernel of " + Twine((*kernel)[i]));
   if (failed(pads))
     return failure();
   // Pooling is lowered for floats only: other dtypes pool exactly in f32.

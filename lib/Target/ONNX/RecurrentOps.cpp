@@ -117,12 +117,12 @@ static LogicalResult importRecurrent(NodeBinder &b, Cell cell) {
   int64_t layout = b.opset() >= 14 ? b.attrInt("layout", 0) : 0;
   int64_t hiddenAttr = b.attrInt("hidden_size", -1);
   if (b.attr("hidden_size") && hiddenAttr < 1)
-    return b.badAttr("hidden_size", "must be positive, got " + Twine(hiddenAttr));
+    return b.badAttr("hidden_size",
+                     "must be positive, got " + Twine(hiddenAttr));
   std::optional<double> clip;
   if (b.attr("clip"))
     clip = shortestDouble(b.attrFloat("clip", 0.0f));
-  bool inputForget =
-      cell == Cell::LSTM && attrFlag(b, "input_forget", false);
+  bool inputForget = cell == Cell::LSTM && attrFlag(b, "input_forget", false);
   bool linearBeforeReset =
       cell == Cell::GRU && attrFlag(b, "linear_before_reset", false);
   if (b.opset() < 7)

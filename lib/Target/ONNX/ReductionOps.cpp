@@ -51,8 +51,7 @@ static FailureOr<Value> reduceWith(NodeBinder &b, Value x) {
     axes.reset();
   if (!axes && noop)
     return x;
-  SmallVector<NamedAttribute> attrs{
-      b.named("keepdims", b.boolAttr(keepdims))};
+  SmallVector<NamedAttribute> attrs{b.named("keepdims", b.boolAttr(keepdims))};
   if (axes)
     attrs.push_back(b.named("axes", b.i64Array(*axes)));
   return b.create<OpTy>(x, attrs);

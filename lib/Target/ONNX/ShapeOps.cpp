@@ -965,8 +965,8 @@ static LogicalResult importRange(NodeBinder &b) {
   if (!t0 || !t1 || !t2)
     return failure();
   if (t0 != t1 || t0 != t2)
-    return b.error() << "start, limit and delta must have one type, got "
-                     << t0 << ", " << t1 << " and " << t2;
+    return b.error() << "start, limit and delta must have one type, got " << t0
+                     << ", " << t1 << " and " << t2;
   std::optional<KnownInts> s = b.knownInts(0), l = b.knownInts(1),
                            d = b.knownInts(2);
   if (s && l && d && s->elems.size() == 1 && l->elems.size() == 1 &&
