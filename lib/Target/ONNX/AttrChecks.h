@@ -15,6 +15,7 @@
 #include "Importer.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace mlir {
 namespace relax {
@@ -31,16 +32,21 @@ inline bool attrFlag(NodeBinder &b, StringRef name, bool dflt) {
   return v != 0;
 }
 
+/// `v` as diagnostics show attribute values: shortest of %g ("1.5", "nan").
+inline std::string formatFloat(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%g", v);
+  return buf;
+}
+
 /// A FLOAT attribute that must be finite (and, with `nonNegative`, >= 0).
 inline float attrFiniteFloat(NodeBinder &b, StringRef name, float dflt,
                              bool nonNegative = false) {
   float v = b.attrFloat(name, dflt);
   if (!std::isfinite(v) || (nonNegative && v < 0)) {
-    std::string s;
-    llvm::raw_string_ostream(s) << v;
     (void)b.badAttr(name, Twine(nonNegative ? "must be finite and >= 0"
                                             : "must be finite") +
-                              ", got " + s);
+                              ", got " + formatFloat(v));
     return dflt;
   }
   return v;

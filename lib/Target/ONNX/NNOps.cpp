@@ -1100,8 +1100,7 @@ static LogicalResult importDropout(NodeBinder &b) {
       ratio = (*r.getValues<APFloat>().begin()).convertToDouble();
   }
   if (ratio && !(*ratio >= 0 && *ratio < 1)) {
-    std::string v;
-    llvm::raw_string_ostream(v) << *ratio;
+    std::string v = formatFloat(*ratio);
     if (b.opset() < 12)
       return b.badAttr("ratio", "must be in [0, 1), got " + v);
     return b.error() << "ratio (input #1) must be in [0, 1), got " << v;
