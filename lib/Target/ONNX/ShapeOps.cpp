@@ -449,6 +449,12 @@ static LogicalResult importSplit(NodeBinder &b) {
     if (failed(axisExtent))
       return failure();
     Expr dim = *axisExtent;
+    // onnxruntime refuses more outputs than the axis has elements (some
+    // outputs would be empty).
+    if (std::optional<int64_t> d = dim.getConstant(); d && *d < int64_t(n))
+      return b.badAttr("num_outputs", "is " + Twine(n) +
+                                          ", more than the axis length " +
+                                          Twine(*d));
     Expr chunk = sym::ceilDiv(dim, Expr::constant(n));
     SmallVector<Expr> indices;
     for (unsigned k = 1; k < n; ++k)

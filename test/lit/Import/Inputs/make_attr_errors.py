@@ -121,6 +121,7 @@ CASES = {
     "avgpool_int": ("AveragePool", [x(1, 4, 8, 8, dtype=TensorProto.INT32)],
                     {"kernel_shape": [2, 2]}),
     "lrn_int": ("LRN", [x(1, 4, 8, 8, dtype=TensorProto.INT32)], {"size": 3}),
+    "split_num_outputs_gt_dim": ("Split", [x(2, 3)], {"num_outputs": 3}, 3),
     # onnx's checker: no attribute twice, no output name twice (SSA).
     "attr_twice": ("Softmax", [X3], [("axis", 1), ("axis", 0)]),
     "output_twice": ("Split", [x(6, 3)], {"axis": 0}, ["y", "y"]),
