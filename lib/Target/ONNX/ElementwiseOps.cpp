@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttrChecks.h"
 #include "Importer.h"
 
 #include <cmath>
@@ -33,6 +34,12 @@ template <typename OpTy> static LogicalResult importUnary(NodeBinder &b) {
 static LogicalResult importNeg(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
+  // Neg is for signed types only (T excludes the unsigned integers).
+  Type t = inputDtype(b, 0);
+  if (!t)
+    return failure();
+  if (t.isUnsignedInteger())
+    return b.error() << "needs a signed input, got " << t;
   std::optional<KnownInts> k = b.knownInts(0);
   if (k && !k->dtype.isUnsignedInteger() &&
       static_cast<int64_t>(k->elems.size()) <= kMaxKnownInts &&
@@ -536,6 +543,14 @@ static LogicalResult importMod(NodeBinder &b) {
     return failure();
   if (fmod != 0 && fmod != 1)
     return b.badAttr("fmod", "must be 0 or 1");
+  // The spec (and onnxruntime) require fmod = 1 for floating-point inputs.
+  if (!fmod && b.numInputs() >= 1) {
+    FailureOr<Value> x = b.input(0);
+    if (failed(x))
+      return failure();
+    if (isa<FloatType>(b.typeOf(*x).getDtype()))
+      return b.badAttr("fmod", "must be 1 for floating-point inputs, got 0");
+  }
   return fmod ? importBinary<FmodOp>(b) : importBinary<FloorModOp>(b);
 }
 
@@ -549,6 +564,11 @@ static LogicalResult importBitShift(NodeBinder &b) {
     return failure();
   if (direction != "LEFT" && direction != "RIGHT")
     return b.badAttr("direction", "must be 'LEFT' or 'RIGHT'");
+  // BitShift is for unsigned integers only (a signed right shift would be
+  // arithmetic, which onnx does not define).
+  for (unsigned i = 0; i < 2 && i < b.numInputs(); ++i)
+    if (Type t = inputDtype(b, i); t && !t.isUnsignedInteger())
+      return b.error() << "needs unsigned integer inputs, got " << t;
   return direction == "LEFT" ? importBinary<LeftShiftOp>(b)
                              : importBinary<RightShiftOp>(b);
 }
@@ -558,8 +578,8 @@ static LogicalResult importBitShift(NodeBinder &b) {
 static LogicalResult importIsInf(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
-  bool positive = b.attrInt("detect_positive", 1) != 0;
-  bool negative = b.attrInt("detect_negative", 1) != 0;
+  bool positive = attrFlag(b, "detect_positive", true);
+  bool negative = attrFlag(b, "detect_negative", true);
   if (b.hasBadAttr())
     return failure();
   FailureOr<Value> x = b.input(0);

@@ -586,8 +586,10 @@ LogicalResult Importer::importNode(const onnx::NodeProto &n) {
                           << "' (node '" << n.name() << "', opset " << opset
                           << ")";
   NodeBinder binder(*this, n, loc);
+  llvm::StringSet<> outs;
   for (const std::string &out : n.output())
-    if (!out.empty() && localNames.contains(out))
+    if (!out.empty() &&
+        (localNames.contains(out) || !outs.insert(out).second))
       return binder.error() << "output '" << out << "' is already defined";
   if (failed(handler(binder)) || failed(binder.verifyAttrsHandled()))
     return failure();
@@ -627,6 +629,12 @@ LogicalResult NodeBinder::badAttr(StringRef name, const Twine &why) {
 LogicalResult NodeBinder::verifyAttrsHandled() {
   if (attrFailed)
     return failure();
+  // onnx's checker refuses a repeated attribute (the binder reads the
+  // first).
+  llvm::StringSet<> seen;
+  for (const onnx::AttributeProto &a : node.attribute())
+    if (!seen.insert(a.name()).second)
+      return error() << "attribute '" << a.name() << "' appears twice";
   for (const onnx::AttributeProto &a : node.attribute())
     if (!usedAttrs.contains(a.name()))
       return unsupportedAttrError(a.name());

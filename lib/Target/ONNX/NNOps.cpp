@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttrChecks.h"
 #include "Importer.h"
 
 #include <cmath>
@@ -141,7 +142,7 @@ static LogicalResult importLayerNormalization(NodeBinder &b) {
   if (failed(b.requireInputs(2, 3)) || failed(b.requireOutputs(3)))
     return failure();
   int64_t axis = b.attrInt("axis", -1);
-  float epsilon = b.attrFloat("epsilon", 1e-5f);
+  float epsilon = attrFiniteFloat(b, "epsilon", 1e-5f, /*nonNegative=*/true);
   int64_t stash = b.attrInt("stash_type", 1);
   if (stash != 1)
     return b.badAttr("stash_type", "must be 1 (float)");
@@ -230,13 +231,13 @@ static LogicalResult importLayerNormalization(NodeBinder &b) {
 }
 
 static LogicalResult importBatchNormalization(NodeBinder &b) {
-  float epsilon = b.attrFloat("epsilon", 1e-5f);
+  float epsilon = attrFiniteFloat(b, "epsilon", 1e-5f, /*nonNegative=*/true);
   float momentum = b.attrFloat("momentum", 0.9f);
   if (b.opset() < 7)
     b.acceptAttr("is_test");
   if (b.opset() < 9)
     b.acceptAttr("spatial");
-  bool training = b.opset() >= 14 && b.attrInt("training_mode", 0) != 0;
+  bool training = b.opset() >= 14 && attrFlag(b, "training_mode", false);
   if (failed(b.requireInputs(5, 5)) ||
       failed(b.requireOutputs(training ? 3 : 1)))
     return failure();
@@ -307,6 +308,12 @@ convPads(NodeBinder &b, ArrayRef<Expr> spatial, ArrayRef<int64_t> kernel,
   size_t n = kernel.size();
   std::string autoPad = b.attrString("auto_pad", "NOTSET");
   std::optional<SmallVector<int64_t>> pads = b.attrInts("pads");
+  // The spec: pads "cannot be used simultaneously with auto_pad" (onnx's
+  // shape inference would use the pads, onnxruntime the auto_pad).
+  if (pads && autoPad != "NOTSET") {
+    (void)b.badAttr("pads", "cannot be given with auto_pad '" + autoPad + "'");
+    return failure();
+  }
   if (autoPad == "NOTSET") {
     if (!pads)
       return SmallVector<int64_t>(2 * n, 0);
@@ -366,6 +373,10 @@ static FailureOr<ConvNode> readConvNode(NodeBinder &b) {
     return failure();
   if (xd->size() < 3 || wd->size() != xd->size())
     return b.error() << "needs a data and a weight input of equal rank >= 3";
+  // T is a float type: an integer convolution would not be what onnx means.
+  if (!isa<FloatType>(b.typeOf(*x).getDtype()))
+    return b.error() << "needs a floating-point input, got "
+                     << b.typeOf(*x).getDtype();
   size_t n = xd->size() - 2;
   if (n > 2)
     return b.error() << "unsupported: " << n << "-D " << b.getOpType()
@@ -638,7 +649,7 @@ template <typename OpTy> static LogicalResult importPool(NodeBinder &b) {
       b.attrInts("strides").value_or(SmallVector<int64_t>(n, 1));
   SmallVector<int64_t> dilations =
       b.attrInts("dilations").value_or(SmallVector<int64_t>(n, 1));
-  bool ceilMode = (b.opset() >= 10 ? b.attrInt("ceil_mode", 0) : 0) != 0;
+  bool ceilMode = b.opset() >= 10 && attrFlag(b, "ceil_mode", false);
   bool includePad = false;
   int64_t storageOrder = 0;
   if (isMax) {
@@ -646,7 +657,7 @@ template <typename OpTy> static LogicalResult importPool(NodeBinder &b) {
     if (storageOrder != 0 && storageOrder != 1)
       return b.badAttr("storage_order", "must be 0 or 1");
   } else {
-    includePad = b.attrInt("count_include_pad", 0) != 0;
+    includePad = attrFlag(b, "count_include_pad", false);
   }
   if (strides.size() != n || dilations.size() != n)
     return b.error() << "strides/dilations need one entry per spatial dim";
@@ -663,10 +674,22 @@ template <typename OpTy> static LogicalResult importPool(NodeBinder &b) {
     return b.error() << "input rank does not match the kernel";
   FailureOr<SmallVector<int64_t>> pads = convPads(
       b, ArrayRef<Expr>(*xd).drop_front(2), *kernel, strides, dilations);
+  // onnxruntime's rule for explicit pads: a window that lies entirely in
+  // the padding has no input element to pool.
+  if (succeeded(pads) && b.attr("pads"))
+    for (size_t i = 0; i < n; ++i)
+      if ((*pads)[i] >= (*kernel)[i] || (*pads)[i + n] >= (*kernel)[i])
+        return b.badAttr("pads",
+                         "must be smaller than the kernel, got " +
+                             Twine(std::max((*pads)[i], (*pads)[i + n])) +
+                             " for a kernel of " + Twine((*kernel)[i]));
   if (failed(pads))
     return failure();
   // Pooling is lowered for floats only: other dtypes pool exactly in f32.
   Type dtype = b.typeOf(*x).getDtype();
+  // AveragePool's T is a float type (MaxPool also takes 8-bit integers).
+  if (!isMax && !isa<FloatType>(dtype))
+    return b.error() << "needs a floating-point input, got " << dtype;
   FailureOr<Value> in = isa<FloatType>(dtype)
                             ? FailureOr<Value>(*x)
                             : b.castTo(*x, b.getBuilder().getF32Type());
@@ -1008,6 +1031,8 @@ static LogicalResult importLRN(NodeBinder &b) {
   Value x = in->first;
   const SmallVector<Expr> &dims = in->second;
   Type dtype = b.typeOf(x).getDtype();
+  if (!isa<FloatType>(dtype))
+    return b.error() << "needs a floating-point input, got " << dtype;
   FailureOr<Value> sq = b.create<MultiplyOp>({x, x});
   if (failed(sq))
     return failure();
@@ -1063,8 +1088,23 @@ static LogicalResult importDropout(NodeBinder &b) {
   if (failed(b.requireInputs(1, 3)) || failed(b.requireOutputs(2)))
     return failure();
   b.acceptAttr("seed");
-  if (b.opset() < 12)
-    b.acceptAttr("ratio");
+  // ratio is in [0, 1) (an attribute before opset 12, input #1 since);
+  // inference ignores it, but onnxruntime refuses any other value.
+  std::optional<double> ratio;
+  if (b.opset() < 12) {
+    if (b.attr("ratio"))
+      ratio = b.attrFloat("ratio", 0.5f);
+  } else if (b.hasInput(1)) {
+    DenseElementsAttr r = b.knownConstant(1);
+    if (r && r.getNumElements() == 1 && isa<FloatType>(r.getElementType()))
+      ratio = (*r.getValues<APFloat>().begin()).convertToDouble();
+  }
+  if (ratio && !(*ratio >= 0 && *ratio < 1)) {
+    std::string v = formatFloat(*ratio);
+    if (b.opset() < 12)
+      return b.badAttr("ratio", "must be in [0, 1), got " + v);
+    return b.error() << "ratio (input #1) must be in [0, 1), got " << v;
+  }
   if (b.opset() < 7)
     b.acceptAttr("is_test");
   if (b.hasInput(2)) {
@@ -1132,6 +1172,8 @@ static LogicalResult importConvTranspose(NodeBinder &b) {
   if (autoPad != "NOTSET" && autoPad != "VALID" && autoPad != "SAME_UPPER" &&
       autoPad != "SAME_LOWER")
     return b.badAttr("auto_pad", "has unsupported value '" + autoPad + "'");
+  if (padsAttr && autoPad != "NOTSET")
+    return b.badAttr("pads", "cannot be given with auto_pad '" + autoPad + "'");
   bool upper = autoPad == "SAME_UPPER";
   SmallVector<int64_t> pads(2 * n, 0), extra(n, 0);
   // Explicit pads for a total padding; a negative total is extra output.
@@ -1276,7 +1318,8 @@ static LogicalResult importResize(NodeBinder &b) {
   // The axes the scales or sizes refer to.
   FailureOr<SmallVector<int64_t>> normalized =
       b.normalizeAxes(axesAttr, rank);
-  if (failed(normalized))
+  if (failed(normalized) ||
+      (axesAttr && failed(checkDistinctAxes(b, "axes", *axesAttr, rank))))
     return failure();
   SmallVector<int64_t> axes = *normalized;
   unsigned scalesIdx = opset < 11 ? 1 : 2;
@@ -1364,7 +1407,7 @@ static LogicalResult importEinsum(NodeBinder &b) {
 static LogicalResult importInstanceNormalization(NodeBinder &b) {
   if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
     return failure();
-  float epsilon = b.attrFloat("epsilon", 1e-5f);
+  float epsilon = attrFiniteFloat(b, "epsilon", 1e-5f, /*nonNegative=*/true);
   if (b.opset() < 6)
     b.acceptAttr("consumed_inputs");
   if (b.hasBadAttr())

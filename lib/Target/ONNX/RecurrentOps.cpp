@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttrChecks.h"
 #include "Importer.h"
 
 #include <cstdio>
@@ -115,13 +116,15 @@ static LogicalResult importRecurrent(NodeBinder &b, Cell cell) {
   std::string direction = b.attrString("direction", "forward");
   int64_t layout = b.opset() >= 14 ? b.attrInt("layout", 0) : 0;
   int64_t hiddenAttr = b.attrInt("hidden_size", -1);
+  if (b.attr("hidden_size") && hiddenAttr < 1)
+    return b.badAttr("hidden_size",
+                     "must be positive, got " + Twine(hiddenAttr));
   std::optional<double> clip;
   if (b.attr("clip"))
     clip = shortestDouble(b.attrFloat("clip", 0.0f));
-  bool inputForget =
-      cell == Cell::LSTM && b.attrInt("input_forget", 0) != 0;
+  bool inputForget = cell == Cell::LSTM && attrFlag(b, "input_forget", false);
   bool linearBeforeReset =
-      cell == Cell::GRU && b.attrInt("linear_before_reset", 0) != 0;
+      cell == Cell::GRU && attrFlag(b, "linear_before_reset", false);
   if (b.opset() < 7)
     b.acceptAttr("output_sequence"); // Y is always computed
   SmallVector<std::string> actNames;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttrChecks.h"
 #include "Importer.h"
 
 using namespace mlir;
@@ -33,8 +34,8 @@ static FailureOr<Value> reduceWith(NodeBinder &b, Value x) {
   if (failed(b.requireInputs(1, axesInput ? 2 : 1)) ||
       failed(b.requireOutputs(1)))
     return failure();
-  int64_t keepdims = b.attrInt("keepdims", 1);
-  int64_t noop = axesInput ? b.attrInt("noop_with_empty_axes", 0) : 0;
+  bool keepdims = attrFlag(b, "keepdims", true);
+  bool noop = axesInput && attrFlag(b, "noop_with_empty_axes", false);
   std::optional<SmallVector<int64_t>> axes;
   if (axesInput) {
     if (b.hasInput(1)) {
@@ -50,8 +51,7 @@ static FailureOr<Value> reduceWith(NodeBinder &b, Value x) {
     axes.reset();
   if (!axes && noop)
     return x;
-  SmallVector<NamedAttribute> attrs{
-      b.named("keepdims", b.boolAttr(keepdims != 0))};
+  SmallVector<NamedAttribute> attrs{b.named("keepdims", b.boolAttr(keepdims))};
   if (axes)
     attrs.push_back(b.named("axes", b.i64Array(*axes)));
   return b.create<OpTy>(x, attrs);
@@ -117,8 +117,9 @@ template <bool isL2> static LogicalResult importReduceNorm(NodeBinder &b) {
 template <typename OpTy> static LogicalResult importArgReduce(NodeBinder &b) {
   if (failed(b.requireInputs(1, 1)) || failed(b.requireOutputs(1)))
     return failure();
-  int64_t axis = b.attrInt("axis", 0), keepdims = b.attrInt("keepdims", 1);
-  int64_t last = b.opset() >= 12 ? b.attrInt("select_last_index", 0) : 0;
+  int64_t axis = b.attrInt("axis", 0);
+  bool keepdims = attrFlag(b, "keepdims", true);
+  bool last = b.opset() >= 12 && attrFlag(b, "select_last_index", false);
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
@@ -138,7 +139,7 @@ template <typename OpTy> static LogicalResult importArgReduce(NodeBinder &b) {
   }
   FailureOr<Value> y =
       b.create<OpTy>(in, {b.named("axis", b.i64Attr(*ax)),
-                          b.named("keepdims", b.boolAttr(keepdims != 0))});
+                          b.named("keepdims", b.boolAttr(keepdims))});
   if (failed(y))
     return failure();
   if (last) {
@@ -154,8 +155,8 @@ template <typename OpTy> static LogicalResult importArgReduce(NodeBinder &b) {
 static LogicalResult importCumSum(NodeBinder &b) {
   if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
     return failure();
-  bool exclusive = b.attrInt("exclusive", 0) != 0;
-  bool reverse = b.attrInt("reverse", 0) != 0;
+  bool exclusive = attrFlag(b, "exclusive", false);
+  bool reverse = attrFlag(b, "reverse", false);
   FailureOr<SmallVector<int64_t>> axisV = b.constInts(1, "the axis");
   if (failed(axisV))
     return failure();

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttrChecks.h"
 #include "Importer.h"
 
 #include <cmath>
@@ -151,7 +152,23 @@ static LogicalResult importReshape(NodeBinder &b) {
   if (failed(b.requireInputs(b.opset() >= 5 ? 2 : 1, 2)) ||
       failed(b.requireOutputs(1)))
     return failure();
-  int64_t allowZero = b.opset() >= 14 ? b.attrInt("allowzero", 0) : 0;
+  int64_t allowZero = b.opset() >= 14 ? attrFlag(b, "allowzero", false) : 0;
+  // The shape (opset 5 on) is a 1-D int64 tensor.
+  if (b.opset() >= 5) {
+    Slot *shape = b.inputSlot(1);
+    if (!shape)
+      return failure();
+    Type t = inputDtype(b, 1);
+    std::optional<int64_t> rank;
+    if (shape->value && NodeBinder::typeOf(shape->value).hasRank())
+      rank = NodeBinder::typeOf(shape->value).getRank();
+    else if (shape->constant)
+      rank = shape->constant.getType().getRank();
+    else if (shape->ints)
+      rank = shape->ints->shape.size();
+    if (!t || !t.isInteger(64) || (rank && *rank != 1))
+      return b.error() << "the shape (input #1) must be a 1-D int64 tensor";
+  }
   // A known shape vector reshaped to a vector ([-1] or its length) or a
   // scalar stays an import-time value.
   if (b.opset() >= 5) {
@@ -258,6 +275,14 @@ static LogicalResult importTranspose(NodeBinder &b) {
   FailureOr<Value> x = b.input(0);
   if (failed(x))
     return failure();
+  // onnx's perm is a permutation of [0, rank): relax.permute_dims would
+  // also take negative axes, which onnx's checker refuses.
+  if (perm)
+    for (int64_t p : *perm)
+      if (p < 0)
+        return b.badAttr("perm", "must be a permutation of the axes (no "
+                                 "negative entries), got " +
+                                     Twine(p));
   SmallVector<NamedAttribute> attrs;
   if (perm)
     attrs.push_back(b.named("axes", b.i64Array(*perm)));
@@ -267,7 +292,10 @@ static LogicalResult importTranspose(NodeBinder &b) {
 static LogicalResult importConcat(NodeBinder &b) {
   if (b.numInputs() < 1 || failed(b.requireOutputs(1)))
     return b.error() << "expects at least one input";
-  int64_t axis = b.attrInt("axis", 0);
+  // axis is required from opset 4 on; Concat-1 defaulted it to 1.
+  if (b.opset() >= 4 && !b.attr("axis"))
+    return b.badAttr("axis", "is required");
+  int64_t axis = b.attrInt("axis", 1);
   // Concatenation of shape vectors stays an import-time value.
   bool allKnown = true;
   SmallVector<KnownInts> known;
@@ -339,6 +367,11 @@ static LogicalResult importSplit(NodeBinder &b) {
     return success();
   };
   std::optional<SmallVector<int64_t>> sizes;
+  // Opset 18: "either input 'split' or the attribute 'num_outputs' should
+  // be specified, but not both".
+  if (b.opset() >= 18 && b.hasInput(1) && b.attr("num_outputs"))
+    return b.badAttr("num_outputs", "cannot be given with the split sizes "
+                                    "(input #1)");
   if (b.opset() >= 13) {
     if (b.hasInput(1) && !b.knownInts(1)) {
       // Sizes that are run-time data: bound as dims, the split indices are
@@ -416,6 +449,12 @@ static LogicalResult importSplit(NodeBinder &b) {
     if (failed(axisExtent))
       return failure();
     Expr dim = *axisExtent;
+    // onnxruntime refuses more outputs than the axis has elements (some
+    // outputs would be empty).
+    if (std::optional<int64_t> d = dim.getConstant(); d && *d < int64_t(n))
+      return b.badAttr("num_outputs", "is " + Twine(n) +
+                                          ", more than the axis length " +
+                                          Twine(*d));
     Expr chunk = sym::ceilDiv(dim, Expr::constant(n));
     SmallVector<Expr> indices;
     for (unsigned k = 1; k < n; ++k)
@@ -571,7 +610,8 @@ static LogicalResult importSlice(NodeBinder &b) {
     for (int64_t v : *e)
       ends.push_back(Expr::constant(v));
   } else {
-    if (failed(b.requireInputs(3, 5)) || failed(b.requireOutputs(1)))
+    if (failed(b.requireInputs(3, 5)) || failed(b.requireOutputs(1)) ||
+        failed(requireIndexInputs(b, {1, 2, 3, 4})))
       return failure();
     std::optional<SmallVector<Expr>> s = knownBounds(b, 1),
                                      e = knownBounds(b, 2);
@@ -925,6 +965,14 @@ static LogicalResult importRuntimeRange(NodeBinder &b) {
 static LogicalResult importRange(NodeBinder &b) {
   if (failed(b.requireInputs(3, 3)) || failed(b.requireOutputs(1)))
     return failure();
+  // start, limit and delta share one type (T); a float start with an
+  // integer limit must not be read as an empty range.
+  Type t0 = inputDtype(b, 0), t1 = inputDtype(b, 1), t2 = inputDtype(b, 2);
+  if (!t0 || !t1 || !t2)
+    return failure();
+  if (t0 != t1 || t0 != t2)
+    return b.error() << "start, limit and delta must have one type, got " << t0
+                     << ", " << t1 << " and " << t2;
   std::optional<KnownInts> s = b.knownInts(0), l = b.knownInts(1),
                            d = b.knownInts(2);
   if (s && l && d && s->elems.size() == 1 && l->elems.size() == 1 &&
@@ -973,6 +1021,12 @@ static LogicalResult importTile(NodeBinder &b) {
     FailureOr<SmallVector<int64_t>> repeats = b.constInts(1, "the repeats");
     if (failed(repeats))
       return failure();
+    // onnx wants one repeat per dim; relax.tile, like numpy, would pad a
+    // shorter list with leading ones.
+    RelaxTensorType xt = NodeBinder::typeOf(*x);
+    if (xt.hasRank() && static_cast<int64_t>(repeats->size()) != xt.getRank())
+      return b.error() << "has " << repeats->size() << " repeats for rank "
+                       << xt.getRank();
     return b.setOutput(
         0, b.create<TileOp>(*x, {b.named("repeats", b.i64Array(*repeats))}));
   }
@@ -1016,7 +1070,7 @@ static double scalarValue(DenseElementsAttr c) {
 static LogicalResult importTrilu(NodeBinder &b) {
   if (failed(b.requireInputs(1, 2)) || failed(b.requireOutputs(1)))
     return failure();
-  bool upper = b.attrInt("upper", 1) != 0;
+  bool upper = attrFlag(b, "upper", true);
   if (b.hasBadAttr())
     return failure();
   FailureOr<Value> x = b.input(0);
@@ -1138,6 +1192,13 @@ static LogicalResult importPad(NodeBinder &b) {
   if (failed(normalized))
     return failure();
   SmallVector<int64_t> axisList = *normalized;
+  // A repeated axis would have its pads silently overwritten.
+  for (int64_t i = 0, e = axisList.size(); i < e; ++i)
+    for (int64_t j = 0; j < i; ++j)
+      if (axisList[i] == axisList[j])
+        return b.error() << "axes (input #3) repeat axis " << (*axes)[i]
+                         << " (dim " << axisList[i] << " of rank " << rank
+                         << ")";
   int64_t n = axisList.size();
   if (static_cast<int64_t>(pads.size()) != 2 * n)
     return b.error() << "has " << pads.size() << " pads for " << n
