@@ -2257,6 +2257,20 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
 RELAX_BLAS_DEFINE(float, f32)
 RELAX_BLAS_DEFINE(double, f64)
 
+extern "C" void relax_rt_blas_warm_up(void) {
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  // One small product initialises oneDNN's sgemm for every later shape and
+  // transposition (its kernels are generated once per process).
+  static std::once_flag once;
+  std::call_once(once, [] {
+    constexpr blasint m = 32, n = 32, k = 64;
+    std::vector<float> a(m * k, 0.0f), b(n * k, 0.0f), c(m * n);
+    gemm(CblasNoTrans, CblasTrans, m, n, k, a.data(), k, b.data(), k,
+         c.data(), n);
+  });
+#endif
+}
+
 extern "C" void relax_rt_blas_release_constants(void) {
 #ifdef RELAX_RUNTIME_HAS_DNNL
   std::lock_guard<std::mutex> lock(packedMutex);

@@ -47,4 +47,5 @@ extern "C" void relax_rt_clear_error(void) {
 #ifndef RELAX_RUNTIME_HAS_BLAS
 // Without the BLAS binding nothing is kept about constants.
 extern "C" void relax_rt_blas_release_constants(void) {}
+extern "C" void relax_rt_blas_warm_up(void) {}
 #endif

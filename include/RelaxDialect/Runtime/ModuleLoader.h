@@ -101,8 +101,11 @@ Status loadParams(const ModuleMetadata &metadata, const ParamFile &file,
 /// before anything maps it: the header, the program and section header
 /// tables and every segment and section lie within the file. dlopen of a
 /// truncated library dies of SIGBUS when it touches a page past the end; a
-/// failure here names the file and the part that is cut off.
-Status checkSharedLibraryFile(const std::string &path);
+/// failure here names the file and the part that is cut off. With
+/// `imports`, also appends the names of the undefined symbols of its dynamic
+/// symbol table (what it calls in the runtime and libc).
+Status checkSharedLibraryFile(const std::string &path,
+                              std::vector<std::string> *imports = nullptr);
 
 using PackedFn = void (*)(void **);
 

@@ -167,6 +167,7 @@ extern "C" {
 RELAX_BLAS_DECLARE(float, f32)
 RELAX_BLAS_DECLARE(double, f64)
 void relax_rt_blas_release_constants(void);
+void relax_rt_blas_warm_up(void);
 }
 
 #undef RELAX_BLAS_DECLARE

@@ -68,6 +68,13 @@ void relax_rt_workspace_trim(void);
  * and the JIT do. Packings of modules still loaded are rebuilt on use. */
 void relax_rt_blas_release_constants(void);
 
+/* Does the library products' one-time work of the process now (oneDNN
+ * generates its GEMM kernels on its first product: 45 ms on a Zen 4 core);
+ * later calls return at once. The module loader calls it for a module that
+ * calls the BLAS binding, so that its first call (a prefill) does not pay
+ * it. Thread-safe. */
+void relax_rt_blas_warm_up(void);
+
 /* The runtime's thread pool (lib/Runtime/RelaxThreads.cpp). Runs
  * fn(context, begin, end) over [0, n) cut into `chunks` near-equal pieces,
  * on the pool's threads and the calling one, and returns when every piece
