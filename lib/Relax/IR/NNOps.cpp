@@ -818,62 +818,49 @@ static LogicalResult inferRecurrent(std::optional<Location> loc,
   return success();
 }
 
+/// The operands and attributes the three recurrences share; the LSTM adds
+/// its cell state `c0` and peepholes `p`.
+template <typename AdaptorT>
+static RecurrentOperands recurrentOperands(AdaptorT adaptor, Type c0, Type p,
+                                           unsigned gates) {
+  return {adaptor.getXw().getType(),
+          adaptor.getR().getType(),
+          adaptor.getRb().getType(),
+          adaptor.getInitialH().getType(),
+          c0,
+          p,
+          adaptor.getSequenceLens().getType(),
+          adaptor.getDirection(),
+          adaptor.getActivations(),
+          adaptor.getActivationAlpha(),
+          adaptor.getActivationBeta(),
+          gates,
+          /*hasCell=*/static_cast<bool>(c0)};
+}
+
 LogicalResult RNNOp::inferReturnTypes(MLIRContext *,
                                       std::optional<Location> loc,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &results) {
-  RecurrentOperands ops{adaptor.getXw().getType(),
-                        adaptor.getR().getType(),
-                        adaptor.getRb().getType(),
-                        adaptor.getInitialH().getType(),
-                        Type(),
-                        Type(),
-                        adaptor.getSequenceLens().getType(),
-                        adaptor.getDirection(),
-                        adaptor.getActivations(),
-                        adaptor.getActivationAlpha(),
-                        adaptor.getActivationBeta(),
-                        1,
-                        false};
-  return inferRecurrent(loc, getOperationName(), ops, results);
+  return inferRecurrent(loc, getOperationName(),
+                        recurrentOperands(adaptor, Type(), Type(), 1), results);
 }
 
 LogicalResult GRUOp::inferReturnTypes(MLIRContext *,
                                       std::optional<Location> loc,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &results) {
-  RecurrentOperands ops{adaptor.getXw().getType(),
-                        adaptor.getR().getType(),
-                        adaptor.getRb().getType(),
-                        adaptor.getInitialH().getType(),
-                        Type(),
-                        Type(),
-                        adaptor.getSequenceLens().getType(),
-                        adaptor.getDirection(),
-                        adaptor.getActivations(),
-                        adaptor.getActivationAlpha(),
-                        adaptor.getActivationBeta(),
-                        3,
-                        false};
-  return inferRecurrent(loc, getOperationName(), ops, results);
+  return inferRecurrent(loc, getOperationName(),
+                        recurrentOperands(adaptor, Type(), Type(), 3), results);
 }
 
 LogicalResult LSTMOp::inferReturnTypes(MLIRContext *,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,
                                        SmallVectorImpl<Type> &results) {
-  RecurrentOperands ops{adaptor.getXw().getType(),
-                        adaptor.getR().getType(),
-                        adaptor.getRb().getType(),
-                        adaptor.getInitialH().getType(),
-                        adaptor.getInitialC().getType(),
-                        adaptor.getPeepholes().getType(),
-                        adaptor.getSequenceLens().getType(),
-                        adaptor.getDirection(),
-                        adaptor.getActivations(),
-                        adaptor.getActivationAlpha(),
-                        adaptor.getActivationBeta(),
-                        4,
-                        true};
-  return inferRecurrent(loc, getOperationName(), ops, results);
+  return inferRecurrent(
+      loc, getOperationName(),
+      recurrentOperands(adaptor, adaptor.getInitialC().getType(),
+                        adaptor.getPeepholes().getType(), 4),
+      results);
 }

@@ -253,6 +253,22 @@ static FailureOr<Type> widenCarried(NodeBinder &b, Type carried, Type actual,
   return Type(RelaxTensorType::get(SymShape(dims), tc.getDtype()));
 }
 
+/// Whether the loop runs an iteration with counter `counter`: `cond` (the
+/// body's or the node's condition, null when there is none) and
+/// `counter < tripCount` (null: no trip count); true when neither is given.
+static FailureOr<Value> loopGoesOn(NodeBinder &b, Value counter,
+                                   Value tripCount, Value cond) {
+  if (tripCount) {
+    FailureOr<Value> more = b.create<LessOp>({counter, tripCount});
+    if (failed(more) || !cond)
+      return more;
+    return b.create<LogicalAndOp>({cond, *more});
+  }
+  if (cond)
+    return cond;
+  return b.scalar(1, b.getBuilder().getI1Type());
+}
+
 /// Builds the relax.while of an ONNX Loop or Scan (see the file comment).
 static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
   OpBuilder &builder = b.getBuilder();
@@ -276,24 +292,11 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
   FailureOr<Value> one = b.scalar(1, i64);
   if (failed(zero) || failed(one))
     return failure();
-  Value initCond = spec.initCond;
-  if (spec.tripCount) {
-    FailureOr<Value> more = b.create<LessOp>({*zero, spec.tripCount});
-    if (failed(more))
-      return failure();
-    if (initCond) {
-      more = b.create<LogicalAndOp>({initCond, *more});
-      if (failed(more))
-        return failure();
-    }
-    initCond = *more;
-  }
-  if (!initCond) {
-    FailureOr<Value> t = b.scalar(1, i1);
-    if (failed(t))
-      return failure();
-    initCond = *t;
-  }
+  FailureOr<Value> initCondOr =
+      loopGoesOn(b, *zero, spec.tripCount, spec.initCond);
+  if (failed(initCondOr))
+    return failure();
+  Value initCond = *initCondOr;
 
   // Import the body until the carried types hold what it yields.
   SmallVector<Type> carriedTypes;
@@ -364,23 +367,11 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
         return failure();
       next = *c;
     }
-    if (spec.tripCount) {
-      FailureOr<Value> more = b.create<LessOp>({*nextCounter, spec.tripCount});
-      if (failed(more))
-        return failure();
-      if (next) {
-        more = b.create<LogicalAndOp>({next, *more});
-        if (failed(more))
-          return failure();
-      }
-      next = *more;
-    }
-    if (!next) {
-      FailureOr<Value> t = b.scalar(1, i1);
-      if (failed(t))
-        return failure();
-      next = *t;
-    }
+    FailureOr<Value> goesOn =
+        loopGoesOn(b, *nextCounter, spec.tripCount, next);
+    if (failed(goesOn))
+      return failure();
+    next = *goesOn;
     yieldValues.push_back(*nextCounter);
     for (unsigned i = 0; i < numCarried; ++i)
       yieldValues.push_back(outs[firstScan - numCarried + i]);
