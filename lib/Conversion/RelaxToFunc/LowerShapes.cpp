@@ -154,6 +154,9 @@ private:
   LogicalResult lowerCallTIR(CallTIROp op);
   LogicalResult lowerCallTIRInplace(CallTIRInplaceOp op);
   LogicalResult lowerIf(IfOp op);
+  FailureOr<SmallVector<Value>> bindJoinedLeaves(Block *block,
+                                                 ArrayRef<Type> leafRelax,
+                                                 const std::string &what);
   LogicalResult lowerBranch(IfOp op, Block &branch, Block *target,
                             Block *merge);
   Value copyToFresh(Value buffer, Location loc, StringRef site = "relax.if");
@@ -1082,6 +1085,41 @@ LogicalResult FunctionLowering::lowerBranch(IfOp op, Block &branch,
   return success();
 }
 
+/// The leaves joined at `block` (a relax.if's merge, a relax.while's header
+/// or exit): owned by the function from here, their types' new variables
+/// bound from the run-time dims and their other dims checked (as match_cast
+/// does), each cast to its relax type's static form. Errors name
+/// "<what> leaf <i>".
+FailureOr<SmallVector<Value>>
+FunctionLowering::bindJoinedLeaves(Block *block, ArrayRef<Type> leafRelax,
+                                   const std::string &what) {
+  SmallVector<Value> values;
+  SmallVector<std::string> bound;
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(block->getArguments(), leafRelax))) {
+    auto [arg, relaxType] = pair;
+    Value value = arg;
+    if (isa<BaseMemRefType>(arg.getType()))
+      addOwned(arg, Value());
+    auto tensor = dyn_cast<RelaxTensorType>(relaxType);
+    if (tensor && tensor.hasRank()) {
+      std::string leafWhat = what + " leaf " + std::to_string(i);
+      SmallVector<bool> binds = bindVars(arg, tensor, leafWhat);
+      if (failed(
+              checkDims(arg, tensor, leafWhat, /*isArgument=*/false, binds)))
+        return failure();
+      for (auto [d, dim] : llvm::enumerate(tensor.getDims()))
+        if (binds[d])
+          bound.push_back(dim.getVarName().str());
+      value = castTo(arg, *convertRelaxType(tensor));
+    }
+    values.push_back(value);
+  }
+  checkSymBounds(bound);
+  flushChecks();
+  return values;
+}
+
 /// relax.if becomes a conditional branch to two blocks that join at a block
 /// whose arguments are the results (cf, not scf.if: the run-time checks
 /// inside a branch leave the function through their own failure exits,
@@ -1117,34 +1155,14 @@ LogicalResult FunctionLowering::lowerIf(IfOp op) {
       failed(lowerBranch(op, *op.elseBlock(), elseBlock, merge)))
     return failure();
   builder.setInsertionPointToStart(merge);
-  std::string site = "relax.if at " + describeLoc(loc);
-  SmallVector<Value> lowered;
-  SmallVector<std::string> bound;
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(merge->getArguments(), leafRelax))) {
-    auto [arg, relaxType] = pair;
-    Value value = arg;
-    if (isa<BaseMemRefType>(arg.getType()))
-      addOwned(arg, Value());
-    auto tensor = dyn_cast<RelaxTensorType>(relaxType);
-    if (tensor && tensor.hasRank()) {
-      std::string what = site + " result leaf " + std::to_string(i);
-      SmallVector<bool> binds = bindVars(arg, tensor, what);
-      if (failed(checkDims(arg, tensor, what, /*isArgument=*/false, binds)))
-        return failure();
-      for (auto [d, dim] : llvm::enumerate(tensor.getDims()))
-        if (binds[d])
-          bound.push_back(dim.getVarName().str());
-      value = castTo(arg, *convertRelaxType(tensor));
-    }
-    lowered.push_back(value);
-  }
-  checkSymBounds(bound);
-  flushChecks();
+  FailureOr<SmallVector<Value>> lowered = bindJoinedLeaves(
+      merge, leafRelax, "relax.if at " + describeLoc(loc) + " result");
+  if (failed(lowered))
+    return failure();
   unsigned next = 0;
   for (Value result : op.getResults()) {
     size_t n = leafTypes(result.getType()).size();
-    mapLeaves(result, ArrayRef<Value>(lowered).slice(next, n));
+    mapLeaves(result, ArrayRef<Value>(*lowered).slice(next, n));
     next += n;
   }
   return success();
@@ -1229,36 +1247,6 @@ LogicalResult FunctionLowering::lowerWhile(WhileOp op) {
   ownedBuffers.resize(outerOwned);
   ++ownedVersion;
 
-  // Binds the carried types' variables from `args` (checking their other
-  // dims) and returns the leaves cast to the carried types' static forms.
-  auto bindCarried = [&](Block *block,
-                         StringRef what) -> FailureOr<SmallVector<Value>> {
-    SmallVector<Value> values;
-    SmallVector<std::string> bound;
-    for (auto [i, pair] :
-         llvm::enumerate(llvm::zip(block->getArguments(), leafRelax))) {
-      auto [arg, relaxType] = pair;
-      Value value = arg;
-      if (isa<BaseMemRefType>(arg.getType()))
-        addOwned(arg, Value());
-      auto tensor = dyn_cast<RelaxTensorType>(relaxType);
-      if (tensor && tensor.hasRank()) {
-        std::string leafWhat = (what + " leaf " + Twine(i)).str();
-        SmallVector<bool> binds = bindVars(arg, tensor, leafWhat);
-        if (failed(
-                checkDims(arg, tensor, leafWhat, /*isArgument=*/false, binds)))
-          return failure();
-        for (auto [d, dim] : llvm::enumerate(tensor.getDims()))
-          if (binds[d])
-            bound.push_back(dim.getVarName().str());
-        value = castTo(arg, *convertRelaxType(tensor));
-      }
-      values.push_back(value);
-    }
-    checkSymBounds(bound);
-    flushChecks();
-    return values;
-  };
 
   // The body, one iteration.
   {
@@ -1266,7 +1254,7 @@ LogicalResult FunctionLowering::lowerWhile(WhileOp op) {
     llvm::StringMap<BindingSite> savedSites = sites;
     builder.setInsertionPointToStart(header);
     FailureOr<SmallVector<Value>> carried =
-        bindCarried(header, site + " carried value");
+        bindJoinedLeaves(header, leafRelax, site + " carried value");
     if (failed(carried))
       return failure();
     unsigned next = 0;
@@ -1327,7 +1315,8 @@ LogicalResult FunctionLowering::lowerWhile(WhileOp op) {
 
   // After the loop: the results own the final carried buffers.
   builder.setInsertionPointToStart(exit);
-  FailureOr<SmallVector<Value>> results = bindCarried(exit, site + " result");
+  FailureOr<SmallVector<Value>> results =
+      bindJoinedLeaves(exit, leafRelax, site + " result");
   if (failed(results))
     return failure();
   unsigned next = 0;
