@@ -89,10 +89,12 @@ bool relax::runtime::gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n,
                                        const float *b, int64_t bRowStride,
                                        int64_t bColStride, float *y,
                                        int64_t ldy, int threads) {
-  if (m < 1 || m > kMaxGemvRows || n < 1 || k < 1)
+  if (m < 1 || m > kMaxDotRows || n < 1 || k < 1)
     return false;
   // B^T stored [n, k] (unit row stride of B) or B stored [k, n].
   bool transposed = bRowStride == 1 && (bColStride != 1 || n == 1);
+  if (m > kMaxGemvRows && (!transposed || k < kMinDotDepth))
+    return false;
   int64_t ldb = transposed ? bColStride : bRowStride;
   if (!transposed && bColStride != 1)
     return false;

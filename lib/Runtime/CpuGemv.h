@@ -26,6 +26,16 @@ namespace relax::runtime {
 
 /// The most rows of X the streamed kernels take.
 constexpr int64_t kMaxGemvRows = 4;
+/// The most rows of X the kernels take for B^T stored [n, k], from a depth
+/// of kMinDotDepth: blocks of rows of B^T are read from memory once and
+/// dotted with every row of X from cache (dotsRangeRows in
+/// CpuGemvKernels.inc). One Zen 4 core, 2026-12-07, B^T [5632, 2048], 32
+/// rows, in GFLOP/s of CPU time: 82-86 against 73 for oneDNN's brgemm and
+/// 50 for its sgemm on the same unpacked B (which copy or transpose B per
+/// call); from 64 rows brgemm wins, and below a depth of 512 the sum per
+/// output costs more than the GEMM kernels' packing.
+constexpr int64_t kMaxDotRows = 32;
+constexpr int64_t kMinDotDepth = 512;
 
 /// The instruction sets the runtime's own kernels are compiled for.
 enum class CpuIsa { Generic, Avx2, Avx512 };

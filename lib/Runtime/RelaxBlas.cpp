@@ -327,9 +327,10 @@ Matrix<T> colsOf(Matrix<T> m, int64_t begin, int64_t end) {
           m.colStride};
 }
 
-/// C = A * B through the streamed kernels of CpuGemv.h when A has at most
-/// kMaxGemvRows rows (f32, unit column strides of A and C): B is read once
-/// where it is, split by columns over `threads`. False otherwise.
+/// C = A * B through the kernels of CpuGemv.h when A has at most
+/// kMaxGemvRows rows, or kMaxDotRows with B^T stored [n, k] (f32, unit
+/// column strides of A and C): B is read where it is, split by columns
+/// over `threads`. False otherwise.
 template <typename T>
 bool multiplyFewRows(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
   if constexpr (!std::is_same_v<T, float>)
@@ -346,7 +347,7 @@ bool multiplyFewRows(Matrix<T> a, Matrix<T> b, Matrix<T> c, int threads) {
     if (c.rows > relax::runtime::kMaxGemvRows &&
         c.cols <= relax::runtime::kMaxGemvRows)
       return multiplyFewRows(transpose(b), transpose(a), transpose(c), threads);
-    if (c.rows > relax::runtime::kMaxGemvRows || a.colStride != 1 ||
+    if (c.rows > relax::runtime::kMaxDotRows || a.colStride != 1 ||
         c.colStride != 1)
       return false;
     return relax::runtime::gemvSmallRows(
@@ -498,15 +499,43 @@ struct PackedPrimitive {
   Matrix<float> b{}; // with sgemm: B or its padded copy
   explicit operator bool() const { return matmul || viaSgemm; }
 };
+/// (rows, A's row stride, C's row stride, bias, activation, residual and
+/// its row stride): what a primitive is made for besides B.
+using ProductShape =
+    std::tuple<int64_t, int64_t, int64_t, bool, int, bool, int64_t>;
 struct PackedWeights {
   dnnl::memory weights;
   std::vector<float> padded; // sgemm's copy of B, if B needed one
-  /// (rows, A's row stride, C's row stride, bias, activation, residual and
-  /// its row stride) -> primitives.
-  std::map<std::tuple<int64_t, int64_t, int64_t, bool, int, bool, int64_t>,
-           PackedPrimitive>
-      primitives;
+  std::map<ProductShape, PackedPrimitive> primitives;
+  /// Brgemm on B as it is stored (no weights): made by plainPrimitive; a
+  /// null one records that oneDNN has none for the shape.
+  std::map<ProductShape, PackedPrimitive> plainPrimitives;
+  /// Rows of A multiplied by B as it is stored so far (runsOnPlainB).
+  int64_t plainRows = 0;
 };
+
+/// Rows of A that a constant B is multiplied by as it is stored before it
+/// is packed. Packing (a reorder into oneDNN's blocked layout) costs about
+/// four 32-row products on the weights as they are (2048 x 5632, one Zen 4
+/// core, 2026-12-07: 42 against 10-14 ms), and saves 5-30% of each product
+/// after it (brgemm then need not copy blocks of B per call): the packing
+/// is bought once its rent, about 10% of 1024 rows, has been paid. A
+/// prompt's prefill (an LLM's first call, 32 rows) thus runs without the
+/// 42 ms and without a second copy of the weights; repeated products of
+/// the same weights (a served encoder) are packed after a few calls.
+constexpr int64_t kPackAfterRows = 1024;
+
+/// kPackAfterRows, or RELAX_PACK_AFTER_ROWS where set (0 packs at first
+/// use: the tests of the packed kernels run both ways).
+int64_t packAfterRows() {
+  static const int64_t rows = [] {
+    const char *v = std::getenv("RELAX_PACK_AFTER_ROWS");
+    char *end = nullptr;
+    long long parsed = v ? std::strtoll(v, &end, 10) : -1;
+    return v && *v && !*end && parsed >= 0 ? int64_t(parsed) : kPackAfterRows;
+  }();
+  return rows;
+}
 
 dnnl::engine &cpuEngine() {
   static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
@@ -573,6 +602,101 @@ dnnl::algorithm eltwiseOf(GemmActivation activation) {
                                             : dnnl::algorithm::eltwise_relu;
 }
 
+PackedKey keyOf(Matrix<float> b) {
+  return {b.data, b.rows, b.cols, b.rowStride, b.colStride};
+}
+
+ProductShape shapeOf(Matrix<float> a, Matrix<float> c, bool bias,
+                     GemmActivation activation, bool residual,
+                     int64_t residualRowStride) {
+  return std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
+                         static_cast<int>(activation), residual,
+                         residualRowStride);
+}
+
+/// oneDNN's matmul computing C = A * B + epilogue for B described by
+/// `bDesc` (its stored layout, or `any` to let oneDNN choose a packing).
+/// The bias and activation are the primitive's bias and an eltwise
+/// post-op, the residual a binary post-op over a tensor of C's shape: each
+/// applied to a block of C while it is in registers.
+dnnl::matmul::primitive_desc
+matmulDesc(Matrix<float> a, const dnnl::memory::desc &bDesc, Matrix<float> c,
+           bool bias, GemmActivation activation, bool residual,
+           int64_t residualRowStride) {
+  using dnnl::memory;
+  memory::desc aDesc({a.rows, a.cols}, memory::data_type::f32,
+                     memory::dims{a.rowStride, 1});
+  memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
+                     memory::dims{c.rowStride, 1});
+  memory::desc biasDesc({1, c.cols}, memory::data_type::f32,
+                        memory::format_tag::ab);
+  dnnl::post_ops ops;
+  if (activation != GemmActivation::None)
+    ops.append_eltwise(1.0f, eltwiseOf(activation), 0.0f, 0.0f);
+  if (residual)
+    ops.append_binary(dnnl::algorithm::binary_add,
+                      memory::desc({c.rows, c.cols}, memory::data_type::f32,
+                                   memory::dims{residualRowStride, 1}));
+  dnnl::primitive_attr attr;
+  attr.set_post_ops(ops);
+  // Pieces of products run at once on the pool's threads: each thread
+  // passes its own scratchpad (withScratchpad).
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  return dnnl::matmul::primitive_desc(
+      bias ? dnnl::matmul::desc(aDesc, bDesc, biasDesc, cDesc)
+           : dnnl::matmul::desc(aDesc, bDesc, cDesc),
+      attr, cpuEngine());
+}
+
+/// Whether a product of `rows` rows by the constant B runs on B as it is
+/// stored (plainPrimitive) rather than on a packed copy: while the rows B
+/// was multiplied by so far stay under kPackAfterRows. Counts the rows.
+bool runsOnPlainB(Matrix<float> b, int64_t rows) {
+  std::lock_guard<std::mutex> lock(packedMutex);
+  std::unique_ptr<PackedWeights> &entry = packedCache[keyOf(b)];
+  if (!entry)
+    entry = std::make_unique<PackedWeights>();
+  if (entry->plainRows + rows > packAfterRows())
+    return false;
+  entry->plainRows += rows;
+  return true;
+}
+
+/// The primitive computing C = A * B for this view of a constant B as it is
+/// stored, brgemm copying the blocks of B it needs per call; null when
+/// oneDNN has no brgemm kernel for it (below AVX-512 its matmul is
+/// gemm-based: packedPrimitive's sgemm path then runs it).
+PackedPrimitive plainPrimitive(Matrix<float> a, Matrix<float> b,
+                               Matrix<float> c, bool bias,
+                               GemmActivation activation, bool residual,
+                               int64_t residualRowStride,
+                               dnnl::memory &weights) {
+  using dnnl::memory;
+  memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32,
+                     memory::dims{b.rowStride, b.colStride});
+  std::lock_guard<std::mutex> lock(packedMutex);
+  std::unique_ptr<PackedWeights> &entry = packedCache[keyOf(b)];
+  if (!entry)
+    entry = std::make_unique<PackedWeights>();
+  ProductShape shape =
+      shapeOf(a, c, bias, activation, residual, residualRowStride);
+  auto found = entry->plainPrimitives.find(shape);
+  if (found == entry->plainPrimitives.end()) {
+    PackedPrimitive made;
+    try {
+      dnnl::matmul::primitive_desc pd = matmulDesc(
+          a, bDesc, c, bias, activation, residual, residualRowStride);
+      if (!isGemmBased(pd))
+        made.matmul = dnnl::matmul(pd);
+    } catch (const dnnl::error &) {
+    }
+    found = entry->plainPrimitives.emplace(shape, made).first;
+  }
+  if (found->second)
+    weights = memory(bDesc, cpuEngine(), const_cast<float *>(b.data));
+  return found->second;
+}
+
 /// The primitives computing C = A * B for this view of a constant B,
 /// packing B on first use; null when oneDNN has no kernel for these
 /// layouts.
@@ -583,12 +707,10 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
                                 dnnl::memory &weights) {
   using dnnl::memory;
   memory::dims bStrides = {b.rowStride, b.colStride};
-  PackedKey key{b.data, b.rows, b.cols, b.rowStride, b.colStride};
   std::lock_guard<std::mutex> lock(packedMutex);
-  std::unique_ptr<PackedWeights> &entry = packedCache[key];
-  auto shape = std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
-                               static_cast<int>(activation), residual,
-                               residualRowStride);
+  std::unique_ptr<PackedWeights> &entry = packedCache[keyOf(b)];
+  ProductShape shape =
+      shapeOf(a, c, bias, activation, residual, residualRowStride);
   if (entry) {
     auto found = entry->primitives.find(shape);
     if (found != entry->primitives.end()) {
@@ -597,37 +719,12 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
     }
   }
   try {
-    memory::desc aDesc({a.rows, a.cols}, memory::data_type::f32,
-                       memory::dims{a.rowStride, 1});
     memory::desc bAny({b.rows, b.cols}, memory::data_type::f32,
                       memory::format_tag::any);
     memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
                        memory::dims{c.rowStride, 1});
-    // The epilogue as the primitive's bias and a GELU post-op: applied to
-    // each block of C while it is in registers.
-    memory::desc biasDesc({1, c.cols}, memory::data_type::f32,
-                          memory::format_tag::ab);
-    auto makePd = [&] {
-      dnnl::post_ops ops;
-      if (activation != GemmActivation::None)
-        ops.append_eltwise(1.0f, eltwiseOf(activation), 0.0f, 0.0f);
-      // The residual as a binary post-op over a full tensor of C's shape
-      // (brgemm reads it alongside each block of C).
-      if (residual)
-        ops.append_binary(dnnl::algorithm::binary_add,
-                          memory::desc({c.rows, c.cols}, memory::data_type::f32,
-                                       memory::dims{residualRowStride, 1}));
-      dnnl::primitive_attr attr;
-      attr.set_post_ops(ops);
-      // Pieces of products run at once on the pool's threads: each thread
-      // passes its own scratchpad (withScratchpad).
-      attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-      return dnnl::matmul::primitive_desc(
-          bias ? dnnl::matmul::desc(aDesc, bAny, biasDesc, cDesc)
-               : dnnl::matmul::desc(aDesc, bAny, cDesc),
-          attr, cpuEngine());
-    };
-    dnnl::matmul::primitive_desc pd = makePd();
+    dnnl::matmul::primitive_desc pd = matmulDesc(
+        a, bAny, c, bias, activation, residual, residualRowStride);
     PackedPrimitive made;
     if (isGemmBased(pd)) {
       made.viaSgemm = true;
@@ -656,15 +753,16 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
       entry->primitives.emplace(shape, made);
       return made;
     }
-    if (!entry) {
+    if (!entry)
       entry = std::make_unique<PackedWeights>();
+    if (!entry->weights) {
       memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32, bStrides);
       memory plain(bDesc, cpuEngine(), const_cast<float *>(b.data));
-      entry->weights = memory(pd.weights_desc(), cpuEngine());
+      memory packed(pd.weights_desc(), cpuEngine());
       dnnl::stream stream(cpuEngine());
-      dnnl::reorder(plain, entry->weights)
-          .execute(stream, plain, entry->weights);
+      dnnl::reorder(plain, packed).execute(stream, plain, packed);
       stream.wait();
+      entry->weights = packed;
     } else if (pd.weights_desc() != entry->weights.get_desc()) {
       // A kernel for these rows that wants another packing: not worth a
       // second copy of the weights.
@@ -675,22 +773,28 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
     weights = entry->weights;
     return made;
   } catch (const dnnl::error &) {
-    if (entry && entry->primitives.empty())
-      packedCache.erase(key);
+    // The entry keeps what it had: packed weights are set only once filled.
     return PackedPrimitive();
   }
 }
 
-/// One piece of C = A * B through oneDNN with B packed once, on the calling
-/// thread, whose OpenMP team is one (multiplyPacked); false when oneDNN has
-/// no kernel for it.
+/// One piece of C = A * B through oneDNN, on B as it is stored (`plain`,
+/// where brgemm runs it) or packed once, on the calling thread, whose
+/// OpenMP team is one (multiplyPacked); false when oneDNN has no kernel for
+/// it.
 bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
-                         const GemmEpilogue<float> &epilogue,
-                         Matrix<float> r) {
+                         const GemmEpilogue<float> &epilogue, Matrix<float> r,
+                         bool plain) {
   dnnl::memory weights;
-  PackedPrimitive primitive = packedPrimitive(
-      a, b, c, epilogue.bias != nullptr, epilogue.activation, epilogue.residual,
-      epilogue.residual ? r.rowStride : 0, weights);
+  PackedPrimitive primitive;
+  if (plain)
+    primitive = plainPrimitive(a, b, c, epilogue.bias != nullptr,
+                               epilogue.activation, epilogue.residual,
+                               epilogue.residual ? r.rowStride : 0, weights);
+  if (!primitive)
+    primitive = packedPrimitive(a, b, c, epilogue.bias != nullptr,
+                                epilogue.activation, epilogue.residual,
+                                epilogue.residual ? r.rowStride : 0, weights);
   if (!primitive)
     return false;
   using dnnl::memory;
@@ -742,10 +846,11 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
   return true;
 }
 
-/// C = A * B through oneDNN with B packed once, cut into one piece per
-/// thread of the pool: blocks of C's rows, or for a product of few rows
-/// (decode-sized) blocks of columns, each with its own packing of B's
-/// columns. A piece oneDNN has no kernel for runs on the BLAS. False when
+/// C = A * B through oneDNN, on B as it is stored until it has been
+/// multiplied by kPackAfterRows rows, then on a copy packed once; cut into
+/// one piece per thread of the pool: blocks of C's rows, or for a product
+/// of few rows blocks of columns (each with its own packing of B's
+/// columns). A piece oneDNN has no kernel for runs on the BLAS. False when
 /// the layouts do not suit oneDNN (the caller then runs the BLAS).
 bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                     int threads, const GemmEpilogue<float> &epilogue,
@@ -762,9 +867,10 @@ bool multiplyPacked(Matrix<float> a, Matrix<float> b, Matrix<float> c,
   // thread (pool workers' teams are one already). A primitive made for the
   // team would fork it on every call.
   TeamSize team(1);
-  auto piece = [](Matrix<float> pa, Matrix<float> pb, Matrix<float> pc,
-                  const GemmEpilogue<float> &pe, Matrix<float> pr) {
-    if (multiplyPackedPiece(pa, pb, pc, pe, pr))
+  bool plain = runsOnPlainB(b, c.rows);
+  auto piece = [plain](Matrix<float> pa, Matrix<float> pb, Matrix<float> pc,
+                       const GemmEpilogue<float> &pe, Matrix<float> pr) {
+    if (multiplyPackedPiece(pa, pb, pc, pe, pr, plain))
       return;
     multiply(pa, pb, pc);
     applyEpilogue(pc, pe, pr);

@@ -87,6 +87,23 @@ TEST(CpuGemvTest, EveryLevelMatchesDoubleReference) {
             check(isa, {m, n, k, transposed, pad, 1}, rng);
 }
 
+TEST(CpuGemvTest, ManyRowsOfTransposedBMatchDoubleReference) {
+  // Five to kMaxDotRows rows of X against B^T stored [n, k] (dotsRangeRows):
+  // every remainder of the row groups (4 with AVX-512, 3 below) and of the
+  // blocks of B's rows, depths from kMinDotDepth to three blocks of k (the
+  // later ones added to Y), depth tails of every lane count.
+  const std::vector<std::pair<int64_t, int64_t>> sizes = {
+      {1, 512}, {7, 515}, {13, 2048}, {37, 2049}, {6, 4100}, {5, 6001}};
+  std::mt19937 rng(5);
+  for (CpuIsa isa : levelsOfThisCpu())
+    for (int64_t m : {5, 6, 7, 8, 13, 31, 32})
+      for (auto [n, k] : sizes)
+        for (int64_t pad : {0, 3})
+          check(isa, {m, n, k, true, pad, 1}, rng);
+  for (CpuIsa isa : levelsOfThisCpu())
+    check(isa, {relax::runtime::kMaxDotRows, 1037, 700, true, 1, 2}, rng);
+}
+
 TEST(CpuGemvTest, PoolSplitMatchesOneThread) {
   // Large enough (B over kMinPieceBytes) to be cut into pieces, with a
   // column count that is no multiple of the pieces' grain.
@@ -103,6 +120,16 @@ TEST(CpuGemvTest, RefusesWhatItDoesNotTake) {
   EXPECT_FALSE(relax::runtime::gemvSmallRows(5, 1, 1, x, 1, b, 1, 1, y, 1, 1));
   EXPECT_FALSE(relax::runtime::gemvSmallRows(1, 2, 2, x, 2, b, 4, 2, y, 2, 1));
   EXPECT_FALSE(relax::runtime::gemvSmallRows(1, 0, 2, x, 2, b, 1, 1, y, 2, 1));
+  // More than four rows: only B^T stored [n, k], at least kMinDotDepth deep,
+  // at most kMaxDotRows rows (nothing is read: the sizes are refused).
+  using relax::runtime::kMaxDotRows;
+  using relax::runtime::kMinDotDepth;
+  EXPECT_FALSE(relax::runtime::gemvSmallRows(5, 2, kMinDotDepth, x, 1, b, 2,
+                                             1, y, 1, 1));
+  EXPECT_FALSE(relax::runtime::gemvSmallRows(5, 2, kMinDotDepth - 1, x, 1, b,
+                                             1, 2, y, 1, 1));
+  EXPECT_FALSE(relax::runtime::gemvSmallRows(kMaxDotRows + 1, 2, kMinDotDepth,
+                                             x, 1, b, 1, 2, y, 1, 1));
 }
 
 } // namespace
