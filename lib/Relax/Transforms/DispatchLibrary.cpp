@@ -108,6 +108,15 @@ static bool isNhwcToNchw(PermuteDimsOp op) {
          llvm::equal(*axes, ArrayRef<int64_t>{0, 3, 1, 2});
 }
 
+/// Whether `op` makes NHWC from NCHW (`axes = [0, 2, 3, 1]`): a fused
+/// convolution whose output only such views read writes NHWC itself.
+static bool isNchwToNhwc(PermuteDimsOp op) {
+  auto input = dyn_cast<RelaxTensorType>(op.getInput().getType());
+  std::optional<ArrayRef<int64_t>> axes = op.getAxes();
+  return input && input.hasRank() && input.getRank() == 4 && axes &&
+         llvm::equal(*axes, ArrayRef<int64_t>{0, 2, 3, 1});
+}
+
 /// Whether `op` is a conv2d the fused built-in will take: constant
 /// weights, rank-4 tensors of one dtype, a known output shape. (The window
 /// is checked when it is dispatched; one that fails keeps its NCHW input,
@@ -120,7 +129,7 @@ static bool takesFusedConv(Conv2DOp op) {
          x.getRank() == 4 && w.getRank() == 4 && y.getRank() == 4 &&
          y.getShape().isFullyKnown() && x.getDtype() == w.getDtype() &&
          y.getDtype() == x.getDtype() &&
-         op.getWeight().getDefiningOp<ConstantOp>() && op.getGroups() == 1;
+         op.getWeight().getDefiningOp<ConstantOp>();
 }
 
 /// The conv2d epilogue the fused built-in absorbs: a per-channel bias, a
@@ -548,7 +557,10 @@ private:
   /// NCHW view of an NHWC tensor (permute_dims [0, 3, 1, 2]) is read as it
   /// is, and the output stays NHWC (behind such a view) when every user is
   /// another fused conv2d, so a chain of convolutions keeps oneDNN's
-  /// preferred layout and only its ends are reordered.
+  /// preferred layout and only its ends are reordered. An output that only
+  /// NHWC views read (permute_dims [0, 2, 3, 1]: a channels-last block such
+  /// as ConvNeXt's after its depthwise convolution) is written NHWC and
+  /// replaces the views.
   LogicalResult dispatchFusedConv2D(RewriterBase &rewriter, Conv2DOp op,
                                     ext::BuiltinSpec spec,
                                     const int64_t window[9]) {
@@ -560,12 +572,19 @@ private:
     spec.residual = static_cast<bool>(epilogue.residual);
     if (!ext::whyUnsupported(spec).empty())
       return success();
-    bool outNhwc =
+    bool toNhwcViews =
         !result.use_empty() &&
-        llvm::all_of(result.getUses(), [](OpOperand &use) {
-          auto conv = dyn_cast<Conv2DOp>(use.getOwner());
-          return conv && use.getOperandNumber() == 0 && takesFusedConv(conv);
+        llvm::all_of(result.getUsers(), [](Operation *user) {
+          auto permute = dyn_cast<PermuteDimsOp>(user);
+          return permute && isNchwToNhwc(permute);
         });
+    bool outNhwc =
+        toNhwcViews ||
+        (!result.use_empty() &&
+         llvm::all_of(result.getUses(), [](OpOperand &use) {
+           auto conv = dyn_cast<Conv2DOp>(use.getOwner());
+           return conv && use.getOperandNumber() == 0 && takesFusedConv(conv);
+         }));
     // Everything the call reads dominates the last epilogue op.
     rewriter.setInsertionPoint(epilogue.last);
     Location loc = op.getLoc();
@@ -621,11 +640,16 @@ private:
         CallDPSPackedOp::create(rewriter, loc, TypeRange{callType},
                                 decl->getSymName(), inputs)
             .getResult(0);
-    if (outNhwc)
-      replacement =
-          PermuteDimsOp::create(rewriter, loc, resultType, replacement,
-                                rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
-    rewriter.replaceAllUsesWith(result, replacement);
+    if (toNhwcViews) {
+      for (Operation *view : llvm::make_early_inc_range(result.getUsers()))
+        rewriter.replaceOp(view, replacement);
+    } else {
+      if (outNhwc)
+        replacement =
+            PermuteDimsOp::create(rewriter, loc, resultType, replacement,
+                                  rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
+      rewriter.replaceAllUsesWith(result, replacement);
+    }
     // Views that only this call read (an NHWC tensor as NCHW, a bias
     // expanded for broadcasting) are dead after it; they would otherwise be
     // legalized into kernels.

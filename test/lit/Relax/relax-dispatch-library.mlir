@@ -21,7 +21,6 @@
 // CHECK-DAG: extern.func private @relax_blas_attention_bmask_f32(!relax.tensor<[b, s, hq, d], f32>, !relax.tensor<[b, t, hkv, d], f32>, !relax.tensor<[b, t, hkv, e], f32>, !relax.tensor<[m0, m1, m2, m3], i1>, !relax.tensor<[2], f64>, !relax.tensor<[b, s, hq, e], f32>)
 // CHECK-DAG: extern.func private @relax_blas_batch_matmul_bcast_nt_packed_f32(!relax.tensor<[b, m, k], f32>, !relax.tensor<[n, k], f32>, !relax.tensor<[b, m, n], f32>) attributes {link_name = "relax_blas_batch_matmul_bcast_nt_packed_f32", num_outputs = 1 : i64}
 // CHECK-DAG: extern.func private @relax_blas_matmul_packed_f32(!relax.tensor<[m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[m, n], f32>)
-// CHECK-DAG: extern.func private @relax_blas_conv2d_nchw_packed_f32(!relax.tensor<[n, c, h, w], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[9], i64>, !relax.tensor<[n, o, p, q], f32>)
 // CHECK-DAG: extern.func private @relax_blas_conv2d_fused_packed_f32(!relax.tensor<[xn, xc, xh, xw], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[o], f32>, !relax.tensor<[13], i64>, !relax.tensor<[yn, y1, y2, y3], f32>) attributes {link_name = "relax_blas_conv2d_fused_packed_f32", num_outputs = 1 : i64}
 // CHECK-DAG: extern.func private @relax_blas_conv2d_fused_res_packed_f32(!relax.tensor<[xn, xc, xh, xw], f32>, !relax.tensor<[o, g, r, s], f32>, !relax.tensor<[o], f32>, !relax.tensor<[rn, r1, r2, r3], f32>, !relax.tensor<[13], i64>, !relax.tensor<[yn, y1, y2, y3], f32>)
 // CHECK-NOT: extern.func
@@ -233,15 +232,17 @@ relax.func @constant_weights(%x: !relax.tensor<[b, n, 4], f32>, %z: !relax.tenso
 }
 
 // A conv2d with constant weights takes the fused conv built-in (here with
-// no epilogue: a zero bias; options = window, NCHW in and out, no ReLU); a
-// grouped one the `_packed` NCHW built-in; one with run-time weights the
+// no epilogue: a zero bias; options = window, NCHW in and out, no ReLU), a
+// grouped one too (groups in options[8]); one with run-time weights the
 // plain one.
 // CHECK-LABEL: relax.func @constant_conv
 // CHECK-DAG: %[[ZERO:.*]] = relax.constant dense<0.000000e+00> : tensor<3xf32>
 // CHECK-DAG: %[[OPT:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0]> : tensor<13xi64>
 // CHECK: relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, %{{.*}}, %[[ZERO]], %[[OPT]]) : {{.*}} -> !relax.tensor<[b, 3, h, w], f32>
 // CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_f32(
-// CHECK: relax.call_dps_packed @relax_blas_conv2d_nchw_packed_f32(
+// CHECK: %[[GOPT:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0]> : tensor<13xi64>
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, %{{.*}}, %{{.*}}, %[[GOPT]]) : {{.*}} -> !relax.tensor<[b, 4, h, w], f32>
+// CHECK-NOT: conv2d_nchw_packed
 relax.func @constant_conv(%x: !relax.tensor<[b, 2, h, w], f32>, %k: !relax.tensor<[3, 2, 1, 1], f32>)
     -> (!relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 4, h, w], f32>) {
   %c = relax.constant dense<0.5> : tensor<3x2x1x1xf32>
@@ -250,6 +251,28 @@ relax.func @constant_conv(%x: !relax.tensor<[b, 2, h, w], f32>, %k: !relax.tenso
   %g = relax.constant dense<0.25> : tensor<4x1x1x1xf32>
   %u = relax.conv2d %x, %g {groups = 2} : (!relax.tensor<[b, 2, h, w], f32>, !relax.tensor<[4, 1, 1, 1], f32>) -> !relax.tensor<[b, 4, h, w], f32>
   relax.return %y, %z, %u : !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 4, h, w], f32>
+}
+
+// ConvNeXt's head of a block: a depthwise 7x7 conv with a bias whose output
+// only a channels-last view reads (permute_dims [0, 2, 3, 1]) writes NHWC
+// itself (options[10] = 1, the result [b, h, w, 8]) and replaces the view;
+// the layer norm reads the call's result. No transpose is left.
+// CHECK-LABEL: relax.func @depthwise_channels_last
+// CHECK: %[[DOPT:.*]] = relax.constant dense<[1, 1, 3, 3, 3, 3, 1, 1, 8, 0, 1, 0, 0]> : tensor<13xi64>
+// CHECK: %[[D:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, %{{.*}}, %{{.*}}, %[[DOPT]]) : {{.*}} -> !relax.tensor<[b, h, w, 8], f32>
+// CHECK-NOT: relax.permute_dims
+// CHECK: relax.layer_norm %[[D]]
+relax.func @depthwise_channels_last(%x: !relax.tensor<[b, 8, h, w], f32>)
+    -> !relax.tensor<[b, h, w, 8], f32> {
+  %wd = relax.constant dense<0.02> : tensor<8x1x7x7xf32>
+  %c = relax.conv2d %x, %wd {groups = 8, padding = array<i64: 3>} : (!relax.tensor<[b, 8, h, w], f32>, !relax.tensor<[8, 1, 7, 7], f32>) -> !relax.tensor<[b, 8, h, w], f32>
+  %bias = relax.constant dense<0.1> : tensor<8x1x1xf32>
+  %cb = relax.add %c, %bias : (!relax.tensor<[b, 8, h, w], f32>, !relax.tensor<[8, 1, 1], f32>) -> !relax.tensor<[b, 8, h, w], f32>
+  %t = relax.permute_dims %cb {axes = array<i64: 0, 2, 3, 1>} : (!relax.tensor<[b, 8, h, w], f32>) -> !relax.tensor<[b, h, w, 8], f32>
+  %gamma = relax.constant dense<1.0> : tensor<8xf32>
+  %beta = relax.constant dense<0.0> : tensor<8xf32>
+  %n = relax.layer_norm %t, %gamma, %beta {axes = array<i64: -1>, epsilon = 1.0e-06 : f64} : (!relax.tensor<[b, h, w, 8], f32>, !relax.tensor<[8], f32>, !relax.tensor<[8], f32>) -> !relax.tensor<[b, h, w, 8], f32>
+  relax.return %n : !relax.tensor<[b, h, w, 8], f32>
 }
 
 // A ResNet basic block: each conv absorbs its bias (expand_dims of a rank-1

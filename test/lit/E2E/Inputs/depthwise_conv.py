@@ -10,6 +10,8 @@ OUTDIR/out<i>.npy:
   1: MobileNet's depthwise 3x3 stride 2 pad 1, + bias, ReLU
   2: a grouped 3x3 pad 1 conv, 4 groups of C/4 channels, 2 outputs per
      input channel (o = 2C)
+  3: output 0 again, read only channels-last (permute_dims [0, 2, 3, 1],
+     [n, h, w, C]): the convolution writes NHWC itself
 References in float64 (ref.conv2d_ref), cast to f32.
 """
 import os
@@ -49,6 +51,7 @@ def main(outdir, n, h, w, seed, c):
             np.maximum(conv2d_ref(x64, w1, strides=[2], padding=[1],
                                   groups=c) + bias(b1), 0),
             conv2d_ref(x64, w2, padding=[1], groups=4)]
+    outs.append(outs[0].transpose(0, 2, 3, 1))
     for i, o in enumerate(outs):
         np.save(os.path.join(outdir, "out%d.npy" % i), o.astype(np.float32))
 
@@ -83,10 +86,15 @@ def main(outdir, n, h, w, seed, c):
     add_bias("%a1", "%c1", "%b1", b1, half)
     op("%%y1 = relax.relu %%a1 : (%s) -> %s" % (half, half))
     conv("%y2", "%w2", w2, "padding = array<i64: 1>, groups = 4", wide)
-    results = [xt, half, wide]
+    conv("%c3", "%w3", w0, "padding = array<i64: 3>, groups = %d" % c, xt)
+    add_bias("%a3", "%c3", "%b3", b0, xt)
+    last = "!relax.tensor<[n, h, w, %d], f32>" % c
+    op("%%y3 = relax.permute_dims %%a3 {axes = array<i64: 0, 2, 3, 1>} : "
+       "(%s) -> %s" % (xt, last))
+    results = [xt, half, wide, last]
     with open(os.path.join(outdir, "model.mlir"), "w") as f:
         f.write("relax.func @main(%%x: %s)\n    -> (%s) {\n%s"
-                "  relax.return %%y0, %%y1, %%y2 : %s\n}\n"
+                "  relax.return %%y0, %%y1, %%y2, %%y3 : %s\n}\n"
                 % (xt, ", ".join(results), "".join(lines), ", ".join(results)))
 
 
