@@ -59,7 +59,9 @@ bool IncrementalDecoder::push(int id, std::string &out, std::string &error) {
     end -= kReplacement.size();
   size_t from = contextText.size() + printed;
   if (end > from && text.compare(0, from, last, 0, from) == 0) {
-    out.append(text, from, end - from);
+    // Bytes that no later token can complete are shown as U+FFFD, as the
+    // reference's lossy decoding does: the stream is always valid UTF-8.
+    out += toValidUtf8(std::string_view(text).substr(from, end - from));
     printed = end - contextText.size();
   }
   last = std::move(text);

@@ -1,7 +1,8 @@
 //===- relax-tokenize.cpp - Tokenize, detokenize, check reference ids -----===//
 //
 //   relax-tokenize TOKENIZER --encode TEXT [--no-special]
-//   relax-tokenize TOKENIZER --decode 1,2,3 [--skip-special]
+//   relax-tokenize TOKENIZER --decode 1,2,3 [--skip-special]  (text, lossy:
+//       invalid UTF-8 is written as U+FFFD)
 //   relax-tokenize TOKENIZER --chat TEXT [--system TEXT]
 //   relax-tokenize TOKENIZER --check CASES.json
 //
@@ -239,6 +240,7 @@ int main(int argc, char **argv) {
   std::string text;
   if (!tokenizer->decode(parseIds(decodeText), skipSpecial, text, error))
     fail(error);
+  text = toValidUtf8(text);
   fwrite(text.data(), 1, text.size(), stdout);
   putchar('\n');
   return 0;
