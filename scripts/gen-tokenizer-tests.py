@@ -96,6 +96,8 @@ SAMPLES = [
     "if (a != b && c >= d) { return -1; } else { x += 0.5f; }",
     '{"key": [1, 2, 3], "nested": {"a": null}}',
     "https://example.com/path?q=a+b&lang=en#frag user@example.org",
+    # Unicode white space, so that merges span it (\s is Unicode's).
+    "Unicode\u00a0spaces:\u3000\u3000full\u3000width, em\u2003\u2003dash\u00a0\u00a0nbsp",
 ]
 
 
@@ -123,7 +125,11 @@ def test_strings():
           "a  b", "a   b", "a    b", "  leading", "trailing  ", " both ",
           "tab\tsep\tvalues", "line1\nline2\n\nline4", "a \n b", "x\r\ny",
           "nbsp\u00a0here", "ideo\u3000space", "   \n\n   \t  mixed",
-          "word\n    indented", "end with newline\n", "many\n\n\n\nnewlines"]
+          "word\n    indented", "end with newline\n", "many\n\n\n\nnewlines",
+          # Unicode white space (\s of the regexes is Unicode's).
+          "a\u00a0\u00a0\u00a0b", "\u3000\u3000indent", "x\u2003\u2003 y",
+          "trailing\u00a0\u00a0", "\u2028line separator", "\u0085next line",
+          "\u00a0 \u00a0 \u00a0", "tab\u00a0\tmix", "\u2009thin\u2009space"]
     s += ["0", "7", "42", "123", "1234", "12345", "123456789012345678901234567890",
           "3.14159265358979", "-273.15", "1e-9", "1,000,000", "$1,234.56",
           "2026-12-07T04:10:00Z", "v1.2.3", "x1y22z333w4444", "0000000",
@@ -219,6 +225,40 @@ def write_cases(name, cases, chats):
                                               os.path.relpath(path, ROOT)))
 
 
+def drop_leaf_merges(tok, count=16):
+    """Like the merges of a tiktoken vocabulary converted to tokenizer.json
+    (Llama 3's), some vocabulary words are not the result of any merge:
+    drops the merges of `count` whole words (" word") no other merge uses."""
+    spec = json.loads(tok.to_str())
+    merges = spec["model"]["merges"]
+    parts = {side for merge in merges for side in merge}
+    dropped = set()
+    for a, b in reversed(merges):
+        word = a + b
+        if (len(dropped) < count and word not in parts and len(word) >= 5
+                and word[0] == "\u0120" and word[1:].isalpha()):
+            dropped.add((a, b))
+    spec["model"]["merges"] = [m for m in merges if tuple(m) not in dropped]
+    return Tokenizer.from_str(json.dumps(spec))
+
+
+def ignore_merges_strings(tok):
+    """Texts of tokens that merges alone would not form (the whole word is
+    in the vocabulary, its merges spell it otherwise): what ignore_merges
+    (Llama 3) changes."""
+    spec = json.loads(tok.to_str())
+    spec["model"]["ignore_merges"] = False
+    plain = Tokenizer.from_str(json.dumps(spec))
+    out = []
+    for token, id in sorted(tok.get_vocab().items(), key=lambda kv: kv[1]):
+        text = tok.decode([id])
+        if (len(tok.pre_tokenizer.pre_tokenize_str(text)) == 1
+                and tok.encode(text, add_special_tokens=False).ids == [id]
+                and plain.encode(text, add_special_tokens=False).ids != [id]):
+            out.append(text)
+    return out
+
+
 def hf_cases(name, tok, strings, bos=None, chat_template=None, eos=None,
              skip_nfc=False):
     tok.save(os.path.join(OUT, name + ".json"))
@@ -285,13 +325,18 @@ def main():
     gpt2 = train_bpe(pre_tokenizers.ByteLevel(add_prefix_space=False,
                                               use_regex=True), 4096,
                      GPT2_SPECIALS)
-    hf_cases("gpt2-bpe", gpt2, strings, eos="<|endoftext|>")
     llama3 = train_bpe(pre_tokenizers.Sequence([
         pre_tokenizers.Split(Regex(LLAMA3_REGEX), behavior="isolated",
                              invert=False),
         pre_tokenizers.ByteLevel(add_prefix_space=False, trim_offsets=True,
                                  use_regex=False)]), 2048, LLAMA3_SPECIALS,
         ignore_merges=True, bos="<|begin_of_text|>")
+    llama3 = drop_leaf_merges(llama3)
+    extra = ignore_merges_strings(llama3)
+    print("llama3-bpe: %d tokens that ignore_merges keeps whole" % len(extra))
+    strings += [t for t in extra if t not in strings]
+    strings += ["It was" + t + "." for t in extra[:8]]
+    hf_cases("gpt2-bpe", gpt2, strings, eos="<|endoftext|>")
     hf_cases("llama3-bpe", llama3, strings, bos="<|begin_of_text|>",
              eos="<|eot_id|>", chat_template=LLAMA3_CHAT)
     qwen2 = train_bpe(pre_tokenizers.Sequence([
