@@ -23,7 +23,9 @@ the algorithms and pre-tokenizer configurations of the real ones:
 and writes, for each, NAME.cases.json: every test string with the ids of
 the reference tokenizer (tokenizers.Tokenizer, checked equal to
 transformers' PreTrainedTokenizerFast; sentencepiece's processor with BOS,
-as transformers' LlamaTokenizer adds it) and the text those ids decode to,
+as transformers' LlamaTokenizer adds it: the original Llama 2 tokenizer.
+transformers 5's AutoTokenizer converts the model and differs from it on
+leading white space and on "<s>" in text; the script prints how often) and the text those ids decode to,
 plus chat prompts with the ids of transformers' apply_chat_template. The
 llama3 and llama2 tokenizers have 2048 ids, the vocabulary of
 python-free-examples/llm/llama-6l, so llama-generate can decode every token
@@ -286,6 +288,26 @@ def hf_cases(name, tok, strings, bos=None, chat_template=None, eos=None,
     write_cases(name, cases, chats)
 
 
+def transformers_agreement(model_path, cases):
+    """Reports (does not require) how many ids transformers' AutoTokenizer,
+    which converts the model to a `tokenizers` one, shares with
+    sentencepiece: it differs on leading white space and on "<s>" in text."""
+    import shutil
+    import tempfile
+    from transformers import AutoTokenizer
+    with tempfile.TemporaryDirectory() as d:
+        shutil.copy(model_path, os.path.join(d, "tokenizer.model"))
+        with open(os.path.join(d, "tokenizer_config.json"), "w") as f:
+            json.dump({"tokenizer_class": "LlamaTokenizer", "legacy": True,
+                       "add_bos_token": True, "add_eos_token": False,
+                       "bos_token": "<s>", "eos_token": "</s>",
+                       "unk_token": "<unk>"}, f)
+        fast = AutoTokenizer.from_pretrained(d)
+        same = sum(fast(c["text"])["input_ids"] == c["ids"] for c in cases)
+    print("llama2-bpe: transformers' AutoTokenizer has the ids of "
+          "sentencepiece for %d of %d strings" % (same, len(cases)))
+
+
 def sp_cases(strings):
     model = io.BytesIO()
     spm.SentencePieceTrainer.train(
@@ -305,6 +327,7 @@ def sp_cases(strings):
         # Llama 2's tokenizer_config has add_bos_token true, no EOS.
         ids = [sp.bos_id()] + sp.encode(text)
         cases.append({"text": text, "ids": ids, "decoded": sp.decode(ids)})
+    transformers_agreement(path, cases)
     # Llama 2's chat template: bos + '[INST] ' + content.strip() + ' [/INST]',
     # a system message inside <<SYS>> markers of the first user turn; the
     # text is encoded as one piece of text after BOS (legacy tokenizer).
