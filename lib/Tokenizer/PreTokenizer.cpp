@@ -59,9 +59,13 @@ public:
     size_t start = 0, gap = 0;
     auto subject = reinterpret_cast<PCRE2_SPTR>(text.data());
     while (start <= text.size()) {
-      int rc = pcre2_match(code, subject, text.size(), start, 0, data, nullptr);
+      // The text was checked to be UTF-8 before (encode()) and pieces are
+      // cut at character boundaries: without PCRE2_NO_UTF_CHECK, each call
+      // would check the whole subject again (quadratic in its length).
+      int rc = pcre2_match(code, subject, text.size(), start,
+                           PCRE2_NO_UTF_CHECK, data, nullptr);
       if (rc < 0)
-        break; // PCRE2_ERROR_NOMATCH; the text was checked to be UTF-8
+        break; // PCRE2_ERROR_NOMATCH
       PCRE2_SIZE *ov = pcre2_get_ovector_pointer(data);
       size_t begin = ov[0], end = ov[1];
       if (end == begin) { // an empty match: step over one character
