@@ -4,6 +4,8 @@
 
 #include "Utf8.h"
 
+#include <queue>
+
 using namespace mlir::relax::tok;
 
 bool BPEModel::addToken(const std::string &token, int id) {
@@ -71,27 +73,61 @@ bool BPEModel::encodeWord(const std::string &word, std::vector<int> &ids,
       symbols.push_back(id);
       i += n;
     }
-    // Quadratic in the pre-token's length, which the pre-tokenizer keeps
-    // short (words, digit groups, whitespace runs).
-    while (symbols.size() > 1) {
-      size_t best = 0;
-      const Merge *bestMerge = nullptr;
-      for (size_t i = 0; i + 1 < symbols.size(); ++i) {
-        auto it = merges.find(pairKey(symbols[i], symbols[i + 1]));
-        if (it != merges.end() &&
-            (!bestMerge || it->second.rank < bestMerge->rank)) {
-          best = i;
-          bestMerge = &it->second;
-        }
-      }
-      if (!bestMerge)
-        break;
-      symbols[best] = bestMerge->id;
-      symbols.erase(symbols.begin() + best + 1);
-    }
+    mergeSymbols(symbols);
   }
   ids.insert(ids.end(), symbols.begin(), symbols.end());
   if (cache.size() < 100000)
     cache.emplace(word, std::move(symbols));
   return true;
+}
+
+void BPEModel::mergeSymbols(std::vector<int> &symbols) const {
+  // Symbols in a linked list, candidate pairs in a queue ordered by rank,
+  // then position (the leftmost of equal ranks first, as the reference):
+  // O(n log n) where rescanning all pairs after each merge would be
+  // quadratic (a run of 20000 spaces took a second).
+  struct Candidate {
+    int rank, pos, left, right;
+    bool operator>(const Candidate &o) const {
+      return rank != o.rank ? rank > o.rank : pos > o.pos;
+    }
+  };
+  int n = int(symbols.size());
+  std::vector<int> next(n), prev(n);
+  for (int i = 0; i < n; ++i) {
+    next[i] = i + 1 < n ? i + 1 : -1;
+    prev[i] = i - 1;
+  }
+  std::priority_queue<Candidate, std::vector<Candidate>,
+                      std::greater<Candidate>>
+      queue;
+  auto consider = [&](int i) {
+    if (i < 0 || next[i] < 0)
+      return;
+    auto it = merges.find(pairKey(symbols[i], symbols[next[i]]));
+    if (it != merges.end())
+      queue.push({it->second.rank, i, symbols[i], symbols[next[i]]});
+  };
+  for (int i = 0; i + 1 < n; ++i)
+    consider(i);
+  std::vector<bool> alive(n, true);
+  while (!queue.empty()) {
+    Candidate c = queue.top();
+    queue.pop();
+    int i = c.pos, j = next[i];
+    // Skip pairs a merge has changed since they were queued.
+    if (!alive[i] || j < 0 || symbols[i] != c.left || symbols[j] != c.right)
+      continue;
+    symbols[i] = merges.at(pairKey(c.left, c.right)).id;
+    alive[j] = false;
+    next[i] = next[j];
+    if (next[j] >= 0)
+      prev[next[j]] = i;
+    consider(prev[i]);
+    consider(i);
+  }
+  std::vector<int> merged;
+  for (int i = 0; i >= 0 && i < n; i = next[i])
+    merged.push_back(symbols[i]);
+  symbols = std::move(merged);
 }

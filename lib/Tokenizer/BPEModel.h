@@ -39,6 +39,8 @@ public:
   int size() const { return int(idToToken.size()); }
 
 private:
+  /// Applies the merges to `symbols` (ids) until none applies.
+  void mergeSymbols(std::vector<int> &symbols) const;
   static uint64_t pairKey(int a, int b) {
     return (uint64_t(uint32_t(a)) << 32) | uint32_t(b);
   }
