@@ -75,9 +75,10 @@ public:
 
 /// Streams the text of ids as they come: each push() returns the text that
 /// became final, never a partial UTF-8 character (nor SentencePiece's
-/// U+FFFD of a byte sequence still incomplete). `context` (the prompt) is
-/// decoded with the new ids so that leading spaces come out right, but
-/// never printed.
+/// U+FFFD of a byte sequence still incomplete). The end of `context` (the
+/// prompt) is decoded with the new ids so that leading spaces come out
+/// right, but never printed. Each push decodes a few tokens, not the whole
+/// text.
 class IncrementalDecoder {
 public:
   IncrementalDecoder(const Tokenizer &tokenizer, std::vector<int> context,
@@ -89,14 +90,15 @@ public:
   std::string finish();
 
 private:
-  bool decodeAll(std::string &text, std::string &error) const;
+  bool decodeFrom(size_t begin, size_t end, std::string &text,
+                  std::string &error) const;
 
   const Tokenizer &tokenizer;
   std::vector<int> ids;
   bool skipSpecial;
-  std::string contextText; // decode(context), not printed
-  size_t printed = 0;      // bytes of the decoded text given out so far
-  std::string last;        // the whole decoded text after the last push
+  // The text of ids[prefixOffset, readOffset) was given out (or is the
+  // context's); of the tokens after it, `held` bytes of their text too.
+  size_t prefixOffset = 0, readOffset = 0, held = 0;
 };
 
 /// The length of the longest prefix of `s` that ends at a UTF-8 character
