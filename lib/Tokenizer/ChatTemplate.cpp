@@ -80,8 +80,10 @@ bool Tokenizer::encodeChat(std::string_view system, std::string_view user,
     text = "[INST] ";
     text += trim(content);
     text += " [/INST]";
-    // <s> then the text: encode() adds exactly that BOS.
-    return encode(text, /*addSpecial=*/true, ids, error);
+    // <s> then the text, whatever encode() adds by the tokenizer's config.
+    if (int bos = tokenId("<s>"); bos >= 0)
+      ids.push_back(bos);
+    return encode(text, /*addSpecial=*/false, ids, error);
   }
   case ChatFormat::None:
     break;

@@ -3,13 +3,19 @@
 // SentencePiece models (Llama 2's tokenizer.model: BPE with byte fallback)
 // through Debian's libsentencepiece, so that normalization, the "▁" prefix
 // and byte pieces are the reference's own code. Encoding adds BOS like
-// transformers' LlamaTokenizer (add_bos_token) and treats "<s>" in the
-// text as text, as sentencepiece does. Built only where libsentencepiece
+// transformers' LlamaTokenizer, or what the add_bos_token and
+// add_eos_token of a tokenizer_config.json beside the model say; "<s>" in
+// the text is text, as in sentencepiece. Built only where libsentencepiece
 // was found; otherwise opening a model says so.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Backends.h"
+
+#include "../Runtime/JSONSupport.h"
+
+#include <fstream>
+#include <sstream>
 
 #ifdef RELAX_TOKENIZER_HAS_SENTENCEPIECE
 #include <sentencepiece_processor.h>
@@ -28,6 +34,39 @@ public:
       error = "not a SentencePiece model: " + status.ToString();
       return false;
     }
+    return loadConfig(path, error);
+  }
+
+  /// add_bos_token / add_eos_token of tokenizer_config.json in the model's
+  /// folder, where there is one.
+  bool loadConfig(const std::string &path, std::string &error) {
+    size_t slash = path.find_last_of('/');
+    std::string config = (slash == std::string::npos
+                              ? std::string()
+                              : path.substr(0, slash + 1)) +
+                         "tokenizer_config.json";
+    std::ifstream file(config, std::ios::binary);
+    if (!file)
+      return true;
+    std::stringstream contents;
+    contents << file.rdbuf();
+    std::optional<mlir::relax::rt::json::Value> root =
+        mlir::relax::rt::json::parse(contents.str(), error);
+    if (!root || !root->is_object()) {
+      error = config + ": " + (root ? "expected a JSON object" : error);
+      return false;
+    }
+    for (auto [key, flag] : {std::pair{"add_bos_token", &addBos},
+                             std::pair{"add_eos_token", &addEos}}) {
+      auto it = root->find(key);
+      if (it == root->end() || it->is_null())
+        continue;
+      if (!it->is_boolean()) {
+        error = config + ": \"" + key + "\" is not true or false";
+        return false;
+      }
+      *flag = it->get<bool>();
+    }
     return true;
   }
 
@@ -43,9 +82,11 @@ public:
       error = status.ToString();
       return false;
     }
-    if (addSpecial && processor.bos_id() >= 0)
+    if (addSpecial && addBos && processor.bos_id() >= 0)
       ids.push_back(processor.bos_id());
     ids.insert(ids.end(), pieces.begin(), pieces.end());
+    if (addSpecial && addEos && processor.eos_id() >= 0)
+      ids.push_back(processor.eos_id());
     return true;
   }
 
@@ -93,6 +134,7 @@ public:
 
 private:
   sentencepiece::SentencePieceProcessor processor;
+  bool addBos = true, addEos = false;
 };
 
 } // namespace

@@ -173,11 +173,15 @@ TEST(Chat, Formats) {
 
   FakeTokenizer llama2;
   llama2.sentencePiece = true;
+  llama2.named = {{"<s>", 1000}};
   EXPECT_EQ(llama2.chatFormat(), ChatFormat::Llama2);
+  ids.clear();
   ASSERT_TRUE(llama2.encodeChat("Be brief.", "hi ", ids, error));
   EXPECT_EQ(llama2.lastText,
             "[INST] <<SYS>>\nBe brief.\n<</SYS>>\n\nhi [/INST]");
-  EXPECT_TRUE(llama2.lastAddSpecial); // <s> first
+  EXPECT_FALSE(llama2.lastAddSpecial);
+  ASSERT_FALSE(ids.empty());
+  EXPECT_EQ(ids[0], 1000); // <s> first
 
   FakeTokenizer plain;
   EXPECT_EQ(plain.chatFormat(), ChatFormat::None);
