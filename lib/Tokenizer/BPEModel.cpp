@@ -28,7 +28,10 @@ bool BPEModel::addMerge(const std::string &left, const std::string &right,
   int a = lookup(left), b = lookup(right), merged = lookup(left + right);
   if (a < 0 || b < 0 || merged < 0) {
     error = "merge " + std::to_string(rank) + " ('" + left + "' '" + right +
-            "'): '" + (a < 0 ? left : b < 0 ? right : left + right) +
+            "'): '" +
+            (a < 0   ? left
+             : b < 0 ? right
+                     : left + right) +
             "' is not in the vocabulary";
     return false;
   }

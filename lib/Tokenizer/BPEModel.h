@@ -1,4 +1,4 @@
-//===- BPEModel.h - BPE merges by rank ---------------------------*- C++ -*-===//
+//===- BPEModel.h - BPE merges by rank --------------------------*- C++ -*-===//
 //
 // Internal to lib/Tokenizer: the "model" of a tokenizer.json of type BPE.
 // A pre-token, spelled in byte-level characters, starts as one symbol per

@@ -1,4 +1,4 @@
-//===- ByteLevel.h - GPT-2's byte <-> character map --------------*- C++ -*-===//
+//===- ByteLevel.h - GPT-2's byte <-> character map -------------*- C++ -*-===//
 //
 // Internal to lib/Tokenizer. Byte-level BPE spells every byte as a visible
 // character so that its vocabulary is text: printable Latin-1 bytes stand

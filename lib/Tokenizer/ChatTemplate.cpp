@@ -7,7 +7,8 @@
 //
 //   Llama 3: <|begin_of_text|>[<|start_header_id|>system<|end_header_id|>
 //            \n\nSYSTEM<|eot_id|>]<|start_header_id|>user<|end_header_id|>
-//            \n\nUSER<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n
+//            \n\nUSER<|eot_id|><|start_header_id|>assistant
+//            <|end_header_id|>\n\n
 //            (messages trimmed, Jinja's `| trim`)
 //   ChatML:  <|im_start|>system\nSYSTEM<|im_end|>\n<|im_start|>user\nUSER
 //            <|im_end|>\n<|im_start|>assistant\n (Qwen2's default system

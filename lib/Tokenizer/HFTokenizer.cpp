@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Backends.h"
 #include "BPEModel.h"
+#include "Backends.h"
 #include "ByteLevel.h"
 #include "PreTokenizer.h"
 
@@ -51,8 +51,8 @@ public:
 
   bool encode(std::string_view text, bool addSpecial, std::vector<int> &ids,
               std::string &error) const override;
-  bool decode(const std::vector<int> &ids, bool skipSpecial,
-              std::string &text, std::string &error) const override;
+  bool decode(const std::vector<int> &ids, bool skipSpecial, std::string &text,
+              std::string &error) const override;
   int vocabSize() const override { return vocab; }
   int tokenId(std::string_view piece) const override {
     for (const AddedToken &t : added)
@@ -154,8 +154,10 @@ bool HFTokenizer::loadModel(const Value &m, std::string &error) {
       right = merge[1].get<std::string>();
     }
     if (left.empty() || right.empty()) {
-      error = "model.merges[" + std::to_string(rank) + "]: expected \"a b\" "
-              "or [\"a\", \"b\"], got " + merge.dump();
+      error = "model.merges[" + std::to_string(rank) +
+              "]: expected \"a b\" "
+              "or [\"a\", \"b\"], got " +
+              merge.dump();
       return false;
     }
     if (!model.addMerge(left, right, rank, error)) {
@@ -215,7 +217,8 @@ bool HFTokenizer::loadPostProcessor(const Value &p, std::string &error) {
     return true;
   }
   if (type != "TemplateProcessing") {
-    error = "post_processor '" + type + "' is not supported "
+    error = "post_processor '" + type +
+            "' is not supported "
             "(TemplateProcessing, ByteLevel and Sequence are)";
     return false;
   }
@@ -232,10 +235,11 @@ bool HFTokenizer::loadPostProcessor(const Value &p, std::string &error) {
       next.insert(next.end(), wrap.begin(), wrap.end());
       continue;
     }
-    std::string name = stringOr(member(item, "SpecialToken") ? member(
-                                    *member(item, "SpecialToken"), "id")
-                                                             : nullptr,
-                                "");
+    std::string name =
+        stringOr(member(item, "SpecialToken")
+                     ? member(*member(item, "SpecialToken"), "id")
+                     : nullptr,
+                 "");
     const Value *entry = specials ? member(*specials, name.c_str()) : nullptr;
     const Value *ids = entry ? member(*entry, "ids") : nullptr;
     if (name.empty() || !ids || !ids->is_array()) {

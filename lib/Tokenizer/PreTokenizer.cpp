@@ -18,7 +18,8 @@ namespace {
 
 // The regex of the ByteLevel pre-tokenizer (use_regex), fixed in the
 // reference's code, not in the file: GPT-2's.
-const char *kGPT2Regex = R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
+const char *kGPT2Regex =
+    R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
 
 enum class Behavior { Isolated, Removed, MergedWithPrevious, MergedWithNext };
 
@@ -29,11 +30,11 @@ public:
                                         bool literal, std::string &error) {
     int code = 0;
     PCRE2_SIZE offset = 0;
-    uint32_t options = literal ? PCRE2_LITERAL | PCRE2_UTF
-                               : PCRE2_UTF | PCRE2_UCP;
-    pcre2_code *re = pcre2_compile(
-        reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options,
-        &code, &offset, nullptr);
+    uint32_t options =
+        literal ? PCRE2_LITERAL | PCRE2_UTF : PCRE2_UTF | PCRE2_UCP;
+    pcre2_code *re =
+        pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()),
+                      pattern.size(), options, &code, &offset, nullptr);
     if (!re) {
       PCRE2_UCHAR message[256];
       pcre2_get_error_message(code, message, sizeof(message));
@@ -54,7 +55,8 @@ public:
 
   /// The spans of `text` in order, each flagged as a match or a gap
   /// between matches; empty spans are left out.
-  std::vector<std::pair<std::string, bool>> spans(const std::string &text) const {
+  std::vector<std::pair<std::string, bool>>
+  spans(const std::string &text) const {
     std::vector<std::pair<std::string, bool>> out;
     size_t start = 0, gap = 0;
     auto subject = reinterpret_cast<PCRE2_SPTR>(text.data());

@@ -1,4 +1,4 @@
-//===- PreTokenizer.h - tokenizer.json pre-tokenizers ------------*- C++ -*-===//
+//===- PreTokenizer.h - tokenizer.json pre-tokenizers -----------*- C++ -*-===//
 //
 // Internal to lib/Tokenizer: splits text into the pre-tokens BPE encodes
 // one by one. Supported: ByteLevel (GPT-2's regex when use_regex, the

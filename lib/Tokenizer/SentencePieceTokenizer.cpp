@@ -41,10 +41,10 @@ public:
   /// folder, where there is one.
   bool loadConfig(const std::string &path, std::string &error) {
     size_t slash = path.find_last_of('/');
-    std::string config = (slash == std::string::npos
-                              ? std::string()
-                              : path.substr(0, slash + 1)) +
-                         "tokenizer_config.json";
+    std::string config =
+        (slash == std::string::npos ? std::string()
+                                    : path.substr(0, slash + 1)) +
+        "tokenizer_config.json";
     std::ifstream file(config, std::ios::binary);
     if (!file)
       return true;
@@ -90,8 +90,8 @@ public:
     return true;
   }
 
-  bool decode(const std::vector<int> &ids, bool skipSpecial,
-              std::string &text, std::string &error) const override {
+  bool decode(const std::vector<int> &ids, bool skipSpecial, std::string &text,
+              std::string &error) const override {
     std::vector<int> kept;
     for (int id : ids) {
       if (id < 0 || id >= vocabSize()) {
@@ -139,16 +139,17 @@ private:
 
 } // namespace
 
-std::unique_ptr<Tokenizer> mlir::relax::tok::openSentencePiece(const std::string &path,
-                                                  std::string &error) {
+std::unique_ptr<Tokenizer>
+mlir::relax::tok::openSentencePiece(const std::string &path,
+                                    std::string &error) {
   auto tokenizer = std::make_unique<SentencePieceTokenizer>();
   if (!tokenizer->load(path, error))
     return nullptr;
   return tokenizer;
 }
 #else
-std::unique_ptr<Tokenizer> mlir::relax::tok::openSentencePiece(const std::string &,
-                                                  std::string &error) {
+std::unique_ptr<Tokenizer>
+mlir::relax::tok::openSentencePiece(const std::string &, std::string &error) {
   error = "this build has no SentencePiece support (libsentencepiece-dev "
           "was not found when it was configured)";
   return nullptr;

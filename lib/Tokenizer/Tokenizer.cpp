@@ -16,7 +16,8 @@ std::unique_ptr<Tokenizer> Tokenizer::open(const std::string &path,
     error = path + ": cannot open the file";
     return nullptr;
   }
-  bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+  bool json =
+      path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
   std::unique_ptr<Tokenizer> tokenizer =
       json ? openHuggingFace(path, error) : openSentencePiece(path, error);
   if (!tokenizer)
@@ -34,8 +35,7 @@ IncrementalDecoder::IncrementalDecoder(const Tokenizer &tokenizer,
   prefixOffset = readOffset > 4 ? readOffset - 4 : 0;
 }
 
-bool IncrementalDecoder::decodeFrom(size_t begin, size_t end,
-                                    std::string &text,
+bool IncrementalDecoder::decodeFrom(size_t begin, size_t end, std::string &text,
                                     std::string &error) const {
   std::vector<int> window(ids.begin() + begin, ids.begin() + end);
   return tokenizer.decode(window, skipSpecial, text, error);

@@ -101,8 +101,7 @@ size_t tok::completeUtf8Prefix(std::string_view s) {
     size_t length = leadLength(b, lo, hi);
     // Cut before a lead whose valid continuations run to the end but are
     // too few: the next bytes may finish it.
-    if (length > back &&
-        validContinuations(s, i, length, lo, hi) == back - 1)
+    if (length > back && validContinuations(s, i, length, lo, hi) == back - 1)
       return i;
     return s.size();
   }

@@ -1,4 +1,4 @@
-//===- Utf8.h - UTF-8 helpers of the tokenizers ------------------*- C++ -*-===//
+//===- Utf8.h - UTF-8 helpers of the tokenizers -----------------*- C++ -*-===//
 //
 // Internal to lib/Tokenizer: reading code points out of UTF-8 and writing
 // them back, with the validity rules of the Unicode standard (no overlong

@@ -52,9 +52,7 @@ std::string idsText(const std::vector<int> &ids) {
 }
 
 /// `s` as a JSON string (escapes make whitespace visible in reports).
-std::string shown(const std::string &s) {
-  return json(toValidUtf8(s)).dump();
-}
+std::string shown(const std::string &s) { return json(toValidUtf8(s)).dump(); }
 
 std::vector<int> parseIds(const std::string &text) {
   std::vector<int> ids;
@@ -153,7 +151,8 @@ int check(const Tokenizer &tokenizer, const std::string &path) {
     for (const json &c : root["chat"]) {
       std::string system, user;
       for (const json &m : c.value("messages", json::array())) {
-        std::string role = m.value("role", ""), content = m.value("content", "");
+        std::string role = m.value("role", ""),
+                    content = m.value("content", "");
         (role == "system" ? system : user) = content;
       }
       std::vector<int> ref = idsOf(c.value("ids", json()), path + ": chat"),
@@ -229,9 +228,8 @@ int main(int argc, char **argv) {
     return check(*tokenizer, checkPath);
   std::vector<int> ids;
   if (haveEncode || haveChat) {
-    bool ok = haveEncode
-                  ? tokenizer->encode(encodeText, !noSpecial, ids, error)
-                  : tokenizer->encodeChat(system, chatText, ids, error);
+    bool ok = haveEncode ? tokenizer->encode(encodeText, !noSpecial, ids, error)
+                         : tokenizer->encodeChat(system, chatText, ids, error);
     if (!ok)
       fail(error);
     printf("%s\n", idsText(ids).c_str());

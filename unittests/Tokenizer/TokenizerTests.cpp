@@ -97,9 +97,13 @@ TEST(Utf8, CompletePrefix) {
 
 TEST(Utf8, LossyAndValidity) {
   EXPECT_EQ(toValidUtf8("ok"), "ok");
-  EXPECT_EQ(toValidUtf8("a\xFF" "b"), "a" + kFFFD + "b");
+  EXPECT_EQ(toValidUtf8("a\xFF"
+                        "b"),
+            "a" + kFFFD + "b");
   // One U+FFFD per maximal valid prefix, as Rust's from_utf8_lossy.
-  EXPECT_EQ(toValidUtf8("\xF0\x9F\x98" "x"), kFFFD + "x");
+  EXPECT_EQ(toValidUtf8("\xF0\x9F\x98"
+                        "x"),
+            kFFFD + "x");
   EXPECT_EQ(toValidUtf8("\xED\xA0\x80"), kFFFD + kFFFD + kFFFD); // surrogate
   EXPECT_EQ(findInvalidUtf8("caf\xC3\xA9"), std::string_view::npos);
   EXPECT_EQ(findInvalidUtf8("ok\xC0\x80"), 2u);
@@ -109,9 +113,10 @@ TEST(IncrementalDecoder, HoldsBackHalfCharacters) {
   FakeTokenizer t;
   t.pieces = {"\xF0\x9F", "\x98\x80", "a", "\xC3", "\xFF"};
   std::vector<std::string> chunks;
-  EXPECT_EQ(streamAll(t, {}, {2, 0, 1, 2}, &chunks), "a\xF0\x9F\x98\x80" "a");
-  EXPECT_EQ(chunks, (std::vector<std::string>{"a", "", "\xF0\x9F\x98\x80",
-                                              "a"}));
+  EXPECT_EQ(streamAll(t, {}, {2, 0, 1, 2}, &chunks), "a\xF0\x9F\x98\x80"
+                                                     "a");
+  EXPECT_EQ(chunks,
+            (std::vector<std::string>{"a", "", "\xF0\x9F\x98\x80", "a"}));
   // A lead byte the next token does not continue becomes U+FFFD; one left
   // at the end too.
   EXPECT_EQ(streamAll(t, {}, {3, 2}), kFFFD + "a");
