@@ -450,8 +450,7 @@ double seconds(std::chrono::steady_clock::time_point a,
 // The prompt's ids from its text: with the tokenizer's BOS, or as a chat
 // prompt in the tokenizer's format.
 std::vector<int64_t> encodePrompt(const mlir::relax::tok::Tokenizer &tokenizer,
-                                  const Options &opts,
-                                  const std::string &text,
+                                  const Options &opts, const std::string &text,
                                   const std::string &source) {
   std::vector<int> ids;
   std::string error;
