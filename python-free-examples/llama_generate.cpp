@@ -10,8 +10,15 @@
 // (past_length). Prints the new tokens and tokens/s of prefill and of decode
 // separately.
 //
+// With --tokenizer (a tokenizer.json or a SentencePiece tokenizer.model,
+// lib/Tokenizer), the prompt is text, encoded with the tokenizer's BOS (or
+// in its chat format with --chat), and the new tokens' text is streamed to
+// stdout as they come, before the same summary; generation stops at the
+// tokenizer's end of sequence or turn unless --ignore-eos.
+//
 //   llama-generate MODEL.so (--weights W.safetensors | --random-weights SEED)
 //       --prompt 1,2,3 | --prompt-file F   [-n 32] [--cache-length M]
+//       [--tokenizer T [--chat [--system S]] [--ignore-eos]]
 //       [--dump-logits L.npy]
 //       [--expect-tokens T.npy] [--expect-logits L.npy --rtol R --atol A]
 //       [--save-weights W.safetensors]
@@ -26,6 +33,7 @@
 
 #include "RelaxDialect/Runtime/ParamFile.h"
 #include "RelaxDialect/Runtime/RelaxModule.h"
+#include "RelaxDialect/Tokenizer/Tokenizer.h"
 
 #include <algorithm>
 #include <cctype>
@@ -170,8 +178,8 @@ std::vector<int64_t> readNpy(const std::string &path, const char *descr,
 
 struct Options {
   std::string library, params, weights, saveWeights, promptText, promptFile,
-      dumpLogits, expectTokens, expectLogits;
-  bool randomWeights = false;
+      dumpLogits, expectTokens, expectLogits, tokenizer, system;
+  bool randomWeights = false, chat = false, ignoreEos = false;
   uint64_t seed = 0;
   long steps = 32;
   long cacheLength = 0; // 0 (not given): the prompt plus the new tokens
@@ -185,7 +193,9 @@ const char *kUsage =
     "           [--cache-length M]\n"
     "           [--dump-logits L.npy] [--expect-tokens T.npy]\n"
     "           [--expect-logits L.npy [--rtol R] [--atol A]]\n"
-    "           [--save-weights W.safetensors]";
+    "           [--save-weights W.safetensors]\n"
+    "           [--tokenizer tokenizer.json|tokenizer.model [--chat\n"
+    "            [--system TEXT]] [--ignore-eos]] (the prompt is then text)";
 
 // A tolerance: a finite number >= 0 (NaN would accept every logit).
 double parseTolerance(const std::string &text, const std::string &what) {
@@ -246,6 +256,14 @@ Options parseOptions(int argc, char **argv) {
       o.atol = parseTolerance(value(), a);
     else if (a == "--save-weights")
       o.saveWeights = value();
+    else if (a == "--tokenizer")
+      o.tokenizer = value();
+    else if (a == "--chat")
+      o.chat = true;
+    else if (a == "--system")
+      o.system = value();
+    else if (a == "--ignore-eos")
+      o.ignoreEos = true;
     else if (a == "-h" || a == "--help") {
       puts(kUsage);
       exit(0);
@@ -264,6 +282,10 @@ Options parseOptions(int argc, char **argv) {
     fail("give exactly one of --prompt and --prompt-file");
   if (o.steps < 1)
     fail("-n must be at least 1");
+  if (o.tokenizer.empty() && (o.chat || !o.system.empty() || o.ignoreEos))
+    fail("--chat, --system and --ignore-eos need --tokenizer");
+  if (!o.system.empty() && !o.chat)
+    fail("--system needs --chat");
   return o;
 }
 
@@ -425,19 +447,53 @@ double seconds(std::chrono::steady_clock::time_point a,
   return std::chrono::duration<double>(b - a).count();
 }
 
+// The prompt's ids from its text: with the tokenizer's BOS, or as a chat
+// prompt in the tokenizer's format.
+std::vector<int64_t> encodePrompt(const mlir::relax::tok::Tokenizer &tokenizer,
+                                  const Options &opts, const std::string &text,
+                                  const std::string &source) {
+  std::vector<int> ids;
+  std::string error;
+  bool ok = opts.chat ? tokenizer.encodeChat(opts.system, text, ids, error)
+                      : tokenizer.encode(text, /*addSpecial=*/true, ids, error);
+  if (!ok)
+    fail(source + ": " + error);
+  if (ids.empty())
+    fail(source + ": the text has no tokens");
+  return std::vector<int64_t>(ids.begin(), ids.end());
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   Options opts = parseOptions(argc, argv);
 
+  std::unique_ptr<mlir::relax::tok::Tokenizer> tokenizer;
+  if (!opts.tokenizer.empty()) {
+    std::string error;
+    tokenizer = mlir::relax::tok::Tokenizer::open(opts.tokenizer, error);
+    if (!tokenizer)
+      fail("--tokenizer: " + error);
+  }
+
   std::vector<int64_t> prompt;
   if (!opts.promptFile.empty()) {
-    std::ifstream f(opts.promptFile);
+    std::ifstream f(opts.promptFile, std::ios::binary);
     if (!f)
       fail("cannot open the prompt file " + opts.promptFile);
     std::stringstream text;
     text << f.rdbuf();
-    prompt = parsePrompt(text.str(), opts.promptFile);
+    std::string contents = text.str();
+    if (!tokenizer) {
+      prompt = parsePrompt(contents, opts.promptFile);
+    } else {
+      // A text file's last line break ends the file, not the prompt.
+      if (!contents.empty() && contents.back() == '\n')
+        contents.pop_back();
+      prompt = encodePrompt(*tokenizer, opts, contents, opts.promptFile);
+    }
+  } else if (tokenizer) {
+    prompt = encodePrompt(*tokenizer, opts, opts.promptText, "--prompt");
   } else {
     prompt = parsePrompt(opts.promptText, "--prompt");
   }
@@ -549,6 +605,17 @@ int main(int argc, char **argv) {
   int64_t vocab = -1;
   std::vector<int64_t> tokens;
   std::vector<float> allLogits;
+  // With a tokenizer, each new token's text is printed as soon as it is
+  // whole (the prompt is its context: spaces come out right), and the end of
+  // sequence or turn stops the generation.
+  std::unique_ptr<mlir::relax::tok::IncrementalDecoder> stream;
+  std::vector<int> stopIds;
+  if (tokenizer) {
+    stream = std::make_unique<mlir::relax::tok::IncrementalDecoder>(
+        *tokenizer, std::vector<int>(prompt.begin(), prompt.end()));
+    if (!opts.ignoreEos)
+      stopIds = tokenizer->stopIds();
+  }
   auto takeLogits = [&](relax_outputs *out) {
     const relax_tensor *logits = relax_outputs_get(out, 0);
     if (logits->dtype != RELAX_DTYPE_F32 || logits->rank != 3)
@@ -557,6 +624,18 @@ int main(int argc, char **argv) {
     const float *row = static_cast<const float *>(logits->data);
     allLogits.insert(allLogits.end(), row, row + vocab);
     tokens.push_back(argmax(row, vocab));
+    if (stream) {
+      std::string text, error;
+      if (!stream->push(int(tokens.back()), text, error))
+        fail("new token " + std::to_string(tokens.size() - 1) + ": " + error +
+             " of " + opts.tokenizer);
+      fwrite(text.data(), 1, text.size(), stdout);
+      fflush(stdout);
+    }
+  };
+  auto stopped = [&] {
+    return std::find(stopIds.begin(), stopIds.end(), tokens.back()) !=
+           stopIds.end();
   };
 
   // The caches' valid rows on entry to each call.
@@ -611,7 +690,7 @@ int main(int argc, char **argv) {
       decodeArgs[i].data = &token;
       decodeArgs[i].shape = tokenShape;
     }
-  for (long step = 1; step < opts.steps; ++step) {
+  for (long step = 1; step < opts.steps && !stopped(); ++step) {
     token = tokens.back();
     pastLength = int64_t(prompt.size()) + step - 1;
     relax_outputs *next = nullptr;
@@ -629,6 +708,11 @@ int main(int argc, char **argv) {
   }
   auto t2 = std::chrono::steady_clock::now();
   relax_outputs_free(state);
+  if (stream) {
+    std::string rest = stream->finish();
+    fwrite(rest.data(), 1, rest.size(), stdout);
+    printf("\n");
+  }
 
   printf("prompt:");
   for (int64_t t : prompt)
@@ -640,9 +724,10 @@ int main(int argc, char **argv) {
   double prefillS = seconds(t0, t1), decodeS = seconds(t1, t2);
   printf("prefill: %zu tokens in %.1f ms (%.1f tokens/s)\n", prompt.size(),
          prefillS * 1e3, prompt.size() / prefillS);
-  if (opts.steps > 1)
-    printf("decode: %ld tokens in %.1f ms (%.2f tokens/s)\n", opts.steps - 1,
-           decodeS * 1e3, (opts.steps - 1) / decodeS);
+  size_t decoded = tokens.size() - 1;
+  if (decoded > 0)
+    printf("decode: %zu tokens in %.1f ms (%.2f tokens/s)\n", decoded,
+           decodeS * 1e3, decoded / decodeS);
 
   std::vector<int64_t> logitsShape = {int64_t(tokens.size()), vocab};
   if (!opts.dumpLogits.empty())

@@ -18,6 +18,10 @@ PACKAGES=(
   python3 python3-numpy
   # The ONNX importer (built when libonnx is found) and its tests.
   libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata
+  # Tokenizers of llama-generate (lib/Tokenizer, built when found):
+  # SentencePiece models, and PCRE2 for the Unicode classes (\p{L}, \p{N})
+  # of Hugging Face byte-level BPE pre-tokenizer regexes.
+  libsentencepiece-dev libpcre2-dev
 )
 # `--fuzz` adds what scripts/fuzz-onnx.sh needs (clang's libFuzzer and ASan).
 if [ "${1:-}" = "--fuzz" ]; then

