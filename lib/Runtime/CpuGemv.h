@@ -49,18 +49,22 @@ CpuIsa cpuIsa();
 /// Its name, for reports.
 const char *cpuIsaName(CpuIsa isa);
 
-/// Y[i, j] = sum_l X[i, l] * B[l, j] for i < m <= kMaxGemvRows, j < n,
-/// l < k. X and Y have unit column strides; B is [k, n] with unit column
-/// stride (bRowStride = its row stride) or unit row stride (bColStride =
-/// the row stride of B^T). Cut into pieces over the runtime's pool when
-/// `threads` > 1. Returns false (and writes nothing) for shapes or layouts
-/// it does not take.
+/// Y[i, j] = sum_l X[i, l] * B[l, j] for i < m, j < n, l < k: m <=
+/// kMaxGemvRows, or m <= kMaxDotRows for B^T [n, k]. X and Y have unit
+/// column strides; B is [k, n] with unit column stride (bRowStride = its
+/// row stride) or unit row stride (bColStride = the row stride of B^T). Cut
+/// into pieces over the runtime's pool when `threads` > 1. Returns false
+/// (and writes nothing) for shapes or layouts it does not take, and for
+/// several rows of X against a B small in the dim the kernels stream along
+/// (k for B^T [n, k], n for B [k, n]: below kMinDotDepth), which the BLAS
+/// multiplies faster.
 bool gemvSmallRows(int64_t m, int64_t n, int64_t k, const float *x, int64_t ldx,
                    const float *b, int64_t bRowStride, int64_t bColStride,
                    float *y, int64_t ldy, int threads);
 
 /// gemvSmallRows with the kernels of `isa`, which the CPU must run (tests
-/// compare every level the machine has).
+/// compare every level the machine has), for every shape the kernels take
+/// (no choice against the BLAS).
 bool gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n, int64_t k,
                        const float *x, int64_t ldx, const float *b,
                        int64_t bRowStride, int64_t bColStride, float *y,

@@ -2145,26 +2145,38 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
   blockRows = std::min(blockRows, s);
   int64_t blocks = (s + blockRows - 1) / blockRows;
   int64_t group = hq / hkv;
+  // A block is rows of one query head (a block of its query positions), or
+  // for one query position (decode) the `group` query heads that read one
+  // kv head: their rows are then one GEMM's, so that K and V stream once
+  // per kv head rather than once per query head.
+  bool stackHeads = s == 1 && group > 1;
+  int64_t units = stackHeads ? hkv : hq;
   auto run = [&](int64_t task) {
-    int64_t block = task % blocks, h = (task / blocks) % hq,
-            bi = task / (blocks * hq);
-    int64_t r0 = block * blockRows, rows = std::min(blockRows, s - r0);
-    int64_t kh = h / group;
+    int64_t block = task % blocks, unit = (task / blocks) % units,
+            bi = task / (blocks * units);
+    int64_t r0 = block * blockRows;
+    int64_t rows = stackHeads ? group : std::min(blockRows, s - r0);
+    int64_t h0 = stackHeads ? unit * group : unit;
+    int64_t kh = h0 / group;
+    // Row i is query head h0 + i * headStep at position r0 + i * posStep.
+    int64_t headStep = stackHeads ? 1 : 0, posStep = stackHeads ? 0 : 1;
+    int64_t qRowStride = stackHeads ? q->strides[2] : q->strides[1];
+    int64_t oRowStride = stackHeads ? o->strides[2] : o->strides[1];
     T *qBase = q->aligned + q->offset + bi * q->strides[0] +
-               r0 * q->strides[1] + h * q->strides[2];
+               r0 * q->strides[1] + h0 * q->strides[2];
     T *kBase = k->aligned + k->offset + bi * k->strides[0] + kh * k->strides[2];
     T *vBase = v->aligned + v->offset + bi * v->strides[0] + kh * v->strides[2];
     T *oBase = o->aligned + o->offset + bi * o->strides[0] +
-               r0 * o->strides[1] + h * o->strides[2];
+               r0 * o->strides[1] + h0 * o->strides[2];
     // One buffer per thread, kept across calls.
     static thread_local std::vector<T> scores;
     scores.resize(rows * t);
-    multiply(Matrix<T>{qBase, rows, d, q->strides[1], q->strides[3]},
+    multiply(Matrix<T>{qBase, rows, d, qRowStride, q->strides[3]},
              Matrix<T>{kBase, d, t, k->strides[3], k->strides[1]},
              Matrix<T>{scores.data(), rows, t, t, 1});
     for (int64_t i = 0; i < rows; ++i) {
       T *row = scores.data() + i * t;
-      int64_t qi = r0 + i;
+      int64_t qi = r0 + i * posStep, h = h0 + i * headStep;
       // Keys j <= qi + t - s are visible under the causal mask.
       int64_t visibleEnd = causal ? std::clamp<int64_t>(qi + t - s + 1, 0, t) : t;
       int64_t maskBase = bi * maskView.strides[0] + h * maskView.strides[1] +
@@ -2214,9 +2226,9 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
     }
     multiply(Matrix<T>{scores.data(), rows, t, t, 1},
              Matrix<T>{vBase, t, e, v->strides[1], v->strides[3]},
-             Matrix<T>{oBase, rows, e, o->strides[1], o->strides[3]});
+             Matrix<T>{oBase, rows, e, oRowStride, o->strides[3]});
   };
-  int64_t tasks = b * hq * blocks;
+  int64_t tasks = b * units * blocks;
   int threads = threadsFor(4.0 * double(b) * double(hq) * double(s) *
                            double(t) * double(std::max(d, e)));
   parallelFor(tasks, threads, run);

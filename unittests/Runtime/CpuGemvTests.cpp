@@ -130,6 +130,20 @@ TEST(CpuGemvTest, RefusesWhatItDoesNotTake) {
                                              1, 2, y, 1, 1));
   EXPECT_FALSE(relax::runtime::gemvSmallRows(kMaxDotRows + 1, 2, kMinDotDepth,
                                              x, 1, b, 1, 2, y, 1, 1));
+  // Several rows against a B shallow where the kernels stream it (the
+  // scores and values of a group of attention heads): left to the BLAS;
+  // one row still takes it.
+  // B [512, 64] or B^T [512, 64], X [2, 512] or [2, 64], Y within 2 x 512.
+  std::vector<float> big(64 * kMinDotDepth, 0.0f), out(2 * kMinDotDepth);
+  EXPECT_FALSE(relax::runtime::gemvSmallRows(2, kMinDotDepth, 64, big.data(),
+                                             64, big.data(), 1, 64, out.data(),
+                                             kMinDotDepth, 1));
+  EXPECT_FALSE(relax::runtime::gemvSmallRows(2, 64, kMinDotDepth, big.data(),
+                                             kMinDotDepth, big.data(), 64, 1,
+                                             out.data(), 64, 1));
+  EXPECT_TRUE(relax::runtime::gemvSmallRows(1, 64, kMinDotDepth, big.data(),
+                                            kMinDotDepth, big.data(), 64, 1,
+                                            out.data(), 64, 1));
 }
 
 } // namespace
