@@ -17,6 +17,9 @@ the algorithms and pre-tokenizer configurations of the real ones:
                    TemplateProcessing post-processor, specials at the end
   qwen2-bpe.json   byte-level BPE, NFC normalizer, Sequence[Split(Qwen2's
                    regex), ByteLevel(use_regex=false)], ChatML specials
+  nfc-added-bpe.json  the same with 512 ids and added tokens matched in the
+                   raw text (normalized=false) and in the NFC text
+                   (normalized=true), with lstrip/rstrip/single_word
   llama2-bpe.model SentencePiece BPE like Llama 2 (byte_fallback,
                    split_digits, identity normalization, dummy prefix)
 
@@ -44,8 +47,8 @@ import random
 import sys
 import unicodedata
 
-from tokenizers import (Regex, Tokenizer, decoders, models, normalizers,
-                        pre_tokenizers, processors, trainers)
+from tokenizers import (AddedToken, Regex, Tokenizer, decoders, models,
+                        normalizers, pre_tokenizers, processors, trainers)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "test", "lit", "Tokenizer", "Inputs")
@@ -148,6 +151,17 @@ def test_strings():
     s += ["don't", "Don't", "DON'T", "I'm", "I'M", "you're", "YOU'RE", "we've",
           "they'll", "she'd", "it's", "IT'S", "'s", "'tis", "rock'n'roll",
           "o'clock", "‘curly’ “quotes”", "«guillemets»"]
+    # Strings that NFC changes (Qwen2's normalizer): decomposed accents,
+    # several marks out of canonical order, Hangul jamo, singletons (Angstrom
+    # and Ohm signs, a CJK compatibility ideograph), a composition exclusion
+    # (U+0958 decomposes and stays so), and the same next to added tokens.
+    s += ["cafe\u0301 au lait", "Cre\u0300me bru\u0302le\u0301e",
+          "n\u0303 and N\u0303", "o\u0308\u0301", "a\u0323\u0302 a\u0302\u0323",
+          "\u1e9b\u0323", "\u0344", "\u212b \u212bngstro\u0308m",
+          "\u2126 ohm", "\uf900 \uf901", "\u0958\u0959 \u0915\u093c",
+          "\u1112\u1161\u11ab\u1100\u1173\u11af", "\u1100\u1161 \u1100\u1161\u11a8",
+          "\u110b\u1165 \ud55c\u1100\u1173\u11af", "e\u0301<|im_end|>e\u0301",
+          "A\u030a<|endoftext|>\u00c5", " e\u0301 ", "\u00e9 vs e\u0301"]
     s += ["café", "naïve", "Ünïcödé", "ﬁne ligature", "e\u0301", "A\u030a",
           "Straße", "İstanbul", "ǅemal", "ΑΒΓ αβγ", "Ελληνικά", "Ωmega",
           "日本語のテキスト", "中文文本测试", "한국어 텍스트", "ภาษาไทย",
@@ -171,7 +185,7 @@ def test_strings():
     pool = [w for line in SAMPLES for w in line.split(" ")]
     pool += ["  ", "\n", "\t", " ", "123", "4567", "😀", "👨‍👩‍👧", "'s", "'LL",
              "<|endoftext|>", "<|im_start|>", "<|eot_id|>", "é", "漢字", "!!"]
-    while len(s) < 320:
+    while len(s) < 338:  # 320 before the NFC strings: the same mixtures
         n = rng.randint(1, 8)
         s.append("".join(rng.choice(pool) + rng.choice(["", " ", " ", "  "])
                          for _ in range(n)))
@@ -269,8 +283,7 @@ def ignore_merges_strings(tok):
     return out
 
 
-def hf_cases(name, tok, strings, bos=None, chat_template=None, eos=None,
-             skip_nfc=False):
+def hf_cases(name, tok, strings, bos=None, chat_template=None, eos=None):
     from transformers import PreTrainedTokenizerFast
     tok.save(os.path.join(OUT, name + ".json"))
     tok = Tokenizer.from_file(os.path.join(OUT, name + ".json"))
@@ -278,11 +291,9 @@ def hf_cases(name, tok, strings, bos=None, chat_template=None, eos=None,
                                    eos_token=eos)
     if chat_template:
         fast.chat_template = chat_template
-    cases, skipped = [], 0
+    cases, changed = [], 0
     for text in strings:
-        if skip_nfc and unicodedata.normalize("NFC", text) != text:
-            skipped += 1  # lib/Tokenizer applies no NFC (docs/llm.md).
-            continue
+        changed += unicodedata.normalize("NFC", text) != text
         ids = tok.encode(text).ids
         ref = fast(text)["input_ids"]
         assert ids == ref, (name, text, ids, ref)
@@ -292,8 +303,8 @@ def hf_cases(name, tok, strings, bos=None, chat_template=None, eos=None,
     if chat_template:
         for m in CHATS:
             chats.append({"messages": m, "ids": chat_ids(fast, m)})
-    if skipped:
-        print("%s: %d strings that NFC changes left out" % (name, skipped))
+    if tok.normalizer:
+        print("%s: %d strings that NFC changes" % (name, changed))
     write_cases(name, cases, chats)
 
 
@@ -380,6 +391,35 @@ def real_cases(spec, out):
     print(path)
 
 
+def qwen2_pre_tokenizer():
+    return pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(QWEN2_REGEX), behavior="isolated",
+                             invert=False),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, trim_offsets=False,
+                                 use_regex=False)])
+
+
+# Added tokens of nfc-added-bpe.json. The reference finds the ones with
+# normalized=false in the raw text first, normalizes the text between them
+# and finds the normalized=true ones there, by their NFC spelling.
+NFC_ADDED = [
+    AddedToken("e\u0301t\u00e9", normalized=True),  # decomposed: any é matches
+    AddedToken("\u212b", normalized=True, lstrip=True),  # Angstrom sign: Å
+    AddedToken("A\u030a", normalized=False),  # only the raw decomposed text
+    AddedToken("\u00f1o", normalized=False, rstrip=True, single_word=True),
+    AddedToken("n\u0303a", normalized=True, single_word=True),
+    AddedToken("<tool>", normalized=True, special=True),
+]
+NFC_ADDED_STRINGS = [
+    "\u00e9t\u00e9", "e\u0301te\u0301", "un e\u0301te\u0301 chaud",
+    "\u00e9te\u0301", "l'\u00e9t\u00e9<|endoftext|>e\u0301t\u00e9",
+    "\u212b", "\u00c5", "A\u030a", "x  \u00c5 y", "x  A\u030a y",
+    "x  \u212b y", "\u00c5A\u030a\u212b", "\u00f1o  x", "n\u0303o  x",
+    "a\u00f1o  x", "\u00f1o", "\u00f1a", "n\u0303a", "ma\u00f1ana", "n\u0303a n\u0303a",
+    "<tool>e\u0301t\u00e9</tool>", "a<tool>b", "A\u030a<tool>\u212b",
+]
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--real":
         return real_cases(sys.argv[2], sys.argv[3])
@@ -404,14 +444,16 @@ def main():
     hf_cases("gpt2-bpe", gpt2, strings, eos="<|endoftext|>")
     hf_cases("llama3-bpe", llama3, strings, bos="<|begin_of_text|>",
              eos="<|eot_id|>", chat_template=LLAMA3_CHAT)
-    qwen2 = train_bpe(pre_tokenizers.Sequence([
-        pre_tokenizers.Split(Regex(QWEN2_REGEX), behavior="isolated",
-                             invert=False),
-        pre_tokenizers.ByteLevel(add_prefix_space=False, trim_offsets=False,
-                                 use_regex=False)]), 3072, QWEN2_SPECIALS,
-        normalizer=normalizers.NFC())
+    qwen2 = train_bpe(qwen2_pre_tokenizer(), 3072, QWEN2_SPECIALS,
+                      normalizer=normalizers.NFC())
     hf_cases("qwen2-bpe", qwen2, strings, eos="<|im_end|>",
-             chat_template=QWEN2_CHAT, skip_nfc=True)
+             chat_template=QWEN2_CHAT)
+    nfc_added = train_bpe(qwen2_pre_tokenizer(), 512, ["<|endoftext|>"],
+                          normalizer=normalizers.NFC())
+    nfc_added.add_tokens(NFC_ADDED)
+    hf_cases("nfc-added-bpe", nfc_added,
+             NFC_ADDED_STRINGS + [t for t in strings
+                                  if t not in NFC_ADDED_STRINGS])
     sp_cases(strings)
     for name in sorted(os.listdir(OUT)):
         print("  %-26s %7d bytes" % (name, os.path.getsize(os.path.join(OUT, name))))

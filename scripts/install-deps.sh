@@ -22,6 +22,9 @@ PACKAGES=(
   # SentencePiece models, and PCRE2 for the Unicode classes (\p{L}, \p{N})
   # of Hugging Face byte-level BPE pre-tokenizer regexes.
   libsentencepiece-dev libpcre2-dev
+  # Unicode NFC of the normalizers of tokenizer.json files (Qwen2's), which
+  # the composition tables of utf8proc apply as Hugging Face tokenizers does.
+  libutf8proc-dev
 )
 # `--fuzz` adds what scripts/fuzz-onnx.sh needs (clang's libFuzzer and ASan).
 if [ "${1:-}" = "--fuzz" ]; then

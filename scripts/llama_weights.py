@@ -1,7 +1,7 @@
 """Deterministic random weights for the Llama models of
 scripts/gen-llama-model.py, the numpy twin of llama-generate's
---random-weights (python-free-examples/llama_generate.cpp): element i of
-tensor `name` depends on (seed, name, i) only.
+--random-weights (python-free-examples/llama_generate_weights.cpp): element
+i of tensor `name` depends on (seed, name, i) only.
 
     key = splitmix64(seed ^ fnv1a64(name))
     z   = splitmix64(key + i)                       (uint64, wrapping)

@@ -3,18 +3,20 @@
 // Reads a tokenizer.json of the `tokenizers` library whose model is BPE
 // over byte-level characters (GPT-2, Llama 3, Qwen2) and encodes as it
 // does: added tokens are found first (leftmost, longest), the text between
-// them goes through the pre-tokenizer (PreTokenizer.cpp) and BPE
-// (BPEModel.cpp), then the post-processor's template adds BOS and the like.
-// Decoding maps each token's characters back to bytes. What is not
-// supported (normalizers but NFC, BPE with continuing_subword_prefix or
-// byte_fallback, WordPiece or Unigram models, Bert/Roberta post-processors)
-// is refused with a message when the file is opened.
+// them is normalized (NFC, Normalizer.cpp) and goes through the
+// pre-tokenizer (PreTokenizer.cpp) and BPE (BPEModel.cpp), then the
+// post-processor's template adds BOS and the like. Decoding maps each
+// token's characters back to bytes. What is not supported (normalizers but
+// NFC, BPE with continuing_subword_prefix or byte_fallback, WordPiece or
+// Unigram models, Bert/Roberta post-processors) is refused with a message
+// when the file is opened.
 //
 //===----------------------------------------------------------------------===//
 
 #include "BPEModel.h"
 #include "Backends.h"
 #include "ByteLevel.h"
+#include "Normalizer.h"
 #include "PreTokenizer.h"
 
 #include "../Runtime/JSONSupport.h"
@@ -34,6 +36,10 @@ struct AddedToken {
   std::string content;
   int id;
   bool special, lstrip, rstrip, singleWord;
+  // Matched in the normalized text (after the raw text's matches of the
+  // others), in its normalized spelling `match`; else `match` is `content`.
+  bool normalized;
+  std::string match;
 };
 
 bool isAsciiSpace(char c) {
@@ -78,16 +84,20 @@ private:
   bool loadModel(const Value &m, std::string &error);
   bool loadAddedTokens(const Value &list, std::string &error);
   bool loadPostProcessor(const Value &p, std::string &error);
-  /// Splits `text` into added tokens (id >= 0) and the text between them
+  /// Splits `text` into the added tokens of one kind (id >= 0; those with
+  /// `normalized` equal to `normalizedPass`) and the text between them
   /// (id -1).
-  void splitAdded(std::string_view text,
+  void splitAdded(std::string_view text, bool normalizedPass,
                   std::vector<std::pair<std::string_view, int>> &out) const;
 
   BPEModel model;
   std::unique_ptr<PreTokenizer> preTokenizer;
   std::vector<AddedToken> added;
   std::unordered_map<int, size_t> addedById;
-  std::array<std::vector<size_t>, 256> addedByFirstByte;
+  // The indices in `added` by the first byte of `match`, of the tokens
+  // matched in the raw text [0] and of those matched after normalizing [1].
+  std::array<std::array<std::vector<size_t>, 256>, 2> addedByFirstByte;
+  bool nfc = false;
   // The post-processor's ids around a sequence; -1 stands for the text.
   std::vector<int> wrap = {-1};
   bool byteLevelDecoder = true;
@@ -188,13 +198,24 @@ bool HFTokenizer::loadAddedTokens(const Value &list, std::string &error) {
               "]: expected an \"id\" >= 0 and a non-empty \"content\"";
       return false;
     }
-    added.push_back({content, int(*id), boolOr(member(t, "special"), false),
-                     boolOr(member(t, "lstrip"), false),
-                     boolOr(member(t, "rstrip"), false),
-                     boolOr(member(t, "single_word"), false)});
+    bool special = boolOr(member(t, "special"), false);
+    // The `tokenizers` library requires "normalized"; !special is the
+    // default of its AddedToken constructor.
+    bool normalized = boolOr(member(t, "normalized"), !special);
+    std::string match = content;
+    // Like the reference, a normalized token is found by its normalized
+    // spelling: "e\u0301" matches the "\u00e9" of NFC text.
+    if (normalized && nfc && !toNfc(content, match, error)) {
+      error = "added_tokens[" + std::to_string(i) + "]: " + error;
+      return false;
+    }
+    added.push_back(
+        {content, int(*id), special, boolOr(member(t, "lstrip"), false),
+         boolOr(member(t, "rstrip"), false),
+         boolOr(member(t, "single_word"), false), normalized, match});
     addedById[int(*id)] = added.size() - 1;
-    addedByFirstByte[static_cast<unsigned char>(content[0])].push_back(
-        added.size() - 1);
+    addedByFirstByte[normalized][static_cast<unsigned char>(match[0])]
+        .push_back(added.size() - 1);
   }
   return true;
 }
@@ -273,21 +294,26 @@ bool HFTokenizer::load(const Value &root, std::string &error) {
   }
   if (!loadModel(*m, error))
     return false;
-  if (const Value *list = member(root, "added_tokens"))
-    if (!loadAddedTokens(*list, error))
-      return false;
-  vocab = model.size();
-  for (const AddedToken &t : added)
-    vocab = std::max(vocab, t.id + 1);
-  // NFC leaves text already in NFC as it is, which is what llama-generate
-  // is given in practice; the library has no Unicode tables to normalize.
+  // Before the added tokens: normalized ones are matched in NFC.
   if (const Value *n = member(root, "normalizer"); n && !n->is_null()) {
     std::string type = stringOr(member(*n, "type"), "");
     if (type != "NFC") {
       error = "normalizer '" + type + "' is not supported (none or NFC are)";
       return false;
     }
+    if (!haveNfc()) {
+      error = "normalizer 'NFC' needs libutf8proc-dev, which was not found "
+              "when this build was configured";
+      return false;
+    }
+    nfc = true;
   }
+  if (const Value *list = member(root, "added_tokens"))
+    if (!loadAddedTokens(*list, error))
+      return false;
+  vocab = model.size();
+  for (const AddedToken &t : added)
+    vocab = std::max(vocab, t.id + 1);
   static const Value null;
   const Value *pre = member(root, "pre_tokenizer");
   if (!(preTokenizer = PreTokenizer::fromJSON(pre ? *pre : null, error)))
@@ -308,17 +334,18 @@ bool HFTokenizer::load(const Value &root, std::string &error) {
 }
 
 void HFTokenizer::splitAdded(
-    std::string_view text,
+    std::string_view text, bool normalizedPass,
     std::vector<std::pair<std::string_view, int>> &out) const {
+  const auto &byFirstByte = addedByFirstByte[normalizedPass];
   size_t textStart = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     const AddedToken *best = nullptr;
-    for (size_t index : addedByFirstByte[static_cast<unsigned char>(text[i])]) {
+    for (size_t index : byFirstByte[static_cast<unsigned char>(text[i])]) {
       const AddedToken &t = added[index];
-      if (text.compare(i, t.content.size(), t.content) != 0 ||
-          (best && best->content.size() >= t.content.size()))
+      if (text.compare(i, t.match.size(), t.match) != 0 ||
+          (best && best->match.size() >= t.match.size()))
         continue;
-      size_t end = i + t.content.size();
+      size_t end = i + t.match.size();
       if (t.singleWord && ((i > 0 && isWordByte(text[i - 1])) ||
                            (end < text.size() && isWordByte(text[end]))))
         continue;
@@ -326,7 +353,7 @@ void HFTokenizer::splitAdded(
     }
     if (!best)
       continue;
-    size_t begin = i, end = i + best->content.size();
+    size_t begin = i, end = i + best->match.size();
     if (best->lstrip)
       while (begin > textStart && isAsciiSpace(text[begin - 1]))
         --begin;
@@ -349,20 +376,38 @@ bool HFTokenizer::encode(std::string_view text, bool addSpecial,
     error = "the text is not valid UTF-8 (byte " + std::to_string(bad) + ")";
     return false;
   }
+  // As in the reference: the added tokens that are not `normalized` are
+  // found in the raw text; each text between them is normalized, the
+  // normalized ones are found in it, and what remains is pre-tokenized.
   std::vector<int> body;
-  std::vector<std::pair<std::string_view, int>> segments;
-  splitAdded(text, segments);
+  std::vector<std::pair<std::string_view, int>> segments, parts;
+  splitAdded(text, /*normalizedPass=*/false, segments);
+  std::string normalized;
   std::vector<std::string> pieces;
   for (const auto &[segment, id] : segments) {
     if (id >= 0) {
       body.push_back(id);
       continue;
     }
-    pieces.assign(1, std::string(segment));
-    preTokenizer->apply(pieces);
-    for (const std::string &piece : pieces)
-      if (!model.encodeWord(piece, body, error))
+    std::string_view segmentText = segment;
+    if (nfc) {
+      if (!toNfc(segment, normalized, error))
         return false;
+      segmentText = normalized;
+    }
+    parts.clear();
+    splitAdded(segmentText, /*normalizedPass=*/true, parts);
+    for (const auto &[part, partId] : parts) {
+      if (partId >= 0) {
+        body.push_back(partId);
+        continue;
+      }
+      pieces.assign(1, std::string(part));
+      preTokenizer->apply(pieces);
+      for (const std::string &piece : pieces)
+        if (!model.encodeWord(piece, body, error))
+          return false;
+    }
   }
   if (!addSpecial) {
     ids.insert(ids.end(), body.begin(), body.end());
@@ -383,7 +428,8 @@ bool HFTokenizer::decode(const std::vector<int> &ids, bool skipSpecial,
     if (auto it = addedById.find(id); it != addedById.end()) {
       if (skipSpecial && added[it->second].special)
         continue;
-      piece = &added[it->second].content;
+      // The reference's vocabulary holds a normalized token's NFC spelling.
+      piece = &added[it->second].match;
     } else {
       piece = model.token(id);
     }

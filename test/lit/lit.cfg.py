@@ -155,10 +155,12 @@ if config.relax_onnx_enabled.upper() in ("ON", "1", "TRUE", "YES"):
         config.available_features.add("onnx")
     if os.path.isdir("/usr/share/libonnx-testdata/data/node"):
         config.available_features.add("onnx-testdata")
-# Tokenizers (lib/Tokenizer): tokenizer.json needs PCRE2 (libpcre2-dev) and
-# tokenizer.model libsentencepiece (libsentencepiece-dev) at build time.
+# Tokenizers (lib/Tokenizer): tokenizer.json needs PCRE2 (libpcre2-dev), its
+# NFC normalizer (Qwen2) utf8proc (libutf8proc-dev) and tokenizer.model
+# libsentencepiece (libsentencepiece-dev) at build time.
 for feature, value, package in [
         ("tokenizer-json", config.relax_tokenizer_json, "libpcre2-dev"),
+        ("tokenizer-nfc", config.relax_tokenizer_nfc, "libutf8proc-dev"),
         ("sentencepiece", config.relax_tokenizer_sentencepiece,
          "libsentencepiece-dev")]:
     if value.upper() in ("ON", "1", "TRUE", "YES"):

@@ -35,6 +35,20 @@
 // TREE-DAG: prefix/include/RelaxDialect/Relax/IR/RelaxOps.td
 // TREE-DAG: prefix/lib/cmake/RelaxDialect/RelaxDialectConfigVersion.cmake
 // TREE-DAG: prefix/lib/cmake/RelaxDialect/RelaxDialectTargets.cmake
+// TREE-DAG: prefix/lib/libRelaxTokenizer.so
+// TREE-DAG: prefix/include/RelaxDialect/Tokenizer/Tokenizer.h
+// TREE-DAG: prefix/bin/relax-tokenize
+// TREE-DAG: prefix/bin/llama-generate
+//
+// The tokenizer library from the consumer's program gives the ids of the
+// installed relax-tokenize (where the build has tokenizer.json support), and
+// the installed llama-generate runs from its prefix.
+// RUN: %if tokenizer-json %{ test "$(%t/build/relax-consumer-tokenize %S/../Tokenizer/Inputs/gpt2-bpe.json 'Hello world')" = "$(%t/prefix/bin/relax-tokenize %S/../Tokenizer/Inputs/gpt2-bpe.json --encode 'Hello world')" %}
+// RUN: %t/build/relax-consumer-tokenize %t/none.json hi > %t/tokenize.err 2>&1; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=TOKERR < %t/tokenize.err
+// TOKERR: relax-consumer-tokenize: error: {{.*}}none.json: cannot open the file
+// RUN: %t/prefix/bin/llama-generate --help | FileCheck %s --check-prefix=LLAMA
+// LLAMA: usage: llama-generate MODEL.so
 //
 // The installed relax-opt runs from its prefix (it finds its libraries there).
 // RUN: %t/prefix/bin/relax-opt --version | FileCheck %s --check-prefix=VERSION

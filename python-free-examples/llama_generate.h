@@ -1,0 +1,148 @@
+//===- llama_generate.h - The parts of llama-generate -----------*- C++ -*-===//
+//
+// llama-generate (llama_generate.cpp, docs/llm.md) in files by job:
+//   llama_generate_options.cpp  the command line and its checks
+//   llama_generate_text.cpp     prompts (token ids, or text through
+//                               lib/Tokenizer) and the streamed text
+//   llama_generate_weights.cpp  weights from safetensors or generated
+//   llama_generate_model.cpp    the model's inputs, caches, prefill and the
+//                               greedy decode loop
+//   llama_generate_report.cpp   the summary, .npy dumps and the comparison
+//                               with reference tokens and logits
+//
+//===----------------------------------------------------------------------===//
+#ifndef RELAX_EXAMPLES_LLAMA_GENERATE_H
+#define RELAX_EXAMPLES_LLAMA_GENERATE_H
+
+#include "RelaxDialect/Runtime/ParamFile.h"
+#include "RelaxDialect/Runtime/RelaxModule.h"
+#include "RelaxDialect/Tokenizer/Tokenizer.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llama_generate {
+
+/// Prints "llama-generate: error: MESSAGE" and exits with status 1.
+[[noreturn]] void fail(const std::string &message);
+/// fail()s with `what` and the runtime's last error unless RELAX_OK.
+void check(relax_status status, const std::string &what);
+
+//===----------------------------------------------------------------------===//
+// Options (llama_generate_options.cpp)
+//===----------------------------------------------------------------------===//
+
+struct Options {
+  std::string library, params, weights, saveWeights, promptText, promptFile,
+      dumpLogits, expectTokens, expectLogits, tokenizer, system;
+  bool randomWeights = false, chat = false, ignoreEos = false;
+  uint64_t seed = 0;
+  long steps = 32;
+  long cacheLength = 0; // 0 (not given): the prompt plus the new tokens
+  double rtol = 1e-3, atol = 1e-3;
+};
+
+/// The options, checked against each other; fail()s with the usage.
+Options parseOptions(int argc, char **argv);
+/// `text` as an integer; fail()s with `what` otherwise.
+long parseInt(const std::string &text, const std::string &what);
+
+//===----------------------------------------------------------------------===//
+// Prompts and text (llama_generate_text.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The tokenizer of --tokenizer, or null without one.
+std::unique_ptr<mlir::relax::tok::Tokenizer> openTokenizer(const Options &opts);
+
+/// The prompt's token ids: from --prompt or --prompt-file, token ids or, with
+/// a tokenizer, text.
+std::vector<int64_t> readPrompt(const Options &opts,
+                                const mlir::relax::tok::Tokenizer *tokenizer);
+
+/// With a tokenizer, prints each new token's text to stdout as soon as it is
+/// whole (the prompt is its context: spaces come out right) and knows the
+/// tokens that end the generation; without one, does nothing.
+class TextStream {
+public:
+  TextStream(const mlir::relax::tok::Tokenizer *tokenizer, const Options &opts,
+             const std::vector<int64_t> &prompt);
+  ~TextStream();
+  /// Prints the text that new token number `index` completes.
+  void push(int64_t token, size_t index);
+  /// Whether `token` ends the sequence or turn (never with --ignore-eos).
+  bool stops(int64_t token) const;
+  /// Prints what is left and a line break, after the last token.
+  void finish();
+
+private:
+  const Options &opts;
+  std::unique_ptr<mlir::relax::tok::IncrementalDecoder> stream;
+  std::vector<int> stopIds;
+};
+
+//===----------------------------------------------------------------------===//
+// The model and its weights (llama_generate_model.cpp,
+// llama_generate_weights.cpp)
+//===----------------------------------------------------------------------===//
+
+/// An input of prefill or decode, as the library describes it.
+struct Input {
+  std::string name;
+  relax_dtype dtype;
+  std::vector<int64_t> shape; // static sizes; -1 where symbolic
+};
+
+/// "[a, b, c]".
+std::string shapeText(const std::vector<int64_t> &shape);
+
+// The weights of both entries, by name: mapped from a safetensors file or
+// generated. Each is checked against the shape and dtype the model expects.
+class Weights {
+public:
+  Weights(const Options &o);
+  /// The data of weight `in`, which must be f32 of its shape.
+  const float *get(const Input &in);
+  /// Writes the generated weights as a safetensors file.
+  void save(const std::string &path) const;
+
+private:
+  const Options &opts;
+  std::unique_ptr<mlir::relax::rt::ParamFile> file;
+  // Generated weights, by name; map nodes never move, so the pointers
+  // handed to the calls stay valid.
+  std::map<std::string, std::vector<float>> generated;
+  std::map<std::string, std::vector<int64_t>> shapes;
+};
+
+/// What a generation produced: the new tokens, the logits of each ([tokens,
+/// vocab]) and the time prefill and the decode steps took.
+struct Generation {
+  std::vector<int64_t> tokens;
+  std::vector<float> logits;
+  int64_t vocab = -1;
+  double prefillSeconds = 0, decodeSeconds = 0;
+};
+
+/// Opens the model library, binds the weights, prefills `prompt` and runs
+/// greedy decode steps until -n tokens or `text` says stop; the new tokens'
+/// text goes to `text` as they come.
+Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
+                    TextStream &text);
+
+//===----------------------------------------------------------------------===//
+// Results (llama_generate_report.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Prints the prompt, the new tokens and the tokens/s of prefill and decode.
+void printSummary(const std::vector<int64_t> &prompt, const Generation &gen);
+
+/// Writes --dump-logits and compares with --expect-tokens and
+/// --expect-logits: the exit status (1 on a mismatch).
+int compareWithReferences(const Options &opts, const Generation &gen);
+
+} // namespace llama_generate
+
+#endif // RELAX_EXAMPLES_LLAMA_GENERATE_H
