@@ -7,7 +7,7 @@
 // fused, memory plan on and off, and with the memory counters: the peak of
 // counted intermediates is the same at 3 and at 100000 iterations (each
 // iteration frees what it does not hand over). x = [1, -2, 3].
-// RUN: %python -c "import numpy as np; np.save('%t.x.npy', np.array([1, -2, 3], dtype=np.float32)); np.save('%t.m0.npy', np.array(0)); np.save('%t.m3.npy', np.array(3)); np.save('%t.mbig.npy', np.array(100000)); np.save('%t.lim.npy', np.array(50, dtype=np.float32))"
+// RUN: %python -c "import numpy as np; np.save('%t.x.npy', np.array([1, -2, 3], dtype=np.float32)); np.save('%t.m0.npy', np.array(0)); np.save('%t.m3.npy', np.array(3)); np.save('%t.mbig.npy', np.array(100000)); np.save('%t.lim.npy', np.array(50, dtype=np.float32)); np.save('%t.x0.npy', np.zeros(0, dtype=np.float32))"
 // RUN: relax-run %s --entry grow --input %t.x.npy --input %t.m3.npy | FileCheck %s --check-prefix=GROW3
 // RUN: relax-run %s --entry grow --fuse --input %t.x.npy --input %t.m3.npy | FileCheck %s --check-prefix=GROW3
 // RUN: relax-run %s --entry grow --plan-memory=false --input %t.x.npy --input %t.m3.npy | FileCheck %s --check-prefix=GROW3
@@ -28,6 +28,8 @@
 // RUN: relax-run %s --entry shuffle --plan-memory=false --memory-report --input %t.x.npy --input %t.m3.npy | FileCheck %s --check-prefix=SHUFFLE
 // RUN: relax-run %s --entry checked --input %t.x.npy --input %t.m3.npy > %t.fail 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=CHECKED < %t.fail
+// RUN: relax-run %s --entry checked --input %t.x0.npy --input %t.m3.npy | FileCheck %s --check-prefix=CHECKED0
+// RUN: relax-run %s --entry checked --fuse --input %t.x0.npy --input %t.m3.npy | FileCheck %s --check-prefix=CHECKED0
 // GROW3: output #0: i64 [] = [3]
 // GROW3: output #1: f32 [3, 3] = [1, -2, 3, 0, -3, 2, -1, -4, ...]
 // GROW0: output #0: i64 [] = [0]
@@ -40,6 +42,7 @@
 // SHUFFLE: output #1: f32 [3] = [1, -2, 3]
 // SHUFFLE: output #2: f32 [3] = [2, -4, 6]
 // CHECKED: error: checked: n = 3 from 'x' dim 0, but relax.while at {{.*}}:{{[0-9]+}}:{{[0-9]+}} carried value leaf 0 dim 0 = n is 6
+// CHECKED0: output #0: f32 [0] = []
 
 // Row i of the result is x - i: the carried accumulator grows by a row an
 // iteration.
@@ -129,16 +132,23 @@ relax.func @shuffle(%x: !relax.tensor<[n], f32>, %m: !relax.tensor<[], i64>)
 
 // The carried type says [n], but the second iteration gets [2 * n]: the
 // check at the top of the iteration fails with a message (no crash, the
-// iteration's buffers freed).
+// iteration's buffers freed). The loop runs at most m times: at n = 0 the
+// check holds (2 * 0 = 0), and a `while true` would never end (the mutation
+// run of scripts/mutate-run.py, --dim n=0, timed out on it).
 relax.func @checked(%x: !relax.tensor<[n], f32> {relax.name = "x"},
                     %m: !relax.tensor<[], i64>) -> !relax.tensor<[n], f32> {
-  %true = relax.constant dense<true> : tensor<i1>
-  %r = relax.while %true : !relax.tensor<[], i1>
-      iter_args(%x : !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
-  ^bb0(%a: !relax.tensor<[n], f32>):
+  %zero = relax.constant dense<0> : tensor<i64>
+  %one = relax.constant dense<1> : tensor<i64>
+  %c0 = relax.less %zero, %m : (!relax.tensor<[], i64>, !relax.tensor<[], i64>) -> !relax.tensor<[], i1>
+  %r, %i = relax.while %c0 : !relax.tensor<[], i1>
+      iter_args(%x, %zero : !relax.tensor<[n], f32>, !relax.tensor<[], i64>)
+      -> !relax.tensor<[n], f32>, !relax.tensor<[], i64> {
+  ^bb0(%a: !relax.tensor<[n], f32>, %it: !relax.tensor<[], i64>):
     %y = relax.concat %a, %a {axis = 0 : i64} : (!relax.tensor<[n], f32>, !relax.tensor<[n], f32>) -> !relax.tensor<[n * 2], f32>
     %z = relax.match_cast %y : !relax.tensor<[n * 2], f32> to !relax.tensor<[j], f32>
-    relax.loop_yield %true, %z : !relax.tensor<[], i1>, !relax.tensor<[j], f32>
+    %i1 = relax.add %it, %one : (!relax.tensor<[], i64>, !relax.tensor<[], i64>) -> !relax.tensor<[], i64>
+    %c = relax.less %i1, %m : (!relax.tensor<[], i64>, !relax.tensor<[], i64>) -> !relax.tensor<[], i1>
+    relax.loop_yield %c, %z, %i1 : !relax.tensor<[], i1>, !relax.tensor<[j], f32>, !relax.tensor<[], i64>
   }
   relax.return %r : !relax.tensor<[n], f32>
 }
