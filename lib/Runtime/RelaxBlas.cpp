@@ -1840,15 +1840,20 @@ void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
 // where the CPU has AVX-512 or AVX2 (cpuIsa(), CpuGemv.h), libm's scalar
 // expf elsewhere. The vector
 // variants are only declared and called inside functions compiled for
-// AVX-512, so the rest of the runtime keeps the baseline ISA.
-#pragma GCC push_options
-#pragma GCC target("avx512f")
+// AVX-512, so the rest of the runtime keeps the baseline ISA. The ISA is
+// given per function (the target attribute, which GCC and clang both
+// honour; `#pragma GCC target` is GCC's only, and clang, which builds the
+// sanitizer and fuzzer configurations, ignores it).
+#define RELAX_AVX512 __attribute__((target("avx512f")))
+#define RELAX_AVX2_FMA __attribute__((target("avx2,fma")))
 // GCC 12's AVX-512 headers build some intrinsics on _mm512_undefined_ps(),
 // which -Wuninitialized then reports at every use.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-extern "C" __m512 _ZGVeN16v_expf(__m512);
+#endif
+extern "C" RELAX_AVX512 __m512 _ZGVeN16v_expf(__m512);
 
 /// exp of 16 shifted scores. libmvec's fast path covers arguments above
 /// about -87.3; below it (masked keys: -inf, -1e9) each lane would go
@@ -1856,7 +1861,7 @@ extern "C" __m512 _ZGVeN16v_expf(__m512);
 /// causal Llama block. Those lanes are exactly 0 in float anyway, so they
 /// are clamped for the call and zeroed after it; NaN stays NaN (max_ps
 /// returns its second operand when either is NaN).
-inline __m512 expShifted16(__m512 d) {
+RELAX_AVX512 inline __m512 expShifted16(__m512 d) {
   const __m512 lowest = _mm512_set1_ps(-87.0f);
   __m512 e = _ZGVeN16v_expf(_mm512_max_ps(lowest, d));
   __mmask16 below = _mm512_cmp_ps_mask(d, lowest, _CMP_LT_OQ);
@@ -1872,7 +1877,7 @@ inline __m512 expShifted16(__m512 d) {
 }
 
 /// x[j] = exp(x[j] - max) for j < n; returns the sum.
-float expShiftedAvx512(float *x, int64_t n, float max) {
+RELAX_AVX512 float expShiftedAvx512(float *x, int64_t n, float max) {
   __m512 shift = _mm512_set1_ps(max);
   __m512 sum = _mm512_setzero_ps();
   int64_t j = 0;
@@ -1894,7 +1899,7 @@ float expShiftedAvx512(float *x, int64_t n, float max) {
 /// x[j] = x[j] * scale (+ add[j]) for j < n; returns the max. (A NaN score
 /// is skipped by the max, as max_ps returns its second operand, and still
 /// makes the row NaN through its exponential.)
-float scaleMaskMaxAvx512(float *x, int64_t n, float scale, const float *add) {
+RELAX_AVX512 float scaleMaskMaxAvx512(float *x, int64_t n, float scale, const float *add) {
   __m512 factor = _mm512_set1_ps(scale);
   __m512 max = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
   int64_t j = 0;
@@ -1918,18 +1923,15 @@ float scaleMaskMaxAvx512(float *x, int64_t n, float scale, const float *add) {
   return _mm512_reduce_max_ps(max);
 }
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
 
 // The same two passes with libmvec's AVX2 variant, 8 lanes, for CPUs with
 // AVX2 and FMA but no AVX-512 (and for RELAX_MAX_CPU_ISA=avx2). Tails run
 // the scalar code of the portable path.
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-extern "C" __m256 _ZGVdN8v_expf(__m256);
+extern "C" RELAX_AVX2_FMA __m256 _ZGVdN8v_expf(__m256);
 
 /// exp of 8 shifted scores, with expShifted16's handling of the lanes
 /// below libmvec's fast path.
-inline __m256 expShifted8(__m256 d) {
+RELAX_AVX2_FMA inline __m256 expShifted8(__m256 d) {
   const __m256 lowest = _mm256_set1_ps(-87.0f);
   __m256 e = _ZGVdN8v_expf(_mm256_max_ps(lowest, d));
   __m256 below = _mm256_cmp_ps(d, lowest, _CMP_LT_OQ);
@@ -1943,7 +1945,7 @@ inline __m256 expShifted8(__m256 d) {
 }
 
 /// x[j] = exp(x[j] - max) for j < n; returns the sum.
-float expShiftedAvx2(float *x, int64_t n, float max) {
+RELAX_AVX2_FMA float expShiftedAvx2(float *x, int64_t n, float max) {
   __m256 shift = _mm256_set1_ps(max);
   __m256 sum = _mm256_setzero_ps();
   int64_t j = 0;
@@ -1964,7 +1966,7 @@ float expShiftedAvx2(float *x, int64_t n, float max) {
 
 /// x[j] = x[j] * scale (+ add[j]) for j < n; returns the max, NaN skipped
 /// as in scaleMaskMaxAvx512.
-float scaleMaskMaxAvx2(float *x, int64_t n, float scale, const float *add) {
+RELAX_AVX2_FMA float scaleMaskMaxAvx2(float *x, int64_t n, float scale, const float *add) {
   __m256 factor = _mm256_set1_ps(scale);
   __m256 max = _mm256_set1_ps(-std::numeric_limits<float>::infinity());
   int64_t j = 0;
@@ -1989,7 +1991,8 @@ float scaleMaskMaxAvx2(float *x, int64_t n, float scale, const float *add) {
   }
   return best;
 }
-#pragma GCC pop_options
+#undef RELAX_AVX512
+#undef RELAX_AVX2_FMA
 
 /// x[j] = x[j] * scale (+ add[j * addStride]) for j < n; returns the max.
 /// This pass is as long as the softmax's exponentials: a scalar max

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <string>
@@ -94,11 +95,13 @@ extern "C" void _mlir_ciface_relax_rt_workspace_acquire(relax_rt_bytes *result,
     // back to what this call needs.
     for (int64_t want : {std::max(bytes, capacity), bytes}) {
       // Rounded to the alignment (aligned_alloc's contract); at least one
-      // slot so that an empty arena is still a valid, non-null pointer.
+      // slot so that an empty arena is still a valid, non-null pointer. A
+      // size within an alignment of INT64_MAX has no rounded value (checked
+      // before the addition, which would overflow: undefined behaviour).
+      if (want > std::numeric_limits<int64_t>::max() - (kAlignment - 1))
+        continue;
       int64_t rounded = std::max<int64_t>(
           kAlignment, (want + kAlignment - 1) / kAlignment * kAlignment);
-      if (rounded < want) // overflow
-        continue;
       arena.data = std::aligned_alloc(kAlignment, rounded);
       if (arena.data) {
         arena.capacity = rounded;
