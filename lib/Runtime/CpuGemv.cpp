@@ -57,6 +57,11 @@ constexpr int64_t kMinPieceBytes = 64 << 10;
 /// Output columns per piece come in multiples of this (a cache line of Y
 /// for the [k, n] layout; 16 rows of B^T for the other).
 constexpr int64_t kColumnGrain = 16;
+/// Whether B is B^T stored [n, k] (unit row stride of B) rather than B
+/// stored [k, n].
+bool storedTransposed(int64_t n, int64_t bRowStride, int64_t bColStride) {
+  return bRowStride == 1 && (bColStride != 1 || n == 1);
+}
 } // namespace
 
 CpuIsa relax::runtime::cpuIsa() {
@@ -80,7 +85,7 @@ bool relax::runtime::gemvSmallRows(int64_t m, int64_t n, int64_t k,
                                    const float *x, int64_t ldx, const float *b,
                                    int64_t bRowStride, int64_t bColStride,
                                    float *y, int64_t ldy, int threads) {
-  bool transposed = bRowStride == 1 && (bColStride != 1 || n == 1);
+  bool transposed = storedTransposed(n, bRowStride, bColStride);
   // Several rows of X: only where B is large in the dim the kernels stream
   // along (k for B^T [n, k], n for B [k, n]); a small one (attention's
   // d = 64 for the scores of a group of query heads, e = 64 for their
@@ -101,8 +106,7 @@ bool relax::runtime::gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n,
                                        int64_t ldy, int threads) {
   if (m < 1 || m > kMaxDotRows || n < 1 || k < 1)
     return false;
-  // B^T stored [n, k] (unit row stride of B) or B stored [k, n].
-  bool transposed = bRowStride == 1 && (bColStride != 1 || n == 1);
+  bool transposed = storedTransposed(n, bRowStride, bColStride);
   // More than kMaxGemvRows rows: B^T [n, k] only.
   if (m > kMaxGemvRows && !transposed)
     return false;

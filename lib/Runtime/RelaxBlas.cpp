@@ -602,8 +602,14 @@ dnnl::algorithm eltwiseOf(GemmActivation activation) {
                                             : dnnl::algorithm::eltwise_relu;
 }
 
-PackedKey keyOf(Matrix<float> b) {
-  return {b.data, b.rows, b.cols, b.rowStride, b.colStride};
+/// The cache entry of this view of a constant B, made empty on first use.
+/// The caller holds packedMutex.
+PackedWeights &entryFor(Matrix<float> b) {
+  std::unique_ptr<PackedWeights> &entry =
+      packedCache[PackedKey{b.data, b.rows, b.cols, b.rowStride, b.colStride}];
+  if (!entry)
+    entry = std::make_unique<PackedWeights>();
+  return *entry;
 }
 
 ProductShape shapeOf(Matrix<float> a, Matrix<float> c, bool bias,
@@ -653,12 +659,10 @@ matmulDesc(Matrix<float> a, const dnnl::memory::desc &bDesc, Matrix<float> c,
 /// was multiplied by so far stay under kPackAfterRows. Counts the rows.
 bool runsOnPlainB(Matrix<float> b, int64_t rows) {
   std::lock_guard<std::mutex> lock(packedMutex);
-  std::unique_ptr<PackedWeights> &entry = packedCache[keyOf(b)];
-  if (!entry)
-    entry = std::make_unique<PackedWeights>();
-  if (entry->plainRows + rows > packAfterRows())
+  PackedWeights &entry = entryFor(b);
+  if (entry.plainRows + rows > packAfterRows())
     return false;
-  entry->plainRows += rows;
+  entry.plainRows += rows;
   return true;
 }
 
@@ -675,13 +679,11 @@ PackedPrimitive plainPrimitive(Matrix<float> a, Matrix<float> b,
   memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32,
                      memory::dims{b.rowStride, b.colStride});
   std::lock_guard<std::mutex> lock(packedMutex);
-  std::unique_ptr<PackedWeights> &entry = packedCache[keyOf(b)];
-  if (!entry)
-    entry = std::make_unique<PackedWeights>();
+  PackedWeights &entry = entryFor(b);
   ProductShape shape =
       shapeOf(a, c, bias, activation, residual, residualRowStride);
-  auto found = entry->plainPrimitives.find(shape);
-  if (found == entry->plainPrimitives.end()) {
+  auto found = entry.plainPrimitives.find(shape);
+  if (found == entry.plainPrimitives.end()) {
     PackedPrimitive made;
     try {
       dnnl::matmul::primitive_desc pd = matmulDesc(
@@ -690,7 +692,7 @@ PackedPrimitive plainPrimitive(Matrix<float> a, Matrix<float> b,
         made.matmul = dnnl::matmul(pd);
     } catch (const dnnl::error &) {
     }
-    found = entry->plainPrimitives.emplace(shape, made).first;
+    found = entry.plainPrimitives.emplace(shape, made).first;
   }
   if (found->second)
     weights = memory(bDesc, cpuEngine(), const_cast<float *>(b.data));
@@ -708,15 +710,13 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
   using dnnl::memory;
   memory::dims bStrides = {b.rowStride, b.colStride};
   std::lock_guard<std::mutex> lock(packedMutex);
-  std::unique_ptr<PackedWeights> &entry = packedCache[keyOf(b)];
+  PackedWeights &entry = entryFor(b);
   ProductShape shape =
       shapeOf(a, c, bias, activation, residual, residualRowStride);
-  if (entry) {
-    auto found = entry->primitives.find(shape);
-    if (found != entry->primitives.end()) {
-      weights = entry->weights;
-      return found->second;
-    }
+  auto found = entry.primitives.find(shape);
+  if (found != entry.primitives.end()) {
+    weights = entry.weights;
+    return found->second;
   }
   try {
     memory::desc bAny({b.rows, b.cols}, memory::data_type::f32,
@@ -735,42 +735,38 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
                                             eltwiseOf(activation), cDesc, 0.0f,
                                             0.0f),
                 cpuEngine()));
-      if (!entry)
-        entry = std::make_unique<PackedWeights>();
       made.b = b;
       constexpr int64_t kPad = 64 / sizeof(float);
       if (b.colStride == 1 && b.rows > 1 &&
           (b.rowStride * int64_t(sizeof(float))) % 4096 == 0) {
-        if (entry->padded.empty()) {
-          entry->padded.resize(b.rows * (b.cols + kPad));
+        if (entry.padded.empty()) {
+          entry.padded.resize(b.rows * (b.cols + kPad));
           for (int64_t i = 0; i < b.rows; ++i)
             std::copy(b.data + i * b.rowStride,
                       b.data + i * b.rowStride + b.cols,
-                      entry->padded.data() + i * (b.cols + kPad));
+                      entry.padded.data() + i * (b.cols + kPad));
         }
-        made.b = {entry->padded.data(), b.rows, b.cols, b.cols + kPad, 1};
+        made.b = {entry.padded.data(), b.rows, b.cols, b.cols + kPad, 1};
       }
-      entry->primitives.emplace(shape, made);
+      entry.primitives.emplace(shape, made);
       return made;
     }
-    if (!entry)
-      entry = std::make_unique<PackedWeights>();
-    if (!entry->weights) {
+    if (!entry.weights) {
       memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32, bStrides);
       memory plain(bDesc, cpuEngine(), const_cast<float *>(b.data));
       memory packed(pd.weights_desc(), cpuEngine());
       dnnl::stream stream(cpuEngine());
       dnnl::reorder(plain, packed).execute(stream, plain, packed);
       stream.wait();
-      entry->weights = packed;
-    } else if (pd.weights_desc() != entry->weights.get_desc()) {
+      entry.weights = packed;
+    } else if (pd.weights_desc() != entry.weights.get_desc()) {
       // A kernel for these rows that wants another packing: not worth a
       // second copy of the weights.
       return PackedPrimitive();
     }
     made.matmul = dnnl::matmul(pd);
-    entry->primitives.emplace(shape, made);
-    weights = entry->weights;
+    entry.primitives.emplace(shape, made);
+    weights = entry.weights;
     return made;
   } catch (const dnnl::error &) {
     // The entry keeps what it had: packed weights are set only once filled.
