@@ -1,0 +1,67 @@
+//===- CpuQuantGemv.h - Products with group-quantized weights ----*- C++
+//-*-===//
+//
+// Y = X * W^T where W [n, k] (a linear layer's weight, torch's layout) is
+// stored quantized by groups of `group` consecutive elements along k, the
+// layout of docs/quantization.md:
+//
+//   W[j, l] = (q(j, l) - zero(j, l / group)) * scale[j, l / group]
+//
+//   - 8 bits: q is int8 [n, k]; zero is 0 (symmetric, llama.cpp's Q8_0 at
+//     group 32 with f16 scales);
+//   - 4 bits: q is uint4 packed two to a byte along k, [n, k / 2] uint8,
+//     element 2i in the low nibble of byte i and 2i + 1 in the high one;
+//     zero is 8 (symmetric, Q4_0 at group 32) or read from `zeros`,
+//     [n, k / group] uint8 holding 0..15 (asymmetric, AWQ/GPTQ-style).
+//   - scales are [n, k / group], f32 or f16 (IEEE binary16).
+//
+// The weights are dequantized in registers (or in blocks that stay in
+// cache) and never materialised in f32: a decode step streams the
+// quantized bytes once. Kernels for AVX-512, AVX2 + FMA and plain C++,
+// chosen from cpuid as CpuGemv.h's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_RUNTIME_CPUQUANTGEMV_H
+#define RELAX_RUNTIME_CPUQUANTGEMV_H
+
+#include "CpuGemv.h"
+
+#include <cstdint>
+
+namespace relax::runtime {
+
+/// A weight W [n, k] quantized by groups along k (the header's layout).
+struct QuantizedWeight {
+  int bits = 8;            ///< 4 or 8
+  int64_t n = 0, k = 0;    ///< W's rows (outputs) and depth
+  int64_t group = 32;      ///< elements per scale; divides k
+  const void *q = nullptr; ///< int8 [n, k] or packed uint4 [n, k / 2]
+  const void *scales = nullptr; ///< [n, k / group]
+  bool scalesF16 = false;       ///< scales are binary16, else f32
+  const uint8_t *zeros = nullptr; ///< 4 bits only: [n, k / group], or null
+};
+
+/// Why `w` is not a layout the kernels take, or null when it is: bits other
+/// than 4 and 8, a group that does not divide k, zero points with 8 bits,
+/// an odd k with 4 bits, null pointers.
+const char *whyUnsupported(const QuantizedWeight &w);
+
+/// Y[i, j] = sum_l X[i, l] * W[j, l] for i < m, j < w.n, l < w.k; X and Y
+/// have unit column strides. Cut over the runtime's pool when `threads` >
+/// 1. Returns false (and writes nothing) when whyUnsupported(w) says so.
+bool quantLinear(int64_t m, const float *x, int64_t ldx,
+                 const QuantizedWeight &w, float *y, int64_t ldy, int threads);
+
+/// quantLinear with the kernels of `isa`, which the CPU must run (tests
+/// compare every level the machine has).
+bool quantLinearWith(CpuIsa isa, int64_t m, const float *x, int64_t ldx,
+                     const QuantizedWeight &w, float *y, int64_t ldy,
+                     int threads);
+
+/// W[j, l] as f32 (the reference the kernels are tested against).
+float dequantizedElement(const QuantizedWeight &w, int64_t j, int64_t l);
+
+} // namespace relax::runtime
+
+#endif // RELAX_RUNTIME_CPUQUANTGEMV_H
