@@ -98,5 +98,6 @@ include "RelaxDialect/Relax/IR/RelaxLinearAlgebraOps.td"
 include "RelaxDialect/Relax/IR/RelaxManipulationOps.td"
 include "RelaxDialect/Relax/IR/RelaxReductionOps.td"
 include "RelaxDialect/Relax/IR/RelaxNNOps.td"
+include "RelaxDialect/Relax/IR/RelaxQuantizeOps.td"
 
 #endif // RELAX_TENSOR_OPS_TD
