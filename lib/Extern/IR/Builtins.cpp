@@ -16,6 +16,9 @@
 // tensors.
 // Attention: relax_blas_attention[_mask|_bmask]_<dtype> (blocks of query
 // rows through two GEMMs and a softmax, CPU).
+// Quantized weights: relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>
+// (X [b, m, k] with `batch`; the weight format; the scales' dtype; CPU,
+// lib/Runtime/RelaxQuant.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,7 +58,27 @@ static StringRef dtypeSuffix(Type type) {
   return "";
 }
 
+/// QuantLinear's part of whyUnsupported.
+static std::string whyQuantUnsupported(const BuiltinSpec &spec) {
+  if (spec.target != BuiltinTarget::CPU)
+    return "no " + stringifyBuiltinTarget(spec.target).str() +
+           " quantized linear";
+  if (!spec.dtype || !spec.dtype.isF32())
+    return "no quantized linear for activations other than f32";
+  if (spec.quantBits != 4 && spec.quantBits != 8)
+    return "no quantized linear for " + std::to_string(spec.quantBits) +
+           " bits";
+  if (spec.quantZeros && spec.quantBits != 4)
+    return "no quantized linear with zero points at 8 bits";
+  if (spec.lhsRank != 2 && spec.lhsRank != 3)
+    return "no quantized linear variant for X of rank " +
+           std::to_string(spec.lhsRank);
+  return "";
+}
+
 std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
+  if (spec.kind == BuiltinKind::QuantLinear)
+    return whyQuantUnsupported(spec);
   StringRef suffix = dtypeSuffix(spec.dtype);
   // OpenBLAS has sgemm/dgemm only; cuBLAS GEMM here covers the dtypes LLM
   // inference uses (fp16/bf16 with fp32 accumulation, and fp32).
@@ -121,6 +144,11 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
   if (spec.kind == BuiltinKind::Conv2D)
     return name + "conv2d_nchw_" + (spec.constantB ? "packed_" : "") +
            dtypeSuffix(spec.dtype).str();
+  if (spec.kind == BuiltinKind::QuantLinear)
+    return std::string("relax_quant_linear") +
+           (spec.lhsRank == 3 ? "_batch" : "") +
+           (spec.quantBits == 8 ? "_q8_" : spec.quantZeros ? "_q4z_" : "_q4_") +
+           (spec.quantScalesF16 ? "f16" : "f32");
   if (spec.kind == BuiltinKind::Attention) {
     name += "attention_";
     if (spec.mask == AttentionMask::Additive)
@@ -205,6 +233,28 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
     inputs.push_back(relax::RelaxTensorType::get(relax::SymShape(optionDims),
                                                  Float64Type::get(context)));
     inputs.push_back(shaped({"b", "s", "hq", "e"}, spec.dtype));
+    return FunctionType::get(context, inputs, {});
+  }
+  if (spec.kind == BuiltinKind::QuantLinear) {
+    // Q's and the scales' dims are their own variables where the layout
+    // relates them (k = 2 * h, k = g * group): the runtime checks them.
+    Type f32 = Float32Type::get(context);
+    Type u8 = IntegerType::get(context, 8, IntegerType::Unsigned);
+    SmallVector<StringRef> x = {"m", "k"}, y = {"m", "n"};
+    if (spec.lhsRank == 3) {
+      x.insert(x.begin(), "b");
+      y.insert(y.begin(), "b");
+    }
+    SmallVector<Type> inputs = {shaped(x, f32)};
+    inputs.push_back(spec.quantBits == 8
+                         ? shaped({"n", "k"}, IntegerType::get(context, 8))
+                         : shaped({"n", "h"}, u8));
+    inputs.push_back(shaped({"n", "g"}, spec.quantScalesF16
+                                            ? Type(Float16Type::get(context))
+                                            : f32));
+    if (spec.quantZeros)
+      inputs.push_back(shaped({"n", "g"}, u8));
+    inputs.push_back(shaped(y, f32));
     return FunctionType::get(context, inputs, {});
   }
   Expr m = Expr::var("m"), k = Expr::var("k"), n = Expr::var("n");

@@ -6,7 +6,9 @@
 // relax.conv2d becomes the im2col + GEMM built-in, its window a constant
 // operand, and relax.attention the runtime's blocked attention (two GEMMs
 // per block of query rows around a softmax), its options a constant
-// operand. Only the shapes the library variants cover are taken; everything
+// operand; on the CPU a linear (or matmul) of a relax.dequantize'd weight
+// becomes the quantized-linear built-in over the packed weight
+// (dispatchQuantized). Only the shapes the library variants cover are taken; everything
 // else is left for relax-legalize-ops, so the pass never makes a module less
 // compilable.
 //
@@ -392,6 +394,13 @@ struct RelaxDispatchLibraryPass
     });
     IRRewriter rewriter(&getContext());
     for (Operation *op : candidates) {
+      FailureOr<bool> quantized = isa<LinearOp, MatmulOp>(op)
+                                      ? dispatchQuantized(rewriter, op)
+                                      : FailureOr<bool>(false);
+      if (failed(quantized))
+        return signalPassFailure();
+      if (*quantized)
+        continue;
       LogicalResult result = success();
       if (auto matmul = dyn_cast<MatmulOp>(op))
         result = dispatchMatmul(rewriter, matmul);
@@ -854,6 +863,93 @@ private:
     }
     rewriter.replaceOp(op, add.getResult());
     return success();
+  }
+
+  /// `x * W^T` where W = relax.dequantize(q, scales[, zeros]): a
+  /// relax.linear of the dequantized weight (with or without a bias) or a
+  /// relax.matmul of its permute_dims. On the CPU it becomes one call of the
+  /// quantized-linear built-in, which reads q and the scales as they are
+  /// stored: the f32 weight never exists. The layout relations the kernel
+  /// relies on (groups * group_size = k, equal rows) are asserted first
+  /// wherever inference could not prove them. Returns whether `op` was
+  /// replaced.
+  FailureOr<bool> dispatchQuantized(RewriterBase &rewriter, Operation *op) {
+    if (targetKind != ext::BuiltinTarget::CPU)
+      return false;
+    Value x, weight, bias;
+    PermuteDimsOp permute;
+    if (auto linear = dyn_cast<LinearOp>(op)) {
+      x = linear.getX();
+      weight = linear.getWeight();
+      bias = linear.getBias();
+    } else {
+      auto matmul = cast<MatmulOp>(op);
+      permute = matmul.getRhs().getDefiningOp<PermuteDimsOp>();
+      if (!permute || !swapsLastTwoDims(permute))
+        return false;
+      x = matmul.getLhs();
+      weight = permute.getInput();
+    }
+    auto dequantize = weight.getDefiningOp<DequantizeOp>();
+    if (!dequantize)
+      return false;
+    auto xType = dyn_cast<RelaxTensorType>(x.getType());
+    auto wType = cast<RelaxTensorType>(weight.getType());
+    auto resultType = dyn_cast<RelaxTensorType>(op->getResult(0).getType());
+    if (!xType || !xType.hasRank() || !wType.hasRank() || !resultType ||
+        !resultType.getShape().isFullyKnown())
+      return false;
+    ext::BuiltinSpec spec;
+    spec.kind = ext::BuiltinKind::QuantLinear;
+    spec.target = targetKind;
+    spec.dtype = xType.getDtype();
+    spec.lhsRank = xType.getRank();
+    spec.quantBits = dequantize.getBits();
+    spec.quantZeros = static_cast<bool>(dequantize.getZeros());
+    spec.quantScalesF16 = cast<RelaxTensorType>(dequantize.getScales().getType())
+                              .getDtype()
+                              .isF16();
+    if (!ext::whyUnsupported(spec).empty())
+      return false;
+    // The product: x's leading dims, then W's rows.
+    SmallVector<sym::Expr> dims(xType.getDims().drop_back());
+    dims.push_back(wType.getDims()[0]);
+    auto productType = RelaxTensorType::get(SymShape(dims), xType.getDtype());
+    if (!productType.getShape().isFullyKnown() ||
+        (!bias && productType != resultType))
+      return false;
+    FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
+    if (failed(decl))
+      return failure();
+    // The checks read the ops' own operands, so they go in first (they hold
+    // for the original ops too, should the bias below send us back).
+    emitShapeContractChecks(rewriter, dequantize);
+    emitShapeContractChecks(rewriter, op);
+    SmallVector<Value> inputs = {x, dequantize.getQ(), dequantize.getScales()};
+    if (Value zeros = dequantize.getZeros())
+      inputs.push_back(zeros);
+    rewriter.setInsertionPoint(op);
+    auto call = CallDPSPackedOp::create(rewriter, op->getLoc(),
+                                        TypeRange{productType},
+                                        decl->getSymName(), inputs);
+    Value result = call.getResult(0);
+    if (bias) {
+      auto add = AddOp::create(rewriter, op->getLoc(), result, bias);
+      if (add.getResult().getType() != resultType) {
+        // Inference disagreed with the linear's own: keep the original op.
+        rewriter.eraseOp(add);
+        rewriter.eraseOp(call);
+        return false;
+      }
+      result = add.getResult();
+    }
+    ++numDispatched;
+    rewriter.replaceOp(op, result);
+    if (permute && permute->use_empty())
+      rewriter.eraseOp(permute);
+    if (dequantize->use_empty())
+      rewriter.eraseOp(dequantize);
+    return true;
   }
 
   ext::BuiltinTarget targetKind = ext::BuiltinTarget::CPU;

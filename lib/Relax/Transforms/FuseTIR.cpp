@@ -370,7 +370,12 @@ void GroupFuser::inlineIntermediates() {
       if (auto store = dyn_cast<tir::StoreOp>(user))
         if (store.getBuffer() == buffer)
           stores.push_back(store);
-    if (stores.size() != 1 || !isReadOncePerElement(buffer))
+    // A decode (dequantize) is inlined even where its elements are read
+    // many times: recomputing them is cheaper than storing them.
+    auto call = value.getDefiningOp<CallTIROp>();
+    bool decode = call && tir::isDecode(symbols.lookup<tir::PrimFuncOp>(
+                              call.getCalleeAttr().getValue()));
+    if (stores.size() != 1 || (!decode && !isReadOncePerElement(buffer)))
       continue;
     auto producer = stores.front()->getParentOfType<tir::BlockOp>();
     if (!producer)

@@ -64,6 +64,10 @@ struct Node {
   int ipdom = -1;
   OpPattern ipdomPattern = OpPattern::Elementwise;
   unsigned depth = 1;
+  /// A call of a decode program (tir::isDecode): it may join a contraction
+  /// that reads its result, since recomputing an element per read is
+  /// cheaper than storing it.
+  bool decode = false;
 };
 
 /// Union-find over nodes; the root of a set is its group's sink and holds
@@ -156,6 +160,11 @@ void Partitioner::buildGraph(Block &body) {
     index[&op] = nodes.size();
     nodes.push_back(
         {&op, getNodePattern(&op), isa<CallTIRInplaceOp>(op), {}});
+    if (auto call = dyn_cast<CallTIROp>(op))
+      nodes.back().decode =
+          nodes.back().pattern != OpPattern::Opaque &&
+          tir::isDecode(SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
+              &op, call.getCalleeAttr()));
   }
   for (auto [i, node] : llvm::enumerate(nodes)) {
     // A use inside a nested region (a dataflow region reading a value of
@@ -346,6 +355,13 @@ SmallVector<unsigned> Partitioner::run() {
           continue;
         tryFuse(i, sink,
                 [](OpPattern p, bool) { return p <= OpPattern::Broadcast; });
+      } else if (node.decode && phase == 0 &&
+                 nodes[sink].pattern == OpPattern::OutEwiseFusable) {
+        // A dequantized weight goes into the product that reads it: the
+        // merged program decodes each element where it is read.
+        tryFuse(i, sink, [](OpPattern p, bool isSink) {
+          return isSink ? p != OpPattern::Opaque : p <= OpPattern::Injective;
+        });
       } else if (kind <= OpPattern::Broadcast) {
         // Not into a contraction's operand: it reads each element many
         // times. (A group whose sink took a contraction may still take

@@ -308,6 +308,7 @@ struct RelaxLegalizeOpsPass
     addManipulationLegalizers(table);
     addReductionLegalizers(table);
     addNNLegalizers(table);
+    addQuantizeLegalizers(table);
 
     ModuleOp module = getOperation();
     LegalizeContext context(module);

@@ -181,6 +181,27 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
         check.broadcastsTo(bias.getDims(), out.getDims(), "bias");
     return;
   }
+  if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
+    // The kernel reads scales (and zeros) at [j, l / G] for every element
+    // [j, l] of the row: their groups must cover it exactly.
+    RelaxTensorType q = rankedType(dequantize.getQ());
+    RelaxTensorType scales = rankedType(dequantize.getScales());
+    RelaxTensorType out = rankedType(op->getResult(0));
+    if (!q || !scales || !out || q.getRank() != 2 || scales.getRank() != 2)
+      return;
+    check.equal(scales.getDims()[0], out.getDims()[0], "scales dim 0");
+    std::optional<int64_t> group = dequantize.getGroupSize();
+    sym::Expr g = scales.getDims()[1];
+    check.equal(group && g ? g * sym::Expr::constant(*group) : g,
+                group ? out.getDims()[1] : sym::Expr::constant(1),
+                group ? "scales dim 1 * group_size" : "scales dim 1");
+    if (Value z = dequantize.getZeros())
+      if (RelaxTensorType zeros = rankedType(z); zeros && zeros.getRank() == 2)
+        for (int64_t d = 0; d < 2; ++d)
+          check.equal(zeros.getDims()[d], scales.getDims()[d],
+                      "zeros dim " + Twine(d));
+    return;
+  }
   if (name == "relax.split") {
     // Symbolic split indices must be ordered and within the axis: the
     // pieces are differences of them and must not be negative.

@@ -24,7 +24,7 @@ namespace ext {
 enum class BuiltinTarget { CPU, CUDA };
 
 /// The families of built-ins.
-enum class BuiltinKind { Matmul, Conv2D, Attention };
+enum class BuiltinKind { Matmul, Conv2D, Attention, QuantLinear };
 
 /// The mask operand of an Attention built-in: none, added to the scores
 /// (the query's dtype), or boolean (i1: false hides the key).
@@ -53,6 +53,12 @@ enum class AttentionMask { None, Additive, Boolean };
 ///   mask [m0, m1, m2, m3] (unless mask is None; broadcast to [b, hq, s, t]),
 ///   options [2] f64 = (scale or NaN for 1 / sqrt(d), causal 0 or 1),
 ///   O [b, s, hq, e].
+/// For QuantLinear (CPU only): `Y = X * W^T` with W [n, k] stored quantized
+/// (docs/quantization.md; `quantBits`, `quantZeros`, `quantScalesF16`):
+///   X [m, k] (lhsRank 2) or [b, m, k] (lhsRank 3) f32,
+///   Q [n, k] i8 (8 bits) or [n, h] ui8 (4 bits, k = 2 * h),
+///   scales [n, g] f32 or f16, (zeros [n, g] ui8,) Y [m, n] or [b, m, n] f32,
+/// with the group k / g; the runtime checks every relation.
 struct BuiltinSpec {
   BuiltinKind kind = BuiltinKind::Matmul;
   BuiltinTarget target = BuiltinTarget::CPU;
@@ -80,6 +86,10 @@ struct BuiltinSpec {
   bool gelu = false;
   bool relu = false;
   AttentionMask mask = AttentionMask::None;
+  /// QuantLinear: the weight's format.
+  unsigned quantBits = 8;
+  bool quantZeros = false;
+  bool quantScalesF16 = false;
 };
 
 /// "cpu" / "cuda".

@@ -80,6 +80,7 @@ void addLinearAlgebraLegalizers(LegalizerTable &table);
 void addManipulationLegalizers(LegalizerTable &table);
 void addReductionLegalizers(LegalizerTable &table);
 void addNNLegalizers(LegalizerTable &table);
+void addQuantizeLegalizers(LegalizerTable &table);
 
 //===----------------------------------------------------------------------===//
 // Helpers for writing legalizers
