@@ -42,6 +42,8 @@ struct Options {
   uint64_t seed = 0;
   long steps = 32;
   long cacheLength = 0; // 0 (not given): the prompt plus the new tokens
+  int quantizeBits = 0;  // --quantize: 8 or 4; 0: weights are used as stored
+  long groupSize = 0;    // --group-size (32 when --quantize gives none)
   double rtol = 1e-3, atol = 1e-3;
 };
 
@@ -98,24 +100,49 @@ struct Input {
 /// "[a, b, c]".
 std::string shapeText(const std::vector<int64_t> &shape);
 
+/// A weight made here (generated, or quantized at load time).
+struct OwnedTensor {
+  std::string dtype; // safetensors' name: F32, F16, I8, U8
+  std::vector<int64_t> shape;
+  std::vector<uint8_t> bytes;
+};
+
 // The weights of both entries, by name: mapped from a safetensors file or
-// generated. Each is checked against the shape and dtype the model expects.
+// generated, and quantized at load time with --quantize. Each is checked
+// against the shape and dtype the model expects.
 class Weights {
 public:
-  Weights(const Options &o);
-  /// The data of weight `in`, which must be f32 of its shape.
-  const float *get(const Input &in);
-  /// Writes the generated weights as a safetensors file.
+  /// `modelInputs`: the inputs of one entry (which quantized parameters,
+  /// zero points included, the model has).
+  Weights(const Options &o, const std::vector<Input> &modelInputs);
+  /// The data of weight `in`, of its dtype and shape.
+  const void *get(const Input &in);
+  /// Writes the generated (and quantized) weights as a safetensors file.
   void save(const std::string &path) const;
 
 private:
+  /// The f32 weight `name` [out, in]: from the file, or generated.
+  const float *f32Weight(const std::string &name,
+                         const std::vector<int64_t> &shape);
+  /// Makes `base`.qweight, .scales (and .qzeros) from `base`.weight.
+  void quantize(const std::string &base);
+
   const Options &opts;
   std::unique_ptr<mlir::relax::rt::ParamFile> file;
+  std::map<std::string, Input> model;
   // Generated weights, by name; map nodes never move, so the pointers
   // handed to the calls stay valid.
-  std::map<std::string, std::vector<float>> generated;
-  std::map<std::string, std::vector<int64_t>> shapes;
+  std::map<std::string, OwnedTensor> generated;
 };
+
+/// Group quantization of W [out, in] (row-major f32) in the layout and with
+/// the formulas of docs/quantization.md (llama.cpp's Q8_0 / Q4_0, and 4
+/// bits with zero points): q is I8 [out, in] or packed U8 [out, in / 2],
+/// the scales F16 or F32 [out, in / group], the zeros U8 (zeroPoints only).
+/// `group` must divide `in` (and be even with 4 bits).
+void quantizeMatrix(const float *w, int64_t out, int64_t in, int bits,
+                    int64_t group, bool zeroPoints, bool f16Scales,
+                    OwnedTensor &q, OwnedTensor &scales, OwnedTensor &zeros);
 
 /// What a generation produced: the new tokens, the logits of each ([tokens,
 /// vocab]) and the time prefill and the decode steps took.

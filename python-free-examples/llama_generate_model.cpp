@@ -133,7 +133,7 @@ Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
   }
 
   // The weights, bound by name once; tokens and caches change per call.
-  Weights weights(opts);
+  Weights weights(opts, prefillInputs);
   auto bind = [&](const std::vector<Input> &inputs,
                   std::vector<relax_tensor> &tensors) {
     tensors.resize(inputs.size());
@@ -148,7 +148,7 @@ Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
         tensors[i].data = it->second.get();
         tensors[i].shape = cacheShapes[in.name].data();
       } else if (!isTokens(in.name) && !isPastLength(in.name)) {
-        tensors[i].data = const_cast<float *>(weights.get(in));
+        tensors[i].data = const_cast<void *>(weights.get(in));
       }
     }
   };

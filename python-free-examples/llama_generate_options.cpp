@@ -36,6 +36,8 @@ const char *kUsage =
     "           [--dump-logits L.npy] [--expect-tokens T.npy]\n"
     "           [--expect-logits L.npy [--rtol R] [--atol A]]\n"
     "           [--save-weights W.safetensors]\n"
+    "           [--quantize q8|q4 [--group-size G]] (quantize f32 weights for\n"
+    "            a model of gen-llama-model.py --quantize)\n"
     "           [--tokenizer tokenizer.json|tokenizer.model [--chat\n"
     "            [--system TEXT]] [--ignore-eos]] (the prompt is then text)";
 
@@ -99,7 +101,17 @@ Options parseOptions(int argc, char **argv) {
       o.atol = parseTolerance(value(), a);
     else if (a == "--save-weights")
       o.saveWeights = value();
-    else if (a == "--tokenizer")
+    else if (a == "--quantize") {
+      std::string q = value();
+      if (q != "q8" && q != "q4")
+        fail("--quantize must be q8 or q4, not '" + q + "'");
+      o.quantizeBits = q == "q8" ? 8 : 4;
+    } else if (a == "--group-size") {
+      o.groupSize = parseInt(value(), a);
+      if (o.groupSize < 1)
+        fail("--group-size must be at least 1, not " +
+             std::to_string(o.groupSize));
+    } else if (a == "--tokenizer")
       o.tokenizer = value();
     else if (a == "--chat")
       o.chat = true;
@@ -129,6 +141,10 @@ Options parseOptions(int argc, char **argv) {
     fail("--chat, --system and --ignore-eos need --tokenizer");
   if (!o.system.empty() && !o.chat)
     fail("--system needs --chat");
+  if (o.groupSize && !o.quantizeBits)
+    fail("--group-size needs --quantize");
+  if (!o.groupSize)
+    o.groupSize = 32;
   return o;
 }
 

@@ -5,12 +5,16 @@
 // Face's state dict names) in the safetensors file, or generated with the
 // counter-based generator below (the same numbers as
 // scripts/llama_weights.py), which --save-weights writes as safetensors.
+// A quantized model's <module>.qweight / .scales / .qzeros are read as
+// stored, or, with --quantize, made at load time from the f32
+// <module>.weight of the file or the generator (llama_generate_quantize.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "llama_generate.h"
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 
 namespace llama_generate {
@@ -67,7 +71,44 @@ std::string shapeText(const std::vector<int64_t> &shape) {
   return s + "]";
 }
 
-Weights::Weights(const Options &o) : opts(o) {
+namespace {
+
+/// The safetensors dtype name of a model input's dtype.
+std::string fileDtype(relax_dtype dtype) {
+  switch (dtype) {
+  case RELAX_DTYPE_F32:
+    return "F32";
+  case RELAX_DTYPE_F16:
+    return "F16";
+  case RELAX_DTYPE_I8:
+    return "I8";
+  case RELAX_DTYPE_U8:
+    return "U8";
+  default:
+    return relax_dtype_name(dtype);
+  }
+}
+
+bool endsWith(const std::string &s, const std::string &suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// The module of a quantized parameter (`X` of X.qweight, X.scales,
+/// X.qzeros), or empty.
+std::string quantizedBase(const std::string &name) {
+  for (const char *suffix : {".qweight", ".scales", ".qzeros"})
+    if (endsWith(name, suffix))
+      return name.substr(0, name.size() - strlen(suffix));
+  return "";
+}
+
+} // namespace
+
+Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
+    : opts(o) {
+  for (const Input &in : modelInputs)
+    model[in.name] = in;
   if (!o.weights.empty()) {
     auto file = mlir::relax::rt::ParamFile::open(o.weights);
     if (!file)
@@ -76,33 +117,113 @@ Weights::Weights(const Options &o) : opts(o) {
   }
 }
 
-const float *Weights::get(const Input &in) {
-  if (in.dtype != RELAX_DTYPE_F32)
-    fail("weight '" + in.name + "' is " + relax_dtype_name(in.dtype) +
-         ": the model's weights must be f32");
-  if (auto it = generated.find(in.name); it != generated.end())
-    return it->second.data();
+const float *Weights::f32Weight(const std::string &name,
+                                const std::vector<int64_t> &shape) {
   if (file) {
-    const auto *entry = file->lookup(in.name);
+    const auto *entry = file->lookup(name);
     if (!entry)
-      fail(opts.weights + " has no tensor '" + in.name + "'");
+      fail(opts.weights + " has no tensor '" + name + "'");
     if (entry->dtype != "F32")
-      fail(opts.weights + ": '" + in.name + "' is " + entry->dtype +
+      fail(opts.weights + ": '" + name + "' is " + entry->dtype +
            ", the model needs F32 (convert the checkpoint, docs/llm.md)");
-    if (entry->shape != in.shape)
-      fail(opts.weights + ": '" + in.name + "' has shape " +
-           shapeText(entry->shape) + ", the model needs " +
-           shapeText(in.shape));
+    if (entry->shape != shape)
+      fail(opts.weights + ": '" + name + "' has shape " +
+           shapeText(entry->shape) + ", the model needs " + shapeText(shape));
     return reinterpret_cast<const float *>(entry->data.data());
   }
   size_t count = 1;
-  for (int64_t d : in.shape)
+  for (int64_t d : shape)
     count *= d;
-  std::vector<float> &data = generated[in.name];
-  data.resize(count);
-  shapes[in.name] = in.shape;
-  randomWeight(opts.seed, in.name, in.shape, data.data());
-  return data.data();
+  OwnedTensor &t = generated[name];
+  t.dtype = "F32";
+  t.shape = shape;
+  t.bytes.resize(count * sizeof(float));
+  randomWeight(opts.seed, name, shape, reinterpret_cast<float *>(t.bytes.data()));
+  return reinterpret_cast<const float *>(t.bytes.data());
+}
+
+void Weights::quantize(const std::string &base) {
+  auto qIt = model.find(base + ".qweight");
+  auto sIt = model.find(base + ".scales");
+  if (qIt == model.end() || sIt == model.end() ||
+      qIt->second.shape.size() != 2 || sIt->second.shape.size() != 2)
+    fail("the model's parameters of '" + base +
+         "' are not a quantized weight (.qweight and .scales of rank 2)");
+  const Input &qIn = qIt->second, &sIn = sIt->second;
+  int bits = qIn.dtype == RELAX_DTYPE_I8 ? 8 : 4;
+  if (opts.quantizeBits != bits)
+    fail("'" + qIn.name + "' is " + relax_dtype_name(qIn.dtype) +
+         ": the model's weights are " + std::to_string(bits) +
+         "-bit, --quantize says q" + std::to_string(opts.quantizeBits));
+  int64_t out = qIn.shape[0], in = bits == 8 ? qIn.shape[1] : 2 * qIn.shape[1];
+  int64_t group = opts.groupSize;
+  if (in % group != 0 || (bits == 4 && group % 2 != 0))
+    fail("--group-size " + std::to_string(group) + " does not divide the " +
+         std::to_string(in) + " columns of '" + base + ".weight'" +
+         (bits == 4 ? " into even groups" : ""));
+  std::vector<int64_t> scalesShape = {out, in / group};
+  if (sIn.shape != scalesShape)
+    fail("--group-size " + std::to_string(group) + " gives '" + sIn.name +
+         "' the shape " + shapeText(scalesShape) + ", the model needs " +
+         shapeText(sIn.shape) + " (a group of " +
+         std::to_string(sIn.shape[1] ? in / sIn.shape[1] : 0) + ")");
+  bool zeroPoints = model.count(base + ".qzeros") != 0;
+  const float *w = f32Weight(base + ".weight", {out, in});
+  OwnedTensor q, scales, zeros;
+  quantizeMatrix(w, out, in, bits, group, zeroPoints,
+                 sIn.dtype == RELAX_DTYPE_F16, q, scales, zeros);
+  // The f32 weight is not needed any more (nor saved with the others).
+  generated.erase(base + ".weight");
+  generated[base + ".qweight"] = std::move(q);
+  generated[base + ".scales"] = std::move(scales);
+  if (zeroPoints)
+    generated[base + ".qzeros"] = std::move(zeros);
+}
+
+const void *Weights::get(const Input &in) {
+  std::string what = fileDtype(in.dtype);
+  auto checked = [&](const std::string &source, const std::string &dtype,
+                     const std::vector<int64_t> &shape) {
+    if (dtype != what)
+      fail(source + "'" + in.name + "' is " + dtype + ", the model needs " +
+           what);
+    if (shape != in.shape)
+      fail(source + "'" + in.name + "' has shape " + shapeText(shape) +
+           ", the model needs " + shapeText(in.shape));
+  };
+  if (auto it = generated.find(in.name); it != generated.end()) {
+    checked("--quantize: ", it->second.dtype, it->second.shape);
+    return it->second.bytes.data();
+  }
+  std::string base = quantizedBase(in.name);
+  // Quantized parameters are read as stored when the file has them.
+  if (file && (base.empty() || file->lookup(in.name) || !opts.quantizeBits)) {
+    if (base.empty() && in.dtype == RELAX_DTYPE_F32)
+      return f32Weight(in.name, in.shape);
+    const auto *entry = file->lookup(in.name);
+    if (!entry)
+      fail(opts.weights + " has no tensor '" + in.name + "'" +
+           (base.empty() ? ""
+                         : " (give --quantize to quantize '" + base +
+                               ".weight' at load time)"));
+    checked(opts.weights + ": ", entry->dtype, entry->shape);
+    return entry->data.data();
+  }
+  if (!base.empty()) {
+    if (!opts.quantizeBits)
+      fail("'" + in.name + "' is a quantized weight: give --quantize q8|q4 "
+           "(and --group-size) to quantize the generated weights");
+    quantize(base);
+    auto it = generated.find(in.name);
+    if (it == generated.end())
+      fail("'" + in.name + "' is not made by --quantize");
+    checked("--quantize: ", it->second.dtype, it->second.shape);
+    return it->second.bytes.data();
+  }
+  if (in.dtype != RELAX_DTYPE_F32)
+    fail("weight '" + in.name + "' is " + relax_dtype_name(in.dtype) +
+         ": the model's weights must be f32");
+  return f32Weight(in.name, in.shape);
 }
 
 /// Writes the generated weights as a safetensors file: an 8-byte
@@ -113,15 +234,16 @@ void Weights::save(const std::string &path) const {
                        "\"generator\":\"llama-generate --random-weights " +
                        std::to_string(opts.seed) + "\"}";
   size_t offset = 0;
-  for (const auto &[name, data] : generated) {
+  for (const auto &[name, t] : generated) {
     // State-dict names need no JSON escapes; refuse any that would.
     if (name.find_first_of("\"\\") != std::string::npos)
       fail("cannot write the tensor name '" + name + "'");
     std::string shape;
-    for (int64_t d : shapes.at(name))
+    for (int64_t d : t.shape)
       shape += (shape.empty() ? "" : ",") + std::to_string(d);
-    size_t bytes = data.size() * sizeof(float);
-    header += ",\"" + name + "\":{\"dtype\":\"F32\",\"shape\":[" + shape +
+    size_t bytes = t.bytes.size();
+    header += ",\"" + name + "\":{\"dtype\":\"" + t.dtype +
+              "\",\"shape\":[" + shape +
               "],\"data_offsets\":[" + std::to_string(offset) + "," +
               std::to_string(offset + bytes) + "]}";
     offset += bytes;
@@ -135,9 +257,8 @@ void Weights::save(const std::string &path) const {
     le[i] = static_cast<unsigned char>(length >> (8 * i));
   f.write(reinterpret_cast<const char *>(le), 8);
   f << header;
-  for (const auto &[name, data] : generated)
-    f.write(reinterpret_cast<const char *>(data.data()),
-            data.size() * sizeof(float));
+  for (const auto &[name, t] : generated)
+    f.write(reinterpret_cast<const char *>(t.bytes.data()), t.bytes.size());
   if (!f)
     fail("cannot write " + path);
 }

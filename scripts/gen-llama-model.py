@@ -25,8 +25,21 @@ lm_head.weight) with its shapes (nn.Linear's [out, in], applied with
 relax.linear), so a Hugging Face safetensors checkpoint binds by name; they
 must be f32 (see docs/llm.md for converting bf16).
 
+With --quantize q8|q4 every linear weight (the q/k/v/o and gate/up/down
+projections and lm_head; not the embedding, not the norms, not biases)
+becomes the parameters <module>.qweight, <module>.scales (and with
+--zero-points <module>.qzeros) in the layout of docs/quantization.md,
+decoded by relax.dequantize where the projection reads it:
+<module>.qweight is i8 [out, in] (q8) or ui8 [out, in / 2] (q4, two
+values a byte), <module>.scales [out, in / G] (f16, or f32 with
+--scales f32), <module>.qzeros ui8 [out, in / G]; G is --group-size
+(default 32).
+
     python3 scripts/gen-llama-model.py CONFIG.json > model.mlir
+    python3 scripts/gen-llama-model.py CONFIG.json --quantize q4 \
+        --group-size 32 > model-q4.mlir
 """
+import argparse
 import json
 import math
 import sys
@@ -73,6 +86,29 @@ def weight_shapes(cfg):
     if not cfg.get("tie_word_embeddings"):
         out += [("lm_head.weight", [V, H])]
     return out
+
+
+def is_quantized_weight(name):
+    """The weights --quantize stores quantized: every linear layer's."""
+    return name.endswith("_proj.weight") or name == "lm_head.weight"
+
+
+def quantized_params(name, shape, quant):
+    """The parameters (name, shape, dtype) that hold weight `name` [out, in]
+    quantized with `quant` (bits, group, zero points, scales dtype)."""
+    bits, group, zeros, sdtype = quant
+    out, inp = shape
+    if inp % group or (bits == 4 and group % 2):
+        sys.exit(f"--group-size {group} does not divide the {inp} columns "
+                 f"of {name}" + (" into an even group" if bits == 4 else ""))
+    base = name[:-len(".weight")]
+    params = [(base + ".qweight",
+               [out, inp] if bits == 8 else [out, inp // 2],
+               "i8" if bits == 8 else "ui8"),
+              (base + ".scales", [out, inp // group], sdtype)]
+    if zeros:
+        params.append((base + ".qzeros", [out, inp // group], "ui8"))
+    return params
 
 
 def rope_config(cfg):
@@ -226,7 +262,7 @@ def rotary(e, x, name, s, heads, d, c, sn):
     return e.op(f"{name}_r", f"relax.add {xc}, {xs}", [full, full], full)
 
 
-def function(cfg, name, decode):
+def function(cfg, name, decode, quant=None):
     H, F, V = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
     nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
     L = cfg["num_hidden_layers"]
@@ -247,13 +283,39 @@ def function(cfg, name, decode):
             args.append(f'%cache_{kind[0]}_l{i}: {cacheT} '
                         f'{{relax.name = "cache.{i}.{kind}"}}')
     w = {}
-    for k, (wname, shape) in enumerate(weight_shapes(cfg)):
+    quantized = {}  # weight name -> (its parameters' SSA names, types)
+    k = 0
+    for wname, shape in weight_shapes(cfg):
+        if quant and is_quantized_weight(wname):
+            names, types = [], []
+            for pname, pshape, dtype in quantized_params(wname, shape, quant):
+                names.append(f"%w{k}")
+                types.append(T(pshape, dtype))
+                args.append(f'%w{k}: {types[-1]} {{relax.name = "{pname}"}}')
+                k += 1
+            quantized[wname] = (names, types, shape)
+            continue
         w[wname] = f"%w{k}"
         args.append(f'%w{k}: {T(shape)} {{relax.name = "{wname}"}}')
+        k += 1
 
     results = [T([1, 1, V])] + [cacheT] * (2 * L)
 
     e = Emitter()
+
+    def weight(wname):
+        """The f32 weight `wname`: its parameter, or its relax.dequantize
+        (emitted where it is read, so fusion and library dispatch see the
+        decode next to the product)."""
+        if wname not in quantized:
+            return w[wname]
+        names, types, shape = quantized[wname]
+        bits, group = quant[0], quant[1]
+        tag = wname.replace("model.layers.", "l").replace(".weight", "")
+        tag = tag.replace(".", "_")
+        return e.op(f"deq_{tag}", f"relax.dequantize {', '.join(names)} "
+                    f"{{bits = {bits} : i64, group_size = {group} : i64}}",
+                    types, T(shape))
     # p: the valid rows of the caches on entry; rows p .. p + s - 1 are
     # written.
     e.raw(f"%past = relax.tensor_to_shape %past_length : {T([1], 'i64')} "
@@ -297,7 +359,7 @@ def function(cfg, name, decode):
 
         def proj(tag, wn, outdim, inp=h, inT=hT, indim=H):
             bias = w.get(p + wn + ".bias")
-            text = f"relax.linear {inp}, {w[p + wn + '.weight']}"
+            text = f"relax.linear {inp}, {weight(p + wn + '.weight')}"
             ins = [inT, T([outdim, indim])]
             if bias:
                 text += f", {bias}"
@@ -355,7 +417,8 @@ def function(cfg, name, decode):
               f"{{axes = array<i64: -1>, epsilon = {eps:.6e} : f64}}",
               [T([1, 1, H]), T([H])], T([1, 1, H]))
     # Tied embeddings: the embedding matrix is the output projection.
-    head = w.get("lm_head.weight", w["model.embed_tokens.weight"])
+    head = (weight("lm_head.weight") if not cfg.get("tie_word_embeddings")
+            else w["model.embed_tokens.weight"])
     logits = e.op("logits", f"relax.linear {xn}, {head}",
                   [T([1, 1, H]), T([V, H])], T([1, 1, V]))
 
@@ -377,9 +440,29 @@ def function(cfg, name, decode):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    with open(sys.argv[1]) as f:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("config")
+    ap.add_argument("--quantize", choices=("q8", "q4"),
+                    help="store the linear weights quantized")
+    ap.add_argument("--group-size", type=int, default=32,
+                    help="elements per scale along a weight's row")
+    ap.add_argument("--zero-points", action="store_true",
+                    help="q4 with a zero point per group (asymmetric)")
+    ap.add_argument("--scales", choices=("f16", "f32"), default="f16",
+                    help="the scales' dtype")
+    args = ap.parse_args()
+    quant = None
+    if args.quantize:
+        if args.group_size < 1:
+            sys.exit("--group-size must be positive")
+        if args.zero_points and args.quantize != "q4":
+            sys.exit("--zero-points needs --quantize q4")
+        quant = (8 if args.quantize == "q8" else 4, args.group_size,
+                 args.zero_points, args.scales)
+    elif args.zero_points or args.group_size != 32 or args.scales != "f16":
+        sys.exit("--group-size, --zero-points and --scales need --quantize")
+    with open(args.config) as f:
         cfg = json.load(f)
     check_config(cfg)
     kind, theta, params = rope_config(cfg)
@@ -395,6 +478,10 @@ def main():
     for flag in ("attention_bias", "mlp_bias", "tie_word_embeddings"):
         if cfg.get(flag):
             items.append((flag, "true"))
+    if quant:
+        items.append(("quantized", f"{args.quantize}, group {quant[1]}, "
+                      f"{quant[3]} scales" +
+                      (", zero points" if quant[2] else "")))
     summary = ", ".join(f"{k} {v}" for k, v in items)
     print("// Generated by scripts/gen-llama-model.py: do not edit.")
     print(f"// Llama ({summary}).")
@@ -404,9 +491,9 @@ def main():
           "docs/llm.md.")
     print(KV_APPEND)
     print()
-    print(function(cfg, "prefill", decode=False))
+    print(function(cfg, "prefill", decode=False, quant=quant))
     print()
-    print(function(cfg, "decode", decode=True))
+    print(function(cfg, "decode", decode=True, quant=quant))
 
 
 if __name__ == "__main__":

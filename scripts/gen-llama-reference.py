@@ -17,6 +17,12 @@ OUT/logits.npy (float32 [n, vocab]: row 0 the prompt's last position, row k
 decode step k), and prints the smallest top-1/top-2 logit gap (how far
 the greedy choice is from a tie). The model runs in float32 with eager
 attention, a DynamicCache between steps, no sampling.
+
+With --quantize q8|q4 [--group-size G] [--zero-points] [--scales f32] the
+linear weights are first quantized and decoded back exactly by
+scripts/quantize.py (the formulas of docs/quantization.md, which
+llama-generate --quantize implements in C++): the reference of a model of
+gen-llama-model.py --quantize with the same options.
 """
 import argparse
 import json
@@ -29,6 +35,27 @@ from transformers import LlamaConfig, LlamaForCausalLM
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import llama_weights  # noqa: E402
+import quantize  # noqa: E402
+
+
+def quantized_round_trip(weights, bits, group, zero_points, scales):
+    """Each linear weight as its quantized form decodes it."""
+    gen = llama_weights.gen_model()
+    sdtype = np.float16 if scales == "f16" else np.float32
+    out = {}
+    for name, w in weights.items():
+        if not gen.is_quantized_weight(name):
+            out[name] = w
+        elif bits == 8:
+            out[name] = quantize.dequantize(
+                *quantize.quantize_q8(w, group, sdtype), 8, group)
+        elif zero_points:
+            q, s, z = quantize.quantize_q4_zero_points(w, group, sdtype)
+            out[name] = quantize.dequantize(q, s, 4, group, z)
+        else:
+            out[name] = quantize.dequantize(
+                *quantize.quantize_q4(w, group, sdtype), 4, group)
+    return out
 
 
 def main():
@@ -40,6 +67,10 @@ def main():
         Path(__file__).resolve().parent.parent /
         "test/lit/E2E/Inputs/llm/prompt.txt"))
     ap.add_argument("-n", type=int, default=32)
+    ap.add_argument("--quantize", choices=("q8", "q4"))
+    ap.add_argument("--group-size", type=int, default=32)
+    ap.add_argument("--zero-points", action="store_true")
+    ap.add_argument("--scales", choices=("f16", "f32"), default="f16")
     args = ap.parse_args()
 
     cfg = json.loads(Path(args.config).read_text())
@@ -66,6 +97,10 @@ def main():
     model = LlamaForCausalLM(config).float().eval()
 
     weights = llama_weights.random_weights(cfg, args.seed)
+    if args.quantize:
+        weights = quantized_round_trip(
+            weights, 8 if args.quantize == "q8" else 4, args.group_size,
+            args.zero_points, args.scales)
     state = {k: torch.from_numpy(v) for k, v in weights.items()}
     missing, unexpected = model.load_state_dict(state, strict=False)
     tied = bool(cfg.get("tie_word_embeddings"))
