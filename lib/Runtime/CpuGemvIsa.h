@@ -11,6 +11,10 @@
 
 #include <cstdint>
 
+namespace relax::runtime {
+struct QuantizedWeight;
+} // namespace relax::runtime
+
 namespace relax::runtime::detail {
 
 /// Y[:, [begin, end)] = X * B for m <= 4 rows of X; `transposed`: B^T is
@@ -20,6 +24,22 @@ using GemvRangeFn = void(int64_t m, bool transposed, const float *x,
                          float *y, int64_t ldy, int64_t begin, int64_t end);
 GemvRangeFn gemvRangeAvx2;
 GemvRangeFn gemvRangeAvx512;
+
+/// Rows of W dequantized per block of the several-row quantized path: 16
+/// rows of k = 5632 are 352 KiB, in L2 while every row of X is dotted with
+/// them.
+constexpr int64_t kDequantRows = 16;
+
+/// Y[:, [begin, end)] = X * W^T for m rows of X and a quantized W
+/// (CpuQuantGemv.h); for 4 bits and m <= 4, X permuted per block of 32
+/// (CpuQuantKernels.inc). `scales` holds 4 rows of W's scales as floats,
+/// `block` kDequantRows rows of W (the dequantized blocks of m > 4).
+using QuantRangeFn = void(int64_t m, const float *x, int64_t ldx,
+                          const QuantizedWeight &w, float *y, int64_t ldy,
+                          int64_t begin, int64_t end, float *scales,
+                          float *block);
+QuantRangeFn quantRangeAvx2;
+QuantRangeFn quantRangeAvx512;
 
 } // namespace relax::runtime::detail
 
