@@ -45,14 +45,20 @@ struct QVec : Vec {
     return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(load8(p)));
   }
   static IReg u8(const uint8_t *p) { return _mm256_cvtepu8_epi32(load8(p)); }
-  static IReg splat(int v) { return _mm256_set1_epi32(v); }
-  static Reg lowNibble(IReg b, IReg zero) {
-    return _mm256_cvtepi32_ps(
-        _mm256_sub_epi32(_mm256_and_si256(b, _mm256_set1_epi32(15)), zero));
+  static Reg lowNibble(IReg b) {
+    return _mm256_cvtepi32_ps(_mm256_and_si256(b, _mm256_set1_epi32(15)));
   }
-  static Reg highNibble(IReg b, IReg zero) {
-    return _mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_srli_epi32(b, 4), zero));
+  static Reg highNibble(IReg b) {
+    return _mm256_cvtepi32_ps(_mm256_srli_epi32(b, 4));
   }
+  static void interleave(Reg e, Reg o, Reg &first, Reg &second) {
+    // Per 128-bit half: e0 o0 e1 o1 | e4 o4 e5 o5 and e2 o2 e3 o3 | e6 ...
+    Reg low = _mm256_unpacklo_ps(e, o), high = _mm256_unpackhi_ps(e, o);
+    first = _mm256_permute2f128_ps(low, high, 0x20);
+    second = _mm256_permute2f128_ps(low, high, 0x31);
+  }
+  static Reg u8ToFloat(const uint8_t *p) { return _mm256_cvtepi32_ps(u8(p)); }
+  static Reg sub(Reg a, Reg b) { return _mm256_sub_ps(a, b); }
   static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
   static void halvesToFloats(const uint16_t *p, int64_t n, float *out) {
     int64_t i = 0;

@@ -44,14 +44,32 @@ struct QVec : Vec {
     return _mm512_cvtepu8_epi32(
         _mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
   }
-  static IReg splat(int v) { return _mm512_set1_epi32(v); }
-  static Reg lowNibble(IReg b, IReg zero) {
-    return _mm512_cvtepi32_ps(
-        _mm512_sub_epi32(_mm512_and_si512(b, _mm512_set1_epi32(15)), zero));
+  // The nibble is the index of a lookup in a table of 0..15 as floats:
+  // vpermps reads the low four bits of each lane, so neither a mask nor a
+  // conversion is needed (one instruction instead of two; the same speed
+  // on a Zen 4, where the FMAs bound the loop).
+  static Reg nibbles() {
+    return _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                          15);
   }
-  static Reg highNibble(IReg b, IReg zero) {
-    return _mm512_cvtepi32_ps(_mm512_sub_epi32(_mm512_srli_epi32(b, 4), zero));
+  static Reg lowNibble(IReg b) {
+    return _mm512_permutexvar_ps(b, nibbles());
   }
+  static Reg highNibble(IReg b) {
+    return _mm512_permutexvar_ps(_mm512_srli_epi32(b, 4), nibbles());
+  }
+  static void interleave(Reg e, Reg o, Reg &first, Reg &second) {
+    first = _mm512_permutex2var_ps(
+        e, _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
+        o);
+    second = _mm512_permutex2var_ps(
+        e,
+        _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30,
+                          15, 31),
+        o);
+  }
+  static Reg u8ToFloat(const uint8_t *p) { return _mm512_cvtepi32_ps(u8(p)); }
+  static Reg sub(Reg a, Reg b) { return _mm512_sub_ps(a, b); }
   static Reg mul(Reg a, Reg b) { return _mm512_mul_ps(a, b); }
   static void halvesToFloats(const uint16_t *p, int64_t n, float *out) {
     int64_t i = 0;

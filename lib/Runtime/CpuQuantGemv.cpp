@@ -179,7 +179,7 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
       return quantRangeGeneric(m, x, ldx, w, y, ldy, begin, end);
     static thread_local std::vector<float> scales, block;
     int64_t groups = w.k / w.group;
-    vector(m, x, ldx, w, y, ldy, begin, end, scratch(scales, 4 * groups),
+    vector(m, x, ldx, w, y, ldy, begin, end, scratch(scales, (detail::kMaxQuantRows + kMaxGemvRows) * groups),
            m > kMaxGemvRows ? scratch(block, detail::kDequantRows * w.k) : nullptr);
   };
   int64_t bytes = w.n * w.k * w.bits / 8;
