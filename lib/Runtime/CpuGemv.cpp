@@ -38,7 +38,8 @@ CpuIsa detectIsa() {
   CpuIsa best = CpuIsa::Generic;
   if (__builtin_cpu_supports("avx512f"))
     best = CpuIsa::Avx512;
-  else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+  else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("f16c"))
     best = CpuIsa::Avx2;
   const char *cap = std::getenv("RELAX_MAX_CPU_ISA");
   if (!cap)

@@ -11,6 +11,10 @@
 
 #include <cstdint>
 
+namespace relax::runtime {
+struct QuantizedWeight;
+} // namespace relax::runtime
+
 namespace relax::runtime::detail {
 
 /// Y[:, [begin, end)] = X * B for m <= 4 rows of X; `transposed`: B^T is
@@ -20,6 +24,26 @@ using GemvRangeFn = void(int64_t m, bool transposed, const float *x,
                          float *y, int64_t ldy, int64_t begin, int64_t end);
 GemvRangeFn gemvRangeAvx2;
 GemvRangeFn gemvRangeAvx512;
+
+/// Rows of W dequantized per block of the several-row quantized path: 24
+/// rows of k = 5632 are 528 KiB, in L2 while every row of X is dotted with
+/// them, and a multiple of the f32 dot kernel's blocks of rows (6 with
+/// AVX-512, 4 with AVX2).
+constexpr int64_t kDequantRows = 24;
+/// The most rows of W the few-row quantized kernels read at once.
+constexpr int64_t kMaxQuantRows = 8;
+
+/// Y[:, [begin, end)] = X * W^T for m rows of X and a quantized W
+/// (CpuQuantGemv.h); for 4 bits and m <= 4, X permuted per block of 32
+/// (CpuQuantKernels.inc). `scales` has room for kMaxQuantRows rows of W's scales as floats and
+/// then kMaxGemvRows rows of X's sums per group,
+/// `block` kDequantRows rows of W (the dequantized blocks of m > 4).
+using QuantRangeFn = void(int64_t m, const float *x, int64_t ldx,
+                          const QuantizedWeight &w, float *y, int64_t ldy,
+                          int64_t begin, int64_t end, float *scales,
+                          float *block);
+QuantRangeFn quantRangeAvx2;
+QuantRangeFn quantRangeAvx512;
 
 } // namespace relax::runtime::detail
 

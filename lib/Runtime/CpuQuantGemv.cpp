@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuQuantGemv.h"
+#include "CpuGemvIsa.h"
 #include "ThreadPool.h"
 
 #include <algorithm>
@@ -94,9 +95,29 @@ void quantRangeGeneric(int64_t m, const float *x, int64_t ldx,
   }
 }
 
-using QuantRangeFn = void(int64_t m, const float *x, int64_t ldx,
-                          const QuantizedWeight &w, float *y, int64_t ldy,
-                          int64_t begin, int64_t end);
+/// A scratch buffer of the calling thread, grown on demand and kept: a
+/// decode step allocates nothing once the first one has run.
+float *scratch(std::vector<float> &buffer, size_t size) {
+  if (buffer.size() < size)
+    buffer.resize(size);
+  return buffer.data();
+}
+
+/// X's rows with each block of 32 elements reordered as its 16 even
+/// elements and then its 16 odd ones: the order in which the 4-bit kernels
+/// unpack a block's low and high nibbles (CpuQuantKernels.inc).
+const float *permuteForNibbles(int64_t m, const float *x, int64_t ldx,
+                               int64_t k) {
+  static thread_local std::vector<float> buffer;
+  float *out = scratch(buffer, size_t(m * k));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t l0 = 0; l0 < k; l0 += 32)
+      for (int64_t t = 0; t < 16; ++t) {
+        out[i * k + l0 + t] = x[i * ldx + l0 + 2 * t];
+        out[i * k + l0 + 16 + t] = x[i * ldx + l0 + 2 * t + 1];
+      }
+  return out;
+}
 
 /// Bytes of W below which a product is not cut into pieces (CpuGemv.cpp's
 /// figure: starting the pool's workers costs about this much streaming).
@@ -141,14 +162,32 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
     return false;
   if (m == 0)
     return true;
-  (void)isa; // The vector kernels come next; every level runs this one.
-  QuantRangeFn *range = quantRangeGeneric;
+  detail::QuantRangeFn *vector = nullptr;
+  if (isa == CpuIsa::Avx512)
+    vector = detail::quantRangeAvx512;
+  else if (isa == CpuIsa::Avx2)
+    vector = detail::quantRangeAvx2;
+  // The vector kernels take whole chunks of 32 elements per group.
+  if (w.group % 32 != 0)
+    vector = nullptr;
+  if (vector && w.bits == 4 && m <= kMaxGemvRows) {
+    x = permuteForNibbles(m, x, ldx, w.k);
+    ldx = w.k;
+  }
+  auto range = [&](int64_t begin, int64_t end) {
+    if (!vector)
+      return quantRangeGeneric(m, x, ldx, w, y, ldy, begin, end);
+    static thread_local std::vector<float> scales, block;
+    int64_t groups = w.k / w.group;
+    vector(m, x, ldx, w, y, ldy, begin, end, scratch(scales, (detail::kMaxQuantRows + kMaxGemvRows) * groups),
+           m > kMaxGemvRows ? scratch(block, detail::kDequantRows * w.k) : nullptr);
+  };
   int64_t bytes = w.n * w.k * w.bits / 8;
   int64_t pieces = std::min<int64_t>({threads > 1 ? 4 * int64_t(threads) : 1,
                                       bytes / kMinPieceBytes,
                                       (w.n + kRowGrain - 1) / kRowGrain});
   if (pieces <= 1) {
-    range(m, x, ldx, w, y, ldy, 0, w.n);
+    range(0, w.n);
     return true;
   }
   auto piece = [&](int64_t p) {
@@ -157,7 +196,7 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
                       ? w.n
                       : w.n * (p + 1) / pieces / kRowGrain * kRowGrain;
     if (begin < end)
-      range(m, x, ldx, w, y, ldy, begin, end);
+      range(begin, end);
   };
   parallelTasks(pieces, piece);
   return true;
