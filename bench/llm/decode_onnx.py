@@ -11,8 +11,18 @@ pre-transposed to [in, out] for MatMul. Attention for one query groups the
 query heads per kv head ([1, kv, group, d] x [1, kv, d, t]), so no kv head
 is repeated in memory.
 
+With a format (q8 or q4) the linear weights (not the embedding) are
+quantized as relax's --quantize does (scripts/quantize.py: group 32, f16
+scales, the same integers) and multiplied by com.microsoft's MatMulNBits
+(bits 8 or 4, block 32; 8-bit values stored with the default zero 128,
+4-bit ones packed as relax packs them, zero 8; the f16 scales widened
+exactly to f32), accuracy_level ACCURACY (0: f32 arithmetic; 4: int8
+activations, like llama.cpp's Q8_0/Q4_0 dot products). q8-f32 / q4-f32:
+the same weights decoded to f32 and multiplied by MatMul (the reference a
+quantized graph is checked against).
+
 Subcommands (run inside bench/peers/.venv):
-  write CONFIG.json OUT.onnx
+  write CONFIG.json OUT.onnx [q8|q4 [ACCURACY [SEED]]]
   inputs CONFIG.json P DIR        DIR/in<i>.npy in the order of relax's
                                   decode parameters (token, caches, weights)
   ort MODEL.onnx DIR THREADS RUNS prints 'median X ms' over RUNS timed runs
@@ -30,16 +40,18 @@ from onnx import TensorProto, helper, numpy_helper
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import llama_weights  # noqa: E402
+import quantize  # noqa: E402
 
 SEED = 18
 
 
-def build(cfg):
+def build(cfg, quant=None, accuracy=0, seed=SEED):
     H, F, V = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
     nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
     L, d = cfg["num_hidden_layers"], H // cfg["num_attention_heads"]
     g, eps = nh // nkv, float(cfg["rms_norm_eps"])
-    w = llama_weights.random_weights(cfg, SEED)
+    w = llama_weights.random_weights(cfg, seed)
+    gen = llama_weights.gen_model()
     nodes, inits = [], []
     counter = [0]
 
@@ -67,8 +79,30 @@ def build(cfg):
         r = node("Sqrt", [node("Add", [ms, const(np.float32(eps))])])
         return node("Mul", [node("Div", [x, r]), const(weight, "norm")])
 
-    def linear(x, name):
-        return node("MatMul", [x, const(np.ascontiguousarray(w[name].T), "w")])
+    def linear(x, name, out=None):
+        if not quant or not gen.is_quantized_weight(name) or \
+                quant.endswith("-f32"):
+            wt = w[name]
+            if quant and gen.is_quantized_weight(name):
+                # The reference of a format: its weights decoded, MatMul.
+                bits = 8 if quant.startswith("q8") else 4
+                f = quantize.quantize_q8 if bits == 8 else quantize.quantize_q4
+                wt = quantize.dequantize(*f(wt, 32, np.float16), bits, 32)
+            ins = [x, const(np.ascontiguousarray(wt.T), "w")]
+            return named("MatMul", ins, out) if out else node("MatMul", ins)
+        n, k = w[name].shape
+        if quant == "q8":
+            q, sc = quantize.quantize_q8(w[name], 32, np.float16)
+            b = (q.astype(np.int16) + 128).astype(np.uint8).reshape(n, k // 32, 32)
+        else:
+            q, sc = quantize.quantize_q4(w[name], 32, np.float16)
+            b = q.reshape(n, k // 32, 16)
+        ins = [x, const(b, "qw"), const(sc.astype(np.float32).reshape(-1), "sc")]
+        attrs = dict(K=k, N=n, bits=8 if quant == "q8" else 4, block_size=32,
+                     accuracy_level=accuracy, domain="com.microsoft")
+        if out:
+            return named("MatMulNBits", ins, out, **attrs)
+        return node("MatMulNBits", ins, **attrs)
 
     def rotary(x, cos, sin):
         half = d // 2
@@ -128,10 +162,10 @@ def build(cfg):
         x = node("Add", [x1, linear(node("Mul", [act, up]),
                                     pre + "mlp.down_proj.weight")])
     xn = rms(x, w["model.norm.weight"])
-    named("MatMul", [xn, const(np.ascontiguousarray(w["lm_head.weight"].T),
-                               "w")], "logits")
+    linear(xn, "lm_head.weight", "logits")
     graph = helper.make_graph(nodes, "llama_decode", inputs, outputs, inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model = helper.make_model(graph, opset_imports=[
+        helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
     model.ir_version = 8
     onnx.checker.check_model(model)
     return model
@@ -192,7 +226,10 @@ def main():
     cmd = sys.argv[1]
     if cmd == "write":
         cfg = json.loads(Path(sys.argv[2]).read_text())
-        onnx.save(build(cfg), sys.argv[3])
+        quant = sys.argv[4] if len(sys.argv) > 4 else None
+        accuracy = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+        seed = int(sys.argv[6]) if len(sys.argv) > 6 else SEED
+        onnx.save(build(cfg, quant, accuracy, seed), sys.argv[3])
     elif cmd == "inputs":
         cfg = json.loads(Path(sys.argv[2]).read_text())
         write_inputs(cfg, int(sys.argv[3]), Path(sys.argv[4]))

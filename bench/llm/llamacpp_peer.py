@@ -2,6 +2,7 @@
 """llama.cpp as a peer of relax-mlir's llama-generate, on the same weights.
 
     llamacpp_peer.py convert CONFIG.json WEIGHTS.safetensors OUT.gguf
+        [--check-seed S]
     llamacpp_peer.py run MODEL.gguf --prompt 1,2,3 [-n 16] [--threads T]
         [--dump-logits L.npy] [--kv-type f32|f16] [--flash-attn] [--mmap]
     llamacpp_peer.py compare RELAX.txt RELAX.npy PEER.txt PEER.npy
@@ -19,6 +20,14 @@ rotate-half rotary layout to llama.cpp's interleaved pairs
 model: a minimal SentencePiece ("llama") vocabulary of vocab_size tokens
 ("<unk>", "<s>", "</s>", then "t3", "t4", ...); the token ids are all that
 matter here, as for llama-generate.
+
+A quantized checkpoint (llama-generate --quantize q8|q4 --save-weights:
+<module>.qweight / .scales at group 32 with f16 scales, docs/quantization.md)
+becomes GGUF Q8_0 / Q4_0 tensors: the same integers and scales, repacked
+into llama.cpp's blocks (scripts/quantize.py to_gguf_blocks). With
+--check-seed S (the weights of --random-weights S) every block is compared
+with gguf-py's own Q8_0 / Q4_0 quantizer (gguf.quants.quantize) of the f32
+weight: they must be equal byte for byte.
 
 run: loads the GGUF with llama-cpp-python (llama_cpp.Llama: the file read
 into memory, use_mmap=False, unless --mmap: mapped file pages can be
@@ -42,6 +51,7 @@ compare: the greedy tokens of two runs (the "tokens:" lines of their
 outputs) and their logits up to the first token that differs.
 """
 import argparse
+from pathlib import Path
 import json
 import sys
 import time
@@ -115,7 +125,6 @@ def convert(args):
 
     w = gguf.GGUFWriter(args.out, "llama")
     w.add_name(cfg.get("_name_or_path") or "relax-mlir llama")
-    w.add_file_type(gguf.LlamaFileType.ALL_F32)
     w.add_context_length(cfg["max_position_embeddings"])
     w.add_embedding_length(hidden)
     w.add_block_count(cfg["num_hidden_layers"])
@@ -148,11 +157,30 @@ def convert(args):
     w.add_add_bos_token(False)
 
     tied = bool(cfg.get("tie_word_embeddings", False))
+    checked = 0
     with safe_open(args.weights, framework="numpy") as f:
         names = list(f.keys())
+        quant_bits = {8 if f.get_tensor(n).dtype == np.int8 else 4
+                      for n in names if n.endswith(".qweight")}
+        if len(quant_bits) > 1:
+            raise SystemExit("convert: q8 and q4 weights in one file")
+        w.add_file_type(gguf.LlamaFileType.ALL_F32 if not quant_bits else
+                        gguf.LlamaFileType.MOSTLY_Q8_0 if 8 in quant_bits
+                        else gguf.LlamaFileType.MOSTLY_Q4_0)
         for name in names:
+            if name.endswith((".scales", ".qzeros")):
+                if name.endswith(".qzeros"):
+                    raise SystemExit(f"convert: '{name}': GGUF Q4_0 has no "
+                                     "zero points")
+                continue
             t = f.get_tensor(name)
-            if t.dtype != np.float32:
+            raw_dtype = None
+            if name.endswith(".qweight"):
+                base = name[:-len(".qweight")]
+                t, raw_dtype = gguf_blocks(f, base, t, args.check_seed)
+                checked += args.check_seed is not None
+                name = base + ".weight"
+            elif t.dtype != np.float32:
                 raise SystemExit(f"convert: '{name}' is {t.dtype}, not f32")
             if name.endswith(("q_proj.weight", "q_proj.bias")):
                 t = permute(t, n_head, n_head)
@@ -161,16 +189,50 @@ def convert(args):
             if name == "lm_head.weight" and tied:
                 continue
             # numpy [out, in] is ggml's ne = [in, out], what llama.cpp reads.
-            w.add_tensor(gguf_name(name), np.ascontiguousarray(t))
-        if not tied and "lm_head.weight" not in names:
+            w.add_tensor(gguf_name(name), np.ascontiguousarray(t),
+                         raw_dtype=raw_dtype)
+        if not tied and not {"lm_head.weight", "lm_head.qweight"} & set(names):
             raise SystemExit("convert: no lm_head.weight and "
                              "tie_word_embeddings is false")
         w.write_header_to_file()
         w.write_kv_data_to_file()
         w.write_tensors_to_file()
     w.close()
-    print(f"wrote {args.out}: {len(names) - (tied and 'lm_head.weight' in names)}"
-          f" tensors, f32, vocab {vocab}")
+    kind = ("Q%d_0" % quant_bits.pop()) if quant_bits else "f32"
+    tensors = [n for n in names if not n.endswith((".scales", ".qzeros"))]
+    print(f"wrote {args.out}: {len(tensors) - (tied and 'lm_head.weight' in names)}"
+          f" tensors, {kind}, vocab {vocab}")
+    if checked:
+        print(f"convert: {checked} quantized tensors equal gguf-py's "
+              f"{kind} byte for byte")
+
+
+def gguf_blocks(f, base, q, check_seed):
+    """The GGUF Q8_0 / Q4_0 blocks of `base` ([out, blocks * bytes] uint8)
+    and their ggml type, from its .qweight and .scales."""
+    import gguf
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    import llama_weights
+    import quantize
+    scales = f.get_tensor(base + ".scales")
+    bits = 8 if q.dtype == np.int8 else 4
+    k = q.shape[1] * (1 if bits == 8 else 2)
+    if scales.dtype != np.float16 or scales.shape != (q.shape[0], k // 32):
+        raise SystemExit(f"convert: '{base}' is not group 32 with f16 scales "
+                         f"(scales {scales.dtype} {list(scales.shape)}), "
+                         "which GGUF Q8_0 / Q4_0 need")
+    blocks = quantize.to_gguf_blocks(q, scales, bits)
+    qtype = (gguf.GGMLQuantizationType.Q8_0 if bits == 8
+             else gguf.GGMLQuantizationType.Q4_0)
+    if check_seed is not None:
+        w = llama_weights.random_weight(check_seed, base + ".weight",
+                                        [q.shape[0], k])
+        theirs = gguf.quants.quantize(w, qtype)
+        if not np.array_equal(theirs.view(np.uint8).reshape(blocks.shape),
+                              blocks):
+            raise SystemExit(f"convert: '{base}' differs from gguf-py's "
+                             f"{qtype.name} of the seed {check_seed} weights")
+    return blocks, qtype
 
 
 # --------------------------------------------------------------------------
@@ -277,6 +339,9 @@ def main():
     c.add_argument("config")
     c.add_argument("weights")
     c.add_argument("out")
+    c.add_argument("--check-seed", type=int,
+                   help="compare quantized blocks with gguf-py's quantizer "
+                        "of the --random-weights S weights")
     r = sub.add_parser("run")
     r.add_argument("model")
     r.add_argument("--prompt", required=True, help="token ids: 1,2,3")
