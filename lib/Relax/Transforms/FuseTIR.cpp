@@ -363,6 +363,9 @@ static bool isReadOncePerElement(Value buffer) {
 }
 
 void GroupFuser::inlineIntermediates() {
+  // Values a decode computes, or an injective member from decoded values
+  // only (a transpose of a dequantized weight), in member order.
+  DenseSet<Value> decoded;
   for (Value value : intermediates) {
     Value buffer = intermediateBuffers.lookup(value);
     SmallVector<tir::StoreOp> stores;
@@ -372,9 +375,18 @@ void GroupFuser::inlineIntermediates() {
           stores.push_back(store);
     // A decode (dequantize) is inlined even where its elements are read
     // many times: recomputing them is cheaper than storing them.
-    auto call = value.getDefiningOp<CallTIROp>();
-    bool decode = call && tir::isDecode(symbols.lookup<tir::PrimFuncOp>(
-                              call.getCalleeAttr().getValue()));
+    bool decode = false;
+    if (auto call = value.getDefiningOp<CallTIROp>()) {
+      auto callee =
+          symbols.lookup<tir::PrimFuncOp>(call.getCalleeAttr().getValue());
+      decode = tir::isDecode(callee) ||
+               (tir::getOpPattern(callee) <= OpPattern::Injective &&
+                !call.getInputs().empty() &&
+                llvm::all_of(call.getInputs(),
+                             [&](Value v) { return decoded.contains(v); }));
+    }
+    if (decode)
+      decoded.insert(value);
     if (stores.size() != 1 || (!decode && !isReadOncePerElement(buffer)))
       continue;
     auto producer = stores.front()->getParentOfType<tir::BlockOp>();

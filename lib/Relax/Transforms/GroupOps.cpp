@@ -64,9 +64,10 @@ struct Node {
   int ipdom = -1;
   OpPattern ipdomPattern = OpPattern::Elementwise;
   unsigned depth = 1;
-  /// A call of a decode program (tir::isDecode): it may join a contraction
-  /// that reads its result, since recomputing an element per read is
-  /// cheaper than storing it.
+  /// A call of a decode program (tir::isDecode), or an injective call that
+  /// only rearranges decoded values (a transpose of a dequantized weight):
+  /// it may join a contraction that reads its result, since recomputing an
+  /// element per read is cheaper than storing it.
   bool decode = false;
 };
 
@@ -160,11 +161,19 @@ void Partitioner::buildGraph(Block &body) {
     index[&op] = nodes.size();
     nodes.push_back(
         {&op, getNodePattern(&op), isa<CallTIRInplaceOp>(op), {}});
-    if (auto call = dyn_cast<CallTIROp>(op))
-      nodes.back().decode =
-          nodes.back().pattern != OpPattern::Opaque &&
-          tir::isDecode(SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
-              &op, call.getCalleeAttr()));
+    if (auto call = dyn_cast<CallTIROp>(op)) {
+      Node &node = nodes.back();
+      auto fromDecode = [&](Value v) {
+        auto it = index.find(v.getDefiningOp());
+        return it != index.end() && nodes[it->second].decode;
+      };
+      node.decode =
+          node.pattern != OpPattern::Opaque &&
+          (tir::isDecode(SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
+               &op, call.getCalleeAttr())) ||
+           (node.pattern <= OpPattern::Injective && !call.getInputs().empty() &&
+            llvm::all_of(call.getInputs(), fromDecode)));
+    }
   }
   for (auto [i, node] : llvm::enumerate(nodes)) {
     // A use inside a nested region (a dataflow region reading a value of
@@ -356,9 +365,11 @@ SmallVector<unsigned> Partitioner::run() {
         tryFuse(i, sink,
                 [](OpPattern p, bool) { return p <= OpPattern::Broadcast; });
       } else if (node.decode && phase == 0 &&
-                 nodes[sink].pattern == OpPattern::OutEwiseFusable) {
-        // A dequantized weight goes into the product that reads it: the
-        // merged program decodes each element where it is read.
+                 (nodes[sink].pattern == OpPattern::OutEwiseFusable ||
+                  nodes[sink].decode)) {
+        // A dequantized weight (and a transpose of it) goes into the
+        // product that reads it: the merged program decodes each element
+        // where it is read.
         tryFuse(i, sink, [](OpPattern p, bool isSink) {
           return isSink ? p != OpPattern::Opaque : p <= OpPattern::Injective;
         });
