@@ -42,8 +42,8 @@ struct Options {
   uint64_t seed = 0;
   long steps = 32;
   long cacheLength = 0; // 0 (not given): the prompt plus the new tokens
-  int quantizeBits = 0;  // --quantize: 8 or 4; 0: weights are used as stored
-  long groupSize = 0;    // --group-size (32 when --quantize gives none)
+  int quantizeBits = 0; // --quantize: 8 or 4; 0: weights are used as stored
+  long groupSize = 0;   // --group-size (32 when --quantize gives none)
   double rtol = 1e-3, atol = 1e-3;
 };
 

@@ -38,8 +38,8 @@ uint16_t toHalf(float f) {
            halfway = 1u << (shift - 1);
   if (rest > halfway || (rest == halfway && (kept & 1)))
     ++kept; // may carry into the exponent: still the right bits
-  uint32_t bits = exp >= -14 ? (uint32_t(exp + 15) << 10) + (kept - 0x400)
-                             : kept;
+  uint32_t bits =
+      exp >= -14 ? (uint32_t(exp + 15) << 10) + (kept - 0x400) : kept;
   return sign | uint16_t(bits);
 }
 
@@ -97,8 +97,7 @@ void quantizeMatrix(const float *w, int64_t out, int64_t in, int bits,
         float id = inverse(d);
         zero = int(std::min(15.0f, std::roundf(-lo * id)));
         for (int64_t j = 0; j < group; ++j)
-          values[j] =
-              std::clamp(int(std::roundf(x[j] * id)) + zero, 0, 15);
+          values[j] = std::clamp(int(std::roundf(x[j] * id)) + zero, 0, 15);
         zeros.bytes[r * groups + g] = uint8_t(zero);
       }
       if (f16Scales) {

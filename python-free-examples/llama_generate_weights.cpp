@@ -138,7 +138,8 @@ const float *Weights::f32Weight(const std::string &name,
   t.dtype = "F32";
   t.shape = shape;
   t.bytes.resize(count * sizeof(float));
-  randomWeight(opts.seed, name, shape, reinterpret_cast<float *>(t.bytes.data()));
+  randomWeight(opts.seed, name, shape,
+               reinterpret_cast<float *>(t.bytes.data()));
   return reinterpret_cast<const float *>(t.bytes.data());
 }
 
@@ -211,7 +212,8 @@ const void *Weights::get(const Input &in) {
   }
   if (!base.empty()) {
     if (!opts.quantizeBits)
-      fail("'" + in.name + "' is a quantized weight: give --quantize q8|q4 "
+      fail("'" + in.name +
+           "' is a quantized weight: give --quantize q8|q4 "
            "(and --group-size) to quantize the generated weights");
     quantize(base);
     auto it = generated.find(in.name);
@@ -242,9 +244,8 @@ void Weights::save(const std::string &path) const {
     for (int64_t d : t.shape)
       shape += (shape.empty() ? "" : ",") + std::to_string(d);
     size_t bytes = t.bytes.size();
-    header += ",\"" + name + "\":{\"dtype\":\"" + t.dtype +
-              "\",\"shape\":[" + shape +
-              "],\"data_offsets\":[" + std::to_string(offset) + "," +
+    header += ",\"" + name + "\":{\"dtype\":\"" + t.dtype + "\",\"shape\":[" +
+              shape + "],\"data_offsets\":[" + std::to_string(offset) + "," +
               std::to_string(offset + bytes) + "]}";
     offset += bytes;
   }

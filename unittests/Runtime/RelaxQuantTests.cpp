@@ -118,8 +118,8 @@ TEST_F(RelaxQuantTest, Q8F32ScalesPaddedRows) {
   auto sd = desc<float, 2>(s, {n, g});
   auto yd = desc<float, 2>(y, {m, n});
   _mlir_ciface_relax_quant_linear_q8_f32(&xd, &qd, &sd, &yd);
-  relax::runtime::QuantizedWeight w{8, n, k, k / g, q.data(), s.data(),
-                                    false, nullptr};
+  relax::runtime::QuantizedWeight w{8,        n,        k,     k / g,
+                                    q.data(), s.data(), false, nullptr};
   expectProduct(w, x, m, k + 3, y);
 }
 
@@ -135,8 +135,8 @@ TEST_F(RelaxQuantTest, Q8F16ScalesBatched) {
   auto sd = desc<uint16_t, 2>(s, {n, g});
   auto yd = desc<float, 3>(y, {b, m, n});
   _mlir_ciface_relax_quant_linear_batch_q8_f16(&xd, &qd, &sd, &yd);
-  relax::runtime::QuantizedWeight w{8, n, k, k / g, q.data(), s.data(),
-                                    true, nullptr};
+  relax::runtime::QuantizedWeight w{8,        n,        k,    k / g,
+                                    q.data(), s.data(), true, nullptr};
   expectProduct(w, x, b * m, k, y);
 }
 
@@ -151,8 +151,8 @@ TEST_F(RelaxQuantTest, Q4F16Scales) {
   auto sd = desc<uint16_t, 2>(s, {n, g});
   auto yd = desc<float, 2>(y, {m, n});
   _mlir_ciface_relax_quant_linear_q4_f16(&xd, &qd, &sd, &yd);
-  relax::runtime::QuantizedWeight w{4, n, k, k / g, q.data(), s.data(),
-                                    true, nullptr};
+  relax::runtime::QuantizedWeight w{4,        n,        k,    k / g,
+                                    q.data(), s.data(), true, nullptr};
   expectProduct(w, x, m, k, y);
 }
 
@@ -167,8 +167,8 @@ TEST_F(RelaxQuantTest, Q4ZeroPointsGroup16Batched) {
   auto zd = desc<uint8_t, 2>(z, {n, g});
   auto yd = desc<float, 3>(y, {b, m, n});
   _mlir_ciface_relax_quant_linear_batch_q4z_f32(&xd, &qd, &sd, &zd, &yd);
-  relax::runtime::QuantizedWeight w{4, n, k, k / g, q.data(), s.data(),
-                                    false, z.data()};
+  relax::runtime::QuantizedWeight w{4,        n,        k,     k / g,
+                                    q.data(), s.data(), false, z.data()};
   expectProduct(w, x, b * m, k, y);
 }
 
@@ -181,22 +181,46 @@ struct BadCall {
 
 TEST_F(RelaxQuantTest, Q8Errors) {
   const BadCall cases[] = {
-      {{2, 64}, {4, 32}, {4, 2}, {2, 4}, 0,
+      {{2, 64},
+       {4, 32},
+       {4, 2},
+       {2, 4},
+       0,
        "relax_quant_linear_q8_f32: X [2, 64], Q [4, 32] and scales [4, 2] "
        "do not agree (expected Q [n, k] and scales [n, g])"},
-      {{2, 64}, {4, 64}, {3, 2}, {2, 4}, 0,
+      {{2, 64},
+       {4, 64},
+       {3, 2},
+       {2, 4},
+       0,
        "relax_quant_linear_q8_f32: X [2, 64], Q [4, 64] and scales [3, 2] "
        "do not agree (expected Q [n, k] and scales [n, g])"},
-      {{2, 64}, {4, 64}, {4, 3}, {2, 4}, 0,
+      {{2, 64},
+       {4, 64},
+       {4, 3},
+       {2, 4},
+       0,
        "relax_quant_linear_q8_f32: scales [4, 3]: 3 groups do not divide "
        "the row of 64 elements"},
-      {{2, 64}, {4, 64}, {4, 0}, {2, 4}, 0,
+      {{2, 64},
+       {4, 64},
+       {4, 0},
+       {2, 4},
+       0,
        "relax_quant_linear_q8_f32: scales [4, 0]: 0 groups do not divide "
        "the row of 64 elements"},
-      {{2, 64}, {4, 64}, {4, 2}, {2, 5}, 0,
+      {{2, 64},
+       {4, 64},
+       {4, 2},
+       {2, 5},
+       0,
        "relax_quant_linear_q8_f32: Y is [2, 5], expected X's rows [2, 64] "
        "by 4"},
-      {{2, 64}, {4, 64}, {4, 2}, {2, 4}, 1,
+      {{2, 64},
+       {4, 64},
+       {4, 2},
+       {2, 4},
+       1,
        "relax_quant_linear_q8_f32: unsupported strides (X [2, 64], Y [2, "
        "4]; Q, scales and zeros must be dense)"},
   };

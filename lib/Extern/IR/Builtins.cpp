@@ -147,7 +147,9 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
   if (spec.kind == BuiltinKind::QuantLinear)
     return std::string("relax_quant_linear") +
            (spec.lhsRank == 3 ? "_batch" : "") +
-           (spec.quantBits == 8 ? "_q8_" : spec.quantZeros ? "_q4z_" : "_q4_") +
+           (spec.quantBits == 8 ? "_q8_"
+            : spec.quantZeros   ? "_q4z_"
+                                : "_q4_") +
            (spec.quantScalesF16 ? "f16" : "f32");
   if (spec.kind == BuiltinKind::Attention) {
     name += "attention_";

@@ -116,6 +116,7 @@ LogicalResult DequantizeOp::inferReturnTypes(MLIRContext *context,
                 "zeros dim " + Twine(d) + " differs from scales'")))
           return failure();
   }
-  results.push_back(RelaxTensorType::get(SymShape(ArrayRef<sym::Expr>{n, k}), f32));
+  results.push_back(
+      RelaxTensorType::get(SymShape(ArrayRef<sym::Expr>{n, k}), f32));
   return success();
 }

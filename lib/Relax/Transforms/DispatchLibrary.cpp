@@ -8,9 +8,9 @@
 // per block of query rows around a softmax), its options a constant
 // operand; on the CPU a linear (or matmul) of a relax.dequantize'd weight
 // becomes the quantized-linear built-in over the packed weight
-// (dispatchQuantized). Only the shapes the library variants cover are taken; everything
-// else is left for relax-legalize-ops, so the pass never makes a module less
-// compilable.
+// (dispatchQuantized). Only the shapes the library variants cover are taken;
+// everything else is left for relax-legalize-ops, so the pass never makes a
+// module less compilable.
 //
 // This is a single walk rather than a pattern set: the rewrite adds
 // module-level declarations and never exposes new opportunities, so there is
@@ -906,9 +906,10 @@ private:
     spec.lhsRank = xType.getRank();
     spec.quantBits = dequantize.getBits();
     spec.quantZeros = static_cast<bool>(dequantize.getZeros());
-    spec.quantScalesF16 = cast<RelaxTensorType>(dequantize.getScales().getType())
-                              .getDtype()
-                              .isF16();
+    spec.quantScalesF16 =
+        cast<RelaxTensorType>(dequantize.getScales().getType())
+            .getDtype()
+            .isF16();
     if (!ext::whyUnsupported(spec).empty())
       return false;
     // The product: x's leading dims, then W's rows.
@@ -929,9 +930,9 @@ private:
     if (Value zeros = dequantize.getZeros())
       inputs.push_back(zeros);
     rewriter.setInsertionPoint(op);
-    auto call = CallDPSPackedOp::create(rewriter, op->getLoc(),
-                                        TypeRange{productType},
-                                        decl->getSymName(), inputs);
+    auto call =
+        CallDPSPackedOp::create(rewriter, op->getLoc(), TypeRange{productType},
+                                decl->getSymName(), inputs);
     Value result = call.getResult(0);
     if (bias) {
       auto add = AddOp::create(rewriter, op->getLoc(), result, bias);

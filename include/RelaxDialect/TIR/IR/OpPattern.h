@@ -18,11 +18,12 @@ namespace tir {
 /// The attribute holding a program's kind.
 inline constexpr llvm::StringLiteral kOpPatternAttrName = "op_pattern";
 
-/// A unit attribute on a program that decodes compressed inputs (relax.dequantize):
-/// it reads fewer bytes than it writes, so recomputing an element where it is
-/// read costs less than storing it. Fusion may therefore put such a program
-/// inside a contraction that reads each element many times (GroupOps) and
-/// inline it there (FuseTIR), which it refuses for other producers.
+/// A unit attribute on a program that decodes compressed inputs
+/// (relax.dequantize): it reads fewer bytes than it writes, so recomputing an
+/// element where it is read costs less than storing it. Fusion may therefore
+/// put such a program inside a contraction that reads each element many times
+/// (GroupOps) and inline it there (FuseTIR), which it refuses for other
+/// producers.
 inline constexpr llvm::StringLiteral kDecodeAttrName = "tir.decode";
 
 /// Whether `op` (a tir.prim_func) is marked as a decode.

@@ -22,8 +22,7 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-static LogicalResult legalizeDequantize(DequantizeOp op,
-                                        LegalizeContext &ctx) {
+static LogicalResult legalizeDequantize(DequantizeOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   auto resultType = cast<RelaxTensorType>(op.getResult().getType());
@@ -51,13 +50,13 @@ static LogicalResult legalizeDequantize(DequantizeOp op,
               };
               // The group's column in scales and zeros (0 per-channel).
               Value groupCol =
-                  group ? Value(arith::DivUIOp::create(b, l, col,
-                                                       index(*group)))
-                        : index(0);
+                  group
+                      ? Value(arith::DivUIOp::create(b, l, col, index(*group)))
+                      : index(0);
               Value value; // the integer q - zero, as i32
               if (bits == 8) {
-                Value q = tir::LoadOp::create(b, l, inputs[0],
-                                              ValueRange{row, col});
+                Value q =
+                    tir::LoadOp::create(b, l, inputs[0], ValueRange{row, col});
                 value = arith::ExtSIOp::create(b, l, i32, q);
               } else {
                 Value byteCol = arith::DivUIOp::create(b, l, col, index(2));
@@ -71,10 +70,8 @@ static LogicalResult legalizeDequantize(DequantizeOp op,
                     b, l, i32, arith::RemUIOp::create(b, l, col, index(2)));
                 Value shift = arith::MulIOp::create(b, l, odd, int32(4));
                 Value nibble = arith::AndIOp::create(
-                    b, l, arith::ShRUIOp::create(b, l, wide, shift),
-                    int32(15));
-                Value zero =
-                    hasZeros ? Value() : int32(8);
+                    b, l, arith::ShRUIOp::create(b, l, wide, shift), int32(15));
+                Value zero = hasZeros ? Value() : int32(8);
                 if (hasZeros)
                   zero = arith::ExtUIOp::create(
                       b, l, i32,
