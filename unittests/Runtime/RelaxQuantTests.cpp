@@ -156,6 +156,24 @@ TEST_F(RelaxQuantTest, Q4F16Scales) {
   expectProduct(w, x, m, k, y);
 }
 
+TEST_F(RelaxQuantTest, Q4Group128FewRowsAndMany) {
+  for (int64_t m : {1, 2, 9, 40}) {
+    int64_t n = 6, k = 256, g = 2;
+    std::vector<float> x = randomFloats(m * k);
+    std::vector<uint16_t> s = randomHalves(n * g);
+    std::vector<uint8_t> q = randomBytes(n * k / 2);
+    std::vector<float> y(m * n);
+    auto xd = desc<float, 2>(x, {m, k});
+    auto qd = desc<uint8_t, 2>(q, {n, k / 2});
+    auto sd = desc<uint16_t, 2>(s, {n, g});
+    auto yd = desc<float, 2>(y, {m, n});
+    _mlir_ciface_relax_quant_linear_q4_f16(&xd, &qd, &sd, &yd);
+    relax::runtime::QuantizedWeight w{4,        n,        k,    k / g,
+                                      q.data(), s.data(), true, nullptr};
+    expectProduct(w, x, m, k, y);
+  }
+}
+
 TEST_F(RelaxQuantTest, Q4ZeroPointsGroup16Batched) {
   int64_t b = 1, m = 5, n = 3, k = 64, g = 4;
   std::vector<float> x = randomFloats(b * m * k), s = randomFloats(n * g);
