@@ -226,6 +226,26 @@ static ConvEpilogue matchConvEpilogue(Conv2DOp conv) {
   return epilogue;
 }
 
+/// Whether `use` is the residual operand of the epilogue add of a conv2d
+/// the fused built-in takes (the add the call absorbs, matchConvEpilogue):
+/// the other operand of the add is the conv's result or its bias add.
+static bool isFusedConvResidual(OpOperand &use) {
+  auto add = dyn_cast<AddOp>(use.getOwner());
+  if (!add)
+    return false;
+  Value other = use.getOperandNumber() == 0 ? add.getRhs() : add.getLhs();
+  Conv2DOp conv = other.getDefiningOp<Conv2DOp>();
+  if (auto biasAdd = other.getDefiningOp<AddOp>())
+    for (Value operand : biasAdd->getOperands())
+      if (auto c = operand.getDefiningOp<Conv2DOp>())
+        conv = c;
+  if (!conv || !takesFusedConv(conv))
+    return false;
+  ConvEpilogue epilogue = matchConvEpilogue(conv);
+  return epilogue.residual == use.get() &&
+         llvm::is_contained(epilogue.ops, add.getOperation());
+}
+
 /// Whether `v` is a scalar (or splat) float constant within 1e-6 of `value`.
 static bool isFloatConstant(Value v, double value) {
   auto constant = v.getDefiningOp<ConstantOp>();
@@ -556,7 +576,9 @@ private:
   /// NHWC where that saves a transpose: an input or residual that is the
   /// NCHW view of an NHWC tensor (permute_dims [0, 3, 1, 2]) is read as it
   /// is, and the output stays NHWC (behind such a view) when every user is
-  /// another fused conv2d, so a chain of convolutions keeps oneDNN's
+  /// another fused conv2d, as its input or as the residual its epilogue
+  /// adds (a ResNet block's output feeds the next block's first conv and
+  /// its last one's residual), so a chain of convolutions keeps oneDNN's
   /// preferred layout and only its ends are reordered. An output that only
   /// NHWC views read (permute_dims [0, 2, 3, 1]: a channels-last block such
   /// as ConvNeXt's after its depthwise convolution) is written NHWC and
@@ -581,9 +603,11 @@ private:
     bool outNhwc =
         toNhwcViews ||
         (!result.use_empty() &&
-         llvm::all_of(result.getUses(), [](OpOperand &use) {
+         llvm::all_of(result.getUses(), [&](OpOperand &use) {
            auto conv = dyn_cast<Conv2DOp>(use.getOwner());
-           return conv && use.getOperandNumber() == 0 && takesFusedConv(conv);
+           return (conv && use.getOperandNumber() == 0 &&
+                   takesFusedConv(conv)) ||
+                  isFusedConvResidual(use) || isNchwResidualOfCall(use);
          }));
     // Everything the call reads dominates the last epilogue op.
     rewriter.setInsertionPoint(epilogue.last);
@@ -640,15 +664,26 @@ private:
         CallDPSPackedOp::create(rewriter, loc, TypeRange{callType},
                                 decl->getSymName(), inputs)
             .getResult(0);
+    if (residualNhwc == 0 && epilogue.residual)
+      nchwResidualCalls[replacement.getDefiningOp()] = inputs.back();
     if (toNhwcViews) {
       for (Operation *view : llvm::make_early_inc_range(result.getUsers()))
         rewriter.replaceOp(view, replacement);
     } else {
+      // Calls made earlier in this walk that add `result` as their NCHW
+      // residual read the NHWC value instead.
+      if (outNhwc)
+        for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
+          if (isNchwResidualOfCall(use))
+            readResidualAsNhwc(rewriter, use, replacement);
       if (outNhwc)
         replacement =
             PermuteDimsOp::create(rewriter, loc, resultType, replacement,
                                   rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
       rewriter.replaceAllUsesWith(result, replacement);
+      // (The NCHW view is dead when only such calls read the result.)
+      if (replacement.use_empty() && replacement != result)
+        rewriter.eraseOp(replacement.getDefiningOp());
     }
     // Views that only this call read (an NHWC tensor as NCHW, a bias
     // expanded for broadcasting) are dead after it; they would otherwise be
@@ -856,6 +891,40 @@ private:
     return success();
   }
 
+  /// Whether `use` is the residual operand of a fused conv2d call this
+  /// walk made with an NCHW residual (a ResNet block's shortcut conv comes
+  /// after the block's last conv, which absorbed the add first).
+  bool isNchwResidualOfCall(OpOperand &use) const {
+    return use.getOperandNumber() == 3 &&
+           nchwResidualCalls.count(use.getOwner());
+  }
+
+  /// Makes the fused call of `use` read its residual from `nhwc` (the same
+  /// tensor with channels last), its options saying so.
+  void readResidualAsNhwc(RewriterBase &rewriter, OpOperand &use,
+                          Value nhwc) {
+    Operation *call = use.getOwner();
+    Value options = nchwResidualCalls.lookup(call);
+    auto constant = options.getDefiningOp<ConstantOp>();
+    auto values = cast<DenseElementsAttr>(constant.getValue());
+    SmallVector<int64_t> updated(values.getValues<int64_t>());
+    updated[11] = 1;
+    rewriter.setInsertionPoint(call);
+    Value replaced = ConstantOp::create(
+        rewriter, constant.getLoc(),
+        DenseElementsAttr::get(values.getType(), ArrayRef<int64_t>(updated)));
+    rewriter.modifyOpInPlace(call, [&] {
+      use.set(nhwc);
+      call->replaceUsesOfWith(options, replaced);
+    });
+    if (constant->use_empty())
+      rewriter.eraseOp(constant);
+    nchwResidualCalls.erase(call);
+  }
+
   ext::BuiltinTarget targetKind = ext::BuiltinTarget::CPU;
+  /// The fused conv2d calls made with an NCHW residual, and their options
+  /// constant.
+  llvm::DenseMap<Operation *, Value> nchwResidualCalls;
 };
 } // namespace
