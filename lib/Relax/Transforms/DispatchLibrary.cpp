@@ -8,9 +8,9 @@
 // per block of query rows around a softmax), its options a constant
 // operand; on the CPU a linear (or matmul) of a relax.dequantize'd weight
 // becomes the quantized-linear built-in over the packed weight
-// (dispatchQuantized). Only the shapes the library variants cover are taken;
-// everything else is left for relax-legalize-ops, so the pass never makes a
-// module less compilable.
+// (DispatchQuantized.cpp). Only the shapes the library variants cover are
+// taken; everything else is left for relax-legalize-ops, so the pass never
+// makes a module less compilable.
 //
 // This is a single walk rather than a pattern set: the rewrite adds
 // module-level declarations and never exposes new opportunities, so there is
@@ -20,6 +20,7 @@
 
 #include "RelaxDialect/Extern/IR/Builtins.h"
 #include "RelaxDialect/Extern/IR/ExternDialect.h"
+#include "RelaxDialect/Relax/Transforms/DispatchQuantized.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 
@@ -228,6 +229,26 @@ static ConvEpilogue matchConvEpilogue(Conv2DOp conv) {
   return epilogue;
 }
 
+/// Whether `use` is the residual operand of the epilogue add of a conv2d
+/// the fused built-in takes (the add the call absorbs, matchConvEpilogue):
+/// the other operand of the add is the conv's result or its bias add.
+static bool isFusedConvResidual(OpOperand &use) {
+  auto add = dyn_cast<AddOp>(use.getOwner());
+  if (!add)
+    return false;
+  Value other = use.getOperandNumber() == 0 ? add.getRhs() : add.getLhs();
+  Conv2DOp conv = other.getDefiningOp<Conv2DOp>();
+  if (auto biasAdd = other.getDefiningOp<AddOp>())
+    for (Value operand : biasAdd->getOperands())
+      if (auto c = operand.getDefiningOp<Conv2DOp>())
+        conv = c;
+  if (!conv || !takesFusedConv(conv))
+    return false;
+  ConvEpilogue epilogue = matchConvEpilogue(conv);
+  return epilogue.residual == use.get() &&
+         llvm::is_contained(epilogue.ops, add.getOperation());
+}
+
 /// Whether `v` is a scalar (or splat) float constant within 1e-6 of `value`.
 static bool isFloatConstant(Value v, double value) {
   auto constant = v.getDefiningOp<ConstantOp>();
@@ -394,13 +415,14 @@ struct RelaxDispatchLibraryPass
     });
     IRRewriter rewriter(&getContext());
     for (Operation *op : candidates) {
-      FailureOr<bool> quantized = isa<LinearOp, MatmulOp>(op)
-                                      ? dispatchQuantized(rewriter, op)
-                                      : FailureOr<bool>(false);
+      FailureOr<bool> quantized =
+          dispatchQuantizedProduct(rewriter, getOperation(), op, targetKind);
       if (failed(quantized))
         return signalPassFailure();
-      if (*quantized)
+      if (*quantized) {
+        ++numDispatched;
         continue;
+      }
       LogicalResult result = success();
       if (auto matmul = dyn_cast<MatmulOp>(op))
         result = dispatchMatmul(rewriter, matmul);
@@ -565,7 +587,9 @@ private:
   /// NHWC where that saves a transpose: an input or residual that is the
   /// NCHW view of an NHWC tensor (permute_dims [0, 3, 1, 2]) is read as it
   /// is, and the output stays NHWC (behind such a view) when every user is
-  /// another fused conv2d, so a chain of convolutions keeps oneDNN's
+  /// another fused conv2d, as its input or as the residual its epilogue
+  /// adds (a ResNet block's output feeds the next block's first conv and
+  /// its last one's residual), so a chain of convolutions keeps oneDNN's
   /// preferred layout and only its ends are reordered. An output that only
   /// NHWC views read (permute_dims [0, 2, 3, 1]: a channels-last block such
   /// as ConvNeXt's after its depthwise convolution) is written NHWC and
@@ -590,9 +614,11 @@ private:
     bool outNhwc =
         toNhwcViews ||
         (!result.use_empty() &&
-         llvm::all_of(result.getUses(), [](OpOperand &use) {
+         llvm::all_of(result.getUses(), [&](OpOperand &use) {
            auto conv = dyn_cast<Conv2DOp>(use.getOwner());
-           return conv && use.getOperandNumber() == 0 && takesFusedConv(conv);
+           return (conv && use.getOperandNumber() == 0 &&
+                   takesFusedConv(conv)) ||
+                  isFusedConvResidual(use) || isNchwResidualOfCall(use);
          }));
     // Everything the call reads dominates the last epilogue op.
     rewriter.setInsertionPoint(epilogue.last);
@@ -649,15 +675,26 @@ private:
         CallDPSPackedOp::create(rewriter, loc, TypeRange{callType},
                                 decl->getSymName(), inputs)
             .getResult(0);
+    if (residualNhwc == 0 && epilogue.residual)
+      nchwResidualCalls[replacement.getDefiningOp()] = inputs.back();
     if (toNhwcViews) {
       for (Operation *view : llvm::make_early_inc_range(result.getUsers()))
         rewriter.replaceOp(view, replacement);
     } else {
+      // Calls made earlier in this walk that add `result` as their NCHW
+      // residual read the NHWC value instead.
+      if (outNhwc)
+        for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
+          if (isNchwResidualOfCall(use))
+            readResidualAsNhwc(rewriter, use, replacement);
       if (outNhwc)
         replacement =
             PermuteDimsOp::create(rewriter, loc, resultType, replacement,
                                   rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
       rewriter.replaceAllUsesWith(result, replacement);
+      // (The NCHW view is dead when only such calls read the result.)
+      if (replacement.use_empty() && replacement != result)
+        rewriter.eraseOp(replacement.getDefiningOp());
     }
     // Views that only this call read (an NHWC tensor as NCHW, a bias
     // expanded for broadcasting) are dead after it; they would otherwise be
@@ -865,94 +902,40 @@ private:
     return success();
   }
 
-  /// `x * W^T` where W = relax.dequantize(q, scales[, zeros]): a
-  /// relax.linear of the dequantized weight (with or without a bias) or a
-  /// relax.matmul of its permute_dims. On the CPU it becomes one call of the
-  /// quantized-linear built-in, which reads q and the scales as they are
-  /// stored: the f32 weight never exists. The layout relations the kernel
-  /// relies on (groups * group_size = k, equal rows) are asserted first
-  /// wherever inference could not prove them. Returns whether `op` was
-  /// replaced.
-  FailureOr<bool> dispatchQuantized(RewriterBase &rewriter, Operation *op) {
-    if (targetKind != ext::BuiltinTarget::CPU)
-      return false;
-    Value x, weight, bias;
-    PermuteDimsOp permute;
-    if (auto linear = dyn_cast<LinearOp>(op)) {
-      x = linear.getX();
-      weight = linear.getWeight();
-      bias = linear.getBias();
-    } else {
-      auto matmul = cast<MatmulOp>(op);
-      permute = matmul.getRhs().getDefiningOp<PermuteDimsOp>();
-      if (!permute || !swapsLastTwoDims(permute))
-        return false;
-      x = matmul.getLhs();
-      weight = permute.getInput();
-    }
-    auto dequantize = weight.getDefiningOp<DequantizeOp>();
-    if (!dequantize)
-      return false;
-    auto xType = dyn_cast<RelaxTensorType>(x.getType());
-    auto wType = cast<RelaxTensorType>(weight.getType());
-    auto resultType = dyn_cast<RelaxTensorType>(op->getResult(0).getType());
-    if (!xType || !xType.hasRank() || !wType.hasRank() || !resultType ||
-        !resultType.getShape().isFullyKnown())
-      return false;
-    ext::BuiltinSpec spec;
-    spec.kind = ext::BuiltinKind::QuantLinear;
-    spec.target = targetKind;
-    spec.dtype = xType.getDtype();
-    spec.lhsRank = xType.getRank();
-    spec.quantBits = dequantize.getBits();
-    spec.quantZeros = static_cast<bool>(dequantize.getZeros());
-    spec.quantScalesF16 =
-        cast<RelaxTensorType>(dequantize.getScales().getType())
-            .getDtype()
-            .isF16();
-    if (!ext::whyUnsupported(spec).empty())
-      return false;
-    // The product: x's leading dims, then W's rows.
-    SmallVector<sym::Expr> dims(xType.getDims().drop_back());
-    dims.push_back(wType.getDims()[0]);
-    auto productType = RelaxTensorType::get(SymShape(dims), xType.getDtype());
-    if (!productType.getShape().isFullyKnown() ||
-        (!bias && productType != resultType))
-      return false;
-    FailureOr<ext::FuncOp> decl = ext::getOrCreateBuiltin(getOperation(), spec);
-    if (failed(decl))
-      return failure();
-    // The checks read the ops' own operands, so they go in first (they hold
-    // for the original ops too, should the bias below send us back).
-    emitShapeContractChecks(rewriter, dequantize);
-    emitShapeContractChecks(rewriter, op);
-    SmallVector<Value> inputs = {x, dequantize.getQ(), dequantize.getScales()};
-    if (Value zeros = dequantize.getZeros())
-      inputs.push_back(zeros);
-    rewriter.setInsertionPoint(op);
-    auto call =
-        CallDPSPackedOp::create(rewriter, op->getLoc(), TypeRange{productType},
-                                decl->getSymName(), inputs);
-    Value result = call.getResult(0);
-    if (bias) {
-      auto add = AddOp::create(rewriter, op->getLoc(), result, bias);
-      if (add.getResult().getType() != resultType) {
-        // Inference disagreed with the linear's own: keep the original op.
-        rewriter.eraseOp(add);
-        rewriter.eraseOp(call);
-        return false;
-      }
-      result = add.getResult();
-    }
-    ++numDispatched;
-    rewriter.replaceOp(op, result);
-    if (permute && permute->use_empty())
-      rewriter.eraseOp(permute);
-    if (dequantize->use_empty())
-      rewriter.eraseOp(dequantize);
-    return true;
+  /// Whether `use` is the residual operand of a fused conv2d call this
+  /// walk made with an NCHW residual (a ResNet block's shortcut conv comes
+  /// after the block's last conv, which absorbed the add first).
+  bool isNchwResidualOfCall(OpOperand &use) const {
+    return use.getOperandNumber() == 3 &&
+           nchwResidualCalls.count(use.getOwner());
+  }
+
+  /// Makes the fused call of `use` read its residual from `nhwc` (the same
+  /// tensor with channels last), its options saying so.
+  void readResidualAsNhwc(RewriterBase &rewriter, OpOperand &use,
+                          Value nhwc) {
+    Operation *call = use.getOwner();
+    Value options = nchwResidualCalls.lookup(call);
+    auto constant = options.getDefiningOp<ConstantOp>();
+    auto values = cast<DenseElementsAttr>(constant.getValue());
+    SmallVector<int64_t> updated(values.getValues<int64_t>());
+    updated[11] = 1;
+    rewriter.setInsertionPoint(call);
+    Value replaced = ConstantOp::create(
+        rewriter, constant.getLoc(),
+        DenseElementsAttr::get(values.getType(), ArrayRef<int64_t>(updated)));
+    rewriter.modifyOpInPlace(call, [&] {
+      use.set(nhwc);
+      call->replaceUsesOfWith(options, replaced);
+    });
+    if (constant->use_empty())
+      rewriter.eraseOp(constant);
+    nchwResidualCalls.erase(call);
   }
 
   ext::BuiltinTarget targetKind = ext::BuiltinTarget::CPU;
+  /// The fused conv2d calls made with an NCHW residual, and their options
+  /// constant.
+  llvm::DenseMap<Operation *, Value> nchwResidualCalls;
 };
 } // namespace

@@ -324,3 +324,34 @@ relax.func @conv_shared(%x: !relax.tensor<[b, 3, h, w], f32>) -> (!relax.tensor<
   %r1 = relax.relu %a1 : (!relax.tensor<[b, 3, h, w], f32>) -> !relax.tensor<[b, 3, h, w], f32>
   relax.return %a1, %r1 : !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>
 }
+
+// A ResNet bottleneck with a shortcut conv: the block's last conv absorbs
+// the add first, with the shortcut's output (not dispatched yet) as an NCHW
+// residual; the shortcut conv, read only as that residual, then writes NHWC
+// and the last conv's call reads it in place (options[11] becomes 1, no
+// transpose). The block's output feeds the next conv as its input and as
+// its residual, so it stays NHWC too; only the function's result is NCHW.
+// CHECK-LABEL: relax.func @bottleneck_shortcut
+// CHECK: %[[Y1:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
+// CHECK: %[[D:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
+// CHECK: %[[O3:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1]> : tensor<13xi64>
+// CHECK: %[[Y3:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %{{.*}}, %[[D]], %[[O3]]) : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
+// CHECK: %[[O4:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0]> : tensor<13xi64>
+// CHECK: %[[Y4:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y3]], %{{.*}}, %{{.*}}, %[[Y3]], %[[O4]]) : {{.*}} -> !relax.tensor<[b, 4, h, w], f32>
+// CHECK-NOT: relax.permute_dims
+// CHECK: relax.return %[[Y4]]
+relax.func @bottleneck_shortcut(%x: !relax.tensor<[b, 4, h, w], f32>) -> !relax.tensor<[b, 4, h, w], f32> {
+  %w1 = relax.constant dense<0.5> : tensor<4x4x1x1xf32>
+  %c1 = relax.conv2d %x, %w1 : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[4, 4, 1, 1], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  %r1 = relax.relu %c1 : (!relax.tensor<[b, 4, h, w], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  %w3 = relax.constant dense<0.25> : tensor<4x4x1x1xf32>
+  %c3 = relax.conv2d %r1, %w3 : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[4, 4, 1, 1], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  %wd = relax.constant dense<0.125> : tensor<4x4x1x1xf32>
+  %d = relax.conv2d %x, %wd : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[4, 4, 1, 1], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  %s = relax.add %c3, %d : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[b, 4, h, w], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  %r = relax.relu %s : (!relax.tensor<[b, 4, h, w], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  %w4 = relax.constant dense<2.0> : tensor<4x4x1x1xf32>
+  %c4 = relax.conv2d %r, %w4 : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[4, 4, 1, 1], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  %s4 = relax.add %c4, %r : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[b, 4, h, w], f32>) -> !relax.tensor<[b, 4, h, w], f32>
+  relax.return %s4 : !relax.tensor<[b, 4, h, w], f32>
+}

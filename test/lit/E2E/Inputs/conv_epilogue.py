@@ -15,6 +15,11 @@ built-in), OUTDIR/in<i>.npy (seeded with SEED) and OUTDIR/out<i>.npy:
   5: an NHWC input xh read as NCHW through permute_dims [0, 3, 1, 2]:
      relu(conv(v) + b7 + v) for v = that view, read in place as input and
      as residual
+  6: a ResNet bottleneck with a shortcut conv and the next block's conv:
+     r = relu(conv1x1(relu(conv1x1(x))) + b8 + conv1x1(x) + b9),
+     conv(r) + b10 + r (3x3 pad 1); the shortcut conv comes after the
+     block's last conv, which absorbs the add first, and writes NHWC for
+     it; r stays NHWC, read as input and as residual
 References in float64 (ref.conv2d_ref), cast to each output's dtype. The
 f32 convolutions have C channels (default 16; pool-pieces.test uses 64,
 which the runtime's pool cuts into pieces of output channels).
@@ -52,6 +57,9 @@ def main(outdir, n, h, w, seed):
     w5, b5 = weight(C, C, 3, 3), weight(C)
     w6 = weight(C, C, 3, 3)
     w7, b7 = weight(C, C, 3, 3), weight(C)
+    w8a, w8b, b8 = weight(C, C, 1, 1), weight(C, C, 1, 1), weight(C)
+    w9, b9 = weight(C, C, 1, 1), weight(C)
+    w10, b10 = weight(C, C, 3, 3), weight(C)
     v1, c1 = weight(4, 4, 3, 3, dtype=np.float64), weight(4, dtype=np.float64)
     v2, c2 = weight(4, 4, 3, 3, dtype=np.float64), weight(4, dtype=np.float64)
 
@@ -83,6 +91,11 @@ def main(outdir, n, h, w, seed):
             block(xd, v1, c1, v2, c2),
             relu(conv2d_ref(v, w7, padding=[1]) + bias(b7) + v
                  ).astype(np.float32)]
+    xf = x.astype(np.float64)
+    r = relu(conv2d_ref(relu(conv2d_ref(xf, w8a)), w8b) + bias(b8) +
+             conv2d_ref(xf, w9) + bias(b9))
+    outs.append((conv2d_ref(r, w10, padding=[1]) + bias(b10) + r
+                 ).astype(np.float32))
     for i, o in enumerate(outs):
         np.save(os.path.join(outdir, "out%d.npy" % i), o)
 
@@ -141,9 +154,24 @@ def main(outdir, n, h, w, seed):
     body += const("%b7", b7) + expand("%e7", "%b7", "f32", C)
     body += add("%g1", "%g0", "%e7", x8, "!relax.tensor<[%d, 1, 1], f32>" % C, x8)
     body += add("%g2", "%g1", "%v", x8, x8, x8) + relu_op("%g", "%g2", x8)
-    results = [x8, half, x8, x8, x4, x8]
+    w1x1 = "!relax.tensor<[%d, %d, 1, 1], f32>" % (C, C)
+    bty = "!relax.tensor<[%d, 1, 1], f32>" % C
+    body += const("%w8a", w8a) + conv("%h0", "%x", "%w8a", x8, w1x1, x8, "")
+    body += relu_op("%h1", "%h0", x8)
+    body += const("%w8b", w8b) + conv("%h2", "%h1", "%w8b", x8, w1x1, x8, "")
+    body += const("%b8", b8) + expand("%e8", "%b8", "f32", C)
+    body += add("%h3", "%h2", "%e8", x8, bty, x8)
+    body += const("%w9", w9) + conv("%sc0", "%x", "%w9", x8, w1x1, x8, "")
+    body += const("%b9", b9) + expand("%e9", "%b9", "f32", C)
+    body += add("%sc", "%sc0", "%e9", x8, bty, x8)
+    body += add("%h4", "%h3", "%sc", x8, x8, x8) + relu_op("%br", "%h4", x8)
+    body += const("%w10", w10) + conv("%n0", "%br", "%w10", x8, w3x3 % (C, C, "f32"), x8)
+    body += const("%b10", b10) + expand("%e10", "%b10", "f32", C)
+    body += add("%n1", "%n0", "%e10", x8, bty, x8)
+    body += add("%nb", "%n1", "%br", x8, x8, x8)
+    results = [x8, half, x8, x8, x4, x8, x8]
     module = ("relax.func @main(%%x: %s, %%xd: %s, %%xh: %s)\n    -> (%s) {\n%s"
-              "  relax.return %%kr2, %%s2, %%p, %%q, %%dr2, %%g : %s\n}\n"
+              "  relax.return %%kr2, %%s2, %%p, %%q, %%dr2, %%g, %%nb : %s\n}\n"
               % (x8, x4, nhwc, ", ".join(results), body, ", ".join(results)))
     with open(os.path.join(outdir, "model.mlir"), "w") as f:
         f.write(module)
