@@ -107,8 +107,14 @@ std::string quantizedBase(const std::string &name) {
 
 Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
     : opts(o) {
-  for (const Input &in : modelInputs)
+  bool quantized = false;
+  for (const Input &in : modelInputs) {
     model[in.name] = in;
+    quantized |= endsWith(in.name, ".qweight");
+  }
+  if (o.quantizeBits && !quantized)
+    fail("--quantize: the model has no quantized weights (make it with "
+         "gen-llama-model.py --quantize)");
   if (!o.weights.empty()) {
     auto file = mlir::relax::rt::ParamFile::open(o.weights);
     if (!file)
