@@ -10,7 +10,7 @@ PACKAGES=(
   cmake ninja-build ccache g++ git
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 libomp-22-dev
   libgtest-dev libbenchmark-dev libopenblas-dev
-  # oneDNN: GEMMs whose weights are packed once (lib/Runtime/RelaxBlas.cpp).
+  # oneDNN: GEMMs whose weights are packed once (lib/Runtime/DnnlGemm.cpp).
   libdnnl-dev
   # Header-only JSON of the runtime (parameter files, module metadata), which
   # links no LLVM.

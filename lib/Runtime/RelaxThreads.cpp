@@ -2,8 +2,8 @@
 //
 // Compiled kernels (their outer parallel loops, outlined by
 // --convert-parallel-loops-to-runtime) and the runtime's own kernels (GEMMs,
-// attention: RelaxBlas.cpp) run their parallel loops on this pool through
-// relax_rt_parallel_for.
+// attention: BlasGemm.cpp, Attention.cpp) run their parallel loops on this
+// pool through relax_rt_parallel_for.
 //
 // Why not OpenMP: a parallel region of an OpenMP team ends in a barrier that
 // every thread of the team must reach, its share of the loop done. On a

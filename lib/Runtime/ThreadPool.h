@@ -1,8 +1,8 @@
 //===- ThreadPool.h - The runtime's own thread pool -------------*- C++ -*-===//
 //
 // The pool behind relax_rt_parallel_for (RelaxRuntime.h), for the runtime's
-// C++ kernels (RelaxBlas.cpp). See RelaxThreads.cpp for how it works and
-// why it is not OpenMP.
+// C++ kernels (BlasGemm.cpp and the other files of the BLAS binding). See
+// RelaxThreads.cpp for how it works and why it is not OpenMP.
 //
 //===----------------------------------------------------------------------===//
 

@@ -110,7 +110,7 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
     return "no conv2d epilogue variant without packed weights";
   if (spec.kind != BuiltinKind::Matmul)
     return "";
-  // Two batch dims exist only in the CPU runtime (RelaxBlas.cpp).
+  // Two batch dims exist only in the CPU runtime (lib/Runtime/BlasGemm.cpp).
   unsigned maxRank = spec.target == BuiltinTarget::CPU ? 4 : 3;
   bool ranksOk = (spec.lhsRank == 2 && spec.rhsRank == 2) ||
                  (spec.lhsRank >= 3 && spec.lhsRank <= maxRank &&

@@ -1,0 +1,438 @@
+//===- DnnlGemm.cpp - GEMMs with a constant B on oneDNN -------------------===//
+//
+// GEMMs with a constant B: oneDNN, its weights packed once. The `_packed`
+// entry points (BlasGemm.cpp) validate their operands and reach
+// multiplyPacked here for f32, as do 1x1 convolutions with channels last
+// (Convolution.cpp): B is multiplied as it is stored until it has been
+// multiplied by kPackAfterRows rows, then through a copy reordered once
+// into oneDNN's blocked layout, with the bias, the activation and the
+// residual as post-ops where the matmul is brgemm.
+// relax_rt_blas_release_constants forgets every packing of a module's
+// constants (the fused convolutions' too).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlasSupport.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+using namespace relax::runtime::blas;
+
+#ifdef RELAX_RUNTIME_HAS_DNNL
+namespace {
+
+/// A module constant B (the weights of a linear layer), reordered once into
+/// the layout oneDNN's matmul kernels read, with one primitive per shape of
+/// A and C (the rows follow symbolic dims). Keyed by B's address and view:
+/// constants stay where they are while their module is loaded, and
+/// relax_rt_blas_release_constants forgets them when it is not.
+struct PackedKey {
+  const float *data;
+  int64_t k, n, rowStride, colStride;
+  bool operator<(const PackedKey &o) const {
+    return std::tie(data, k, n, rowStride, colStride) <
+           std::tie(o.data, o.k, o.n, o.rowStride, o.colStride);
+  }
+};
+/// How one product shape runs: oneDNN's matmul on the packed weights with
+/// the epilogue as post-ops where the matmul is brgemm (AVX-512 and up);
+/// otherwise (oneDNN 2.6's gemm-based matmul, all it has below AVX-512)
+/// dnnl_sgemm, then the bias, an eltwise primitive for the activation and
+/// the residual. That matmul applies post-ops in reference code and is
+/// dnnl_sgemm on B as it is: oneDNN 2.6's AVX2 sgemm takes twice its time
+/// when B's rows are 64-byte aligned and a multiple of 4 KiB apart (128 x
+/// 768 by 768 x 3072, a BERT-base FFN: 12 against 6 ms, measured on a Zen 4
+/// capped at AVX2, 2026-12-06), so such a B is copied once with its rows
+/// 64 bytes further apart, as the matmul would have packed it.
+struct PackedPrimitive {
+  dnnl::matmul matmul;              // null: C = A * B by dnnl_sgemm
+  dnnl::eltwise_forward activation; // with sgemm: the activation, if any
+  bool viaSgemm = false;
+  Matrix<float> b{}; // with sgemm: B or its padded copy
+  explicit operator bool() const { return matmul || viaSgemm; }
+};
+/// (rows, A's row stride, C's row stride, bias, activation, residual and
+/// its row stride): what a primitive is made for besides B.
+using ProductShape =
+    std::tuple<int64_t, int64_t, int64_t, bool, int, bool, int64_t>;
+struct PackedWeights {
+  dnnl::memory weights;
+  std::vector<float> padded; // sgemm's copy of B, if B needed one
+  std::map<ProductShape, PackedPrimitive> primitives;
+  /// Brgemm on B as it is stored (no weights): made by plainPrimitive; a
+  /// null one records that oneDNN has none for the shape.
+  std::map<ProductShape, PackedPrimitive> plainPrimitives;
+  /// Rows of A multiplied by B as it is stored so far (runsOnPlainB).
+  int64_t plainRows = 0;
+};
+
+/// Rows of A that a constant B is multiplied by as it is stored before it
+/// is packed. Packing (a reorder into oneDNN's blocked layout) costs about
+/// four 32-row products on the weights as they are (2048 x 5632, one Zen 4
+/// core, 2026-12-07: 42 against 10-14 ms), and saves 5-30% of each product
+/// after it (brgemm then need not copy blocks of B per call): the packing
+/// is bought once its rent, about 10% of 1024 rows, has been paid. A
+/// prompt's prefill (an LLM's first call, 32 rows) thus runs without the
+/// 42 ms and without a second copy of the weights; repeated products of
+/// the same weights (a served encoder) are packed after a few calls.
+constexpr int64_t kPackAfterRows = 1024;
+
+/// kPackAfterRows, or RELAX_PACK_AFTER_ROWS where set (0 packs at first
+/// use: the tests of the packed kernels run both ways).
+int64_t packAfterRows() {
+  static const int64_t rows = [] {
+    const char *v = std::getenv("RELAX_PACK_AFTER_ROWS");
+    char *end = nullptr;
+    long long parsed = v ? std::strtoll(v, &end, 10) : -1;
+    return v && *v && !*end && parsed >= 0 ? int64_t(parsed) : kPackAfterRows;
+  }();
+  return rows;
+}
+
+} // namespace
+
+dnnl::engine &relax::runtime::blas::cpuEngine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+
+std::mutex relax::runtime::blas::packedMutex;
+
+std::unordered_map<int, dnnl::memory> relax::runtime::blas::withScratchpad(
+    const dnnl::primitive &primitive,
+    std::unordered_map<int, dnnl::memory> args) {
+  static thread_local std::vector<char> scratchpad;
+  dnnl::memory::desc desc(*dnnl_primitive_desc_query_md(
+      primitive.get_primitive_desc(), dnnl_query_scratchpad_md, 0));
+  if (desc.get_size() == 0)
+    return args;
+  scratchpad.resize(std::max(scratchpad.size(), desc.get_size()));
+  args.emplace(DNNL_ARG_SCRATCHPAD,
+               dnnl::memory(desc, cpuEngine(), scratchpad.data()));
+  return args;
+}
+
+namespace {
+
+std::map<PackedKey, std::unique_ptr<PackedWeights>> packedCache;
+
+/// Whether a matmul implementation is oneDNN's gemm-based one ("gemm:jit",
+/// "gemm:blas"...), not brgemm.
+bool isGemmBased(const dnnl::matmul::primitive_desc &pd) {
+  return std::strncmp(pd.impl_info_str(), "gemm:", 5) == 0;
+}
+
+dnnl::algorithm eltwiseOf(GemmActivation activation) {
+  return activation == GemmActivation::Gelu ? dnnl::algorithm::eltwise_gelu_erf
+                                            : dnnl::algorithm::eltwise_relu;
+}
+
+/// The cache entry of this view of a constant B, made empty on first use.
+/// The caller holds packedMutex.
+PackedWeights &entryFor(Matrix<float> b) {
+  std::unique_ptr<PackedWeights> &entry =
+      packedCache[PackedKey{b.data, b.rows, b.cols, b.rowStride, b.colStride}];
+  if (!entry)
+    entry = std::make_unique<PackedWeights>();
+  return *entry;
+}
+
+ProductShape shapeOf(Matrix<float> a, Matrix<float> c, bool bias,
+                     GemmActivation activation, bool residual,
+                     int64_t residualRowStride) {
+  return std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
+                         static_cast<int>(activation), residual,
+                         residualRowStride);
+}
+
+/// oneDNN's matmul computing C = A * B + epilogue for B described by
+/// `bDesc` (its stored layout, or `any` to let oneDNN choose a packing).
+/// The bias and activation are the primitive's bias and an eltwise
+/// post-op, the residual a binary post-op over a tensor of C's shape: each
+/// applied to a block of C while it is in registers.
+dnnl::matmul::primitive_desc
+matmulDesc(Matrix<float> a, const dnnl::memory::desc &bDesc, Matrix<float> c,
+           bool bias, GemmActivation activation, bool residual,
+           int64_t residualRowStride) {
+  using dnnl::memory;
+  memory::desc aDesc({a.rows, a.cols}, memory::data_type::f32,
+                     memory::dims{a.rowStride, 1});
+  memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
+                     memory::dims{c.rowStride, 1});
+  memory::desc biasDesc({1, c.cols}, memory::data_type::f32,
+                        memory::format_tag::ab);
+  dnnl::post_ops ops;
+  if (activation != GemmActivation::None)
+    ops.append_eltwise(1.0f, eltwiseOf(activation), 0.0f, 0.0f);
+  if (residual)
+    ops.append_binary(dnnl::algorithm::binary_add,
+                      memory::desc({c.rows, c.cols}, memory::data_type::f32,
+                                   memory::dims{residualRowStride, 1}));
+  dnnl::primitive_attr attr;
+  attr.set_post_ops(ops);
+  // Pieces of products run at once on the pool's threads: each thread
+  // passes its own scratchpad (withScratchpad).
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  return dnnl::matmul::primitive_desc(
+      bias ? dnnl::matmul::desc(aDesc, bDesc, biasDesc, cDesc)
+           : dnnl::matmul::desc(aDesc, bDesc, cDesc),
+      attr, cpuEngine());
+}
+
+/// Whether a product of `rows` rows by the constant B runs on B as it is
+/// stored (plainPrimitive) rather than on a packed copy: while the rows B
+/// was multiplied by so far stay under kPackAfterRows. Counts the rows.
+bool runsOnPlainB(Matrix<float> b, int64_t rows) {
+  std::lock_guard<std::mutex> lock(packedMutex);
+  PackedWeights &entry = entryFor(b);
+  if (entry.plainRows + rows > packAfterRows())
+    return false;
+  entry.plainRows += rows;
+  return true;
+}
+
+/// The primitive computing C = A * B for this view of a constant B as it is
+/// stored, brgemm copying the blocks of B it needs per call; null when
+/// oneDNN has no brgemm kernel for it (below AVX-512 its matmul is
+/// gemm-based: packedPrimitive's sgemm path then runs it).
+PackedPrimitive plainPrimitive(Matrix<float> a, Matrix<float> b,
+                               Matrix<float> c, bool bias,
+                               GemmActivation activation, bool residual,
+                               int64_t residualRowStride,
+                               dnnl::memory &weights) {
+  using dnnl::memory;
+  memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32,
+                     memory::dims{b.rowStride, b.colStride});
+  std::lock_guard<std::mutex> lock(packedMutex);
+  PackedWeights &entry = entryFor(b);
+  ProductShape shape =
+      shapeOf(a, c, bias, activation, residual, residualRowStride);
+  auto found = entry.plainPrimitives.find(shape);
+  if (found == entry.plainPrimitives.end()) {
+    PackedPrimitive made;
+    try {
+      dnnl::matmul::primitive_desc pd = matmulDesc(
+          a, bDesc, c, bias, activation, residual, residualRowStride);
+      if (!isGemmBased(pd))
+        made.matmul = dnnl::matmul(pd);
+    } catch (const dnnl::error &) {
+    }
+    found = entry.plainPrimitives.emplace(shape, made).first;
+  }
+  if (found->second)
+    weights = memory(bDesc, cpuEngine(), const_cast<float *>(b.data));
+  return found->second;
+}
+
+/// The primitives computing C = A * B for this view of a constant B,
+/// packing B on first use; null when oneDNN has no kernel for these
+/// layouts.
+PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
+                                Matrix<float> c, bool bias,
+                                GemmActivation activation, bool residual,
+                                int64_t residualRowStride,
+                                dnnl::memory &weights) {
+  using dnnl::memory;
+  memory::dims bStrides = {b.rowStride, b.colStride};
+  std::lock_guard<std::mutex> lock(packedMutex);
+  PackedWeights &entry = entryFor(b);
+  ProductShape shape =
+      shapeOf(a, c, bias, activation, residual, residualRowStride);
+  auto found = entry.primitives.find(shape);
+  if (found != entry.primitives.end()) {
+    weights = entry.weights;
+    return found->second;
+  }
+  try {
+    memory::desc bAny({b.rows, b.cols}, memory::data_type::f32,
+                      memory::format_tag::any);
+    memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
+                       memory::dims{c.rowStride, 1});
+    dnnl::matmul::primitive_desc pd = matmulDesc(
+        a, bAny, c, bias, activation, residual, residualRowStride);
+    PackedPrimitive made;
+    if (isGemmBased(pd)) {
+      made.viaSgemm = true;
+      if (activation != GemmActivation::None)
+        made.activation =
+            dnnl::eltwise_forward(dnnl::eltwise_forward::primitive_desc(
+                dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference,
+                                            eltwiseOf(activation), cDesc, 0.0f,
+                                            0.0f),
+                cpuEngine()));
+      made.b = b;
+      constexpr int64_t kPad = 64 / sizeof(float);
+      if (b.colStride == 1 && b.rows > 1 &&
+          (b.rowStride * int64_t(sizeof(float))) % 4096 == 0) {
+        if (entry.padded.empty()) {
+          entry.padded.resize(b.rows * (b.cols + kPad));
+          for (int64_t i = 0; i < b.rows; ++i)
+            std::copy(b.data + i * b.rowStride,
+                      b.data + i * b.rowStride + b.cols,
+                      entry.padded.data() + i * (b.cols + kPad));
+        }
+        made.b = {entry.padded.data(), b.rows, b.cols, b.cols + kPad, 1};
+      }
+      entry.primitives.emplace(shape, made);
+      return made;
+    }
+    if (!entry.weights) {
+      memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32, bStrides);
+      memory plain(bDesc, cpuEngine(), const_cast<float *>(b.data));
+      memory packed(pd.weights_desc(), cpuEngine());
+      dnnl::stream stream(cpuEngine());
+      dnnl::reorder(plain, packed).execute(stream, plain, packed);
+      stream.wait();
+      entry.weights = packed;
+    } else if (pd.weights_desc() != entry.weights.get_desc()) {
+      // A kernel for these rows that wants another packing: not worth a
+      // second copy of the weights.
+      return PackedPrimitive();
+    }
+    made.matmul = dnnl::matmul(pd);
+    entry.primitives.emplace(shape, made);
+    weights = entry.weights;
+    return made;
+  } catch (const dnnl::error &) {
+    // The entry keeps what it had: packed weights are set only once filled.
+    return PackedPrimitive();
+  }
+}
+
+/// One piece of C = A * B through oneDNN, on B as it is stored (`plain`,
+/// where brgemm runs it) or packed once, on the calling thread, whose
+/// OpenMP team is one (multiplyPacked); false when oneDNN has no kernel for
+/// it.
+bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
+                         const GemmEpilogue<float> &epilogue, Matrix<float> r,
+                         bool plain) {
+  dnnl::memory weights;
+  PackedPrimitive primitive;
+  if (plain)
+    primitive = plainPrimitive(a, b, c, epilogue.bias != nullptr,
+                               epilogue.activation, epilogue.residual,
+                               epilogue.residual ? r.rowStride : 0, weights);
+  if (!primitive)
+    primitive = packedPrimitive(a, b, c, epilogue.bias != nullptr,
+                                epilogue.activation, epilogue.residual,
+                                epilogue.residual ? r.rowStride : 0, weights);
+  if (!primitive)
+    return false;
+  using dnnl::memory;
+  memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
+                     memory::dims{c.rowStride, 1});
+  if (primitive.viaSgemm) {
+    multiply(a, primitive.b, c);
+    if (!primitive.activation) {
+      applyEpilogue(c, epilogue, r);
+      return true;
+    }
+    // The eltwise primitive between the bias and the residual.
+    GemmEpilogue<float> bias = epilogue;
+    bias.activation = GemmActivation::None;
+    bias.residual = false;
+    applyEpilogue(c, bias, r);
+    memory cMem(cDesc, cpuEngine(), c.data);
+    runOnStream([&](dnnl::stream &stream) {
+      primitive.activation.execute(
+          stream, {{DNNL_ARG_SRC, cMem}, {DNNL_ARG_DST, cMem}});
+    });
+    GemmEpilogue<float> residual;
+    residual.residual = epilogue.residual;
+    applyEpilogue(c, residual, r);
+    return true;
+  }
+  memory aMem(memory::desc({a.rows, a.cols}, memory::data_type::f32,
+                           memory::dims{a.rowStride, 1}),
+              cpuEngine(), a.data);
+  memory cMem(cDesc, cpuEngine(), c.data);
+  std::unordered_map<int, memory> args = {
+      {DNNL_ARG_SRC, aMem}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, cMem}};
+  if (epilogue.bias)
+    args.emplace(DNNL_ARG_BIAS,
+                 memory(memory::desc({1, c.cols}, memory::data_type::f32,
+                                     memory::format_tag::ab),
+                        cpuEngine(), const_cast<float *>(epilogue.bias)));
+  if (epilogue.residual)
+    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(
+                     epilogue.activation == GemmActivation::None ? 0 : 1) |
+                     DNNL_ARG_SRC_1,
+                 memory(memory::desc({r.rows, r.cols}, memory::data_type::f32,
+                                     memory::dims{r.rowStride, 1}),
+                        cpuEngine(), r.data));
+  runOnStream([&](dnnl::stream &stream) {
+    primitive.matmul.execute(
+        stream, withScratchpad(primitive.matmul, std::move(args)));
+  });
+  return true;
+}
+
+} // namespace
+
+bool relax::runtime::blas::multiplyPacked(Matrix<float> a, Matrix<float> b,
+                                          Matrix<float> c, int threads,
+                                          const GemmEpilogue<float> &epilogue,
+                                          Matrix<float> r) {
+  a = normalise(a);
+  c = normalise(c);
+  r = normalise(r);
+  if (a.rows == 0 || b.cols == 0 || a.cols == 0 || a.colStride != 1 ||
+      c.colStride != 1 ||
+      (epilogue.bias && b.cols > 1 && epilogue.biasStride != 1) ||
+      (epilogue.residual && r.colStride != 1))
+    return false;
+  // The pool splits the product: oneDNN plans and runs each piece on one
+  // thread (pool workers' teams are one already). A primitive made for the
+  // team would fork it on every call.
+  TeamSize team(1);
+  bool plain = runsOnPlainB(b, c.rows);
+  auto piece = [plain](Matrix<float> pa, Matrix<float> pb, Matrix<float> pc,
+                       const GemmEpilogue<float> &pe, Matrix<float> pr) {
+    if (multiplyPackedPiece(pa, pb, pc, pe, pr, plain))
+      return;
+    multiply(pa, pb, pc);
+    applyEpilogue(pc, pe, pr);
+  };
+  // Columns in multiples of 16, a vector register's worth in oneDNN's
+  // packed layouts.
+  constexpr int64_t kColumnGrain = 16;
+  bool byRows = c.rows >= 8 * int64_t(threads);
+  bool byColumns =
+      !byRows && c.cols >= 8 * kColumnGrain * int64_t(threads);
+  if (threads <= 1 || (!byRows && !byColumns)) {
+    piece(a, b, c, epilogue, r);
+    return true;
+  }
+  int64_t parts = threads;
+  parallelFor(parts, threads, [&](int64_t p) {
+    if (byRows) {
+      int64_t begin = pieceStart(c.rows, parts, p),
+              end = pieceStart(c.rows, parts, p + 1);
+      piece(rowsOf(a, begin, end), b, rowsOf(c, begin, end), epilogue,
+            epilogue.residual ? rowsOf(r, begin, end) : r);
+      return;
+    }
+    int64_t begin = pieceStart(c.cols, parts, p, kColumnGrain),
+            end = pieceStart(c.cols, parts, p + 1, kColumnGrain);
+    GemmEpilogue<float> pe = epilogue;
+    if (pe.bias)
+      pe.bias += begin * pe.biasStride;
+    piece(a, colsOf(b, begin, end), colsOf(c, begin, end), pe,
+          epilogue.residual ? colsOf(r, begin, end) : r);
+  });
+  return true;
+}
+#endif
+
+extern "C" void relax_rt_blas_release_constants(void) {
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  std::lock_guard<std::mutex> lock(packedMutex);
+  packedCache.clear();
+  releaseFusedConvs();
+#endif
+}
