@@ -190,9 +190,11 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
     if (!q || !scales || !out || q.getRank() != 2 || scales.getRank() != 2)
       return;
     check.equal(scales.getDims()[0], out.getDims()[0], "scales dim 0");
-    std::optional<int64_t> group = dequantize.getGroupSize();
+    // (No std::optional here: GCC 12 reports its engaged flag as maybe
+    // uninitialized through the inlined Twine below.)
+    int64_t group = dequantize.getGroupSize().value_or(0);
     sym::Expr g = scales.getDims()[1];
-    check.equal(group && g ? g * sym::Expr::constant(*group) : g,
+    check.equal(group && g ? g * sym::Expr::constant(group) : g,
                 group ? out.getDims()[1] : sym::Expr::constant(1),
                 group ? "scales dim 1 * group_size" : "scales dim 1");
     if (Value z = dequantize.getZeros())
