@@ -27,8 +27,10 @@
 # FORMATS ("q8 q4"), THREADS ("1 2"), REPEATS (3), NEW (32), PAST (24),
 # RUNS (30), SEED (1), ORT_ACCURACY (0: f32 arithmetic; 4: int8
 # activations), REPORT (bench/llm/quant.md), WORK (scratch folder, default
-# a temporary one). llama.cpp comes from bench/llm/.venv-llamacpp, which
-# bench/llm/prefill.sh makes (llama-cpp-python built from source).
+# a temporary one; kept), REUSE (1: take WORK's prepared files of an
+# earlier run, so that a quiet window only times). llama.cpp comes from
+# bench/llm/.venv-llamacpp, which bench/llm/prefill.sh makes
+# (llama-cpp-python built from source).
 set -euo pipefail
 # shellcheck source=../lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -42,6 +44,7 @@ PAST="${PAST:-24}"
 RUNS="${RUNS:-30}"
 SEED="${SEED:-1}"
 ORT_ACCURACY="${ORT_ACCURACY:-0}"
+REUSE="${REUSE:-0}"
 REPORT="${REPORT:-$HERE/quant.md}"
 
 peers_python
@@ -73,6 +76,12 @@ for config in $CONFIGS; do
   for f in $FORMATS; do
     dir="$OUT/$name-$f"
     mkdir -p "$dir"
+    # Timings start afresh; with REUSE=1 a WORK folder's prepared model,
+    # weights, GGUF and ONNX files are taken as they are.
+    rm -f "$dir"/relax-* "$dir"/peer-* "$dir"/ort-*
+    if [[ "$REUSE" == 1 && -s "$dir/agree" && -s "$dir/decode.onnx" ]]; then
+      echo "== $name $f: reusing $dir" >&2
+    else
     echo "== $name $f: model, weights, GGUF, ONNX" >&2
     "$LPY" "$ROOT/scripts/gen-llama-model.py" "$config" --quantize "$f" \
       > "$dir/model.mlir"
@@ -91,6 +100,7 @@ for config in $CONFIGS; do
     "$PY" "$HERE/decode_onnx.py" write "$config" "$dir/decode.onnx" "$f" \
       "$ORT_ACCURACY" "$SEED"
     "$PY" "$HERE/decode_onnx.py" inputs "$config" "$PAST" "$dir/ort"
+    fi
 
     echo "== $name $f: $REPEATS interleaved repeats" >&2
     for r in $(seq "$REPEATS"); do
