@@ -15,6 +15,7 @@
 
 #include "RelaxDialect/Runtime/RelaxBlas.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
+#include "RuntimeReport.h"
 #include "ThreadPool.h"
 
 #include <cblas.h>
@@ -37,25 +38,8 @@ namespace relax::runtime::blas {
 
 using relax_rt::MemRef;
 
-/// Formats a message into the runtime's error slot (first error kept).
-[[gnu::format(printf, 1, 2)]] inline void reportError(const char *format, ...) {
-  char buffer[1024];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buffer, sizeof(buffer), format, args);
-  va_end(args);
-  relax_rt_error(buffer);
-}
-
-template <typename T, int N> std::string shapeString(const MemRef<T, N> *m) {
-  std::string s = "[";
-  for (int i = 0; i < N; ++i) {
-    if (i)
-      s += ", ";
-    s += std::to_string(m->sizes[i]);
-  }
-  return s + "]";
-}
+using relax::runtime::reportError;
+using relax::runtime::shapeString;
 
 /// A rank-2 view: element (i, j) is data[i * rowStride + j * colStride].
 template <typename T> struct Matrix {

@@ -20,6 +20,7 @@
 #include "CpuQuantGemv.h"
 #include "RelaxDialect/Runtime/RelaxBlas.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
+#include "RuntimeReport.h"
 #include "ThreadPool.h"
 
 #include <cstdarg>
@@ -30,21 +31,8 @@ using relax_rt::MemRef;
 
 namespace {
 
-[[gnu::format(printf, 1, 2)]] void reportError(const char *format, ...) {
-  char buffer[1024];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buffer, sizeof(buffer), format, args);
-  va_end(args);
-  relax_rt_error(buffer);
-}
-
-template <typename T, int N> std::string shapeString(const MemRef<T, N> *m) {
-  std::string s = "[";
-  for (int i = 0; i < N; ++i)
-    s += (i ? ", " : "") + std::to_string(m->sizes[i]);
-  return s + "]";
-}
+using relax::runtime::reportError;
+using relax::runtime::shapeString;
 
 /// Whether `m` is dense row-major (the kernels take no strides).
 template <typename T, int N> bool isDense(const MemRef<T, N> *m) {
