@@ -58,6 +58,15 @@ static FailureOr<Value> asScalar(NodeBinder &b, Value v, Type dtype,
   return b.reshape(v, {});
 }
 
+/// Input `i` of the node as a rank-0 tensor of `dtype` (see asScalar).
+static FailureOr<Value> scalarInput(NodeBinder &b, unsigned i, Type dtype,
+                                    StringRef what) {
+  FailureOr<Value> v = b.input(i);
+  if (failed(v))
+    return failure();
+  return asScalar(b, *v, dtype, what);
+}
+
 /// The variables of `type` (a tensor or tuple type).
 static void collectTypeVars(Type type, llvm::StringSet<> &vars) {
   if (auto tuple = dyn_cast<TupleType>(type)) {
@@ -128,11 +137,8 @@ static LogicalResult importIf(NodeBinder &b) {
   const onnx::GraphProto *elseGraph = graphAttr(b, "else_branch");
   if (!thenGraph || !elseGraph)
     return failure();
-  FailureOr<Value> condIn = b.input(0);
-  if (failed(condIn))
-    return failure();
   FailureOr<Value> cond =
-      asScalar(b, *condIn, b.getBuilder().getI1Type(), "the condition");
+      scalarInput(b, 0, b.getBuilder().getI1Type(), "the condition");
   if (failed(cond))
     return failure();
   unsigned numOutputs = b.getNode().output_size();
@@ -521,19 +527,13 @@ static LogicalResult importLoop(NodeBinder &b) {
         *m->elems[0].getConstant() < 0)
       return b.error() << "the trip count M is negative ("
                        << *m->elems[0].getConstant() << ")";
-    FailureOr<Value> m = b.input(0);
-    if (failed(m))
-      return failure();
-    FailureOr<Value> count = asScalar(b, *m, i64, "the trip count M");
+    FailureOr<Value> count = scalarInput(b, 0, i64, "the trip count M");
     if (failed(count))
       return failure();
     spec.tripCount = *count;
   }
   if (b.hasInput(1)) {
-    FailureOr<Value> c = b.input(1);
-    if (failed(c))
-      return failure();
-    FailureOr<Value> cond = asScalar(b, *c, i1, "the condition");
+    FailureOr<Value> cond = scalarInput(b, 1, i1, "the condition");
     if (failed(cond))
       return failure();
     spec.initCond = *cond;
