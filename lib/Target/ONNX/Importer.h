@@ -116,6 +116,8 @@ struct Aggregate {
   /// Packed: the elements' rank when every element has it (import-time
   /// knowledge; nullopt when unknown or mixed).
   std::optional<int64_t> rank;
+  /// Packed: no element rank is known yet (ValueSchema::empty).
+  bool rankFree = false;
   /// Optional: the run-time flag (rank-0 i1), null when `present` is known.
   Value has;
   bool present = false;
@@ -133,9 +135,13 @@ struct Aggregate {
 struct ValueSchema {
   enum class Kind { Tensor, Sequence, Optional };
   Kind kind = Kind::Tensor;
-  /// Sequence: the element dtype and the elements' rank (if common).
+  /// Sequence: the element dtype and the elements' rank (if common);
+  /// `empty`: no element is known yet (an empty list, or a loop-carried
+  /// sequence that starts empty while its body is first imported), so any
+  /// rank fits.
   Type dtype;
   std::optional<int64_t> rank;
+  bool empty = false;
   /// Optional: the element's schema.
   std::shared_ptr<ValueSchema> elem;
 

@@ -349,7 +349,7 @@ static LogicalResult importSequenceInsert(NodeBinder &b) {
     return failure();
   std::optional<int64_t> rank = elementRank(b, 0);
   int64_t tRank = NodeBinder::typeOf(*t).getRank();
-  bool empty = seq->kind == Aggregate::Kind::List && seq->elems.empty();
+  bool empty = b.getImporter().schemaOf(*b.inputSlot(0)).empty;
   std::optional<int64_t> newRank =
       empty ? std::optional<int64_t>(tRank)
             : (rank && *rank == tRank ? rank : std::nullopt);
@@ -770,19 +770,24 @@ static LogicalResult importOptionalHasElement(NodeBinder &b) {
   return success();
 }
 
-/// Checks at run time that the rank-0 i1 `flag` holds: 1 is bound as a
-/// dim that must equal the constant 1 (tensor_to_shape's check).
-static LogicalResult requireAtRunTime(NodeBinder &b, Value flag) {
+/// Checks at run time that the rank-0 i1 `flag` holds: it is bound as a
+/// dim (tensor_to_shape), which relax.assert_dims requires to be 1.
+static LogicalResult requireAtRunTime(NodeBinder &b, Value flag,
+                                      StringRef what) {
   FailureOr<Value> v = b.castTo(flag, b.getBuilder().getI64Type());
-  if (succeeded(v))
-    v = b.reshape(*v, {Expr::constant(1)});
   if (failed(v))
     return failure();
-  TensorToShapeOp::create(
-      b.getBuilder(), b.getLoc(),
-      RelaxShapeType::get(b.getContext(),
-                          SymShape(SmallVector<Expr>{Expr::constant(1)})),
-      *v);
+  FailureOr<SmallVector<Expr>> bound = bindScalars(b, {*v}, what);
+  if (failed(bound))
+    return failure();
+  OpBuilder &builder = b.getBuilder();
+  AssertDimsOp::create(
+      builder, b.getLoc(), SymExprAttr::get(b.getContext(), (*bound)[0]),
+      builder.getStringAttr("eq"),
+      SymExprAttr::get(b.getContext(), Expr::constant(1)),
+      builder.getStringAttr("ONNX " + b.getOpType().str() + " node '" +
+                            b.getNode().name() + "'"),
+      builder.getStringAttr(what));
   return success();
 }
 
@@ -805,7 +810,8 @@ static LogicalResult importOptionalGetElement(NodeBinder &b) {
     return b.error() << "the optional is empty";
   // An absent optional decided at run time stops there, never reads the
   // placeholder.
-  if (opt->has && failed(requireAtRunTime(b, opt->has)))
+  if (opt->has && failed(requireAtRunTime(b, opt->has,
+                                           "the optional has an element")))
     return failure();
   b.setOutputSlot(0, *opt->payload);
   return success();

@@ -35,7 +35,7 @@ bool ValueSchema::operator==(const ValueSchema &o) const {
   if (kind != o.kind)
     return false;
   if (kind == Kind::Sequence)
-    return dtype == o.dtype && rank == o.rank;
+    return dtype == o.dtype && rank == o.rank && empty == o.empty;
   if (kind == Kind::Optional)
     return *elem == *o.elem;
   return true;
@@ -80,6 +80,8 @@ std::optional<ValueSchema> onnx_import::joinSchemas(const ValueSchema &a,
     why = a.str() + " and " + b.str();
     return std::nullopt;
   }
+  if (a.kind == Kind::Sequence && (a.empty || b.empty))
+    return a.empty ? b : a;
   ValueSchema j = a;
   if (j.rank != b.rank)
     j.rank = std::nullopt;
@@ -118,6 +120,8 @@ ValueSchema Importer::schemaOf(const Slot &slot) {
   s.kind = ValueSchema::Kind::Sequence;
   s.dtype = agg.dtype;
   s.rank = agg.kind == Aggregate::Kind::List ? listRank(agg) : agg.rank;
+  s.empty = agg.kind == Aggregate::Kind::List ? agg.elems.empty()
+                                              : agg.rankFree;
   return s;
 }
 
@@ -348,8 +352,9 @@ Slot Importer::unflatten(const ValueSchema &schema, ValueRange &values) {
     values = values.drop_front();
     return s;
   case ValueSchema::Kind::Sequence: {
-    s.aggregate =
-        makePacked(schema.dtype, values[0], values[1], schema.rank);
+    auto agg = makePacked(schema.dtype, values[0], values[1], schema.rank);
+    agg->rankFree = schema.empty;
+    s.aggregate = agg;
     values = values.drop_front(2);
     return s;
   }
