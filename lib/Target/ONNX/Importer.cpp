@@ -477,28 +477,9 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
         return failure();
       argTypes.push_back(*type);
       argNames.push_back(in.name());
-    } else {
-      FailureOr<SmallVector<Type>> types = inputTypes(in, in.type(), schema);
-      if (failed(types))
-        return failure();
-      llvm::append_range(argTypes, *types);
-      SmallVector<std::string> parts;
-      for (const onnx::TypeProto *t = &in.type();;) {
-        if (t->has_optional_type()) {
-          parts.push_back(".has");
-          t = &t->optional_type().elem_type();
-          continue;
-        }
-        if (t->has_sequence_type()) {
-          parts.push_back("");
-          parts.push_back(".shapes");
-        } else {
-          parts.push_back("");
-        }
-        break;
-      }
-      for (const std::string &part : parts)
-        argNames.push_back(in.name() + part);
+    } else if (failed(inputTypes(in, in.type(), schema, argTypes,
+                                 argNames))) {
+      return failure();
     }
     inputSchemas.push_back({in.name(), schema});
     slots[in.name()];

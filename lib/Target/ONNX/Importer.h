@@ -296,11 +296,15 @@ private:
   FailureOr<SmallVector<Slot>> graphOutputs(const onnx::GraphProto &graph,
                                             Location loc, StringRef what);
   FailureOr<Type> convertValueType(const onnx::ValueInfoProto &info);
-  /// The relax types of a graph input of `schema` whose ONNX type is
-  /// `type`: one per relax value of the schema.
-  FailureOr<SmallVector<Type>> inputTypes(const onnx::ValueInfoProto &info,
-                                          const onnx::TypeProto &type,
-                                          const ValueSchema &schema);
+  /// Appends the relax types and names of the parameters of a graph input
+  /// of `schema` whose ONNX type is `type`, one per relax value of the
+  /// schema: `<input>`, `<input>.shapes` for a sequence, `<input>.has`
+  /// before an optional's element.
+  LogicalResult inputTypes(const onnx::ValueInfoProto &info,
+                           const onnx::TypeProto &type,
+                           const ValueSchema &schema,
+                           SmallVectorImpl<Type> &types,
+                           SmallVectorImpl<std::string> &names);
   LogicalResult importNode(const onnx::NodeProto &node);
 
   MLIRContext *ctx;

@@ -563,6 +563,15 @@ static LogicalResult importSplitToSequence(NodeBinder &b) {
 static LogicalResult concatPacked(NodeBinder &b, Value data, Value shapes,
                                   int64_t rank, bool newAxis) {
   Type i64 = b.getBuilder().getI64Type();
+  // ONNX has no concatenation of nothing.
+  OpBuilder &builder = b.getBuilder();
+  AssertDimsOp::create(
+      builder, b.getLoc(), SymExprAttr::get(b.getContext(), Expr::constant(1)),
+      builder.getStringAttr("le"),
+      SymExprAttr::get(b.getContext(), packedLength(shapes)),
+      builder.getStringAttr("ONNX " + b.getOpType().str() + " node '" +
+                            b.getNode().name() + "'"),
+      builder.getStringAttr("the sequence's length"));
   int64_t first = newAxis ? 0 : 1;
   SmallVector<Expr> shared;
   if (rank > first) {

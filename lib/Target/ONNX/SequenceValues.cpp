@@ -164,14 +164,12 @@ FailureOr<ValueSchema> Importer::schemaOfType(const onnx::TypeProto &type,
                            "not supported)";
 }
 
-FailureOr<SmallVector<Type>>
-Importer::inputTypes(const onnx::ValueInfoProto &info,
-                     const onnx::TypeProto &type, const ValueSchema &schema) {
+LogicalResult Importer::inputTypes(const onnx::ValueInfoProto &info,
+                                   const onnx::TypeProto &type,
+                                   const ValueSchema &schema,
+                                   SmallVectorImpl<Type> &types,
+                                   SmallVectorImpl<std::string> &names) {
   Builder b(ctx);
-  auto vector = [&](StringRef prefix, Type dtype) {
-    return RelaxTensorType::get(
-        SymShape(SmallVector<Expr>{Expr::var(freshVar(prefix))}), dtype);
-  };
   switch (schema.kind) {
   case ValueSchema::Kind::Tensor: {
     onnx::ValueInfoProto elem;
@@ -180,26 +178,26 @@ Importer::inputTypes(const onnx::ValueInfoProto &info,
     FailureOr<Type> t = convertValueType(elem);
     if (failed(t))
       return failure();
-    return SmallVector<Type>{*t};
+    types.push_back(*t);
+    names.push_back(info.name());
+    return success();
   }
   case ValueSchema::Kind::Sequence: {
+    SmallVector<Expr> dataDims{Expr::var(freshVar("total"))};
     SmallVector<Expr> shapeDims{Expr::var(freshVar("len")),
                                 Expr::constant(kSeqMaxRank)};
-    SmallVector<Type> types;
-    types.push_back(vector("total", schema.dtype));
+    types.push_back(RelaxTensorType::get(SymShape(dataDims), schema.dtype));
     types.push_back(RelaxTensorType::get(SymShape(shapeDims), b.getI64Type()));
-    return types;
+    names.push_back(info.name());
+    names.push_back(info.name() + ".shapes");
+    return success();
   }
-  case ValueSchema::Kind::Optional: {
-    SmallVector<Type> types{
-        RelaxTensorType::get(SymShape(ArrayRef<Expr>{}), b.getI1Type())};
-    FailureOr<SmallVector<Type>> e =
-        inputTypes(info, type.optional_type().elem_type(), *schema.elem);
-    if (failed(e))
-      return failure();
-    llvm::append_range(types, *e);
-    return types;
-  }
+  case ValueSchema::Kind::Optional:
+    types.push_back(
+        RelaxTensorType::get(SymShape(ArrayRef<Expr>{}), b.getI1Type()));
+    names.push_back(info.name() + ".has");
+    return inputTypes(info, type.optional_type().elem_type(), *schema.elem,
+                      types, names);
   }
   llvm_unreachable("unknown schema kind");
 }
