@@ -6,7 +6,12 @@
 // import-time values, attributes with defaults, the opset version) and emits
 // relax ops through the binder's typed builders; the op families register
 // their handlers from one file each (ElementwiseOps.cpp, ShapeOps.cpp,
-// ReductionOps.cpp, NNOps.cpp, LossOps.cpp).
+// ReductionOps.cpp, NNOps.cpp, LossOps.cpp, RecurrentOps.cpp,
+// ControlFlowOps.cpp, SequenceOps.cpp).
+//
+// An ONNX sequence or optional is a value of the importer (Aggregate) made
+// of relax tensors; at region boundaries it takes the relax values of its
+// ValueSchema (SequenceValues.cpp).
 //
 // Values whose contents are known at import time (initializers, Constant
 // nodes, integer shape computations) are tracked in Slots, as constants or as
