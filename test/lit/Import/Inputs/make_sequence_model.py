@@ -62,6 +62,11 @@ def flow_graph():
       (new_axis), SequenceErase(_, 0) then SequenceAt(_, 0).
     - If(flag): Optional(that sequence) or an empty Optional: an optional
       decided at run time; OptionalHasElement and the optional itself.
+    - The grown sequence with element k erased, and with x inserted at k
+      (run-time positions in a packed sequence).
+    - SplitToSequence(x, axis 1, keepdims 0): four [batch] columns, the
+      first erased, the next one read; all four stacked back into x
+      (ConcatFromSequence with new_axis at axis 1): list edits.
     """
     x = vi("x", F, ["batch", 4])
     m = vi("m", I64, [])
@@ -134,11 +139,21 @@ def flow_graph():
         helper.make_node("If", ["flag"], ["maybe"], then_branch=some_g,
                          else_branch=none_g),
         helper.make_node("OptionalHasElement", ["maybe"], ["has"]),
+        helper.make_node("SequenceErase", ["grown", "k"], ["erased"]),
+        helper.make_node("SequenceInsert", ["grown", "x", "k"], ["inserted"]),
+        helper.make_node("SplitToSequence", ["x"], ["cols"], axis=1,
+                         keepdims=0),
+        helper.make_node("SequenceErase", ["cols", "first"], ["cols3"]),
+        helper.make_node("SequenceAt", ["cols3", "first"], ["col1"]),
+        helper.make_node("ConcatFromSequence", ["cols"], ["restacked"],
+                         axis=1, new_axis=1),
     ]
     outputs = [seq_vi("grown", F), vi("cat", F, None), vi("tail", F, None),
                vi("at_k", F, None), vi("count", I64, None),
                vi("stacked", F, None), vi("second", F, None),
-               vi("has", B, None), helper.make_value_info("maybe", opt_type)]
+               vi("has", B, None), helper.make_value_info("maybe", opt_type),
+               seq_vi("erased", F), seq_vi("inserted", F),
+               vi("col1", F, None), vi("restacked", F, None)]
     return helper.make_graph(nodes, "sequences", [x, m, flag, k], outputs)
 
 
@@ -174,11 +189,13 @@ def reference(refdir):
         for i, a in enumerate(inputs):
             np.save(os.path.join(d, "in%d.npy" % i), a)
         values = []
-        for o in outs[:-1]:
+        for o in outs[:8]:
             values += flat(o)
-        maybe = outs[-1]
+        maybe = outs[8]
         values.append(np.array(maybe is not None))
         values += flat(maybe if maybe is not None else [])
+        for o in outs[9:]:
+            values += flat(o)
         for i, a in enumerate(values):
             np.save(os.path.join(d, "out%d.npy" % i), a)
     os.remove(model)
