@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ControlFlow.h"
 #include "Sequences.h"
 
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
@@ -230,43 +231,6 @@ static LogicalResult importIf(NodeBinder &b) {
 // Loops (Loop, Scan) on relax.while
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// What differs between Loop and Scan; buildLoop does the rest.
-struct LoopSpec {
-  const onnx::GraphProto *body;
-  std::string what; // "ONNX Loop node 'l': body"
-  /// The ONNX loop-carried values on entry.
-  SmallVector<Slot> carriedInits;
-  /// Whether the body's output #0 is a condition (Loop), and whether the
-  /// loop stops on it (Loop with a cond input).
-  bool condOutput = false, useCondOutput = false;
-  /// The trip count (a rank-0 i64 tensor defined before the loop), if any.
-  Value tripCount;
-  /// The condition of the first iteration (rank-0 i1), if any.
-  Value initCond;
-  /// Per scan output: the accumulator grows at the front (reverse).
-  std::function<bool(unsigned)> prependScan;
-  /// Builds the body's inputs in the body from the counter and the carried
-  /// values (the body's block arguments).
-  std::function<FailureOr<SmallVector<Slot>>(Value, ArrayRef<Slot>)>
-      bodyInputs;
-  /// Builds the body from its inputs and returns its outputs; by default the
-  /// ONNX `body` graph is imported.
-  std::function<FailureOr<SmallVector<Slot>>(ArrayRef<Slot>)> runBody;
-};
-
-struct LoopResults {
-  SmallVector<Slot> carried;
-  SmallVector<Value> scans;
-};
-
-/// A slot holding `v`.
-static Slot tensorSlot(Value v) {
-  Slot s;
-  s.value = v;
-  return s;
-}
-} // namespace
 
 /// Whether `actual` (a yielded value's type) fits the carried type `carried`
 /// dim by dim, and if not, `carried` widened: a dim the body does not
@@ -316,7 +280,7 @@ static FailureOr<Value> loopGoesOn(NodeBinder &b, Value counter,
 }
 
 /// Builds the relax.while of an ONNX Loop or Scan (see the file comment).
-static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
+FailureOr<LoopResults> onnx_import::buildLoop(NodeBinder &b, LoopSpec &spec) {
   OpBuilder &builder = b.getBuilder();
   Importer &importer = b.getImporter();
   Location loc = b.getLoc();

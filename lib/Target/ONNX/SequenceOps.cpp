@@ -24,7 +24,7 @@ using sym::Expr;
 //===----------------------------------------------------------------------===//
 
 /// The dtype of a tensor slot.
-static Type slotDtype(const Slot &s) {
+Type onnx_import::slotDtype(const Slot &s) {
   if (s.value)
     return cast<RelaxTensorType>(s.value.getType()).getDtype();
   if (s.constant)
@@ -84,7 +84,7 @@ static FailureOr<Value> positionValue(NodeBinder &b, unsigned i) {
 }
 
 /// A list sequence of `elems`.
-static Slot makeList(Type dtype, std::vector<Slot> elems) {
+Slot onnx_import::makeList(Type dtype, std::vector<Slot> elems) {
   auto agg = std::make_shared<Aggregate>();
   agg->kind = Aggregate::Kind::List;
   agg->dtype = dtype;
@@ -93,7 +93,7 @@ static Slot makeList(Type dtype, std::vector<Slot> elems) {
 }
 
 /// The length of a packed sequence.
-static Expr packedLength(Value shapes) {
+Expr onnx_import::packedLength(Value shapes) {
   return NodeBinder::typeOf(shapes).getDims()[0];
 }
 
@@ -253,6 +253,47 @@ static FailureOr<int64_t> listPosition(NodeBinder &b, int64_t pos,
   return pos < 0 ? pos + len : pos;
 }
 
+/// Element `p` (a rank-0 i64 tensor, checked against [-len, len) by take)
+/// of the sequence `seq` whose elements have rank `rank`: its offset, size
+/// and dims are read from the packed form and bound at run time.
+FailureOr<Value> onnx_import::readElement(NodeBinder &b, const Aggregate &seq,
+                                    int64_t rank, Value p) {
+  FailureOr<std::pair<Value, Value>> pk = packedAt(b, seq);
+  if (failed(pk))
+    return failure();
+  auto [data, shapes] = *pk;
+  FailureOr<std::pair<Value, Value>> se = sizesAndEnds(b, shapes);
+  if (failed(se))
+    return failure();
+  auto at = [&](Value v) {
+    return b.create<TakeOp>({v, p}, {b.named("axis", b.i64Attr(0))});
+  };
+  FailureOr<Value> size = at(se->first), end = at(se->second);
+  if (failed(size) || failed(end))
+    return failure();
+  FailureOr<Value> begin = b.create<SubtractOp>({*end, *size});
+  if (failed(begin))
+    return failure();
+  FailureOr<SmallVector<Expr>> span =
+      bindScalars(b, {*begin, *size}, "the element's offset and size");
+  if (failed(span))
+    return failure();
+  FailureOr<Value> piece =
+      slice(b, data, (*span)[0], (*span)[0] + (*span)[1]);
+  if (failed(piece))
+    return failure();
+  if (rank == 0)
+    return b.reshape(*piece, {});
+  FailureOr<Value> row = at(shapes);
+  if (failed(row) ||
+      failed(row = slice(b, *row, Expr::constant(0), Expr::constant(rank))))
+    return failure();
+  FailureOr<SmallVector<Expr>> dims = b.bindShape(*row, "the element's dims");
+  if (failed(dims))
+    return failure();
+  return b.reshape(*piece, *dims);
+}
+
 static LogicalResult importSequenceAt(NodeBinder &b) {
   if (failed(b.requireInputs(2, 2)) || failed(b.requireOutputs(1)))
     return failure();
@@ -273,41 +314,32 @@ static LogicalResult importSequenceAt(NodeBinder &b) {
   FailureOr<Value> p = positionValue(b, 1);
   if (failed(p))
     return failure();
-  FailureOr<std::pair<Value, Value>> pk = packedAt(b, *seq);
+  return b.setOutput(0, readElement(b, *seq, *rank, *p));
+}
+
+/// The sequence `seq` (whose elements' schema is `schema`) with the tensor
+/// `t` appended, packed.
+FailureOr<Slot> onnx_import::appendElement(NodeBinder &b, const Aggregate &seq,
+                                     const ValueSchema &schema, Value t) {
+  FailureOr<std::pair<Value, Value>> pk = packedAt(b, seq);
   if (failed(pk))
     return failure();
-  auto [data, shapes] = *pk;
-  FailureOr<std::pair<Value, Value>> se = sizesAndEnds(b, shapes);
-  if (failed(se))
+  SEQ_BUILDER(bb, b);
+  FailureOr<Value> row = shapesRow(bb, t);
+  FailureOr<Value> f = failed(row) ? row : flat(bb, t);
+  if (failed(f))
     return failure();
-  // take checks the position against [-len, len), as ONNX does.
-  auto at = [&](Value v) {
-    return b.create<TakeOp>({v, *p}, {b.named("axis", b.i64Attr(0))});
-  };
-  FailureOr<Value> size = at(se->first), end = at(se->second);
-  if (failed(size) || failed(end))
+  FailureOr<Value> d =
+      b.create<ConcatOp>({pk->first, *f}, {b.named("axis", b.i64Attr(0))});
+  FailureOr<Value> s =
+      b.create<ConcatOp>({pk->second, *row}, {b.named("axis", b.i64Attr(0))});
+  if (failed(d) || failed(s))
     return failure();
-  FailureOr<Value> begin = b.create<SubtractOp>({*end, *size});
-  if (failed(begin))
-    return failure();
-  FailureOr<SmallVector<Expr>> span =
-      bindScalars(b, {*begin, *size}, "the element's offset and size");
-  if (failed(span))
-    return failure();
-  FailureOr<Value> piece =
-      slice(b, data, (*span)[0], (*span)[0] + (*span)[1]);
-  if (failed(piece))
-    return failure();
-  if (*rank == 0)
-    return b.setOutput(0, b.reshape(*piece, {}));
-  FailureOr<Value> row = at(shapes);
-  if (failed(row) ||
-      failed(row = slice(b, *row, Expr::constant(0), Expr::constant(*rank))))
-    return failure();
-  FailureOr<SmallVector<Expr>> dims = b.bindShape(*row, "the element's dims");
-  if (failed(dims))
-    return failure();
-  return b.setOutput(0, b.reshape(*piece, *dims));
+  int64_t tRank = NodeBinder::typeOf(t).getRank();
+  std::optional<int64_t> rank =
+      schema.empty ? std::optional<int64_t>(tRank)
+                   : (schema.rank == tRank ? schema.rank : std::nullopt);
+  return slotOf(makePacked(seq.dtype, *d, *s, rank));
 }
 
 static LogicalResult importSequenceInsert(NodeBinder &b) {
@@ -338,6 +370,14 @@ static LogicalResult importSequenceInsert(NodeBinder &b) {
   FailureOr<Value> t = b.input(1);
   if (failed(t))
     return failure();
+  if (!b.hasInput(2)) {
+    FailureOr<Slot> grown = appendElement(
+        b, *seq, b.getImporter().schemaOf(*b.inputSlot(0)), *t);
+    if (failed(grown))
+      return failure();
+    b.setOutputSlot(0, *grown);
+    return success();
+  }
   FailureOr<std::pair<Value, Value>> pk = packedAt(b, *seq);
   if (failed(pk))
     return failure();
@@ -354,16 +394,7 @@ static LogicalResult importSequenceInsert(NodeBinder &b) {
       empty ? std::optional<int64_t>(tRank)
             : (rank && *rank == tRank ? rank : std::nullopt);
   Value newData, newShapes;
-  if (!b.hasInput(2)) {
-    FailureOr<Value> d =
-        b.create<ConcatOp>({data, *f}, {b.named("axis", b.i64Attr(0))});
-    FailureOr<Value> s =
-        b.create<ConcatOp>({shapes, *row}, {b.named("axis", b.i64Attr(0))});
-    if (failed(d) || failed(s))
-      return failure();
-    newData = *d;
-    newShapes = *s;
-  } else {
+  {
     // Offset of position p: the sum of the sizes before it.
     Expr len = packedLength(shapes);
     Expr total = NodeBinder::typeOf(data).getDims()[0];
@@ -835,6 +866,7 @@ void onnx_import::addSequenceOps(OpHandlerTable &table) {
   table.add("SequenceErase", importSequenceErase);
   table.add("SplitToSequence", importSplitToSequence);
   table.add("ConcatFromSequence", importConcatFromSequence);
+  table.add("SequenceMap", importSequenceMap);
   table.add("Optional", importOptional);
   table.add("OptionalHasElement", importOptionalHasElement);
   table.add("OptionalGetElement", importOptionalGetElement);

@@ -78,6 +78,28 @@ std::shared_ptr<Aggregate> makePacked(Type dtype, Value data, Value shapes,
 /// A slot holding `agg`.
 Slot slotOf(std::shared_ptr<const Aggregate> agg);
 
+// SequenceOps.cpp
+
+/// The dtype of a tensor slot.
+Type slotDtype(const Slot &s);
+/// A list sequence of `elems`.
+Slot makeList(Type dtype, std::vector<Slot> elems);
+/// The length of a packed sequence (its `shapes`).
+sym::Expr packedLength(Value shapes);
+/// Element `p` (a rank-0 i64 tensor, checked against [-len, len) by take)
+/// of the sequence `seq` whose elements have rank `rank`: its offset, size
+/// and dims are read from the packed form and bound at run time.
+FailureOr<Value> readElement(NodeBinder &b, const Aggregate &seq,
+                             int64_t rank, Value p);
+/// The sequence `seq` (whose schema is `schema`) with the tensor `t`
+/// appended, packed.
+FailureOr<Slot> appendElement(NodeBinder &b, const Aggregate &seq,
+                              const ValueSchema &schema, Value t);
+
+// SequenceMap.cpp
+
+LogicalResult importSequenceMap(NodeBinder &b);
+
 } // namespace onnx_import
 } // namespace relax
 } // namespace mlir

@@ -67,6 +67,9 @@ def flow_graph():
     - SplitToSequence(x, axis 1, keepdims 0): four [batch] columns, the
       first erased, the next one read; all four stacked back into x
       (ConcatFromSequence with new_axis at axis 1): list edits.
+    - SequenceMap over the grown sequence and x (a relax.while over a
+      packed sequence: element + 2 * x[0, 0]) and over the columns (mapped
+      at import time: squares, and the column sums as a second output).
     """
     x = vi("x", F, ["batch", 4])
     m = vi("m", I64, [])
@@ -118,6 +121,19 @@ def flow_graph():
                           .elem_type)],
         "none", [], [helper.make_value_info("o0", opt_type)])
 
+    map_grown = helper.make_graph(
+        [const("zz", [0, 0], dims=[2]),
+         helper.make_node("GatherND", ["xx", "zz"], ["x00"]),
+         helper.make_node("Add", ["x00", "x00"], ["twice"]),
+         helper.make_node("Add", ["e", "twice"], ["mo"])],
+        "map_grown", [vi("e", F, None), vi("xx", F, ["batch", 4])],
+        [vi("mo", F, None)])
+    map_cols = helper.make_graph(
+        [helper.make_node("Mul", ["c", "c"], ["sq"]),
+         helper.make_node("ReduceSum", ["c"], ["cs"], keepdims=1)],
+        "map_cols", [vi("c", F, ["batch"])],
+        [vi("sq", F, None), vi("cs", F, None)])
+
     nodes = [
         helper.make_node("SequenceEmpty", [], ["empty"], dtype=F),
         helper.make_node("Constant", [], ["yes"],
@@ -147,13 +163,18 @@ def flow_graph():
         helper.make_node("SequenceAt", ["cols3", "first"], ["col1"]),
         helper.make_node("ConcatFromSequence", ["cols"], ["restacked"],
                          axis=1, new_axis=1),
+        helper.make_node("SequenceMap", ["grown", "x"], ["mapped"],
+                         body=map_grown),
+        helper.make_node("SequenceMap", ["cols"], ["squares", "sums"],
+                         body=map_cols),
     ]
     outputs = [seq_vi("grown", F), vi("cat", F, None), vi("tail", F, None),
                vi("at_k", F, None), vi("count", I64, None),
                vi("stacked", F, None), vi("second", F, None),
                vi("has", B, None), helper.make_value_info("maybe", opt_type),
                seq_vi("erased", F), seq_vi("inserted", F),
-               vi("col1", F, None), vi("restacked", F, None)]
+               vi("col1", F, None), vi("restacked", F, None),
+               seq_vi("mapped", F), seq_vi("squares", F), seq_vi("sums", F)]
     return helper.make_graph(nodes, "sequences", [x, m, flag, k], outputs)
 
 
@@ -201,8 +222,11 @@ def reference(refdir):
     os.remove(model)
 
 
-def one_node(node, inputs, outputs, opset=18, extra=()):
-    return helper.make_graph(list(extra) + [node], "g", inputs, outputs)
+def typed_seq(name):
+    """A sequence of 1-D f32 tensors."""
+    return helper.make_value_info(
+        name, helper.make_sequence_type_proto(
+            helper.make_tensor_type_proto(F, ["k"])))
 
 
 def errors(kind, outdir):
@@ -245,6 +269,14 @@ def errors(kind, outdir):
             [helper.make_node("If", ["c"], ["y"], then_branch=then_g,
                               else_branch=else_g, name="if0")],
             "g", [x, vi("c", B, [])], [vi("y", F, None)])
+    elif kind == "map_lengths":
+        body = helper.make_graph(
+            [helper.make_node("Add", ["a", "b"], ["c"])], "body",
+            [vi("a", F, None), vi("b", F, None)], [vi("c", F, None)])
+        g = helper.make_graph(
+            [helper.make_node("SequenceMap", ["s", "t"], ["u"], body=body,
+                              name="map")],
+            "g", [typed_seq("s"), typed_seq("t")], [seq_vi("u", F)])
     elif kind == "get_empty":
         g = helper.make_graph(
             [helper.make_node("Optional", [], ["o"],
