@@ -33,8 +33,7 @@ struct LoopSpec {
   std::function<bool(unsigned)> prependScan;
   /// Builds the body's inputs in the body from the counter and the carried
   /// values (the body's block arguments).
-  std::function<FailureOr<SmallVector<Slot>>(Value, ArrayRef<Slot>)>
-      bodyInputs;
+  std::function<FailureOr<SmallVector<Slot>>(Value, ArrayRef<Slot>)> bodyInputs;
   /// Builds the body from its inputs and returns its outputs; by default the
   /// ONNX `body` graph is imported.
   std::function<FailureOr<SmallVector<Slot>>(ArrayRef<Slot>)> runBody;

@@ -231,7 +231,6 @@ static LogicalResult importIf(NodeBinder &b) {
 // Loops (Loop, Scan) on relax.while
 //===----------------------------------------------------------------------===//
 
-
 /// Whether `actual` (a yielded value's type) fits the carried type `carried`
 /// dim by dim, and if not, `carried` widened: a dim the body does not
 /// provably keep becomes a fresh variable. `fresh` are the loop's own
@@ -326,8 +325,8 @@ FailureOr<LoopResults> onnx_import::buildLoop(NodeBinder &b, LoopSpec &spec) {
     for (Value v : flatInits) {
       RelaxTensorType t = NodeBinder::typeOf(v);
       if (!t.hasRank())
-        return b.error()
-               << "loop-carried values must have a known rank, got " << t;
+        return b.error() << "loop-carried values must have a known rank, got "
+                         << t;
     }
     return success();
   };
@@ -398,11 +397,9 @@ FailureOr<LoopResults> onnx_import::buildLoop(NodeBinder &b, LoopSpec &spec) {
           bool carried = k >= condOffset && k < condOffset + numValues;
           if (!carried && slot.aggregate)
             return b.error() << "body output #" << k << " must be a "
-                             << "tensor, got "
-                             << importer.schemaOf(slot).str();
+                             << "tensor, got " << importer.schemaOf(slot).str();
           FailureOr<SmallVector<Value>> values = importer.flatten(
-              slot,
-              carried ? schemas[k - condOffset] : ValueSchema(), loc,
+              slot, carried ? schemas[k - condOffset] : ValueSchema(), loc,
               [&] { return b.error() << "body output #" << k << ": "; });
           if (failed(values))
             return failure();
@@ -649,8 +646,9 @@ static LogicalResult importLoop(NodeBinder &b) {
   if (b.getNode().output_size() > static_cast<int>(numCarried + numScans))
     return b.error() << "has " << b.getNode().output_size()
                      << " outputs, the body gives " << numCarried + numScans;
-  spec.bodyInputs = [&](Value counter, ArrayRef<Slot> carried)
-      -> FailureOr<SmallVector<Slot>> {
+  spec.bodyInputs =
+      [&](Value counter,
+          ArrayRef<Slot> carried) -> FailureOr<SmallVector<Slot>> {
     // The body runs only while the condition holds: its cond input is true.
     FailureOr<Value> t = b.scalar(1, i1);
     if (failed(t))
@@ -718,9 +716,10 @@ buildScan(NodeBinder &b, const onnx::GraphProto *body, const std::string &what,
   };
   SmallVector<Value> inputsOfScan(scanInputs.begin(), scanInputs.end());
   SmallVector<int64_t> inDirections(inDirs.begin(), inDirs.end());
-  spec.bodyInputs = [&, inputsOfScan, inDirections, inAxes, length](
-                        Value counter, ArrayRef<Slot> carried)
-      -> FailureOr<SmallVector<Slot>> {
+  spec.bodyInputs =
+      [&, inputsOfScan, inDirections, inAxes,
+       length](Value counter,
+               ArrayRef<Slot> carried) -> FailureOr<SmallVector<Slot>> {
     SmallVector<Slot> inputs(carried.begin(), carried.end());
     // Iteration t reads element t (or length - 1 - t, reversed) along the
     // scan axis.
@@ -910,14 +909,16 @@ static LogicalResult importScanV8(NodeBinder &b) {
     }
     return slices;
   };
-  outer.runBody = [&](ArrayRef<Slot> sliceSlots) -> FailureOr<SmallVector<Slot>> {
+  outer.runBody =
+      [&](ArrayRef<Slot> sliceSlots) -> FailureOr<SmallVector<Slot>> {
     SmallVector<Value> slices;
     for (const Slot &s : sliceSlots)
       slices.push_back(s.value);
-    FailureOr<LoopResults> r = buildScan(
-        b, body, outer.what, ArrayRef(slices).take_front(numState),
-        ArrayRef(slices).drop_front(numState), SmallVector<int64_t>(numScanInputs, 0),
-        *dirs, SmallVector<int64_t>(numScans, 0));
+    FailureOr<LoopResults> r =
+        buildScan(b, body, outer.what, ArrayRef(slices).take_front(numState),
+                  ArrayRef(slices).drop_front(numState),
+                  SmallVector<int64_t>(numScanInputs, 0), *dirs,
+                  SmallVector<int64_t>(numScans, 0));
     if (failed(r))
       return failure();
     SmallVector<Slot> outs(r->carried);

@@ -477,8 +477,7 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
         return failure();
       argTypes.push_back(*type);
       argNames.push_back(in.name());
-    } else if (failed(inputTypes(in, in.type(), schema, argTypes,
-                                 argNames))) {
+    } else if (failed(inputTypes(in, in.type(), schema, argTypes, argNames))) {
       return failure();
     }
     inputSchemas.push_back({in.name(), schema});
@@ -517,10 +516,9 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
         out.type().has_sequence_type())
       schema = *schema.elem;
     Location l = NameLoc::get(builder.getStringAttr(out.name()), fileLoc);
-    FailureOr<SmallVector<Value>> values =
-        flatten(slot, schema, l, [&] {
-          return emitError(l) << "graph output '" << out.name() << "': ";
-        });
+    FailureOr<SmallVector<Value>> values = flatten(slot, schema, l, [&] {
+      return emitError(l) << "graph output '" << out.name() << "': ";
+    });
     if (failed(values))
       return failure();
     llvm::append_range(results, *values);

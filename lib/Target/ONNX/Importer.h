@@ -291,8 +291,8 @@ public:
   /// The ONNX value of `schema` over `values` (consumed from the front).
   Slot unflatten(const ValueSchema &schema, ValueRange &values);
   /// The schema of an ONNX type; `what` names it in errors.
-  FailureOr<ValueSchema> schemaOfType(const onnx::TypeProto &type,
-                                      Location loc, StringRef what);
+  FailureOr<ValueSchema> schemaOfType(const onnx::TypeProto &type, Location loc,
+                                      StringRef what);
 
 private:
   LogicalResult importGraph(const onnx::GraphProto &graph, ModuleOp module);

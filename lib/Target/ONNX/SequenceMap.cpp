@@ -31,8 +31,8 @@ LogicalResult onnx_import::importSequenceMap(NodeBinder &b) {
   if (body.input_size() != static_cast<int>(numIn) ||
       body.output_size() != static_cast<int>(numOut))
     return b.error() << "the body has " << body.input_size() << " inputs and "
-                     << body.output_size() << " outputs, the node "
-                     << numIn << " and " << numOut;
+                     << body.output_size() << " outputs, the node " << numIn
+                     << " and " << numOut;
   Importer &importer = b.getImporter();
   std::string what = "ONNX SequenceMap node '" + b.getNode().name() + "': body";
   SmallVector<Slot> inputs;
@@ -98,9 +98,8 @@ LogicalResult onnx_import::importSequenceMap(NodeBinder &b) {
   // (checked at run time where not provably equal).
   Type i64 = b.getBuilder().getI64Type();
   auto lengthOf = [](const Aggregate &seq) {
-    return seq.kind == Aggregate::Kind::List
-               ? Expr::constant(seq.elems.size())
-               : packedLength(seq.shapes);
+    return seq.kind == Aggregate::Kind::List ? Expr::constant(seq.elems.size())
+                                             : packedLength(seq.shapes);
   };
   Expr length = lengthOf(*inputs[0].aggregate);
   OpBuilder &builder = b.getBuilder();
@@ -113,8 +112,8 @@ LogicalResult onnx_import::importSequenceMap(NodeBinder &b) {
     AssertDimsOp::create(
         builder, b.getLoc(), SymExprAttr::get(b.getContext(), other),
         builder.getStringAttr("eq"), SymExprAttr::get(b.getContext(), length),
-        builder.getStringAttr("ONNX SequenceMap node '" +
-                              b.getNode().name() + "'"),
+        builder.getStringAttr("ONNX SequenceMap node '" + b.getNode().name() +
+                              "'"),
         builder.getStringAttr("the length of sequence input #" +
                               std::to_string(i)));
   }
@@ -133,8 +132,9 @@ LogicalResult onnx_import::importSequenceMap(NodeBinder &b) {
                        << " needs a tensor type with a supported dtype";
     spec.carriedInits.push_back(makeList(dtype, {}));
   }
-  spec.bodyInputs = [&](Value counter, ArrayRef<Slot> carried)
-      -> FailureOr<SmallVector<Slot>> {
+  spec.bodyInputs =
+      [&](Value counter,
+          ArrayRef<Slot> carried) -> FailureOr<SmallVector<Slot>> {
     SmallVector<Slot> all{tensorSlot(counter)};
     llvm::append_range(all, carried);
     return all;
@@ -160,14 +160,13 @@ LogicalResult onnx_import::importSequenceMap(NodeBinder &b) {
     SmallVector<Slot> grown;
     for (unsigned k = 0; k < numOut; ++k) {
       const Slot &acc = all[1 + k];
-      FailureOr<Value> t = importer.getValue(
-          (*r)[k], body.output(k).name(), b.getLoc(), [&] {
+      FailureOr<Value> t =
+          importer.getValue((*r)[k], body.output(k).name(), b.getLoc(), [&] {
             return b.error() << "body output #" << k << ": ";
           });
-      FailureOr<Slot> g =
-          failed(t) ? FailureOr<Slot>(failure())
-                    : appendElement(b, *acc.aggregate,
-                                    importer.schemaOf(acc), *t);
+      FailureOr<Slot> g = failed(t) ? FailureOr<Slot>(failure())
+                                    : appendElement(b, *acc.aggregate,
+                                                    importer.schemaOf(acc), *t);
       if (failed(g))
         return failure();
       grown.push_back(*g);

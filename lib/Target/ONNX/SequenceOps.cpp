@@ -100,17 +100,15 @@ Expr onnx_import::packedLength(Value shapes) {
 /// v[begin:end] along axis `axis`.
 static FailureOr<Value> slice(NodeBinder &b, Value v, Expr begin, Expr end,
                               int64_t axis = 0) {
-  return b.create<StridedSliceOp>(
-      v, {b.named("axes", b.i64Array({axis})),
-          b.named("begin", b.shapeAttr({begin})),
-          b.named("end", b.shapeAttr({end}))});
+  return b.create<StridedSliceOp>(v, {b.named("axes", b.i64Array({axis})),
+                                      b.named("begin", b.shapeAttr({begin})),
+                                      b.named("end", b.shapeAttr({end}))});
 }
 
 /// Binds the rank-0 i64 `scalars` to fresh dims at run time (each must be
 /// >= 0: how positions are checked against their range).
-static FailureOr<SmallVector<Expr>> bindScalars(NodeBinder &b,
-                                                ArrayRef<Value> scalars,
-                                                StringRef what) {
+static FailureOr<SmallVector<Expr>>
+bindScalars(NodeBinder &b, ArrayRef<Value> scalars, StringRef what) {
   SmallVector<Value> pieces;
   for (Value s : scalars) {
     FailureOr<Value> p = b.reshape(s, {Expr::constant(1)});
@@ -165,15 +163,10 @@ static FailureOr<Value> normalizePosition(NodeBinder &b, Value p, Expr len) {
   return b.create<WhereOp>({*negative, *shifted, p});
 }
 
-/// A SeqBuilder at the node (errors prefixed with it).
-#define SEQ_BUILDER(bb, b)                                                     \
-  auto bb##Error = [&] { return (b).error(); };                                \
-  SeqBuilder bb{(b).getImporter(), (b).getLoc(), bb##Error}
-
 /// The packed form of `agg` at the node.
 static FailureOr<std::pair<Value, Value>> packedAt(NodeBinder &b,
                                                    const Aggregate &agg) {
-  SEQ_BUILDER(bb, b);
+  SeqBuilder bb = SeqBuilder::at(b);
   return packed(bb, agg);
 }
 
@@ -206,9 +199,8 @@ static LogicalResult importSequenceConstruct(NodeBinder &b) {
       return failure();
     Type t = slotDtype(*e);
     if (dtype && t != dtype)
-      return b.error() << "input #" << i << " has dtype " << t
-                       << ", input #0 " << dtype
-                       << ": a sequence holds one dtype";
+      return b.error() << "input #" << i << " has dtype " << t << ", input #0 "
+                       << dtype << ": a sequence holds one dtype";
     dtype = t;
     elems.push_back(*e);
   }
@@ -222,8 +214,8 @@ static LogicalResult importSequenceEmpty(NodeBinder &b) {
   int64_t code = b.attrInt("dtype", onnx::TensorProto::FLOAT);
   Type dtype = convertElementType(b.getContext(), code);
   if (!dtype)
-    return b.badAttr("dtype", "is unsupported element type " +
-                                  elementTypeName(code));
+    return b.badAttr("dtype",
+                     "is unsupported element type " + elementTypeName(code));
   b.setOutputSlot(0, makeList(dtype, {}));
   return success();
 }
@@ -245,8 +237,8 @@ static LogicalResult importSequenceLength(NodeBinder &b) {
 
 /// A position known at import time in [-len, len + extra), counted from
 /// the end where negative.
-static FailureOr<int64_t> listPosition(NodeBinder &b, int64_t pos,
-                                       int64_t len, int64_t extra) {
+static FailureOr<int64_t> listPosition(NodeBinder &b, int64_t pos, int64_t len,
+                                       int64_t extra) {
   if (pos < -len || pos >= len + extra)
     return b.error() << "position " << pos << " is out of range for a "
                      << "sequence of length " << len;
@@ -257,7 +249,7 @@ static FailureOr<int64_t> listPosition(NodeBinder &b, int64_t pos,
 /// of the sequence `seq` whose elements have rank `rank`: its offset, size
 /// and dims are read from the packed form and bound at run time.
 FailureOr<Value> onnx_import::readElement(NodeBinder &b, const Aggregate &seq,
-                                    int64_t rank, Value p) {
+                                          int64_t rank, Value p) {
   FailureOr<std::pair<Value, Value>> pk = packedAt(b, seq);
   if (failed(pk))
     return failure();
@@ -278,8 +270,7 @@ FailureOr<Value> onnx_import::readElement(NodeBinder &b, const Aggregate &seq,
       bindScalars(b, {*begin, *size}, "the element's offset and size");
   if (failed(span))
     return failure();
-  FailureOr<Value> piece =
-      slice(b, data, (*span)[0], (*span)[0] + (*span)[1]);
+  FailureOr<Value> piece = slice(b, data, (*span)[0], (*span)[0] + (*span)[1]);
   if (failed(piece))
     return failure();
   if (rank == 0)
@@ -320,11 +311,11 @@ static LogicalResult importSequenceAt(NodeBinder &b) {
 /// The sequence `seq` (whose elements' schema is `schema`) with the tensor
 /// `t` appended, packed.
 FailureOr<Slot> onnx_import::appendElement(NodeBinder &b, const Aggregate &seq,
-                                     const ValueSchema &schema, Value t) {
+                                           const ValueSchema &schema, Value t) {
   FailureOr<std::pair<Value, Value>> pk = packedAt(b, seq);
   if (failed(pk))
     return failure();
-  SEQ_BUILDER(bb, b);
+  SeqBuilder bb = SeqBuilder::at(b);
   FailureOr<Value> row = shapesRow(bb, t);
   FailureOr<Value> f = failed(row) ? row : flat(bb, t);
   if (failed(f))
@@ -354,8 +345,8 @@ static LogicalResult importSequenceInsert(NodeBinder &b) {
   if (slotDtype(*elem) != seq->dtype)
     return b.error() << "inserts a tensor of " << slotDtype(*elem)
                      << " into a sequence of " << seq->dtype;
-  std::optional<int64_t> pos = b.hasInput(2) ? knownPosition(b, 2)
-                                              : std::nullopt;
+  std::optional<int64_t> pos =
+      b.hasInput(2) ? knownPosition(b, 2) : std::nullopt;
   if (seq->kind == Aggregate::Kind::List && (!b.hasInput(2) || pos)) {
     int64_t len = seq->elems.size();
     FailureOr<int64_t> p =
@@ -371,8 +362,8 @@ static LogicalResult importSequenceInsert(NodeBinder &b) {
   if (failed(t))
     return failure();
   if (!b.hasInput(2)) {
-    FailureOr<Slot> grown = appendElement(
-        b, *seq, b.getImporter().schemaOf(*b.inputSlot(0)), *t);
+    FailureOr<Slot> grown =
+        appendElement(b, *seq, b.getImporter().schemaOf(*b.inputSlot(0)), *t);
     if (failed(grown))
       return failure();
     b.setOutputSlot(0, *grown);
@@ -382,7 +373,7 @@ static LogicalResult importSequenceInsert(NodeBinder &b) {
   if (failed(pk))
     return failure();
   auto [data, shapes] = *pk;
-  SEQ_BUILDER(bb, b);
+  SeqBuilder bb = SeqBuilder::at(b);
   FailureOr<Value> row = shapesRow(bb, *t);
   FailureOr<Value> f = failed(row) ? row : flat(bb, *t);
   if (failed(f))
@@ -408,13 +399,12 @@ static LogicalResult importSequenceInsert(NodeBinder &b) {
       return failure();
     FailureOr<Value> starts = b.create<ConcatOp>(
         {*zero, se->second}, {b.named("axis", b.i64Attr(0))});
-    FailureOr<Value> off = failed(starts) ? starts
-                                          : b.create<TakeOp>(
-                                                {*starts, *p},
-                                                {b.named("axis", b.i64Attr(0))});
+    FailureOr<Value> off =
+        failed(starts)
+            ? starts
+            : b.create<TakeOp>({*starts, *p}, {b.named("axis", b.i64Attr(0))});
     FailureOr<Value> n = b.symScalar(len, i64);
-    FailureOr<Value> rest =
-        failed(n) ? n : b.create<SubtractOp>({*n, *p});
+    FailureOr<Value> rest = failed(n) ? n : b.create<SubtractOp>({*n, *p});
     if (failed(off) || failed(rest))
       return failure();
     FailureOr<SmallVector<Expr>> e =
@@ -430,15 +420,15 @@ static LogicalResult importSequenceInsert(NodeBinder &b) {
       return failure();
     FailureOr<Value> d =
         b.create<ConcatOp>({*d0, *f, *d1}, {b.named("axis", b.i64Attr(0))});
-    FailureOr<Value> s = b.create<ConcatOp>({*s0, *row, *s1},
-                                            {b.named("axis", b.i64Attr(0))});
+    FailureOr<Value> s =
+        b.create<ConcatOp>({*s0, *row, *s1}, {b.named("axis", b.i64Attr(0))});
     if (failed(d) || failed(s))
       return failure();
     newData = *d;
     newShapes = *s;
   }
-  b.setOutputSlot(0, slotOf(makePacked(seq->dtype, newData, newShapes,
-                                       newRank)));
+  b.setOutputSlot(0,
+                  slotOf(makePacked(seq->dtype, newData, newShapes, newRank)));
   return success();
 }
 
@@ -486,8 +476,8 @@ static LogicalResult importSequenceErase(NodeBinder &b) {
   FailureOr<Value> rest = b.create<SubtractOp>({*last, *p});
   if (failed(begin) || failed(rest))
     return failure();
-  FailureOr<SmallVector<Expr>> e = bindScalars(
-      b, {*p, *rest, *begin, *size}, "the position (input #1)");
+  FailureOr<SmallVector<Expr>> e =
+      bindScalars(b, {*p, *rest, *begin, *size}, "the position (input #1)");
   if (failed(e))
     return failure();
   Expr q = (*e)[0], o = (*e)[2], n = (*e)[3];
@@ -541,8 +531,8 @@ static LogicalResult importSplitToSequence(NodeBinder &b) {
         return b.error() << "a scalar split must be a positive constant";
       if (!n)
         return b.runtimeValueError()
-               << "a scalar split needs a static length along axis "
-               << *axis << ", got " << length.str();
+               << "a scalar split needs a static length along axis " << *axis
+               << ", got " << length.str();
       for (int64_t at = 0; at < *n; at += *chunk)
         sizes.push_back(Expr::constant(std::min(*chunk, *n - at)));
     } else {
@@ -573,8 +563,8 @@ static LogicalResult importSplitToSequence(NodeBinder &b) {
   for (const Expr &size : sizes) {
     FailureOr<Value> piece = slice(b, *x, at, at + size, *axis);
     if (succeeded(piece) && squeeze)
-      piece = b.create<SqueezeOp>(*piece,
-                                  {b.named("axes", b.i64Array({*axis}))});
+      piece =
+          b.create<SqueezeOp>(*piece, {b.named("axes", b.i64Array({*axis}))});
     if (failed(piece))
       return failure();
     Slot s;
@@ -582,8 +572,8 @@ static LogicalResult importSplitToSequence(NodeBinder &b) {
     elems.push_back(s);
     at = at + size;
   }
-  b.setOutputSlot(0,
-                  makeList(NodeBinder::typeOf(*x).getDtype(), std::move(elems)));
+  b.setOutputSlot(
+      0, makeList(NodeBinder::typeOf(*x).getDtype(), std::move(elems)));
   return success();
 }
 
@@ -682,18 +672,18 @@ static LogicalResult importConcatFromSequence(NodeBinder &b) {
   SmallVector<Value> parts;
   for (unsigned i = 0; i < seq->elems.size(); ++i) {
     Slot e = seq->elems[i];
-    FailureOr<Value> v =
-        b.getImporter().getValue(e, "sequence element", b.getLoc(),
-                                 [&] { return b.error(); });
+    FailureOr<Value> v = b.getImporter().getValue(
+        e, "sequence element", b.getLoc(), [&] { return b.error(); });
     if (succeeded(v) && newAxis)
       v = b.create<ExpandDimsOp>(*v, {b.named("axes", b.i64Array({*axis}))});
     if (failed(v))
       return failure();
     parts.push_back(*v);
   }
-  if (parts.size() == 1)
-    return b.setOutput(0, parts[0]), success();
-  FailureOr<SmallVector<Value>> aligned = parts;
+  if (parts.size() == 1) {
+    b.setOutput(0, parts[0]);
+    return success();
+  }
   return b.setOutput(
       0, b.create<ConcatOp>(parts, {b.named("axis", b.i64Attr(*axis))}));
 }
@@ -706,7 +696,7 @@ static LogicalResult importConcatFromSequence(NodeBinder &b) {
 /// where a tensor's dims are known, 0 for the others; an empty sequence).
 static FailureOr<Slot> placeholder(NodeBinder &b, const onnx::TypeProto &type,
                                    const ValueSchema &schema) {
-  SEQ_BUILDER(bb, b);
+  SeqBuilder bb = SeqBuilder::at(b);
   Slot s;
   if (schema.kind == ValueSchema::Kind::Optional) {
     FailureOr<Slot> e =
@@ -800,7 +790,7 @@ static LogicalResult importOptionalHasElement(NodeBinder &b) {
                           "got "
                        << b.getImporter().schemaOf(*b.inputSlot(0)).str();
     if (opt && opt->has)
-      return b.setOutput(0, opt->has), success();
+      return b.setOutput(0, FailureOr<Value>(opt->has));
     present = !opt || opt->present;
   } else if (b.opset() < 18) {
     return b.error() << "input #0 is required before opset 18";
@@ -850,8 +840,8 @@ static LogicalResult importOptionalGetElement(NodeBinder &b) {
     return b.error() << "the optional is empty";
   // An absent optional decided at run time stops there, never reads the
   // placeholder.
-  if (opt->has && failed(requireAtRunTime(b, opt->has,
-                                           "the optional has an element")))
+  if (opt->has &&
+      failed(requireAtRunTime(b, opt->has, "the optional has an element")))
     return failure();
   b.setOutputSlot(0, *opt->payload);
   return success();

@@ -65,8 +65,8 @@ ValueSchema onnx_import::optionalOf(ValueSchema elem) {
 /// optional; sequences must agree on dtype (ranks that differ are
 /// forgotten). Empty with `why` set if there is none.
 std::optional<ValueSchema> onnx_import::joinSchemas(const ValueSchema &a,
-                                              const ValueSchema &b,
-                                              std::string &why) {
+                                                    const ValueSchema &b,
+                                                    std::string &why) {
   using Kind = ValueSchema::Kind;
   if (a.kind == Kind::Optional || b.kind == Kind::Optional) {
     const ValueSchema &ea = a.kind == Kind::Optional ? *a.elem : a;
@@ -120,8 +120,8 @@ ValueSchema Importer::schemaOf(const Slot &slot) {
   s.kind = ValueSchema::Kind::Sequence;
   s.dtype = agg.dtype;
   s.rank = agg.kind == Aggregate::Kind::List ? listRank(agg) : agg.rank;
-  s.empty = agg.kind == Aggregate::Kind::List ? agg.elems.empty()
-                                              : agg.rankFree;
+  s.empty =
+      agg.kind == Aggregate::Kind::List ? agg.elems.empty() : agg.rankFree;
   return s;
 }
 
@@ -268,16 +268,16 @@ static FailureOr<std::pair<Value, Value>> packList(SeqBuilder &bb,
 
 /// `agg` as [data, shapes] (packing a list).
 FailureOr<std::pair<Value, Value>> onnx_import::packed(SeqBuilder &bb,
-                                                 const Aggregate &agg) {
+                                                       const Aggregate &agg) {
   if (agg.kind == Aggregate::Kind::Packed)
     return std::make_pair(agg.data, agg.shapes);
   return packList(bb, agg);
 }
 
 /// A packed sequence aggregate.
-std::shared_ptr<Aggregate> onnx_import::makePacked(Type dtype, Value data,
-                                             Value shapes,
-                                             std::optional<int64_t> rank) {
+std::shared_ptr<Aggregate>
+onnx_import::makePacked(Type dtype, Value data, Value shapes,
+                        std::optional<int64_t> rank) {
   auto agg = std::make_shared<Aggregate>();
   agg->kind = Aggregate::Kind::Packed;
   agg->dtype = dtype;

@@ -11,6 +11,8 @@
 
 #include "Importer.h"
 
+#include <functional>
+
 namespace mlir {
 namespace relax {
 namespace onnx_import {
@@ -19,7 +21,12 @@ namespace onnx_import {
 struct SeqBuilder {
   Importer &im;
   Location loc;
-  function_ref<InFlightDiagnostic()> emitError;
+  std::function<InFlightDiagnostic()> emitError;
+
+  /// A builder at `b`'s node, errors prefixed with it.
+  static SeqBuilder at(NodeBinder &b) {
+    return {b.getImporter(), b.getLoc(), [&b] { return b.error(); }};
+  }
 
   NamedAttribute named(StringRef n, Attribute a) {
     return im.getBuilder().getNamedAttr(n, a);
@@ -45,7 +52,8 @@ struct SeqBuilder {
   FailureOr<Value> concat(ValueRange vs) {
     if (vs.size() == 1)
       return vs[0];
-    return create<ConcatOp>(vs, {named("axis", im.getBuilder().getI64IntegerAttr(0))});
+    return create<ConcatOp>(
+        vs, {named("axis", im.getBuilder().getI64IntegerAttr(0))});
   }
   /// A rank-0 bool constant.
   Value flag(bool v) {
@@ -53,7 +61,6 @@ struct SeqBuilder {
     return im.makeConstant(DenseElementsAttr::get(t, v), "flag", loc);
   }
 };
-
 
 /// The optional schema of `elem`.
 ValueSchema optionalOf(ValueSchema elem);
@@ -89,8 +96,8 @@ sym::Expr packedLength(Value shapes);
 /// Element `p` (a rank-0 i64 tensor, checked against [-len, len) by take)
 /// of the sequence `seq` whose elements have rank `rank`: its offset, size
 /// and dims are read from the packed form and bound at run time.
-FailureOr<Value> readElement(NodeBinder &b, const Aggregate &seq,
-                             int64_t rank, Value p);
+FailureOr<Value> readElement(NodeBinder &b, const Aggregate &seq, int64_t rank,
+                             Value p);
 /// The sequence `seq` (whose schema is `schema`) with the tensor `t`
 /// appended, packed.
 FailureOr<Slot> appendElement(NodeBinder &b, const Aggregate &seq,
