@@ -94,6 +94,70 @@ def read_pb(path):
     return numpy_helper.to_array(tensor)
 
 
+# The most dims a packed sequence records per element (kSeqMaxRank).
+SEQ_MAX_RANK = 8
+
+
+def np_dtype(elem_type):
+    return onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[elem_type]
+
+
+def pack_sequence(elems, elem_type):
+    """A sequence as the importer's relax values: the elements flattened and
+    concatenated, and their dims padded with -1 (docs/onnx.md, "Sequences
+    and optionals")."""
+    dtype = np_dtype(elem_type)
+    data = (np.concatenate([np.asarray(e, dtype).ravel() for e in elems])
+            if elems else np.zeros([0], dtype))
+    shapes = np.full([len(elems), SEQ_MAX_RANK], -1, np.int64)
+    for k, e in enumerate(elems):
+        shapes[k, :np.ndim(e)] = np.shape(e)
+    return [data, shapes]
+
+
+def placeholder(type_proto):
+    """The relax values of an absent optional's element (zeros of the
+    declared dims, unknown ones 0; an empty sequence)."""
+    if type_proto.HasField("sequence_type"):
+        return pack_sequence(
+            [], type_proto.sequence_type.elem_type.tensor_type.elem_type)
+    t = type_proto.tensor_type
+    dims = [d.dim_value if d.HasField("dim_value") else 0
+            for d in t.shape.dim]
+    return [np.zeros(dims, np_dtype(t.elem_type))]
+
+
+def flat_values(value, type_proto):
+    """An ONNX value (numpy array, list, None for an absent optional) as the
+    list of arrays of the importer's parameters or results for its type."""
+    if type_proto.HasField("optional_type"):
+        elem = type_proto.optional_type.elem_type
+        if value is None:
+            return [np.array(False)] + placeholder(elem)
+        return [np.array(True)] + flat_values(value, elem)
+    if type_proto.HasField("sequence_type"):
+        return pack_sequence(
+            value, type_proto.sequence_type.elem_type.tensor_type.elem_type)
+    return [value]
+
+
+def read_value(path, type_proto):
+    """A test data file of an input or output of type `type_proto`."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    if type_proto.HasField("optional_type"):
+        proto = onnx.OptionalProto()
+        proto.ParseFromString(raw)
+        return numpy_helper.to_optional(proto)
+    if type_proto.HasField("sequence_type"):
+        proto = onnx.SequenceProto()
+        proto.ParseFromString(raw)
+        return numpy_helper.to_list(proto)
+    tensor = onnx.TensorProto()
+    tensor.ParseFromString(raw)
+    return numpy_helper.to_array(tensor)
+
+
 def import_error(model_path, tools, timeout):
     """The importer's first error line for a model, or None if it imports."""
     r = subprocess.run([tools["relax-translate"], "--import-onnx", model_path,
@@ -130,16 +194,19 @@ def run_test_sets(test_dir, tools, timeout, rtol, atol, fuse):
     try:
         for s in sets:
             sdir = os.path.join(test_dir, s)
-            names = [i.name for i in model.graph.input
-                     if i.name not in {t.name for t in model.graph.initializer}]
+            graph_inputs = [i for i in model.graph.input if i.name not in
+                            {t.name for t in model.graph.initializer}]
+            types = {i.name: i.type for i in graph_inputs}
             inputs = {}
-            for k, n in enumerate(names):
+            for k, i in enumerate(graph_inputs):
                 p = os.path.join(sdir, "input_%d.pb" % k)
                 if os.path.exists(p):
-                    inputs[n] = read_pb(p)
+                    inputs[i.name] = read_value(p, i.type)
+            # Sequences and optionals are several relax values each.
             outputs = []
-            for k in range(len(model.graph.output)):
-                outputs.append(read_pb(os.path.join(sdir, "output_%d.pb" % k)))
+            for k, o in enumerate(model.graph.output):
+                v = read_value(os.path.join(sdir, "output_%d.pb" % k), o.type)
+                outputs += flat_values(v, o.type)
             m = onnx.ModelProto()
             m.CopyFrom(model)
             params = freeze_inputs(m, inputs)
@@ -160,11 +227,14 @@ def run_test_sets(test_dir, tools, timeout, rtol, atol, fuse):
                 return "FAIL", msg
             args = [tools["relax-run"], mlir, "--rtol", str(rtol), "--atol",
                     str(atol)] + (["--fuse"] if fuse else [])
-            for k, n in enumerate(params):
+            arrays = []
+            for n in params:
                 if n not in inputs:
                     return "FAIL", "no data for input " + n
+                arrays += flat_values(inputs[n], types[n])
+            for k, a in enumerate(arrays):
                 p = os.path.join(work, "%s_in%d.npy" % (s, k))
-                np.save(p, inputs[n])
+                np.save(p, a)
                 args += ["--input", p]
             for k, o in enumerate(outputs):
                 p = os.path.join(work, "%s_out%d.npy" % (s, k))

@@ -14,7 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Importer.h"
+#include "ControlFlow.h"
+#include "Sequences.h"
 
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
 
@@ -56,6 +57,15 @@ static FailureOr<Value> asScalar(NodeBinder &b, Value v, Type dtype,
     if (d && d.getConstant() && *d.getConstant() != 1)
       return b.error() << what << " must have one element, got " << t;
   return b.reshape(v, {});
+}
+
+/// Input `i` of the node as a rank-0 tensor of `dtype` (see asScalar).
+static FailureOr<Value> scalarInput(NodeBinder &b, unsigned i, Type dtype,
+                                    StringRef what) {
+  FailureOr<Value> v = b.input(i);
+  if (failed(v))
+    return failure();
+  return asScalar(b, *v, dtype, what);
 }
 
 /// The variables of `type` (a tensor or tuple type).
@@ -128,11 +138,8 @@ static LogicalResult importIf(NodeBinder &b) {
   const onnx::GraphProto *elseGraph = graphAttr(b, "else_branch");
   if (!thenGraph || !elseGraph)
     return failure();
-  FailureOr<Value> condIn = b.input(0);
-  if (failed(condIn))
-    return failure();
   FailureOr<Value> cond =
-      asScalar(b, *condIn, b.getBuilder().getI1Type(), "the condition");
+      scalarInput(b, 0, b.getBuilder().getI1Type(), "the condition");
   if (failed(cond))
     return failure();
   unsigned numOutputs = b.getNode().output_size();
@@ -143,7 +150,7 @@ static LogicalResult importIf(NodeBinder &b) {
   // into the relax.if, whose result types are their join.
   std::unique_ptr<Block> blocks[2] = {std::make_unique<Block>(),
                                       std::make_unique<Block>()};
-  SmallVector<Value> yielded[2];
+  SmallVector<Slot> outSlots[2];
   const onnx::GraphProto *graphs[2] = {thenGraph, elseGraph};
   const char *names[2] = {"then_branch", "else_branch"};
   for (int k = 0; k < 2; ++k) {
@@ -151,23 +158,51 @@ static LogicalResult importIf(NodeBinder &b) {
     builder.setInsertionPointToEnd(blocks[k].get());
     std::string what =
         (Twine("ONNX If node '") + b.getNode().name() + "': " + names[k]).str();
-    FailureOr<SmallVector<Value>> outs =
+    FailureOr<SmallVector<Slot>> outs =
         importer.importSubgraph(*graphs[k], {}, b.getLoc(), what);
     if (failed(outs))
       return failure();
     if (outs->size() != numOutputs)
       return b.error() << names[k] << " has " << outs->size()
                        << " outputs but the node has " << numOutputs;
-    yielded[k] = std::move(*outs);
+    outSlots[k] = std::move(*outs);
+  }
+  // Sequences and optionals cross as their schema's values (both branches
+  // in the form of their join: packed sequences, optionals with a flag).
+  SmallVector<ValueSchema> schemas;
+  SmallVector<unsigned> outputOf; // the ONNX output of each relax result
+  for (unsigned i = 0; i < numOutputs; ++i) {
+    std::string why;
+    std::optional<ValueSchema> s =
+        joinSchemas(importer.schemaOf(outSlots[0][i]),
+                    importer.schemaOf(outSlots[1][i]), why);
+    if (!s)
+      return b.error() << "output #" << i << " is " << why
+                       << " in the two branches";
+    schemas.push_back(*s);
+    outputOf.append(s->width(), i);
+  }
+  SmallVector<Value> yielded[2];
+  for (int k = 0; k < 2; ++k) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(blocks[k].get());
+    for (unsigned i = 0; i < numOutputs; ++i) {
+      FailureOr<SmallVector<Value>> values =
+          importer.flatten(outSlots[k][i], schemas[i], b.getLoc(),
+                           [&] { return b.error() << names[k] << ": "; });
+      if (failed(values))
+        return failure();
+      llvm::append_range(yielded[k], *values);
+    }
   }
   const sym::Context &ctx = defaultSymContext();
   SmallVector<Type> resultTypes;
-  for (unsigned i = 0; i < numOutputs; ++i) {
+  for (unsigned i = 0; i < yielded[0].size(); ++i) {
     Type a = yielded[0][i].getType(), c = yielded[1][i].getType();
     Type joined = joinTypes(a, c, ctx);
     auto tensor = dyn_cast_or_null<RelaxTensorType>(joined);
     if (!tensor || !tensor.hasRank())
-      return b.error() << "output #" << i << " is " << a
+      return b.error() << "output #" << outputOf[i] << " is " << a
                        << " in then_branch and " << c
                        << " in else_branch: the branches must yield "
                           "tensors of one dtype and rank";
@@ -183,44 +218,18 @@ static LogicalResult importIf(NodeBinder &b) {
   }
   if (failed(verifyAttached(ifOp)))
     return b.error() << "the relax.if built for it is invalid";
-  for (unsigned i = 0; i < numOutputs; ++i)
+  ValueRange results = ifOp.getResults();
+  for (unsigned i = 0; i < numOutputs; ++i) {
+    Slot out = importer.unflatten(schemas[i], results);
     if (!b.getNode().output(i).empty())
-      b.setOutput(i, ifOp.getResult(i));
+      b.setOutputSlot(i, out);
+  }
   return success();
 }
 
 //===----------------------------------------------------------------------===//
 // Loops (Loop, Scan) on relax.while
 //===----------------------------------------------------------------------===//
-
-namespace {
-/// What differs between Loop and Scan; buildLoop does the rest.
-struct LoopSpec {
-  const onnx::GraphProto *body;
-  std::string what; // "ONNX Loop node 'l': body"
-  /// The ONNX loop-carried values on entry.
-  SmallVector<Value> carriedInits;
-  /// Whether the body's output #0 is a condition (Loop), and whether the
-  /// loop stops on it (Loop with a cond input).
-  bool condOutput = false, useCondOutput = false;
-  /// The trip count (a rank-0 i64 tensor defined before the loop), if any.
-  Value tripCount;
-  /// The condition of the first iteration (rank-0 i1), if any.
-  Value initCond;
-  /// Per scan output: the accumulator grows at the front (reverse).
-  std::function<bool(unsigned)> prependScan;
-  /// Builds the body's inputs in the body from the counter and the carried
-  /// values (the body's block arguments).
-  std::function<FailureOr<SmallVector<Value>>(Value, ValueRange)> bodyInputs;
-  /// Builds the body from its inputs and returns its outputs; by default the
-  /// ONNX `body` graph is imported.
-  std::function<FailureOr<SmallVector<Value>>(ArrayRef<Value>)> runBody;
-};
-
-struct LoopResults {
-  SmallVector<Value> carried, scans;
-};
-} // namespace
 
 /// Whether `actual` (a yielded value's type) fits the carried type `carried`
 /// dim by dim, and if not, `carried` widened: a dim the body does not
@@ -270,7 +279,7 @@ static FailureOr<Value> loopGoesOn(NodeBinder &b, Value counter,
 }
 
 /// Builds the relax.while of an ONNX Loop or Scan (see the file comment).
-static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
+FailureOr<LoopResults> onnx_import::buildLoop(NodeBinder &b, LoopSpec &spec) {
   OpBuilder &builder = b.getBuilder();
   Importer &importer = b.getImporter();
   Location loc = b.getLoc();
@@ -278,14 +287,8 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
   auto scalarType = [&](Type dtype) {
     return RelaxTensorType::get(SymShape(ArrayRef<Expr>{}), dtype);
   };
-  unsigned numCarried = spec.carriedInits.size();
-  unsigned firstScan = (spec.condOutput ? 1 : 0) + numCarried;
-  for (Value v : spec.carriedInits) {
-    RelaxTensorType t = NodeBinder::typeOf(v);
-    if (!t.hasRank())
-      return b.error() << "loop-carried values must have a known rank, got "
-                       << t;
-  }
+  unsigned condOffset = spec.condOutput ? 1 : 0;
+  unsigned numValues = spec.carriedInits.size(); // ONNX carried values
 
   // Values before the loop.
   FailureOr<Value> zero = b.scalar(0, i64);
@@ -298,36 +301,122 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
     return failure();
   Value initCond = *initCondOr;
 
-  // Import the body until the carried types hold what it yields.
-  SmallVector<Type> carriedTypes;
-  for (Value v : spec.carriedInits)
-    carriedTypes.push_back(v.getType());
+  // The carried values cross the loop as their schema's relax values
+  // (sequences packed, optionals as flag and payload): `flatInits` on
+  // entry, rebuilt (and the earlier ones erased) when the body yields a
+  // value that only a wider schema holds.
+  SmallVector<ValueSchema> schemas;
+  for (const Slot &v : spec.carriedInits)
+    schemas.push_back(importer.schemaOf(v));
+  Block *outer = builder.getInsertionBlock();
+  Operation *mark = outer->empty() ? nullptr : &outer->back();
+  SmallVector<Value> flatInits;
+  auto makeInits = [&]() -> LogicalResult {
+    while (!outer->empty() && &outer->back() != mark)
+      outer->back().erase();
+    flatInits.clear();
+    for (auto [v, schema] : llvm::zip(spec.carriedInits, schemas)) {
+      FailureOr<SmallVector<Value>> values =
+          importer.flatten(v, schema, loc, [&] { return b.error(); });
+      if (failed(values))
+        return failure();
+      llvm::append_range(flatInits, *values);
+    }
+    for (Value v : flatInits) {
+      RelaxTensorType t = NodeBinder::typeOf(v);
+      if (!t.hasRank())
+        return b.error() << "loop-carried values must have a known rank, got "
+                         << t;
+    }
+    return success();
+  };
+  if (failed(makeInits()))
+    return failure();
+
+  // Import the body until the carried schemas and types hold what it
+  // yields.
+  SmallVector<Type> carriedTypes(ValueRange(flatInits).getTypes());
   llvm::StringSet<> fresh;
   std::unique_ptr<Block> body;
   SmallVector<Value> outs;
+  unsigned numCarried, firstScan;
   for (int attempt = 0;; ++attempt) {
+    if (attempt == 6)
+      return b.error() << "the loop-carried shapes do not settle";
     body = std::make_unique<Block>();
     Value counter = body->addArgument(scalarType(i64), loc);
     SmallVector<Value> carriedArgs;
     for (Type t : carriedTypes)
       carriedArgs.push_back(body->addArgument(t, loc));
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToEnd(body.get());
-    FailureOr<SmallVector<Value>> inputs =
-        spec.bodyInputs(counter, carriedArgs);
-    if (failed(inputs))
-      return failure();
-    FailureOr<SmallVector<Value>> results =
-        spec.runBody
-            ? spec.runBody(*inputs)
-            : importer.importSubgraph(*spec.body, *inputs, loc, spec.what);
-    if (failed(results))
-      return failure();
-    if (results->size() < firstScan)
-      return b.error() << "the body has " << results->size()
-                       << " outputs, expected at least " << firstScan;
-    outs = std::move(*results);
+    auto discardBody = [&] {
+      body->dropAllDefinedValueUses();
+      body->dropAllReferences();
+      body.reset();
+    };
     bool changed = false;
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToEnd(body.get());
+      SmallVector<Slot> carriedSlots;
+      ValueRange rest = carriedArgs;
+      for (const ValueSchema &schema : schemas)
+        carriedSlots.push_back(importer.unflatten(schema, rest));
+      FailureOr<SmallVector<Slot>> inputs =
+          spec.bodyInputs(counter, carriedSlots);
+      if (failed(inputs))
+        return failure();
+      FailureOr<SmallVector<Slot>> results =
+          spec.runBody
+              ? spec.runBody(*inputs)
+              : importer.importSubgraph(*spec.body, *inputs, loc, spec.what);
+      if (failed(results))
+        return failure();
+      if (results->size() < condOffset + numValues)
+        return b.error() << "the body has " << results->size()
+                         << " outputs, expected at least "
+                         << condOffset + numValues;
+      for (unsigned i = 0; i < numValues; ++i) {
+        std::string why;
+        ValueSchema yielded = importer.schemaOf((*results)[condOffset + i]);
+        std::optional<ValueSchema> joined =
+            joinSchemas(schemas[i], yielded, why);
+        if (!joined)
+          return b.error() << "loop-carried value #" << i << " is "
+                           << schemas[i].str() << " on entry but the body "
+                           << "yields " << yielded.str();
+        if (*joined != schemas[i]) {
+          schemas[i] = *joined;
+          changed = true;
+        }
+      }
+      if (!changed) {
+        // The body's outputs as relax values: [cond], the carried values'
+        // schema values, the scan outputs (tensors).
+        outs.clear();
+        for (auto [k, slot] : llvm::enumerate(*results)) {
+          bool carried = k >= condOffset && k < condOffset + numValues;
+          if (!carried && slot.aggregate)
+            return b.error() << "body output #" << k << " must be a "
+                             << "tensor, got " << importer.schemaOf(slot).str();
+          FailureOr<SmallVector<Value>> values = importer.flatten(
+              slot, carried ? schemas[k - condOffset] : ValueSchema(), loc,
+              [&] { return b.error() << "body output #" << k << ": "; });
+          if (failed(values))
+            return failure();
+          llvm::append_range(outs, *values);
+        }
+      }
+    }
+    if (changed) {
+      discardBody();
+      if (failed(makeInits()))
+        return failure();
+      carriedTypes.assign(ValueRange(flatInits).getTypes().begin(),
+                          ValueRange(flatInits).getTypes().end());
+      continue;
+    }
+    numCarried = flatInits.size();
+    firstScan = condOffset + numCarried;
     for (unsigned i = 0; i < numCarried; ++i) {
       FailureOr<Type> widened = widenCarried(
           b, carriedTypes[i], outs[firstScan - numCarried + i].getType(), fresh,
@@ -338,11 +427,7 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
     }
     if (!changed)
       break;
-    if (attempt == 3)
-      return b.error() << "the loop-carried shapes do not settle";
-    body->dropAllDefinedValueUses();
-    body->dropAllReferences();
-    body.reset();
+    discardBody();
   }
 
   // Finish the body: the counter, the accumulators, the next condition.
@@ -484,7 +569,7 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
     LoopYieldOp::create(builder, loc, next, yieldValues);
   }
   SmallVector<Value> allInits{*zero};
-  llvm::append_range(allInits, spec.carriedInits);
+  llvm::append_range(allInits, flatInits);
   llvm::append_range(allInits, inits);
   SmallVector<Type> allTypes{scalarType(i64)};
   llvm::append_range(allTypes, carriedTypes);
@@ -494,8 +579,9 @@ static FailureOr<LoopResults> buildLoop(NodeBinder &b, LoopSpec &spec) {
   if (failed(verifyAttached(loop)))
     return b.error() << "the relax.while built for it is invalid";
   LoopResults r;
-  for (unsigned i = 0; i < numCarried; ++i)
-    r.carried.push_back(loop.getResult(1 + i));
+  ValueRange carriedResults = loop.getResults().slice(1, numCarried);
+  for (const ValueSchema &schema : schemas)
+    r.carried.push_back(importer.unflatten(schema, carriedResults));
   for (unsigned j = 0; j < accTypes.size(); ++j)
     r.scans.push_back(loop.getResult(1 + numCarried + j));
   return r;
@@ -521,19 +607,13 @@ static LogicalResult importLoop(NodeBinder &b) {
         *m->elems[0].getConstant() < 0)
       return b.error() << "the trip count M is negative ("
                        << *m->elems[0].getConstant() << ")";
-    FailureOr<Value> m = b.input(0);
-    if (failed(m))
-      return failure();
-    FailureOr<Value> count = asScalar(b, *m, i64, "the trip count M");
+    FailureOr<Value> count = scalarInput(b, 0, i64, "the trip count M");
     if (failed(count))
       return failure();
     spec.tripCount = *count;
   }
   if (b.hasInput(1)) {
-    FailureOr<Value> c = b.input(1);
-    if (failed(c))
-      return failure();
-    FailureOr<Value> cond = asScalar(b, *c, i1, "the condition");
+    FailureOr<Value> cond = scalarInput(b, 1, i1, "the condition");
     if (failed(cond))
       return failure();
     spec.initCond = *cond;
@@ -546,8 +626,8 @@ static LogicalResult importLoop(NodeBinder &b) {
   for (unsigned i = 2; i < b.numInputs(); ++i) {
     if (!b.hasInput(i))
       return b.error() << "loop-carried input #" << i << " is missing";
-    FailureOr<Value> v = b.input(i);
-    if (failed(v))
+    Slot *v = b.inputSlot(i);
+    if (!v)
       return failure();
     spec.carriedInits.push_back(*v);
   }
@@ -566,13 +646,14 @@ static LogicalResult importLoop(NodeBinder &b) {
   if (b.getNode().output_size() > static_cast<int>(numCarried + numScans))
     return b.error() << "has " << b.getNode().output_size()
                      << " outputs, the body gives " << numCarried + numScans;
-  spec.bodyInputs = [&](Value counter,
-                        ValueRange carried) -> FailureOr<SmallVector<Value>> {
+  spec.bodyInputs =
+      [&](Value counter,
+          ArrayRef<Slot> carried) -> FailureOr<SmallVector<Slot>> {
     // The body runs only while the condition holds: its cond input is true.
     FailureOr<Value> t = b.scalar(1, i1);
     if (failed(t))
       return failure();
-    SmallVector<Value> inputs{counter, *t};
+    SmallVector<Slot> inputs{tensorSlot(counter), tensorSlot(*t)};
     llvm::append_range(inputs, carried);
     return inputs;
   };
@@ -583,7 +664,8 @@ static LogicalResult importLoop(NodeBinder &b) {
     if (b.getNode().output(i).empty())
       continue;
     unsigned k = static_cast<unsigned>(i);
-    b.setOutput(i, k < numCarried ? r->carried[k] : r->scans[k - numCarried]);
+    b.setOutputSlot(i, k < numCarried ? r->carried[k]
+                                      : tensorSlot(r->scans[k - numCarried]));
   }
   return success();
 }
@@ -603,7 +685,8 @@ buildScan(NodeBinder &b, const onnx::GraphProto *body, const std::string &what,
   LoopSpec spec;
   spec.body = body;
   spec.what = what;
-  spec.carriedInits.assign(states.begin(), states.end());
+  for (Value v : states)
+    spec.carriedInits.push_back(tensorSlot(v));
   Expr length;
   for (auto [j, v] : llvm::enumerate(scanInputs)) {
     FailureOr<SmallVector<Expr>> dims = b.dimsOf(v);
@@ -633,10 +716,11 @@ buildScan(NodeBinder &b, const onnx::GraphProto *body, const std::string &what,
   };
   SmallVector<Value> inputsOfScan(scanInputs.begin(), scanInputs.end());
   SmallVector<int64_t> inDirections(inDirs.begin(), inDirs.end());
-  spec.bodyInputs = [&, inputsOfScan, inDirections, inAxes, length](
-                        Value counter,
-                        ValueRange carried) -> FailureOr<SmallVector<Value>> {
-    SmallVector<Value> inputs(carried.begin(), carried.end());
+  spec.bodyInputs =
+      [&, inputsOfScan, inDirections, inAxes,
+       length](Value counter,
+               ArrayRef<Slot> carried) -> FailureOr<SmallVector<Slot>> {
+    SmallVector<Slot> inputs(carried.begin(), carried.end());
     // Iteration t reads element t (or length - 1 - t, reversed) along the
     // scan axis.
     Value reversed;
@@ -658,7 +742,7 @@ buildScan(NodeBinder &b, const onnx::GraphProto *body, const std::string &what,
           {inputsOfScan[j], index}, {b.named("axis", b.i64Attr(inAxes[j]))});
       if (failed(elem))
         return failure();
-      inputs.push_back(*elem);
+      inputs.push_back(tensorSlot(*elem));
     }
     return inputs;
   };
@@ -742,7 +826,7 @@ static LogicalResult importScan(NodeBinder &b) {
       continue;
     unsigned k = static_cast<unsigned>(i);
     if (k < numState) {
-      b.setOutput(i, r->carried[k]);
+      b.setOutputSlot(i, r->carried[k]);
       continue;
     }
     // Stacked along axis 0; scan_output_axes moves that axis.
@@ -814,26 +898,32 @@ static LogicalResult importScanV8(NodeBinder &b) {
     return failure();
   outer.tripCount = *batch;
   outer.bodyInputs = [&](Value counter,
-                         ValueRange) -> FailureOr<SmallVector<Value>> {
-    SmallVector<Value> slices;
+                         ArrayRef<Slot>) -> FailureOr<SmallVector<Slot>> {
+    SmallVector<Slot> slices;
     for (Value v : inputs) {
       FailureOr<Value> e =
           b.create<TakeOp>({v, counter}, {b.named("axis", b.i64Attr(0))});
       if (failed(e))
         return failure();
-      slices.push_back(*e);
+      slices.push_back(tensorSlot(*e));
     }
     return slices;
   };
-  outer.runBody = [&](ArrayRef<Value> slices) -> FailureOr<SmallVector<Value>> {
-    FailureOr<LoopResults> r = buildScan(
-        b, body, outer.what, slices.take_front(numState),
-        slices.drop_front(numState), SmallVector<int64_t>(numScanInputs, 0),
-        *dirs, SmallVector<int64_t>(numScans, 0));
+  outer.runBody =
+      [&](ArrayRef<Slot> sliceSlots) -> FailureOr<SmallVector<Slot>> {
+    SmallVector<Value> slices;
+    for (const Slot &s : sliceSlots)
+      slices.push_back(s.value);
+    FailureOr<LoopResults> r =
+        buildScan(b, body, outer.what, ArrayRef(slices).take_front(numState),
+                  ArrayRef(slices).drop_front(numState),
+                  SmallVector<int64_t>(numScanInputs, 0), *dirs,
+                  SmallVector<int64_t>(numScans, 0));
     if (failed(r))
       return failure();
-    SmallVector<Value> outs(r->carried);
-    llvm::append_range(outs, r->scans);
+    SmallVector<Slot> outs(r->carried);
+    for (Value v : r->scans)
+      outs.push_back(tensorSlot(v));
     return outs;
   };
   FailureOr<LoopResults> r = buildLoop(b, outer);

@@ -122,6 +122,7 @@ static const OpHandlerTable &getOpHandlers() {
     addLossOps(t);
     addRecurrentOps(t);
     addControlFlowOps(t);
+    addSequenceOps(t);
     return t;
   }();
   return table;
@@ -335,6 +336,11 @@ Slot *Importer::lookupSlot(StringRef name) {
 FailureOr<Value>
 Importer::getValue(Slot &slot, StringRef name, Location loc,
                    function_ref<InFlightDiagnostic()> emitError) {
+  if (slot.aggregate)
+    return emitError() << "'" << name << "' is "
+                       << (slot.aggregate->isSequence() ? "a sequence"
+                                                        : "an optional")
+                       << ", not a tensor";
   if (!slot.value) {
     FailureOr<Value> v =
         slot.constant ? FailureOr<Value>(makeConstant(slot.constant, name, loc))
@@ -445,6 +451,9 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
 
   SmallVector<Type> argTypes;
   SmallVector<std::string> argNames;
+  // A sequence or optional input is several parameters (its schema's
+  // values), named `<input>.has`, `<input>.shapes` after their part.
+  SmallVector<std::pair<std::string, ValueSchema>> inputSchemas;
   for (const onnx::ValueInfoProto &in : graph.input()) {
     if (initNames.contains(in.name()))
       continue;
@@ -453,11 +462,25 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
     if (slots.count(in.name()))
       return emitError(fileLoc)
              << "graph input '" << in.name() << "' is declared twice";
-    FailureOr<Type> type = convertValueType(in);
-    if (failed(type))
+    ValueSchema schema;
+    if (in.has_type() && !in.type().has_tensor_type()) {
+      Location l = NameLoc::get(builder.getStringAttr(in.name()), fileLoc);
+      FailureOr<ValueSchema> s =
+          schemaOfType(in.type(), l, "graph input '" + in.name() + "'");
+      if (failed(s))
+        return failure();
+      schema = *s;
+    }
+    if (schema.kind == ValueSchema::Kind::Tensor) {
+      FailureOr<Type> type = convertValueType(in);
+      if (failed(type))
+        return failure();
+      argTypes.push_back(*type);
+      argNames.push_back(in.name());
+    } else if (failed(inputTypes(in, in.type(), schema, argTypes, argNames))) {
       return failure();
-    argTypes.push_back(*type);
-    argNames.push_back(in.name());
+    }
+    inputSchemas.push_back({in.name(), schema});
     slots[in.name()];
     localNames.insert(in.name());
   }
@@ -466,27 +489,39 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
   auto func = FuncOp::create(builder, fileLoc, "main",
                              builder.getFunctionType(argTypes, {}));
   Block *body = func.addEntryBlock();
-  for (auto [i, name] : llvm::enumerate(argNames)) {
-    slots[name].value = body->getArgument(i);
+  for (auto [i, name] : llvm::enumerate(argNames))
     func.setArgAttr(i, "relax.name", builder.getStringAttr(name));
-  }
+  ValueRange args = body->getArguments();
+  for (auto &[name, schema] : inputSchemas)
+    slots[name] = unflatten(schema, args);
   builder.setInsertionPointToEnd(body);
 
   for (const onnx::NodeProto &n : graph.node())
     if (failed(importNode(n)))
       return failure();
 
+  FailureOr<SmallVector<Slot>> outputs = graphOutputs(graph, fileLoc, "");
+  if (failed(outputs))
+    return failure();
+  // A sequence or optional output is its schema's values (an output
+  // declared a sequence that holds an optional gives its payload).
   SmallVector<Value> results;
-  for (const onnx::ValueInfoProto &out : graph.output()) {
-    auto it = slots.find(out.name());
-    if (out.name().empty() || it == slots.end())
-      return emitError(fileLoc) << "graph output '" << out.name()
-                                << "' is not produced by any node";
-    FailureOr<Value> v = getValue(it->second, out.name(), fileLoc,
-                                  [&] { return emitError(fileLoc); });
-    if (failed(v))
+  for (auto [out, slot] : llvm::zip(graph.output(), *outputs)) {
+    if (!slot.aggregate) {
+      results.push_back(slot.value);
+      continue;
+    }
+    ValueSchema schema = schemaOf(slot);
+    if (schema.kind == ValueSchema::Kind::Optional && out.has_type() &&
+        out.type().has_sequence_type())
+      schema = *schema.elem;
+    Location l = NameLoc::get(builder.getStringAttr(out.name()), fileLoc);
+    FailureOr<SmallVector<Value>> values = flatten(slot, schema, l, [&] {
+      return emitError(l) << "graph output '" << out.name() << "': ";
+    });
+    if (failed(values))
       return failure();
-    results.push_back(*v);
+    llvm::append_range(results, *values);
   }
   if (results.empty())
     return emitError(fileLoc) << "the graph has no outputs";
@@ -506,8 +541,8 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
   return success();
 }
 
-FailureOr<SmallVector<Value>>
-Importer::importSubgraph(const onnx::GraphProto &graph, ArrayRef<Value> inputs,
+FailureOr<SmallVector<Slot>>
+Importer::importSubgraph(const onnx::GraphProto &graph, ArrayRef<Slot> inputs,
                          Location loc, StringRef what) {
   if (graph.input_size() != static_cast<int>(inputs.size()))
     return emitError(loc) << what << " has " << graph.input_size()
@@ -545,23 +580,40 @@ Importer::importSubgraph(const onnx::GraphProto &graph, ArrayRef<Value> inputs,
     if (!localNames.insert(info.name()).second)
       return emitError(loc)
              << what << ": input '" << info.name() << "' is declared twice";
-    slots[info.name()] = Slot();
-    slots[info.name()].value = value;
+    slots[info.name()] = value;
   }
   for (const onnx::NodeProto &n : graph.node())
     if (failed(importNode(n)))
       return failure();
-  SmallVector<Value> results;
+  return graphOutputs(graph, loc, what);
+}
+
+FailureOr<SmallVector<Slot>>
+Importer::graphOutputs(const onnx::GraphProto &graph, Location loc,
+                       StringRef what) {
+  // Tensors are materialized here, inside the graph's region; sequences and
+  // optionals are flattened by the caller into the form it needs.
+  SmallVector<Slot> results;
   for (const onnx::ValueInfoProto &out : graph.output()) {
     auto it = slots.find(out.name());
-    if (out.name().empty() || it == slots.end())
+    if (out.name().empty() || it == slots.end()) {
+      if (what.empty())
+        return emitError(loc) << "graph output '" << out.name()
+                              << "' is not produced by any node";
       return emitError(loc)
              << what << ": output '" << out.name() << "' is not defined";
+    }
+    if (it->second.aggregate) {
+      results.push_back(it->second);
+      continue;
+    }
     FailureOr<Value> v = getValue(it->second, out.name(), loc,
                                   [&] { return emitError(loc) << what; });
     if (failed(v))
       return failure();
-    results.push_back(*v);
+    Slot s;
+    s.value = *v;
+    results.push_back(s);
   }
   return results;
 }
@@ -600,7 +652,7 @@ LogicalResult Importer::importNode(const onnx::NodeProto &n) {
     if (n.output(i).empty())
       continue;
     Slot *s = lookupSlot(n.output(i));
-    if (!s || (!s->value && !s->constant && !s->ints))
+    if (!s || !s->isDefined())
       return binder.error() << "output #" << i << " is not supported";
   }
   return success();

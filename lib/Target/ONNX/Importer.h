@@ -6,7 +6,12 @@
 // import-time values, attributes with defaults, the opset version) and emits
 // relax ops through the binder's typed builders; the op families register
 // their handlers from one file each (ElementwiseOps.cpp, ShapeOps.cpp,
-// ReductionOps.cpp, NNOps.cpp, LossOps.cpp).
+// ReductionOps.cpp, NNOps.cpp, LossOps.cpp, RecurrentOps.cpp,
+// ControlFlowOps.cpp, SequenceOps.cpp).
+//
+// An ONNX sequence or optional is a value of the importer (Aggregate) made
+// of relax tensors; at region boundaries it takes the relax values of its
+// ValueSchema (SequenceValues.cpp).
 //
 // Values whose contents are known at import time (initializers, Constant
 // nodes, integer shape computations) are tracked in Slots, as constants or as
@@ -30,9 +35,11 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace mlir {
 namespace relax {
@@ -70,6 +77,8 @@ struct KnownInts {
   }
 };
 
+struct Aggregate;
+
 /// What the importer knows about one ONNX value.
 struct Slot {
   /// The relax value, null until some op needs it at run time.
@@ -78,6 +87,79 @@ struct Slot {
   DenseElementsAttr constant;
   /// Integer contents known symbolically.
   std::optional<KnownInts> ints;
+  /// A sequence or optional value (the fields above are then empty).
+  std::shared_ptr<const Aggregate> aggregate;
+
+  /// Whether the slot holds any value.
+  bool isDefined() const { return value || constant || ints || aggregate; }
+};
+
+/// The most dims a packed sequence records per element.
+constexpr int64_t kSeqMaxRank = 8;
+
+/// An ONNX sequence or optional value (SequenceOps.cpp; docs/onnx.md,
+/// "Sequences and optionals"). Immutable once built: ops make new ones.
+struct Aggregate {
+  enum class Kind {
+    /// A sequence whose length is known at import time: its elements.
+    List,
+    /// A sequence of run-time length: `data` [total] holds the elements
+    /// flattened and concatenated in order, `shapes` [len, kSeqMaxRank]
+    /// (i64) their dims, padded with -1 past each element's rank.
+    Packed,
+    /// An optional: `payload` if present (`has` at run time, or `present`
+    /// when known at import time).
+    Optional,
+  };
+  Kind kind = Kind::List;
+  /// List and Packed: the element dtype.
+  Type dtype;
+  /// List: the elements, all tensors.
+  std::vector<Slot> elems;
+  /// Packed: the flattened elements and their dims.
+  Value data, shapes;
+  /// Packed: the elements' rank when every element has it (import-time
+  /// knowledge; nullopt when unknown or mixed).
+  std::optional<int64_t> rank;
+  /// Packed: no element rank is known yet (ValueSchema::empty).
+  bool rankFree = false;
+  /// Optional: the run-time flag (rank-0 i1), null when `present` is known.
+  Value has;
+  bool present = false;
+  /// Optional: the value; for an absent optional a placeholder of its type
+  /// (zeros, an empty sequence) so that it can cross regions.
+  std::shared_ptr<Slot> payload;
+
+  bool isSequence() const { return kind != Kind::Optional; }
+};
+
+/// The relax form of an ONNX value at a region boundary (If results, Loop
+/// carried values, graph inputs and outputs): a tensor is one relax value, a
+/// sequence two (packed `data`, `shapes`), an optional its rank-0 i1 flag
+/// followed by its element's values.
+struct ValueSchema {
+  enum class Kind { Tensor, Sequence, Optional };
+  Kind kind = Kind::Tensor;
+  /// Sequence: the element dtype and the elements' rank (if common);
+  /// `empty`: no element is known yet (an empty list, or a loop-carried
+  /// sequence that starts empty while its body is first imported), so any
+  /// rank fits.
+  Type dtype;
+  std::optional<int64_t> rank;
+  bool empty = false;
+  /// Optional: the element's schema.
+  std::shared_ptr<ValueSchema> elem;
+
+  /// The number of relax values.
+  unsigned width() const {
+    return kind == Kind::Tensor     ? 1
+           : kind == Kind::Sequence ? 2
+                                    : 1 + elem->width();
+  }
+  bool operator==(const ValueSchema &o) const;
+  bool operator!=(const ValueSchema &o) const { return !(*this == o); }
+  /// "tensor", "sequence of f32", "optional of ..." for diagnostics.
+  std::string str() const;
 };
 
 class NodeBinder;
@@ -112,6 +194,7 @@ void addNNOps(OpHandlerTable &table);
 void addLossOps(OpHandlerTable &table);
 void addRecurrentOps(OpHandlerTable &table);
 void addControlFlowOps(OpHandlerTable &table);
+void addSequenceOps(OpHandlerTable &table);
 
 /// Imports an ONNX ModelProto: the graph, its values and tensors. Everything
 /// node-specific goes through a NodeBinder.
@@ -189,13 +272,44 @@ public:
   /// values are used directly); names the subgraph defines shadow them and
   /// end with it. Returns the values of the graph's outputs, materialized
   /// inside the subgraph. `what` names the subgraph in errors.
-  FailureOr<SmallVector<Value>> importSubgraph(const onnx::GraphProto &graph,
-                                               ArrayRef<Value> inputs,
-                                               Location loc, StringRef what);
+  FailureOr<SmallVector<Slot>> importSubgraph(const onnx::GraphProto &graph,
+                                              ArrayRef<Slot> inputs,
+                                              Location loc, StringRef what);
+
+  //===--------------------------------------------------------------------===//
+  // Sequences and optionals at region boundaries (SequenceOps.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// The schema of the value in `slot` as it is.
+  ValueSchema schemaOf(const Slot &slot);
+  /// The relax values of `slot` in the form `schema`, built at `loc`: a
+  /// sequence is packed, a value that is not optional is wrapped as present,
+  /// an optional given for a sequence or tensor schema gives its payload.
+  FailureOr<SmallVector<Value>>
+  flatten(const Slot &slot, const ValueSchema &schema, Location loc,
+          function_ref<InFlightDiagnostic()> emitError);
+  /// The ONNX value of `schema` over `values` (consumed from the front).
+  Slot unflatten(const ValueSchema &schema, ValueRange &values);
+  /// The schema of an ONNX type; `what` names it in errors.
+  FailureOr<ValueSchema> schemaOfType(const onnx::TypeProto &type, Location loc,
+                                      StringRef what);
 
 private:
   LogicalResult importGraph(const onnx::GraphProto &graph, ModuleOp module);
+  /// The relax values of `graph`'s outputs (the main graph's when `what` is
+  /// empty, else the subgraph `what`), materialized at `loc`.
+  FailureOr<SmallVector<Slot>> graphOutputs(const onnx::GraphProto &graph,
+                                            Location loc, StringRef what);
   FailureOr<Type> convertValueType(const onnx::ValueInfoProto &info);
+  /// Appends the relax types and names of the parameters of a graph input
+  /// of `schema` whose ONNX type is `type`, one per relax value of the
+  /// schema: `<input>`, `<input>.shapes` for a sequence, `<input>.has`
+  /// before an optional's element.
+  LogicalResult inputTypes(const onnx::ValueInfoProto &info,
+                           const onnx::TypeProto &type,
+                           const ValueSchema &schema,
+                           SmallVectorImpl<Type> &types,
+                           SmallVectorImpl<std::string> &names);
   LogicalResult importNode(const onnx::NodeProto &node);
 
   MLIRContext *ctx;
