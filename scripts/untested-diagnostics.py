@@ -8,13 +8,18 @@ inference's `emitInferError`, `emitSilenceableError`, the ONNX importer's
 
     return emitOpError("sym_bounds entry '") << name << "' must be ...";
 
-Its fragment is the longest string literal of the statement (adjacent
-literals joined, escapes resolved, surrounding blanks trimmed): the part
-of the printed message that a test writes down verbatim in an
-`expected-error {{...}}` or a FileCheck line. The diagnostic counts as
-tested when that fragment occurs in some file under test/ (blanks
-collapsed on both sides). Statements without a literal (a message built
-elsewhere and forwarded) are not diagnostics of their own.
+Its pieces are the string literals of the statement (adjacent literals
+joined, escapes resolved, surrounding blanks trimmed): the parts of the
+printed message that a test writes down verbatim in an
+`expected-error {{...}}` or a FileCheck line. A piece is distinctive when
+it has at least 10 characters other than blanks and no other message
+(another sequence of pieces) has it: "cannot be legalized: " or
+"parameter #" say nothing about which check fired. The diagnostic counts
+as tested when its longest piece or one of its distinctive pieces occurs
+in some file under test/, blanks collapsed on both sides: a test that
+writes down the head of a message and one that writes down its tail both
+count. Statements without a literal (a message built elsewhere
+and forwarded) are not diagnostics of their own.
 
 A diagnostic that no input can reach says why on the line before it, in
 a comment starting `// unreachable:`; the script skips it.
@@ -148,8 +153,7 @@ def diagnostics(root):
                     if UNREACHABLE.search(previous) or UNREACHABLE.search(
                             raw_lines[line - 1]):
                         continue
-                    fragment = max(pieces, key=len)
-                    yield os.path.relpath(path, root), line, fragment
+                    yield os.path.relpath(path, root), line, tuple(pieces)
 
 
 def test_corpus(root):
@@ -191,10 +195,19 @@ def main():
     unlisted = 0
     seen = 0
     still_known = set()
-    for path, line, fragment in diagnostics(root):
+    found = list(diagnostics(root))
+    owners = {}
+    for _, _, pieces in found:
+        for piece in set(pieces):
+            owners.setdefault(piece, set()).add(pieces)
+    for path, line, pieces in found:
         seen += 1
-        needle = normalize(fragment)
-        match = next((t for t, body in corpus if needle in body), None)
+        fragment = max(pieces, key=len)
+        needles = [p for p in pieces if len(owners[p]) == 1 and
+                   len(re.sub(r"\s", "", p)) >= 10] + [fragment]
+        needles = [normalize(p) for p in needles]
+        match = next((t for t, body in corpus
+                      if any(n in body for n in needles)), None)
         entry = "%s: %s" % (path, normalize(fragment))
         if match is None:
             untested.append(entry)
