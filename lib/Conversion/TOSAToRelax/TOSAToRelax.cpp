@@ -620,12 +620,14 @@ LogicalResult FunctionConverter::convertReshape(tosa::ReshapeOp op) {
   for (auto [i, d] : llvm::enumerate(*shape)) {
     if (d == -1) {
       if (inferred >= 0)
+        // unreachable: the tosa.reshape verifier allows one -1 at most.
         return op.emitOpError("has more than one -1 in its shape");
       inferred = i;
       target.push_back(Expr());
       continue;
     }
     if (d < 0)
+      // unreachable: the tosa.reshape verifier rejects dims below -1.
       return op.emitOpError("has an invalid target dim ") << d;
     target.push_back(Expr::constant(d));
     known = known * d;
@@ -640,6 +642,9 @@ LogicalResult FunctionConverter::convertReshape(tosa::ReshapeOp op) {
       total = total * d;
     }
     if (known.getConstant() == 0)
+      // unreachable: TOSA-conformant tensors have no zero dims, and the
+      // tosa.reshape verifier checks the element counts; kept so that a
+      // laxer verifier cannot make the floorDiv below divide by zero.
       return op.emitOpError("cannot infer its -1 dim next to a zero dim");
     target[inferred] = sym::floorDiv(total, known);
   }

@@ -90,14 +90,8 @@ LogicalResult FuncOp::verify() {
 LogicalResult FuncOp::verifyRegions() {
   if (getBody().empty())
     return emitOpError("must have a body");
-  Block &entry = getBody().front();
-  if (entry.getNumArguments() != getArgumentTypes().size())
-    return emitOpError("entry block must have ")
-           << getArgumentTypes().size() << " arguments";
-  for (auto [arg, type] : llvm::zip(entry.getArguments(), getArgumentTypes()))
-    if (arg.getType() != type)
-      return emitOpError("entry block argument type ")
-             << arg.getType() << " does not match parameter type " << type;
+  // FunctionOpInterface's verifier has already matched the entry block's
+  // arguments with the parameter types.
   return verifyWellFormed(*this);
 }
 
