@@ -11,7 +11,8 @@ inference's `emitInferError`, `emitSilenceableError`, the ONNX importer's
 Its pieces are the string literals of the statement (adjacent literals
 joined, escapes resolved, surrounding blanks trimmed): the parts of the
 printed message that a test writes down verbatim in an
-`expected-error {{...}}` or a FileCheck line. A piece is distinctive when
+`expected-error {{...}}` or a FileCheck line; a piece's parts around
+": " count as pieces too. A piece is distinctive when
 it has at least 10 characters other than blanks and no other message
 (another sequence of pieces) has it: "cannot be legalized: " or
 "parameter #" say nothing about which check fired. The diagnostic counts
@@ -21,8 +22,9 @@ writes down the head of a message and one that writes down its tail both
 count. Statements without a literal (a message built elsewhere
 and forwarded) are not diagnostics of their own.
 
-A diagnostic that no input can reach says why on the line before it, in
-a comment starting `// unreachable:`; the script skips it.
+A diagnostic that no input can reach says why in the comment right above
+it (or at the end of its first line), starting `// unreachable:`; the
+script skips it.
 
 Prints `file:line: fragment` for every untested diagnostic, then
 `N untested diagnostics (of M)`, and exits 1 when N is not 0.
@@ -127,8 +129,32 @@ def literals(code):
     return pieces
 
 
+def candidates(pieces):
+    """The pieces and their parts around ": " ("relax-foo: bad option"
+    also as "bad option")."""
+    out = list(pieces)
+    for piece in pieces:
+        parts = [p.strip() for p in piece.split(": ")]
+        if len(parts) > 1:
+            out.extend(p for p in parts if p)
+    return out
+
+
 def normalize(s):
     return re.sub(r"\s+", " ", s)
+
+
+def unreachable(lines, line):
+    """Whether the comment block right above line `line` (1-based), or the
+    line itself, says `// unreachable:`."""
+    if UNREACHABLE.search(lines[line - 1]):
+        return True
+    i = line - 2
+    while i >= 0 and lines[i].lstrip().startswith("//"):
+        if UNREACHABLE.search(lines[i]):
+            return True
+        i -= 1
+    return False
 
 
 def diagnostics(root):
@@ -149,9 +175,7 @@ def diagnostics(root):
                     pieces = [p for p in pieces if p]
                     if not pieces:
                         continue
-                    previous = raw_lines[line - 2] if line >= 2 else ""
-                    if UNREACHABLE.search(previous) or UNREACHABLE.search(
-                            raw_lines[line - 1]):
+                    if unreachable(raw_lines, line):
                         continue
                     yield os.path.relpath(path, root), line, tuple(pieces)
 
@@ -198,12 +222,12 @@ def main():
     found = list(diagnostics(root))
     owners = {}
     for _, _, pieces in found:
-        for piece in set(pieces):
+        for piece in set(candidates(pieces)):
             owners.setdefault(piece, set()).add(pieces)
     for path, line, pieces in found:
         seen += 1
         fragment = max(pieces, key=len)
-        needles = [p for p in pieces if len(owners[p]) == 1 and
+        needles = [p for p in candidates(pieces) if len(owners[p]) == 1 and
                    len(re.sub(r"\s", "", p)) >= 10] + [fragment]
         needles = [normalize(p) for p in needles]
         match = next((t for t, body in corpus

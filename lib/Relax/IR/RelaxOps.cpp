@@ -492,9 +492,9 @@ static LogicalResult verifyDPSCallee(Operation *op, FlatSymbolRefAttr callee,
            << callee.getValue() << "' must reference a "
            << llvm::join(expectedKinds, " or ") << ", got "
            << target->getName();
-  auto fn = dyn_cast<FunctionOpInterface>(target);
-  if (!fn)
-    return op->emitOpError("callee is not a function");
+  // Every kind the callers expect (extern.func, tir.prim_func, func.func)
+  // is a function.
+  auto fn = cast<FunctionOpInterface>(target);
   unsigned expected = numInputs + numResults + numExtra;
   if (fn.getNumArguments() != expected)
     return op->emitOpError("callee '")

@@ -329,3 +329,15 @@ relax.func @no_loop_yield(%x: !relax.tensor<[n], f32>, %c: !relax.tensor<[], i1>
   }) : (!relax.tensor<[], i1>, !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
   relax.return %r : !relax.tensor<[n], f32>
 }
+
+// -----
+
+tir.prim_func private @inc(%x: !tir.buffer<[n], f32>) {
+  tir.return
+}
+
+relax.func @shape_in_place(%x: !relax.tensor<[n], f32>, %s: !relax.shape<[n]>) -> !relax.tensor<[n], f32> {
+  // expected-error@+1 {{'relax.call_tir_inplace' op input #1 updated in place must be a tensor, got '!relax.shape<[n]>'}}
+  %i = relax.call_tir_inplace @inc(%x, %s) inplace_indices([1]) : (!relax.tensor<[n], f32>, !relax.shape<[n]>) -> !relax.tensor<[n], f32>
+  relax.return %i : !relax.tensor<[n], f32>
+}
