@@ -249,6 +249,7 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
   auto kT = cast<RelaxTensorType>(k.getType());
   Type dtype = qT.getDtype();
   if (!isa<FloatType>(dtype))
+    // unreachable: the relax.attention verifier requires a float query.
     return op.emitOpError("cannot be legalized: attention needs a float "
                           "dtype, got ")
            << dtype;
@@ -766,6 +767,8 @@ static LogicalResult legalizeResize2D(Resize2DOp op, LegalizeContext &ctx) {
   Type dtype = cast<RelaxTensorType>(x.getType()).getDtype();
   bool linear = op.getMethod() == "linear";
   if (linear && !isa<FloatType>(dtype))
+    // unreachable: the relax.resize2d verifier requires a float dtype for
+    // linear resizes.
     return op.emitOpError("cannot be legalized: linear resize needs a float "
                           "dtype, got ")
            << dtype;
