@@ -432,7 +432,7 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     if (options.fuse) {
       relax::FuseOpsPipelineOptions fuseOptions;
       if (dispatch)
-        fuseOptions.dispatchLibrary = "cpu";
+        fuseOptions.dispatchLibrary = relax::FuseDispatch::CPU;
       relax::buildFuseOpsPipeline(pm, fuseOptions);
     }
     if (onGPU) {

@@ -79,9 +79,11 @@ static cl::opt<unsigned> benchmarkRuns("benchmark",
                                        cl::desc("Time N runs after warm-up "
                                                 "and report min and median"),
                                        cl::init(0), cl::cat(runCategory));
-static cl::opt<std::string> deviceName("device",
-                                       cl::desc("cpu (default) or cuda"),
-                                       cl::init("cpu"), cl::cat(runCategory));
+static cl::opt<Device> deviceKind(
+    "device", cl::desc("Where the function runs"), cl::init(Device::CPU),
+    cl::values(clEnumValN(Device::CPU, "cpu", "the host CPU (default)"),
+               clEnumValN(Device::CUDA, "cuda", "a CUDA GPU")),
+    cl::cat(runCategory));
 static cl::opt<bool> fuseOps("fuse",
                              cl::desc("Run --relax-fuse-ops before lowering "
                                       "(the default max-group-size)"),
@@ -196,10 +198,8 @@ relax_run_jit_main(int argc, char **argv) {
   if (minParallelWork < 0)
     return fail("--min-parallel-work must be >= 0, not " +
                 llvm::Twine(minParallelWork.getValue()));
-  bool onGPU = deviceName == "cuda";
-  if (deviceName != "cpu" && !onGPU)
-    return fail("unknown --device '" + deviceName + "' (cpu or cuda)");
-  Device device = onGPU ? Device::CUDA : Device::CPU;
+  Device device = deviceKind;
+  bool onGPU = device == Device::CUDA;
   // Fail before compiling anything when there is no GPU to run on.
   if (llvm::Error err = initDevice(device))
     return fail("--device cuda: " + llvm::toString(std::move(err)));
