@@ -177,13 +177,14 @@ static LogicalResult legalizeReshape(Operation *op, LegalizeContext &ctx) {
 // permute_dims / expand_dims / squeeze / broadcast_to
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizePermuteDims(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizePermuteDims(PermuteDimsOp op,
+                                         LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   int64_t rank = tensorType(op->getOperand(0)).getRank();
   SmallVector<int64_t> axes;
-  if (auto a = op->getAttrOfType<DenseI64ArrayAttr>("axes")) {
-    for (int64_t x : a.asArrayRef())
+  if (std::optional<ArrayRef<int64_t>> a = op.getAxes()) {
+    for (int64_t x : *a)
       axes.push_back(normAxis(x, rank));
   } else {
     for (int64_t i = rank - 1; i >= 0; --i)
@@ -197,12 +198,13 @@ static LogicalResult legalizePermuteDims(Operation *op, LegalizeContext &ctx) {
   });
 }
 
-static LogicalResult legalizeExpandDims(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeExpandDims(ExpandDimsOp op,
+                                        LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
   SmallVector<bool> isNew(outRank, false);
-  for (int64_t a : op->getAttrOfType<DenseI64ArrayAttr>("axes").asArrayRef())
+  for (int64_t a : op.getAxes())
     isNew[normAxis(a, outRank)] = true;
   return legalizeGather(op, ctx, [&](OpBuilder &, Location, ValueRange ivs) {
     SmallVector<Value> idx;
@@ -213,14 +215,14 @@ static LogicalResult legalizeExpandDims(Operation *op, LegalizeContext &ctx) {
   });
 }
 
-static LogicalResult legalizeSqueeze(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeSqueeze(SqueezeOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
   SmallVector<bool> removed(in.getRank(), false);
-  if (auto a = op->getAttrOfType<DenseI64ArrayAttr>("axes")) {
-    for (int64_t x : a.asArrayRef())
+  if (std::optional<ArrayRef<int64_t>> a = op.getAxes()) {
+    for (int64_t x : *a)
       removed[normAxis(x, in.getRank())] = true;
   } else {
     for (int64_t i = 0; i < in.getRank(); ++i)
@@ -265,13 +267,12 @@ static LogicalResult legalizeBroadcastTo(Operation *op, LegalizeContext &ctx) {
 // concat / split
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeConcat(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeConcat(ConcatOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   int64_t rank = resultType.getRank();
-  int64_t axis = normAxis(
-      op->getAttrOfType<IntegerAttr>("axis").getValue().getSExtValue(), rank);
+  int64_t axis = normAxis(static_cast<int64_t>(op.getAxis()), rank);
   if (axis < 0)
     return op->emitOpError("cannot be legalized: axis out of range");
   SmallVector<SymShape> shapes;
@@ -303,12 +304,11 @@ static LogicalResult legalizeConcat(Operation *op, LegalizeContext &ctx) {
       tir::OpPattern::Injective, op->getAttrDictionary(), offsets);
 }
 
-static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeSplit(SplitOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   int64_t rank = tensorType(op->getOperand(0)).getRank();
-  int64_t axis = normAxis(
-      op->getAttrOfType<IntegerAttr>("axis").getValue().getSExtValue(), rank);
+  int64_t axis = normAxis(static_cast<int64_t>(op.getAxis()), rank);
   if (axis < 0)
     return op->emitOpError("cannot be legalized: axis out of range");
   SmallVector<SymShape> shapes;
@@ -345,17 +345,17 @@ static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
 // strided_slice
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeStridedSlice(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeStridedSlice(StridedSliceOp op,
+                                          LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t rank = in.getRank();
-  ArrayRef<int64_t> axes =
-      op->getAttrOfType<DenseI64ArrayAttr>("axes").asArrayRef();
-  const SymShape &begin = op->getAttrOfType<ShapeExprAttr>("begin").getShape();
+  ArrayRef<int64_t> axes = op.getAxes();
+  const SymShape &begin = op.getBegin().getShape();
   SmallVector<int64_t> strides(axes.size(), 1);
-  if (auto s = op->getAttrOfType<DenseI64ArrayAttr>("strides"))
-    strides.assign(s.asArrayRef().begin(), s.asArrayRef().end());
+  if (std::optional<ArrayRef<int64_t>> s = op.getStrides())
+    strides.assign(s->begin(), s->end());
   // Per input dim: the clamped begin (as in shape inference) and the stride.
   SmallVector<sym::Expr> starts(rank, sym::Expr::constant(0));
   SmallVector<int64_t> steps(rank, 1);
@@ -402,7 +402,7 @@ static LogicalResult legalizeStridedSlice(Operation *op, LegalizeContext &ctx) {
 // take / tile / repeat
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeTake(TakeOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
@@ -410,8 +410,8 @@ static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   int64_t idxRank = idxType.getRank();
   std::optional<int64_t> axis;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis")) {
-    axis = normAxis(a.getValue().getSExtValue(), in.getRank());
+  if (std::optional<uint64_t> a = op.getAxis()) {
+    axis = normAxis(static_cast<int64_t>(*a), in.getRank());
     if (*axis < 0)
       return op->emitOpError("cannot be legalized: axis out of range");
   }
@@ -459,15 +459,14 @@ static LogicalResult legalizeTile(Operation *op, LegalizeContext &ctx) {
   });
 }
 
-static LogicalResult legalizeRepeat(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeRepeat(RepeatOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
-  int64_t repeats =
-      op->getAttrOfType<IntegerAttr>("repeats").getValue().getSExtValue();
+  int64_t repeats = static_cast<int64_t>(op.getRepeats());
   std::optional<int64_t> axis;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis")) {
-    axis = normAxis(a.getValue().getSExtValue(), in.getRank());
+  if (std::optional<uint64_t> a = op.getAxis()) {
+    axis = normAxis(static_cast<int64_t>(*a), in.getRank());
     if (*axis < 0)
       return op->emitOpError("cannot be legalized: axis out of range");
   }

@@ -142,53 +142,38 @@ struct Window {
   }
 };
 
-static LogicalResult readWindow(Operation *op, Window &w) {
-  auto get = [&](StringRef name) -> std::optional<ArrayRef<int64_t>> {
-    if (auto a = op->getAttrOfType<DenseI64ArrayAttr>(name))
-      return a.asArrayRef();
-    return std::nullopt;
+/// The window of conv2d, conv2d_transpose or a pool, from its typed
+/// attributes. Their sizes and signs were checked by the op's type
+/// inference (lib/Relax/IR/NNOps.cpp: strides and dilation 1 or 2 positive
+/// values, padding 1, 2 or 4 non-negative ones), which every verified op
+/// has passed.
+static Window readWindow(std::optional<ArrayRef<int64_t>> strides,
+                         std::optional<ArrayRef<int64_t>> dilation,
+                         std::optional<ArrayRef<int64_t>> padding) {
+  Window w;
+  auto pair = [](std::optional<ArrayRef<int64_t>> v, int64_t *out) {
+    if (!v || v->empty())
+      return;
+    out[0] = (*v)[0];
+    out[1] = v->size() >= 2 ? (*v)[1] : (*v)[0];
   };
-  auto pair = [&](StringRef name, int64_t *out) -> LogicalResult {
-    auto v = get(name);
-    if (!v)
-      return success();
-    if (v->size() == 1) {
-      out[0] = out[1] = (*v)[0];
-    } else if (v->size() == 2) {
-      out[0] = (*v)[0];
-      out[1] = (*v)[1];
-    } else {
-      return op->emitOpError("cannot be legalized: `")
-             << name << "` must have 1 or 2 values";
+  pair(strides, w.stride);
+  pair(dilation, w.dilation);
+  if (padding) {
+    ArrayRef<int64_t> p = *padding;
+    if (p.size() == 1) {
+      w.padBegin[0] = w.padBegin[1] = w.padEnd[0] = w.padEnd[1] = p[0];
+    } else if (p.size() == 2) {
+      w.padBegin[0] = w.padEnd[0] = p[0];
+      w.padBegin[1] = w.padEnd[1] = p[1];
+    } else if (p.size() == 4) {
+      w.padBegin[0] = p[0];
+      w.padBegin[1] = p[1];
+      w.padEnd[0] = p[2];
+      w.padEnd[1] = p[3];
     }
-    if (out[0] <= 0 || out[1] <= 0)
-      return op->emitOpError("cannot be legalized: `")
-             << name << "` must be positive";
-    return success();
-  };
-  if (failed(pair("strides", w.stride)) || failed(pair("dilation", w.dilation)))
-    return failure();
-  if (auto p = get("padding")) {
-    if (p->size() == 1) {
-      w.padBegin[0] = w.padBegin[1] = w.padEnd[0] = w.padEnd[1] = (*p)[0];
-    } else if (p->size() == 2) {
-      w.padBegin[0] = w.padEnd[0] = (*p)[0];
-      w.padBegin[1] = w.padEnd[1] = (*p)[1];
-    } else if (p->size() == 4) {
-      w.padBegin[0] = (*p)[0];
-      w.padBegin[1] = (*p)[1];
-      w.padEnd[0] = (*p)[2];
-      w.padEnd[1] = (*p)[3];
-    } else {
-      return op->emitOpError(
-          "cannot be legalized: `padding` must have 1, 2 or 4 values");
-    }
-    for (int64_t v : {w.padBegin[0], w.padBegin[1], w.padEnd[0], w.padEnd[1]})
-      if (v < 0)
-        return op->emitOpError(
-            "cannot be legalized: `padding` must be non-negative");
   }
-  return success();
+  return w;
 }
 
 /// Input coordinate `y * stride + r * dilation - pad`.
@@ -522,10 +507,9 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 /// What conv2d and conv2d_transpose check before building their loops:
-/// rank-4 operands and result with known dims, a float dtype, the window
-/// attributes and positive groups.
-static FailureOr<Type> checkConvolution(Operation *op, Window &win,
-                                        int64_t groups) {
+/// rank-4 operands and result with known dims, a float dtype and positive
+/// groups.
+static FailureOr<Type> checkConvolution(Operation *op, int64_t groups) {
   Value x = op->getOperand(0), wt = op->getOperand(1);
   if (failed(checkRank(op, x, 4, "input")) ||
       failed(checkRank(op, wt, 4, "weight")) ||
@@ -535,18 +519,18 @@ static FailureOr<Type> checkConvolution(Operation *op, Window &win,
   if (!isa<FloatType>(dtype))
     return op->emitOpError("cannot be legalized: only float ")
            << shortOpName(op) << " is supported, got " << dtype;
-  if (failed(readWindow(op, win)))
-    return failure();
   if (groups <= 0)
+    // unreachable: the conv2d and conv2d_transpose type inference requires
+    // positive groups.
     return op->emitOpError("cannot be legalized: groups must be positive");
   return dtype;
 }
 
 static LogicalResult legalizeConv2D(Conv2DOp op, LegalizeContext &ctx) {
   Value x = op.getInput(), wt = op.getWeight();
-  Window win;
+  Window win = readWindow(op.getStrides(), op.getDilation(), op.getPadding());
   int64_t groups = op.getGroups();
-  FailureOr<Type> dtypeOr = checkConvolution(op, win, groups);
+  FailureOr<Type> dtypeOr = checkConvolution(op, groups);
   if (failed(dtypeOr))
     return failure();
   Type dtype = *dtypeOr;
@@ -630,9 +614,9 @@ static std::pair<Value, Value> transposedCoord(OpBuilder &b, Location l,
 static LogicalResult legalizeConv2DTranspose(Conv2DTransposeOp op,
                                              LegalizeContext &ctx) {
   Value x = op.getInput(), wt = op.getWeight();
-  Window win;
+  Window win = readWindow(op.getStrides(), op.getDilation(), op.getPadding());
   int64_t groups = op.getGroups();
-  FailureOr<Type> dtypeOr = checkConvolution(op, win, groups);
+  FailureOr<Type> dtypeOr = checkConvolution(op, groups);
   if (failed(dtypeOr))
     return failure();
   Type dtype = *dtypeOr;
@@ -861,7 +845,8 @@ static Value validCount(OpBuilder &b, Location l, Value base, Value k,
   return arith::MaxSIOp::create(b, l, zero, cnt);
 }
 
-static LogicalResult legalizePool2D(Operation *op, LegalizeContext &ctx,
+template <typename PoolOp>
+static LogicalResult legalizePool2D(PoolOp op, LegalizeContext &ctx,
                                     bool isMax) {
   Value x = op->getOperand(0);
   if (failed(checkRank(op, x, 4, "input")) ||
@@ -872,21 +857,12 @@ static LogicalResult legalizePool2D(Operation *op, LegalizeContext &ctx,
     return op->emitOpError("cannot be legalized: only float pooling is "
                            "supported, got ")
            << dtype;
-  Window win;
-  if (failed(readWindow(op, win)))
-    return failure();
-  auto ps = op->getAttrOfType<DenseI64ArrayAttr>("pool_size");
-  int64_t k[2];
-  if (!ps || (ps.size() != 1 && ps.size() != 2))
-    return op->emitOpError(
-        "cannot be legalized: `pool_size` must have 1 or 2 values");
-  k[0] = ps[0];
-  k[1] = ps.size() == 2 ? ps[1] : ps[0];
-  if (k[0] <= 0 || k[1] <= 0)
-    return op->emitOpError("cannot be legalized: `pool_size` must be positive");
-  auto ceil = op->getAttrOfType<BoolAttr>("ceil_mode");
+  Window win = readWindow(op.getStrides(), op.getDilation(), op.getPadding());
+  // One or two positive sizes (checked by type inference, as the window).
+  ArrayRef<int64_t> ps = op.getPoolSize();
+  int64_t k[2] = {ps[0], ps.size() == 2 ? ps[1] : ps[0]};
   // With ceil_mode a last window may run past the input even unpadded.
-  bool guard = win.hasPadding() || (ceil && ceil.getValue());
+  bool guard = win.hasPadding() || op.getCeilMode();
   Type resultType = op->getResult(0).getType();
   std::string name = isMax ? "max_pool2d" : "avg_pool2d";
 
@@ -1467,11 +1443,11 @@ void relax::addNNLegalizers(LegalizerTable &table) {
   registerLegalizer<Conv2DTransposeOp>(table, legalizeConv2DTranspose);
   registerLegalizer<Resize2DOp>(table, legalizeResize2D);
   registerLegalizer<MaxPool2DOp>(
-      table, [](Operation *op, LegalizeContext &ctx) {
+      table, [](MaxPool2DOp op, LegalizeContext &ctx) {
         return legalizePool2D(op, ctx, /*isMax=*/true);
       });
   registerLegalizer<AvgPool2DOp>(
-      table, [](Operation *op, LegalizeContext &ctx) {
+      table, [](AvgPool2DOp op, LegalizeContext &ctx) {
         return legalizePool2D(op, ctx, /*isMax=*/false);
       });
   registerLegalizer<AdaptiveAvgPool2DOp>(

@@ -100,12 +100,6 @@ static SmallVector<Value> dropAxes(ValueRange values, ArrayRef<int64_t> axes) {
   return out;
 }
 
-static double f64Attr(Operation *op, StringRef name, double dflt) {
-  if (auto a = op->getAttrOfType<FloatAttr>(name))
-    return a.getValueAsDouble();
-  return dflt;
-}
-
 using BlockFn = function_ref<void(OpBuilder &, Location, ValueRange spatial,
                                   ValueRange reduce)>;
 
@@ -262,22 +256,17 @@ static LogicalResult checkParamShape(Operation *op, StringRef what,
 }
 
 /// The sorted reduction axes of a reduce op (all axes when absent).
-static FailureOr<SmallVector<int64_t>> reduceAxes(Operation *op,
-                                                  int64_t rank) {
-  auto axesAttr = op->getAttrOfType<DenseI64ArrayAttr>("axes");
-  if (!axesAttr) {
+static FailureOr<SmallVector<int64_t>>
+reduceAxes(Operation *op, std::optional<ArrayRef<int64_t>> axes,
+           int64_t rank) {
+  if (!axes) {
     SmallVector<int64_t> all;
     for (int64_t i = 0; i < rank; ++i)
       all.push_back(i);
     return all;
   }
-  return normalizeAxes(op->getLoc(), op->getName().getStringRef(),
-                       axesAttr.asArrayRef(), rank);
-}
-
-static bool keepdimsOf(Operation *op) {
-  auto a = op->getAttrOfType<BoolAttr>("keepdims");
-  return a && a.getValue();
+  return normalizeAxes(op->getLoc(), op->getName().getStringRef(), *axes,
+                       rank);
 }
 
 /// Input shape checks common to every legalizer here.
@@ -356,17 +345,20 @@ static Value identity(OpBuilder &b, Location l, Combiner c, Type dtype) {
   llvm_unreachable("combiner");
 }
 
-static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
+/// sum, prod, max and min.
+template <typename ReduceOp>
+static LogicalResult legalizeReduce(ReduceOp op, LegalizeContext &ctx,
                                     Combiner c) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/false);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
-  FailureOr<SmallVector<int64_t>> axes = reduceAxes(op, in.getRank());
+  FailureOr<SmallVector<int64_t>> axes =
+      reduceAxes(op, op.getAxes(), in.getRank());
   if (failed(axes))
     return failure();
-  bool keepdims = keepdimsOf(op);
+  bool keepdims = op.getKeepdims();
   const SymShape &out = shapeOf(op->getResult(0).getType());
   std::string name = ("T_" + shortOpName(op)).str();
   return replaceWithReduction(
@@ -435,18 +427,19 @@ static void emitDivide(OpBuilder &b, Location loc, StringRef name,
                });
 }
 
-static LogicalResult legalizeMeanOrVariance(Operation *op,
-                                            LegalizeContext &ctx,
+template <typename ReduceOp>
+static LogicalResult legalizeMeanOrVariance(ReduceOp op, LegalizeContext &ctx,
                                             bool variance) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
-  FailureOr<SmallVector<int64_t>> axes = reduceAxes(op, in.getRank());
+  FailureOr<SmallVector<int64_t>> axes =
+      reduceAxes(op, op.getAxes(), in.getRank());
   if (failed(axes))
     return failure();
-  bool keepdims = keepdimsOf(op);
+  bool keepdims = op.getKeepdims();
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type acc = accType(dtype);
   std::string name = ("T_" + shortOpName(op)).str();
@@ -497,7 +490,8 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
 // argmax, argmin
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
+template <typename ArgReduceOp>
+static LogicalResult legalizeArgReduce(ArgReduceOp op, LegalizeContext &ctx,
                                        bool isMax) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/false);
   if (failed(input))
@@ -505,10 +499,10 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
   SmallVector<int64_t> axes;
-  if (auto axisAttr = op->getAttrOfType<IntegerAttr>("axis")) {
+  if (std::optional<uint64_t> axis = op.getAxis()) {
     FailureOr<int64_t> a =
         normalizeAxis(op->getLoc(), op->getName().getStringRef(),
-                      axisAttr.getInt(), in.getRank());
+                      static_cast<int64_t>(*axis), in.getRank());
     if (failed(a))
       return failure();
     axes.push_back(*a);
@@ -516,7 +510,7 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
     for (int64_t i = 0; i < in.getRank(); ++i)
       axes.push_back(i);
   }
-  bool keepdims = keepdimsOf(op);
+  bool keepdims = op.getKeepdims();
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type resultDtype = cast<RelaxTensorType>(op->getResult(0).getType())
                          .getDtype();
@@ -589,16 +583,15 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
 // softmax, log_softmax
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
+template <typename SoftmaxLikeOp>
+static LogicalResult legalizeSoftmax(SoftmaxLikeOp op, LegalizeContext &ctx,
                                      bool isLog) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
-  int64_t axisValue = -1;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis"))
-    axisValue = a.getInt();
+  auto axisValue = static_cast<int64_t>(op.getAxis());
   FailureOr<int64_t> axis = normalizeAxis(
       op->getLoc(), op->getName().getStringRef(), axisValue, in.getRank());
   if (failed(axis))
@@ -657,7 +650,7 @@ static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
 // cumsum
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeCumsum(CumsumOp op, LegalizeContext &ctx) {
   if (failed(checkKnown(op)))
     return failure();
   Value input = op->getOperand(0);
@@ -672,9 +665,10 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
   if (failed(checkDtype(op, dtype, /*floatOnly=*/false)))
     return failure();
   std::optional<int64_t> axis;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis")) {
-    FailureOr<int64_t> n = normalizeAxis(
-        op->getLoc(), op->getName().getStringRef(), a.getInt(), in.getRank());
+  if (std::optional<uint64_t> a = op.getAxis()) {
+    FailureOr<int64_t> n =
+        normalizeAxis(op->getLoc(), op->getName().getStringRef(),
+                      static_cast<int64_t>(*a), in.getRank());
     if (failed(n))
       return failure();
     axis = *n;
@@ -777,19 +771,18 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
 
 /// Normalised axes in attribute order (for indexing gamma / beta / weight)
 /// and sorted (for the reduction).
-static LogicalResult normAxes(Operation *op, int64_t rank,
-                              SmallVectorImpl<int64_t> &ordered,
+static LogicalResult normAxes(Operation *op, ArrayRef<int64_t> axes,
+                              int64_t rank, SmallVectorImpl<int64_t> &ordered,
                               SmallVectorImpl<int64_t> &sorted) {
-  auto axesAttr = op->getAttrOfType<DenseI64ArrayAttr>("axes");
-  for (int64_t a : axesAttr.asArrayRef()) {
+  for (int64_t a : axes) {
     FailureOr<int64_t> n =
         normalizeAxis(op->getLoc(), op->getName().getStringRef(), a, rank);
     if (failed(n))
       return failure();
     ordered.push_back(*n);
   }
-  FailureOr<SmallVector<int64_t>> s = normalizeAxes(
-      op->getLoc(), op->getName().getStringRef(), axesAttr.asArrayRef(), rank);
+  FailureOr<SmallVector<int64_t>> s =
+      normalizeAxes(op->getLoc(), op->getName().getStringRef(), axes, rank);
   if (failed(s))
     return failure();
   sorted.assign(s->begin(), s->end());
@@ -797,15 +790,16 @@ static LogicalResult normAxes(Operation *op, int64_t rank,
 }
 
 /// layer_norm (with gamma and beta) and rms_norm (with weight only).
-static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
-                                            LegalizeContext &ctx, bool rms) {
+template <typename NormOp>
+static LogicalResult legalizeLayerOrRMSNorm(NormOp op, LegalizeContext &ctx,
+                                            bool rms) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
   SmallVector<int64_t> ordered, sorted;
-  if (failed(normAxes(op, in.getRank(), ordered, sorted)))
+  if (failed(normAxes(op, op.getAxes(), in.getRank(), ordered, sorted)))
     return failure();
   SmallVector<sym::Expr> paramDims;
   for (int64_t a : ordered)
@@ -815,7 +809,7 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
                                rms ? "weight" : (p == 1 ? "gamma" : "beta"),
                                shapeOf(op->getOperand(p)), paramDims)))
       return failure();
-  double eps = f64Attr(op, "epsilon", 1e-5);
+  double eps = op.getEpsilon().convertToDouble();
   SymShape stat = reduceShape(in, sorted, /*keepdims=*/false);
   Type acc = accType(dtype);
   std::string name = ("T_" + shortOpName(op)).str();
@@ -885,25 +879,27 @@ static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
       });
 }
 
-static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeGroupNorm(GroupNormOp op, LegalizeContext &ctx) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
   SmallVector<int64_t> ordered, axes;
-  if (failed(normAxes(op, in.getRank(), ordered, axes)))
+  if (failed(normAxes(op, op.getAxes(), in.getRank(), ordered, axes)))
     return failure();
   FailureOr<int64_t> channel = normalizeAxis(
       op->getLoc(), op->getName().getStringRef(),
-      op->getAttrOfType<IntegerAttr>("channel_axis").getInt(), in.getRank());
+      static_cast<int64_t>(op.getChannelAxis()), in.getRank());
   if (failed(channel))
     return failure();
   if (llvm::is_contained(axes, *channel))
+    // unreachable: the group_norm type inference rejects it.
     return op->emitOpError("cannot be legalized: axes contain the channel "
                            "axis");
-  int64_t groups = op->getAttrOfType<IntegerAttr>("num_groups").getInt();
+  auto groups = static_cast<int64_t>(op.getNumGroups());
   if (groups <= 0)
+    // unreachable: the group_norm type inference rejects it.
     return op->emitOpError("cannot be legalized: num_groups must be "
                            "positive");
   const sym::Expr &c = in.getDim(*channel);
@@ -917,7 +913,7 @@ static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
     if (failed(checkParamShape(op, p == 1 ? "gamma" : "beta",
                                shapeOf(op->getOperand(p)), {c})))
       return failure();
-  double eps = f64Attr(op, "epsilon", 1e-5);
+  double eps = op.getEpsilon().convertToDouble();
   // Statistics are [other dims..., num_groups]; each group reduces over its
   // channels and `axes`.
   SmallVector<int64_t> others;
@@ -1017,15 +1013,13 @@ static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
       });
 }
 
-static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeBatchNorm(BatchNormOp op, LegalizeContext &ctx) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
-  int64_t axisValue = 1;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis"))
-    axisValue = a.getInt();
+  auto axisValue = static_cast<int64_t>(op.getAxis());
   FailureOr<int64_t> axis = normalizeAxis(
       op->getLoc(), op->getName().getStringRef(), axisValue, in.getRank());
   if (failed(axis))
@@ -1036,7 +1030,7 @@ static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
     if (failed(checkParamShape(op, names[p], shapeOf(op->getOperand(p)),
                                {in.getDim(*axis)})))
       return failure();
-  double eps = f64Attr(op, "epsilon", 1e-5);
+  double eps = op.getEpsilon().convertToDouble();
   Type acc = accType(dtype);
   return ctx.replaceWithCallTIR(
       op, "T_batch_norm", op->getOperands(), op->getResultTypes(),
@@ -1069,7 +1063,7 @@ static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
 
 void relax::addReductionLegalizers(LegalizerTable &table) {
   auto reduce = [](Combiner c) {
-    return [c](Operation *op, LegalizeContext &ctx) {
+    return [c](auto op, LegalizeContext &ctx) {
       return legalizeReduce(op, ctx, c);
     };
   };
@@ -1077,31 +1071,31 @@ void relax::addReductionLegalizers(LegalizerTable &table) {
   registerLegalizer<ProdOp>(table, reduce(Combiner::Prod));
   registerLegalizer<MaxOp>(table, reduce(Combiner::Max));
   registerLegalizer<MinOp>(table, reduce(Combiner::Min));
-  registerLegalizer<MeanOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<MeanOp>(table, [](MeanOp op, LegalizeContext &ctx) {
     return legalizeMeanOrVariance(op, ctx, /*variance=*/false);
   });
-  registerLegalizer<VarianceOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<VarianceOp>(table, [](VarianceOp op, LegalizeContext &ctx) {
     return legalizeMeanOrVariance(op, ctx, /*variance=*/true);
   });
-  registerLegalizer<ArgmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<ArgmaxOp>(table, [](ArgmaxOp op, LegalizeContext &ctx) {
     return legalizeArgReduce(op, ctx, /*isMax=*/true);
   });
-  registerLegalizer<ArgminOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<ArgminOp>(table, [](ArgminOp op, LegalizeContext &ctx) {
     return legalizeArgReduce(op, ctx, /*isMax=*/false);
   });
-  registerLegalizer<SoftmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<SoftmaxOp>(table, [](SoftmaxOp op, LegalizeContext &ctx) {
     return legalizeSoftmax(op, ctx, /*isLog=*/false);
   });
   registerLegalizer<LogSoftmaxOp>(
-      table, [](Operation *op, LegalizeContext &ctx) {
+      table, [](LogSoftmaxOp op, LegalizeContext &ctx) {
         return legalizeSoftmax(op, ctx, /*isLog=*/true);
       });
   registerLegalizer<CumsumOp>(table, legalizeCumsum);
   registerLegalizer<LayerNormOp>(
-      table, [](Operation *op, LegalizeContext &ctx) {
+      table, [](LayerNormOp op, LegalizeContext &ctx) {
         return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/false);
       });
-  registerLegalizer<RMSNormOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<RMSNormOp>(table, [](RMSNormOp op, LegalizeContext &ctx) {
     return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/true);
   });
   registerLegalizer<GroupNormOp>(table, legalizeGroupNorm);
