@@ -119,6 +119,7 @@ static const OpHandlerTable &getOpHandlers() {
     addShapeOps(t);
     addReductionOps(t);
     addNNOps(t);
+    addConvPoolOps(t);
     addLossOps(t);
     addRecurrentOps(t);
     addControlFlowOps(t);

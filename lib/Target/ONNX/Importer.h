@@ -109,6 +109,7 @@ void addElementwiseOps(OpHandlerTable &table);
 void addShapeOps(OpHandlerTable &table);
 void addReductionOps(OpHandlerTable &table);
 void addNNOps(OpHandlerTable &table);
+void addConvPoolOps(OpHandlerTable &table);
 void addLossOps(OpHandlerTable &table);
 void addRecurrentOps(OpHandlerTable &table);
 void addControlFlowOps(OpHandlerTable &table);
