@@ -117,6 +117,9 @@ static const OpHandlerTable &getOpHandlers() {
     OpHandlerTable t;
     addElementwiseOps(t);
     addShapeOps(t);
+    addShapeValueOps(t);
+    addPadTileTriluOps(t);
+    addIndexOps(t);
     addReductionOps(t);
     addNNOps(t);
     addConvPoolOps(t);
