@@ -307,7 +307,10 @@ struct RelaxLegalizeOpsPass
     addLinearAlgebraLegalizers(table);
     addManipulationLegalizers(table);
     addReductionLegalizers(table);
+    addNormalizationLegalizers(table);
     addNNLegalizers(table);
+    addRecurrentLegalizers(table);
+    addResizeLegalizers(table);
 
     ModuleOp module = getOperation();
     LegalizeContext context(module);
