@@ -73,8 +73,7 @@ static std::unique_ptr<CompileCLOptions> &registered() {
   return options;
 }
 
-void mlir::relax::exec::registerCompileCLOptions(
-    cl::OptionCategory &category) {
+void mlir::relax::exec::registerCompileCLOptions(cl::OptionCategory &category) {
   if (!registered())
     registered() = std::make_unique<CompileCLOptions>(category);
 }

@@ -198,8 +198,7 @@ static LogicalResult legalizePermuteDims(PermuteDimsOp op,
   });
 }
 
-static LogicalResult legalizeExpandDims(ExpandDimsOp op,
-                                        LegalizeContext &ctx) {
+static LogicalResult legalizeExpandDims(ExpandDimsOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
