@@ -273,6 +273,7 @@ static LogicalResult legalizeConcat(ConcatOp op, LegalizeContext &ctx) {
   int64_t rank = resultType.getRank();
   int64_t axis = normAxis(static_cast<int64_t>(op.getAxis()), rank);
   if (axis < 0)
+    // unreachable: type inference rejects an axis out of range.
     return op->emitOpError("cannot be legalized: axis out of range");
   SmallVector<SymShape> shapes;
   SmallVector<sym::Expr> offsets;
@@ -309,6 +310,7 @@ static LogicalResult legalizeSplit(SplitOp op, LegalizeContext &ctx) {
   int64_t rank = tensorType(op->getOperand(0)).getRank();
   int64_t axis = normAxis(static_cast<int64_t>(op.getAxis()), rank);
   if (axis < 0)
+    // unreachable: type inference rejects an axis out of range.
     return op->emitOpError("cannot be legalized: axis out of range");
   SmallVector<SymShape> shapes;
   SmallVector<sym::Expr> offsets;
@@ -362,6 +364,7 @@ static LogicalResult legalizeStridedSlice(StridedSliceOp op,
   for (auto [i, a] : llvm::enumerate(axes)) {
     int64_t axis = normAxis(a, rank);
     if (axis < 0)
+      // unreachable: type inference rejects an axis out of range.
       return op->emitOpError("cannot be legalized: axis out of range");
     const sym::Expr &dim = in.getDim(axis);
     sym::Expr bound = begin.getDim(i);
@@ -412,6 +415,7 @@ static LogicalResult legalizeTake(TakeOp op, LegalizeContext &ctx) {
   if (std::optional<uint64_t> a = op.getAxis()) {
     axis = normAxis(static_cast<int64_t>(*a), in.getRank());
     if (*axis < 0)
+      // unreachable: type inference rejects an axis out of range.
       return op->emitOpError("cannot be legalized: axis out of range");
   }
   sym::Expr extent = axis ? in.getDim(*axis) : in.getNumElements();
@@ -467,6 +471,7 @@ static LogicalResult legalizeRepeat(RepeatOp op, LegalizeContext &ctx) {
   if (std::optional<uint64_t> a = op.getAxis()) {
     axis = normAxis(static_cast<int64_t>(*a), in.getRank());
     if (*axis < 0)
+      // unreachable: type inference rejects an axis out of range.
       return op->emitOpError("cannot be legalized: axis out of range");
   }
   return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
@@ -626,6 +631,7 @@ static LogicalResult legalizeGatherElements(GatherElementsOp op,
   const SymShape &data = tensorType(op.getData()).getShape();
   int64_t axis = normAxis(op.getAxis(), data.getRank());
   if (axis < 0)
+    // unreachable: type inference rejects an axis out of range.
     return op.emitOpError("cannot be legalized: axis out of range");
   return legalizeElementMap(
       op, ctx,
