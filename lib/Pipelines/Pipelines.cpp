@@ -148,8 +148,11 @@ void relax::buildFuseOpsPipeline(OpPassManager &pm,
   pm.addPass(createRelaxFoldBatchNorm());
   // Library offload first: a matmul inside a fused program can no longer
   // be handed to a library.
-  if (options.dispatchLibrary != "none")
-    pm.addPass(createRelaxDispatchLibrary({options.dispatchLibrary}));
+  if (options.dispatchLibrary != FuseDispatch::None)
+    pm.addPass(createRelaxDispatchLibrary(
+        {options.dispatchLibrary == FuseDispatch::CUDA
+             ? ext::BuiltinTarget::CUDA
+             : ext::BuiltinTarget::CPU}));
   // Fusion reads loop programs, so the high-level ops are legalized first.
   pm.addPass(createRelaxLegalizeOps());
   // Each program's kind (elementwise, reduction, ...) from its blocks.
@@ -275,7 +278,17 @@ void relax::buildLowerGPUToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createLoadBoolsAsBytes());
   // Kernels to PTX text (isa), a cubin (bin, runs ptxas) or a fatbin.
   GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = options.format;
+  switch (options.format) {
+  case gpu::CompilationTarget::Binary:
+    binary.compilationTarget = "bin";
+    break;
+  case gpu::CompilationTarget::Fatbin:
+    binary.compilationTarget = "fatbin";
+    break;
+  default:
+    binary.compilationTarget = "isa";
+    break;
+  }
   binary.toolkitPath = options.cudaPath;
   pm.addPass(createGpuModuleToBinaryPass(binary));
   pm.addPass(createConvertMathToLLVMPass());

@@ -194,6 +194,18 @@ static int testPipeline(MlirContext ctx) {
   // CHECK-SAME: registered pass or pass pipeline
   // CHECK: unknown pass parsed: 0
 
+  // So is an option value outside its enum, when the pipeline is parsed.
+  MlirPassManager badOption = mlirPassManagerCreate(ctx);
+  MlirLogicalResult badValue = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(badOption),
+      mlirStringRefCreateFromCString(
+          "builtin.module(relax-fuse-ops{dispatch-library=tpu})"),
+      printToStdout, NULL);
+  printf("bad option value parsed: %d\n", mlirLogicalResultIsSuccess(badValue));
+  // CHECK: failed to add `relax-fuse-ops` with options `dispatch-library=tpu`
+  // CHECK: bad option value parsed: 0
+
+  mlirPassManagerDestroy(badOption);
   mlirPassManagerDestroy(bad);
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(module);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RelaxDialect/Execution/CompileCLOptions.h"
 #include "RelaxDialect/Execution/CompiledModule.h"
 #include "RelaxDialect/InitAll.h"
 
@@ -42,15 +43,6 @@ static cl::list<std::string>
                cl::desc("A function to export (repeatable; default: every "
                         "public function)"),
                cl::cat(compileCategory));
-static cl::opt<bool> fuseOps("fuse",
-                             cl::desc("Run --relax-fuse-ops before lowering "
-                                      "(the default max-group-size)"),
-                             cl::cat(compileCategory));
-static cl::opt<uint64_t> paramMinBytes(
-    "param-min-bytes",
-    cl::desc("Move constants of at least this many bytes to the parameter "
-             "file (0: keep every constant in the code)"),
-    cl::init(1024), cl::cat(compileCategory));
 static cl::opt<std::string>
     linkerName("linker",
                cl::desc("C compiler driver that links the library "
@@ -92,6 +84,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   mlir::relax::registerVersionPrinter();
   initializeExecution();
+  registerCompileCLOptions(compileCategory);
   cl::HideUnrelatedOptions(compileCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -99,9 +92,9 @@ int main(int argc, char **argv) {
       "library and a parameter file\n");
 
   CompileOptions options;
-  options.fuse = fuseOps;
+  if (llvm::Error err = applyCompileCLOptions(options))
+    return fail(std::move(err));
   options.entries = entryNames;
-  options.paramMinBytes = paramMinBytes;
   auto start = std::chrono::steady_clock::now();
   auto module = CompiledModule::load(inputFilename, options);
   if (!module)

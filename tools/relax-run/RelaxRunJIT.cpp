@@ -18,6 +18,7 @@
 
 #include "RelaxDialect/Execution/Benchmark.h"
 #include "RelaxDialect/Execution/Compare.h"
+#include "RelaxDialect/Execution/CompileCLOptions.h"
 #include "RelaxDialect/Execution/CompiledModule.h"
 #include "RelaxDialect/Execution/Npy.h"
 #include "RelaxDialect/Execution/RandomInputs.h"
@@ -79,52 +80,16 @@ static cl::opt<unsigned> benchmarkRuns("benchmark",
                                        cl::desc("Time N runs after warm-up "
                                                 "and report min and median"),
                                        cl::init(0), cl::cat(runCategory));
-static cl::opt<std::string> deviceName("device",
-                                       cl::desc("cpu (default) or cuda"),
-                                       cl::init("cpu"), cl::cat(runCategory));
-static cl::opt<bool> fuseOps("fuse",
-                             cl::desc("Run --relax-fuse-ops before lowering "
-                                      "(the default max-group-size)"),
-                             cl::cat(runCategory));
-static cl::opt<uint64_t> paramMinBytes(
-    "param-min-bytes",
-    cl::desc("JIT: copy constants of at least this many bytes into the "
-             "compiled code's globals instead of compiling them in (0: "
-             "compile every constant into the code)"),
-    cl::init(1024), cl::cat(runCategory));
-static cl::opt<bool> dispatchLibrary(
-    "dispatch-library",
-    cl::desc("Offload matmul and linear to the CPU BLAS before legalization "
-             "and fusion (default on; --dispatch-library=false compiles them "
-             "to loops)"),
-    cl::init(true), cl::cat(runCategory));
-static cl::opt<bool> viaLinalg(
-    "via-linalg",
-    cl::desc("Lower through linalg: tir nests with affine index maps become "
-             "linalg ops lowered by upstream passes (the pipelines' "
-             "via-linalg option); the direct tir -> scf route otherwise"),
+static cl::opt<Device> deviceKind(
+    "device", cl::desc("Where the function runs"), cl::init(Device::CPU),
+    cl::values(clEnumValN(Device::CPU, "cpu", "the host CPU (default)"),
+               clEnumValN(Device::CUDA, "cuda", "a CUDA GPU")),
     cl::cat(runCategory));
-static cl::opt<int64_t> minParallelWork(
-    "min-parallel-work",
-    cl::desc("Estimated operations below which a parallel loop runs on the "
-             "calling thread (0: every parallel loop forks)"),
-    cl::init(32768), cl::cat(runCategory));
 static cl::opt<bool> openmp(
     "openmp",
     cl::desc("CPU: parallel loops as OpenMP regions (libomp's team) instead "
              "of calls of the runtime's thread pool"),
     cl::cat(runCategory));
-static cl::opt<bool> approximateMath(
-    "approximate-math",
-    cl::desc("CPU: f32 exp, expm1, erf and tanh as polynomial approximations "
-             "that vectorize (default on; false calls libm per element)"),
-    cl::init(true), cl::cat(runCategory));
-static cl::opt<bool> planMemory(
-    "plan-memory",
-    cl::desc("Plan intermediate buffers into one arena per function and "
-             "free the others after their last use (default on; false: "
-             "every output is allocated, and freed at return)"),
-    cl::init(true), cl::cat(runCategory));
 static cl::opt<bool> memoryReport(
     "memory-report",
     cl::desc("Count intermediate bytes while running and print the peak "
@@ -185,6 +150,7 @@ relax_run_jit_main(int argc, char **argv) {
   retainFreedMemory();
   mlir::relax::registerVersionPrinter();
   initializeExecution();
+  registerCompileCLOptions(runCategory);
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -193,13 +159,11 @@ relax_run_jit_main(int argc, char **argv) {
       "from relax-compile\n");
   if (std::string bad = checkTolerances({relTol, absTol}); !bad.empty())
     return fail(bad);
-  if (minParallelWork < 0)
-    return fail("--min-parallel-work must be >= 0, not " +
-                llvm::Twine(minParallelWork.getValue()));
-  bool onGPU = deviceName == "cuda";
-  if (deviceName != "cpu" && !onGPU)
-    return fail("unknown --device '" + deviceName + "' (cpu or cuda)");
-  Device device = onGPU ? Device::CUDA : Device::CPU;
+  CompileOptions options;
+  if (llvm::Error err = applyCompileCLOptions(options))
+    return fail(llvm::toString(std::move(err)));
+  Device device = deviceKind;
+  bool onGPU = device == Device::CUDA;
   // Fail before compiling anything when there is no GPU to run on.
   if (llvm::Error err = initDevice(device))
     return fail("--device cuda: " + llvm::toString(std::move(err)));
@@ -207,25 +171,17 @@ relax_run_jit_main(int argc, char **argv) {
   if (!dims)
     return 1;
 
-  CompileOptions options;
   options.device = device;
-  options.fuse = fuseOps;
-  options.dispatchLibrary = dispatchLibrary;
-  options.viaLinalg = viaLinalg;
-  options.minParallelWork = minParallelWork;
-  options.approximateMath = approximateMath;
   options.openmp = openmp;
-  options.planMemory = planMemory;
   options.recordMemory = memoryReport;
   options.entries = {entryName};
-  options.paramMinBytes = paramMinBytes;
   if (printLowered)
     options.printLowered = &llvm::outs();
   // A library from relax-compile runs as it is; anything else is compiled
   // here (JIT).
   bool isLibrary = llvm::StringRef(inputFilename).ends_with(".so");
-  if (isLibrary && (onGPU || fuseOps || printLowered || memoryReport ||
-                    !planMemory || viaLinalg))
+  if (isLibrary && (onGPU || options.fuse || printLowered || memoryReport ||
+                    !options.planMemory || options.viaLinalg))
     return fail("--device cuda, --fuse, --print-lowered, --memory-report, "
                 "--plan-memory and --via-linalg apply to modules compiled "
                 "here, not to the library " +

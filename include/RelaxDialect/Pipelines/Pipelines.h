@@ -10,6 +10,7 @@
 #ifndef RELAXDIALECT_PIPELINES_PIPELINES_H
 #define RELAXDIALECT_PIPELINES_PIPELINES_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -83,6 +84,9 @@ void buildRelaxToHostPipeline(OpPassManager &pm,
 void buildLowerToCPUPipeline(OpPassManager &pm,
                              const LowerToCPUOptions &options = {});
 
+/// The library `--relax-fuse-ops` offloads to before fusing, if any.
+enum class FuseDispatch { None, CPU, CUDA };
+
 /// Options of `--relax-fuse-ops`.
 struct FuseOpsPipelineOptions
     : public PassPipelineOptions<FuseOpsPipelineOptions> {
@@ -90,13 +94,18 @@ struct FuseOpsPipelineOptions
                                 llvm::cl::desc("Largest number of calls in "
                                                "one fused group"),
                                 llvm::cl::init(256)};
-  Option<std::string> dispatchLibrary{
+  Option<FuseDispatch> dispatchLibrary{
       *this, "dispatch-library",
       llvm::cl::desc("Offload matmul and linear to a library before fusing "
-                     "(relax-dispatch-library): none, cpu or cuda. The "
-                     "library calls are opaque to fusion; their epilogues "
-                     "fuse among themselves"),
-      llvm::cl::init("none")};
+                     "(relax-dispatch-library). The library calls are "
+                     "opaque to fusion; their epilogues fuse among "
+                     "themselves"),
+      llvm::cl::init(FuseDispatch::None),
+      llvm::cl::values(
+          clEnumValN(FuseDispatch::None, "none", "no offload"),
+          clEnumValN(FuseDispatch::CPU, "cpu",
+                     "the runtime's CPU BLAS and oneDNN built-ins"),
+          clEnumValN(FuseDispatch::CUDA, "cuda", "cuBLAS"))};
 };
 
 /// `--relax-fuse-ops`: relax-dispatch-library (with a dispatch-library
@@ -119,11 +128,15 @@ struct LowerToGPUOptions : public PassPipelineOptions<LowerToGPUOptions> {
       *this, "features",
       llvm::cl::desc("NVPTX features; PTX 8.0 covers sm_80 and sm_90a"),
       llvm::cl::init("+ptx80")};
-  PassOptions::Option<std::string> format{
-      *this, "format",
-      llvm::cl::desc("Kernel binary format: isa (PTX text), bin (cubin, runs "
-                     "ptxas from the CUDA toolkit) or fatbin"),
-      llvm::cl::init("isa")};
+  PassOptions::Option<gpu::CompilationTarget> format{
+      *this, "format", llvm::cl::desc("Kernel binary format"),
+      llvm::cl::init(gpu::CompilationTarget::Assembly),
+      llvm::cl::values(
+          clEnumValN(gpu::CompilationTarget::Assembly, "isa", "PTX text"),
+          clEnumValN(gpu::CompilationTarget::Binary, "bin",
+                     "cubin (runs ptxas from the CUDA toolkit)"),
+          clEnumValN(gpu::CompilationTarget::Fatbin, "fatbin",
+                     "fatbin (PTX and cubin)"))};
   PassOptions::Option<int64_t> maxThreads{
       *this, "max-threads",
       llvm::cl::desc("Threads per block of the default schedule"),

@@ -31,19 +31,37 @@ namespace {
 /// have larger error on wide ranges: all stay libm unless named.)
 constexpr llvm::StringLiteral kDefaultOps[] = {"exp", "expm1", "erf", "tanh"};
 
+/// Every op upstream's patterns approximate
+/// (populateMathPolynomialApproximationPatterns, MLIR 22), the values `ops`
+/// may name. `ops` stays a list of strings checked here, when the pass
+/// manager initializes the pass before anything runs: MLIR 22's
+/// ListOption parses elements with a parser of its own that ignores
+/// `cl::values`, so an enum list option would reject every value.
+constexpr llvm::StringLiteral kApproximableOps[] = {
+    "acos", "asin",  "atan", "atan2", "cbrt", "cos",   "erf", "erfc",
+    "exp",  "expm1", "log",  "log1p", "log2", "rsqrt", "sin", "tanh"};
+
 class ApproximateMathPass
     : public relax::impl::RelaxApproximateMathBase<ApproximateMathPass> {
 public:
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *) override {
+  LogicalResult initialize(MLIRContext *context) override {
     names.clear();
     if (ops.empty()) {
       for (llvm::StringRef name : kDefaultOps)
         names.insert(name);
-    } else {
-      for (const std::string &name : ops)
-        names.insert(name);
+      return success();
+    }
+    for (const std::string &name : ops) {
+      if (!llvm::is_contained(kApproximableOps, name))
+        return emitError(UnknownLoc::get(context))
+               << "relax-approximate-math: no approximation of math op '"
+               << name << "' (ops takes "
+               << llvm::join(ArrayRef<llvm::StringLiteral>(kApproximableOps),
+                             ", ")
+               << ")";
+      names.insert(name);
     }
     return success();
   }

@@ -90,14 +90,8 @@ LogicalResult FuncOp::verify() {
 LogicalResult FuncOp::verifyRegions() {
   if (getBody().empty())
     return emitOpError("must have a body");
-  Block &entry = getBody().front();
-  if (entry.getNumArguments() != getArgumentTypes().size())
-    return emitOpError("entry block must have ")
-           << getArgumentTypes().size() << " arguments";
-  for (auto [arg, type] : llvm::zip(entry.getArguments(), getArgumentTypes()))
-    if (arg.getType() != type)
-      return emitOpError("entry block argument type ")
-             << arg.getType() << " does not match parameter type " << type;
+  // FunctionOpInterface's verifier has already matched the entry block's
+  // arguments with the parameter types.
   return verifyWellFormed(*this);
 }
 
@@ -498,9 +492,9 @@ static LogicalResult verifyDPSCallee(Operation *op, FlatSymbolRefAttr callee,
            << callee.getValue() << "' must reference a "
            << llvm::join(expectedKinds, " or ") << ", got "
            << target->getName();
-  auto fn = dyn_cast<FunctionOpInterface>(target);
-  if (!fn)
-    return op->emitOpError("callee is not a function");
+  // Every kind the callers expect (extern.func, tir.prim_func, func.func)
+  // is a function.
+  auto fn = cast<FunctionOpInterface>(target);
   unsigned expected = numInputs + numResults + numExtra;
   if (fn.getNumArguments() != expected)
     return op->emitOpError("callee '")

@@ -401,13 +401,7 @@ struct RelaxDispatchLibraryPass
   using Base::Base;
 
   void runOnOperation() override {
-    std::optional<ext::BuiltinTarget> parsed = ext::parseBuiltinTarget(target);
-    if (!parsed) {
-      getOperation().emitError("relax-dispatch-library: unknown target '")
-          << target << "' (expected cpu or cuda)";
-      return signalPassFailure();
-    }
-    targetKind = *parsed;
+    targetKind = target;
     SmallVector<Operation *> candidates;
     getOperation().walk([&](Operation *op) {
       if (isa<MatmulOp, LinearOp, Conv2DOp, AttentionOp>(op))

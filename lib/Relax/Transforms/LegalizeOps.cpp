@@ -307,8 +307,11 @@ struct RelaxLegalizeOpsPass
     addLinearAlgebraLegalizers(table);
     addManipulationLegalizers(table);
     addReductionLegalizers(table);
+    addNormalizationLegalizers(table);
     addNNLegalizers(table);
     addQuantizeLegalizers(table);
+    addRecurrentLegalizers(table);
+    addResizeLegalizers(table);
 
     ModuleOp module = getOperation();
     LegalizeContext context(module);

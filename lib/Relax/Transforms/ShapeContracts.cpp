@@ -97,8 +97,7 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPoint(op);
   ContractEmitter check(builder, op);
-  StringRef name = op->getName().getStringRef();
-  if (name == "relax.reshape") {
+  if (isa<ReshapeOp>(op)) {
     // The result's element count must be the input's; a mismatch reads past
     // the input or leaves part of the output unwritten.
     RelaxTensorType in = rankedType(op->getOperand(0));
@@ -108,7 +107,7 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
                   in.getShape().getNumElements(), "element count");
     return;
   }
-  if (name == "relax.broadcast_to") {
+  if (isa<BroadcastToOp>(op)) {
     RelaxTensorType in = rankedType(op->getOperand(0));
     RelaxTensorType out = rankedType(op->getResult(0));
     if (in && out)
@@ -127,14 +126,14 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
                            "operand #" + Twine(i));
     return;
   }
-  if (name == "relax.concat") {
+  if (auto concat = dyn_cast<ConcatOp>(op)) {
     // Dims off the axis that inference could not prove equal: the result
     // keeps one of them (simplerDim), the others must match it.
     RelaxTensorType out = rankedType(op->getResult(0));
-    auto axisAttr = op->getAttrOfType<IntegerAttr>("axis");
-    if (!out || !axisAttr)
+    if (!out)
       return;
-    int64_t axis = normalizedAxis(axisAttr.getInt(), out.getRank());
+    int64_t axis =
+        normalizedAxis(static_cast<int64_t>(concat.getAxis()), out.getRank());
     for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       RelaxTensorType in = rankedType(operand);
       if (!in || in.getRank() != out.getRank())
@@ -146,7 +145,7 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
     }
     return;
   }
-  if (name == "relax.matmul") {
+  if (isa<MatmulOp>(op)) {
     RelaxTensorType lhs = rankedType(op->getOperand(0));
     RelaxTensorType rhs = rankedType(op->getOperand(1));
     RelaxTensorType out = rankedType(op->getResult(0));
@@ -168,7 +167,7 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
       check.broadcastsTo(rhs.getDims().drop_back(2), outBatch, "rhs batch");
     return;
   }
-  if (name == "relax.linear") {
+  if (isa<LinearOp>(op)) {
     // x [..., k] times weight [out, k]^T, plus a bias broadcast to the
     // result.
     RelaxTensorType x = rankedType(op->getOperand(0));
@@ -204,15 +203,14 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
                       "zeros dim " + Twine(d));
     return;
   }
-  if (name == "relax.split") {
+  if (auto split = dyn_cast<SplitOp>(op)) {
     // Symbolic split indices must be ordered and within the axis: the
     // pieces are differences of them and must not be negative.
-    auto indices = op->getAttrOfType<ShapeExprAttr>("indices");
+    ShapeExprAttr indices = split.getIndicesAttr();
     RelaxTensorType in = rankedType(op->getOperand(0));
-    auto axisAttr = op->getAttrOfType<IntegerAttr>("axis");
-    if (!indices || !indices.getShape().hasRank() || !in || !axisAttr)
+    if (!indices || !indices.getShape().hasRank() || !in)
       return;
-    int64_t axis = axisAttr.getInt();
+    auto axis = static_cast<int64_t>(split.getAxis());
     if (axis < 0)
       axis += in.getRank();
     if (axis < 0 || axis >= in.getRank())
@@ -226,12 +224,12 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
                     "last split index vs dim " + Twine(axis));
     return;
   }
-  if (name == "relax.rnn" || name == "relax.gru" || name == "relax.lstm") {
+  if (isa<RNNOp, GRUOp, LSTMOp>(op)) {
     // The kernel loops over xw's seq, batch and directions and r's hidden
     // size H and indexes every operand with them: each dim that inference
     // could not relate (xw's 9 against r's 3 * h) must agree.
-    bool isLSTM = name == "relax.lstm";
-    int64_t gates = isLSTM ? 4 : name == "relax.gru" ? 3 : 1;
+    bool isLSTM = isa<LSTMOp>(op);
+    int64_t gates = isLSTM ? 4 : isa<GRUOp>(op) ? 3 : 1;
     SmallVector<RelaxTensorType> t;
     for (Value v : op->getOperands()) {
       t.push_back(rankedType(v));
@@ -264,7 +262,7 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
     expect(op->getNumOperands() - 1, {batch}, "sequence_lens");
     return;
   }
-  if (name == "relax.conv2d_transpose") {
+  if (isa<Conv2DTransposeOp>(op)) {
     // The kernel reads weight[ic, ...] for every input channel ic.
     RelaxTensorType in = rankedType(op->getOperand(0));
     RelaxTensorType weight = rankedType(op->getOperand(1));
@@ -273,7 +271,7 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
                   "input channels vs weight dim 0");
     return;
   }
-  if (name == "relax.einsum") {
+  if (auto einsum = dyn_cast<EinsumOp>(op)) {
     // Every occurrence of a label spans the extent the kernel loops over
     // (its first occurrence); ellipsis dims broadcast into the output.
     SmallVector<RelaxTensorType> types;
@@ -285,11 +283,9 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
       ranks.push_back(types.back().getRank());
     }
     RelaxTensorType out = rankedType(op->getResult(0));
-    auto equation = op->getAttrOfType<StringAttr>("equation");
     std::string error;
     FailureOr<EinsumSpec> spec =
-        equation ? parseEinsum(equation.getValue(), ranks, error)
-                 : FailureOr<EinsumSpec>(failure());
+        parseEinsum(einsum.getEquation(), ranks, error);
     if (failed(spec) || !out)
       return;
     SmallVector<sym::Expr> first(spec->numLabels());
@@ -310,14 +306,15 @@ void relax::emitShapeContractChecks(OpBuilder &builder, Operation *op) {
       }
     return;
   }
-  if (name == "relax.take") {
+  if (auto take = dyn_cast<TakeOp>(op)) {
     // Index values are data: checked on the host before the kernel.
     RelaxTensorType in = rankedType(op->getOperand(0));
     if (!in)
       return;
     sym::Expr extent = in.getShape().getNumElements();
-    if (auto axisAttr = op->getAttrOfType<IntegerAttr>("axis")) {
-      int64_t axis = normalizedAxis(axisAttr.getInt(), in.getRank());
+    if (std::optional<uint64_t> axisAttr = take.getAxis()) {
+      int64_t axis =
+          normalizedAxis(static_cast<int64_t>(*axisAttr), in.getRank());
       if (axis < 0)
         return;
       extent = in.getDims()[axis];

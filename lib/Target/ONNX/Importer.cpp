@@ -117,8 +117,12 @@ static const OpHandlerTable &getOpHandlers() {
     OpHandlerTable t;
     addElementwiseOps(t);
     addShapeOps(t);
+    addShapeValueOps(t);
+    addPadTileTriluOps(t);
+    addIndexOps(t);
     addReductionOps(t);
     addNNOps(t);
+    addConvPoolOps(t);
     addLossOps(t);
     addRecurrentOps(t);
     addControlFlowOps(t);

@@ -189,8 +189,12 @@ private:
 /// Each op family adds its handlers (lib/Target/ONNX/*Ops.cpp).
 void addElementwiseOps(OpHandlerTable &table);
 void addShapeOps(OpHandlerTable &table);
+void addShapeValueOps(OpHandlerTable &table);
+void addPadTileTriluOps(OpHandlerTable &table);
+void addIndexOps(OpHandlerTable &table);
 void addReductionOps(OpHandlerTable &table);
 void addNNOps(OpHandlerTable &table);
+void addConvPoolOps(OpHandlerTable &table);
 void addLossOps(OpHandlerTable &table);
 void addRecurrentOps(OpHandlerTable &table);
 void addControlFlowOps(OpHandlerTable &table);

@@ -89,7 +89,7 @@
 // ENTRY: relax-run: error: no function 'nope'
 // RUN: relax-run %s --device tpu > %t/device.txt 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=DEVICE < %t/device.txt
-// DEVICE: relax-run: error: unknown --device 'tpu' (cpu or cuda)
+// DEVICE: relax-run: for the --device option: Cannot find option named 'tpu'!
 
 // Malformed IR: a located parse error, exit status 1.
 // RUN: echo "relax.func @f(%%x: !relax.tensor<[n, +], f32>) {" > %t/bad.mlir

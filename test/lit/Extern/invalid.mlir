@@ -140,3 +140,10 @@ func.func @call(%a: memref<4xf32>, %f: f32) {
   extern.call @f(%a : memref<4xf32>) outs(%f : f32)
   return
 }
+
+// -----
+
+// expected-error@+1 {{'extern.func' op is a declaration and must not have a body}}
+extern.func private @f(%x: !relax.tensor<[n], f32>) attributes {link_name = "f", num_outputs = 1 : i64} {
+  relax.return
+}

@@ -9,6 +9,11 @@
 // CHECK-DAG: gpu.binary @T_add_kernel
 // Without the dispatch the same module is all kernels.
 // RUN: relax-opt %s --lower-to-gpu | FileCheck %s --check-prefix=NODISPATCH
+// A kernel format other than isa, bin and fatbin is rejected when the
+// pipeline is parsed.
+// RUN: ! relax-opt %s --lower-to-gpu=format=cubin 2> %t.format
+// RUN: FileCheck %s --check-prefix=FORMAT < %t.format
+// FORMAT: for the --format option: Cannot find option named 'cubin'!
 // NODISPATCH-NOT: relax_cublas
 // NODISPATCH: gpu.binary
 

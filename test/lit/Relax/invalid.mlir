@@ -241,3 +241,103 @@ relax.func @resource_size() -> !relax.tensor<[0], f32> {
     }
   }
 #-}
+
+// -----
+
+// expected-error@+1 {{'relax.func' op sym_bounds entry 'n' must be array<i64: lo, hi>}}
+relax.func @bad_bound(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> attributes {sym_bounds = {n = array<i64: 4>}} {
+  relax.return %x : !relax.tensor<[n], f32>
+}
+
+// -----
+
+// expected-error@+1 {{'relax.func' op must have a body}}
+"relax.func"() <{function_type = () -> (), sym_name = "no_body"}> ({
+}) : () -> ()
+
+// -----
+
+relax.func @return_count(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error@+1 {{'relax.return' op returns 2 values but the function declares 1}}
+  "relax.return"(%x, %x) : (!relax.tensor<[n], f32>, !relax.tensor<[n], f32>) -> ()
+}
+
+// -----
+
+relax.func @output_type(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f16> {
+  // expected-error@+1 {{'relax.dataflow' op output #0 has type '!relax.tensor<[n], f32>' but result is '!relax.tensor<[n], f16>'}}
+  %o = "relax.dataflow"() ({
+    "relax.output"(%x) : (!relax.tensor<[n], f32>) -> ()
+  }) : () -> !relax.tensor<[n], f16>
+  relax.return %o : !relax.tensor<[n], f16>
+}
+
+// -----
+
+relax.func @effects_in_dataflow(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  %o = relax.dataflow -> !relax.tensor<[n], f32> {
+    // expected-error@+1 {{'memref.alloc' op has side effects and cannot appear in a relax.dataflow region}}
+    %m = memref.alloc() : memref<4xf32>
+    relax.output %x : !relax.tensor<[n], f32>
+  }
+  relax.return %o : !relax.tensor<[n], f32>
+}
+
+// -----
+
+relax.func @shape_from_dynamic(%s: !relax.tensor<[k], i64>) -> !relax.shape<[a, b]> {
+  // expected-error@+1 {{'relax.tensor_to_shape' op input must be a 1-D tensor of static length, got '!relax.tensor<[k], i64>'}}
+  %shape = relax.tensor_to_shape %s : !relax.tensor<[k], i64> to !relax.shape<[a, b]>
+  relax.return %shape : !relax.shape<[a, b]>
+}
+
+// -----
+
+relax.func @unknown_extent(%i: !relax.tensor<[k, 2], i64>) {
+  // expected-error@+1 {{'relax.assert_indices' op extents must be known expressions}}
+  relax.assert_indices %i, #relax.shape<[n, ?]>, "relax.gather_nd" : !relax.tensor<[k, 2], i64>
+  relax.return
+}
+
+// -----
+
+relax.func @no_symbol(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error@+1 {{'relax.call_tir' op 'missing' does not reference a symbol}}
+  %y = relax.call_tir @missing(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %y : !relax.tensor<[n], f32>
+}
+
+// -----
+
+tir.prim_func private @inc(%x: !tir.buffer<[n], f32>) {
+  tir.return
+}
+
+relax.func @indices_count(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  // expected-error@+1 {{'relax.call_tir_inplace' op has 2 inplace_indices for 1 results}}
+  %i = relax.call_tir_inplace @inc(%x) inplace_indices([0, -1]) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %i : !relax.tensor<[n], f32>
+}
+
+// -----
+
+relax.func @no_loop_yield(%x: !relax.tensor<[n], f32>, %c: !relax.tensor<[], i1>) -> !relax.tensor<[n], f32> {
+  // expected-error@+1 {{'relax.while' op body must end with relax.loop_yield}}
+  %r = "relax.while"(%c, %x) ({
+  ^bb0(%a: !relax.tensor<[n], f32>):
+    "relax.return"(%a) : (!relax.tensor<[n], f32>) -> ()
+  }) : (!relax.tensor<[], i1>, !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %r : !relax.tensor<[n], f32>
+}
+
+// -----
+
+tir.prim_func private @inc(%x: !tir.buffer<[n], f32>) {
+  tir.return
+}
+
+relax.func @shape_in_place(%x: !relax.tensor<[n], f32>, %s: !relax.shape<[n]>) -> !relax.tensor<[n], f32> {
+  // expected-error@+1 {{'relax.call_tir_inplace' op input #1 updated in place must be a tensor, got '!relax.shape<[n]>'}}
+  %i = relax.call_tir_inplace @inc(%x, %s) inplace_indices([1]) : (!relax.tensor<[n], f32>, !relax.shape<[n]>) -> !relax.tensor<[n], f32>
+  relax.return %i : !relax.tensor<[n], f32>
+}

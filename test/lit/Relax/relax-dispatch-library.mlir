@@ -1,9 +1,14 @@
 // RUN: relax-opt %s --relax-dispatch-library | FileCheck %s
 // RUN: relax-opt %s --relax-dispatch-library=target=cuda | FileCheck %s --check-prefix=CUDA
+// An unknown target is rejected when the pipeline is parsed, before any
+// pass runs; so is one of --relax-fuse-ops' dispatch-library.
 // RUN: ! relax-opt %s --relax-dispatch-library=target=tpu 2> %t.err
 // RUN: FileCheck %s --check-prefix=BAD < %t.err
+// RUN: ! relax-opt %s --relax-fuse-ops=dispatch-library=tpu 2> %t.fuse
+// RUN: FileCheck %s --check-prefix=BAD-FUSE < %t.fuse
 
-// BAD: unknown target 'tpu' (expected cpu or cuda)
+// BAD: for the --target option: Cannot find option named 'tpu'!
+// BAD-FUSE: for the --dispatch-library option: Cannot find option named 'tpu'!
 
 // One declaration per variant, shared by every call; symbolic signatures.
 // CHECK-DAG: extern.func private @relax_blas_matmul_f32(!relax.tensor<[m, k], f32>, !relax.tensor<[k, n], f32>, !relax.tensor<[m, n], f32>) attributes {link_name = "relax_blas_matmul_f32", num_outputs = 1 : i64}

@@ -39,3 +39,19 @@ relax.func @lstm_unknown_batch(%x: !relax.tensor<[s, ?, 1, 8], f32>, %r: !relax.
   %y, %yh, %yc = relax.lstm %x, %r, %b, %h0, %h0, %p, %l : (!relax.tensor<[s, ?, 1, 8], f32>, !relax.tensor<[1, 8, 2], f32>, !relax.tensor<[1, 8], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, 6], f32>, !relax.tensor<[n], i32>) -> (!relax.tensor<[s, 1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>, !relax.tensor<[1, n, 2], f32>)
   relax.return %yh : !relax.tensor<[1, n, 2], f32>
 }
+
+// -----
+
+relax.func @int_mask(%q: !relax.tensor<[1, s, 4, 8], f32>, %k: !relax.tensor<[1, s, 4, 8], f32>, %v: !relax.tensor<[1, s, 4, 8], f32>, %m: !relax.tensor<[1, 1, s, s], i32>) -> !relax.tensor<[1, s, 4, 8], f32> {
+  // expected-error @+1 {{'relax.attention' op cannot be legalized: mask must be boolean (i1) or float, got 'i32'}}
+  %y = relax.attention %q, %k, %v, %m : (!relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, 1, s, s], i32>) -> !relax.tensor<[1, s, 4, 8], f32>
+  relax.return %y : !relax.tensor<[1, s, 4, 8], f32>
+}
+
+// -----
+
+relax.func @mask_unknown(%q: !relax.tensor<[1, s, 4, 8], f32>, %k: !relax.tensor<[1, s, 4, 8], f32>, %v: !relax.tensor<[1, s, 4, 8], f32>, %m: !relax.tensor<[1, 1, s, ?], f32>) -> !relax.tensor<[1, s, 4, 8], f32> {
+  // expected-error @+1 {{'relax.attention' op cannot be legalized: mask has type '!relax.tensor<[1, 1, s, ?], f32>'; every dim must be known (refine it with relax.match_cast)}}
+  %y = relax.attention %q, %k, %v, %m : (!relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, 1, s, ?], f32>) -> !relax.tensor<[1, s, 4, 8], f32>
+  relax.return %y : !relax.tensor<[1, s, 4, 8], f32>
+}

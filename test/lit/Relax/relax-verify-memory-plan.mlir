@@ -99,3 +99,24 @@ tir.prim_func @kin(%a: !tir.buffer<[p, q], f32>) {
 tir.prim_func @k2(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>, %c: !tir.buffer<[u, v], f32>) {
   tir.return
 }
+
+// -----
+
+// expected-error@+1 {{'relax.func' op memory plan has no arena size}}
+relax.func @no_arena(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {}} {
+  relax.return %x : !relax.tensor<[n, 64], f32>
+}
+
+// -----
+
+relax.func @offset_count(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {arena = #relax.expr<n * 512>}} {
+  // expected-error@+1 {{'relax.call_tir' op has 2 arena offsets for 1 results}}
+  %a = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<0>, #relax.expr<0>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_tir @k(%a) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %c : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
+  tir.return
+}

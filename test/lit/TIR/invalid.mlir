@@ -204,3 +204,90 @@ tir.prim_func @bad_iter_kind() {
   }
   tir.return
 }
+
+// -----
+
+// expected-error@+1 {{'tir.prim_func' op returns nothing: outputs are destination buffers}}
+"tir.prim_func"() <{function_type = () -> index, sym_name = "returns"}> ({
+  %c0 = arith.constant 0 : index
+  "tir.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'tir.prim_func' op parameter #0 must be a !tir.buffer or index, got 'f32'}}
+tir.prim_func @scalar_param(%x: f32) {
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{'tir.prim_func' op parameter #0 has an unknown dim: tir buffers have known shapes}}
+tir.prim_func @unknown_dim(%a: !tir.buffer<[?], f32>) {
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{'tir.prim_func' op parameter #0 uses symbolic variable 'n' that no parameter binds (a bare buffer dim or a 'tir.var' index parameter)}}
+tir.prim_func @unbound_param_var(%a: !tir.buffer<[n + 1], f32>) {
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{buffer shape must have a known rank}}
+tir.prim_func @unranked(%a: !tir.buffer<*, f32>) {
+  tir.return
+}
+
+// -----
+
+// expected-error@+1 {{buffer dtype must be an integer or float type, got 'complex<f32>'}}
+tir.prim_func @complex(%a: !tir.buffer<[4], complex<f32>>) {
+  tir.return
+}
+
+// -----
+
+tir.prim_func @for_two_ivs() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'tir.for' op body must take one index induction variable}}
+  "tir.for"(%c0, %c1, %c1) <{kind = 0 : i32}> ({
+  ^bb0(%i: index, %j: index):
+    "tir.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  tir.return
+}
+
+// -----
+
+tir.prim_func @block_args() {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'tir.block' op body takes 0 arguments, expected one per iteration variable (1)}}
+  "tir.block"(%c0) <{block_name = "b", iter_kinds = [0 : i32]}> ({
+    "tir.yield"() : () -> ()
+  }) : (index) -> ()
+  tir.return
+}
+
+// -----
+
+tir.prim_func @block_arg_type() {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'tir.block' op iteration variables must be index values}}
+  "tir.block"(%c0) <{block_name = "b", iter_kinds = [0 : i32]}> ({
+  ^bb0(%vi: i32):
+    "tir.yield"() : () -> ()
+  }) : (index) -> ()
+  tir.return
+}
+
+// -----
+
+tir.prim_func @alloc_unknown(%a: !tir.buffer<[n], f32>) {
+  // expected-error@+1 {{'tir.alloc' op cannot allocate a buffer with an unknown dim}}
+  %t = tir.alloc : !tir.buffer<[?], f32>
+  tir.return
+}

@@ -79,8 +79,11 @@ void addCreationLegalizers(LegalizerTable &table);
 void addLinearAlgebraLegalizers(LegalizerTable &table);
 void addManipulationLegalizers(LegalizerTable &table);
 void addReductionLegalizers(LegalizerTable &table);
+void addNormalizationLegalizers(LegalizerTable &table);
 void addNNLegalizers(LegalizerTable &table);
 void addQuantizeLegalizers(LegalizerTable &table);
+void addRecurrentLegalizers(LegalizerTable &table);
+void addResizeLegalizers(LegalizerTable &table);
 
 //===----------------------------------------------------------------------===//
 // Helpers for writing legalizers

@@ -2,6 +2,7 @@
 #ifndef RELAXDIALECT_RELAX_TRANSFORMS_PASSES_H
 #define RELAXDIALECT_RELAX_TRANSFORMS_PASSES_H
 
+#include "RelaxDialect/Extern/IR/Builtins.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 

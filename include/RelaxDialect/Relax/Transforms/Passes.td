@@ -149,8 +149,13 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
     (`--relax-lower-to-cpu`, relax-run) runs this pass by default.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "Library to dispatch to: cpu (BLAS) or cuda (cuBLAS)">
+    Option<"target", "target", "::mlir::ext::BuiltinTarget",
+           /*default=*/"::mlir::ext::BuiltinTarget::CPU",
+           "Library to dispatch to",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::ext::BuiltinTarget::CPU, "cpu",
+                        "the runtime's CPU BLAS and oneDNN built-ins"),
+             clEnumValN(::mlir::ext::BuiltinTarget::CUDA, "cuda", "cuBLAS"))}]>
   ];
   let statistics = [
     Statistic<"numDispatched", "num-dispatched",

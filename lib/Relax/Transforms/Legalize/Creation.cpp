@@ -48,19 +48,13 @@ static LogicalResult legalizeFill(Operation *op, LegalizeContext &ctx,
       tir::OpPattern::Injective, key);
 }
 
-static double fillValue(Operation *op, double fallback) {
-  if (auto v = op->getAttrOfType<FloatAttr>("value"))
-    return v.getValueAsDouble();
-  return fallback;
-}
-
-static LogicalResult legalizeArange(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeArange(ArangeOp op, LegalizeContext &ctx) {
   if (failed(requireKnownResult(op)))
     return failure();
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   Type dtype = resultType.getDtype();
-  sym::Expr start = op->getAttrOfType<SymExprAttr>("start").getExpr();
-  sym::Expr step = op->getAttrOfType<SymExprAttr>("step").getExpr();
+  sym::Expr start = op.getStartAttr().getExpr();
+  sym::Expr step = op.getStepAttr().getExpr();
   if (!start || !step)
     return op->emitOpError("cannot be legalized: unknown start or step");
   std::string name = "T_arange";
@@ -94,11 +88,11 @@ static LogicalResult legalizeArange(Operation *op, LegalizeContext &ctx) {
 }
 
 void relax::addCreationLegalizers(LegalizerTable &table) {
-  registerLegalizer<FullOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");
+  registerLegalizer<FullOp>(table, [](FullOp op, LegalizeContext &ctx) {
+    return legalizeFill(op, ctx, op.getValue().convertToDouble(), "T_full");
   });
-  registerLegalizer<FullLikeOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeFill(op, ctx, fillValue(op, 0.0), "T_full");
+  registerLegalizer<FullLikeOp>(table, [](FullLikeOp op, LegalizeContext &ctx) {
+    return legalizeFill(op, ctx, op.getValue().convertToDouble(), "T_full");
   });
   registerLegalizer<ZerosOp>(table, [](Operation *op, LegalizeContext &ctx) {
     return legalizeFill(op, ctx, 0.0, "T_zeros");

@@ -381,8 +381,9 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
   });
   add<ClipOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                         Operation *op) -> Value {
-    double lo = cast<FloatAttr>(op->getAttr("min")).getValueAsDouble();
-    double hi = cast<FloatAttr>(op->getAttr("max")).getValueAsDouble();
+    auto clip = cast<ClipOp>(op);
+    double lo = clip.getMin().convertToDouble();
+    double hi = clip.getMax().convertToDouble();
     Value vlo = createScalarConstant(b, l, t, lo);
     Value vhi = createScalarConstant(b, l, t, hi);
     if (isFloat(t))
@@ -393,7 +394,7 @@ void relax::addElementwiseLegalizers(LegalizerTable &table) {
   });
   add<AstypeOp>(table, [](OpBuilder &b, Location l, ValueRange a, Type t,
                           Operation *op) -> Value {
-    Type to = cast<TypeAttr>(op->getAttr("dtype")).getValue();
+    Type to = cast<AstypeOp>(op).getDtype();
     return castScalar(b, l, a[0], to, isUnsignedDtype(t));
   });
 

@@ -102,6 +102,7 @@ static LogicalResult legalizeMatmul(Operation *op, LegalizeContext &ctx) {
   auto rhsType = cast<RelaxTensorType>(op->getOperand(1).getType());
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   if (lhsType.getRank() < 1 || rhsType.getRank() < 1)
+    // unreachable: matmul type inference requires operands of rank >= 1.
     return op->emitOpError("cannot be legalized: rank-0 operand");
   Type outDtype = resultType.getDtype();
   bool isUnsigned = isUnsignedDtype(lhsType.getDtype());
@@ -111,12 +112,14 @@ static LogicalResult legalizeMatmul(Operation *op, LegalizeContext &ctx) {
   int64_t outRank = resultType.getRank();
   int64_t batchRank = outRank - hasN - hasM;
   if (batchRank < 0)
+    // unreachable: the result type is the inferred one.
     return op->emitOpError("cannot be legalized: unexpected result rank");
   ArrayRef<sym::Expr> outDims = resultType.getDims();
   ArrayRef<sym::Expr> outBatch = outDims.take_front(batchRank);
   ArrayRef<sym::Expr> lBatch = hasN ? L.drop_back(2) : ArrayRef<sym::Expr>();
   ArrayRef<sym::Expr> rBatch = hasM ? R.drop_back(2) : ArrayRef<sym::Expr>();
   if ((int64_t)lBatch.size() > batchRank || (int64_t)rBatch.size() > batchRank)
+    // unreachable: the result type is the inferred one.
     return op->emitOpError("cannot be legalized: unexpected result rank");
   sym::Expr k = L.back();
   std::string name = "T_matmul";
@@ -160,6 +163,7 @@ static LogicalResult legalizeLinear(Operation *op, LegalizeContext &ctx) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   bool hasBias = op->getNumOperands() > 2;
   if (xType.getRank() < 1 || wType.getRank() != 2)
+    // unreachable: linear type inference requires these ranks.
     return op->emitOpError("cannot be legalized: x must have rank >= 1 and "
                            "weight rank 2");
   Type dtype = resultType.getDtype();
@@ -169,11 +173,13 @@ static LogicalResult legalizeLinear(Operation *op, LegalizeContext &ctx) {
   ArrayRef<sym::Expr> xLead = X.drop_back();
   ArrayRef<sym::Expr> outLead = outDims.drop_back();
   if (xLead.size() > outLead.size())
+    // unreachable: the result type is the inferred one.
     return op->emitOpError("cannot be legalized: unexpected result rank");
   SymShape biasShape;
   if (hasBias) {
     biasShape = cast<RelaxTensorType>(op->getOperand(2).getType()).getShape();
     if (biasShape.getRank() > outRank)
+      // unreachable: linear type inference broadcasts the bias into the result.
       return op->emitOpError("cannot be legalized: bias rank above result");
   }
   sym::Expr k = X.back();
@@ -219,6 +225,7 @@ static LogicalResult legalizeEinsum(EinsumOp op, LegalizeContext &ctx) {
   std::string error;
   FailureOr<EinsumSpec> spec = parseEinsum(op.getEquation(), ranks, error);
   if (failed(spec))
+    // unreachable: einsum type inference parses the same equation.
     return op.emitOpError("cannot be legalized: equation '")
            << op.getEquation() << "': " << error;
   auto resultType = cast<RelaxTensorType>(op.getResult().getType());

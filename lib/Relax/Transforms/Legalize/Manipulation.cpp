@@ -177,13 +177,14 @@ static LogicalResult legalizeReshape(Operation *op, LegalizeContext &ctx) {
 // permute_dims / expand_dims / squeeze / broadcast_to
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizePermuteDims(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizePermuteDims(PermuteDimsOp op,
+                                         LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   int64_t rank = tensorType(op->getOperand(0)).getRank();
   SmallVector<int64_t> axes;
-  if (auto a = op->getAttrOfType<DenseI64ArrayAttr>("axes")) {
-    for (int64_t x : a.asArrayRef())
+  if (std::optional<ArrayRef<int64_t>> a = op.getAxes()) {
+    for (int64_t x : *a)
       axes.push_back(normAxis(x, rank));
   } else {
     for (int64_t i = rank - 1; i >= 0; --i)
@@ -197,12 +198,12 @@ static LogicalResult legalizePermuteDims(Operation *op, LegalizeContext &ctx) {
   });
 }
 
-static LogicalResult legalizeExpandDims(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeExpandDims(ExpandDimsOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
   SmallVector<bool> isNew(outRank, false);
-  for (int64_t a : op->getAttrOfType<DenseI64ArrayAttr>("axes").asArrayRef())
+  for (int64_t a : op.getAxes())
     isNew[normAxis(a, outRank)] = true;
   return legalizeGather(op, ctx, [&](OpBuilder &, Location, ValueRange ivs) {
     SmallVector<Value> idx;
@@ -213,14 +214,14 @@ static LogicalResult legalizeExpandDims(Operation *op, LegalizeContext &ctx) {
   });
 }
 
-static LogicalResult legalizeSqueeze(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeSqueeze(SqueezeOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t outRank = cast<RelaxTensorType>(op->getResult(0).getType()).getRank();
   SmallVector<bool> removed(in.getRank(), false);
-  if (auto a = op->getAttrOfType<DenseI64ArrayAttr>("axes")) {
-    for (int64_t x : a.asArrayRef())
+  if (std::optional<ArrayRef<int64_t>> a = op.getAxes()) {
+    for (int64_t x : *a)
       removed[normAxis(x, in.getRank())] = true;
   } else {
     for (int64_t i = 0; i < in.getRank(); ++i)
@@ -265,14 +266,14 @@ static LogicalResult legalizeBroadcastTo(Operation *op, LegalizeContext &ctx) {
 // concat / split
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeConcat(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeConcat(ConcatOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   int64_t rank = resultType.getRank();
-  int64_t axis = normAxis(
-      op->getAttrOfType<IntegerAttr>("axis").getValue().getSExtValue(), rank);
+  int64_t axis = normAxis(static_cast<int64_t>(op.getAxis()), rank);
   if (axis < 0)
+    // unreachable: type inference rejects an axis out of range.
     return op->emitOpError("cannot be legalized: axis out of range");
   SmallVector<SymShape> shapes;
   SmallVector<sym::Expr> offsets;
@@ -303,13 +304,13 @@ static LogicalResult legalizeConcat(Operation *op, LegalizeContext &ctx) {
       tir::OpPattern::Injective, op->getAttrDictionary(), offsets);
 }
 
-static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeSplit(SplitOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   int64_t rank = tensorType(op->getOperand(0)).getRank();
-  int64_t axis = normAxis(
-      op->getAttrOfType<IntegerAttr>("axis").getValue().getSExtValue(), rank);
+  int64_t axis = normAxis(static_cast<int64_t>(op.getAxis()), rank);
   if (axis < 0)
+    // unreachable: type inference rejects an axis out of range.
     return op->emitOpError("cannot be legalized: axis out of range");
   SmallVector<SymShape> shapes;
   SmallVector<sym::Expr> offsets;
@@ -345,17 +346,17 @@ static LogicalResult legalizeSplit(Operation *op, LegalizeContext &ctx) {
 // strided_slice
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeStridedSlice(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeStridedSlice(StridedSliceOp op,
+                                          LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
   int64_t rank = in.getRank();
-  ArrayRef<int64_t> axes =
-      op->getAttrOfType<DenseI64ArrayAttr>("axes").asArrayRef();
-  const SymShape &begin = op->getAttrOfType<ShapeExprAttr>("begin").getShape();
+  ArrayRef<int64_t> axes = op.getAxes();
+  const SymShape &begin = op.getBegin().getShape();
   SmallVector<int64_t> strides(axes.size(), 1);
-  if (auto s = op->getAttrOfType<DenseI64ArrayAttr>("strides"))
-    strides.assign(s.asArrayRef().begin(), s.asArrayRef().end());
+  if (std::optional<ArrayRef<int64_t>> s = op.getStrides())
+    strides.assign(s->begin(), s->end());
   // Per input dim: the clamped begin (as in shape inference) and the stride.
   SmallVector<sym::Expr> starts(rank, sym::Expr::constant(0));
   SmallVector<int64_t> steps(rank, 1);
@@ -363,6 +364,7 @@ static LogicalResult legalizeStridedSlice(Operation *op, LegalizeContext &ctx) {
   for (auto [i, a] : llvm::enumerate(axes)) {
     int64_t axis = normAxis(a, rank);
     if (axis < 0)
+      // unreachable: type inference rejects an axis out of range.
       return op->emitOpError("cannot be legalized: axis out of range");
     const sym::Expr &dim = in.getDim(axis);
     sym::Expr bound = begin.getDim(i);
@@ -402,7 +404,7 @@ static LogicalResult legalizeStridedSlice(Operation *op, LegalizeContext &ctx) {
 // take / tile / repeat
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeTake(TakeOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
@@ -410,9 +412,10 @@ static LogicalResult legalizeTake(Operation *op, LegalizeContext &ctx) {
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   int64_t idxRank = idxType.getRank();
   std::optional<int64_t> axis;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis")) {
-    axis = normAxis(a.getValue().getSExtValue(), in.getRank());
+  if (std::optional<uint64_t> a = op.getAxis()) {
+    axis = normAxis(static_cast<int64_t>(*a), in.getRank());
     if (*axis < 0)
+      // unreachable: type inference rejects an axis out of range.
       return op->emitOpError("cannot be legalized: axis out of range");
   }
   sym::Expr extent = axis ? in.getDim(*axis) : in.getNumElements();
@@ -459,16 +462,16 @@ static LogicalResult legalizeTile(Operation *op, LegalizeContext &ctx) {
   });
 }
 
-static LogicalResult legalizeRepeat(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeRepeat(RepeatOp op, LegalizeContext &ctx) {
   if (failed(requireKnownShapes(op)))
     return failure();
   SymShape in = tensorType(op->getOperand(0)).getShape();
-  int64_t repeats =
-      op->getAttrOfType<IntegerAttr>("repeats").getValue().getSExtValue();
+  int64_t repeats = static_cast<int64_t>(op.getRepeats());
   std::optional<int64_t> axis;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis")) {
-    axis = normAxis(a.getValue().getSExtValue(), in.getRank());
+  if (std::optional<uint64_t> a = op.getAxis()) {
+    axis = normAxis(static_cast<int64_t>(*a), in.getRank());
     if (*axis < 0)
+      // unreachable: type inference rejects an axis out of range.
       return op->emitOpError("cannot be legalized: axis out of range");
   }
   return legalizeGather(op, ctx, [&](OpBuilder &b, Location l, ValueRange ivs) {
@@ -628,6 +631,7 @@ static LogicalResult legalizeGatherElements(GatherElementsOp op,
   const SymShape &data = tensorType(op.getData()).getShape();
   int64_t axis = normAxis(op.getAxis(), data.getRank());
   if (axis < 0)
+    // unreachable: type inference rejects an axis out of range.
     return op.emitOpError("cannot be legalized: axis out of range");
   return legalizeElementMap(
       op, ctx,

@@ -1,7 +1,8 @@
 //===- NN.cpp - Legalization of the NN ops --------------------------===//
 //
 // Attention, NCHW conv2d and 2-D pooling become loop nests of tir.blocks
-// over symbolic shapes (the norms live in Reduction.cpp):
+// over symbolic shapes (the norms live in Reduction.cpp, resize2d in
+// Resize.cpp, rnn/gru/lstm in Recurrent.cpp):
 //
 // * attention: one prim_func in streaming ("online softmax") form, with no
 //   [b, hq, s, skv] scores: one parallel loop over every (batch, head,
@@ -23,8 +24,6 @@
 //   (n, o, y, x) and reduce (c / groups, kh, kw): input row
 //   (y + pad - ky * dilation) / stride where that divides exactly and lies
 //   in the input (a guarded load), weight [ic, o mod (o / groups), ky, kx].
-// * resize2d: one spatial block; the ONNX coordinate transform in f32 (f64
-//   for f64 data), nearest rounding or bilinear weights, indices clamped.
 // * max_pool2d: one reduce block; padded positions are ignored.
 // * avg_pool2d: a sum block and a divide block; the divisor counts only
 //   the window positions inside the input (TVM's default
@@ -36,6 +35,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NNHelpers.h"
+
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -46,14 +47,11 @@
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::nn_legalize;
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-static Value cIdx(OpBuilder &b, Location l, int64_t v) {
-  return arith::ConstantIndexOp::create(b, l, v);
-}
 
 /// The lowest finite value of a float type.
 static Value lowestValue(OpBuilder &b, Location l, Type t) {
@@ -61,12 +59,6 @@ static Value lowestValue(OpBuilder &b, Location l, Type t) {
   return arith::ConstantOp::create(
       b, l, b.getFloatAttr(f, APFloat::getLargest(f.getFloatSemantics(),
                                                   /*Negative=*/true)));
-}
-
-/// Materialises dim `i` of a relax tensor type.
-static Value dimOf(OpBuilder &b, Location l, Type type, unsigned i) {
-  return tir::materializeDim(b, l,
-                             cast<RelaxTensorType>(type).getShape().getDim(i));
 }
 
 /// Loop nest over index-value extents (outermost parallel) around one block.
@@ -105,20 +97,6 @@ static SmallVector<tir::IterKind> iterKinds(unsigned spatial,
   return k;
 }
 
-/// Checks an operand is a fully known rank-`rank` tensor.
-static LogicalResult checkRank(Operation *op, Value v, int64_t rank,
-                               StringRef what) {
-  auto t = dyn_cast<RelaxTensorType>(v.getType());
-  if (!t || !t.getShape().hasRank() || t.getShape().getRank() != rank)
-    return op->emitOpError("cannot be legalized: ")
-           << what << " must have rank " << rank << ", got " << v.getType();
-  if (!t.getShape().isFullyKnown())
-    return op->emitOpError("cannot be legalized: ")
-           << what << " has type " << v.getType()
-           << "; every dim must be known (refine it with relax.match_cast)";
-  return success();
-}
-
 /// Whether `in` broadcasts to `out` in the sense of broadcastIndices.
 static bool canBroadcast(const SymShape &in, const SymShape &out) {
   int64_t offset = out.getRank() - in.getRank();
@@ -142,53 +120,38 @@ struct Window {
   }
 };
 
-static LogicalResult readWindow(Operation *op, Window &w) {
-  auto get = [&](StringRef name) -> std::optional<ArrayRef<int64_t>> {
-    if (auto a = op->getAttrOfType<DenseI64ArrayAttr>(name))
-      return a.asArrayRef();
-    return std::nullopt;
+/// The window of conv2d, conv2d_transpose or a pool, from its typed
+/// attributes. Their sizes and signs were checked by the op's type
+/// inference (lib/Relax/IR/NNOps.cpp: strides and dilation 1 or 2 positive
+/// values, padding 1, 2 or 4 non-negative ones), which every verified op
+/// has passed.
+static Window readWindow(std::optional<ArrayRef<int64_t>> strides,
+                         std::optional<ArrayRef<int64_t>> dilation,
+                         std::optional<ArrayRef<int64_t>> padding) {
+  Window w;
+  auto pair = [](std::optional<ArrayRef<int64_t>> v, int64_t *out) {
+    if (!v || v->empty())
+      return;
+    out[0] = (*v)[0];
+    out[1] = v->size() >= 2 ? (*v)[1] : (*v)[0];
   };
-  auto pair = [&](StringRef name, int64_t *out) -> LogicalResult {
-    auto v = get(name);
-    if (!v)
-      return success();
-    if (v->size() == 1) {
-      out[0] = out[1] = (*v)[0];
-    } else if (v->size() == 2) {
-      out[0] = (*v)[0];
-      out[1] = (*v)[1];
-    } else {
-      return op->emitOpError("cannot be legalized: `")
-             << name << "` must have 1 or 2 values";
+  pair(strides, w.stride);
+  pair(dilation, w.dilation);
+  if (padding) {
+    ArrayRef<int64_t> p = *padding;
+    if (p.size() == 1) {
+      w.padBegin[0] = w.padBegin[1] = w.padEnd[0] = w.padEnd[1] = p[0];
+    } else if (p.size() == 2) {
+      w.padBegin[0] = w.padEnd[0] = p[0];
+      w.padBegin[1] = w.padEnd[1] = p[1];
+    } else if (p.size() == 4) {
+      w.padBegin[0] = p[0];
+      w.padBegin[1] = p[1];
+      w.padEnd[0] = p[2];
+      w.padEnd[1] = p[3];
     }
-    if (out[0] <= 0 || out[1] <= 0)
-      return op->emitOpError("cannot be legalized: `")
-             << name << "` must be positive";
-    return success();
-  };
-  if (failed(pair("strides", w.stride)) || failed(pair("dilation", w.dilation)))
-    return failure();
-  if (auto p = get("padding")) {
-    if (p->size() == 1) {
-      w.padBegin[0] = w.padBegin[1] = w.padEnd[0] = w.padEnd[1] = (*p)[0];
-    } else if (p->size() == 2) {
-      w.padBegin[0] = w.padEnd[0] = (*p)[0];
-      w.padBegin[1] = w.padEnd[1] = (*p)[1];
-    } else if (p->size() == 4) {
-      w.padBegin[0] = (*p)[0];
-      w.padBegin[1] = (*p)[1];
-      w.padEnd[0] = (*p)[2];
-      w.padEnd[1] = (*p)[3];
-    } else {
-      return op->emitOpError(
-          "cannot be legalized: `padding` must have 1, 2 or 4 values");
-    }
-    for (int64_t v : {w.padBegin[0], w.padBegin[1], w.padEnd[0], w.padEnd[1]})
-      if (v < 0)
-        return op->emitOpError(
-            "cannot be legalized: `padding` must be non-negative");
   }
-  return success();
+  return w;
 }
 
 /// Input coordinate `y * stride + r * dilation - pad`.
@@ -249,6 +212,7 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
   auto kT = cast<RelaxTensorType>(k.getType());
   Type dtype = qT.getDtype();
   if (!isa<FloatType>(dtype))
+    // unreachable: the relax.attention verifier requires a float query.
     return op.emitOpError("cannot be legalized: attention needs a float "
                           "dtype, got ")
            << dtype;
@@ -521,10 +485,9 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 /// What conv2d and conv2d_transpose check before building their loops:
-/// rank-4 operands and result with known dims, a float dtype, the window
-/// attributes and positive groups.
-static FailureOr<Type> checkConvolution(Operation *op, Window &win,
-                                        int64_t groups) {
+/// rank-4 operands and result with known dims, a float dtype and positive
+/// groups.
+static FailureOr<Type> checkConvolution(Operation *op, int64_t groups) {
   Value x = op->getOperand(0), wt = op->getOperand(1);
   if (failed(checkRank(op, x, 4, "input")) ||
       failed(checkRank(op, wt, 4, "weight")) ||
@@ -534,18 +497,18 @@ static FailureOr<Type> checkConvolution(Operation *op, Window &win,
   if (!isa<FloatType>(dtype))
     return op->emitOpError("cannot be legalized: only float ")
            << shortOpName(op) << " is supported, got " << dtype;
-  if (failed(readWindow(op, win)))
-    return failure();
   if (groups <= 0)
+    // unreachable: the conv2d and conv2d_transpose type inference requires
+    // positive groups.
     return op->emitOpError("cannot be legalized: groups must be positive");
   return dtype;
 }
 
 static LogicalResult legalizeConv2D(Conv2DOp op, LegalizeContext &ctx) {
   Value x = op.getInput(), wt = op.getWeight();
-  Window win;
+  Window win = readWindow(op.getStrides(), op.getDilation(), op.getPadding());
   int64_t groups = op.getGroups();
-  FailureOr<Type> dtypeOr = checkConvolution(op, win, groups);
+  FailureOr<Type> dtypeOr = checkConvolution(op, groups);
   if (failed(dtypeOr))
     return failure();
   Type dtype = *dtypeOr;
@@ -629,9 +592,9 @@ static std::pair<Value, Value> transposedCoord(OpBuilder &b, Location l,
 static LogicalResult legalizeConv2DTranspose(Conv2DTransposeOp op,
                                              LegalizeContext &ctx) {
   Value x = op.getInput(), wt = op.getWeight();
-  Window win;
+  Window win = readWindow(op.getStrides(), op.getDilation(), op.getPadding());
   int64_t groups = op.getGroups();
-  FailureOr<Type> dtypeOr = checkConvolution(op, win, groups);
+  FailureOr<Type> dtypeOr = checkConvolution(op, groups);
   if (failed(dtypeOr))
     return failure();
   Type dtype = *dtypeOr;
@@ -692,153 +655,6 @@ static LogicalResult legalizeConv2DTranspose(Conv2DTransposeOp op,
 }
 
 //===----------------------------------------------------------------------===//
-// resize2d
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// One spatial dim of a resize: the input coordinate of an output index
-/// (ONNX's coordinate_transformation_mode) and its rounding or neighbours.
-struct ResizeAxis {
-  Value in, out;   // extents (index)
-  Value inF, outF; // the same as floats of the coordinate type
-  std::optional<double> scale;
-  StringRef mode;
-
-  Value coordinate(OpBuilder &b, Location l, Value o) const {
-    Type ft = inF.getType();
-    auto c = [&](double v) { return createScalarConstant(b, l, ft, v); };
-    Value of = indexToFloat(b, l, o, ft);
-    // x / scale, with scale = out / in unless given: x * in / out.
-    auto unscale = [&](Value v) -> Value {
-      if (scale)
-        return arith::DivFOp::create(b, l, v, c(*scale));
-      return arith::DivFOp::create(b, l, arith::MulFOp::create(b, l, v, inF),
-                                   outF);
-    };
-    if (mode == "asymmetric")
-      return unscale(of);
-    Value moreThanOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt,
-                                              out, cIdx(b, l, 1));
-    if (mode == "align_corners") {
-      Value r = arith::DivFOp::create(
-          b, l,
-          arith::MulFOp::create(b, l, of,
-                                arith::SubFOp::create(b, l, inF, c(1))),
-          arith::SubFOp::create(b, l, outF, c(1)));
-      return arith::SelectOp::create(b, l, moreThanOne, r, c(0));
-    }
-    Value r = arith::SubFOp::create(
-        b, l, unscale(arith::AddFOp::create(b, l, of, c(0.5))), c(0.5));
-    if (mode == "pytorch_half_pixel")
-      return arith::SelectOp::create(b, l, moreThanOne, r, c(0));
-    return r;
-  }
-
-  /// An integral float coordinate as an index clamped to [0, in - 1].
-  Value clampIndex(OpBuilder &b, Location l, Value f) const {
-    Value i = arith::IndexCastOp::create(
-        b, l, b.getIndexType(),
-        arith::FPToSIOp::create(b, l, b.getI64Type(), f));
-    Value last = arith::SubIOp::create(b, l, in, cIdx(b, l, 1));
-    return arith::MaxSIOp::create(b, l, cIdx(b, l, 0),
-                                  arith::MinSIOp::create(b, l, i, last));
-  }
-};
-} // namespace
-
-static Value roundNearest(OpBuilder &b, Location l, Value x,
-                          StringRef nearestMode) {
-  Value half = createScalarConstant(b, l, x.getType(), 0.5);
-  if (nearestMode == "round_prefer_floor")
-    return math::CeilOp::create(b, l, arith::SubFOp::create(b, l, x, half));
-  if (nearestMode == "round_prefer_ceil")
-    return math::FloorOp::create(b, l, arith::AddFOp::create(b, l, x, half));
-  if (nearestMode == "floor")
-    return math::FloorOp::create(b, l, x);
-  return math::CeilOp::create(b, l, x);
-}
-
-static LogicalResult legalizeResize2D(Resize2DOp op, LegalizeContext &ctx) {
-  Value x = op.getInput();
-  if (failed(checkRank(op, x, 4, "input")) ||
-      failed(checkRank(op, op.getResult(), 4, "result")))
-    return failure();
-  Type dtype = cast<RelaxTensorType>(x.getType()).getDtype();
-  bool linear = op.getMethod() == "linear";
-  if (linear && !isa<FloatType>(dtype))
-    return op.emitOpError("cannot be legalized: linear resize needs a float "
-                          "dtype, got ")
-           << dtype;
-  Type coordType = dtype.isF64() ? Type(Float64Type::get(op.getContext()))
-                                 : Type(Float32Type::get(op.getContext()));
-  std::optional<ArrayRef<double>> scales = op.getScales();
-  StringRef mode = op.getCoordinateTransformationMode();
-  StringRef nearestMode = op.getNearestMode();
-  auto resultType = cast<RelaxTensorType>(op.getResult().getType());
-
-  return ctx.replaceWithCallTIR(
-      op, "resize2d", op->getOperands(), op->getResultTypes(),
-      [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
-        Value X = in[0], Y = out[0];
-        ResizeAxis axes[2];
-        for (int i = 0; i < 2; ++i) {
-          ResizeAxis &a = axes[i];
-          a.in = dimOf(b, l, x.getType(), 2 + i);
-          a.out = dimOf(b, l, resultType, 2 + i);
-          a.inF = indexToFloat(b, l, a.in, coordType);
-          a.outF = indexToFloat(b, l, a.out, coordType);
-          if (scales)
-            a.scale = (*scales)[i];
-          a.mode = mode;
-        }
-        buildSpatialCompute(
-            b, l, "resize2d", resultType.getShape(),
-            [&](OpBuilder &b, Location l, ValueRange iv) {
-              Value cy = axes[0].coordinate(b, l, iv[2]);
-              Value cx = axes[1].coordinate(b, l, iv[3]);
-              auto load = [&](Value iy, Value ix) -> Value {
-                return tir::LoadOp::create(b, l, X,
-                                           ValueRange{iv[0], iv[1], iy, ix});
-              };
-              if (!linear) {
-                Value v = load(axes[0].clampIndex(
-                                   b, l, roundNearest(b, l, cy, nearestMode)),
-                               axes[1].clampIndex(
-                                   b, l, roundNearest(b, l, cx, nearestMode)));
-                tir::StoreOp::create(b, l, v, Y, iv);
-                return;
-              }
-              // Bilinear between the clamped neighbours (ONNX pads with the
-              // edge values), weights in the coordinate type.
-              Value one = createScalarConstant(b, l, coordType, 1.0);
-              Value idx[2][2], frac[2];
-              Value coords[2] = {cy, cx};
-              for (int i = 0; i < 2; ++i) {
-                Value lo = math::FloorOp::create(b, l, coords[i]);
-                frac[i] = arith::SubFOp::create(b, l, coords[i], lo);
-                idx[i][0] = axes[i].clampIndex(b, l, lo);
-                idx[i][1] = axes[i].clampIndex(
-                    b, l, arith::AddFOp::create(b, l, lo, one));
-              }
-              auto lerp = [&](Value a, Value c, Value t) -> Value {
-                Value d = arith::SubFOp::create(b, l, c, a);
-                return arith::AddFOp::create(b, l, a,
-                                             arith::MulFOp::create(b, l, d, t));
-              };
-              Value row[2];
-              for (int r = 0; r < 2; ++r)
-                row[r] = lerp(
-                    castScalar(b, l, load(idx[0][r], idx[1][0]), coordType),
-                    castScalar(b, l, load(idx[0][r], idx[1][1]), coordType),
-                    frac[1]);
-              Value v = lerp(row[0], row[1], frac[0]);
-              tir::StoreOp::create(b, l, castScalar(b, l, v, dtype), Y, iv);
-            });
-      },
-      tir::OpPattern::Injective, op->getAttrDictionary());
-}
-
-//===----------------------------------------------------------------------===//
 // max_pool2d / avg_pool2d
 //===----------------------------------------------------------------------===//
 
@@ -858,7 +674,8 @@ static Value validCount(OpBuilder &b, Location l, Value base, Value k,
   return arith::MaxSIOp::create(b, l, zero, cnt);
 }
 
-static LogicalResult legalizePool2D(Operation *op, LegalizeContext &ctx,
+template <typename PoolOp>
+static LogicalResult legalizePool2D(PoolOp op, LegalizeContext &ctx,
                                     bool isMax) {
   Value x = op->getOperand(0);
   if (failed(checkRank(op, x, 4, "input")) ||
@@ -869,21 +686,12 @@ static LogicalResult legalizePool2D(Operation *op, LegalizeContext &ctx,
     return op->emitOpError("cannot be legalized: only float pooling is "
                            "supported, got ")
            << dtype;
-  Window win;
-  if (failed(readWindow(op, win)))
-    return failure();
-  auto ps = op->getAttrOfType<DenseI64ArrayAttr>("pool_size");
-  int64_t k[2];
-  if (!ps || (ps.size() != 1 && ps.size() != 2))
-    return op->emitOpError(
-        "cannot be legalized: `pool_size` must have 1 or 2 values");
-  k[0] = ps[0];
-  k[1] = ps.size() == 2 ? ps[1] : ps[0];
-  if (k[0] <= 0 || k[1] <= 0)
-    return op->emitOpError("cannot be legalized: `pool_size` must be positive");
-  auto ceil = op->getAttrOfType<BoolAttr>("ceil_mode");
+  Window win = readWindow(op.getStrides(), op.getDilation(), op.getPadding());
+  // One or two positive sizes (checked by type inference, as the window).
+  ArrayRef<int64_t> ps = op.getPoolSize();
+  int64_t k[2] = {ps[0], ps.size() == 2 ? ps[1] : ps[0]};
   // With ceil_mode a last window may run past the input even unpadded.
-  bool guard = win.hasPadding() || (ceil && ceil.getValue());
+  bool guard = win.hasPadding() || op.getCeilMode();
   Type resultType = op->getResult(0).getType();
   std::string name = isMax ? "max_pool2d" : "avg_pool2d";
 
@@ -1035,440 +843,16 @@ static LogicalResult legalizeAdaptivePool(Operation *op, LegalizeContext &ctx,
       opPattern, op->getAttrDictionary());
 }
 
-
-//===----------------------------------------------------------------------===//
-// rnn, gru, lstm
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// One activation of a recurrent op with its alpha and beta.
-struct Activation {
-  std::string name;
-  double alpha, beta;
-};
-
-/// What the recurrence body needs to know about the op.
-struct RecurrenceSpec {
-  enum Kind { RNN, GRU, LSTM } kind;
-  unsigned gates;
-  bool bidirectional, reverse;
-  SmallVector<Activation> activations; // per direction, then in op order
-  std::optional<double> clip;
-  bool inputForget = false, linearBeforeReset = false;
-};
-} // namespace
-
-/// ONNX's default alpha / beta of an activation used by a recurrence.
-static std::pair<double, double> activationDefaults(StringRef name) {
-  if (name == "HardSigmoid")
-    return {0.2, 0.5};
-  if (name == "LeakyRelu")
-    return {0.01, 0.0};
-  if (name == "Affine" || name == "ScaledTanh")
-    return {1.0, name == "Affine" ? 0.0 : 1.0};
-  return {1.0, 0.0};
-}
-
-/// Applies a recurrent activation to a scalar of float type.
-static Value applyActivation(OpBuilder &b, Location l, const Activation &act,
-                             Value x) {
-  Type t = x.getType();
-  auto c = [&](double v) { return createScalarConstant(b, l, t, v); };
-  auto mul = [&](Value a, Value c2) {
-    return arith::MulFOp::create(b, l, a, c2).getResult();
-  };
-  auto add = [&](Value a, Value c2) {
-    return arith::AddFOp::create(b, l, a, c2).getResult();
-  };
-  auto lt0 = [&](Value v) {
-    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, v, c(0.0))
-        .getResult();
-  };
-  StringRef n = act.name;
-  if (n == "Sigmoid")
-    return arith::DivFOp::create(
-        b, l, c(1.0),
-        add(c(1.0), math::ExpOp::create(
-                        b, l, arith::NegFOp::create(b, l, x))));
-  if (n == "Tanh")
-    return math::TanhOp::create(b, l, x);
-  if (n == "Relu")
-    return arith::MaximumFOp::create(b, l, x, c(0.0));
-  if (n == "HardSigmoid")
-    return arith::MinimumFOp::create(
-        b, l,
-        arith::MaximumFOp::create(b, l, add(mul(x, c(act.alpha)), c(act.beta)),
-                                  c(0.0)),
-        c(1.0));
-  if (n == "LeakyRelu")
-    return arith::SelectOp::create(b, l, lt0(x), mul(x, c(act.alpha)), x);
-  if (n == "Affine")
-    return add(mul(x, c(act.alpha)), c(act.beta));
-  if (n == "ScaledTanh")
-    return mul(math::TanhOp::create(b, l, mul(x, c(act.beta))), c(act.alpha));
-  if (n == "Elu")
-    return arith::SelectOp::create(
-        b, l, lt0(x),
-        mul(arith::SubFOp::create(b, l, math::ExpOp::create(b, l, x), c(1.0)),
-            c(act.alpha)),
-        x);
-  if (n == "Softsign")
-    return arith::DivFOp::create(b, l, x,
-                                 add(c(1.0), math::AbsFOp::create(b, l, x)));
-  if (n == "Softplus")
-    return math::Log1pOp::create(b, l, math::ExpOp::create(b, l, x));
-  // ThresholdedRelu (the verifier admits nothing else).
-  Value above =
-      arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, x, c(act.alpha));
-  return arith::SelectOp::create(b, l, above, x, c(0.0));
-}
-
-/// The recurrence as one prim_func: a parallel loop over (direction,
-/// batch) pairs, each running its sequence serially with its state (h, c)
-/// and the step's gate pre-activations in local buffers. A step computes
-/// the gates xw[t] + rb + h * R^T first and then updates the state, so h
-/// is never overwritten while a gate still reads it. Lengths are clamped
-/// to [0, seq]; steps from the length on are zero in y.
-static LogicalResult legalizeRecurrence(Operation *op, LegalizeContext &ctx,
-                                        RecurrenceSpec spec) {
-  StringRef name = shortOpName(op);
-  if (failed(requireKnownShapes(op)))
-    return failure();
-  auto xwT = cast<RelaxTensorType>(op->getOperand(0).getType());
-  Type dtype = xwT.getDtype();
-  if (!isa<FloatType>(dtype))
-    return op->emitOpError("cannot be legalized: needs a float dtype, got ")
-           << dtype;
-  Type acc = dtype.getIntOrFloatBitWidth() < 32
-                 ? Type(Float32Type::get(op->getContext()))
-                 : dtype;
-  bool isLSTM = spec.kind == RecurrenceSpec::LSTM;
-  unsigned perDir = isLSTM ? 3 : spec.kind == RecurrenceSpec::GRU ? 2 : 1;
-  sym::Expr hidden =
-      cast<RelaxTensorType>(op->getOperand(1).getType()).getShape().getDim(2);
-  // The loops index every operand with xw's seq, batch and directions and
-  // r's hidden size: dims inference left undecided (xw's 9 against r's
-  // 3 * h) are asserted at run time before the call (ShapeContracts.cpp).
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(),
-      [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
-        MLIRContext *mctx = b.getContext();
-        Value XW = in[0], R = in[1], RB = in[2], H0 = in[3];
-        Value C0 = isLSTM ? in[4] : Value(), P = isLSTM ? in[5] : Value();
-        Value LENS = in.back();
-        Value Y = out[0], YH = out[1], YC = isLSTM ? out[2] : Value();
-        Type xwType = op->getOperand(0).getType();
-        Value seq = dimOf(b, l, xwType, 0), batch = dimOf(b, l, xwType, 1),
-              dirs = dimOf(b, l, xwType, 2);
-        Value H = tir::materializeDim(b, l, hidden);
-        Value c0 = cIdx(b, l, 0), c1 = cIdx(b, l, 1);
-        Value H2 = arith::MulIOp::create(b, l, H, cIdx(b, l, 2));
-        Value H3 = arith::MulIOp::create(b, l, H, cIdx(b, l, 3));
-        Value GH = arith::MulIOp::create(b, l, H, cIdx(b, l, spec.gates));
-        auto ld = [&](OpBuilder &b, Location l, Value buf, ValueRange idx) {
-          return tir::LoadOp::create(b, l, buf, idx).getResult();
-        };
-        auto ldAcc = [&](OpBuilder &b, Location l, Value buf,
-                         ValueRange idx) {
-          return castScalar(b, l, ld(b, l, buf, idx), acc);
-        };
-        auto st = [&](OpBuilder &b, Location l, Value x, Value buf,
-                      ValueRange idx) {
-          tir::StoreOp::create(b, l, x, buf, idx);
-        };
-        auto serial = [&](OpBuilder &b, Location l, Value lb, Value ub,
-                          function_ref<void(OpBuilder &, Location, Value)>
-                              body) {
-          tir::ForOp::create(b, l, lb, ub, c1, tir::LoopKind::serial, body);
-        };
-        auto localBuf = [&](OpBuilder &b, Location l, sym::Expr size) {
-          return tir::AllocOp::create(
-                     b, l,
-                     tir::BufferType::get(mctx,
-                                          SymShape(ArrayRef<sym::Expr>{size}),
-                                          acc, tir::MemoryScope::local))
-              .getResult();
-        };
-        auto clip = [&](OpBuilder &b, Location l, Value x) -> Value {
-          if (!spec.clip)
-            return x;
-          Value hi = createScalarConstant(b, l, acc, *spec.clip);
-          Value lo = createScalarConstant(b, l, acc, -*spec.clip);
-          return arith::MinimumFOp::create(
-              b, l, arith::MaximumFOp::create(b, l, x, lo), hi);
-        };
-        auto add = [&](OpBuilder &b, Location l, Value x, Value y) {
-          return arith::AddFOp::create(b, l, x, y).getResult();
-        };
-        auto mul = [&](OpBuilder &b, Location l, Value x, Value y) {
-          return arith::MulFOp::create(b, l, x, y).getResult();
-        };
-
-        // One parallel iteration per (direction, batch element).
-        Value pairs = arith::MulIOp::create(b, l, dirs, batch);
-        tir::ForOp::create(
-            b, l, c0, pairs, c1, tir::LoopKind::parallel,
-            [&](OpBuilder &b, Location l, Value pr) {
-              Value d = arith::DivUIOp::create(b, l, pr, batch);
-              Value bi = arith::RemUIOp::create(b, l, pr, batch);
-              Value hS = localBuf(b, l, hidden);
-              Value cS = isLSTM ? localBuf(b, l, hidden) : Value();
-              Value g = localBuf(b, l, hidden * int64_t(spec.gates));
-              Value dot = localBuf(b, l, sym::Expr::constant(1));
-              serial(b, l, c0, H, [&](OpBuilder &b, Location l, Value k) {
-                st(b, l, ldAcc(b, l, H0, {d, bi, k}), hS, k);
-                if (isLSTM)
-                  st(b, l, ldAcc(b, l, C0, {d, bi, k}), cS, k);
-              });
-              Value rawLen = castScalar(b, l, ld(b, l, LENS, bi),
-                                        b.getI64Type());
-              Value len = arith::IndexCastOp::create(b, l, b.getIndexType(),
-                                                     rawLen);
-              len = arith::MinSIOp::create(
-                  b, l, arith::MaxSIOp::create(b, l, len, c0), seq);
-              Value zero = createScalarConstant(b, l, acc, 0.0);
-              Value one = createScalarConstant(b, l, acc, 1.0);
-
-              // gate[j] = xw[t, bi, d, j] + rb[d, j] + sum_k h[k] R[d, j, k]
-              // for j in [lo, hi), the sum over `hv(k)` instead of h[k].
-              auto gatesFrom =
-                  [&](OpBuilder &b, Location l, Value t, Value lo, Value hi,
-                      function_ref<Value(OpBuilder &, Location, Value)> hv,
-                      function_ref<void(OpBuilder &, Location, Value, Value,
-                                        Value)>
-                          use) {
-                    serial(b, l, lo, hi, [&](OpBuilder &b, Location l,
-                                             Value j) {
-                      st(b, l, zero, dot, c0);
-                      // reassoc lets LLVM split the sum into partial sums
-                      // and vectorize it (as attention's q.k).
-                      serial(b, l, c0, H, [&](OpBuilder &b, Location l,
-                                              Value k) {
-                        st(b, l,
-                           arith::AddFOp::create(
-                               b, l, ld(b, l, dot, c0),
-                               mul(b, l, hv(b, l, k),
-                                   ldAcc(b, l, R, {d, j, k})),
-                               arith::FastMathFlags::reassoc),
-                           dot, c0);
-                      });
-                      use(b, l, j, ld(b, l, dot, c0),
-                          ldAcc(b, l, XW, {t, bi, d, j}));
-                    });
-                  };
-              auto hOf = [&](OpBuilder &b, Location l, Value k) {
-                return ld(b, l, hS, k);
-              };
-
-              // The steps of one direction, its activations known.
-              auto runDirection = [&](OpBuilder &b, Location l,
-                                      unsigned dirIndex) {
-                bool rev = spec.reverse || dirIndex == 1;
-                ArrayRef<Activation> acts =
-                    ArrayRef<Activation>(spec.activations)
-                        .slice(dirIndex * perDir, perDir);
-                serial(b, l, c0, len, [&](OpBuilder &b, Location l, Value s) {
-                  Value t =
-                      rev ? Value(arith::SubIOp::create(
-                                b, l, arith::SubIOp::create(b, l, len, c1), s))
-                          : s;
-                  auto storeGate = [&](OpBuilder &b, Location l, Value j,
-                                       Value sum, Value xw) {
-                    st(b, l, add(b, l, add(b, l, xw, sum),
-                                 ldAcc(b, l, RB, {d, j})),
-                       g, j);
-                  };
-                  auto emit = [&](OpBuilder &b, Location l, Value k,
-                                  Value hNew) {
-                    st(b, l, hNew, hS, k);
-                    st(b, l, castScalar(b, l, hNew, dtype), Y,
-                       {t, d, bi, k});
-                  };
-                  switch (spec.kind) {
-                  case RecurrenceSpec::RNN:
-                    gatesFrom(b, l, t, c0, H, hOf, storeGate);
-                    serial(b, l, c0, H, [&](OpBuilder &b, Location l,
-                                            Value k) {
-                      emit(b, l, k,
-                           applyActivation(b, l, acts[0],
-                                           clip(b, l, ld(b, l, g, k))));
-                    });
-                    break;
-                  case RecurrenceSpec::LSTM:
-                    gatesFrom(b, l, t, c0, GH, hOf, storeGate);
-                    serial(b, l, c0, H, [&](OpBuilder &b, Location l,
-                                            Value k) {
-                      Value kO = arith::AddIOp::create(b, l, k, H);
-                      Value kF = arith::AddIOp::create(b, l, k, H2);
-                      Value kC = arith::AddIOp::create(b, l, k, H3);
-                      Value c = ld(b, l, cS, k);
-                      Value i = applyActivation(
-                          b, l, acts[0],
-                          clip(b, l, add(b, l, ld(b, l, g, k),
-                                         mul(b, l, ldAcc(b, l, P, {d, k}),
-                                             c))));
-                      Value f =
-                          spec.inputForget
-                              ? Value(arith::SubFOp::create(b, l, one, i))
-                              : applyActivation(
-                                    b, l, acts[0],
-                                    clip(b, l,
-                                         add(b, l, ld(b, l, g, kF),
-                                             mul(b, l,
-                                                 ldAcc(b, l, P, {d, kF}),
-                                                 c))));
-                      Value cc = applyActivation(b, l, acts[1],
-                                                 clip(b, l, ld(b, l, g, kC)));
-                      Value cNew =
-                          add(b, l, mul(b, l, f, c), mul(b, l, i, cc));
-                      Value o = applyActivation(
-                          b, l, acts[0],
-                          clip(b, l, add(b, l, ld(b, l, g, kO),
-                                         mul(b, l, ldAcc(b, l, P, {d, kO}),
-                                             cNew))));
-                      st(b, l, cNew, cS, k);
-                      emit(b, l, k,
-                           mul(b, l, o, applyActivation(b, l, acts[2], cNew)));
-                    });
-                    break;
-                  case RecurrenceSpec::GRU: {
-                    // z and r pre-activations, then r activated in place.
-                    gatesFrom(b, l, t, c0, H2, hOf, storeGate);
-                    serial(b, l, H, H2, [&](OpBuilder &b, Location l,
-                                            Value j) {
-                      st(b, l,
-                         applyActivation(b, l, acts[0],
-                                         clip(b, l, ld(b, l, g, j))),
-                         g, j);
-                    });
-                    // The candidate: (r . h) R_h^T + Rb_h, or with
-                    // linear_before_reset r . (h R_h^T + Rb_h).
-                    auto rTimesH = [&](OpBuilder &b, Location l, Value k) {
-                      Value kr = arith::AddIOp::create(b, l, k, H);
-                      return mul(b, l, ld(b, l, g, kr), ld(b, l, hS, k));
-                    };
-                    auto storeCandidate = [&](OpBuilder &b, Location l,
-                                              Value j, Value sum, Value xw) {
-                      Value rec = add(b, l, sum, ldAcc(b, l, RB, {d, j}));
-                      if (spec.linearBeforeReset) {
-                        Value kr = arith::SubIOp::create(b, l, j, H);
-                        rec = mul(b, l, ld(b, l, g, kr), rec);
-                      }
-                      st(b, l,
-                         applyActivation(b, l, acts[1],
-                                         clip(b, l, add(b, l, xw, rec))),
-                         g, j);
-                    };
-                    if (spec.linearBeforeReset)
-                      gatesFrom(b, l, t, H2, H3, hOf, storeCandidate);
-                    else
-                      gatesFrom(b, l, t, H2, H3, rTimesH, storeCandidate);
-                    serial(b, l, c0, H, [&](OpBuilder &b, Location l,
-                                            Value k) {
-                      Value z = applyActivation(b, l, acts[0],
-                                                clip(b, l, ld(b, l, g, k)));
-                      Value cand =
-                          ld(b, l, g, Value(arith::AddIOp::create(b, l, k, H2)));
-                      Value hNew = add(
-                          b, l,
-                          mul(b, l, arith::SubFOp::create(b, l, one, z), cand),
-                          mul(b, l, z, ld(b, l, hS, k)));
-                      emit(b, l, k, hNew);
-                    });
-                    break;
-                  }
-                  }
-                });
-              };
-              if (spec.bidirectional) {
-                Value isFwd = arith::CmpIOp::create(
-                    b, l, arith::CmpIPredicate::eq, d, c0);
-                scf::IfOp::create(
-                    b, l, isFwd,
-                    [&](OpBuilder &b, Location l) {
-                      runDirection(b, l, 0);
-                      scf::YieldOp::create(b, l);
-                    },
-                    [&](OpBuilder &b, Location l) {
-                      runDirection(b, l, 1);
-                      scf::YieldOp::create(b, l);
-                    });
-              } else {
-                runDirection(b, l, 0);
-              }
-              // Steps from the length on are zero; the final state.
-              serial(b, l, len, seq, [&](OpBuilder &b, Location l, Value t) {
-                serial(b, l, c0, H, [&](OpBuilder &b, Location l, Value k) {
-                  st(b, l, createScalarConstant(b, l, dtype, 0.0), Y,
-                     {t, d, bi, k});
-                });
-              });
-              serial(b, l, c0, H, [&](OpBuilder &b, Location l, Value k) {
-                st(b, l, castScalar(b, l, ld(b, l, hS, k), dtype), YH,
-                   {d, bi, k});
-                if (isLSTM)
-                  st(b, l, castScalar(b, l, ld(b, l, cS, k), dtype), YC,
-                     {d, bi, k});
-              });
-            });
-      },
-      tir::OpPattern::Opaque, op->getAttrDictionary());
-}
-
-/// The spec shared by the three ops from their attributes.
-template <typename OpTy>
-static RecurrenceSpec recurrenceSpec(OpTy op, RecurrenceSpec::Kind kind,
-                                     unsigned gates) {
-  RecurrenceSpec spec;
-  spec.kind = kind;
-  spec.gates = gates;
-  spec.bidirectional = op.getDirection() == "bidirectional";
-  spec.reverse = op.getDirection() == "reverse";
-  SmallVector<StringRef> names;
-  if (auto acts = op.getActivations())
-    for (Attribute a : *acts)
-      names.push_back(cast<StringAttr>(a).getValue());
-  else
-    names = defaultRecurrentActivations(op->getName().getStringRef(),
-                                        spec.bidirectional ? 2 : 1);
-  std::optional<ArrayRef<double>> alpha = op.getActivationAlpha(),
-                                  beta = op.getActivationBeta();
-  for (auto [i, n] : llvm::enumerate(names)) {
-    auto [da, db] = activationDefaults(n);
-    spec.activations.push_back(
-        {n.str(), alpha && i < alpha->size() ? (*alpha)[i] : da,
-         beta && i < beta->size() ? (*beta)[i] : db});
-  }
-  if (auto c = op.getClipAttr())
-    spec.clip = c.getValueAsDouble();
-  return spec;
-}
-
 void relax::addNNLegalizers(LegalizerTable &table) {
-  registerLegalizer<RNNOp>(table, [](RNNOp op, LegalizeContext &ctx) {
-    return legalizeRecurrence(op, ctx,
-                              recurrenceSpec(op, RecurrenceSpec::RNN, 1));
-  });
-  registerLegalizer<GRUOp>(table, [](GRUOp op, LegalizeContext &ctx) {
-    RecurrenceSpec spec = recurrenceSpec(op, RecurrenceSpec::GRU, 3);
-    spec.linearBeforeReset = op.getLinearBeforeReset();
-    return legalizeRecurrence(op, ctx, spec);
-  });
-  registerLegalizer<LSTMOp>(table, [](LSTMOp op, LegalizeContext &ctx) {
-    RecurrenceSpec spec = recurrenceSpec(op, RecurrenceSpec::LSTM, 4);
-    spec.inputForget = op.getInputForget();
-    return legalizeRecurrence(op, ctx, spec);
-  });
   registerLegalizer<AttentionOp>(table, legalizeAttention);
   registerLegalizer<Conv2DOp>(table, legalizeConv2D);
   registerLegalizer<Conv2DTransposeOp>(table, legalizeConv2DTranspose);
-  registerLegalizer<Resize2DOp>(table, legalizeResize2D);
   registerLegalizer<MaxPool2DOp>(
-      table, [](Operation *op, LegalizeContext &ctx) {
+      table, [](MaxPool2DOp op, LegalizeContext &ctx) {
         return legalizePool2D(op, ctx, /*isMax=*/true);
       });
   registerLegalizer<AvgPool2DOp>(
-      table, [](Operation *op, LegalizeContext &ctx) {
+      table, [](AvgPool2DOp op, LegalizeContext &ctx) {
         return legalizePool2D(op, ctx, /*isMax=*/false);
       });
   registerLegalizer<AdaptiveAvgPool2DOp>(

@@ -1,8 +1,9 @@
 //===- Reduction.cpp - Legalization of the reduction and norm ops ---------===//
 //
 // Reductions over axes (sum, mean, max, min, prod, variance), index
-// reductions (argmax, argmin), softmax / log_softmax, cumsum and the
-// normalisations (layer_norm, rms_norm, group_norm, batch_norm).
+// reductions (argmax, argmin), softmax / log_softmax and cumsum; the
+// normalisations (layer_norm, rms_norm, group_norm, batch_norm) are in
+// Normalization.cpp, the helpers both use in ReductionHelpers.h.
 //
 // Every reduction is a loop nest with the kept dims outside (the outermost
 // one parallel) and the reduced dims inside, around one tir.block whose kept
@@ -27,6 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReductionHelpers.h"
+
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
 
@@ -37,282 +40,7 @@
 
 using namespace mlir;
 using namespace mlir::relax;
-
-//===----------------------------------------------------------------------===//
-// Helpers
-//===----------------------------------------------------------------------===//
-
-static bool isFloat(Type t) { return isa<FloatType>(t); }
-
-/// The dtype statistics are accumulated in.
-static Type accType(Type dtype) {
-  if (dtype.isF16() || dtype.isBF16())
-    return Float32Type::get(dtype.getContext());
-  return dtype;
-}
-
-static const SymShape &shapeOf(Value v) {
-  return cast<RelaxTensorType>(v.getType()).getShape();
-}
-static const SymShape &shapeOf(Type t) {
-  return cast<RelaxTensorType>(t).getShape();
-}
-static Type dtypeOf(Value v) {
-  return cast<RelaxTensorType>(v.getType()).getDtype();
-}
-
-
-/// The largest / smallest finite-or-infinite value of `dtype`.
-static Value extremeConstant(OpBuilder &b, Location l, Type dtype,
-                             bool largest) {
-  if (auto ft = dyn_cast<FloatType>(dtype))
-    return arith::ConstantOp::create(
-        b, l,
-        b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(),
-                                           /*Negative=*/!largest)));
-  unsigned w = dtype.getIntOrFloatBitWidth();
-  APInt v = largest ? APInt::getSignedMaxValue(w) : APInt::getSignedMinValue(w);
-  return arith::ConstantOp::create(b, l, b.getIntegerAttr(dtype, v));
-}
-
-/// A global scratch buffer of `shape` and `dtype`.
-static Value allocBuffer(OpBuilder &b, Location l, const SymShape &shape,
-                         Type dtype) {
-  auto type = tir::BufferType::get(b.getContext(), shape, dtype,
-                                   tir::MemoryScope::global);
-  return tir::AllocOp::create(b, l, type);
-}
-
-/// The element count of the dims of `shape` at `axes`.
-static sym::Expr countOf(const SymShape &shape, ArrayRef<int64_t> axes) {
-  sym::Expr n = sym::Expr::constant(1);
-  for (int64_t a : axes)
-    n = n * shape.getDim(a);
-  return n;
-}
-
-/// `values` without the positions in the sorted `axes`.
-static SmallVector<Value> dropAxes(ValueRange values, ArrayRef<int64_t> axes) {
-  SmallVector<Value> out;
-  for (auto [i, v] : llvm::enumerate(values))
-    if (!llvm::is_contained(axes, static_cast<int64_t>(i)))
-      out.push_back(v);
-  return out;
-}
-
-static double f64Attr(Operation *op, StringRef name, double dflt) {
-  if (auto a = op->getAttrOfType<FloatAttr>(name))
-    return a.getValueAsDouble();
-  return dflt;
-}
-
-using BlockFn = function_ref<void(OpBuilder &, Location, ValueRange spatial,
-                                  ValueRange reduce)>;
-
-/// A loop nest over `spatial` (outside, the first loop parallel) and
-/// `reduce` (inside, serial) extents around one tir.block named `name` with
-/// spatial and reduce iteration variables. `init` becomes the block's
-/// tir.init (without reduce extents it just runs before `body`).
-static void buildBlock(OpBuilder &b, Location loc, StringRef name,
-                       ArrayRef<sym::Expr> spatial, ArrayRef<sym::Expr> reduce,
-                       BlockFn init, BlockFn body) {
-  SmallVector<sym::Expr> extents(spatial.begin(), spatial.end());
-  extents.append(reduce.begin(), reduce.end());
-  SmallVector<tir::LoopKind> kinds =
-      outerParallelKinds(spatial, extents.size());
-  unsigned numSpatial = spatial.size();
-  tir::buildLoopNest(
-      b, loc, extents, kinds, [&](OpBuilder &b, Location l, ValueRange ivs) {
-        SmallVector<tir::IterKind> iterKinds(numSpatial,
-                                             tir::IterKind::spatial);
-        iterKinds.append(reduce.size(), tir::IterKind::reduce);
-        auto initFn = [&](OpBuilder &b, Location l, ValueRange vars) {
-          init(b, l, vars.take_front(numSpatial), vars.drop_front(numSpatial));
-        };
-        auto bodyFn = [&](OpBuilder &b, Location l, ValueRange vars) {
-          if (reduce.empty() && init)
-            init(b, l, vars.take_front(numSpatial),
-                 vars.drop_front(numSpatial));
-          body(b, l, vars.take_front(numSpatial), vars.drop_front(numSpatial));
-        };
-        function_ref<void(OpBuilder &, Location, ValueRange)> initRef;
-        if (!reduce.empty() && init)
-          initRef = initFn;
-        tir::BlockOp::create(b, l, name, ivs, iterKinds, initRef, bodyFn);
-      });
-}
-
-using AxisFn = function_ref<void(OpBuilder &, Location, ValueRange inIdx,
-                                 ValueRange outIdx)>;
-
-/// A reduction of a tensor of shape `in` over the sorted `axes`: the block's
-/// spatial variables are the kept dims, its reduce variables the reduced
-/// ones. Callbacks get the input indices and the indices into the reduced
-/// shape (reduced dims dropped, or 0 with `keepdims`). In `init` the reduce
-/// variables, hence the reduced input indices, are 0.
-static void buildAxisReduction(OpBuilder &b, Location loc, StringRef name,
-                               const SymShape &in, ArrayRef<int64_t> axes,
-                               bool keepdims, AxisFn init, AxisFn body) {
-  SmallVector<sym::Expr> spatial, reduce;
-  for (int64_t i = 0; i < in.getRank(); ++i)
-    (llvm::is_contained(axes, i) ? reduce : spatial).push_back(in.getDim(i));
-  auto indices = [&](OpBuilder &b, Location l, ValueRange sv, ValueRange rv,
-                     SmallVectorImpl<Value> &inIdx,
-                     SmallVectorImpl<Value> &outIdx) {
-    unsigned s = 0, r = 0;
-    Value zero;
-    for (int64_t i = 0; i < in.getRank(); ++i) {
-      if (llvm::is_contained(axes, i)) {
-        inIdx.push_back(rv[r++]);
-        if (keepdims) {
-          if (!zero)
-            zero = arith::ConstantIndexOp::create(b, l, 0);
-          outIdx.push_back(zero);
-        }
-      } else {
-        inIdx.push_back(sv[s]);
-        outIdx.push_back(sv[s]);
-        ++s;
-      }
-    }
-  };
-  auto initFn = [&](OpBuilder &b, Location l, ValueRange sv, ValueRange rv) {
-    SmallVector<Value> inIdx, outIdx;
-    indices(b, l, sv, rv, inIdx, outIdx);
-    init(b, l, inIdx, outIdx);
-  };
-  auto bodyFn = [&](OpBuilder &b, Location l, ValueRange sv, ValueRange rv) {
-    SmallVector<Value> inIdx, outIdx;
-    indices(b, l, sv, rv, inIdx, outIdx);
-    body(b, l, inIdx, outIdx);
-  };
-  BlockFn initRef;
-  if (init)
-    initRef = initFn;
-  buildBlock(b, loc, name, spatial, reduce, initRef, bodyFn);
-}
-
-/// One spatial block over `shape`.
-static void buildSpatial(
-    OpBuilder &b, Location loc, StringRef name, const SymShape &shape,
-    function_ref<void(OpBuilder &, Location, ValueRange)> body) {
-  buildSpatialCompute(b, loc, name, shape, body);
-}
-
-/// True when the reduced extent (the dims of `in` at `axes`) may be 0 at run
-/// time: then no reduce iteration runs, so the block's tir.init never writes
-/// the identity.
-static bool mayBeEmpty(const SymShape &in, ArrayRef<int64_t> axes) {
-  for (int64_t a : axes) {
-    std::optional<int64_t> lb = defaultSymContext().lowerBound(in.getDim(a));
-    if (!lb || *lb < 1)
-      return true;
-  }
-  return false;
-}
-
-/// Fills `buf` (of `shape`) with `value` in one spatial block: the result of
-/// a reduction over an empty extent (numpy: 0 for sum, 1 for prod, nan for
-/// mean / variance through 0 / 0).
-static void emitFill(OpBuilder &b, Location loc, StringRef name,
-                     const SymShape &shape, Value buf,
-                     function_ref<Value(OpBuilder &, Location)> value) {
-  buildSpatial(b, loc, name, shape,
-               [&](OpBuilder &b, Location l, ValueRange o) {
-                 tir::StoreOp::create(b, l, value(b, l), buf, o);
-               });
-}
-
-/// Rejects dtypes the loop lowering or the op's arithmetic cannot handle.
-static LogicalResult checkDtype(Operation *op, Type dtype, bool floatOnly) {
-  if (floatOnly && !isFloat(dtype))
-    return op->emitOpError("cannot be legalized: requires a floating-point "
-                           "dtype, got ")
-           << dtype;
-  if (isUnsignedDtype(dtype))
-    return op->emitOpError("cannot be legalized: ")
-           << dtype << " arithmetic is not supported by the loop lowering yet";
-  if (dtype.isInteger(1))
-    return op->emitOpError("cannot be legalized: arithmetic on i1 is not "
-                           "supported; cast to an integer dtype first");
-  return success();
-}
-
-/// Requires `param` (a norm's gamma / beta / weight) to have exactly the
-/// dims `expected`, provably: the loops index it with the data's variables.
-static LogicalResult checkParamShape(Operation *op, StringRef what,
-                                     const SymShape &param,
-                                     ArrayRef<sym::Expr> expected) {
-  bool ok = param.getRank() == static_cast<int64_t>(expected.size());
-  for (unsigned i = 0; ok && i < expected.size(); ++i)
-    ok = param.getDim(i) == expected[i] ||
-         defaultSymContext().provablyEqual(param.getDim(i), expected[i]);
-  if (ok)
-    return success();
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(expected, os,
-                        [&](const sym::Expr &e) { printSymDim(os, e); });
-  os << "]";
-  return op->emitOpError("cannot be legalized: ")
-         << what << " has shape " << param.str()
-         << " which is not provably " << s
-         << " (refine it with relax.match_cast)";
-}
-
-/// The sorted reduction axes of a reduce op (all axes when absent).
-static FailureOr<SmallVector<int64_t>> reduceAxes(Operation *op,
-                                                  int64_t rank) {
-  auto axesAttr = op->getAttrOfType<DenseI64ArrayAttr>("axes");
-  if (!axesAttr) {
-    SmallVector<int64_t> all;
-    for (int64_t i = 0; i < rank; ++i)
-      all.push_back(i);
-    return all;
-  }
-  return normalizeAxes(op->getLoc(), op->getName().getStringRef(),
-                       axesAttr.asArrayRef(), rank);
-}
-
-static bool keepdimsOf(Operation *op) {
-  auto a = op->getAttrOfType<BoolAttr>("keepdims");
-  return a && a.getValue();
-}
-
-/// Input shape checks common to every legalizer here.
-static LogicalResult checkKnown(Operation *op) {
-  for (Type t : op->getOperandTypes()) {
-    auto tensor = dyn_cast<RelaxTensorType>(t);
-    if (!tensor || !tensor.getShape().isFullyKnown())
-      return op->emitOpError("cannot be legalized: operand has type ")
-             << t << "; every dim must be known (refine it with "
-             << "relax.match_cast)";
-  }
-  return success();
-}
-
-/// Operand 0, once every operand shape is known (checkKnown) and its dtype
-/// is one the lowering handles (checkDtype): the start of most legalizers
-/// here.
-static FailureOr<Value> checkedInput(Operation *op, bool floatOnly) {
-  if (failed(checkKnown(op)))
-    return failure();
-  Value input = op->getOperand(0);
-  if (failed(checkDtype(op, dtypeOf(input), floatOnly)))
-    return failure();
-  return input;
-}
-
-/// Replaces `op` by a call of the `reduction` prim_func `name` built by
-/// `body` over all its operands and results, keyed on its attributes.
-static LogicalResult replaceWithReduction(Operation *op, LegalizeContext &ctx,
-                                          StringRef name,
-                                          PrimFuncBodyBuilder body) {
-  return ctx.replaceWithCallTIR(
-      op, name, op->getOperands(), op->getResultTypes(), body,
-      tir::OpPattern::Reduction, op->getAttrDictionary());
-}
+using namespace mlir::relax::reduction_legalize;
 
 //===----------------------------------------------------------------------===//
 // sum, prod, max, min
@@ -356,17 +84,20 @@ static Value identity(OpBuilder &b, Location l, Combiner c, Type dtype) {
   llvm_unreachable("combiner");
 }
 
-static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
+/// sum, prod, max and min.
+template <typename ReduceOp>
+static LogicalResult legalizeReduce(ReduceOp op, LegalizeContext &ctx,
                                     Combiner c) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/false);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
-  FailureOr<SmallVector<int64_t>> axes = reduceAxes(op, in.getRank());
+  FailureOr<SmallVector<int64_t>> axes =
+      reduceAxes(op, op.getAxes(), in.getRank());
   if (failed(axes))
     return failure();
-  bool keepdims = keepdimsOf(op);
+  bool keepdims = op.getKeepdims();
   const SymShape &out = shapeOf(op->getResult(0).getType());
   std::string name = ("T_" + shortOpName(op)).str();
   return replaceWithReduction(
@@ -395,58 +126,19 @@ static LogicalResult legalizeReduce(Operation *op, LegalizeContext &ctx,
 // mean, variance
 //===----------------------------------------------------------------------===//
 
-/// Emits `stat[o] = sum over axes of f(x[i], o)` for a statistics buffer of
-/// the reduced shape.
-static void emitSum(OpBuilder &b, Location loc, StringRef name,
-                    const SymShape &in, ArrayRef<int64_t> axes, bool keepdims,
-                    Value stat, Type acc,
-                    function_ref<Value(OpBuilder &, Location, ValueRange inIdx,
-                                       ValueRange outIdx)>
-                        term,
-                    bool reassoc = false) {
-  buildAxisReduction(
-      b, loc, name, in, axes, keepdims,
-      [&](OpBuilder &b, Location l, ValueRange, ValueRange o) {
-        tir::StoreOp::create(b, l, createScalarConstant(b, l, acc, 0), stat,
-                             o);
-      },
-      [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
-        Value s = tir::LoadOp::create(b, l, stat, o);
-        Value t = term(b, l, i, o);
-        tir::StoreOp::create(
-            b, l,
-            arith::AddFOp::create(b, l, s, t,
-                                  reassoc ? arith::FastMathFlags::reassoc
-                                          : arith::FastMathFlags::none),
-            stat, o);
-      });
-}
-
-/// Emits `dst[o] = cast(src[o] / count)` over `shape`.
-static void emitDivide(OpBuilder &b, Location loc, StringRef name,
-                       const SymShape &shape, Value src, Value dst,
-                       Value count) {
-  buildSpatial(b, loc, name, shape,
-               [&](OpBuilder &b, Location l, ValueRange o) {
-                 Value s = tir::LoadOp::create(b, l, src, o);
-                 Value q = arith::DivFOp::create(b, l, s, count);
-                 Type to = cast<tir::BufferType>(dst.getType()).getDtype();
-                 tir::StoreOp::create(b, l, castScalar(b, l, q, to), dst, o);
-               });
-}
-
-static LogicalResult legalizeMeanOrVariance(Operation *op,
-                                            LegalizeContext &ctx,
+template <typename ReduceOp>
+static LogicalResult legalizeMeanOrVariance(ReduceOp op, LegalizeContext &ctx,
                                             bool variance) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
-  FailureOr<SmallVector<int64_t>> axes = reduceAxes(op, in.getRank());
+  FailureOr<SmallVector<int64_t>> axes =
+      reduceAxes(op, op.getAxes(), in.getRank());
   if (failed(axes))
     return failure();
-  bool keepdims = keepdimsOf(op);
+  bool keepdims = op.getKeepdims();
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type acc = accType(dtype);
   std::string name = ("T_" + shortOpName(op)).str();
@@ -497,7 +189,8 @@ static LogicalResult legalizeMeanOrVariance(Operation *op,
 // argmax, argmin
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
+template <typename ArgReduceOp>
+static LogicalResult legalizeArgReduce(ArgReduceOp op, LegalizeContext &ctx,
                                        bool isMax) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/false);
   if (failed(input))
@@ -505,10 +198,10 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
   SmallVector<int64_t> axes;
-  if (auto axisAttr = op->getAttrOfType<IntegerAttr>("axis")) {
+  if (std::optional<uint64_t> axis = op.getAxis()) {
     FailureOr<int64_t> a =
         normalizeAxis(op->getLoc(), op->getName().getStringRef(),
-                      axisAttr.getInt(), in.getRank());
+                      static_cast<int64_t>(*axis), in.getRank());
     if (failed(a))
       return failure();
     axes.push_back(*a);
@@ -516,7 +209,7 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
     for (int64_t i = 0; i < in.getRank(); ++i)
       axes.push_back(i);
   }
-  bool keepdims = keepdimsOf(op);
+  bool keepdims = op.getKeepdims();
   const SymShape &out = shapeOf(op->getResult(0).getType());
   Type resultDtype = cast<RelaxTensorType>(op->getResult(0).getType())
                          .getDtype();
@@ -589,16 +282,15 @@ static LogicalResult legalizeArgReduce(Operation *op, LegalizeContext &ctx,
 // softmax, log_softmax
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
+template <typename SoftmaxLikeOp>
+static LogicalResult legalizeSoftmax(SoftmaxLikeOp op, LegalizeContext &ctx,
                                      bool isLog) {
   FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
   if (failed(input))
     return failure();
   const SymShape &in = shapeOf(*input);
   Type dtype = dtypeOf(*input);
-  int64_t axisValue = -1;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis"))
-    axisValue = a.getInt();
+  auto axisValue = static_cast<int64_t>(op.getAxis());
   FailureOr<int64_t> axis = normalizeAxis(
       op->getLoc(), op->getName().getStringRef(), axisValue, in.getRank());
   if (failed(axis))
@@ -657,7 +349,7 @@ static LogicalResult legalizeSoftmax(Operation *op, LegalizeContext &ctx,
 // cumsum
 //===----------------------------------------------------------------------===//
 
-static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
+static LogicalResult legalizeCumsum(CumsumOp op, LegalizeContext &ctx) {
   if (failed(checkKnown(op)))
     return failure();
   Value input = op->getOperand(0);
@@ -672,9 +364,10 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
   if (failed(checkDtype(op, dtype, /*floatOnly=*/false)))
     return failure();
   std::optional<int64_t> axis;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis")) {
-    FailureOr<int64_t> n = normalizeAxis(
-        op->getLoc(), op->getName().getStringRef(), a.getInt(), in.getRank());
+  if (std::optional<uint64_t> a = op.getAxis()) {
+    FailureOr<int64_t> n =
+        normalizeAxis(op->getLoc(), op->getName().getStringRef(),
+                      static_cast<int64_t>(*a), in.getRank());
     if (failed(n))
       return failure();
     axis = *n;
@@ -772,304 +465,12 @@ static LogicalResult legalizeCumsum(Operation *op, LegalizeContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
-// Normalisations
-//===----------------------------------------------------------------------===//
-
-/// Normalised axes in attribute order (for indexing gamma / beta / weight)
-/// and sorted (for the reduction).
-static LogicalResult normAxes(Operation *op, int64_t rank,
-                              SmallVectorImpl<int64_t> &ordered,
-                              SmallVectorImpl<int64_t> &sorted) {
-  auto axesAttr = op->getAttrOfType<DenseI64ArrayAttr>("axes");
-  for (int64_t a : axesAttr.asArrayRef()) {
-    FailureOr<int64_t> n =
-        normalizeAxis(op->getLoc(), op->getName().getStringRef(), a, rank);
-    if (failed(n))
-      return failure();
-    ordered.push_back(*n);
-  }
-  FailureOr<SmallVector<int64_t>> s = normalizeAxes(
-      op->getLoc(), op->getName().getStringRef(), axesAttr.asArrayRef(), rank);
-  if (failed(s))
-    return failure();
-  sorted.assign(s->begin(), s->end());
-  return success();
-}
-
-/// layer_norm (with gamma and beta) and rms_norm (with weight only).
-static LogicalResult legalizeLayerOrRMSNorm(Operation *op,
-                                            LegalizeContext &ctx, bool rms) {
-  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
-  if (failed(input))
-    return failure();
-  const SymShape &in = shapeOf(*input);
-  Type dtype = dtypeOf(*input);
-  SmallVector<int64_t> ordered, sorted;
-  if (failed(normAxes(op, in.getRank(), ordered, sorted)))
-    return failure();
-  SmallVector<sym::Expr> paramDims;
-  for (int64_t a : ordered)
-    paramDims.push_back(in.getDim(a));
-  for (unsigned p = 1; p < op->getNumOperands(); ++p)
-    if (failed(checkParamShape(op,
-                               rms ? "weight" : (p == 1 ? "gamma" : "beta"),
-                               shapeOf(op->getOperand(p)), paramDims)))
-      return failure();
-  double eps = f64Attr(op, "epsilon", 1e-5);
-  SymShape stat = reduceShape(in, sorted, /*keepdims=*/false);
-  Type acc = accType(dtype);
-  std::string name = ("T_" + shortOpName(op)).str();
-  StringRef base = shortOpName(op);
-  return replaceWithReduction(
-      op, ctx, name,
-      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
-        Value x = inputs[0], y = outputs[0];
-        Value count = indexToFloat(
-            b, loc, tir::materializeDim(b, loc, countOf(in, sorted)), acc);
-        Value epsV = createScalarConstant(b, loc, acc, eps);
-        auto loadX = [&](OpBuilder &b, Location l, ValueRange i) {
-          return castScalar(b, l, tir::LoadOp::create(b, l, x, i), acc);
-        };
-        Value mean;
-        if (!rms) {
-          mean = allocBuffer(b, loc, stat, acc);
-          // reassoc (here and in the squares' sum): the sums may be split
-          // into partial sums, which lets LLVM vectorize them; strict
-          // left-to-right adds ran at one add per add latency (the norms
-          // of the BERT layer took as long as its attention).
-          emitSum(
-              b, loc, (base + "_sum").str(), in, sorted, false, mean, acc,
-              [&](OpBuilder &b, Location l, ValueRange i, ValueRange) {
-                return loadX(b, l, i);
-              },
-              /*reassoc=*/true);
-          emitDivide(b, loc, (base + "_mean").str(), stat, mean, mean, count);
-        }
-        Value sq = allocBuffer(b, loc, stat, acc);
-        emitSum(
-            b, loc, (base + "_sqsum").str(), in, sorted, false, sq, acc,
-            [&](OpBuilder &b, Location l, ValueRange i, ValueRange o) {
-              Value d = loadX(b, l, i);
-              if (!rms)
-                d = arith::SubFOp::create(b, l, d,
-                                          tir::LoadOp::create(b, l, mean, o));
-              return arith::MulFOp::create(b, l, d, d).getResult();
-            },
-            /*reassoc=*/true);
-        buildSpatial(
-            b, loc, base, in, [&](OpBuilder &b, Location l, ValueRange ivs) {
-              SmallVector<Value> o = dropAxes(ivs, sorted);
-              SmallVector<Value> p;
-              for (int64_t a : ordered)
-                p.push_back(ivs[a]);
-              Value d = loadX(b, l, ivs);
-              if (!rms)
-                d = arith::SubFOp::create(b, l, d,
-                                          tir::LoadOp::create(b, l, mean, o));
-              Value var = arith::DivFOp::create(
-                  b, l, tir::LoadOp::create(b, l, sq, o), count);
-              Value scale = math::RsqrtOp::create(
-                  b, l, arith::AddFOp::create(b, l, var, epsV));
-              Value r = arith::MulFOp::create(b, l, d, scale);
-              r = arith::MulFOp::create(
-                  b, l, r,
-                  castScalar(b, l, tir::LoadOp::create(b, l, inputs[1], p),
-                             acc));
-              if (!rms)
-                r = arith::AddFOp::create(
-                    b, l, r,
-                    castScalar(b, l, tir::LoadOp::create(b, l, inputs[2], p),
-                               acc));
-              tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
-            });
-      });
-}
-
-static LogicalResult legalizeGroupNorm(Operation *op, LegalizeContext &ctx) {
-  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
-  if (failed(input))
-    return failure();
-  const SymShape &in = shapeOf(*input);
-  Type dtype = dtypeOf(*input);
-  SmallVector<int64_t> ordered, axes;
-  if (failed(normAxes(op, in.getRank(), ordered, axes)))
-    return failure();
-  FailureOr<int64_t> channel = normalizeAxis(
-      op->getLoc(), op->getName().getStringRef(),
-      op->getAttrOfType<IntegerAttr>("channel_axis").getInt(), in.getRank());
-  if (failed(channel))
-    return failure();
-  if (llvm::is_contained(axes, *channel))
-    return op->emitOpError("cannot be legalized: axes contain the channel "
-                           "axis");
-  int64_t groups = op->getAttrOfType<IntegerAttr>("num_groups").getInt();
-  if (groups <= 0)
-    return op->emitOpError("cannot be legalized: num_groups must be "
-                           "positive");
-  const sym::Expr &c = in.getDim(*channel);
-  sym::Expr rem = defaultSymContext().simplify(sym::mod(c, sym::Expr::constant(groups)));
-  if (rem.getConstant() != 0)
-    return op->emitOpError("cannot be legalized: the channel dim ")
-           << c.str() << " is not provably divisible by num_groups = "
-           << groups << " (refine it with relax.match_cast)";
-  sym::Expr perGroup = sym::floorDiv(c, sym::Expr::constant(groups));
-  for (unsigned p = 1; p <= 2; ++p)
-    if (failed(checkParamShape(op, p == 1 ? "gamma" : "beta",
-                               shapeOf(op->getOperand(p)), {c})))
-      return failure();
-  double eps = f64Attr(op, "epsilon", 1e-5);
-  // Statistics are [other dims..., num_groups]; each group reduces over its
-  // channels and `axes`.
-  SmallVector<int64_t> others;
-  SmallVector<sym::Expr> statDims, reduceDims{perGroup};
-  for (int64_t i = 0; i < in.getRank(); ++i) {
-    if (i == *channel || llvm::is_contained(axes, i))
-      continue;
-    others.push_back(i);
-    statDims.push_back(in.getDim(i));
-  }
-  statDims.push_back(sym::Expr::constant(groups));
-  for (int64_t a : axes)
-    reduceDims.push_back(in.getDim(a));
-  SymShape stat(statDims);
-  sym::Expr countExpr = perGroup * countOf(in, axes);
-  Type acc = accType(dtype);
-  return replaceWithReduction(
-      op, ctx, "T_group_norm",
-      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
-        Value x = inputs[0], y = outputs[0];
-        Value count = indexToFloat(
-            b, loc, tir::materializeDim(b, loc, countExpr), acc);
-        Value perGroupV = tir::materializeDim(b, loc, perGroup);
-        Value epsV = createScalarConstant(b, loc, acc, eps);
-        Value mean = allocBuffer(b, loc, stat, acc);
-        Value sq = allocBuffer(b, loc, stat, acc);
-        // Input indices from the block variables: spatial = others + group,
-        // reduce = channel within the group + axes.
-        auto inIndices = [&](OpBuilder &b, Location l, ValueRange sv,
-                             ValueRange rv) {
-          SmallVector<Value> idx;
-          unsigned s = 0;
-          for (int64_t i = 0; i < in.getRank(); ++i) {
-            if (i == *channel) {
-              Value base =
-                  arith::MulIOp::create(b, l, sv.back(), perGroupV);
-              idx.push_back(arith::AddIOp::create(b, l, base, rv[0]));
-            } else if (llvm::is_contained(axes, i)) {
-              auto pos = llvm::find(axes, i) - axes.begin();
-              idx.push_back(rv[1 + pos]);
-            } else {
-              idx.push_back(sv[s++]);
-            }
-          }
-          return idx;
-        };
-        auto loadX = [&](OpBuilder &b, Location l, ValueRange i) {
-          return castScalar(b, l, tir::LoadOp::create(b, l, x, i), acc);
-        };
-        auto emitStat = [&](StringRef name, Value buf, bool centered) {
-          buildBlock(
-              b, loc, name, statDims, reduceDims,
-              [&](OpBuilder &b, Location l, ValueRange sv, ValueRange) {
-                tir::StoreOp::create(b, l, createScalarConstant(b, l, acc, 0),
-                                     buf, sv);
-              },
-              [&](OpBuilder &b, Location l, ValueRange sv, ValueRange rv) {
-                Value v = loadX(b, l, inIndices(b, l, sv, rv));
-                if (centered) {
-                  v = arith::SubFOp::create(
-                      b, l, v, tir::LoadOp::create(b, l, mean, sv));
-                  v = arith::MulFOp::create(b, l, v, v);
-                }
-                Value s = tir::LoadOp::create(b, l, buf, sv);
-                tir::StoreOp::create(b, l, arith::AddFOp::create(b, l, s, v),
-                                     buf, sv);
-              });
-        };
-        emitStat("group_norm_sum", mean, false);
-        emitDivide(b, loc, "group_norm_mean", stat, mean, mean, count);
-        emitStat("group_norm_sqsum", sq, true);
-        buildSpatial(
-            b, loc, "group_norm", in,
-            [&](OpBuilder &b, Location l, ValueRange ivs) {
-              SmallVector<Value> o;
-              for (int64_t i : others)
-                o.push_back(ivs[i]);
-              Value ch = ivs[*channel];
-              o.push_back(arith::DivUIOp::create(b, l, ch, perGroupV));
-              Value d = arith::SubFOp::create(
-                  b, l, loadX(b, l, ivs), tir::LoadOp::create(b, l, mean, o));
-              Value var = arith::DivFOp::create(
-                  b, l, tir::LoadOp::create(b, l, sq, o), count);
-              Value scale = math::RsqrtOp::create(
-                  b, l, arith::AddFOp::create(b, l, var, epsV));
-              Value g = castScalar(
-                  b, l, tir::LoadOp::create(b, l, inputs[1], ValueRange{ch}),
-                  acc);
-              Value be = castScalar(
-                  b, l, tir::LoadOp::create(b, l, inputs[2], ValueRange{ch}),
-                  acc);
-              Value r = arith::MulFOp::create(
-                  b, l, arith::MulFOp::create(b, l, d, scale), g);
-              r = arith::AddFOp::create(b, l, r, be);
-              tir::StoreOp::create(b, l, castScalar(b, l, r, dtype), y, ivs);
-            });
-      });
-}
-
-static LogicalResult legalizeBatchNorm(Operation *op, LegalizeContext &ctx) {
-  FailureOr<Value> input = checkedInput(op, /*floatOnly=*/true);
-  if (failed(input))
-    return failure();
-  const SymShape &in = shapeOf(*input);
-  Type dtype = dtypeOf(*input);
-  int64_t axisValue = 1;
-  if (auto a = op->getAttrOfType<IntegerAttr>("axis"))
-    axisValue = a.getInt();
-  FailureOr<int64_t> axis = normalizeAxis(
-      op->getLoc(), op->getName().getStringRef(), axisValue, in.getRank());
-  if (failed(axis))
-    return failure();
-  static const char *names[] = {"", "gamma", "beta", "moving_mean",
-                                "moving_var"};
-  for (unsigned p = 1; p <= 4; ++p)
-    if (failed(checkParamShape(op, names[p], shapeOf(op->getOperand(p)),
-                               {in.getDim(*axis)})))
-      return failure();
-  double eps = f64Attr(op, "epsilon", 1e-5);
-  Type acc = accType(dtype);
-  return ctx.replaceWithCallTIR(
-      op, "T_batch_norm", op->getOperands(), op->getResultTypes(),
-      [&](OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs) {
-        Value epsV = createScalarConstant(b, loc, acc, eps);
-        buildSpatial(
-            b, loc, "batch_norm", in,
-            [&](OpBuilder &b, Location l, ValueRange ivs) {
-              ValueRange c = ivs.slice(*axis, 1);
-              auto load = [&](unsigned p, ValueRange idx) {
-                return castScalar(
-                    b, l, tir::LoadOp::create(b, l, inputs[p], idx), acc);
-              };
-              Value d = arith::SubFOp::create(b, l, load(0, ivs), load(3, c));
-              Value scale = math::RsqrtOp::create(
-                  b, l, arith::AddFOp::create(b, l, load(4, c), epsV));
-              Value r = arith::MulFOp::create(
-                  b, l, arith::MulFOp::create(b, l, d, scale), load(1, c));
-              r = arith::AddFOp::create(b, l, r, load(2, c));
-              tir::StoreOp::create(b, l, castScalar(b, l, r, dtype),
-                                   outputs[0], ivs);
-            });
-      },
-      tir::OpPattern::Broadcast, op->getAttrDictionary());
-}
-
-//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 
 void relax::addReductionLegalizers(LegalizerTable &table) {
   auto reduce = [](Combiner c) {
-    return [c](Operation *op, LegalizeContext &ctx) {
+    return [c](auto op, LegalizeContext &ctx) {
       return legalizeReduce(op, ctx, c);
     };
   };
@@ -1077,33 +478,24 @@ void relax::addReductionLegalizers(LegalizerTable &table) {
   registerLegalizer<ProdOp>(table, reduce(Combiner::Prod));
   registerLegalizer<MaxOp>(table, reduce(Combiner::Max));
   registerLegalizer<MinOp>(table, reduce(Combiner::Min));
-  registerLegalizer<MeanOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<MeanOp>(table, [](MeanOp op, LegalizeContext &ctx) {
     return legalizeMeanOrVariance(op, ctx, /*variance=*/false);
   });
-  registerLegalizer<VarianceOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<VarianceOp>(table, [](VarianceOp op, LegalizeContext &ctx) {
     return legalizeMeanOrVariance(op, ctx, /*variance=*/true);
   });
-  registerLegalizer<ArgmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<ArgmaxOp>(table, [](ArgmaxOp op, LegalizeContext &ctx) {
     return legalizeArgReduce(op, ctx, /*isMax=*/true);
   });
-  registerLegalizer<ArgminOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<ArgminOp>(table, [](ArgminOp op, LegalizeContext &ctx) {
     return legalizeArgReduce(op, ctx, /*isMax=*/false);
   });
-  registerLegalizer<SoftmaxOp>(table, [](Operation *op, LegalizeContext &ctx) {
+  registerLegalizer<SoftmaxOp>(table, [](SoftmaxOp op, LegalizeContext &ctx) {
     return legalizeSoftmax(op, ctx, /*isLog=*/false);
   });
   registerLegalizer<LogSoftmaxOp>(
-      table, [](Operation *op, LegalizeContext &ctx) {
+      table, [](LogSoftmaxOp op, LegalizeContext &ctx) {
         return legalizeSoftmax(op, ctx, /*isLog=*/true);
       });
   registerLegalizer<CumsumOp>(table, legalizeCumsum);
-  registerLegalizer<LayerNormOp>(
-      table, [](Operation *op, LegalizeContext &ctx) {
-        return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/false);
-      });
-  registerLegalizer<RMSNormOp>(table, [](Operation *op, LegalizeContext &ctx) {
-    return legalizeLayerOrRMSNorm(op, ctx, /*rms=*/true);
-  });
-  registerLegalizer<GroupNormOp>(table, legalizeGroupNorm);
-  registerLegalizer<BatchNormOp>(table, legalizeBatchNorm);
 }

@@ -1,5 +1,9 @@
 // RUN: relax-opt %s --relax-approximate-math | FileCheck %s
 // RUN: relax-opt %s --relax-approximate-math=ops=erf | FileCheck %s --check-prefix=ERF
+// A name upstream has no approximation for fails before the pass runs.
+// RUN: ! relax-opt %s --relax-approximate-math=ops=erf,exp2 2> %t.err
+// RUN: FileCheck %s --check-prefix=BAD < %t.err
+// BAD: error: relax-approximate-math: no approximation of math op 'exp2' (ops takes acos, asin, atan, atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, rsqrt, sin, tanh)
 
 // The default set (exp, expm1, erf, tanh) on f32, scalars and vectors,
 // becomes arithmetic; f64, log and the other ops keep their math op (libm

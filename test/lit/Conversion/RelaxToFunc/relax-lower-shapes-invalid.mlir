@@ -141,3 +141,30 @@ relax.func @unranked_carry(%x: !relax.tensor<*, f32>, %c: !relax.tensor<[], i1>)
   }
   relax.return %r : !relax.tensor<*, f32>
 }
+
+// -----
+
+// Arena sizes and offsets are written by relax-plan-memory in the function's
+// variables; hand-written ones may name others.
+// expected-error @below {{'relax.func' op arena size uses a variable not bound at entry}}
+relax.func @unbound_arena(%x: !relax.tensor<[n], f32>) attributes {relax.memory_plan = {arena = #relax.expr<k * 64>}} {
+  relax.return
+}
+
+// -----
+
+func.func private @f(memref<?xf32>, memref<?xf32>)
+relax.func @offset_without_plan(%x: !relax.tensor<[n], f32>) {
+  // expected-error @below {{has an arena offset but the function has no memory plan (relax.memory_plan)}}
+  %y = relax.call_tir @f(%x) {relax.arena_offsets = [#relax.expr<0>]} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+func.func private @f(memref<?xf32>, memref<?xf32>)
+relax.func @unbound_offset(%x: !relax.tensor<[n], f32>) attributes {relax.memory_plan = {arena = #relax.expr<n * 4 + 64>}} {
+  // expected-error @below {{arena offset uses an unbound variable}}
+  %y = relax.call_tir @f(%x) {relax.arena_offsets = [#relax.expr<k * 64>]} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return
+}

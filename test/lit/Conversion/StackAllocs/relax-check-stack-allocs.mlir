@@ -49,3 +49,11 @@ func.func @heap_and_gpu(%x: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @huge() {
+  // expected-error@+1 {{stack allocation too large to count}}
+  %a = memref.alloca() : memref<4611686018427387904x4xf32>
+  return
+}

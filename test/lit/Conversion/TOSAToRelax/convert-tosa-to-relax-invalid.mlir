@@ -112,3 +112,47 @@ func.func @transpose_conv_out_pad(%x: tensor<?x2x2x3xf32>, %w: tensor<2x3x3x3xf3
   %t = tosa.transpose_conv2d %x, %w, %b, %zp, %zp {acc_type = f32, out_pad = array<i64: 1, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<?x2x2x3xf32>, tensor<2x3x3x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<?x6x5x2xf32>
   return %t : tensor<?x6x5x2xf32>
 }
+
+// -----
+
+func.func @recip_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@+1 {{'tosa.reciprocal' op unsupported: reciprocal of integers}}
+  %y = tosa.reciprocal %x : (tensor<4xi32>) -> tensor<4xi32>
+  return %y : tensor<4xi32>
+}
+
+// -----
+
+func.func @nothing(%x: tensor<4xf32>) {
+  %y = tosa.abs %x : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error@+1 {{'func.return' op returns nothing: a relax function has results}}
+  return
+}
+
+// -----
+
+func.func @pad_value(%x: tensor<4xf32>, %v: tensor<1xf32>) -> tensor<6xf32> {
+  %p = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-error@+1 {{'tosa.pad' op unsupported: a pad value that is not a constant}}
+  %y = tosa.pad %x, %p, %v : (tensor<4xf32>, !tosa.shape<2>, tensor<1xf32>) -> tensor<6xf32>
+  return %y : tensor<6xf32>
+}
+
+// -----
+
+func.func @slice_negative(%x: tensor<4x?xf32>) -> tensor<2x?xf32> {
+  %b = tosa.const_shape {values = dense<[-1, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %s = tosa.const_shape {values = dense<[2, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-error@+1 {{has a negative start or size in dim 0}}
+  %y = tosa.slice %x, %b, %s : (tensor<4x?xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<2x?xf32>
+  return %y : tensor<2x?xf32>
+}
+
+// -----
+
+func.func @out_pad(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x3x2xf32>, %b: tensor<3xf32>) -> tensor<1x11x11x3xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  // expected-error@+1 {{unsupported: a bottom or right out_pad of at least the stride}}
+  %y = tosa.transpose_conv2d %x, %w, %b, %zp, %zp {acc_type = f32, out_pad = array<i64: 0, 2, 0, 2>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>, tensor<3x3x3x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x11x11x3xf32>
+  return %y : tensor<1x11x11x3xf32>
+}
