@@ -562,7 +562,7 @@ Importer::importSubgraph(const onnx::GraphProto &graph, ArrayRef<Slot> inputs,
   llvm::StringSet<> outerNames = std::move(localNames);
   localNames = llvm::StringSet<>();
   ++subgraphDepth;
-  auto restore = llvm::make_scope_exit([&] {
+  llvm::scope_exit restore([&] {
     slots = std::move(outerSlots);
     localNames = std::move(outerNames);
     --subgraphDepth;
