@@ -77,7 +77,8 @@ RUN_FUSED_ON_GPU = {"fusion", "fuse-inplace-rotary", "model-mlp",
 EMULATE_FUSED = {"fusion", "fuse-inplace-rotary"}
 
 # GPU tests written by hand (not generated); --check leaves them alone.
-HAND_WRITTEN = {"emulate-fused.test", "run-cublas-dispatch.test"}
+HAND_WRITTEN = {"emulate-fused.test", "emulate-quant-linear.test",
+                "run-cublas-dispatch.test"}
 
 GPU_PIPELINE = ("relax-opt --relax-legalize-ops --relax-annotate-op-pattern "
                 "--tir-gpu-default-schedule --tir-test-gpu-as-serial")
