@@ -8,7 +8,6 @@
 
 #include "CpuGemv.h"
 #include "CpuGemvIsa.h"
-#include "ThreadPool.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -52,12 +51,6 @@ CpuIsa detectIsa() {
   return std::min(best, limit);
 }
 
-/// Bytes of B below which a product is not cut into pieces: starting the
-/// pool's workers costs about what streaming this much takes.
-constexpr int64_t kMinPieceBytes = 64 << 10;
-/// Output columns per piece come in multiples of this (a cache line of Y
-/// for the [k, n] layout; 16 rows of B^T for the other).
-constexpr int64_t kColumnGrain = 16;
 /// Whether B is B^T stored [n, k] (unit row stride of B) rather than B
 /// stored [k, n].
 bool storedTransposed(int64_t n, int64_t bRowStride, int64_t bColStride) {
@@ -125,25 +118,10 @@ bool relax::runtime::gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n,
   case CpuIsa::Generic:
     break;
   }
-  // About four pieces per thread, so that a thread slowed by another
-  // process leaves its share to the others (the pool hands out pieces as
-  // threads free up), none smaller than kMinPieceBytes of B.
-  int64_t bytes = n * k * int64_t(sizeof(float));
-  int64_t pieces = std::min<int64_t>({threads > 1 ? 4 * int64_t(threads) : 1,
-                                      bytes / kMinPieceBytes,
-                                      (n + kColumnGrain - 1) / kColumnGrain});
-  if (pieces <= 1) {
-    range(m, transposed, x, ldx, b, ldb, k, y, ldy, 0, n);
-    return true;
-  }
-  auto piece = [&](int64_t p) {
-    int64_t begin = n * p / pieces / kColumnGrain * kColumnGrain;
-    int64_t end = p + 1 == pieces
-                      ? n
-                      : n * (p + 1) / pieces / kColumnGrain * kColumnGrain;
-    if (begin < end)
-      range(m, transposed, x, ldx, b, ldb, k, y, ldy, begin, end);
-  };
-  parallelTasks(pieces, piece);
+  detail::splitOverPool(n, n * k * int64_t(sizeof(float)), threads,
+                        [&](int64_t begin, int64_t end) {
+                          range(m, transposed, x, ldx, b, ldb, k, y, ldy,
+                                begin, end);
+                        });
   return true;
 }

@@ -9,6 +9,9 @@
 #ifndef RELAX_RUNTIME_CPUGEMVISA_H
 #define RELAX_RUNTIME_CPUGEMVISA_H
 
+#include "ThreadPool.h"
+
+#include <algorithm>
 #include <cstdint>
 
 namespace relax::runtime {
@@ -16,6 +19,40 @@ struct QuantizedWeight;
 } // namespace relax::runtime
 
 namespace relax::runtime::detail {
+
+/// Bytes of a streamed operand below which a product is not cut into
+/// pieces: starting the pool's workers costs about what streaming this much
+/// takes.
+constexpr int64_t kMinPieceBytes = 64 << 10;
+/// Outputs per piece come in multiples of this (a cache line of Y for the
+/// [k, n] layout; 16 rows of B^T or W for the others).
+constexpr int64_t kPieceGrain = 16;
+
+/// Runs range(begin, end) over [0, extent) outputs of a product streaming
+/// `bytes`: about four pieces per thread, so that a thread slowed by
+/// another process leaves its share to the others (the pool hands out
+/// pieces as threads free up), none streaming less than kMinPieceBytes,
+/// their bounds multiples of kPieceGrain; one call on this thread when
+/// that makes one piece.
+template <typename Range>
+void splitOverPool(int64_t extent, int64_t bytes, int threads, Range range) {
+  int64_t pieces = std::min<int64_t>({threads > 1 ? 4 * int64_t(threads) : 1,
+                                      bytes / kMinPieceBytes,
+                                      (extent + kPieceGrain - 1) / kPieceGrain});
+  if (pieces <= 1) {
+    range(int64_t(0), extent);
+    return;
+  }
+  auto piece = [&](int64_t p) {
+    int64_t begin = extent * p / pieces / kPieceGrain * kPieceGrain;
+    int64_t end = p + 1 == pieces
+                      ? extent
+                      : extent * (p + 1) / pieces / kPieceGrain * kPieceGrain;
+    if (begin < end)
+      range(begin, end);
+  };
+  parallelTasks(pieces, piece);
+}
 
 /// Y[:, [begin, end)] = X * B for m <= 4 rows of X; `transposed`: B^T is
 /// stored [n, k] with row stride ldb, else B is stored [k, n].

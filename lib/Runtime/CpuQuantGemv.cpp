@@ -7,7 +7,6 @@
 
 #include "CpuQuantGemv.h"
 #include "CpuGemvIsa.h"
-#include "ThreadPool.h"
 
 #include <algorithm>
 #include <cstring>
@@ -118,12 +117,6 @@ const float *permuteForNibbles(int64_t m, const float *x, int64_t ldx,
       }
   return out;
 }
-
-/// Bytes of W below which a product is not cut into pieces (CpuGemv.cpp's
-/// figure: starting the pool's workers costs about this much streaming).
-constexpr int64_t kMinPieceBytes = 64 << 10;
-/// Rows of W per piece come in multiples of this.
-constexpr int64_t kRowGrain = 16;
 } // namespace
 
 const char *relax::runtime::whyUnsupported(const QuantizedWeight &w) {
@@ -174,30 +167,16 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
     x = permuteForNibbles(m, x, ldx, w.k);
     ldx = w.k;
   }
-  auto range = [&](int64_t begin, int64_t end) {
-    if (!vector)
-      return quantRangeGeneric(m, x, ldx, w, y, ldy, begin, end);
-    static thread_local std::vector<float> scales, block;
-    int64_t groups = w.k / w.group;
-    vector(m, x, ldx, w, y, ldy, begin, end, scratch(scales, (detail::kMaxQuantRows + kMaxGemvRows) * groups),
-           m > kMaxGemvRows ? scratch(block, detail::kDequantRows * w.k) : nullptr);
-  };
-  int64_t bytes = w.n * w.k * w.bits / 8;
-  int64_t pieces = std::min<int64_t>({threads > 1 ? 4 * int64_t(threads) : 1,
-                                      bytes / kMinPieceBytes,
-                                      (w.n + kRowGrain - 1) / kRowGrain});
-  if (pieces <= 1) {
-    range(0, w.n);
-    return true;
-  }
-  auto piece = [&](int64_t p) {
-    int64_t begin = w.n * p / pieces / kRowGrain * kRowGrain;
-    int64_t end = p + 1 == pieces
-                      ? w.n
-                      : w.n * (p + 1) / pieces / kRowGrain * kRowGrain;
-    if (begin < end)
-      range(begin, end);
-  };
-  parallelTasks(pieces, piece);
+  int64_t groups = w.k / w.group;
+  detail::splitOverPool(
+      w.n, w.n * w.k * w.bits / 8, threads, [&](int64_t begin, int64_t end) {
+        if (!vector)
+          return quantRangeGeneric(m, x, ldx, w, y, ldy, begin, end);
+        static thread_local std::vector<float> scales, block;
+        vector(m, x, ldx, w, y, ldy, begin, end,
+               scratch(scales, (detail::kMaxQuantRows + kMaxGemvRows) * groups),
+               m > kMaxGemvRows ? scratch(block, detail::kDequantRows * w.k)
+                                : nullptr);
+      });
   return true;
 }
