@@ -102,6 +102,25 @@ def dequantize(q, scales, bits, group, zeros=None):
     return ((q - zero) * s).astype(F32)
 
 
+def quantize_activations(x):
+    """X's rows as the runtime's int8-activation products see them.
+
+    QuantActivations::Int8 (lib/Runtime/CpuQuantGemv.h): each block of 32
+    consecutive elements of the last axis gets d = absmax / 127 (float32)
+    and q = x * (127 / absmax) (float64) rounded to nearest even, clamped to
+    [-127, 127]; an all-zero block has d = 0. Returns q * d as float64, the
+    X the products multiply (without their f32 rounding of the sums).
+    """
+    x = np.asarray(x, dtype=F32)
+    blocks = x.reshape(x.shape[:-1] + (x.shape[-1] // 32, 32))
+    amax = np.abs(blocks).max(axis=-1, keepdims=True)
+    d = (amax / F32(127)).astype(F32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inverse = np.where(amax > 0, 127.0 / amax.astype(np.float64), 0.0)
+    q = np.clip(np.rint(blocks.astype(np.float64) * inverse), -127, 127)
+    return (q * d.astype(np.float64)).reshape(x.shape)
+
+
 def to_gguf_blocks(q, scales, bits):
     """The GGUF Q8_0 / Q4_0 bytes of a group-32 weight with f16 scales: per
     block of 32, the f16 d, then 32 int8 (Q8_0) or 16 bytes with element j

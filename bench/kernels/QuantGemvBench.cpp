@@ -4,7 +4,8 @@
 // next to the f32 few-row product on the same shape (gemvSmallRows,
 // CpuGemv.h): a weight W [n, k] (torch's layout), group-quantized to 8 or
 // 4 bits (group 32, f16 scales: llama.cpp's Q8_0 / Q4_0 sizes), times m
-// rows of X, on one thread. Each iteration multiplies the next of `layers`
+// rows of X, on one thread; 4 bits also with X quantized to int8
+// (`int8:1`, QuantActivations::Int8). Each iteration multiplies the next of `layers`
 // distinct weights, so W streams from memory as in a decode step
 // (layers * W bytes well beyond the last-level cache). Reported: time per
 // product, `bytes_per_second` (W's stored bytes), `flops` (2 m n k per
@@ -34,6 +35,8 @@ constexpr int kLayers = 24;
 void quantized(benchmark::State &state) {
   int bits = int(state.range(0));
   int64_t m = state.range(1);
+  auto activations = state.range(2) ? relax::runtime::QuantActivations::Int8
+                                    : relax::runtime::QuantActivations::F32;
   int64_t groups = kK / kGroup;
   std::vector<std::vector<uint8_t>> q(kLayers);
   std::vector<std::vector<uint16_t>> scales(kLayers);
@@ -52,7 +55,8 @@ void quantized(benchmark::State &state) {
     w.q = q[layer].data();
     w.scales = scales[layer].data();
     w.scalesF16 = true;
-    if (!relax::runtime::quantLinear(m, x.data(), kK, w, y.data(), kN, 1)) {
+    if (!relax::runtime::quantLinear(m, x.data(), kK, w, y.data(), kN, 1,
+                                     activations)) {
       state.SkipWithError("quantLinear refused the layout");
       break;
     }
@@ -91,8 +95,9 @@ void f32(benchmark::State &state) {
 } // namespace
 
 BENCHMARK(quantized)
-    ->ArgNames({"bits", "m"})
-    ->ArgsProduct({{8, 4}, {1, 4, 32}})
+    ->ArgNames({"bits", "m", "int8"})
+    ->ArgsProduct({{8, 4}, {1, 4, 32}, {0}})
+    ->ArgsProduct({{4}, {1, 4}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(f32)

@@ -23,8 +23,12 @@
 # past length PAST (the middle of the others' steps) RUNS times (median
 # call). Writes REPORT: medians over the repeats.
 #
+# FORMAT q4a8 is q4 with relax's int8 activations (relax-compile
+# --quant-activations=int8, llama.cpp's own precision for Q4_0) and
+# onnxruntime's (MatMulNBits accuracy_level 4); llama.cpp runs as for q4.
+#
 # Environment: CONFIGS (default python-free-examples/llm/llama-6l.json),
-# FORMATS ("q8 q4"), THREADS ("1 2"), REPEATS (3), NEW (32), PAST (24),
+# FORMATS ("q8 q4 q4a8"), THREADS ("1 2"), REPEATS (3), NEW (32), PAST (24),
 # RUNS (30), SEED (1), ORT_ACCURACY (0: f32 arithmetic; 4: int8
 # activations), REPORT (bench/llm/quant.md), WORK (scratch folder, default
 # a temporary one; kept), REUSE (1: take WORK's prepared files of an
@@ -36,7 +40,7 @@ set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 HERE="$ROOT/bench/llm"
 CONFIGS="${CONFIGS:-${CONFIG:-$ROOT/python-free-examples/llm/llama-6l.json}}"
-FORMATS="${FORMATS:-q8 q4}"
+FORMATS="${FORMATS:-q8 q4 q4a8}"
 THREADS="${THREADS:-1 2}"
 REPEATS="${REPEATS:-3}"
 NEW="${NEW:-32}"
@@ -76,6 +80,14 @@ for config in $CONFIGS; do
   for f in $FORMATS; do
     dir="$OUT/$name-$f"
     mkdir -p "$dir"
+    # The weights' format, and what relax and onnxruntime do with X.
+    wf="${f%a8}"
+    relax_flags=()
+    ort_accuracy="$ORT_ACCURACY"
+    if [[ "$f" == *a8 ]]; then
+      relax_flags=(--quant-activations=int8)
+      ort_accuracy=4
+    fi
     # Timings start afresh; with REUSE=1 a WORK folder's prepared model,
     # weights, GGUF and ONNX files are taken as they are.
     rm -f "$dir"/relax-* "$dir"/peer-* "$dir"/ort-*
@@ -83,11 +95,12 @@ for config in $CONFIGS; do
       echo "== $name $f: reusing $dir" >&2
     else
     echo "== $name $f: model, weights, GGUF, ONNX" >&2
-    "$LPY" "$ROOT/scripts/gen-llama-model.py" "$config" --quantize "$f" \
+    "$LPY" "$ROOT/scripts/gen-llama-model.py" "$config" --quantize "$wf" \
       > "$dir/model.mlir"
-    "$BIN/relax-compile" --fuse "$dir/model.mlir" -o "$dir/model.so"
+    "$BIN/relax-compile" --fuse "${relax_flags[@]}" "$dir/model.mlir" \
+      -o "$dir/model.so"
     RELAX_NUM_THREADS=1 "$BIN/llama-generate" "$dir/model.so" \
-      --random-weights "$SEED" --quantize "$f" --prompt "$prompt" -n "$NEW" \
+      --random-weights "$SEED" --quantize "$wf" --prompt "$prompt" -n "$NEW" \
       --save-weights "$dir/weights.safetensors" \
       --dump-logits "$dir/relax.npy" > "$dir/relax.txt"
     "$LPY" "$PEER" convert "$config" "$dir/weights.safetensors" \
@@ -97,8 +110,8 @@ for config in $CONFIGS; do
     "$LPY" "$PEER" compare "$dir/relax.txt" "$dir/relax.npy" \
       "$dir/peer.txt" "$dir/peer.npy" | tee "$dir/compare" >&2
     sed -n 's/^summary: //p' "$dir/compare" > "$dir/agree"
-    "$PY" "$HERE/decode_onnx.py" write "$config" "$dir/decode.onnx" "$f" \
-      "$ORT_ACCURACY" "$SEED"
+    "$PY" "$HERE/decode_onnx.py" write "$config" "$dir/decode.onnx" "$wf" \
+      "$ort_accuracy" "$SEED"
     "$PY" "$HERE/decode_onnx.py" inputs "$config" "$PAST" "$dir/ort"
     fi
 
@@ -106,7 +119,7 @@ for config in $CONFIGS; do
     for r in $(seq "$REPEATS"); do
       for t in $THREADS; do
         RELAX_NUM_THREADS="$t" OMP_NUM_THREADS="$t" "$BIN/llama-generate" \
-          "$dir/model.so" --random-weights "$SEED" --quantize "$f" \
+          "$dir/model.so" --random-weights "$SEED" --quantize "$wf" \
           --prompt "$prompt" -n "$NEW" > "$dir/run.txt"
         [[ "$(tokens_of "$dir/run.txt")" == "$(tokens_of "$dir/relax.txt")" ]] ||
           echo "warning: relax tokens at $t threads differ from the check run" >&2
@@ -136,7 +149,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) CPUs"
   echo "- load average (1, 5, 15 min): $load_before before, $load_after after"
   echo "- llama.cpp: $("$LPY" "$PEER" info | tr '\n' ' ' | sed 's/ *$//')"
-  echo "- onnxruntime: $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)'), MatMulNBits accuracy_level $ORT_ACCURACY"
+  echo "- onnxruntime: $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)'), MatMulNBits accuracy_level $ORT_ACCURACY (4 for q4a8)"
   echo
   echo "| config | format | threads | relax decode tok/s | llama.cpp decode tok/s | onnxruntime decode tok/s | greedy tokens (relax vs llama.cpp) |"
   echo "|---|---|---|---|---|---|---|"

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Execution/CompileCLOptions.h"
+#include "RelaxDialect/Extern/IR/Builtins.h"
 
 #include <memory>
 
@@ -50,6 +51,17 @@ struct CompileCLOptions {
                      "approximations that vectorize (default on; false calls "
                      "libm per element)"),
             cl::init(true), cl::cat(category)),
+        quantActivations(
+            "quant-activations",
+            cl::desc("CPU: what products with 4-bit weights do with X"),
+            cl::init(mlir::ext::QuantActivations::F32),
+            cl::values(clEnumValN(mlir::ext::QuantActivations::F32, "f32",
+                                  "X stays f32: exact products (default)"),
+                       clEnumValN(mlir::ext::QuantActivations::Int8, "int8",
+                                  "1 to 4 rows of X quantized to int8 by "
+                                  "blocks of 32 for integer dot products "
+                                  "(llama.cpp's precision for Q4_0)")),
+            cl::cat(category)),
         planMemory(
             "plan-memory",
             cl::desc("Plan intermediate buffers into one arena per function "
@@ -64,6 +76,7 @@ struct CompileCLOptions {
   cl::opt<bool> viaLinalg;
   cl::opt<int64_t> minParallelWork;
   cl::opt<bool> approximateMath;
+  cl::opt<mlir::ext::QuantActivations> quantActivations;
   cl::opt<bool> planMemory;
 };
 } // namespace
@@ -91,6 +104,8 @@ llvm::Error mlir::relax::exec::applyCompileCLOptions(CompileOptions &options) {
   options.viaLinalg = cl.viaLinalg;
   options.minParallelWork = cl.minParallelWork;
   options.approximateMath = cl.approximateMath;
+  options.int8Activations =
+      cl.quantActivations == mlir::ext::QuantActivations::Int8;
   options.planMemory = cl.planMemory;
   return llvm::Error::success();
 }

@@ -283,10 +283,14 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   if (hasRelaxEntry) {
     PassManager pm(context.get());
     bool dispatch = options.dispatchLibrary && !onGPU;
+    ext::QuantActivations quantActivations =
+        options.int8Activations ? ext::QuantActivations::Int8
+                                : ext::QuantActivations::F32;
     if (options.fuse) {
       relax::FuseOpsPipelineOptions fuseOptions;
       if (dispatch)
         fuseOptions.dispatchLibrary = relax::FuseDispatch::CPU;
+      fuseOptions.quantActivations = quantActivations;
       relax::buildFuseOpsPipeline(pm, fuseOptions);
     }
     if (onGPU) {
@@ -299,6 +303,7 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
       hostOptions.viaLinalg = options.viaLinalg;
       // After fusion the offload has been done (or refused) already.
       hostOptions.dispatchLibrary = dispatch && !options.fuse;
+      hostOptions.quantActivations = quantActivations;
       hostOptions.planMemory = options.planMemory;
       hostOptions.recordMemory = options.recordMemory;
       relax::buildRelaxToHostPipeline(pm, hostOptions);

@@ -41,7 +41,8 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // loops: at the sizes of the bench/peers models OpenBLAS is 2-10x faster
   // than the compiled loops (docs/perf.md).
   if (options.dispatchLibrary)
-    pm.addPass(createRelaxDispatchLibrary());
+    pm.addPass(createRelaxDispatchLibrary(
+        {ext::BuiltinTarget::CPU, options.quantActivations}));
   // High-level ops become tir programs called through call_tir; a no-op on a
   // module that --relax-fuse-ops already legalized and fused.
   pm.addPass(createRelaxLegalizeOps());
@@ -152,7 +153,8 @@ void relax::buildFuseOpsPipeline(OpPassManager &pm,
     pm.addPass(createRelaxDispatchLibrary(
         {options.dispatchLibrary == FuseDispatch::CUDA
              ? ext::BuiltinTarget::CUDA
-             : ext::BuiltinTarget::CPU}));
+             : ext::BuiltinTarget::CPU,
+         options.quantActivations}));
   // Fusion reads loop programs, so the high-level ops are legalized first.
   pm.addPass(createRelaxLegalizeOps());
   // Each program's kind (elementwise, reduction, ...) from its blocks.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuGemvIsa.h"
+#include "CpuHalves.h"
 #include "CpuQuantGemv.h"
 
 #include <immintrin.h>
@@ -61,12 +62,7 @@ struct QVec : Vec {
   static Reg sub(Reg a, Reg b) { return _mm256_sub_ps(a, b); }
   static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
   static void halvesToFloats(const uint16_t *p, int64_t n, float *out) {
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-      _mm256_storeu_ps(out + i, _mm256_cvtph_ps(_mm_loadu_si128(
-                                    reinterpret_cast<const __m128i *>(p + i))));
-    for (; i < n; ++i)
-      out[i] = _cvtsh_ss(p[i]);
+    relax::runtime::detail::halvesToFloatsF16c(p, n, out);
   }
 };
 

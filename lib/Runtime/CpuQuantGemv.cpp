@@ -9,7 +9,9 @@
 #include "CpuGemvIsa.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 using namespace relax::runtime;
@@ -117,7 +119,121 @@ const float *permuteForNibbles(int64_t m, const float *x, int64_t ldx,
       }
   return out;
 }
+
+/// The int8 rows of QuantActivations::Int8 (detail::Int8Rows) for W's
+/// `group`, in buffers of the calling thread that the pool's pieces read
+/// while it waits.
+detail::Int8Rows prepareInt8Rows(int64_t m, const float *x, int64_t ldx,
+                                 int64_t k, int64_t group,
+                                 int64_t chunkBlocks) {
+  static thread_local std::vector<int8_t> q, plain;
+  static thread_local std::vector<float> scales, groupSums;
+  static thread_local std::vector<int32_t> centre;
+  const int64_t blocks = k / 32, padded = (blocks + 3) / 4 * 4;
+  const int64_t groups = k / group, perGroup = group / 32;
+  q.assign(size_t(m * padded * 32), 0);
+  scales.assign(size_t(m * padded), 0.0f);
+  centre.assign(size_t(m * padded * 4), 0);
+  groupSums.assign(size_t(m * groups), 0.0f);
+  plain.resize(size_t(k));
+  for (int64_t i = 0; i < m; ++i) {
+    float *d = scales.data() + i * padded;
+    quantizeActivations(x + i * ldx, k, plain.data(), d);
+    for (int64_t b = 0; b < blocks; ++b) {
+      int32_t sum = 0;
+      for (int64_t t = 0; t < 32; ++t)
+        sum += plain[b * 32 + t];
+      centre[(i * padded + b) * 4] = -8 * sum;
+      groupSums[i * groups + b / perGroup] += d[b] * float(sum);
+    }
+    // Per chunk: the even elements of its blocks, then the odd ones.
+    int8_t *row = q.data() + i * padded * 32;
+    for (int64_t b = 0; b < blocks; ++b) {
+      int64_t c = b / chunkBlocks, within = b % chunkBlocks;
+      int8_t *even = row + c * 32 * chunkBlocks + within * 16;
+      int8_t *odd = even + 16 * chunkBlocks;
+      for (int64_t t = 0; t < 16; ++t) {
+        even[t] = plain[b * 32 + 2 * t];
+        odd[t] = plain[b * 32 + 2 * t + 1];
+      }
+    }
+  }
+  detail::Int8Rows rows;
+  rows.m = m;
+  rows.paddedBlocks = padded;
+  rows.q = q.data();
+  rows.ldq = padded * 32;
+  rows.scales = scales.data();
+  rows.centre = centre.data();
+  rows.groupSums = groupSums.data();
+  return rows;
+}
+
+/// Outputs [begin, end) of the int8 rows `x` (one block per chunk) by the
+/// 4-bit W, plain C++: the integer sums of each block, then its scales.
+void int8RangeGeneric(const detail::Int8Rows &x, const QuantizedWeight &w,
+                      float *y, int64_t ldy, int64_t begin, int64_t end) {
+  const int64_t blocks = w.k / 32, groups = w.k / w.group;
+  const int64_t perGroup = w.group / 32;
+  for (int64_t j = begin; j < end; ++j) {
+    const uint8_t *row = static_cast<const uint8_t *>(w.q) + j * (w.k / 2);
+    for (int64_t i = 0; i < x.m; ++i) {
+      const int8_t *xi = x.q + i * x.ldq;
+      float acc = 0.0f;
+      for (int64_t b = 0; b < blocks; ++b) {
+        int32_t sum = w.zeros ? 0 : x.centre[(i * x.paddedBlocks + b) * 4];
+        for (int64_t t = 0; t < 16; ++t) {
+          int byte = row[b * 16 + t];
+          sum += (byte & 15) * xi[b * 32 + t] +
+                 (byte >> 4) * xi[b * 32 + 16 + t];
+        }
+        acc += float(sum) * (scaleOf(w, j, b / perGroup) *
+                             x.scales[i * x.paddedBlocks + b]);
+      }
+      if (w.zeros)
+        for (int64_t g = 0; g < groups; ++g)
+          acc -= scaleOf(w, j, g) * float(w.zeros[j * groups + g]) *
+                 x.groupSums[i * groups + g];
+      y[i * ldy + j] = acc;
+    }
+  }
+}
+
+/// Whether the CPU has the AVX-512 byte and VNNI instructions of
+/// CpuQuantInt8Avx512.cpp.
+bool hasAvx512Vnni() {
+  static const bool has = __builtin_cpu_supports("avx512f") &&
+                          __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("avx512vnni");
+  return has;
+}
 } // namespace
+
+void relax::runtime::quantizeActivations(const float *x, int64_t k, int8_t *q,
+                                         float *d) {
+  for (int64_t b = 0; b < k / 32; ++b) {
+    const float *xb = x + b * 32;
+    int8_t *qb = q + b * 32;
+    float amax = 0.0f;
+    bool finite = true;
+    for (int64_t t = 0; t < 32; ++t) {
+      float a = std::fabs(xb[t]);
+      finite = finite && a <= std::numeric_limits<float>::max();
+      amax = std::max(amax, a);
+    }
+    if (!finite || amax == 0.0f) {
+      d[b] = finite ? 0.0f : std::numeric_limits<float>::quiet_NaN();
+      std::fill(qb, qb + 32, int8_t(0));
+      continue;
+    }
+    d[b] = amax / 127.0f;
+    // In double: 127 / amax overflows f32 for subnormal amax.
+    double inverse = 127.0 / double(amax);
+    for (int64_t t = 0; t < 32; ++t)
+      qb[t] = int8_t(std::clamp(std::nearbyint(double(xb[t]) * inverse),
+                                -127.0, 127.0));
+  }
+}
 
 const char *relax::runtime::whyUnsupported(const QuantizedWeight &w) {
   if (w.bits != 4 && w.bits != 8)
@@ -144,17 +260,41 @@ float relax::runtime::dequantizedElement(const QuantizedWeight &w, int64_t j,
 
 bool relax::runtime::quantLinear(int64_t m, const float *x, int64_t ldx,
                                  const QuantizedWeight &w, float *y,
-                                 int64_t ldy, int threads) {
-  return quantLinearWith(cpuIsa(), m, x, ldx, w, y, ldy, threads);
+                                 int64_t ldy, int threads,
+                                 QuantActivations activations) {
+  return quantLinearWith(cpuIsa(), m, x, ldx, w, y, ldy, threads,
+                         activations);
 }
 
 bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
                                      int64_t ldx, const QuantizedWeight &w,
-                                     float *y, int64_t ldy, int threads) {
+                                     float *y, int64_t ldy, int threads,
+                                     QuantActivations activations) {
   if (m < 0 || whyUnsupported(w))
     return false;
   if (m == 0)
     return true;
+  if (activations == QuantActivations::Int8 && w.bits == 4 &&
+      m <= kMaxGemvRows && w.group % 32 == 0) {
+    // The VNNI kernel's chunks are 4 blocks, the AVX2 one's 2 (also the
+    // kernel of AVX-512 CPUs without VNNI), the plain one's 1.
+    detail::Int8RangeFn *kernel = int8RangeGeneric;
+    int64_t chunkBlocks = 1;
+    if (isa == CpuIsa::Avx512 && hasAvx512Vnni()) {
+      kernel = detail::int8RangeAvx512Vnni;
+      chunkBlocks = 4;
+    } else if (isa != CpuIsa::Generic) {
+      kernel = detail::int8RangeAvx2;
+      chunkBlocks = 2;
+    }
+    detail::Int8Rows rows =
+        prepareInt8Rows(m, x, ldx, w.k, w.group, chunkBlocks);
+    detail::splitOverPool(w.n, w.n * w.k / 2, threads,
+                          [&](int64_t begin, int64_t end) {
+                            kernel(rows, w, y, ldy, begin, end);
+                          });
+    return true;
+  }
   detail::QuantRangeFn *vector = nullptr;
   if (isa == CpuIsa::Avx512)
     vector = detail::quantRangeAvx512;

@@ -5,11 +5,12 @@
 // docs/quantization.md (CpuQuantGemv.h) and never decoded to f32 as a
 // whole. Link names:
 //
-//   relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>
+//   relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>[_a8]
 //
 // `batch` for X [b, m, k] and Y [b, m, n] (else [m, k] and [m, n]), then the
 // weight format (int8; packed uint4 with zero 8; packed uint4 with a zeros
-// operand), then the scales' dtype. The operands are memref descriptors
+// operand), then the scales' dtype; `a8` (4 bits) quantizes 1 to 4 rows of
+// X to int8 for the products (QuantActivations::Int8, CpuQuantGemv.h). The operands are memref descriptors
 // (RelaxBlas.h): X, Q ([n, k] i8 or [n, k / 2] ui8), scales [n, g],
 // (zeros [n, g] ui8,) Y. The group is k / g. Every dim is checked before
 // anything is read; a mismatch or a layout the kernels refuse is a message
@@ -69,7 +70,9 @@ bool rowsOf(const MemRef<float, N> *m, int64_t &rows, int64_t &ld) {
 template <int N, typename QT, typename ST>
 void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
                       MemRef<QT, 2> *q, MemRef<ST, 2> *scales,
-                      MemRef<uint8_t, 2> *zeros, MemRef<float, N> *y) {
+                      MemRef<uint8_t, 2> *zeros, MemRef<float, N> *y,
+                      relax::runtime::QuantActivations activations =
+                          relax::runtime::QuantActivations::F32) {
   if (!x || !q || !scales || !y) {
     reportError("%s: null memref descriptor", fn);
     return;
@@ -131,7 +134,8 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
   double work = 2.0 * double(rows) * double(n) * double(k);
   int threads = work >= 65536.0 ? relax::runtime::poolThreads() : 1;
   if (!relax::runtime::quantLinear(rows, x->aligned + x->offset, ldx, w,
-                                   y->aligned + y->offset, ldy, threads))
+                                   y->aligned + y->offset, ldy, threads,
+                                   activations))
     reportError("%s: the kernel refused Q %s, scales %s", fn,
                 shapeString(q).c_str(), shapeString(scales).c_str());
 }
@@ -165,7 +169,33 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
                            q, s, z, y);                                        \
   }
 
+// The 4-bit entries with X quantized to int8 (`_a8`).
+#define RELAX_QUANT_INT8_ENTRIES(RANK, BATCH, SNAME, ST)                       \
+  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q4_##SNAME##_a8(    \
+      MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,         \
+      MemRef<float, RANK> *y) {                                                \
+    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q4_" #SNAME "_a8", 4, \
+                           x, q, s, static_cast<MemRef<uint8_t, 2> *>(nullptr), \
+                           y, relax::runtime::QuantActivations::Int8);         \
+  }                                                                            \
+  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q4z_##SNAME##_a8(   \
+      MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,         \
+      MemRef<uint8_t, 2> *z, MemRef<float, RANK> *y) {                         \
+    if (!z) {                                                                  \
+      reportError("relax_quant_linear" #BATCH "_q4z_" #SNAME                   \
+                  "_a8: null memref descriptor");                              \
+      return;                                                                  \
+    }                                                                          \
+    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q4z_" #SNAME "_a8",   \
+                           4, x, q, s, z, y,                                   \
+                           relax::runtime::QuantActivations::Int8);            \
+  }
+
 RELAX_QUANT_ENTRIES(2, , f32, float)
 RELAX_QUANT_ENTRIES(2, , f16, uint16_t)
 RELAX_QUANT_ENTRIES(3, _batch, f32, float)
 RELAX_QUANT_ENTRIES(3, _batch, f16, uint16_t)
+RELAX_QUANT_INT8_ENTRIES(2, , f32, float)
+RELAX_QUANT_INT8_ENTRIES(2, , f16, uint16_t)
+RELAX_QUANT_INT8_ENTRIES(3, _batch, f32, float)
+RELAX_QUANT_INT8_ENTRIES(3, _batch, f16, uint16_t)

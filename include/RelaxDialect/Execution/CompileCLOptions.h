@@ -3,7 +3,8 @@
 // The options relax-run and relax-compile share, declared once (as MLIR's
 // registerPassManagerCLOptions): --fuse, --param-min-bytes and the CPU
 // pipeline's --dispatch-library, --via-linalg, --min-parallel-work,
-// --approximate-math and --plan-memory. A tool registers them before
+// --approximate-math, --quant-activations and --plan-memory. A tool
+// registers them before
 // parsing its command line and copies them into its CompileOptions after.
 //
 //===----------------------------------------------------------------------===//

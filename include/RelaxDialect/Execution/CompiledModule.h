@@ -87,6 +87,9 @@ struct CompileOptions {
   /// CPU: f32 exp, expm1, erf and tanh as vectorizable polynomial
   /// approximations (the CPU pipeline's approximate-math option).
   bool approximateMath = true;
+  /// CPU: products with 4-bit weights quantize 1 to 4 rows of X to int8
+  /// (relax-dispatch-library's quant-activations=int8).
+  bool int8Activations = false;
   /// CPU: parallel loops as OpenMP regions (the CPU pipeline's openmp
   /// option) instead of calls of the runtime's thread pool.
   bool openmp = false;

@@ -10,6 +10,8 @@
 #ifndef RELAXDIALECT_PIPELINES_PIPELINES_H
 #define RELAXDIALECT_PIPELINES_PIPELINES_H
 
+#include "RelaxDialect/Extern/IR/Builtins.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -71,6 +73,16 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
                      "(relax-approximate-math); false calls libm per "
                      "element"),
       llvm::cl::init(true)};
+  PassOptions::Option<ext::QuantActivations> quantActivations{
+      *this, "quant-activations",
+      llvm::cl::desc("Products with 4-bit weights (relax-dispatch-library's "
+                     "quant-activations): X as f32, or 1 to 4 rows "
+                     "quantized to int8 for integer dot products"),
+      llvm::cl::init(ext::QuantActivations::F32),
+      llvm::cl::values(
+          clEnumValN(ext::QuantActivations::F32, "f32", "exact products"),
+          clEnumValN(ext::QuantActivations::Int8, "int8",
+                     "int8 rows of X by blocks of 32"))};
 };
 
 /// High-level relax to host functions over memrefs plus loop programs:
@@ -106,6 +118,16 @@ struct FuseOpsPipelineOptions
           clEnumValN(FuseDispatch::CPU, "cpu",
                      "the runtime's CPU BLAS and oneDNN built-ins"),
           clEnumValN(FuseDispatch::CUDA, "cuda", "cuBLAS"))};
+  Option<ext::QuantActivations> quantActivations{
+      *this, "quant-activations",
+      llvm::cl::desc("Products with 4-bit weights (relax-dispatch-library's "
+                     "quant-activations): X as f32, or 1 to 4 rows "
+                     "quantized to int8 for integer dot products"),
+      llvm::cl::init(ext::QuantActivations::F32),
+      llvm::cl::values(
+          clEnumValN(ext::QuantActivations::F32, "f32", "exact products"),
+          clEnumValN(ext::QuantActivations::Int8, "int8",
+                     "int8 rows of X by blocks of 32"))};
 };
 
 /// `--relax-fuse-ops`: relax-dispatch-library (with a dispatch-library

@@ -16,9 +16,9 @@
 // tensors.
 // Attention: relax_blas_attention[_mask|_bmask]_<dtype> (blocks of query
 // rows through two GEMMs and a softmax, CPU).
-// Quantized weights: relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>
-// (X [b, m, k] with `batch`; the weight format; the scales' dtype; CPU,
-// lib/Runtime/RelaxQuant.cpp).
+// Quantized weights: relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>[_a8]
+// (X [b, m, k] with `batch`; the weight format; the scales' dtype; `a8`:
+// X quantized to int8, 4 bits only; CPU, lib/Runtime/RelaxQuant.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +70,8 @@ static std::string whyQuantUnsupported(const BuiltinSpec &spec) {
            " bits";
   if (spec.quantZeros && spec.quantBits != 4)
     return "no quantized linear with zero points at 8 bits";
+  if (spec.quantInt8Activations && spec.quantBits != 4)
+    return "no quantized linear with int8 activations at 8 bits";
   if (spec.lhsRank != 2 && spec.lhsRank != 3)
     return "no quantized linear variant for X of rank " +
            std::to_string(spec.lhsRank);
@@ -150,7 +152,8 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
            (spec.quantBits == 8 ? "_q8_"
             : spec.quantZeros   ? "_q4z_"
                                 : "_q4_") +
-           (spec.quantScalesF16 ? "f16" : "f32");
+           (spec.quantScalesF16 ? "f16" : "f32") +
+           (spec.quantInt8Activations ? "_a8" : "");
   if (spec.kind == BuiltinKind::Attention) {
     name += "attention_";
     if (spec.mask == AttentionMask::Additive)

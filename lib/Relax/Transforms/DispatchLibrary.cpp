@@ -410,7 +410,8 @@ struct RelaxDispatchLibraryPass
     IRRewriter rewriter(&getContext());
     for (Operation *op : candidates) {
       FailureOr<bool> quantized =
-          dispatchQuantizedProduct(rewriter, getOperation(), op, targetKind);
+          dispatchQuantizedProduct(rewriter, getOperation(), op, targetKind,
+                                   quantActivations);
       if (failed(quantized))
         return signalPassFailure();
       if (*quantized) {

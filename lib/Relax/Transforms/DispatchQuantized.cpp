@@ -26,7 +26,8 @@ static bool transposesMatrix(PermuteDimsOp op) {
 
 FailureOr<bool> relax::dispatchQuantizedProduct(RewriterBase &rewriter,
                                                 ModuleOp module, Operation *op,
-                                                ext::BuiltinTarget target) {
+                                                ext::BuiltinTarget target,
+                                                ext::QuantActivations activations) {
   if (target != ext::BuiltinTarget::CPU)
     return false;
   Value x, weight, bias;
@@ -63,6 +64,8 @@ FailureOr<bool> relax::dispatchQuantizedProduct(RewriterBase &rewriter,
   spec.quantScalesF16 = cast<RelaxTensorType>(dequantize.getScales().getType())
                             .getDtype()
                             .isF16();
+  spec.quantInt8Activations =
+      activations == ext::QuantActivations::Int8 && spec.quantBits == 4;
   if (!ext::whyUnsupported(spec).empty())
     return false;
   // The product: x's leading dims, then W's rows.

@@ -1,5 +1,17 @@
 // RUN: relax-opt %s --relax-dispatch-library | FileCheck %s
 // RUN: relax-opt %s --relax-dispatch-library=target=cuda | FileCheck %s --check-prefix=CUDA
+// RUN: relax-opt %s --relax-dispatch-library=quant-activations=int8 | FileCheck %s --check-prefix=A8
+// RUN: relax-opt %s --relax-fuse-ops="dispatch-library=cpu quant-activations=int8" | FileCheck %s --check-prefix=A8
+// RUN: ! relax-opt %s --relax-dispatch-library=quant-activations=int4 2> %t.bad
+// RUN: FileCheck %s --check-prefix=BADOPT < %t.bad
+
+// quant-activations=int8: the 4-bit products call the `_a8` built-ins,
+// the 8-bit ones stay as they are.
+// A8-DAG: extern.func private @relax_quant_linear_batch_q8_f16(
+// A8-DAG: extern.func private @relax_quant_linear_q4_f32_a8(!relax.tensor<[m, k], f32>, !relax.tensor<[n, h], ui8>, !relax.tensor<[n, g], f32>, !relax.tensor<[m, n], f32>) attributes {link_name = "relax_quant_linear_q4_f32_a8", num_outputs = 1 : i64}
+// A8-DAG: extern.func private @relax_quant_linear_batch_q4z_f16_a8(
+// A8-NOT: extern.func private @relax_quant_linear_q4_f32(
+// BADOPT: Cannot find option named 'int4'!
 
 // linear(x, dequantize(...)) and matmul(x, permute_dims(dequantize(...)))
 // become one call of the quantized-linear built-in over the stored bytes;

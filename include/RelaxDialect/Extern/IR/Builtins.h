@@ -23,6 +23,11 @@ namespace ext {
 /// Where a built-in runs: a CPU BLAS (OpenBLAS) or cuBLAS.
 enum class BuiltinTarget { CPU, CUDA };
 
+/// What the quantized-linear built-ins do with X for 4-bit weights: keep
+/// it f32 (exact products) or quantize 1 to 4 rows to int8 by blocks of 32
+/// for integer dot products (docs/quantization.md, "Int8 activations").
+enum class QuantActivations { F32, Int8 };
+
 /// The families of built-ins.
 enum class BuiltinKind { Matmul, Conv2D, Attention, QuantLinear };
 
@@ -58,7 +63,10 @@ enum class AttentionMask { None, Additive, Boolean };
 ///   X [m, k] (lhsRank 2) or [b, m, k] (lhsRank 3) f32,
 ///   Q [n, k] i8 (8 bits) or [n, h] ui8 (4 bits, k = 2 * h),
 ///   scales [n, g] f32 or f16, (zeros [n, g] ui8,) Y [m, n] or [b, m, n] f32,
-/// with the group k / g; the runtime checks every relation.
+/// with the group k / g; the runtime checks every relation. `_a8` (4 bits
+/// only, `quantInt8Activations`): 1 to 4 rows of X quantized to int8 by
+/// blocks of 32 for integer dot products (the runtime's
+/// QuantActivations::Int8).
 struct BuiltinSpec {
   BuiltinKind kind = BuiltinKind::Matmul;
   BuiltinTarget target = BuiltinTarget::CPU;
@@ -90,6 +98,7 @@ struct BuiltinSpec {
   unsigned quantBits = 8;
   bool quantZeros = false;
   bool quantScalesF16 = false;
+  bool quantInt8Activations = false;
 };
 
 /// "cpu" / "cuda".

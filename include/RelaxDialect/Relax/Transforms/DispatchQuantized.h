@@ -23,9 +23,11 @@ namespace relax {
 /// they are stored, so the f32 weight never exists; the dequantize (and
 /// the transpose) are erased when nothing else reads them. Returns whether
 /// `op` was replaced; fails only when the declaration cannot be made.
+/// `activations` picks the `_a8` built-ins for 4-bit weights.
 FailureOr<bool> dispatchQuantizedProduct(RewriterBase &rewriter,
                                          ModuleOp module, Operation *op,
-                                         ext::BuiltinTarget target);
+                                         ext::BuiltinTarget target,
+                                         ext::QuantActivations activations);
 
 } // namespace relax
 } // namespace mlir

@@ -143,6 +143,13 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
     (strides, padding, dilation, groups) passed as a constant [9] i64
     operand.
 
+    With `target=cpu`, a `relax.linear` of a `relax.dequantize`d weight
+    (or a matmul of its transpose) becomes
+    `relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>` on the stored
+    weight (docs/quantization.md); `quant-activations=int8` picks the
+    `_a8` variants for 4-bit weights, which quantize 1 to 4 rows of X to
+    int8 by blocks of 32 (llama.cpp's precision for Q4_0).
+
     `target=cpu` (default) uses `relax_blas_*` (f32, f64), implemented by
     the runtime over OpenBLAS; `target=cuda` uses `relax_cublas_*` (f16,
     bf16, f32; no rank 4, no conv2d). The CPU pipeline
@@ -155,7 +162,17 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
            [{::llvm::cl::values(
              clEnumValN(::mlir::ext::BuiltinTarget::CPU, "cpu",
                         "the runtime's CPU BLAS and oneDNN built-ins"),
-             clEnumValN(::mlir::ext::BuiltinTarget::CUDA, "cuda", "cuBLAS"))}]>
+             clEnumValN(::mlir::ext::BuiltinTarget::CUDA, "cuda", "cuBLAS"))}]>,
+    Option<"quantActivations", "quant-activations",
+           "::mlir::ext::QuantActivations",
+           /*default=*/"::mlir::ext::QuantActivations::F32",
+           "What products with 4-bit weights do with X (CPU)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::ext::QuantActivations::F32, "f32",
+                        "X stays f32: exact products"),
+             clEnumValN(::mlir::ext::QuantActivations::Int8, "int8",
+                        "1 to 4 rows of X quantized to int8 by blocks of "
+                        "32, integer dot products (`_a8` built-ins)"))}]>
   ];
   let statistics = [
     Statistic<"numDispatched", "num-dispatched",

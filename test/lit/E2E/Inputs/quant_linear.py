@@ -20,6 +20,9 @@ asymmetric 4-bit form with per-group zeros) and writes:
   out0..3.npy: x @ W^T for the four weights (float64 products of the
            decoded f32 weights), output 1 of x as [S, K], output 2 plus
            the bias.
+  a8out1.npy: output 1 as --quant-activations=int8 computes it: x's rows
+           quantized to int8 by blocks of 32 (quantize.quantize_activations)
+           when the product has at most 4 of them (S <= 4), else out1.
 """
 import os
 import sys
@@ -63,6 +66,9 @@ def main(outdir, s, n, k, seed):
         if i == 2:
             y = y + bias
         np.save(os.path.join(outdir, "out%d.npy" % i), y.astype(np.float32))
+    xa = quantize.quantize_activations(x[0]) if s <= 4 else x64[0]
+    y = xa @ weights[1].astype(np.float64).T
+    np.save(os.path.join(outdir, "a8out1.npy"), y.astype(np.float32))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,85 @@
+//===- CpuQuantInt8Avx2.cpp - int8 rows by 4-bit weights, AVX2 ------------===//
+//
+// CpuQuantInt8Kernels.inc over 256-bit vectors: vpmaddubsw (pairs of
+// unsigned-by-signed byte products into int16, at most 2 * 15 * 127, so it
+// never saturates) then vpmaddwd by ones into int32 lanes. Compiled with
+// -mavx2 -mfma -mf16c as CpuGemvAvx2.cpp; the kernel of every AVX2 CPU and
+// of AVX-512 ones without VNNI.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CpuGemvIsa.h"
+#include "CpuHalves.h"
+#include "CpuQuantGemv.h"
+
+#include <immintrin.h>
+
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+namespace {
+struct IVec {
+  using Reg = __m256;
+  using IReg = __m256i;
+  static constexpr int kLanes = 8;
+  static constexpr int kRegisters = 16;
+  static constexpr int kBlocks = 2;
+  static Reg zero() { return _mm256_setzero_ps(); }
+  static IReg zeroInts() { return _mm256_setzero_si256(); }
+  static IReg bytes(const uint8_t *p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+  }
+  static IReg bytesTail(const uint8_t *p, int n) {
+    // A tail is one block of 16 bytes (a chunk holds two).
+    (void)n;
+    return _mm256_zextsi128_si256(
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
+  }
+  static IReg loadInts(const int32_t *p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+  }
+  static IReg lowNibbles(IReg b) {
+    return _mm256_and_si256(b, _mm256_set1_epi8(0x0f));
+  }
+  static IReg highNibbles(IReg b) {
+    return _mm256_and_si256(_mm256_srli_epi16(b, 4), _mm256_set1_epi8(0x0f));
+  }
+  static IReg dot(IReg acc, IReg lo, IReg xe, IReg hi, IReg xo) {
+    IReg pairs = _mm256_add_epi16(_mm256_maddubs_epi16(lo, xe),
+                                  _mm256_maddubs_epi16(hi, xo));
+    return _mm256_add_epi32(acc,
+                            _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+  }
+  static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
+  static Reg broadcast(float s) { return _mm256_set1_ps(s); }
+  static void halvesToFloats(const uint16_t *p, int64_t n, float *out) {
+    relax::runtime::detail::halvesToFloatsF16c(p, n, out);
+  }
+  static Reg toFloat(IReg v) { return _mm256_cvtepi32_ps(v); }
+  static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
+  static float sum(Reg v) {
+    __m128 s =
+        _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+  }
+  static Reg blockScales(const float *p) {
+    double two;
+    std::memcpy(&two, p, sizeof(two));
+    return _mm256_permutevar8x32_ps(
+        _mm256_castps128_ps256(_mm_castpd_ps(_mm_set_sd(two))),
+        _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
+  }
+};
+
+#include "CpuQuantInt8Kernels.inc"
+} // namespace
+
+void relax::runtime::detail::int8RangeAvx2(const Int8Rows &x,
+                                           const QuantizedWeight &w, float *y,
+                                           int64_t ldy, int64_t begin,
+                                           int64_t end) {
+  int8Range(x, w, y, ldy, begin, end);
+}

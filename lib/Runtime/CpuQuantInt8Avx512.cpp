@@ -1,0 +1,69 @@
+//===- CpuQuantInt8Avx512.cpp - int8 rows by 4-bit weights, AVX-512 VNNI --===//
+//
+// CpuQuantInt8Kernels.inc over 512-bit vectors with vpdpbusd (four
+// unsigned-by-signed byte products summed into each int32 lane). This file
+// alone is compiled with -mavx512f -mavx512bw -mavx512vnni
+// (lib/Runtime/CMakeLists.txt); CpuQuantGemv.cpp calls it only on CPUs
+// with all three.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CpuGemvIsa.h"
+#include "CpuHalves.h"
+#include "CpuQuantGemv.h"
+
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+
+#include <type_traits>
+#include <vector>
+
+namespace {
+struct IVec {
+  using Reg = __m512;
+  using IReg = __m512i;
+  static constexpr int kLanes = 16;
+  static constexpr int kRegisters = 32;
+  static constexpr int kBlocks = 4;
+  static Reg zero() { return _mm512_setzero_ps(); }
+  static IReg zeroInts() { return _mm512_setzero_si512(); }
+  static IReg bytes(const uint8_t *p) { return _mm512_loadu_si512(p); }
+  static IReg bytesTail(const uint8_t *p, int n) {
+    // A tail is 1 to 3 blocks: n < 64.
+    return _mm512_maskz_loadu_epi8((uint64_t(1) << n) - 1, p);
+  }
+  static IReg loadInts(const int32_t *p) { return _mm512_loadu_si512(p); }
+  static IReg lowNibbles(IReg b) {
+    return _mm512_and_si512(b, _mm512_set1_epi8(0x0f));
+  }
+  static IReg highNibbles(IReg b) {
+    return _mm512_and_si512(_mm512_srli_epi16(b, 4), _mm512_set1_epi8(0x0f));
+  }
+  static IReg dot(IReg acc, IReg lo, IReg xe, IReg hi, IReg xo) {
+    return _mm512_dpbusd_epi32(_mm512_dpbusd_epi32(acc, lo, xe), hi, xo);
+  }
+  static Reg mul(Reg a, Reg b) { return _mm512_mul_ps(a, b); }
+  static Reg broadcast(float s) { return _mm512_set1_ps(s); }
+  static void halvesToFloats(const uint16_t *p, int64_t n, float *out) {
+    relax::runtime::detail::halvesToFloatsF16c(p, n, out);
+  }
+  static Reg toFloat(IReg v) { return _mm512_cvtepi32_ps(v); }
+  static Reg fma(Reg a, Reg b, Reg c) { return _mm512_fmadd_ps(a, b, c); }
+  static float sum(Reg v) { return _mm512_reduce_add_ps(v); }
+  static Reg blockScales(const float *p) {
+    return _mm512_permutexvar_ps(
+        _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3),
+        _mm512_castps128_ps512(_mm_loadu_ps(p)));
+  }
+};
+
+#include "CpuQuantInt8Kernels.inc"
+} // namespace
+
+void relax::runtime::detail::int8RangeAvx512Vnni(const Int8Rows &x,
+                                                 const QuantizedWeight &w,
+                                                 float *y, int64_t ldy,
+                                                 int64_t begin, int64_t end) {
+  int8Range(x, w, y, ldy, begin, end);
+}
