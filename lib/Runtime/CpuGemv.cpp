@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 namespace {
 /// The portable kernels: one lane, the compiler's own vectorization.
@@ -118,10 +119,45 @@ bool relax::runtime::gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n,
   case CpuIsa::Generic:
     break;
   }
-  detail::splitOverPool(n, n * k * int64_t(sizeof(float)), threads,
-                        [&](int64_t begin, int64_t end) {
-                          range(m, transposed, x, ldx, b, ldb, k, y, ldy,
-                                begin, end);
-                        });
+  int64_t bytes = n * k * int64_t(sizeof(float));
+  int64_t depthPieces = detail::poolPieces(k, bytes, threads);
+  if (!transposed && depthPieces > 1) {
+    // B [k, n] over several threads: each piece takes whole rows of B (a
+    // band of k) into a Y of its own, added up after. Cut by columns
+    // instead, every row would be read in runs of a piece's width (512
+    // bytes for n = 1024 in 8 pieces), restarting the hardware prefetcher
+    // at each; a band of rows is one sequential stream.
+    static thread_local std::vector<float> partials;
+    int64_t size = m * n;
+    if (partials.size() < size_t((depthPieces - 1) * size))
+      partials.resize(size_t((depthPieces - 1) * size));
+    float *parts = partials.data();
+    auto piece = [&](int64_t p) {
+      int64_t begin = detail::pieceBound(k, depthPieces, p);
+      int64_t end = detail::pieceBound(k, depthPieces, p + 1);
+      float *out = p == 0 ? y : parts + (p - 1) * size;
+      int64_t ldOut = p == 0 ? ldy : n;
+      if (begin == end) {
+        for (int64_t i = 0; i < m; ++i)
+          std::fill(out + i * ldOut, out + i * ldOut + n, 0.0f);
+        return;
+      }
+      range(m, false, x + begin, ldx, b + begin * ldb, ldb, end - begin, out,
+            ldOut, 0, n);
+    };
+    parallelTasks(depthPieces, piece);
+    // In piece order, so a thread count gives one answer.
+    for (int64_t p = 1; p < depthPieces; ++p)
+      for (int64_t i = 0; i < m; ++i) {
+        const float *part = parts + (p - 1) * size + i * n;
+        float *row = y + i * ldy;
+        for (int64_t j = 0; j < n; ++j)
+          row[j] += part[j];
+      }
+    return true;
+  }
+  detail::splitOverPool(n, bytes, threads, [&](int64_t begin, int64_t end) {
+    range(m, transposed, x, ldx, b, ldb, k, y, ldy, begin, end);
+  });
   return true;
 }

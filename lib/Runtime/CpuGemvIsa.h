@@ -28,26 +28,37 @@ constexpr int64_t kMinPieceBytes = 64 << 10;
 /// [k, n] layout; 16 rows of B^T or W for the others).
 constexpr int64_t kPieceGrain = 16;
 
-/// Runs range(begin, end) over [0, extent) outputs of a product streaming
-/// `bytes`: about four pieces per thread, so that a thread slowed by
+/// How many pieces splitOverPool cuts `extent` into for a product
+/// streaming `bytes`: about four per thread, so that a thread slowed by
 /// another process leaves its share to the others (the pool hands out
 /// pieces as threads free up), none streaming less than kMinPieceBytes,
-/// their bounds multiples of kPieceGrain; one call on this thread when
-/// that makes one piece.
+/// none under kPieceGrain of the extent.
+inline int64_t poolPieces(int64_t extent, int64_t bytes, int threads) {
+  return std::min<int64_t>({threads > 1 ? 4 * int64_t(threads) : 1,
+                            bytes / kMinPieceBytes,
+                            (extent + kPieceGrain - 1) / kPieceGrain});
+}
+
+/// Bounds of piece p of poolPieces' `pieces` over [0, extent): multiples
+/// of kPieceGrain, the last one ending at extent.
+inline int64_t pieceBound(int64_t extent, int64_t pieces, int64_t p) {
+  return p == pieces ? extent
+                     : extent * p / pieces / kPieceGrain * kPieceGrain;
+}
+
+/// Runs range(begin, end) over [0, extent) outputs of a product streaming
+/// `bytes`, in poolPieces' pieces; one call on this thread when that makes
+/// one piece.
 template <typename Range>
 void splitOverPool(int64_t extent, int64_t bytes, int threads, Range range) {
-  int64_t pieces = std::min<int64_t>({threads > 1 ? 4 * int64_t(threads) : 1,
-                                      bytes / kMinPieceBytes,
-                                      (extent + kPieceGrain - 1) / kPieceGrain});
+  int64_t pieces = poolPieces(extent, bytes, threads);
   if (pieces <= 1) {
     range(int64_t(0), extent);
     return;
   }
   auto piece = [&](int64_t p) {
-    int64_t begin = extent * p / pieces / kPieceGrain * kPieceGrain;
-    int64_t end = p + 1 == pieces
-                      ? extent
-                      : extent * (p + 1) / pieces / kPieceGrain * kPieceGrain;
+    int64_t begin = pieceBound(extent, pieces, p);
+    int64_t end = pieceBound(extent, pieces, p + 1);
     if (begin < end)
       range(begin, end);
   };

@@ -112,6 +112,12 @@ TEST(CpuGemvTest, PoolSplitMatchesOneThread) {
     for (bool transposed : {false, true})
       for (int64_t m : {1, 3})
         check(isa, {m, 1037, 301, transposed, 1, 2}, rng);
+  // B [k, n] is cut along k (bands of rows added up after): a first band
+  // left empty by the grain (k = 20 in two pieces), padded rows of Y.
+  for (CpuIsa isa : levelsOfThisCpu()) {
+    check(isa, {2, 5000, 20, false, 0, 3}, rng);
+    check(isa, {4, 3000, 517, false, 5, 3}, rng);
+  }
 }
 
 TEST(CpuGemvTest, RefusesWhatItDoesNotTake) {
