@@ -371,6 +371,37 @@ FAMILIES["graph"] = {
     "subgraphs_33_deep": lambda _: nested_ifs(34),
 }
 
+def loop_shape_chain(n=8):
+    """A Loop whose carried v0 doubles its length each iteration and v1..vn-1
+    each take the previous one's value: v_k's shape settles only after v_(k-1)
+    has, one body import per link (the importer gave up after 6)."""
+    nodes = [ident("ci", "co"),
+             helper.make_node("Concat", ["v0_in", "v0_in"], ["v0_out"],
+                              axis=0)]
+    nodes += [ident("v%d_in" % (k - 1), "v%d_out" % k) for k in range(1, n)]
+    body = helper.make_graph(
+        nodes, "body", BODY_IC + [vi("v%d_in" % k) for k in range(n)],
+        [vi("co", TensorProto.BOOL, [])] + [vi("v%d_out" % k)
+                                            for k in range(n)])
+    return graph_model(
+        [helper.make_node("Loop", ["m", ""] + ["x"] * n,
+                          ["y%d" % k for k in range(n)], name="loop",
+                          body=body)],
+        [vi("m", I64, []), vi("x", F, ["n"])],
+        [vi("y%d" % k) for k in range(n)])
+
+
+def loop_shape_chain_data(outdir, trips=3, n=8):
+    """Inputs and expected outputs of loop_shape_chain: after the loop,
+    v_k is x tiled 2^(trips - k) times (once where k >= trips)."""
+    x = np.array([1.5, -2.0, 3.0], np.float32)
+    np.save(os.path.join(outdir, "chain_m.npy"), np.array(trips, np.int64))
+    np.save(os.path.join(outdir, "chain_x.npy"), x)
+    for k in range(n):
+        np.save(os.path.join(outdir, "chain_y%d.npy" % k),
+                np.tile(x, 2 ** max(trips - k, 0)))
+
+
 FAMILIES["control"] = {
     "if_branch_outputs": lambda _: if_model(
         [ident("x", "a"), ident("x", "a2")], [vi("a"), vi("a2")],
@@ -393,6 +424,7 @@ FAMILIES["control"] = {
         BODY_IC + [vi("xi")], [vi("co", TensorProto.BOOL, []), vi("xo")]),
     "loop_body_outputs": lambda _: loop_model(
         ["m", "", "x"], ["y"], [], BODY_IC + [vi("xi")], []),
+    "loop_shape_chain": lambda _: loop_shape_chain(),
     "loop_node_outputs": lambda _: loop_model(
         ["m", ""], ["y", "y2"], [ident("ci", "co")], BODY_IC,
         [vi("co", TensorProto.BOOL, [])]),
@@ -583,6 +615,8 @@ def main(family, outdir):
             opset = spec[4] if len(spec) > 4 else 18
             m = model(name, op, inputs, attrs, outputs, opset)
         onnx.save(m, os.path.join(outdir, name + ".onnx"))
+    if family == "control":
+        loop_shape_chain_data(outdir)
     with open(os.path.join(outdir, "cases.txt"), "w") as f:
         f.write("\n".join(cases) + "\n")
 
