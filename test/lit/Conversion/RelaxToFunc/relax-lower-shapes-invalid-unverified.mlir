@@ -134,3 +134,16 @@ relax.func @tensor_to_shape_unranked(%s: !relax.tensor<*, i64>) {
   %shape = relax.tensor_to_shape %s : !relax.tensor<*, i64> to !relax.shape<[a, b]>
   relax.return
 }
+
+// -----
+
+// VERIFIER: error: 'relax.if' op condition must be a bool (i1) tensor of rank 0, got '!relax.tensor<*, i1>'
+relax.func @if_unranked_cond(%x: !relax.tensor<[n], f32>, %c: !relax.tensor<*, i1>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'relax.if' op condition was not lowered to a buffer}}
+  %r = relax.if %c : !relax.tensor<*, i1> -> !relax.tensor<[n], f32> {
+    relax.yield %x : !relax.tensor<[n], f32>
+  } else {
+    relax.yield %x : !relax.tensor<[n], f32>
+  }
+  relax.return %r : !relax.tensor<[n], f32>
+}
