@@ -42,3 +42,14 @@ func.func @shape_as_data() -> tensor<1xf32> {
   %y = tosa.abs %s : (!tosa.shape<1>) -> tensor<1xf32>
   return %y : tensor<1xf32>
 }
+
+// -----
+
+// VERIFIER: error: 'tosa.slice' op length of start is not equal to rank of input shape
+func.func @slice_length(%x: tensor<4x4xf32>) -> tensor<2x4xf32> {
+  %st = tosa.const_shape {values = dense<0> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %sz = tosa.const_shape {values = dense<2> : tensor<1xindex>} : () -> !tosa.shape<1>
+  // expected-error @below {{'tosa.slice' op has start/size of the wrong length}}
+  %y = tosa.slice %x, %st, %sz : (tensor<4x4xf32>, !tosa.shape<1>, !tosa.shape<1>) -> tensor<2x4xf32>
+  return %y : tensor<2x4xf32>
+}
