@@ -1,0 +1,16 @@
+// RUN: relax-opt --mlir-very-unsafe-disable-verifier-on-parsing --relax-legalize-ops -split-input-file -verify-diagnostics %s
+// RUN: ! relax-opt -split-input-file %s 2> %t.err
+// RUN: FileCheck %s --check-prefix=VERIFIER < %t.err
+
+// The checks of --relax-legalize-ops that verified IR never reaches: a
+// result type that the op's inference does not give is rejected by the
+// verifier first (second RUN, VERIFIER lines); the legalization still
+// reports it at the op instead of building a wrong loop nest, tested with
+// the parser's verifier off.
+
+// VERIFIER: error: 'relax.add' op inferred type(s) '!relax.tensor<[n, 4], f32>' are incompatible with return type(s) of operation '!relax.tensor<[4], f32>'
+relax.func @add_result(%x: !relax.tensor<[n, 4], f32>, %z: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[4], f32> {
+  // expected-error @below {{internal error: broadcast of an operand could not be resolved while legalizing}}
+  %y = relax.add %x, %z : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>) -> !relax.tensor<[4], f32>
+  relax.return %y : !relax.tensor<[4], f32>
+}
