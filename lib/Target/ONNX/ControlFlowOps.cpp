@@ -351,11 +351,12 @@ FailureOr<LoopResults> onnx_import::buildLoop(NodeBinder &b, LoopSpec &spec) {
   SmallVector<Value> outs;
   unsigned numCarried, firstScan;
   for (unsigned phase = 0, attempt = 0;; ++attempt) {
-    // unreachable: a schema widens at most four times per value (tensor
-    // or empty sequence, one rank, unknown rank, optional) and a phase
-    // ends after at most one attempt per carried dim plus the one that
-    // settles; the check bounds the loop should a join ever stop growing.
     if (phase > 4 * numValues || attempt > numDims() + 1)
+      // unreachable: a schema widens at most four times per value (tensor
+      // or empty sequence, one rank, unknown rank, optional) and a phase
+      // ends after at most one attempt per carried dim plus the one that
+      // settles; the check bounds the loop should a join ever stop
+      // growing.
       return b.error() << "the loop-carried shapes do not settle";
     body = std::make_unique<Block>();
     Value counter = body->addArgument(scalarType(i64), loc);
