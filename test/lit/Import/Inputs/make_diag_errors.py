@@ -2,7 +2,8 @@
 tests, one diagnostic of the importer each: OUTDIR/<case>.onnx for every
 case of FAMILY, and OUTDIR/cases.txt listing them in order (the lit test
 imports each and checks its located error and exit status 1 in that
-order).
+order). The control family also has one valid model, loop_shape_chain, with
+its inputs and expected outputs (chain_*.npy).
 
 usage: make_diag_errors.py FAMILY OUTDIR
 """
