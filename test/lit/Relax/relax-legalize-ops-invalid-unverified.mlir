@@ -14,3 +14,21 @@ relax.func @add_result(%x: !relax.tensor<[n, 4], f32>, %z: !relax.tensor<[n, 4],
   %y = relax.add %x, %z : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>) -> !relax.tensor<[4], f32>
   relax.return %y : !relax.tensor<[4], f32>
 }
+
+// -----
+
+// VERIFIER: error: 'relax.squeeze' op inferred type(s) '!relax.tensor<[n], f32>' are incompatible with return type(s) of operation '!relax.tensor<[n, 1], f32>'
+relax.func @squeeze_rank(%x: !relax.tensor<[n, 1], f32>) -> !relax.tensor<[n, 1], f32> {
+  // expected-error @below {{'relax.squeeze' op cannot be legalized: the squeezed dims do not match the result rank}}
+  %y = relax.squeeze %x {axes = array<i64: 1>} : (!relax.tensor<[n, 1], f32>) -> !relax.tensor<[n, 1], f32>
+  relax.return %y : !relax.tensor<[n, 1], f32>
+}
+
+// -----
+
+// VERIFIER: error: 'relax.broadcast_to' op cannot broadcast rank 2 to the lower rank 1
+relax.func @broadcast_rank(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[4], f32> {
+  // expected-error @below {{'relax.broadcast_to' op cannot be legalized: the target rank is below the input rank}}
+  %y = relax.broadcast_to %x {shape = #relax.shape<[4]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[4], f32>
+  relax.return %y : !relax.tensor<[4], f32>
+}
