@@ -3,10 +3,11 @@
 // RUN: FileCheck %s --check-prefix=VERIFIER < %t.err
 
 // The checks of --relax-legalize-ops that verified IR never reaches: a
-// result type that the op's inference does not give is rejected by the
-// verifier first (second RUN, VERIFIER lines); the legalization still
-// reports it at the op instead of building a wrong loop nest, tested with
-// the parser's verifier off.
+// result type that the op's inference does not give (or, for a slice with
+// an unknown begin, one it could not know) is rejected by the verifier
+// first (second RUN, VERIFIER lines); the legalization still reports it at
+// the op instead of building a wrong loop nest, tested with the parser's
+// verifier off.
 
 // VERIFIER: error: 'relax.add' op inferred type(s) '!relax.tensor<[n, 4], f32>' are incompatible with return type(s) of operation '!relax.tensor<[4], f32>'
 relax.func @add_result(%x: !relax.tensor<[n, 4], f32>, %z: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[4], f32> {
@@ -31,4 +32,13 @@ relax.func @broadcast_rank(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[4],
   // expected-error @below {{'relax.broadcast_to' op cannot be legalized: the target rank is below the input rank}}
   %y = relax.broadcast_to %x {shape = #relax.shape<[4]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[4], f32>
   relax.return %y : !relax.tensor<[4], f32>
+}
+
+// -----
+
+// VERIFIER: error: 'relax.strided_slice' op inferred type(s) '!relax.tensor<[n, ?], f32>' are incompatible with return type(s) of operation '!relax.tensor<[n, 2], f32>'
+relax.func @slice_unknown_begin(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 2], f32> {
+  // expected-error @below {{'relax.strided_slice' op cannot be legalized: begin #0 is unknown}}
+  %y = relax.strided_slice %x {axes = array<i64: 1>, begin = #relax.shape<[?]>, end = #relax.shape<[2]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 2], f32>
+  relax.return %y : !relax.tensor<[n, 2], f32>
 }
