@@ -261,6 +261,9 @@ LogicalResult FunctionConverter::convertOp(Operation *op) {
         int64_t axis = r.getAxis();
         Expr d = dimsOf(*x)[axis];
         if (!d)
+          // unreachable: every relax value here has all its dims: the
+          // arguments name theirs, and bind() gives an unknown result dim a
+          // fresh variable.
           return op->emitOpError("reverses an unknown dim ") << axis,
                  failure();
         return bind(op, build<StridedSliceOp>(

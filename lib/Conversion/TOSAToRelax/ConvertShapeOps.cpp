@@ -45,6 +45,9 @@ LogicalResult FunctionConverter::convertReshape(tosa::ReshapeOp op) {
     Expr total = Expr::constant(1);
     for (const Expr &d : dims) {
       if (!d)
+        // unreachable: every relax value here has all its dims: the
+        // arguments name theirs, and bind() gives an unknown result dim a
+        // fresh variable.
         return op.emitOpError("cannot infer its -1 dim: the input has an "
                               "unknown dim");
       total = total * d;
@@ -78,6 +81,9 @@ LogicalResult FunctionConverter::convertSlice(tosa::SliceOp op) {
     begin.push_back(Expr::constant((*start)[i]));
     if ((*size)[i] == -1) {
       if (!dims[i])
+        // unreachable: every relax value here has all its dims: the
+        // arguments name theirs, and bind() gives an unknown result dim a
+        // fresh variable.
         return op.emitOpError("slices to the end of an unknown dim ") << i;
       end.push_back(dims[i]);
     } else {

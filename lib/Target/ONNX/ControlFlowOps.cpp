@@ -334,14 +334,29 @@ FailureOr<LoopResults> onnx_import::buildLoop(NodeBinder &b, LoopSpec &spec) {
     return failure();
 
   // Import the body until the carried schemas and types hold what it
-  // yields.
+  // yields. An attempt that does not settle widens a schema (a phase: the
+  // types start again from the inits) or, within a phase, at least one
+  // carried dim to a fresh variable, which then stays; a chain of carried
+  // values that pass their shapes on (v1 = v0, v2 = v1, ...) takes one
+  // attempt per link.
   SmallVector<Type> carriedTypes(ValueRange(flatInits).getTypes());
+  auto numDims = [&] {
+    unsigned n = 0;
+    for (Type t : carriedTypes)
+      n += cast<RelaxTensorType>(t).getRank();
+    return n;
+  };
   llvm::StringSet<> fresh;
   std::unique_ptr<Block> body;
   SmallVector<Value> outs;
   unsigned numCarried, firstScan;
-  for (int attempt = 0;; ++attempt) {
-    if (attempt == 6)
+  for (unsigned phase = 0, attempt = 0;; ++attempt) {
+    if (phase > 4 * numValues || attempt > numDims() + 1)
+      // unreachable: a schema widens at most four times per value (tensor
+      // or empty sequence, one rank, unknown rank, optional) and a phase
+      // ends after at most one attempt per carried dim plus the one that
+      // settles; the check bounds the loop should a join ever stop
+      // growing.
       return b.error() << "the loop-carried shapes do not settle";
     body = std::make_unique<Block>();
     Value counter = body->addArgument(scalarType(i64), loc);
@@ -413,6 +428,8 @@ FailureOr<LoopResults> onnx_import::buildLoop(NodeBinder &b, LoopSpec &spec) {
         return failure();
       carriedTypes.assign(ValueRange(flatInits).getTypes().begin(),
                           ValueRange(flatInits).getTypes().end());
+      ++phase;
+      attempt = 0;
       continue;
     }
     numCarried = flatInits.size();

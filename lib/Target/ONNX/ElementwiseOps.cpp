@@ -703,8 +703,10 @@ FailureOr<Value> onnx_import::axisIota(NodeBinder &b, Expr n, int64_t axis,
 FailureOr<Value> onnx_import::oneHotMask(NodeBinder &b, Value indices,
                                          int64_t axis, Expr depth) {
   RelaxTensorType t = b.typeOf(indices);
-  if (!t.hasRank())
-    return b.error() << "needs indices of known rank, got " << t;
+  // OneHot checks the rank; Hardmax's argmax and the losses' target (cast
+  // to i64) keep the rank of a value already read through dimsOf or
+  // checked.
+  assert(t.hasRank() && "oneHotMask needs indices of known rank");
   FailureOr<Value> iota = axisIota(b, depth, axis, t.getRank() + 1);
   FailureOr<Value> wide =
       b.create<ExpandDimsOp>(indices, {b.named("axes", b.i64Array({axis}))});

@@ -598,7 +598,8 @@ FailureOr<Value> axisIota(NodeBinder &b, sym::Expr n, int64_t axis,
 /// `depth`: `expand_dims(indices, axis) == axisIota(depth, axis, rank + 1)`.
 /// An index outside [0, depth) gives an all-false row. The class-gather of
 /// OneHot, Hardmax and the losses (relax has no gather_elements) is a
-/// `where` on this mask summed over `axis`.
+/// `where` on this mask summed over `axis`. `indices` has a known rank (each
+/// caller has checked it or derived it from a ranked value).
 FailureOr<Value> oneHotMask(NodeBinder &b, Value indices, int64_t axis,
                             sym::Expr depth);
 

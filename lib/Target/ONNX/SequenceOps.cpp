@@ -667,8 +667,8 @@ static LogicalResult importConcatFromSequence(NodeBinder &b) {
                        << *axis << " (only axis 0)";
     return concatPacked(b, seq->data, seq->shapes, *rank, newAxis);
   }
-  if (seq->elems.empty())
-    return b.error() << "concatenates an empty sequence";
+  // An empty list has no element rank: knownRank refused it above.
+  assert(!seq->elems.empty() && "concatenating an empty list");
   SmallVector<Value> parts;
   for (unsigned i = 0; i < seq->elems.size(); ++i) {
     Slot e = seq->elems[i];

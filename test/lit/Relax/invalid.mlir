@@ -22,7 +22,7 @@ relax.func @bad_unsigned_dtype(%x: !relax.tensor<[n], ui1>) {
 
 // -----
 
-// expected-error@+1 {{expected a symbolic dimension expression}}
+// expected-error@+1 {{expected a symbolic dimension expression (integer, variable, '(' or min/max)}}
 relax.func @bad_dim(%x: !relax.tensor<[n, +], f32>) {
   relax.return
 }

@@ -288,3 +288,41 @@ tir.prim_func @bad_scope(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>)
   }
   tir.return
 }
+
+// -----
+
+// The block reads (writes) a buffer it allocates itself: there is no place
+// outside it for the copy.
+tir.prim_func @read_own_alloc(%y: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["cache_read add 0 local"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    // expected-error @+1 {{cache_read: block 'add' is not in the scope of the buffer}}
+    tir.block "add" (%vi = %i) kinds [spatial] {
+      %t = tir.alloc : !tir.buffer<[4], f32>
+      %v = tir.load %t[%c0] : !tir.buffer<[4], f32>
+      tir.store %v, %y[%vi] : !tir.buffer<[n], f32>
+    }
+  }
+  tir.return
+}
+
+// -----
+
+tir.prim_func @write_own_alloc(%x: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["cache_write add local"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    // expected-error @+1 {{cache_write: block 'add' is not in the scope of the buffer}}
+    tir.block "add" (%vi = %i) kinds [spatial] {
+      %t = tir.alloc : !tir.buffer<[4], f32>
+      %v = tir.load %x[%vi] : !tir.buffer<[n], f32>
+      tir.store %v, %t[%c0] : !tir.buffer<[4], f32>
+    }
+  }
+  tir.return
+}

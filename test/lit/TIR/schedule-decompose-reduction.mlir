@@ -230,3 +230,93 @@ tir.prim_func @bound_on_reduce(%x: !tir.buffer<[n, n], f32>, %y: !tir.buffer<[n]
   }
   tir.return
 }
+
+// -----
+
+// The init reads a reduce variable: hoisted out of the reduction loop, it
+// would have none.
+tir.prim_func @init_uses_reduce(%x: !tir.buffer<[n, m], f32>, %y: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["decompose_reduction sum k"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  %m = tir.sym_var "m" : index
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    tir.for %k = %c0 to %m step %c1 name = "k" {
+      tir.block "sum" (%vi = %i, %vk = %k) kinds [spatial, reduce] {
+        // expected-error @below {{decompose_reduction: the init of block 'sum' uses a reduce variable}}
+        tir.init {
+          %first = tir.load %x[%vi, %vk] : !tir.buffer<[n, m], f32>
+          tir.store %first, %y[%vi] : !tir.buffer<[n], f32>
+        }
+        %acc = tir.load %y[%vi] : !tir.buffer<[n], f32>
+        %v = tir.load %x[%vi, %vk] : !tir.buffer<[n, m], f32>
+        %s = arith.addf %acc, %v : f32
+        tir.store %s, %y[%vi] : !tir.buffer<[n], f32>
+      }
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// A block in the else branch of an scf.if: the init nest keeps only then
+// branches.
+tir.prim_func @else_guard(%x: !tir.buffer<[n, m], f32>, %y: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["decompose_reduction sum k"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tir.sym_var "n" : index
+  %m = tir.sym_var "m" : index
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    tir.for %k = %c0 to %m step %c1 name = "k" {
+      %small = arith.cmpi ult, %k, %c1 : index
+      // expected-error @below {{decompose_reduction: unsupported scf.if around block 'sum'}}
+      scf.if %small {
+      } else {
+        tir.block "sum" (%vi = %i, %vk = %k) kinds [spatial, reduce] {
+          tir.init {
+            tir.store %zero, %y[%vi] : !tir.buffer<[n], f32>
+          }
+          %acc = tir.load %y[%vi] : !tir.buffer<[n], f32>
+          %v = tir.load %x[%vi, %vk] : !tir.buffer<[n, m], f32>
+          %s = arith.addf %acc, %v : f32
+          tir.store %s, %y[%vi] : !tir.buffer<[n], f32>
+        }
+      }
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// An op around the block that is neither a loop nor an scf.if.
+tir.prim_func @region_around(%x: !tir.buffer<[n, m], f32>, %y: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["decompose_reduction sum k"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tir.sym_var "n" : index
+  %m = tir.sym_var "m" : index
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    tir.for %k = %c0 to %m step %c1 name = "k" {
+      // expected-error @below {{decompose_reduction: unsupported op around block 'sum'}}
+      scf.execute_region {
+        tir.block "sum" (%vi = %i, %vk = %k) kinds [spatial, reduce] {
+          tir.init {
+            tir.store %zero, %y[%vi] : !tir.buffer<[n], f32>
+          }
+          %acc = tir.load %y[%vi] : !tir.buffer<[n], f32>
+          %v = tir.load %x[%vi, %vk] : !tir.buffer<[n, m], f32>
+          %s = arith.addf %acc, %v : f32
+          tir.store %s, %y[%vi] : !tir.buffer<[n], f32>
+        }
+        scf.yield
+      }
+    }
+  }
+  tir.return
+}

@@ -133,3 +133,19 @@ tir.prim_func @split_missing(%y: !tir.buffer<[n], f32>)
   }
   tir.return
 }
+
+// -----
+
+// A name two loops carry picks neither.
+// expected-error @below {{schedule: 2 loops are named 'i'}}
+tir.prim_func @split_ambiguous(%y: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["split i 2"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+  }
+  tir.for %i2 = %c0 to %n step %c1 name = "i" {
+  }
+  tir.return
+}

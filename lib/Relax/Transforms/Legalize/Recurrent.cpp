@@ -119,9 +119,8 @@ static LogicalResult legalizeRecurrence(Operation *op, LegalizeContext &ctx,
     return failure();
   auto xwT = cast<RelaxTensorType>(op->getOperand(0).getType());
   Type dtype = xwT.getDtype();
-  if (!isa<FloatType>(dtype))
-    return op->emitOpError("cannot be legalized: needs a float dtype, got ")
-           << dtype;
+  // The ops' shared type inference (NNOps.cpp) requires a float xw.
+  assert(isa<FloatType>(dtype) && "recurrence over a non-float xw");
   Type acc = dtype.getIntOrFloatBitWidth() < 32
                  ? Type(Float32Type::get(op->getContext()))
                  : dtype;

@@ -265,10 +265,10 @@ static Value guardedLoad(OpBuilder &b, Location loc, BlockOp block, LoadOp load,
 }
 
 LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
-  if (tile < 4 || tile > 32 || !llvm::isPowerOf2_64(tile))
-    return root.emitError("tile_matmul: tile must be a power of two in "
-                          "[4, 32], got ")
-           << tile;
+  // The GPU default schedule, the only caller, passes its constant
+  // kMatmulTile (16); no input chooses the tile.
+  assert(tile >= 4 && tile <= 32 && llvm::isPowerOf2_64(tile) &&
+         "tile_matmul: tile must be a power of two in [4, 32]");
   FailureOr<MatmulMatch> matched = matchMatmul(root, block, Reporter{true, "tile_matmul"});
   if (failed(matched))
     return failure();

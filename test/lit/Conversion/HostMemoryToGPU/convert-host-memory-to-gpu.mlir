@@ -58,9 +58,20 @@ func.func @staging(%t: memref<?xi64>, %n: index) -> i64 {
 
 // -----
 
+// A layout with symbols (the bufferization never makes one) has no
+// gpu.alloc form.
+func.func @symbolic_layout(%n: index, %s: index) {
+  // expected-error@+1 {{'memref.alloc' op symbolic layout operands are not supported on GPU}}
+  %a = memref.alloc(%n)[%s] : memref<?xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  memref.dealloc %a : memref<?xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  return
+}
+
+// -----
+
 func.func @host_load(%a: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
-  // expected-error@+1 {{reads or writes tensor data on the host}}
+  // expected-error@+1 {{reads or writes tensor data on the host, which lives in GPU memory after --lower-to-gpu}}
   %v = memref.load %a[%c0] : memref<4xf32>
   return %v : f32
 }

@@ -77,3 +77,73 @@ relax.func @inplace_constant(%x: !relax.tensor<[n, 4], f32>) {
   %i = relax.call_tir_inplace @inc(%m) inplace_indices([0]) : (!relax.tensor<[k, 4], f32>) -> !relax.tensor<[k, 4], f32>
   relax.return
 }
+
+// -----
+
+// VERIFIER: error: 'relax.loop_yield' op value #0, of type '!relax.tensor<*, f32>', does not fit carried type '!relax.tensor<[k], f32>': the value's rank is unknown (match_cast it first)
+relax.func @carry_outer_unranked(%c: !relax.tensor<[], i1>, %x: !relax.tensor<[n], f32>, %u: !relax.tensor<*, f32>) -> !relax.tensor<[k], f32> {
+  %r = relax.while %c : !relax.tensor<[], i1> iter_args(%x : !relax.tensor<[n], f32>) -> !relax.tensor<[k], f32> {
+  ^bb0(%a: !relax.tensor<[k], f32>):
+    // expected-error@+1 {{'relax.loop_yield' op cannot carry a value of unknown rank that the iteration did not create: match_cast it to a ranked type first}}
+    relax.loop_yield %c, %u : !relax.tensor<[], i1>, !relax.tensor<*, f32>
+  }
+  relax.return %r : !relax.tensor<[k], f32>
+}
+
+// -----
+
+// VERIFIER: error: 'relax.view' op uses symbolic variable 'k' before it is bound
+relax.func @view_unbound(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[k], f32> {
+  // expected-error @below {{'relax.view' op uses a variable that is not bound: k}}
+  %v = relax.view %x : !relax.tensor<[n], f32> to !relax.tensor<[k], f32>
+  relax.return %v : !relax.tensor<[k], f32>
+}
+
+// -----
+
+// VERIFIER: error: 'relax.assert_dims' op attribute 'rhs' uses symbolic variable 'k' before it is bound
+relax.func @assert_dims_unbound(%x: !relax.tensor<[n], f32>) {
+  // expected-error @below {{'relax.assert_dims' op uses a variable that is not bound}}
+  relax.assert_dims #relax.expr<n> "eq" #relax.expr<k>, "relax.reshape", "x"
+  relax.return
+}
+
+// -----
+
+// VERIFIER: error: 'relax.tensor_to_shape' op uses symbolic variable 'k' before it is bound
+relax.func @tensor_to_shape_unbound(%s: !relax.tensor<[2], i64>) {
+  // expected-error @below {{'relax.tensor_to_shape' op uses a variable that is not bound}}
+  %shape = relax.tensor_to_shape %s : !relax.tensor<[2], i64> to !relax.shape<[a, k + 1]>
+  relax.return
+}
+
+// -----
+
+// VERIFIER: error: 'relax.assert_indices' op attribute 'extent' uses symbolic variable 'k' before it is bound
+relax.func @assert_indices_unbound(%i: !relax.tensor<[m], i64>) {
+  // expected-error @below {{'relax.assert_indices' op uses a variable that is not bound}}
+  relax.assert_indices %i, #relax.expr<k>, "relax.take" : !relax.tensor<[m], i64>
+  relax.return
+}
+
+// -----
+
+// VERIFIER: error: 'relax.tensor_to_shape' op input must be a 1-D tensor of static length, got '!relax.tensor<*, i64>'
+relax.func @tensor_to_shape_unranked(%s: !relax.tensor<*, i64>) {
+  // expected-error @below {{'relax.tensor_to_shape' op input must be a ranked tensor to be read}}
+  %shape = relax.tensor_to_shape %s : !relax.tensor<*, i64> to !relax.shape<[a, b]>
+  relax.return
+}
+
+// -----
+
+// VERIFIER: error: 'relax.if' op condition must be a bool (i1) tensor of rank 0, got '!relax.tensor<*, i1>'
+relax.func @if_unranked_cond(%x: !relax.tensor<[n], f32>, %c: !relax.tensor<*, i1>) -> !relax.tensor<[n], f32> {
+  // expected-error @below {{'relax.if' op condition was not lowered to a buffer}}
+  %r = relax.if %c : !relax.tensor<*, i1> -> !relax.tensor<[n], f32> {
+    relax.yield %x : !relax.tensor<[n], f32>
+  } else {
+    relax.yield %x : !relax.tensor<[n], f32>
+  }
+  relax.return %r : !relax.tensor<[n], f32>
+}

@@ -168,3 +168,22 @@ relax.func @unbound_offset(%x: !relax.tensor<[n], f32>) attributes {relax.memory
   %y = relax.call_tir @f(%x) {relax.arena_offsets = [#relax.expr<k * 64>]} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
   relax.return
 }
+
+// -----
+
+// A view needs the input's buffer layout: of unknown rank there is none.
+relax.func @view_unranked(%x: !relax.tensor<*, f32>) -> !relax.tensor<[4], f32> {
+  // expected-error @below {{'relax.view' op can only view a ranked tensor: match_cast it first}}
+  %v = relax.view %x : !relax.tensor<*, f32> to !relax.tensor<[4], f32>
+  relax.return %v : !relax.tensor<[4], f32>
+}
+
+// -----
+
+// The run-time index check reads the indices through a buffer layout: of
+// unknown rank there is none.
+relax.func @assert_indices_unranked(%i: !relax.tensor<*, i64>, %x: !relax.tensor<[n], f32>) {
+  // expected-error @below {{'relax.assert_indices' op indices must be a ranked tensor to be checked}}
+  relax.assert_indices %i, #relax.expr<n>, "relax.take" : !relax.tensor<*, i64>
+  relax.return
+}

@@ -133,3 +133,22 @@ func.func @dynamic_shared(%n: index) {
   } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
   return
 }
+
+// -----
+
+// A block loop beside a store is no further grid axis: the store would run
+// once per block of the outer axis only.
+func.func @block_loop_below_code(%n: index, %buf: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%n) step (%c1) {
+    memref.store %zero, %buf[%b] : memref<?xf32>
+    // expected-error@+1 {{block-mapped loop nested below other code in a kernel}}
+    scf.parallel (%c) = (%c0) to (%n) step (%c1) {
+      scf.reduce
+    } {mapping = [#gpu.loop_dim_map<processor = block_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
+    scf.reduce
+  } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
+  return
+}

@@ -156,3 +156,14 @@ func.func @out_pad(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x3x2xf32>, %b: tensor<
   %y = tosa.transpose_conv2d %x, %w, %b, %zp, %zp {acc_type = f32, out_pad = array<i64: 0, 2, 0, 2>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>, tensor<3x3x3x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x11x11x3xf32>
   return %y : tensor<1x11x11x3xf32>
 }
+
+// -----
+
+// The depthwise weight's channel count is the groups attribute of the
+// relax conv2d: a symbolic one has no such form.
+func.func @depthwise_symbolic_channels(%x: tensor<1x8x8x?xf32>, %w: tensor<3x3x?x1xf32>, %bias: tensor<1xf32>) -> tensor<1x6x6x?xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  // expected-error @below {{'tosa.depthwise_conv2d' op unsupported: a depthwise weight whose channel count is not static}}
+  %y = tosa.depthwise_conv2d %x, %w, %bias, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x8x8x?xf32>, tensor<3x3x?x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x6x6x?xf32>
+  return %y : tensor<1x6x6x?xf32>
+}
