@@ -37,11 +37,7 @@ using namespace llama_generate;
 
 int main(int argc, char **argv) {
   Options opts = parseOptions(argc, argv);
-  std::unique_ptr<mlir::relax::tok::Tokenizer> tokenizer = openTokenizer(opts);
-  std::vector<int64_t> prompt = readPrompt(opts, tokenizer.get());
-  TextStream text(tokenizer.get(), opts, prompt);
-  Generation gen = generate(opts, prompt, text);
-  text.finish();
-  printSummary(prompt, gen);
+  std::vector<int64_t> prompt;
+  Generation gen = generateAndSummarize(opts, prompt);
   return compareWithReferences(opts, gen);
 }

@@ -9,6 +9,8 @@
 //                               greedy decode loop
 //   llama_generate_report.cpp   the summary, .npy dumps and the comparison
 //                               with reference tokens and logits
+//   llama_generate_tp.cpp       main of llama-generate-tp: one rank of a
+//                               tensor-parallel model under mpirun
 //
 //===----------------------------------------------------------------------===//
 #ifndef RELAX_EXAMPLES_LLAMA_GENERATE_H
@@ -45,6 +47,16 @@ struct Options {
   int quantizeBits = 0; // --quantize: 8 or 4; 0: weights are used as stored
   long groupSize = 0;   // --group-size (32 when --quantize gives none)
   double rtol = 1e-3, atol = 1e-3;
+  // Tensor parallel (llama-generate-tp): this process is rank `rank` of
+  // `ranks`; the weights split by gen-llama-model.py --tensor-parallel are
+  // sliced from the full tensors at load time.
+  int rank = 0, ranks = 1;
+  // With several ranks: makes every rank take rank 0's greedy token (their
+  // logits may differ in the last bits: MPI may sum in another order on
+  // each rank).
+  void (*shareToken)(int64_t &token) = nullptr;
+  // Seconds spent in the collectives so far (libRelaxCollectives), or null.
+  double (*collectiveSeconds)() = nullptr;
 };
 
 /// The options, checked against each other; fail()s with the usage.
@@ -126,6 +138,13 @@ private:
                          const std::vector<int64_t> &shape);
   /// Makes `base`.qweight, .scales (and .qzeros) from `base`.weight.
   void quantize(const std::string &base);
+  /// The file's tensor `name`, checked to be F32 (any shape).
+  const mlir::relax::rt::ParamFile::Entry *
+  fileF32(const std::string &name) const;
+  /// With several ranks: this rank's slice [shape] of the split f32 weight
+  /// `name`, cut from the full tensor; null for a weight that is not split.
+  const float *slice(const std::string &name,
+                     const std::vector<int64_t> &shape);
 
   const Options &opts;
   std::unique_ptr<mlir::relax::rt::ParamFile> file;
@@ -133,6 +152,8 @@ private:
   // Generated weights, by name; map nodes never move, so the pointers
   // handed to the calls stay valid.
   std::map<std::string, OwnedTensor> generated;
+  // This rank's slices of split weights (never saved).
+  std::map<std::string, std::vector<float>> slices;
 };
 
 /// Group quantization of W [out, in] (row-major f32) in the layout and with
@@ -151,7 +172,15 @@ struct Generation {
   std::vector<float> logits;
   int64_t vocab = -1;
   double prefillSeconds = 0, decodeSeconds = 0;
+  // Of those, the time inside the collectives (Options::collectiveSeconds).
+  double prefillCollectiveSeconds = 0, decodeCollectiveSeconds = 0;
 };
+
+/// The whole generation of both drivers: the tokenizer, the prompt,
+/// generate() with the streamed text, then the summary; the prompt's ids
+/// go to `prompt`.
+Generation generateAndSummarize(const Options &opts,
+                                std::vector<int64_t> &prompt);
 
 /// Opens the model library, binds the weights, prefills `prompt` and runs
 /// greedy decode steps until -n tokens or `text` says stop; the new tokens'

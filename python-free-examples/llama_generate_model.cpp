@@ -172,7 +172,10 @@ Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
     vocab = logits->shape[2];
     const float *row = static_cast<const float *>(logits->data);
     allLogits.insert(allLogits.end(), row, row + vocab);
-    tokens.push_back(argmax(row, vocab));
+    int64_t next = argmax(row, vocab);
+    if (opts.shareToken)
+      opts.shareToken(next);
+    tokens.push_back(next);
     text.push(tokens.back(), tokens.size() - 1);
   };
   auto stopped = [&] { return text.stops(tokens.back()); };
@@ -210,6 +213,10 @@ Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
       prefillArgs[i].shape = promptShape;
     }
   relax_outputs *state = nullptr;
+  auto collective = [&] {
+    return opts.collectiveSeconds ? opts.collectiveSeconds() : 0.0;
+  };
+  double c0 = collective();
   auto t0 = std::chrono::steady_clock::now();
   check(relax_function_call(prefill, prefillArgs.data(), prefillArgs.size(),
                             &state),
@@ -217,6 +224,7 @@ Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
             " tokens, caches of " + std::to_string(cacheRows) +
             " rows: see --cache-length)");
   auto t1 = std::chrono::steady_clock::now();
+  double c1 = collective();
   checkInPlace(state, prefillInputs, prefillArgs);
   takeLogits(state);
 
@@ -246,6 +254,8 @@ Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
     takeLogits(state);
   }
   auto t2 = std::chrono::steady_clock::now();
+  gen.prefillCollectiveSeconds = c1 - c0;
+  gen.decodeCollectiveSeconds = collective() - c1;
   relax_outputs_free(state);
   relax_module_close(module);
   gen.prefillSeconds = seconds(t0, t1);

@@ -101,6 +101,17 @@ void printSummary(const std::vector<int64_t> &prompt, const Generation &gen) {
            decodeS * 1e3, decoded / decodeS);
 }
 
+Generation generateAndSummarize(const Options &opts,
+                                std::vector<int64_t> &prompt) {
+  std::unique_ptr<mlir::relax::tok::Tokenizer> tokenizer = openTokenizer(opts);
+  prompt = readPrompt(opts, tokenizer.get());
+  TextStream text(tokenizer.get(), opts, prompt);
+  Generation gen = generate(opts, prompt, text);
+  text.finish();
+  printSummary(prompt, gen);
+  return gen;
+}
+
 int compareWithReferences(const Options &opts, const Generation &gen) {
   const std::vector<int64_t> &tokens = gen.tokens;
   const std::vector<float> &allLogits = gen.logits;

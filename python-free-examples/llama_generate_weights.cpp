@@ -8,11 +8,15 @@
 // A quantized model's <module>.qweight / .scales / .qzeros are read as
 // stored, or, with --quantize, made at load time from the f32
 // <module>.weight of the file or the generator (llama_generate_quantize.cpp).
+// A rank of a tensor-parallel model (llama-generate-tp) binds its slice of
+// the weights gen-llama-model.py --tensor-parallel splits, cut at load time
+// from the full tensor of the same file or generator.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llama_generate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -103,6 +107,25 @@ std::string quantizedBase(const std::string &name) {
   return "";
 }
 
+/// How --tensor-parallel splits a weight: q/k/v and gate/up (weights and
+/// biases) by rows, their output features (column-parallel); o_proj and
+/// down_proj weights by columns, their input features (row-parallel, the
+/// partial products summed by an allreduce). Everything else is whole.
+enum class Split { None, Rows, Columns };
+
+Split splitOf(const std::string &name) {
+  for (const char *module :
+       {".self_attn.q_proj.", ".self_attn.k_proj.", ".self_attn.v_proj.",
+        ".mlp.gate_proj.", ".mlp.up_proj."})
+    if (name.find(module) != std::string::npos &&
+        (endsWith(name, ".weight") || endsWith(name, ".bias")))
+      return Split::Rows;
+  if (endsWith(name, ".self_attn.o_proj.weight") ||
+      endsWith(name, ".mlp.down_proj.weight"))
+    return Split::Columns;
+  return Split::None;
+}
+
 } // namespace
 
 Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
@@ -115,6 +138,8 @@ Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
   if (o.quantizeBits && !quantized)
     fail("--quantize: the model has no quantized weights (make it with "
          "gen-llama-model.py --quantize)");
+  if (o.ranks > 1 && quantized)
+    fail("a tensor-parallel run takes f32 weights, not quantized ones");
   if (!o.weights.empty()) {
     auto file = mlir::relax::rt::ParamFile::open(o.weights);
     if (!file)
@@ -123,15 +148,72 @@ Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
   }
 }
 
+const mlir::relax::rt::ParamFile::Entry *
+Weights::fileF32(const std::string &name) const {
+  const auto *entry = file->lookup(name);
+  if (!entry)
+    fail(opts.weights + " has no tensor '" + name + "'");
+  if (entry->dtype != "F32")
+    fail(opts.weights + ": '" + name + "' is " + entry->dtype +
+         ", the model needs F32 (convert the checkpoint, docs/llm.md)");
+  return entry;
+}
+
+const float *Weights::slice(const std::string &name,
+                           const std::vector<int64_t> &shape) {
+  Split split = splitOf(name);
+  if (opts.ranks == 1 || split == Split::None)
+    return nullptr;
+  // Rows: a weight [out, in] or a bias [out]; columns: a weight.
+  if (shape.empty() || shape.size() > 2 ||
+      (split == Split::Columns && shape.size() != 2))
+    fail("'" + name + "' has shape " + shapeText(shape) +
+         ": not a weight that tensor parallelism splits");
+  // This rank's part is the r-th block of the split dim of the full tensor.
+  std::vector<int64_t> full = shape;
+  int dim = split == Split::Rows ? 0 : 1;
+  full[dim] *= opts.ranks;
+  const float *whole = nullptr;
+  std::vector<float> made;
+  if (file) {
+    const auto *entry = fileF32(name);
+    if (entry->shape != full)
+      fail(opts.weights + ": '" + name + "' has shape " +
+           shapeText(entry->shape) + ", the model's rank " +
+           std::to_string(opts.rank) + " of " + std::to_string(opts.ranks) +
+           " needs " + shapeText(shape) + " of " + shapeText(full) +
+           " (a model made with another --tensor-parallel, or another "
+           "number of ranks?)");
+    whole = reinterpret_cast<const float *>(entry->data.data());
+  } else {
+    size_t count = 1;
+    for (int64_t d : full)
+      count *= d;
+    made.resize(count);
+    randomWeight(opts.seed, name, full, made.data());
+    whole = made.data();
+  }
+  int64_t rows = shape[0], cols = shape.size() == 2 ? shape[1] : 1;
+  std::vector<float> &part = slices[name];
+  part.resize(size_t(rows * cols));
+  if (split == Split::Rows) {
+    const float *from = whole + opts.rank * rows * cols;
+    std::copy(from, from + rows * cols, part.begin());
+  } else {
+    for (int64_t i = 0; i < rows; ++i) {
+      const float *from = whole + i * full[1] + opts.rank * cols;
+      std::copy(from, from + cols, part.begin() + i * cols);
+    }
+  }
+  return part.data();
+}
+
 const float *Weights::f32Weight(const std::string &name,
                                 const std::vector<int64_t> &shape) {
+  if (const float *part = slice(name, shape))
+    return part;
   if (file) {
-    const auto *entry = file->lookup(name);
-    if (!entry)
-      fail(opts.weights + " has no tensor '" + name + "'");
-    if (entry->dtype != "F32")
-      fail(opts.weights + ": '" + name + "' is " + entry->dtype +
-           ", the model needs F32 (convert the checkpoint, docs/llm.md)");
+    const auto *entry = fileF32(name);
     if (entry->shape != shape)
       fail(opts.weights + ": '" + name + "' has shape " +
            shapeText(entry->shape) + ", the model needs " + shapeText(shape));

@@ -38,6 +38,20 @@ values a byte), <module>.scales [out, in / G] (f16, or f32 with
     python3 scripts/gen-llama-model.py CONFIG.json > model.mlir
     python3 scripts/gen-llama-model.py CONFIG.json --quantize q4 \
         --group-size 32 > model-q4.mlir
+
+With --tensor-parallel N it writes the program of one of N ranks (every
+rank runs the same one on its slice of the weights, docs/llm.md "Tensor
+parallel"): attention heads and kv heads split across the ranks (q/k/v
+column-parallel: [heads / N * head_dim, hidden]; o_proj row-parallel:
+[hidden, heads / N * head_dim], its partial sums added by
+relax.ccl.allreduce before its bias), the MLP's gate/up column-parallel
+([ffn / N, hidden]) and down row-parallel + allreduce; the embedding,
+the norms and lm_head replicated. The weights keep their state-dict
+names; the driver (llama-generate-tp) slices the full tensors at load
+time. The heads, kv heads and ffn must divide by N.
+
+    python3 scripts/gen-llama-model.py CONFIG.json --tensor-parallel 2 \
+        > model-tp2.mlir
 """
 import argparse
 import json
@@ -58,12 +72,16 @@ def head_dim(cfg):
         cfg["hidden_size"] // cfg["num_attention_heads"]
 
 
-def weight_shapes(cfg):
+def weight_shapes(cfg, tp=1):
     """The parameters of LlamaForCausalLM, in state-dict order: biases
     with attention_bias / mlp_bias, no lm_head.weight with tied
-    embeddings (the embedding is the output projection then)."""
-    H, F, V = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
-    nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
+    embeddings (the embedding is the output projection then). With tp
+    ranks, one rank's slices (the heads and ffn split by tp; o_proj's and
+    down_proj's [hidden] biases stay whole: added after the allreduce)."""
+    H, F, V = cfg["hidden_size"], cfg["intermediate_size"] // tp, \
+        cfg["vocab_size"]
+    nh, nkv = cfg["num_attention_heads"] // tp, \
+        cfg["num_key_value_heads"] // tp
     d = head_dim(cfg)
     attn_bias, mlp_bias = cfg.get("attention_bias"), cfg.get("mlp_bias")
     out = [("model.embed_tokens.weight", [V, H])]
@@ -203,6 +221,19 @@ def check_config(cfg):
         sys.exit("config: only hidden_act silu is supported")
 
 
+def check_tensor_parallel(cfg, tp, quantize):
+    """The shapes --tensor-parallel splits must divide by the ranks."""
+    if tp < 1:
+        sys.exit("--tensor-parallel must be at least 1")
+    if tp > 1 and quantize:
+        sys.exit("--tensor-parallel with --quantize is not supported")
+    for key in ("num_attention_heads", "num_key_value_heads",
+                "intermediate_size"):
+        if cfg[key] % tp:
+            sys.exit(f"config: {key} {cfg[key]} does not divide by "
+                     f"--tensor-parallel {tp}")
+
+
 def cache_append(e, layer, kind, cache, new, s, kv, d):
     """Writes `new` [1, s, kv, d] at rows p .. p + s - 1 of the cache [1, m,
     kv, d] in place; returns the updated cache and the view of its p + s
@@ -262,9 +293,13 @@ def rotary(e, x, name, s, heads, d, c, sn):
     return e.op(f"{name}_r", f"relax.add {xc}, {xs}", [full, full], full)
 
 
-def function(cfg, name, decode, quant=None):
-    H, F, V = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
-    nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
+def function(cfg, name, decode, quant=None, tp=1):
+    """One entry; with tp > 1 the program of one of tp ranks (the heads and
+    the ffn of this rank, allreduce after the row-parallel projections)."""
+    H, F, V = cfg["hidden_size"], cfg["intermediate_size"] // tp, \
+        cfg["vocab_size"]
+    nh, nkv = cfg["num_attention_heads"] // tp, \
+        cfg["num_key_value_heads"] // tp
     L = cfg["num_hidden_layers"]
     d = head_dim(cfg)
     eps = float(cfg["rms_norm_eps"])
@@ -285,7 +320,7 @@ def function(cfg, name, decode, quant=None):
     w = {}
     quantized = {}  # weight name -> (its parameters' SSA names, types)
     k = 0
-    for wname, shape in weight_shapes(cfg):
+    for wname, shape in weight_shapes(cfg, tp):
         if quant and is_quantized_weight(wname):
             names, types = [], []
             for pname, pshape, dtype in quantized_params(wname, shape, quant):
@@ -357,14 +392,26 @@ def function(cfg, name, decode, quant=None):
                  f"{w[p + 'input_layernorm.weight']} {{axes = array<i64: -1>, "
                  f"epsilon = {eps:.6e} : f64}}", [hT, T([H])], hT)
 
-        def proj(tag, wn, outdim, inp=h, inT=hT, indim=H):
+        def proj(tag, wn, outdim, inp=h, inT=hT, indim=H, reduce=False):
+            """A linear layer; `reduce` (row-parallel, tp > 1): the rank's
+            partial product is summed over the ranks before the bias."""
             bias = w.get(p + wn + ".bias")
             text = f"relax.linear {inp}, {weight(p + wn + '.weight')}"
             ins = [inT, T([outdim, indim])]
+            outT = T([1, s, outdim])
+            if reduce and tp > 1:
+                part = e.op(f"{tag}_part_l{i}", text, ins, outT)
+                red = e.op(f"{tag}_sum_l{i}", f"relax.ccl.allreduce {part} "
+                           f'{{num_ranks = {tp} : i64, op = "sum"}}',
+                           [outT], outT)
+                if not bias:
+                    return red
+                return e.op(f"{tag}_l{i}", f"relax.add {red}, {bias}",
+                            [outT, T([outdim])], outT)
             if bias:
                 text += f", {bias}"
                 ins.append(T([outdim]))
-            return e.op(f"{tag}_l{i}", text, ins, T([1, s, outdim]))
+            return e.op(f"{tag}_l{i}", text, ins, outT)
         q0 = proj("q0", "self_attn.q_proj", nh * d)
         k0 = proj("k0", "self_attn.k_proj", nkv * d)
         v0 = proj("v0", "self_attn.v_proj", nkv * d)
@@ -389,7 +436,7 @@ def function(cfg, name, decode, quant=None):
         a2 = e.op(f"attn2_l{i}", f"relax.reshape {a} {{shape = #relax.shape<[1, {s}, {nh * d}]>}}",
                   [T([1, s, nh, d])], T([1, s, nh * d]))
         o = proj("o", "self_attn.o_proj", H, a2, T([1, s, nh * d]),
-                 nh * d)
+                 nh * d, reduce=True)
         x1 = e.op(f"x1_l{i}", f"relax.add {x}, {o}", [hT, hT], hT)
         h2 = e.op(f"ln2_l{i}", f"relax.rms_norm {x1}, "
                   f"{w[p + 'post_attention_layernorm.weight']} "
@@ -400,7 +447,7 @@ def function(cfg, name, decode, quant=None):
         fT = T([1, s, F])
         ga = e.op(f"gact_l{i}", f"relax.silu {g}", [fT], fT)
         gu = e.op(f"gu_l{i}", f"relax.multiply {ga}, {u}", [fT, fT], fT)
-        dn = proj("down", "mlp.down_proj", H, gu, fT, F)
+        dn = proj("down", "mlp.down_proj", H, gu, fT, F, reduce=True)
         x = e.op(f"y_l{i}", f"relax.add {x1}, {dn}", [hT, hT], hT)
 
     last = x
@@ -451,7 +498,11 @@ def main():
                     help="q4 with a zero point per group (asymmetric)")
     ap.add_argument("--scales", choices=("f16", "f32"), default="f16",
                     help="the scales' dtype")
+    ap.add_argument("--tensor-parallel", type=int, default=1, metavar="N",
+                    help="write one rank's program of N tensor-parallel "
+                    "ranks")
     args = ap.parse_args()
+    tp = args.tensor_parallel
     quant = None
     if args.quantize:
         if args.group_size < 1:
@@ -465,6 +516,7 @@ def main():
     with open(args.config) as f:
         cfg = json.load(f)
     check_config(cfg)
+    check_tensor_parallel(cfg, tp, args.quantize)
     kind, theta, params = rope_config(cfg)
     items = [(k, cfg[k]) for k in (
         "num_hidden_layers", "hidden_size", "num_attention_heads",
@@ -482,6 +534,8 @@ def main():
         items.append(("quantized", f"{args.quantize}, group {quant[1]}, "
                       f"{quant[3]} scales" +
                       (", zero points" if quant[2] else "")))
+    if tp > 1:
+        items.append(("tensor_parallel", f"rank program of {tp}"))
     summary = ", ".join(f"{k} {v}" for k, v in items)
     print("// Generated by scripts/gen-llama-model.py: do not edit.")
     print(f"// Llama ({summary}).")
@@ -491,9 +545,9 @@ def main():
           "docs/llm.md.")
     print(KV_APPEND)
     print()
-    print(function(cfg, "prefill", decode=False, quant=quant))
+    print(function(cfg, "prefill", decode=False, quant=quant, tp=tp))
     print()
-    print(function(cfg, "decode", decode=True, quant=quant))
+    print(function(cfg, "decode", decode=True, quant=quant, tp=tp))
 
 
 if __name__ == "__main__":

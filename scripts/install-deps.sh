@@ -25,6 +25,9 @@ PACKAGES=(
   # Unicode NFC of the normalizers of tokenizer.json files (Qwen2's), which
   # the composition tables of utf8proc apply as Hugging Face tokenizers does.
   libutf8proc-dev
+  # Tensor-parallel Llama over MPI (lib/Runtime/RelaxCollectives.cpp,
+  # llama-generate-tp; built when MPI is found): OpenMPI and its mpirun.
+  libopenmpi-dev openmpi-bin
 )
 # `--fuzz` adds what scripts/fuzz-onnx.sh needs (clang's libFuzzer and ASan).
 if [ "${1:-}" = "--fuzz" ]; then

@@ -37,6 +37,9 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // Inference batch norms into their convolutions' constant weights, so
   // that a conv + BN is one convolution with a bias.
   pm.addPass(createRelaxFoldBatchNorm());
+  // Collectives of a tensor-parallel program to MPI calls (legalization and
+  // fusion leave them alone).
+  pm.addPass(createRelaxLowerCollectives());
   // Contractions to the CPU BLAS, before legalization would turn them into
   // loops: at the sizes of the bench/peers models OpenBLAS is 2-10x faster
   // than the compiled loops (docs/perf.md).
@@ -174,6 +177,8 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   // Inference batch norms into their convolutions' constant weights, so
   // that a conv + BN is one convolution with a bias.
   pm.addPass(createRelaxFoldBatchNorm());
+  // Collectives to NCCL calls (declared only: docs/llm.md).
+  pm.addPass(createRelaxLowerCollectives({ext::BuiltinTarget::CUDA}));
   pm.addPass(createRelaxLegalizeOps());
   // The GPU schedule picks a kernel shape per program kind.
   pm.addPass(createRelaxAnnotateOpPattern());

@@ -25,7 +25,22 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["relax-opt", "relax-translate", "relax-run", "relax-compile",
-     "llama-generate", "relax-tokenize"], tool_dirs)
+     "llama-generate", "llama-generate-tp", "relax-tokenize"], tool_dirs)
+# Tensor-parallel runs (docs/llm.md): libRelaxCollectives and
+# llama-generate-tp are built when CMake found MPI (libopenmpi-dev), and
+# mpirun (openmpi-bin) starts the ranks. %mpirun runs as root too (the CI
+# machine's user) and oversubscribes the cores (3 ranks on 2 cores).
+if config.relax_have_mpi.upper() in ("ON", "1", "TRUE", "YES") and \
+        config.mpirun and os.path.exists(config.mpirun):
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpirun", config.mpirun +
+                                 " --allow-run-as-root --oversubscribe"))
+    config.substitutions.append(("%relax_mpi_collectives_test", os.path.join(
+        config.relax_obj_root, "test", "mpi", "relax-mpi-collectives-test")))
+else:
+    lit_config.note("Tensor-parallel tests that REQUIRE mpi are UNSUPPORTED: "
+                    "MPI (libopenmpi-dev, openmpi-bin) was not found when "
+                    "the build was configured")
 # C programs against the C API of compiled modules (RelaxModule.h): the
 # project's C compiler, its headers and libraries; tests add -lRelaxModule.
 relax_lib_dir = os.path.join(config.relax_obj_root, "lib")

@@ -177,8 +177,10 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
       bool passesBuffers = llvm::any_of(call.getOperandTypes(), [](Type t) {
         return isa<BaseMemRefType>(t);
       });
-      // The cuBLAS built-ins take device buffers (RelaxCUBLAS.cpp).
-      bool deviceLibrary = call.getCallee().starts_with("relax_cublas_");
+      // The cuBLAS built-ins take device buffers (RelaxCUBLAS.cpp), and so
+      // do the NCCL collectives (declared only: docs/llm.md).
+      bool deviceLibrary = call.getCallee().starts_with("relax_cublas_") ||
+                           call.getCallee().starts_with("relax_nccl_");
       if (callee && callee.isExternal() && passesBuffers && !deviceLibrary)
         return call.emitOpError("calls external function '")
                << call.getCallee()

@@ -19,6 +19,9 @@
 // Quantized weights: relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>[_a8]
 // (X [b, m, k] with `batch`; the weight format; the scales' dtype; `a8`:
 // X quantized to int8, 4 bits only; CPU, lib/Runtime/RelaxQuant.cpp).
+// Collectives: relax_<mpi|nccl>_allreduce_<op>_r<rank>_<dtype> and
+// relax_<mpi|nccl>_allgather_r<rank>_<dtype> (MPI on the CPU,
+// lib/Runtime/RelaxCollectives.cpp; NCCL on the GPU, declared only).
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,15 +81,58 @@ static std::string whyQuantUnsupported(const BuiltinSpec &spec) {
   return "";
 }
 
+/// Whether the target's libraries have the dtype: OpenBLAS has sgemm/dgemm
+/// only (and MPI here reduces those two); cuBLAS GEMM and NCCL cover the
+/// dtypes LLM inference uses (fp16/bf16, with fp32 accumulation for GEMM,
+/// and fp32).
+static bool hasTargetDtype(const BuiltinSpec &spec) {
+  StringRef suffix = dtypeSuffix(spec.dtype);
+  return spec.target == BuiltinTarget::CPU
+             ? (suffix == "f32" || suffix == "f64")
+             : (suffix == "f16" || suffix == "bf16" || suffix == "f32");
+}
+
+/// "no <target> <what> for element type <dtype>".
+static std::string noFunctionForDtype(const BuiltinSpec &spec,
+                                      StringRef what) {
+  std::string type;
+  llvm::raw_string_ostream os(type);
+  if (spec.dtype)
+    os << spec.dtype;
+  else
+    os << "<null>";
+  return "no " + stringifyBuiltinTarget(spec.target).str() + " " +
+         what.str() + " for element type " + type;
+}
+
+static bool isCollective(const BuiltinSpec &spec) {
+  return spec.kind == BuiltinKind::AllReduce ||
+         spec.kind == BuiltinKind::AllGather;
+}
+
+/// The collectives' part of whyUnsupported: MPI reduces f32 and f64 here,
+/// NCCL the dtypes of GPU inference.
+static std::string whyCollectiveUnsupported(const BuiltinSpec &spec) {
+  StringRef what =
+      spec.kind == BuiltinKind::AllReduce ? "allreduce" : "allgather";
+  if (!hasTargetDtype(spec))
+    return noFunctionForDtype(spec, what);
+  if (spec.lhsRank < 1 || spec.lhsRank > 4)
+    return "no " + what.str() + " for rank " + std::to_string(spec.lhsRank) +
+           " (1 to 4)";
+  if (spec.kind == BuiltinKind::AllReduce &&
+      !llvm::is_contained({"sum", "prod", "max", "min"}, spec.reduceOp))
+    return "no allreduce for op '" + spec.reduceOp + "'";
+  return "";
+}
+
 std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
   if (spec.kind == BuiltinKind::QuantLinear)
     return whyQuantUnsupported(spec);
+  if (isCollective(spec))
+    return whyCollectiveUnsupported(spec);
   StringRef suffix = dtypeSuffix(spec.dtype);
-  // OpenBLAS has sgemm/dgemm only; cuBLAS GEMM here covers the dtypes LLM
-  // inference uses (fp16/bf16 with fp32 accumulation, and fp32).
-  bool dtypeOk = spec.target == BuiltinTarget::CPU
-                     ? (suffix == "f32" || suffix == "f64")
-                     : (suffix == "f16" || suffix == "bf16" || suffix == "f32");
+  bool dtypeOk = hasTargetDtype(spec);
   StringRef what = "matmul";
   if (spec.kind == BuiltinKind::Conv2D)
     what = "conv2d";
@@ -98,16 +144,8 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
              what.str();
     dtypeOk = suffix == "f32" || suffix == "f64";
   }
-  if (!dtypeOk) {
-    std::string type;
-    llvm::raw_string_ostream os(type);
-    if (spec.dtype)
-      os << spec.dtype;
-    else
-      os << "<null>";
-    return "no " + stringifyBuiltinTarget(spec.target).str() + " " +
-           what.str() + " for element type " + type;
-  }
+  if (!dtypeOk)
+    return noFunctionForDtype(spec, what);
   if (spec.kind == BuiltinKind::Conv2D && spec.convEpilogue && !spec.constantB)
     return "no conv2d epilogue variant without packed weights";
   if (spec.kind != BuiltinKind::Matmul)
@@ -138,6 +176,15 @@ std::string mlir::ext::whyUnsupported(const BuiltinSpec &spec) {
 FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
   if (!whyUnsupported(spec).empty())
     return failure();
+  if (isCollective(spec)) {
+    std::string name = spec.target == BuiltinTarget::CPU ? "relax_mpi_"
+                                                         : "relax_nccl_";
+    name += spec.kind == BuiltinKind::AllReduce
+                ? "allreduce_" + spec.reduceOp + "_"
+                : std::string("allgather_");
+    return name + "r" + std::to_string(spec.lhsRank) + "_" +
+           dtypeSuffix(spec.dtype).str();
+  }
   std::string name =
       spec.target == BuiltinTarget::CPU ? "relax_blas_" : "relax_cublas_";
   if (spec.kind == BuiltinKind::Conv2D && spec.convEpilogue)
@@ -239,6 +286,21 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
                                                  Float64Type::get(context)));
     inputs.push_back(shaped({"b", "s", "hq", "e"}, spec.dtype));
     return FunctionType::get(context, inputs, {});
+  }
+  if (isCollective(spec)) {
+    // An allgather's output dims are variables of their own: the axis is a
+    // run-time option, so the runtime relates them to the input's.
+    static const char *const in[] = {"d0", "d1", "d2", "d3"};
+    static const char *const out[] = {"e0", "e1", "e2", "e3"};
+    bool gather = spec.kind == BuiltinKind::AllGather;
+    SmallVector<StringRef> x(in, in + spec.lhsRank);
+    SmallVector<StringRef> y(gather ? out : in,
+                             (gather ? out : in) + spec.lhsRank);
+    SmallVector<Expr> optionDims = {Expr::constant(gather ? 2 : 1)};
+    Type options = relax::RelaxTensorType::get(relax::SymShape(optionDims),
+                                               IntegerType::get(context, 64));
+    return FunctionType::get(
+        context, {shaped(x, spec.dtype), options, shaped(y, spec.dtype)}, {});
   }
   if (spec.kind == BuiltinKind::QuantLinear) {
     // Q's and the scales' dims are their own variables where the layout

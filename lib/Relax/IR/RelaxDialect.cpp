@@ -1,7 +1,7 @@
 //===- RelaxDialect.cpp - relax dialect, types and attributes -------------===//
 
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
-#include "RelaxDialect/Relax/IR/RelaxOps.h"
+#include "RelaxDialect/Relax/IR/RelaxCollectiveOps.h"
 #include "RelaxDialect/Symbolic/SymbolicTree.h"
 
 #include "mlir/IR/Builders.h"
@@ -50,6 +50,10 @@ void RelaxDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "RelaxDialect/Relax/IR/RelaxOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "RelaxDialect/Relax/IR/RelaxCollectiveOps.cpp.inc"
       >();
   addInterfaces<RelaxInlinerInterface>();
 }

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RelaxDialect/Relax/IR/RelaxCollectiveOps.h"
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
 #include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
@@ -334,12 +335,14 @@ struct RelaxLegalizeOpsPass
     if (failedAny)
       return signalPassFailure();
     // Anything high-level left has no legalization yet: say so here rather
-    // than deep inside the host lowering.
+    // than deep inside the host lowering. Collectives are no loop programs:
+    // they stay for --relax-lower-collectives, which the CPU and GPU
+    // pipelines run with their target (fusion alone stays target-neutral).
     WalkResult result = module.walk([&](Operation *op) {
       if (isa<InferTypeOpInterface>(op) && op->getDialect() &&
           op->getDialect()->getNamespace() == "relax" &&
-          !isa<ShapeOfOp, ShapeExprOp, ConstantOp, TupleOp, TupleGetItemOp>(
-              op)) {
+          !isa<ShapeOfOp, ShapeExprOp, ConstantOp, TupleOp, TupleGetItemOp,
+               AllReduceOp, AllGatherOp>(op)) {
         op->emitOpError("has no legalization to tir yet");
         return WalkResult::interrupt();
       }

@@ -1,7 +1,8 @@
 //===- Builtins.h - catalogue of built-in library functions -----*- C++ -*-===//
 //
-// The library functions the compiler itself dispatches to (today: GEMM on a
-// CPU BLAS and on cuBLAS). One place knows their link names and symbolic
+// The library functions the compiler itself dispatches to (GEMM on a CPU
+// BLAS and on cuBLAS, convolutions, attention, quantized linears, and the
+// collectives of tensor-parallel programs on MPI and NCCL). One place knows their link names and symbolic
 // signatures, so that passes (relax-dispatch-library), the runtime and the
 // docs agree. The runtime side of the CPU functions is in lib/Runtime.
 //
@@ -29,7 +30,14 @@ enum class BuiltinTarget { CPU, CUDA };
 enum class QuantActivations { F32, Int8 };
 
 /// The families of built-ins.
-enum class BuiltinKind { Matmul, Conv2D, Attention, QuantLinear };
+enum class BuiltinKind {
+  Matmul,
+  Conv2D,
+  Attention,
+  QuantLinear,
+  AllReduce,
+  AllGather
+};
 
 /// The mask operand of an Attention built-in: none, added to the scores
 /// (the query's dtype), or boolean (i1: false hides the key).
@@ -67,6 +75,13 @@ enum class AttentionMask { None, Additive, Boolean };
 /// only, `quantInt8Activations`): 1 to 4 rows of X quantized to int8 by
 /// blocks of 32 for integer dot products (the runtime's
 /// QuantActivations::Int8).
+/// For AllReduce and AllGather (relax.ccl.*; CPU: MPI on MPI_COMM_WORLD,
+/// CUDA: NCCL, declared only): X of rank `lhsRank` (1 to 4), options i64,
+/// Y of the same rank:
+///   AllReduce: X [d0, ...], options [1] = (num_ranks), Y [d0, ...],
+///              Y = reduceOp over the ranks' X;
+///   AllGather: X [d0, ...], options [2] = (num_ranks, axis), Y [e0, ...]
+///              (its own variables: the runtime checks e_axis = ranks * d).
 struct BuiltinSpec {
   BuiltinKind kind = BuiltinKind::Matmul;
   BuiltinTarget target = BuiltinTarget::CPU;
@@ -99,6 +114,8 @@ struct BuiltinSpec {
   bool quantZeros = false;
   bool quantScalesF16 = false;
   bool quantInt8Activations = false;
+  /// AllReduce: sum, prod, max or min.
+  std::string reduceOp = "sum";
 };
 
 /// "cpu" / "cuda".

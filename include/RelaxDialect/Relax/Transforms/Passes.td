@@ -182,6 +182,48 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
   let dependentDialects = ["::mlir::ext::ExternDialect"];
 }
 
+def RelaxLowerCollectives : Pass<"relax-lower-collectives", "ModuleOp"> {
+  let summary = "Turn relax.ccl collectives into library calls (MPI, NCCL)";
+  let description = [{
+    Rewrites `relax.ccl.allreduce` and `relax.ccl.allgather` into
+    `relax.call_dps_packed` of a built-in of the catalogue
+    (`RelaxDialect/Extern/IR/Builtins.h`), with the number of ranks (and
+    the allgather's axis) in a constant i64 options operand that the
+    runtime checks against the ranks it runs on:
+
+    ```mlir
+    %y = relax.ccl.allreduce %x {num_ranks = 2 : i64, op = "sum"} : (!relax.tensor<[1, s, 64], f32>) -> !relax.tensor<[1, s, 64], f32>
+    // becomes
+    %o = relax.constant dense<2> : tensor<1xi64>
+    %y = relax.call_dps_packed @relax_mpi_allreduce_sum_r3_f32(%x, %o) : (...) -> !relax.tensor<[1, s, 64], f32>
+    ```
+
+    `target=cpu` (default) calls `relax_mpi_*`, implemented over
+    `MPI_Allreduce` / `MPI_Allgather` on `MPI_COMM_WORLD` by
+    libRelaxCollectives (f32, f64); `target=cuda` calls `relax_nccl_*`
+    (f16, bf16, f32), which are declared only: no NCCL runtime exists yet.
+    A collective the target has no function for (dtype, rank above 4) is an
+    error. The CPU pipeline runs this pass with `target=cpu` and the GPU
+    pipeline with `target=cuda`, before legalization; `--relax-fuse-ops`
+    leaves the collectives as they are.
+  }];
+  let options = [
+    Option<"target", "target", "::mlir::ext::BuiltinTarget",
+           /*default=*/"::mlir::ext::BuiltinTarget::CPU",
+           "Communication library to call",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::ext::BuiltinTarget::CPU, "cpu",
+                        "MPI (libRelaxCollectives)"),
+             clEnumValN(::mlir::ext::BuiltinTarget::CUDA, "cuda",
+                        "NCCL (declared only)"))}]>
+  ];
+  let statistics = [
+    Statistic<"numLowered", "num-lowered",
+              "Number of collectives turned into library calls">
+  ];
+  let dependentDialects = ["::mlir::ext::ExternDialect"];
+}
+
 def RelaxAnnotateOpPattern : Pass<"relax-annotate-op-pattern", "ModuleOp"> {
   let summary = "Derive each tir.prim_func's fusion kind from its blocks";
   let description = [{
