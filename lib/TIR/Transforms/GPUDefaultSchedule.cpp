@@ -37,6 +37,7 @@
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
 #include "RelaxDialect/TIR/IR/OpPattern.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -209,7 +210,8 @@ static LogicalResult scheduleBlockReduction(ForOp root, ArrayRef<ForOp> spatial,
     return failure();
   makeInnerLoopsSerial(outer);
   return crossThreadReduction(block, loop,
-                              pickReductionThreads(loop, maxThreads));
+                              pickReductionThreads(loop, maxThreads),
+                              /*warpShuffle=*/true);
 }
 
 /// Schedules one top-level nest; failures come from the schedule API

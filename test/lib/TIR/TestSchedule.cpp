@@ -8,7 +8,7 @@
 //   reorder <outer> <inner>          parallel | vectorize | unroll <loop>
 //   bind <loop> <blockIdx.x | threadIdx.x | ...>
 //   decompose_reduction <block> <loop>
-//   cross_thread_reduction <block> <loop> <threads>
+//   cross_thread_reduction <block> <loop> <threads> [warp]
 //   compute_inline <block>           compute_at <block> <loop>
 //   reverse_compute_at <block> <loop>
 //   cache_read <block> <read index> <scope>   cache_write <block> <scope>
@@ -24,6 +24,7 @@
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -115,7 +116,9 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef text) {
       prim == "reverse_compute_at" || prim == "cross_thread_reduction") {
     bool threaded = prim == "cross_thread_reduction";
     int64_t threads = 0;
-    if (words.size() != (threaded ? 4u : 3u) ||
+    // cross_thread_reduction <block> <loop> <threads> [warp]
+    bool warp = threaded && words.size() == 5 && words[4] == "warp";
+    if (words.size() != (threaded ? (warp ? 5u : 4u) : 3u) ||
         (threaded && words[3].getAsInteger(10, threads)))
       return step.malformed();
     BlockOp block;
@@ -123,7 +126,7 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef text) {
     if (failed(step.blockAndLoop(block, loop)))
       return failure();
     if (threaded)
-      return crossThreadReduction(block, loop, threads);
+      return crossThreadReduction(block, loop, threads, warp);
     if (prim == "decompose_reduction")
       return LogicalResult(decomposeReduction(block, loop));
     return prim == "compute_at" ? LogicalResult(computeAt(block, loop))
@@ -159,7 +162,7 @@ struct TestTIRSchedulePass
   }
   // Primitives build index math (arith) and tail guards (scf.if).
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, scf::SCFDialect>();
+    registry.insert<arith::ArithDialect, gpu::GPUDialect, scf::SCFDialect>();
   }
 
   void runOnOperation() override {

@@ -13,6 +13,7 @@
 #include "ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -20,6 +21,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::tir;
@@ -197,17 +199,127 @@ bool tir::canCrossThreadReduce(BlockOp block, ForOp loop) {
 }
 
 /// A `threadIdx.x` loop `0 to extent` whose body `build` fills.
-static void threadLoop(OpBuilder &b, Location loc, int64_t extent,
-                       function_ref<void(OpBuilder &, Value)> build) {
+static ForOp threadLoop(OpBuilder &b, Location loc, int64_t extent,
+                        function_ref<void(OpBuilder &, Value)> build) {
   auto loop = ForOp::create(b, loc, constIndex(b, loc, 0),
                             constIndex(b, loc, extent), constIndex(b, loc, 1),
                             LoopKind::thread_binding, nullptr, "threadIdx.x");
   OpBuilder nb = OpBuilder::atBlockBegin(loop.getBody());
   build(nb, loop.getInductionVar());
+  return loop;
+}
+
+/// The shared-memory tree: log2(threads) halving thread loops combine
+/// partial[t] with partial[t + stride], then one thread stores partial[0].
+static void buildSharedTree(OpBuilder &b, Location loc,
+                            const ReductionMatch &m, Value partial,
+                            int64_t threads) {
+  for (int64_t stride = threads / 2; stride >= 1; stride /= 2) {
+    threadLoop(b, loc, stride, [&](OpBuilder &tb, Value t) {
+      Value lhs = LoadOp::create(tb, loc, partial, ValueRange{t});
+      Value other =
+          arith::AddIOp::create(tb, loc, t, constIndex(tb, loc, stride));
+      Value rhs = LoadOp::create(tb, loc, partial, ValueRange{other});
+      Operation *combined = tb.clone(*m.combiner);
+      combined->setOperands({lhs, rhs});
+      StoreOp::create(tb, loc, combined->getResult(0), partial, ValueRange{t});
+    });
+  }
+  threadLoop(b, loc, 1, [&](OpBuilder &tb, Value) {
+    Value total =
+        LoadOp::create(tb, loc, partial, ValueRange{constIndex(tb, loc, 0)});
+    StoreOp::create(tb, loc, total, m.out, m.outIndices);
+  });
+}
+
+/// The gpu.subgroup_reduce kind of a combiner (isCombiner's ops).
+static gpu::AllReduceOperation getWarpReduceKind(Operation *combiner) {
+  return TypeSwitch<Operation *, gpu::AllReduceOperation>(combiner)
+      .Case<arith::AddFOp, arith::AddIOp>(
+          [](auto) { return gpu::AllReduceOperation::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>(
+          [](auto) { return gpu::AllReduceOperation::MUL; })
+      .Case([](arith::MaximumFOp) { return gpu::AllReduceOperation::MAXIMUMF; })
+      .Case([](arith::MinimumFOp) { return gpu::AllReduceOperation::MINIMUMF; })
+      .Case([](arith::MaxNumFOp) { return gpu::AllReduceOperation::MAXNUMF; })
+      .Case([](arith::MinNumFOp) { return gpu::AllReduceOperation::MINNUMF; })
+      .Case([](arith::MaxSIOp) { return gpu::AllReduceOperation::MAXSI; })
+      .Case([](arith::MinSIOp) { return gpu::AllReduceOperation::MINSI; })
+      .Case([](arith::MaxUIOp) { return gpu::AllReduceOperation::MAXUI; })
+      .Case([](arith::MinUIOp) { return gpu::AllReduceOperation::MINUI; })
+      .Case([](arith::AndIOp) { return gpu::AllReduceOperation::AND; })
+      .Case([](arith::OrIOp) { return gpu::AllReduceOperation::OR; })
+      .Default([](Operation *) { return gpu::AllReduceOperation::XOR; });
+}
+
+/// A warp of 32 lanes; shuffles move at most 32 bits per lane.
+static constexpr int64_t kWarpSize = 32;
+
+bool tir::canWarpShuffleReduce(Type dtype) {
+  return dtype.isIntOrFloat() && dtype.getIntOrFloatBitWidth() <= 32;
+}
+
+/// The warp-shuffle tree, appended to the accumulating thread loop `acc`:
+/// each warp reduces its lanes' partial[t] with one gpu.subgroup_reduce
+/// (a shuffle-xor butterfly on NVIDIA) and lane 0 writes the warp's total
+/// to warps[t / 32]; after the one barrier, the first warp reduces those
+/// totals the same way and its lane 0 stores the result. With 32 threads
+/// the first step already holds the result: no barrier at all. Every lane
+/// reads only its own partial slot, so no barrier separates accumulation
+/// from the warp step (--tir-test-gpu-as-serial splits the loop there).
+static void buildWarpTree(OpBuilder &b, Location loc, const ReductionMatch &m,
+                          Value partial, int64_t threads, ForOp accumulate,
+                          Value initValue) {
+  gpu::AllReduceOperation kind = getWarpReduceKind(m.combiner);
+  Type dtype = cast<BufferType>(m.out.getType()).getDtype();
+  int64_t warps = threads / kWarpSize;
+  Value totals;
+  OpBuilder ab(accumulate);
+  if (warps > 1)
+    totals = AllocOp::create(
+        ab, loc,
+        BufferType::get(b.getContext(),
+                        relax::SymShape::fromStatic({kWarpSize}), dtype,
+                        MemoryScope::shared));
+
+  // Stores `value` to `dest[index]` in the lane where `lane` is zero.
+  auto storeFromLaneZero = [&](OpBuilder &tb, Value lane, Value value,
+                               Value dest, ValueRange index) {
+    Value isFirst = arith::CmpIOp::create(
+        tb, loc, arith::CmpIPredicate::eq, lane, constIndex(tb, loc, 0));
+    auto guard = scf::IfOp::create(tb, loc, isFirst, /*withElse=*/false);
+    OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
+    StoreOp::create(gb, loc, value, dest, index);
+  };
+
+  OpBuilder tb = OpBuilder::atBlockEnd(accumulate.getBody());
+  tb.setInsertionPoint(accumulate.getBody()->getTerminator());
+  Value t = accumulate.getInductionVar();
+  Value own = LoadOp::create(tb, loc, partial, ValueRange{t});
+  Value warpTotal =
+      gpu::SubgroupReduceOp::create(tb, loc, own, kind, /*uniform=*/true);
+  if (warps == 1) {
+    storeFromLaneZero(tb, t, warpTotal, m.out, m.outIndices);
+    return;
+  }
+  Value warpSize = constIndex(tb, loc, kWarpSize);
+  Value lane = arith::RemUIOp::create(tb, loc, t, warpSize);
+  Value warp = arith::DivUIOp::create(tb, loc, t, warpSize);
+  storeFromLaneZero(tb, lane, warpTotal, totals, ValueRange{warp});
+
+  threadLoop(b, loc, kWarpSize, [&](OpBuilder &lb, Value lane) {
+    Value loaded = LoadOp::create(lb, loc, totals, ValueRange{lane});
+    Value used = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult,
+                                       lane, constIndex(lb, loc, warps));
+    Value value = arith::SelectOp::create(lb, loc, used, loaded, initValue);
+    Value total =
+        gpu::SubgroupReduceOp::create(lb, loc, value, kind, /*uniform=*/true);
+    storeFromLaneZero(lb, lane, total, m.out, m.outIndices);
+  });
 }
 
 LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
-                                        int64_t threads) {
+                                        int64_t threads, bool warpShuffle) {
   if (threads < 32 || threads > 1024 || !llvm::isPowerOf2_64(threads))
     return loop.emitError("cross_thread_reduction: threads must be a power "
                           "of two in [32, 1024], got ")
@@ -245,7 +357,7 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
 
   // Each thread: partial[t] = init, then iterations t, t + T, ... of the
   // original loop, each the original block reading and writing partial[t].
-  threadLoop(b, loc, threads, [&](OpBuilder &tb, Value t) {
+  ForOp accumulate = threadLoop(b, loc, threads, [&](OpBuilder &tb, Value t) {
     StoreOp::create(tb, loc, initValue, partial, ValueRange{t});
     auto strided =
         ForOp::create(tb, loc, constIndex(tb, loc, 0), steps,
@@ -276,25 +388,10 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
     store.erase();
   });
 
-  // Tree: partial[t] = combine(partial[t], partial[t + stride]).
-  for (int64_t stride = threads / 2; stride >= 1; stride /= 2) {
-    threadLoop(b, loc, stride, [&](OpBuilder &tb, Value t) {
-      Value lhs = LoadOp::create(tb, loc, partial, ValueRange{t});
-      Value other =
-          arith::AddIOp::create(tb, loc, t, constIndex(tb, loc, stride));
-      Value rhs = LoadOp::create(tb, loc, partial, ValueRange{other});
-      Operation *combined = tb.clone(*m.combiner);
-      combined->setOperands({lhs, rhs});
-      StoreOp::create(tb, loc, combined->getResult(0), partial, ValueRange{t});
-    });
-  }
-
-  // One thread writes the result.
-  threadLoop(b, loc, 1, [&](OpBuilder &tb, Value) {
-    Value total =
-        LoadOp::create(tb, loc, partial, ValueRange{constIndex(tb, loc, 0)});
-    StoreOp::create(tb, loc, total, m.out, m.outIndices);
-  });
+  if (warpShuffle && canWarpShuffleReduce(dtype))
+    buildWarpTree(b, loc, m, partial, threads, accumulate, initValue);
+  else
+    buildSharedTree(b, loc, m, partial, threads);
   loop.erase();
   return success();
 }
