@@ -129,6 +129,7 @@ static LogicalResult useDeviceArena(func::CallOp call, ModuleOp module) {
       if (!decl)
         return failure();
       OpBuilder b(decl);
+      b.setInsertionPointAfter(decl);
       func::FuncOp copy = decl.clone();
       copy.setSymName(device);
       b.insert(copy);
@@ -249,6 +250,12 @@ struct ConvertHostMemoryToGPU
     for (func::FuncOp func : module.getOps<func::FuncOp>())
       if (failed(convertFunction(func, module)))
         return signalPassFailure();
+    // The host arena cache's declarations, once nothing calls them.
+    for (auto [host, device] : kArenaFns)
+      if (auto decl = module.lookupSymbol<func::FuncOp>(host);
+          decl && decl.isExternal() &&
+          SymbolTable::symbolKnownUseEmpty(decl, module))
+        decl.erase();
   }
 };
 } // namespace
