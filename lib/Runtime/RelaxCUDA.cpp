@@ -13,6 +13,8 @@
 #include "RelaxDialect/Runtime/RelaxCUDA.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
+#include "ArenaCache.h"
+
 #include <cuda.h>
 #include <dlfcn.h>
 
@@ -429,17 +431,11 @@ namespace {
 /// Device arenas of planned functions, by the function's key (as the CPU's
 /// relax_rt_workspace_acquire): idle arenas wait here between calls, so a
 /// function whose plan has a bound allocates its device arena once.
-struct DeviceArenas {
-  std::mutex mutex;
-  std::unordered_map<const void *, std::pair<void *, int64_t>> idle;
-  std::unordered_map<void *, int64_t> capacities; // Of arenas handed out.
-};
-DeviceArenas &deviceArenas() {
-  static auto *instance = new DeviceArenas();
+relax_rt::ArenaCache &deviceArenas() {
+  static auto *instance = new relax_rt::ArenaCache();
   return *instance;
 }
-/// Device allocations are 256-byte aligned; an empty arena still gets one
-/// slot, so that a null pointer always means failure.
+/// Device allocations are 256-byte aligned.
 constexpr int64_t kDeviceArenaGranule = 256;
 } // namespace
 
@@ -449,47 +445,25 @@ extern "C" void _mlir_ciface_relax_rt_cuda_workspace_acquire(
   Driver *d = ready();
   if (!d || bytes < 0)
     return;
-  DeviceArenas &a = deviceArenas();
-  std::pair<void *, int64_t> arena{nullptr, 0};
-  {
-    std::lock_guard<std::mutex> lock(a.mutex);
-    auto it = a.idle.find(key);
-    if (it != a.idle.end()) {
-      arena = it->second;
-      a.idle.erase(it);
-    }
-  }
-  if (!arena.first || arena.second < bytes) {
-    mgpuMemFree(arena.first, nullptr);
-    arena = {nullptr, 0};
+  relax_rt::ArenaCache &a = deviceArenas();
+  relax_rt::ArenaCache::Arena arena = a.take(key);
+  if (!arena.data || arena.capacity < bytes) {
+    mgpuMemFree(arena.data, nullptr);
     // At the bound first; a bound too large for the device falls back to
     // what this call needs (only that failure is an error).
-    int64_t first = std::max(bytes, capacity);
-    for (int64_t want : {first, bytes}) {
-      if (want > INT64_MAX - kDeviceArenaGranule)
-        continue;
-      int64_t rounded = std::max<int64_t>(
-          kDeviceArenaGranule, (want + kDeviceArenaGranule - 1) /
-                                   kDeviceArenaGranule * kDeviceArenaGranule);
-      CUdeviceptr ptr = 0;
-      CUresult r = d->cuMemAlloc(&ptr, static_cast<size_t>(rounded));
-      if (r == CUDA_SUCCESS) {
-        arena = {reinterpret_cast<void *>(ptr), rounded};
-        break;
-      }
-      if (want == bytes) {
-        check(r, "cuMemAlloc (arena)");
-        return;
-      }
-    }
-    if (!arena.first)
+    arena = relax_rt::ArenaCache::allocate(
+        bytes, capacity, kDeviceArenaGranule, [&](int64_t size, bool last) {
+          CUdeviceptr ptr = 0;
+          CUresult r = d->cuMemAlloc(&ptr, static_cast<size_t>(size));
+          if (r != CUDA_SUCCESS && last)
+            check(r, "cuMemAlloc (arena)");
+          return r == CUDA_SUCCESS ? reinterpret_cast<void *>(ptr) : nullptr;
+        });
+    if (!arena.data)
       return;
   }
-  {
-    std::lock_guard<std::mutex> lock(a.mutex);
-    a.capacities[arena.first] = arena.second;
-  }
-  result->allocated = result->aligned = arena.first;
+  a.lend(arena);
+  result->allocated = result->aligned = arena.data;
 }
 
 extern "C" void
@@ -497,36 +471,12 @@ _mlir_ciface_relax_rt_cuda_workspace_release(const void *key,
                                              relax_rt_bytes *buffer) {
   if (!buffer || !buffer->allocated)
     return;
-  DeviceArenas &a = deviceArenas();
-  void *toFree = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(a.mutex);
-    std::pair<void *, int64_t> arena{buffer->allocated, 0};
-    auto cap = a.capacities.find(arena.first);
-    if (cap != a.capacities.end()) {
-      arena.second = cap->second;
-      a.capacities.erase(cap);
-    }
-    auto [it, inserted] = a.idle.try_emplace(key, arena);
-    if (!inserted) {
-      // A concurrent call released first: keep the larger arena.
-      if (it->second.second < arena.second)
-        std::swap(it->second, arena);
-      toFree = arena.first;
-    }
-  }
-  mgpuMemFree(toFree, nullptr);
+  mgpuMemFree(deviceArenas().giveBack(key, buffer->allocated), nullptr);
 }
 
 extern "C" void relax_rt_cuda_release_workspaces(void) {
-  DeviceArenas &a = deviceArenas();
-  std::unordered_map<const void *, std::pair<void *, int64_t>> idle;
-  {
-    std::lock_guard<std::mutex> lock(a.mutex);
-    idle.swap(a.idle);
-  }
-  for (auto &entry : idle)
-    mgpuMemFree(entry.second.first, nullptr);
+  for (void *data : deviceArenas().drain())
+    mgpuMemFree(data, nullptr);
 }
 
 extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,
