@@ -9,6 +9,7 @@
 //   bind <loop> <blockIdx.x | threadIdx.x | ...>
 //   decompose_reduction <block> <loop>
 //   cross_thread_reduction <block> <loop> <threads> [warp]
+//   warp_per_output_reduction <block> <loop> <outer> <warps>
 //   compute_inline <block>           compute_at <block> <loop>
 //   reverse_compute_at <block> <loop>
 //   cache_read <block> <read index> <scope>   cache_write <block> <scope>
@@ -131,6 +132,20 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef text) {
       return LogicalResult(decomposeReduction(block, loop));
     return prim == "compute_at" ? LogicalResult(computeAt(block, loop))
                                 : LogicalResult(reverseComputeAt(block, loop));
+  }
+  if (prim == "warp_per_output_reduction") {
+    // warp_per_output_reduction <block> <loop> <outer> <warps>
+    int64_t warps = 0;
+    if (words.size() != 5 || words[4].getAsInteger(10, warps))
+      return step.malformed();
+    BlockOp block;
+    ForOp loop;
+    if (failed(step.blockAndLoop(block, loop)))
+      return failure();
+    FailureOr<ForOp> outer = step.loop(3);
+    if (failed(outer))
+      return failure();
+    return warpPerOutputReduction(*outer, block, loop, warps);
   }
   if (prim == "cache_read" || prim == "cache_write") {
     bool read = prim == "cache_read";

@@ -209,3 +209,105 @@ tir.prim_func @unknown_combiner(%x: !tir.buffer<[k], f32>, %y: !tir.buffer<[], f
   }
   tir.return
 }
+
+// -----
+
+// A warp per output (the decode GEMV's split-K), 2 warps per block over a
+// symbolic output count m: ceildiv(m, 2) blocks of 64 threads; warp w takes
+// output b * 2 + w (clamped to m - 1), lane l the iterations l, l + 32, ...
+// of k; one warp reduction, lane 0 stores when the output exists. No
+// second thread loop, no barrier.
+// CHECK-LABEL: tir.prim_func @row_sum_warp_per_output
+// CHECK: %[[M:.*]] = tir.sym_var "m"
+// CHECK: %[[NB:.*]] = arith.divui %{{.*}}, %{{.*}} : index
+// CHECK: tir.for %[[B:.*]] = %{{.*}} to %[[NB]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
+// CHECK-NEXT: %[[P:.*]] = tir.alloc : !tir.buffer<[64], f32, shared>
+// CHECK: tir.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
+// CHECK: %[[LANE:.*]] = arith.remui %[[T]], %{{.*}} : index
+// CHECK: %[[RAW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[VALID:.*]] = arith.cmpi ult, %[[RAW]], %[[M]] : index
+// CHECK: %[[ROW:.*]] = arith.select %[[VALID]], %[[RAW]], %{{.*}} : index
+// CHECK: tir.store %{{.*}}, %[[P]][%[[T]]]
+// CHECK: arith.addi %{{.*}}, %[[LANE]] : index
+// CHECK: tir.block "sum_cross_thread" (%{{.*}} = %[[ROW]], %{{.*}}) kinds [spatial, reduce]
+// CHECK: %[[TOTAL:.*]] = gpu.subgroup_reduce add %{{.*}} uniform : (f32) -> f32
+// CHECK: %[[OK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK: scf.if %[[OK]] {
+// CHECK-NEXT: tir.store %[[TOTAL]], %{{.*}}[%{{.*}}] : !tir.buffer<[m], f32>
+// CHECK-NOT: thread_binding
+// CHECK: tir.return
+tir.prim_func @row_sum_warp_per_output(%x: !tir.buffer<[m, k], f32>, %y: !tir.buffer<[m], f32>)
+    attributes {tir.schedule = ["warp_per_output_reduction sum r i 2"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  tir.for %i = %c0 to %m step %c1 name = "i" {
+    tir.for %r = %c0 to %k step %c1 name = "r" {
+      tir.block "sum" (%vi = %i, %vr = %r) kinds [spatial, reduce] {
+        tir.init {
+          %z = arith.constant 0.0 : f32
+          tir.store %z, %y[%vi] : !tir.buffer<[m], f32>
+        }
+        %a = tir.load %y[%vi] : !tir.buffer<[m], f32>
+        %b = tir.load %x[%vi, %vr] : !tir.buffer<[m, k], f32>
+        %s = arith.addf %a, %b : f32
+        tir.store %s, %y[%vi] : !tir.buffer<[m], f32>
+      }
+    }
+  }
+  tir.return
+}
+
+// -----
+
+tir.prim_func @bad_warps(%x: !tir.buffer<[m, k], f32>, %y: !tir.buffer<[m], f32>)
+    attributes {tir.schedule = ["warp_per_output_reduction sum r i 3"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  // expected-error@+1 {{warp_per_output_reduction: warps must be a power of two in [1, 32], got 3}}
+  tir.for %i = %c0 to %m step %c1 name = "i" {
+    tir.for %r = %c0 to %k step %c1 name = "r" {
+      tir.block "sum" (%vi = %i, %vr = %r) kinds [spatial, reduce] {
+        tir.init {
+          %z = arith.constant 0.0 : f32
+          tir.store %z, %y[%vi] : !tir.buffer<[m], f32>
+        }
+        %a = tir.load %y[%vi] : !tir.buffer<[m], f32>
+        %b = tir.load %x[%vi, %vr] : !tir.buffer<[m, k], f32>
+        %s = arith.addf %a, %b : f32
+        tir.store %s, %y[%vi] : !tir.buffer<[m], f32>
+      }
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// The output of a warp-per-output reduction must fit a 32-bit shuffle.
+tir.prim_func @wide_output(%x: !tir.buffer<[m, k], i64>, %y: !tir.buffer<[m], i64>)
+    attributes {tir.schedule = ["warp_per_output_reduction sum r i 4"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  tir.for %i = %c0 to %m step %c1 name = "i" {
+    tir.for %r = %c0 to %k step %c1 name = "r" {
+      // expected-error@+1 {{warp_per_output_reduction: the output type does not fit a warp shuffle}}
+      tir.block "sum" (%vi = %i, %vr = %r) kinds [spatial, reduce] {
+        tir.init {
+          %z = arith.constant 0 : i64
+          tir.store %z, %y[%vi] : !tir.buffer<[m], i64>
+        }
+        %a = tir.load %y[%vi] : !tir.buffer<[m], i64>
+        %b = tir.load %x[%vi, %vr] : !tir.buffer<[m, k], i64>
+        %s = arith.addi %a, %b : i64
+        tir.store %s, %y[%vi] : !tir.buffer<[m], i64>
+      }
+    }
+  }
+  tir.return
+}

@@ -176,6 +176,20 @@ LogicalResult crossThreadReduction(BlockOp block, ForOp loop,
                                    int64_t threads, bool warpShuffle = false);
 /// Whether warp shuffles can carry values of `dtype` (int/float, <= 32 bits).
 bool canWarpShuffleReduce(Type dtype);
+
+/// A warp per output of a reduction (the decode GEMV's split-K): `outer`
+/// is a `0 to P step 1` loop over the outputs holding side-effect-free ops
+/// (its index decomposition) and then `loop`, the reduction loop of
+/// `block` (crossThreadReduction's preconditions). It becomes a
+/// `blockIdx.x` loop over ceildiv(P, warps) blocks of `warps` x 32 threads;
+/// warp w of block b takes output b * warps + w, its lanes accumulate
+/// iterations lane, lane + 32, ... into their `shared` slots (adjacent lanes
+/// read adjacent elements: coalesced along the reduction), one
+/// `gpu.subgroup_reduce` combines the warp and lane 0 stores the output.
+/// Warps past P compute the last output again and store nothing. No
+/// barrier. The output type must fit a warp shuffle (<= 32 bits).
+LogicalResult warpPerOutputReduction(ForOp outer, BlockOp block, ForOp loop,
+                                     int64_t warps);
 /// Whether crossThreadReduction's preconditions on `block` and `loop` hold
 /// (no diagnostic).
 bool canCrossThreadReduce(BlockOp block, ForOp loop);
