@@ -249,10 +249,10 @@ static FailureOr<bool> scheduleSplitKGemv(ForOp root, BlockOp block,
   block.getBody()->walk([&](LoadOp load) {
     if (load.getIndices().empty())
       return;
-    bool isOutput = llvm::any_of(block.getBody()->getOps<StoreOp>(),
-                                 [&](StoreOp store) {
-                                   return store.getBuffer() == load.getBuffer();
-                                 });
+    bool isOutput =
+        llvm::any_of(block.getBody()->getOps<StoreOp>(), [&](StoreOp store) {
+          return store.getBuffer() == load.getBuffer();
+        });
     if (isOutput)
       return;
     anyInput = true;

@@ -57,14 +57,13 @@ static FailureOr<ForOp> splitAtWarpReduce(ForOp loop,
       BufferType::get(b.getContext(), relax::SymShape::fromStatic({*extent}),
                       type, MemoryScope::global));
   b.setInsertionPointAfter(loop);
-  auto rest = ForOp::create(b, loc, loop.getLowerBound(),
-                            loop.getUpperBound(), loop.getStep(),
-                            LoopKind::serial, nullptr);
+  auto rest = ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
+                            loop.getStep(), LoopKind::serial, nullptr);
   Operation *restEnd = rest.getBody()->getTerminator();
   Block *body = loop.getBody();
-  for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
-           std::next(Block::iterator(reduce)),
-           Block::iterator(body->getTerminator()))))
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(std::next(Block::iterator(reduce)),
+                            Block::iterator(body->getTerminator()))))
     op.moveBefore(restEnd);
 
   // Every lane of the warp sees the combination of the warp's values.

@@ -172,8 +172,8 @@ LogicalResult compactToLoop(AllocOp alloc, ForOp loop);
 /// 32-thread loop then reduces those totals (slots past threads / 32 read as
 /// the identity) with another `gpu.subgroup_reduce`, and lane 0 stores the
 /// result. For 32 threads the first warp reduction stores the result.
-LogicalResult crossThreadReduction(BlockOp block, ForOp loop,
-                                   int64_t threads, bool warpShuffle = false);
+LogicalResult crossThreadReduction(BlockOp block, ForOp loop, int64_t threads,
+                                   bool warpShuffle = false);
 /// Whether warp shuffles can carry values of `dtype` (int/float, <= 32 bits).
 bool canWarpShuffleReduce(Type dtype);
 

@@ -211,9 +211,8 @@ static ForOp threadLoop(OpBuilder &b, Location loc, int64_t extent,
 
 /// The shared-memory tree: log2(threads) halving thread loops combine
 /// partial[t] with partial[t + stride], then one thread stores partial[0].
-static void buildSharedTree(OpBuilder &b, Location loc,
-                            const ReductionMatch &m, Value partial,
-                            int64_t threads) {
+static void buildSharedTree(OpBuilder &b, Location loc, const ReductionMatch &m,
+                            Value partial, int64_t threads) {
   for (int64_t stride = threads / 2; stride >= 1; stride /= 2) {
     threadLoop(b, loc, stride, [&](OpBuilder &tb, Value t) {
       Value lhs = LoadOp::create(tb, loc, partial, ValueRange{t});
@@ -285,8 +284,8 @@ static void buildWarpTree(OpBuilder &b, Location loc, const ReductionMatch &m,
   // Stores `value` to `dest[index]` in the lane where `lane` is zero.
   auto storeFromLaneZero = [&](OpBuilder &tb, Value lane, Value value,
                                Value dest, ValueRange index) {
-    Value isFirst = arith::CmpIOp::create(
-        tb, loc, arith::CmpIPredicate::eq, lane, constIndex(tb, loc, 0));
+    Value isFirst = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::eq,
+                                          lane, constIndex(tb, loc, 0));
     auto guard = scf::IfOp::create(tb, loc, isFirst, /*withElse=*/false);
     OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
     StoreOp::create(gb, loc, value, dest, index);
@@ -309,8 +308,8 @@ static void buildWarpTree(OpBuilder &b, Location loc, const ReductionMatch &m,
 
   threadLoop(b, loc, kWarpSize, [&](OpBuilder &lb, Value lane) {
     Value loaded = LoadOp::create(lb, loc, totals, ValueRange{lane});
-    Value used = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult,
-                                       lane, constIndex(lb, loc, warps));
+    Value used = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, lane,
+                                       constIndex(lb, loc, warps));
     Value value = arith::SelectOp::create(lb, loc, used, loaded, initValue);
     Value total =
         gpu::SubgroupReduceOp::create(lb, loc, value, kind, /*uniform=*/true);
@@ -333,20 +332,19 @@ static void hoistPureOps(BlockOp block, ForOp loop) {
 /// and writing partial[slot]. `outer` maps values of the block's context
 /// that the caller cloned.
 static void accumulateStrided(OpBuilder &tb, Location loc, BlockOp block,
-                              ReductionMatch &m, Value partial,
-                              Value slot, Value start, Value steps,
-                              Value stride, Value initValue,
-                              const IRMapping &outer) {
+                              ReductionMatch &m, Value partial, Value slot,
+                              Value start, Value steps, Value stride,
+                              Value initValue, const IRMapping &outer) {
   auto loop = cast<ForOp>(block->getParentOp());
   Value extent = outer.lookupOrDefault(loop.getUpperBound());
   StoreOp::create(tb, loc, initValue, partial, ValueRange{slot});
-  auto strided = ForOp::create(tb, loc, constIndex(tb, loc, 0), steps,
-                               constIndex(tb, loc, 1), LoopKind::serial,
-                               nullptr);
+  auto strided =
+      ForOp::create(tb, loc, constIndex(tb, loc, 0), steps,
+                    constIndex(tb, loc, 1), LoopKind::serial, nullptr);
   OpBuilder sb = OpBuilder::atBlockBegin(strided.getBody());
   Value r = arith::AddIOp::create(
-      sb, loc, arith::MulIOp::create(sb, loc, strided.getInductionVar(), stride),
-      start);
+      sb, loc,
+      arith::MulIOp::create(sb, loc, strided.getInductionVar(), stride), start);
   Value inRange =
       arith::CmpIOp::create(sb, loc, arith::CmpIPredicate::ult, r, extent);
   auto guard = scf::IfOp::create(sb, loc, inRange, /*withElse=*/false);
@@ -452,10 +450,9 @@ LogicalResult tir::warpPerOutputReduction(ForOp outer, BlockOp block,
       b, loc,
       arith::AddIOp::create(b, loc, outputs, constIndex(b, loc, warps - 1)),
       constIndex(b, loc, warps));
-  auto blockLoop =
-      ForOp::create(b, loc, constIndex(b, loc, 0), blocks,
-                    constIndex(b, loc, 1), LoopKind::thread_binding, nullptr,
-                    "blockIdx.x");
+  auto blockLoop = ForOp::create(
+      b, loc, constIndex(b, loc, 0), blocks, constIndex(b, loc, 1),
+      LoopKind::thread_binding, nullptr, "blockIdx.x");
   b.setInsertionPointToStart(blockLoop.getBody());
   Value partial = AllocOp::create(
       b, loc,
@@ -465,8 +462,7 @@ LogicalResult tir::warpPerOutputReduction(ForOp outer, BlockOp block,
   Value extent = loop.getUpperBound();
   Value steps = arith::DivUIOp::create(
       b, loc,
-      arith::AddIOp::create(b, loc, extent,
-                            constIndex(b, loc, kWarpSize - 1)),
+      arith::AddIOp::create(b, loc, extent, constIndex(b, loc, kWarpSize - 1)),
       constIndex(b, loc, kWarpSize));
 
   // Warp w of the block computes output b * warps + w (clamped to the last
@@ -483,7 +479,8 @@ LogicalResult tir::warpPerOutputReduction(ForOp outer, BlockOp block,
         warp);
     Value valid =
         arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ult, raw, outputs);
-    Value last = arith::SubIOp::create(tb, loc, outputs, constIndex(tb, loc, 1));
+    Value last =
+        arith::SubIOp::create(tb, loc, outputs, constIndex(tb, loc, 1));
     Value index = arith::SelectOp::create(tb, loc, valid, raw, last);
     mapping.map(outer.getInductionVar(), index);
     for (Operation &op : outer.getBody()->without_terminator())
