@@ -78,6 +78,7 @@ EMULATE_FUSED = {"fusion", "fuse-inplace-rotary"}
 
 # GPU tests written by hand (not generated); --check leaves them alone.
 HAND_WRITTEN = {"emulate-fused.test", "emulate-quant-linear.test",
+                "emulate-warp-reduce.test", "emulate-gemv-split-k.test",
                 "run-cublas-dispatch.test"}
 
 GPU_PIPELINE = ("relax-opt --relax-legalize-ops --relax-annotate-op-pattern "

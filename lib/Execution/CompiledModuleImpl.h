@@ -96,8 +96,11 @@ struct CompiledModule::Impl {
 #ifdef RELAX_RUNTIME_HAS_CUDA
     // Device copies of this module's constants are keyed by their host
     // addresses, which the next module may reuse.
-    if (options.device == Device::CUDA && engine)
+    // Device arenas are keyed by this module's globals likewise.
+    if (options.device == Device::CUDA && engine) {
       relax_rt_cuda_release_constants();
+      relax_rt_cuda_release_workspaces();
+    }
 #endif
   }
 };

@@ -205,12 +205,13 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
     pm.addPass(createRelaxMapParallelLoopsToGPU({options.linalgBlockSize}));
     pm.addPass(createConvertParallelLoopToGpuPass());
   }
-  // One device arena per call (convert-host-memory-to-gpu makes its
-  // memref.alloc a gpu.alloc; the planned buffers are views of it).
+  // The device arena of a planned function comes from the runtime's cache
+  // (convert-host-memory-to-gpu points the host cache's calls at the
+  // device one): allocated once at the plan's bound, reused across calls.
   if (options.planMemory)
     pm.addPass(createRelaxPlanMemory());
   RelaxLowerShapesOptions lowerShapes;
-  lowerShapes.reuseArena = false;
+  lowerShapes.reuseArena = true;
   lowerShapes.freeAfterLastUse = options.planMemory;
   lowerShapes.recordMemory = options.recordMemory;
   pm.addPass(createRelaxLowerShapes(lowerShapes));

@@ -13,12 +13,16 @@
 #include "RelaxDialect/Runtime/RelaxCUDA.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
+#include "ArenaCache.h"
+
 #include <cuda.h>
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <mutex>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 
 namespace {
 /// `cuMemAlloc` is a macro for `cuMemAlloc_v2`: stringify after expansion
@@ -421,6 +425,58 @@ extern "C" void relax_rt_cuda_release_constants(void) {
   for (auto &entry : r.copies)
     mgpuMemFree(entry.second, nullptr);
   r.copies.clear();
+}
+
+namespace {
+/// Device arenas of planned functions, by the function's key (as the CPU's
+/// relax_rt_workspace_acquire): idle arenas wait here between calls, so a
+/// function whose plan has a bound allocates its device arena once.
+relax_rt::ArenaCache &deviceArenas() {
+  static auto *instance = new relax_rt::ArenaCache();
+  return *instance;
+}
+/// Device allocations are 256-byte aligned.
+constexpr int64_t kDeviceArenaGranule = 256;
+} // namespace
+
+extern "C" void _mlir_ciface_relax_rt_cuda_workspace_acquire(
+    relax_rt_bytes *result, const void *key, int64_t bytes, int64_t capacity) {
+  *result = relax_rt_bytes{nullptr, nullptr, 0, bytes, 1};
+  Driver *d = ready();
+  if (!d || bytes < 0)
+    return;
+  relax_rt::ArenaCache &a = deviceArenas();
+  relax_rt::ArenaCache::Arena arena = a.take(key);
+  if (!arena.data || arena.capacity < bytes) {
+    mgpuMemFree(arena.data, nullptr);
+    // At the bound first; a bound too large for the device falls back to
+    // what this call needs (only that failure is an error).
+    arena = relax_rt::ArenaCache::allocate(
+        bytes, capacity, kDeviceArenaGranule, [&](int64_t size, bool last) {
+          CUdeviceptr ptr = 0;
+          CUresult r = d->cuMemAlloc(&ptr, static_cast<size_t>(size));
+          if (r != CUDA_SUCCESS && last)
+            check(r, "cuMemAlloc (arena)");
+          return r == CUDA_SUCCESS ? reinterpret_cast<void *>(ptr) : nullptr;
+        });
+    if (!arena.data)
+      return;
+  }
+  a.lend(arena);
+  result->allocated = result->aligned = arena.data;
+}
+
+extern "C" void
+_mlir_ciface_relax_rt_cuda_workspace_release(const void *key,
+                                             relax_rt_bytes *buffer) {
+  if (!buffer || !buffer->allocated)
+    return;
+  mgpuMemFree(deviceArenas().giveBack(key, buffer->allocated), nullptr);
+}
+
+extern "C" void relax_rt_cuda_release_workspaces(void) {
+  for (void *data : deviceArenas().drain())
+    mgpuMemFree(data, nullptr);
 }
 
 extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,

@@ -16,6 +16,8 @@
 
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
+#include "ArenaCache.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -29,25 +31,8 @@
 namespace {
 constexpr int64_t kAlignment = 64;
 
-/// A cached arena: `capacity` usable bytes at `data`.
-struct Arena {
-  void *data = nullptr;
-  int64_t capacity = 0;
-};
-
-struct ArenaCache {
-  std::mutex mutex;
-  std::unordered_map<const void *, Arena> arenas;
-  /// Capacities of arenas handed out, by address (to cache them on release).
-  std::unordered_map<void *, int64_t> capacities;
-  ~ArenaCache() {
-    for (auto &entry : arenas)
-      std::free(entry.second.data);
-  }
-};
-
-ArenaCache &cache() {
-  static ArenaCache *instance = new ArenaCache();
+relax_rt::ArenaCache &cache() {
+  static auto *instance = new relax_rt::ArenaCache();
   return *instance;
 }
 
@@ -77,44 +62,21 @@ extern "C" void _mlir_ciface_relax_rt_workspace_acquire(relax_rt_bytes *result,
   *result = relax_rt_bytes{nullptr, nullptr, 0, bytes, 1};
   if (bytes < 0)
     return;
-  ArenaCache &c = cache();
-  Arena arena;
-  {
-    std::lock_guard<std::mutex> lock(c.mutex);
-    auto it = c.arenas.find(key);
-    if (it != c.arenas.end()) {
-      arena = it->second;
-      c.arenas.erase(it);
-    }
-  }
+  relax_rt::ArenaCache &c = cache();
+  relax_rt::ArenaCache::Arena arena = c.take(key);
   if (!arena.data || arena.capacity < bytes) {
     std::free(arena.data);
-    arena = Arena();
     // At the bound first (allocated once for every later call); a bound
     // too large to allocate (sym_bounds far above the sizes used) falls
     // back to what this call needs.
-    for (int64_t want : {std::max(bytes, capacity), bytes}) {
-      // Rounded to the alignment (aligned_alloc's contract); at least one
-      // slot so that an empty arena is still a valid, non-null pointer. A
-      // size within an alignment of INT64_MAX has no rounded value (checked
-      // before the addition, which would overflow: undefined behaviour).
-      if (want > std::numeric_limits<int64_t>::max() - (kAlignment - 1))
-        continue;
-      int64_t rounded = std::max<int64_t>(
-          kAlignment, (want + kAlignment - 1) / kAlignment * kAlignment);
-      arena.data = std::aligned_alloc(kAlignment, rounded);
-      if (arena.data) {
-        arena.capacity = rounded;
-        break;
-      }
-    }
+    arena = relax_rt::ArenaCache::allocate(
+        bytes, capacity, kAlignment, [](int64_t size, bool) {
+          return std::aligned_alloc(kAlignment, size);
+        });
     if (!arena.data)
       return;
   }
-  {
-    std::lock_guard<std::mutex> lock(c.mutex);
-    c.capacities[arena.data] = arena.capacity;
-  }
+  c.lend(arena);
   result->allocated = result->aligned = arena.data;
 }
 
@@ -122,36 +84,12 @@ extern "C" void _mlir_ciface_relax_rt_workspace_release(const void *key,
                                                         relax_rt_bytes *buffer) {
   if (!buffer || !buffer->allocated)
     return;
-  ArenaCache &c = cache();
-  void *toFree = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(c.mutex);
-    Arena arena{buffer->allocated, 0};
-    auto cap = c.capacities.find(arena.data);
-    if (cap != c.capacities.end()) {
-      arena.capacity = cap->second;
-      c.capacities.erase(cap);
-    }
-    auto [it, inserted] = c.arenas.try_emplace(key, arena);
-    if (!inserted) {
-      // Another call of the function released first: keep the larger.
-      if (it->second.capacity < arena.capacity)
-        std::swap(it->second, arena);
-      toFree = arena.data;
-    }
-  }
-  std::free(toFree);
+  std::free(cache().giveBack(key, buffer->allocated));
 }
 
 extern "C" void relax_rt_workspace_trim(void) {
-  ArenaCache &c = cache();
-  std::unordered_map<const void *, Arena> arenas;
-  {
-    std::lock_guard<std::mutex> lock(c.mutex);
-    arenas.swap(c.arenas);
-  }
-  for (auto &entry : arenas)
-    std::free(entry.second.data);
+  for (void *data : cache().drain())
+    std::free(data);
 }
 
 extern "C" void relax_rt_memory_alloc(int64_t bytes) {

@@ -1,5 +1,6 @@
 # lit configuration for the relax-mlir FileCheck tests.
 import os
+import shutil
 import subprocess
 
 import lit.formats
@@ -123,6 +124,19 @@ if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     if os.path.exists(stub) and has_runtime:
         config.available_features.add("cuda-stub")
         config.substitutions.append(("%cuda_stub", stub))
+    # SASS of the cubins ptxas writes: cuobjdump next to that ptxas, or on
+    # PATH (the pip wheel nvidia-cuda-cuobjdump ships it on its own).
+    cuobjdump = os.path.join(os.path.dirname(config.ptxas_executable),
+                             "cuobjdump")
+    if not os.path.exists(cuobjdump):
+        cuobjdump = shutil.which("cuobjdump")
+    if cuobjdump:
+        config.available_features.add("cuobjdump")
+        config.substitutions.append(("%cuobjdump", cuobjdump))
+    else:
+        lit_config.note("SASS tests (REQUIRES: cuobjdump) are UNSUPPORTED "
+                        "here: no cuobjdump next to %s or on PATH" %
+                        config.ptxas_executable)
 
 # The mock driver (test/mock-cuda) for host-side tests of --device cuda.
 if config.mock_cuda_dir and os.path.exists(

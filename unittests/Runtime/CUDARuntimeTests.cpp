@@ -78,6 +78,36 @@ TEST_F(CUDARuntimeTest, WithoutDeviceCallsFailSoftly) {
   mgpuLaunchKernel(nullptr, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
 }
 
+TEST_F(CUDARuntimeTest, DeviceArenaWithoutDeviceFailsSoftly) {
+  if (hasGPU)
+    GTEST_SKIP() << "a GPU is present";
+  static const char key = 0;
+  relax_rt_bytes arena;
+  _mlir_ciface_relax_rt_cuda_workspace_acquire(&arena, &key, 1024, 4096);
+  EXPECT_EQ(arena.allocated, nullptr);
+  EXPECT_EQ(arena.size, 1024);
+  EXPECT_EQ(relax_rt_has_error(), 1);
+  // Releasing nothing and trimming an empty cache are no-ops.
+  _mlir_ciface_relax_rt_cuda_workspace_release(&key, &arena);
+  relax_rt_cuda_release_workspaces();
+}
+
+TEST_F(CUDARuntimeTest, DeviceArenaIsReused) {
+  if (!hasGPU)
+    GTEST_SKIP() << "needs a GPU: " << failure;
+  static const char key = 0;
+  relax_rt_bytes first, second;
+  // Allocated at the bound (4096, a multiple of 256), kept between calls.
+  _mlir_ciface_relax_rt_cuda_workspace_acquire(&first, &key, 1000, 4096);
+  ASSERT_NE(first.allocated, nullptr);
+  _mlir_ciface_relax_rt_cuda_workspace_release(&key, &first);
+  _mlir_ciface_relax_rt_cuda_workspace_acquire(&second, &key, 3000, 4096);
+  EXPECT_EQ(second.allocated, first.allocated);
+  _mlir_ciface_relax_rt_cuda_workspace_release(&key, &second);
+  relax_rt_cuda_release_workspaces();
+  EXPECT_EQ(relax_rt_has_error(), 0);
+}
+
 TEST_F(CUDARuntimeTest, EmptyWorkDoesNothing) {
   // A zero-size tensor gets no allocation and its copies and kernels are
   // skipped, with or without a GPU.

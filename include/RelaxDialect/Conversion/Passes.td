@@ -435,7 +435,9 @@ def ConvertTIRToGPU : Pass<"convert-tir-to-gpu", "ModuleOp"> {
     that other kernel code follows, so several thread loops in sequence
     (a reduction into shared memory, then its use) synchronise.
     `memref.alloc` in the workgroup address space becomes a workgroup
-    attribution of the launch (static shapes only).
+    attribution of the launch (static shapes only). `gpu.subgroup_reduce`
+    (the warp reductions of the default schedule) becomes a butterfly of
+    `gpu.shuffle xor` over 32 lanes (values of at most 32 bits).
 
     Refuses, with an error on the loop: mapped loops that are not
     one-dimensional `0 to n step 1`, thread loops with a non-constant extent

@@ -56,6 +56,22 @@ void _mlir_ciface_relax_rt_cuda_constant(relax_rt_bytes *result,
                                          int64_t host_address, int64_t bytes);
 void relax_rt_cuda_release_constants(void);
 
+/* Device arenas of planned functions (--relax-lower-to-gpu): the device
+ * counterparts of relax_rt_workspace_acquire / _release (RelaxRuntime.h),
+ * with the same contract: an arena per function key, cached between calls
+ * and allocated at `capacity` (the plan's bound) when that fits, so a
+ * bounded function allocates device memory once. A failed allocation
+ * returns null and records the error. relax_rt_cuda_release_workspaces
+ * frees the cached arenas; call it when the modules whose keys they are are
+ * unloaded. */
+void _mlir_ciface_relax_rt_cuda_workspace_acquire(relax_rt_bytes *result,
+                                                  const void *key,
+                                                  int64_t bytes,
+                                                  int64_t capacity);
+void _mlir_ciface_relax_rt_cuda_workspace_release(const void *key,
+                                                  relax_rt_bytes *buffer);
+void relax_rt_cuda_release_workspaces(void);
+
 /* The upstream GPU runtime ABI (mlir/lib/ExecutionEngine/CudaRuntimeWrappers
  * names; own implementation). */
 void *mgpuModuleLoad(void *data, size_t size);

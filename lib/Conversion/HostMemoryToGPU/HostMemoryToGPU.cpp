@@ -11,6 +11,10 @@
 //     (relax_rt_cuda_constant: the weights are uploaded once); a constant
 //     that is returned gets a fresh device copy per call instead, which the
 //     caller owns and frees;
+//   - a planned function's arena from the runtime's per-function cache
+//     (relax_rt_workspace_acquire / _release) comes from the device arena
+//     cache instead (relax_rt_cuda_workspace_*): allocated once at the
+//     plan's bound, reused call to call, freed when the module is unloaded;
 //   - a host staging buffer (`relax.host_staging` on its `memref.alloc`)
 //     stays on the host: the `memref.copy` filling it becomes a
 //     device-to-host `gpu.memcpy`, and host code may read it;
@@ -107,6 +111,35 @@ residentCopy(OpBuilder &b, Location loc, memref::GetGlobalOp get,
   return {view, address};
 }
 
+/// The host arena cache of relax-lower-shapes (reuse-arena) and its device
+/// counterpart in the CUDA runtime, which has the same signatures.
+static constexpr std::pair<StringLiteral, StringLiteral> kArenaFns[] = {
+    {"relax_rt_workspace_acquire", "relax_rt_cuda_workspace_acquire"},
+    {"relax_rt_workspace_release", "relax_rt_cuda_workspace_release"}};
+
+/// Points a call of the host arena cache at the device one (declared like
+/// the host function), so a planned function's device arena is allocated
+/// once and reused call to call; fails for any other call.
+static LogicalResult useDeviceArena(func::CallOp call, ModuleOp module) {
+  for (auto [host, device] : kArenaFns) {
+    if (call.getCallee() != host)
+      continue;
+    if (!module.lookupSymbol(device)) {
+      auto decl = module.lookupSymbol<func::FuncOp>(host);
+      if (!decl)
+        return failure();
+      OpBuilder b(decl);
+      b.setInsertionPointAfter(decl);
+      func::FuncOp copy = decl.clone();
+      copy.setSymName(device);
+      b.insert(copy);
+    }
+    call.setCallee(device);
+    return success();
+  }
+  return failure();
+}
+
 static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
@@ -173,6 +206,8 @@ static LogicalResult convertFunction(func::FuncOp func, ModuleOp module) {
       return op->emitOpError("reads or writes tensor data on the host, which "
                              "lives in GPU memory after --lower-to-gpu");
     if (auto call = dyn_cast<func::CallOp>(op)) {
+      if (succeeded(useDeviceArena(call, module)))
+        continue;
       auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
       bool passesBuffers = llvm::any_of(call.getOperandTypes(), [](Type t) {
         return isa<BaseMemRefType>(t);
@@ -217,6 +252,12 @@ struct ConvertHostMemoryToGPU
     for (func::FuncOp func : module.getOps<func::FuncOp>())
       if (failed(convertFunction(func, module)))
         return signalPassFailure();
+    // The host arena cache's declarations, once nothing calls them.
+    for (auto [host, device] : kArenaFns)
+      if (auto decl = module.lookupSymbol<func::FuncOp>(host);
+          decl && decl.isExternal() &&
+          SymbolTable::symbolKnownUseEmpty(decl, module))
+        decl.erase();
   }
 };
 } // namespace

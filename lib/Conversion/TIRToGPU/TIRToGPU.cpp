@@ -16,7 +16,10 @@
 //   - a `gpu.barrier` follows every thread loop that other code follows in
 //     the kernel, so threads see each other's shared-memory writes;
 //   - `memref.alloc` in the workgroup address space (tir `shared` buffers)
-//     becomes a workgroup attribution of the launch.
+//     becomes a workgroup attribution of the launch;
+//   - warp reductions (`gpu.subgroup_reduce`, from the warp-shuffle block
+//     reductions) become `gpu.shuffle xor` butterflies over 32 lanes, which
+//     the NVVM lowering turns into `shfl.sync.bfly`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,12 +29,14 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace relax {
@@ -279,6 +284,17 @@ struct ConvertTIRToGPU : relax::impl::ConvertTIRToGPUBase<ConvertTIRToGPU> {
       if (stray.wasInterrupted())
         return signalPassFailure();
     }
+    // NVIDIA warps: 32 lanes, shuffles of 32 bits (narrower values are
+    // widened, which is exact).
+    SmallVector<Operation *> reduces;
+    module.walk([&](gpu::SubgroupReduceOp op) { reduces.push_back(op); });
+    RewritePatternSet patterns(&getContext());
+    populateGpuLowerSubgroupReduceToShufflePatterns(patterns, 32, 32);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    if (!reduces.empty() &&
+        failed(applyOpPatternsGreedily(reduces, std::move(patterns), config)))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -37,6 +37,7 @@
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
 #include "RelaxDialect/TIR/IR/OpPattern.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -209,7 +210,62 @@ static LogicalResult scheduleBlockReduction(ForOp root, ArrayRef<ForOp> spatial,
     return failure();
   makeInnerLoopsSerial(outer);
   return crossThreadReduction(block, loop,
-                              pickReductionThreads(loop, maxThreads));
+                              pickReductionThreads(loop, maxThreads),
+                              /*warpShuffle=*/true);
+}
+
+/// Fuses the perfectly nested `loops` (outermost first) into one loop.
+static FailureOr<ForOp> fuseAll(ArrayRef<ForOp> loops) {
+  ForOp fused = loops.front();
+  for (ForOp inner : llvm::drop_begin(loops)) {
+    FailureOr<ForOp> f = fuse(fused, inner);
+    if (failed(f))
+      return failure();
+    fused = *f;
+  }
+  return fused;
+}
+
+/// Decode GEMVs whose operands are all read along the reduction (x [m, k]
+/// times weights [n, k]): a warp per output splits k over its lanes, which
+/// read adjacent elements, and combines with one warp shuffle
+/// (warpPerOutputReduction); one thread per output would read a weight row
+/// k elements away from its neighbour's. Fails (no change) when the nest
+/// does not have that shape.
+static FailureOr<bool> scheduleSplitKGemv(ForOp root, BlockOp block,
+                                          int64_t maxThreads) {
+  SmallVector<ForOp> loops = collectSpatialLoops(root);
+  if (loops.empty())
+    return false;
+  ForOp loop = getPerfectlyNestedChild(loops.back());
+  if (!loop || block->getParentOp() != loop.getOperation() ||
+      !canCrossThreadReduce(block, loop))
+    return false;
+  Value reduceArg;
+  for (auto [i, binding] : llvm::enumerate(block.getBindings()))
+    if (block.getIterKind(i) == IterKind::reduce)
+      reduceArg = block.getBody()->getArgument(i);
+  bool alongK = true, anyInput = false;
+  block.getBody()->walk([&](LoadOp load) {
+    if (load.getIndices().empty())
+      return;
+    bool isOutput =
+        llvm::any_of(block.getBody()->getOps<StoreOp>(), [&](StoreOp store) {
+          return store.getBuffer() == load.getBuffer();
+        });
+    if (isOutput)
+      return;
+    anyInput = true;
+    alongK &= load.getIndices().back() == reduceArg;
+  });
+  if (!anyInput || !alongK)
+    return false;
+  FailureOr<ForOp> fused = fuseAll(loops);
+  if (failed(fused))
+    return failure();
+  if (failed(warpPerOutputReduction(*fused, block, loop, maxThreads / 32)))
+    return failure();
+  return true;
 }
 
 /// Schedules one top-level nest; failures come from the schedule API
@@ -223,8 +279,10 @@ static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
   SmallVector<BlockOp> blocks;
   root.walk([&](BlockOp block) { blocks.push_back(block); });
   Value rows;
+  bool gemv = !tileMatmuls;
   if (tileMatmuls && blocks.size() == 1 &&
       canTileMatmul(root, blocks.front(), &rows)) {
+    gemv = true;
     if (std::optional<int64_t> m = getConstantIntValue(rows)) {
       if (*m >= kGemvRows)
         return tileMatmul(root, blocks.front(), kMatmulTile);
@@ -248,6 +306,12 @@ static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
                           /*tileMatmuls=*/false);
     }
   }
+  if (gemv && blocks.size() == 1) {
+    FailureOr<bool> splitK =
+        scheduleSplitKGemv(root, blocks.front(), maxThreads);
+    if (failed(splitK) || *splitK)
+      return splitK;
+  }
   SmallVector<ForOp> loops = collectSpatialLoops(root);
   if (reductionKind) {
     if (auto reduction = matchBlockReduction(root, loops))
@@ -258,14 +322,11 @@ static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
     wrapInSingleThread(root);
     return success();
   }
-  ForOp fused = loops.front();
-  for (ForOp inner : llvm::drop_begin(loops)) {
-    FailureOr<ForOp> f = fuse(fused, inner);
-    if (failed(f))
-      return failure();
-    fused = *f;
-  }
-  FailureOr<SplitResult> parts = split(fused, pickBlockSize(fused, maxThreads));
+  FailureOr<ForOp> fused = fuseAll(loops);
+  if (failed(fused))
+    return failure();
+  FailureOr<SplitResult> parts =
+      split(*fused, pickBlockSize(*fused, maxThreads));
   if (failed(parts) || failed(bind(parts->outer, "blockIdx.x")) ||
       failed(bind(parts->inner, "threadIdx.x")))
     return failure();

@@ -7,17 +7,126 @@
 // thread loops one after the other computes what the GPU computes; E2E tests
 // then check the schedules against numpy without a GPU.
 //
+// A warp reduction (`gpu.subgroup_reduce` directly in a thread loop, as the
+// warp-shuffle reductions emit it) reads its warp's other lanes, so its
+// serial meaning splits the loop there: the first loop stores each
+// thread's value to a buffer, the second gives every thread the combination
+// of its warp's 32 values and runs the rest of the body.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TestPasses.h"
 
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 using namespace mlir;
 using namespace mlir::tir;
+
+/// A warp's lanes on NVIDIA GPUs.
+static constexpr int64_t kWarpSize = 32;
+
+static Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// Splits thread loop `loop` at `reduce`, which sits directly in its body;
+/// returns the second loop (which may hold further warp reductions).
+static FailureOr<ForOp> splitAtWarpReduce(ForOp loop,
+                                          gpu::SubgroupReduceOp reduce) {
+  std::optional<int64_t> extent = getConstantIntValue(loop.getUpperBound());
+  if (!extent || *extent % kWarpSize != 0 ||
+      getConstantIntValue(loop.getLowerBound()) != 0 ||
+      getConstantIntValue(loop.getStep()) != 1)
+    return reduce.emitOpError("warp reduction in a thread loop that is not "
+                              "0 to a multiple of 32 step 1");
+  if (reduce.getClusterSize())
+    return reduce.emitOpError("clustered warp reductions are not emulated");
+  Location loc = reduce.getLoc();
+  Type type = reduce.getValue().getType();
+  OpBuilder b(loop);
+  Value lanes = AllocOp::create(
+      b, loc,
+      BufferType::get(b.getContext(), relax::SymShape::fromStatic({*extent}),
+                      type, MemoryScope::global));
+  b.setInsertionPointAfter(loop);
+  auto rest = ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
+                            loop.getStep(), LoopKind::serial, nullptr);
+  Operation *restEnd = rest.getBody()->getTerminator();
+  Block *body = loop.getBody();
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(std::next(Block::iterator(reduce)),
+                            Block::iterator(body->getTerminator()))))
+    op.moveBefore(restEnd);
+
+  // Every lane of the warp sees the combination of the warp's values.
+  OpBuilder rb(restEnd->getBlock(), rest.getBody()->begin());
+  Value t = rest.getInductionVar();
+  Value base = arith::SubIOp::create(
+      rb, loc, t,
+      arith::RemUIOp::create(rb, loc, t, indexConstant(rb, loc, kWarpSize)));
+  vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
+  Value total = LoadOp::create(rb, loc, lanes, ValueRange{base});
+  for (int64_t lane = 1; lane < kWarpSize; ++lane) {
+    Value index =
+        arith::AddIOp::create(rb, loc, base, indexConstant(rb, loc, lane));
+    Value value = LoadOp::create(rb, loc, lanes, ValueRange{index});
+    total = vector::makeArithReduction(rb, loc, kind, total, value);
+  }
+  reduce.getResult().replaceAllUsesWith(total);
+  loop.getInductionVar().replaceUsesWithIf(t, [&](OpOperand &use) {
+    return rest->isProperAncestor(use.getOwner());
+  });
+  b.setInsertionPoint(reduce);
+  StoreOp::create(b, loc, reduce.getValue(), lanes,
+                  ValueRange{loop.getInductionVar()});
+  reduce.erase();
+
+  // The rest may use nothing else computed per thread before the split.
+  WalkResult crossing = rest.walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      Region *region = operand.getParentRegion();
+      if (region && loop->isAncestor(region->getParentOp())) {
+        op->emitOpError("uses a value computed before a warp reduction in "
+                        "its thread loop, which the emulation cannot carry");
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (crossing.wasInterrupted())
+    return failure();
+  return rest;
+}
+
+/// Splits every thread loop at its warp reductions.
+static LogicalResult emulateWarpReductions(ModuleOp module) {
+  SmallVector<gpu::SubgroupReduceOp> reduces;
+  module.walk([&](gpu::SubgroupReduceOp op) { reduces.push_back(op); });
+  for (gpu::SubgroupReduceOp reduce : reduces) {
+    auto loop = dyn_cast<ForOp>(reduce->getParentOp());
+    if (!loop || loop.getKind() != LoopKind::thread_binding)
+      return reduce.emitOpError("warp reduction outside the body of a "
+                                "thread loop");
+  }
+  // Program order: a split moves later reductions into the new loop.
+  for (gpu::SubgroupReduceOp reduce : reduces) {
+    auto loop = cast<ForOp>(reduce->getParentOp());
+    FailureOr<ForOp> rest = splitAtWarpReduce(loop, reduce);
+    if (failed(rest))
+      return failure();
+    if (loop.getKind() == LoopKind::thread_binding)
+      rest->setKind(LoopKind::thread_binding);
+  }
+  return success();
+}
 
 namespace {
 struct TestTIRGPUAsSerialPass
@@ -29,7 +138,13 @@ struct TestTIRGPUAsSerialPass
     return "Run GPU-scheduled tir programs serially on the CPU (testing)";
   }
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect>();
+  }
+
   void runOnOperation() override {
+    if (failed(emulateWarpReductions(getOperation())))
+      return signalPassFailure();
     getOperation().walk([](ForOp loop) {
       if (loop.getKind() != LoopKind::thread_binding)
         return;

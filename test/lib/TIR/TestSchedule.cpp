@@ -8,7 +8,8 @@
 //   reorder <outer> <inner>          parallel | vectorize | unroll <loop>
 //   bind <loop> <blockIdx.x | threadIdx.x | ...>
 //   decompose_reduction <block> <loop>
-//   cross_thread_reduction <block> <loop> <threads>
+//   cross_thread_reduction <block> <loop> <threads> [warp]
+//   warp_per_output_reduction <block> <loop> <outer> <warps>
 //   compute_inline <block>           compute_at <block> <loop>
 //   reverse_compute_at <block> <loop>
 //   cache_read <block> <read index> <scope>   cache_write <block> <scope>
@@ -24,6 +25,7 @@
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -115,7 +117,9 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef text) {
       prim == "reverse_compute_at" || prim == "cross_thread_reduction") {
     bool threaded = prim == "cross_thread_reduction";
     int64_t threads = 0;
-    if (words.size() != (threaded ? 4u : 3u) ||
+    // cross_thread_reduction <block> <loop> <threads> [warp]
+    bool warp = threaded && words.size() == 5 && words[4] == "warp";
+    if (words.size() != (threaded ? (warp ? 5u : 4u) : 3u) ||
         (threaded && words[3].getAsInteger(10, threads)))
       return step.malformed();
     BlockOp block;
@@ -123,11 +127,25 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef text) {
     if (failed(step.blockAndLoop(block, loop)))
       return failure();
     if (threaded)
-      return crossThreadReduction(block, loop, threads);
+      return crossThreadReduction(block, loop, threads, warp);
     if (prim == "decompose_reduction")
       return LogicalResult(decomposeReduction(block, loop));
     return prim == "compute_at" ? LogicalResult(computeAt(block, loop))
                                 : LogicalResult(reverseComputeAt(block, loop));
+  }
+  if (prim == "warp_per_output_reduction") {
+    // warp_per_output_reduction <block> <loop> <outer> <warps>
+    int64_t warps = 0;
+    if (words.size() != 5 || words[4].getAsInteger(10, warps))
+      return step.malformed();
+    BlockOp block;
+    ForOp loop;
+    if (failed(step.blockAndLoop(block, loop)))
+      return failure();
+    FailureOr<ForOp> outer = step.loop(3);
+    if (failed(outer))
+      return failure();
+    return warpPerOutputReduction(*outer, block, loop, warps);
   }
   if (prim == "cache_read" || prim == "cache_write") {
     bool read = prim == "cache_read";
@@ -159,7 +177,7 @@ struct TestTIRSchedulePass
   }
   // Primitives build index math (arith) and tail guards (scf.if).
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, scf::SCFDialect>();
+    registry.insert<arith::ArithDialect, gpu::GPUDialect, scf::SCFDialect>();
   }
 
   void runOnOperation() override {

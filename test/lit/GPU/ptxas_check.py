@@ -1,10 +1,15 @@
 """Extracts the PTX of every gpu.binary in a lowered module and runs ptxas.
 
 Usage: ptxas_check.py MODULE.mlir --arch sm_80 [--ptxas PATH] [--keep DIR]
+                      [--count REGEX ...] [--cuobjdump PATH --sass-count REGEX ...]
 
 Prints one line per kernel module and a summary line
 "ptxas <arch>: N of N modules accepted"; exits 1 when ptxas rejects one or
 when the module holds no PTX at all (an empty pass would prove nothing).
+With --count, each module's line says how many lines of its PTX match each
+regex ("name: ptx shfl.sync=5 bar.sync=1"); with --cuobjdump, ptxas writes
+a cubin and the --sass-count regexes are counted in its SASS likewise
+("name: sass SHFL.BFLY=10").
 """
 import argparse
 import os
@@ -37,12 +42,24 @@ def unescape(text):
     return out.decode()
 
 
+def count_lines(text, patterns):
+    """'pattern=N ...': how many lines of `text` match each regex."""
+    lines = text.splitlines()
+    return ' '.join(
+        f'{p}={sum(1 for l in lines if re.search(p, l))}' for p in patterns)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('module')
     parser.add_argument('--arch', required=True)
     parser.add_argument('--ptxas', default='ptxas')
     parser.add_argument('--keep', help='also write each PTX file here')
+    parser.add_argument('--count', action='append', default=[],
+                        help='regex counted per line of each PTX')
+    parser.add_argument('--cuobjdump', help='disassemble each cubin with it')
+    parser.add_argument('--sass-count', action='append', default=[],
+                        help='regex counted per line of each SASS listing')
     args = parser.parse_args()
     with open(args.module) as f:
         text = f.read()
@@ -65,12 +82,22 @@ def main():
                 os.makedirs(args.keep, exist_ok=True)
             with open(path, 'w') as f:
                 f.write(ptx)
+            cubin = path[:-len('.ptx')] + '.cubin'
             proc = subprocess.run(
-                [args.ptxas, f'-arch={args.arch}', path, '-o', os.devnull],
+                [args.ptxas, f'-arch={args.arch}', path, '-o',
+                 cubin if args.cuobjdump else os.devnull],
                 capture_output=True, text=True)
             if proc.returncode != 0:
                 failures += 1
                 print(f'{name}: REJECTED\n{proc.stderr}')
+                continue
+            if args.count:
+                print(f'{name}: ptx ' + count_lines(ptx, args.count))
+            if args.cuobjdump:
+                sass = subprocess.run([args.cuobjdump, '-sass', cubin],
+                                      capture_output=True, text=True,
+                                      check=True).stdout
+                print(f'{name}: sass ' + count_lines(sass, args.sass_count))
     print(f'ptxas {args.arch}: {len(found) - failures} of {len(found)} '
           f'modules accepted')
     return 1 if failures else 0

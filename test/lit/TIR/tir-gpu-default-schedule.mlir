@@ -48,15 +48,17 @@ tir.prim_func @injective(%x: !tir.buffer<[n, 4], f32>, %y: !tir.buffer<[n, 4], f
 
 // Row sums over a symbolic axis k: a block reduction. One thread block per
 // row (blockIdx.x over m, no split), 256 threads accumulate a strided slice
-// of k into a shared buffer (guarded: k need not divide 256), then a tree
-// of halving thread loops (128, 64, ..., 1) combines the slots and one
-// thread stores the row's sum.
+// of k into their slots of a shared buffer (guarded: k need not divide
+// 256), then each warp reduces its slots with a warp shuffle (lane 0 writes
+// the warp's total), and one 32-thread loop reduces the 8 totals the same
+// way; lane 0 stores the row's sum. No halving tree.
 // CHECK-LABEL: tir.prim_func @row_sum
 // CHECK: %[[M:.*]] = tir.sym_var "m"
 // CHECK: %[[K:.*]] = tir.sym_var "k"
 // CHECK: tir.for %[[ROW:.*]] = %{{.*}} to %[[M]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
 // CHECK-NEXT: %[[P:.*]] = tir.alloc : !tir.buffer<[256], f32, shared>
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[W:.*]] = tir.alloc : !tir.buffer<[32], f32, shared>
 // CHECK: tir.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
 // CHECK-NEXT: tir.store %[[ZERO]], %[[P]][%[[T]]]
 // CHECK: tir.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -67,16 +69,15 @@ tir.prim_func @injective(%x: !tir.buffer<[n, 4], f32>, %y: !tir.buffer<[n, 4], f
 // CHECK-NOT: tir.init
 // CHECK: tir.load %[[P]][%[[T]]]
 // CHECK: tir.store %{{.*}}, %[[P]][%[[T]]]
-// CHECK: %[[C128:.*]] = arith.constant 128 : index
-// CHECK: tir.for %[[T2:.*]] = %{{.*}} to %[[C128]] step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
-// CHECK: %[[A:.*]] = tir.load %[[P]][%[[T2]]]
-// CHECK: %[[O:.*]] = arith.addi %[[T2]], %{{.*}}
-// CHECK: %[[B:.*]] = tir.load %[[P]][%[[O]]]
-// CHECK: %[[S:.*]] = arith.addf %[[A]], %[[B]]
-// CHECK: tir.store %[[S]], %[[P]][%[[T2]]]
-// CHECK-COUNT-7: kind = thread_binding thread = "threadIdx.x"
-// CHECK: %[[TOTAL:.*]] = tir.load %[[P]][%{{.*}}]
+// CHECK: %[[OWN:.*]] = tir.load %[[P]][%[[T]]]
+// CHECK-NEXT: %[[WS:.*]] = gpu.subgroup_reduce add %[[OWN]] uniform : (f32) -> f32
+// CHECK: tir.store %[[WS]], %[[W]][%{{.*}}]
+// CHECK: tir.for %[[L:.*]] = %{{.*}} to %{{.*}} step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
+// CHECK-NEXT: tir.load %[[W]][%[[L]]]
+// CHECK: %[[TOTAL:.*]] = gpu.subgroup_reduce add %{{.*}} uniform : (f32) -> f32
 // CHECK: tir.store %[[TOTAL]], %{{.*}}[%[[ROW]]] : !tir.buffer<[m], f32>
+// CHECK-NOT: thread_binding
+// CHECK: tir.return
 tir.prim_func @row_sum(%x: !tir.buffer<[m, k], f32>, %y: !tir.buffer<[m], f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -50,7 +50,8 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
       keeps both under `scf.if`;
     - long reductions (symbolic or >= 64 iterations, one input read along
       them, identity init): one thread block per output element sharing the
-      reduction through shared memory (`crossThreadReduction`);
+      reduction (`crossThreadReduction`), warps combining with shuffles
+      (`gpu.subgroup_reduce`) and across warps through one shared buffer;
     - everything else: the leading perfectly nested loops that carry no
       reduction are fused, split by the block size (a tail guard keeps
       symbolic extents that do not divide correct) and bound to
@@ -72,6 +73,7 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
            "Threads per block (a multiple of 32, at most 1024)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect"];
 }
 

@@ -163,8 +163,33 @@ LogicalResult compactToLoop(AllocOp alloc, ForOp loop);
 /// the same element (combine: addf, mulf, maximumf, minimumf, maxnumf,
 /// minnumf, addi, muli, maxsi, minsi, maxui, minui, ori, andi, xori) and
 /// nothing else in the block touches `out`.
-LogicalResult crossThreadReduction(BlockOp block, ForOp loop,
-                                   int64_t threads);
+///
+/// With `warpShuffle` (and an element type of at most 32 bits; wider ones
+/// keep the tree above) the halving loops are replaced by warp reductions:
+/// after accumulating, each thread's `partial[t]` goes through one
+/// `gpu.subgroup_reduce` (uniform, 32 lanes) in the same thread loop and
+/// lane 0 of each warp stores its total to a 32-slot shared buffer; a
+/// 32-thread loop then reduces those totals (slots past threads / 32 read as
+/// the identity) with another `gpu.subgroup_reduce`, and lane 0 stores the
+/// result. For 32 threads the first warp reduction stores the result.
+LogicalResult crossThreadReduction(BlockOp block, ForOp loop, int64_t threads,
+                                   bool warpShuffle = false);
+/// Whether warp shuffles can carry values of `dtype` (int/float, <= 32 bits).
+bool canWarpShuffleReduce(Type dtype);
+
+/// A warp per output of a reduction (the decode GEMV's split-K): `outer`
+/// is a `0 to P step 1` loop over the outputs holding side-effect-free ops
+/// (its index decomposition) and then `loop`, the reduction loop of
+/// `block` (crossThreadReduction's preconditions). It becomes a
+/// `blockIdx.x` loop over ceildiv(P, warps) blocks of `warps` x 32 threads;
+/// warp w of block b takes output b * warps + w, its lanes accumulate
+/// iterations lane, lane + 32, ... into their `shared` slots (adjacent lanes
+/// read adjacent elements: coalesced along the reduction), one
+/// `gpu.subgroup_reduce` combines the warp and lane 0 stores the output.
+/// Warps past P compute the last output again and store nothing. No
+/// barrier. The output type must fit a warp shuffle (<= 32 bits).
+LogicalResult warpPerOutputReduction(ForOp outer, BlockOp block, ForOp loop,
+                                     int64_t warps);
 /// Whether crossThreadReduction's preconditions on `block` and `loop` hold
 /// (no diagnostic).
 bool canCrossThreadReduce(BlockOp block, ForOp loop);

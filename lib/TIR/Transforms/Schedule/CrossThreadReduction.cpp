@@ -13,6 +13,7 @@
 #include "ScheduleUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -20,6 +21,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::tir;
@@ -197,17 +199,175 @@ bool tir::canCrossThreadReduce(BlockOp block, ForOp loop) {
 }
 
 /// A `threadIdx.x` loop `0 to extent` whose body `build` fills.
-static void threadLoop(OpBuilder &b, Location loc, int64_t extent,
-                       function_ref<void(OpBuilder &, Value)> build) {
+static ForOp threadLoop(OpBuilder &b, Location loc, int64_t extent,
+                        function_ref<void(OpBuilder &, Value)> build) {
   auto loop = ForOp::create(b, loc, constIndex(b, loc, 0),
                             constIndex(b, loc, extent), constIndex(b, loc, 1),
                             LoopKind::thread_binding, nullptr, "threadIdx.x");
   OpBuilder nb = OpBuilder::atBlockBegin(loop.getBody());
   build(nb, loop.getInductionVar());
+  return loop;
+}
+
+/// The shared-memory tree: log2(threads) halving thread loops combine
+/// partial[t] with partial[t + stride], then one thread stores partial[0].
+static void buildSharedTree(OpBuilder &b, Location loc, const ReductionMatch &m,
+                            Value partial, int64_t threads) {
+  for (int64_t stride = threads / 2; stride >= 1; stride /= 2) {
+    threadLoop(b, loc, stride, [&](OpBuilder &tb, Value t) {
+      Value lhs = LoadOp::create(tb, loc, partial, ValueRange{t});
+      Value other =
+          arith::AddIOp::create(tb, loc, t, constIndex(tb, loc, stride));
+      Value rhs = LoadOp::create(tb, loc, partial, ValueRange{other});
+      Operation *combined = tb.clone(*m.combiner);
+      combined->setOperands({lhs, rhs});
+      StoreOp::create(tb, loc, combined->getResult(0), partial, ValueRange{t});
+    });
+  }
+  threadLoop(b, loc, 1, [&](OpBuilder &tb, Value) {
+    Value total =
+        LoadOp::create(tb, loc, partial, ValueRange{constIndex(tb, loc, 0)});
+    StoreOp::create(tb, loc, total, m.out, m.outIndices);
+  });
+}
+
+/// The gpu.subgroup_reduce kind of a combiner (isCombiner's ops).
+static gpu::AllReduceOperation getWarpReduceKind(Operation *combiner) {
+  return TypeSwitch<Operation *, gpu::AllReduceOperation>(combiner)
+      .Case<arith::AddFOp, arith::AddIOp>(
+          [](auto) { return gpu::AllReduceOperation::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>(
+          [](auto) { return gpu::AllReduceOperation::MUL; })
+      .Case([](arith::MaximumFOp) { return gpu::AllReduceOperation::MAXIMUMF; })
+      .Case([](arith::MinimumFOp) { return gpu::AllReduceOperation::MINIMUMF; })
+      .Case([](arith::MaxNumFOp) { return gpu::AllReduceOperation::MAXNUMF; })
+      .Case([](arith::MinNumFOp) { return gpu::AllReduceOperation::MINNUMF; })
+      .Case([](arith::MaxSIOp) { return gpu::AllReduceOperation::MAXSI; })
+      .Case([](arith::MinSIOp) { return gpu::AllReduceOperation::MINSI; })
+      .Case([](arith::MaxUIOp) { return gpu::AllReduceOperation::MAXUI; })
+      .Case([](arith::MinUIOp) { return gpu::AllReduceOperation::MINUI; })
+      .Case([](arith::AndIOp) { return gpu::AllReduceOperation::AND; })
+      .Case([](arith::OrIOp) { return gpu::AllReduceOperation::OR; })
+      .Default([](Operation *) { return gpu::AllReduceOperation::XOR; });
+}
+
+/// A warp of 32 lanes; shuffles move at most 32 bits per lane.
+static constexpr int64_t kWarpSize = 32;
+
+bool tir::canWarpShuffleReduce(Type dtype) {
+  return dtype.isIntOrFloat() && dtype.getIntOrFloatBitWidth() <= 32;
+}
+
+/// The warp-shuffle tree, appended to the accumulating thread loop `acc`:
+/// each warp reduces its lanes' partial[t] with one gpu.subgroup_reduce
+/// (a shuffle-xor butterfly on NVIDIA) and lane 0 writes the warp's total
+/// to warps[t / 32]; after the one barrier, the first warp reduces those
+/// totals the same way and its lane 0 stores the result. With 32 threads
+/// the first step already holds the result: no barrier at all. Every lane
+/// reads only its own partial slot, so no barrier separates accumulation
+/// from the warp step (--tir-test-gpu-as-serial splits the loop there).
+static void buildWarpTree(OpBuilder &b, Location loc, const ReductionMatch &m,
+                          Value partial, int64_t threads, ForOp accumulate,
+                          Value initValue) {
+  gpu::AllReduceOperation kind = getWarpReduceKind(m.combiner);
+  Type dtype = cast<BufferType>(m.out.getType()).getDtype();
+  int64_t warps = threads / kWarpSize;
+  Value totals;
+  OpBuilder ab(accumulate);
+  if (warps > 1)
+    totals = AllocOp::create(
+        ab, loc,
+        BufferType::get(b.getContext(),
+                        relax::SymShape::fromStatic({kWarpSize}), dtype,
+                        MemoryScope::shared));
+
+  // Stores `value` to `dest[index]` in the lane where `lane` is zero.
+  auto storeFromLaneZero = [&](OpBuilder &tb, Value lane, Value value,
+                               Value dest, ValueRange index) {
+    Value isFirst = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::eq,
+                                          lane, constIndex(tb, loc, 0));
+    auto guard = scf::IfOp::create(tb, loc, isFirst, /*withElse=*/false);
+    OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
+    StoreOp::create(gb, loc, value, dest, index);
+  };
+
+  OpBuilder tb = OpBuilder::atBlockEnd(accumulate.getBody());
+  tb.setInsertionPoint(accumulate.getBody()->getTerminator());
+  Value t = accumulate.getInductionVar();
+  Value own = LoadOp::create(tb, loc, partial, ValueRange{t});
+  Value warpTotal =
+      gpu::SubgroupReduceOp::create(tb, loc, own, kind, /*uniform=*/true);
+  if (warps == 1) {
+    storeFromLaneZero(tb, t, warpTotal, m.out, m.outIndices);
+    return;
+  }
+  Value warpSize = constIndex(tb, loc, kWarpSize);
+  Value lane = arith::RemUIOp::create(tb, loc, t, warpSize);
+  Value warp = arith::DivUIOp::create(tb, loc, t, warpSize);
+  storeFromLaneZero(tb, lane, warpTotal, totals, ValueRange{warp});
+
+  threadLoop(b, loc, kWarpSize, [&](OpBuilder &lb, Value lane) {
+    Value loaded = LoadOp::create(lb, loc, totals, ValueRange{lane});
+    Value used = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, lane,
+                                       constIndex(lb, loc, warps));
+    Value value = arith::SelectOp::create(lb, loc, used, loaded, initValue);
+    Value total =
+        gpu::SubgroupReduceOp::create(lb, loc, value, kind, /*uniform=*/true);
+    storeFromLaneZero(lb, lane, total, m.out, m.outIndices);
+  });
+}
+
+/// Moves the pure ops of `loop`'s body other than `block` before it (a
+/// matched reduction loop's: they do not use its variable).
+static void hoistPureOps(BlockOp block, ForOp loop) {
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->without_terminator()))
+    if (&op != block.getOperation())
+      op.moveBefore(loop);
+}
+
+/// The strided part of a block reduction, in thread `slot`'s loop body:
+/// partial[slot] = init, then iterations start, start + stride, ... (`steps`
+/// of them, guarded by the loop's extent) of the original block, reading
+/// and writing partial[slot]. `outer` maps values of the block's context
+/// that the caller cloned.
+static void accumulateStrided(OpBuilder &tb, Location loc, BlockOp block,
+                              ReductionMatch &m, Value partial, Value slot,
+                              Value start, Value steps, Value stride,
+                              Value initValue, const IRMapping &outer) {
+  auto loop = cast<ForOp>(block->getParentOp());
+  Value extent = outer.lookupOrDefault(loop.getUpperBound());
+  StoreOp::create(tb, loc, initValue, partial, ValueRange{slot});
+  auto strided =
+      ForOp::create(tb, loc, constIndex(tb, loc, 0), steps,
+                    constIndex(tb, loc, 1), LoopKind::serial, nullptr);
+  OpBuilder sb = OpBuilder::atBlockBegin(strided.getBody());
+  Value r = arith::AddIOp::create(
+      sb, loc,
+      arith::MulIOp::create(sb, loc, strided.getInductionVar(), stride), start);
+  Value inRange =
+      arith::CmpIOp::create(sb, loc, arith::CmpIPredicate::ult, r, extent);
+  auto guard = scf::IfOp::create(sb, loc, inRange, /*withElse=*/false);
+  OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
+  IRMapping mapping = outer;
+  auto copy = cast<BlockOp>(gb.clone(*block, mapping));
+  copy->setOperand(m.reduceVar, r);
+  copy.setBlockNameAttr(
+      gb.getStringAttr(block.getBlockName() + "_cross_thread"));
+  copy.getInitOp()->erase();
+  auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
+  auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
+  OpBuilder rb(load);
+  load.getResult().replaceAllUsesWith(
+      LoadOp::create(rb, loc, partial, ValueRange{slot}));
+  load.erase();
+  rb.setInsertionPoint(store);
+  StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{slot});
+  store.erase();
 }
 
 LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
-                                        int64_t threads) {
+                                        int64_t threads, bool warpShuffle) {
   if (threads < 32 || threads > 1024 || !llvm::isPowerOf2_64(threads))
     return loop.emitError("cross_thread_reduction: threads must be a power "
                           "of two in [32, 1024], got ")
@@ -218,11 +378,7 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
     return failure();
   ReductionMatch &m = *matched;
 
-  // Pure ops of the loop body go before it (they do not use its variable).
-  for (Operation &op :
-       llvm::make_early_inc_range(loop.getBody()->without_terminator()))
-    if (&op != block.getOperation())
-      op.moveBefore(loop);
+  hoistPureOps(block, loop);
 
   OpBuilder b(loop);
   Location loc = loop.getLoc();
@@ -245,56 +401,117 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
 
   // Each thread: partial[t] = init, then iterations t, t + T, ... of the
   // original loop, each the original block reading and writing partial[t].
-  threadLoop(b, loc, threads, [&](OpBuilder &tb, Value t) {
-    StoreOp::create(tb, loc, initValue, partial, ValueRange{t});
-    auto strided =
-        ForOp::create(tb, loc, constIndex(tb, loc, 0), steps,
-                      constIndex(tb, loc, 1), LoopKind::serial, nullptr);
-    OpBuilder sb = OpBuilder::atBlockBegin(strided.getBody());
-    Value r = arith::AddIOp::create(
-        sb, loc,
-        arith::MulIOp::create(sb, loc, strided.getInductionVar(), threadsValue),
-        t);
-    Value inRange =
-        arith::CmpIOp::create(sb, loc, arith::CmpIPredicate::ult, r, extent);
-    auto guard = scf::IfOp::create(sb, loc, inRange, /*withElse=*/false);
-    OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
-    IRMapping mapping;
-    auto copy = cast<BlockOp>(gb.clone(*block, mapping));
-    copy->setOperand(m.reduceVar, r);
-    copy.setBlockNameAttr(
-        gb.getStringAttr(block.getBlockName() + "_cross_thread"));
-    copy.getInitOp()->erase();
-    auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
-    auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
-    OpBuilder rb(load);
-    load.getResult().replaceAllUsesWith(
-        LoadOp::create(rb, loc, partial, ValueRange{t}));
-    load.erase();
-    rb.setInsertionPoint(store);
-    StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{t});
-    store.erase();
+  ForOp accumulate = threadLoop(b, loc, threads, [&](OpBuilder &tb, Value t) {
+    IRMapping outer;
+    accumulateStrided(tb, loc, block, m, partial, t, t, steps, threadsValue,
+                      initValue, outer);
   });
 
-  // Tree: partial[t] = combine(partial[t], partial[t + stride]).
-  for (int64_t stride = threads / 2; stride >= 1; stride /= 2) {
-    threadLoop(b, loc, stride, [&](OpBuilder &tb, Value t) {
-      Value lhs = LoadOp::create(tb, loc, partial, ValueRange{t});
-      Value other =
-          arith::AddIOp::create(tb, loc, t, constIndex(tb, loc, stride));
-      Value rhs = LoadOp::create(tb, loc, partial, ValueRange{other});
-      Operation *combined = tb.clone(*m.combiner);
-      combined->setOperands({lhs, rhs});
-      StoreOp::create(tb, loc, combined->getResult(0), partial, ValueRange{t});
-    });
-  }
-
-  // One thread writes the result.
-  threadLoop(b, loc, 1, [&](OpBuilder &tb, Value) {
-    Value total =
-        LoadOp::create(tb, loc, partial, ValueRange{constIndex(tb, loc, 0)});
-    StoreOp::create(tb, loc, total, m.out, m.outIndices);
-  });
+  if (warpShuffle && canWarpShuffleReduce(dtype))
+    buildWarpTree(b, loc, m, partial, threads, accumulate, initValue);
+  else
+    buildSharedTree(b, loc, m, partial, threads);
   loop.erase();
+  return success();
+}
+
+LogicalResult tir::warpPerOutputReduction(ForOp outer, BlockOp block,
+                                          ForOp loop, int64_t warps) {
+  Reporter report{true, "warp_per_output_reduction"};
+  if (warps < 1 || warps > 32 || !llvm::isPowerOf2_64(warps))
+    return outer.emitError("warp_per_output_reduction: warps must be a power "
+                           "of two in [1, 32], got ")
+           << warps;
+  if (!isUnitLoop(outer))
+    return report(outer, "outer loop must have lower bound 0 and step 1");
+  if (loop->getParentOp() != outer.getOperation())
+    return report(loop, "the reduction loop must sit directly in the outer "
+                        "loop");
+  for (Operation &op : outer.getBody()->without_terminator())
+    if (&op != loop.getOperation() &&
+        (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
+         loop->isBeforeInBlock(&op)))
+      return report(&op, "the outer loop may only hold side-effect-free ops "
+                         "before the reduction loop");
+  FailureOr<ReductionMatch> matched = matchReduction(block, loop, report);
+  if (failed(matched))
+    return failure();
+  ReductionMatch &m = *matched;
+  Type dtype = cast<BufferType>(m.out.getType()).getDtype();
+  if (!canWarpShuffleReduce(dtype))
+    return report(block, "the output type does not fit a warp shuffle");
+  hoistPureOps(block, loop);
+
+  OpBuilder b(outer);
+  Location loc = outer.getLoc();
+  int64_t threads = warps * kWarpSize;
+  Value outputs = outer.getUpperBound();
+  Value blocks = arith::DivUIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, outputs, constIndex(b, loc, warps - 1)),
+      constIndex(b, loc, warps));
+  auto blockLoop = ForOp::create(
+      b, loc, constIndex(b, loc, 0), blocks, constIndex(b, loc, 1),
+      LoopKind::thread_binding, nullptr, "blockIdx.x");
+  b.setInsertionPointToStart(blockLoop.getBody());
+  Value partial = AllocOp::create(
+      b, loc,
+      BufferType::get(b.getContext(), relax::SymShape::fromStatic({threads}),
+                      dtype, MemoryScope::shared));
+  Value initValue = arith::ConstantOp::create(b, loc, m.init);
+  Value extent = loop.getUpperBound();
+  Value steps = arith::DivUIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, extent, constIndex(b, loc, kWarpSize - 1)),
+      constIndex(b, loc, kWarpSize));
+
+  // Warp w of the block computes output b * warps + w (clamped to the last
+  // one, whose value the out-of-range warps then compute but do not
+  // store); its lanes share the reduction loop. The output's index is
+  // computed again after the warp reduction, which needs nothing of the
+  // accumulation (that is what --tir-test-gpu-as-serial can split).
+  auto outputOf = [&](OpBuilder &tb, Value t, IRMapping &mapping) {
+    Value warp = arith::DivUIOp::create(tb, loc, t, constIndex(tb, loc, 32));
+    Value raw = arith::AddIOp::create(
+        tb, loc,
+        arith::MulIOp::create(tb, loc, blockLoop.getInductionVar(),
+                              constIndex(tb, loc, warps)),
+        warp);
+    Value valid =
+        arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ult, raw, outputs);
+    Value last =
+        arith::SubIOp::create(tb, loc, outputs, constIndex(tb, loc, 1));
+    Value index = arith::SelectOp::create(tb, loc, valid, raw, last);
+    mapping.map(outer.getInductionVar(), index);
+    for (Operation &op : outer.getBody()->without_terminator())
+      if (&op != loop.getOperation())
+        tb.clone(op, mapping);
+    return valid;
+  };
+  threadLoop(b, loc, threads, [&](OpBuilder &tb, Value t) {
+    Value lane = arith::RemUIOp::create(tb, loc, t, constIndex(tb, loc, 32));
+    IRMapping before;
+    outputOf(tb, t, before);
+    accumulateStrided(tb, loc, block, m, partial, t, lane, steps,
+                      constIndex(tb, loc, kWarpSize), initValue, before);
+    Value own = LoadOp::create(tb, loc, partial, ValueRange{t});
+    Value total = gpu::SubgroupReduceOp::create(
+        tb, loc, own, getWarpReduceKind(m.combiner), /*uniform=*/true);
+    IRMapping after;
+    Value valid = outputOf(tb, t, after);
+    Value isFirst = arith::CmpIOp::create(
+        tb, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(tb, loc, t, constIndex(tb, loc, 32)),
+        constIndex(tb, loc, 0));
+    auto guard = scf::IfOp::create(
+        tb, loc, arith::AndIOp::create(tb, loc, isFirst, valid),
+        /*withElse=*/false);
+    OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
+    SmallVector<Value> indices;
+    for (Value index : m.outIndices)
+      indices.push_back(after.lookupOrDefault(index));
+    StoreOp::create(gb, loc, total, m.out, indices);
+  });
+  outer.erase();
   return success();
 }

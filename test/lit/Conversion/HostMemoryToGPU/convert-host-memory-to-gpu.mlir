@@ -103,3 +103,49 @@ func.func @returned() -> memref<?xf32> {
   %c = memref.cast %g : memref<4xf32> to memref<?xf32>
   return %c : memref<?xf32>
 }
+
+// -----
+
+// A planned function's arena from the host cache (relax-lower-shapes with
+// reuse-arena) comes from the device arena cache instead: same key, sizes
+// and C interface; the planned buffer is a view of device memory and
+// nothing is allocated or freed per call.
+// The host functions' declarations go once nothing calls them.
+// CHECK-NOT: @relax_rt_workspace_acquire
+// CHECK-NOT: @relax_rt_workspace_release
+// CHECK-LABEL: func.func private @relax_rt_cuda_workspace_acquire(!llvm.ptr, i64, i64) -> memref<?xi8> attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func private @relax_rt_cuda_workspace_release(!llvm.ptr, memref<?xi8>) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @planned
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK: %[[KEY:.*]] = llvm.mlir.addressof @__relax_arena_key_0 : !llvm.ptr
+// CHECK: %[[ARENA:.*]] = call @relax_rt_cuda_workspace_acquire(%[[KEY]], %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, i64) -> memref<?xi8>
+// CHECK: %[[V:.*]] = memref.view %[[ARENA]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xf32>
+// CHECK-NOT: gpu.alloc
+// CHECK: gpu.launch
+// CHECK: memref.store %{{.*}}, %[[V]]
+// CHECK: call @relax_rt_cuda_workspace_release(%[[KEY]], %[[ARENA]]) : (!llvm.ptr, memref<?xi8>) -> ()
+// CHECK-NOT: gpu.dealloc
+// CHECK: return
+// CHECK-NOT: @relax_rt_workspace_
+llvm.mlir.global internal @__relax_arena_key_0(0 : i8) : i8
+func.func private @relax_rt_workspace_acquire(!llvm.ptr, i64, i64) -> memref<?xi8> attributes {llvm.emit_c_interface}
+func.func private @relax_rt_workspace_release(!llvm.ptr, memref<?xi8>) attributes {llvm.emit_c_interface}
+func.func @planned(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %cap = arith.constant 4096 : i64
+  %f = arith.constant 1.0 : f32
+  %key = llvm.mlir.addressof @__relax_arena_key_0 : !llvm.ptr
+  %bytes = arith.muli %n, %c4 : index
+  %bytes64 = arith.index_cast %bytes : index to i64
+  %arena = call @relax_rt_workspace_acquire(%key, %bytes64, %cap) : (!llvm.ptr, i64, i64) -> memref<?xi8>
+  %v = memref.view %arena[%c0][%n] : memref<?xi8> to memref<?xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %n, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %w = %c1, %q = %c1) {
+    memref.store %f, %v[%bx] : memref<?xf32>
+    gpu.terminator
+  }
+  call @relax_rt_workspace_release(%key, %arena) : (!llvm.ptr, memref<?xi8>) -> ()
+  return
+}
