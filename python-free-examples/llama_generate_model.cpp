@@ -26,12 +26,12 @@ std::vector<Input> inputsOf(relax_function *f) {
     Input in;
     in.name = relax_function_input_name(f, i);
     in.dtype = relax_function_input_dtype(f, i);
-    for (int32_t d = 0, r = relax_function_input_rank(f, i); d < r; ++d) {
-      const char *dim = relax_function_input_dim(f, i, d);
-      char *end = nullptr;
-      long long v = strtoll(dim, &end, 10);
-      in.shape.push_back(*dim && !*end ? v : -1);
-    }
+    // The fixed sizes; -1 where a dim depends on a symbol.
+    int32_t rank = relax_function_input_rank(f, i);
+    in.shape.assign(rank > 0 ? rank : 0, -1);
+    if (rank > 0)
+      check(relax_function_input_shape(f, nullptr, i, in.shape.data()),
+            "the signature of the function");
     inputs.push_back(std::move(in));
   }
   return inputs;

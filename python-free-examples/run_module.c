@@ -6,13 +6,15 @@
  *      -Wl,-rpath,<build>/lib -o run_module
  *   ./run_module model.so main n=7                # -> prints the outputs
  *
- * Arguments: the library, the function, then the value of each symbolic dim
- * (name=value; a dim that is an expression such as `n * 4` is bound by its
- * text: "n * 4=28"), then optionally --params FILE (default: the file next
- * to the library) and --save DIR, which writes the inputs and outputs as
- * DIR/input_<i>.npy and DIR/output_<i>.npy so another tool (relax-run
- * --input/--expect) can check them. Inputs hold a fixed pattern. Every
- * error is printed with the runtime's message and exits with status 1. */
+ * Arguments: the library, the function, then the value of each symbolic
+ * variable (name=value: n=7), then optionally --params FILE (default: the
+ * file next to the library) and --save DIR, which writes the inputs and
+ * outputs as DIR/input_<i>.npy and DIR/output_<i>.npy so another tool
+ * (relax-run --input/--expect) can check them. The inputs are shaped by the
+ * function's shape function (a dim `n * 4` is 28 at n=7); each output's
+ * shape is checked against what it computes. Inputs hold a fixed pattern.
+ * Every error is printed with the runtime's message and exits with
+ * status 1. */
 #include "RelaxDialect/Runtime/RelaxModule.h"
 
 #include <math.h>
@@ -144,12 +146,29 @@ int main(int argc, char **argv) {
     return failWith("cannot find the function");
   }
 
-  /* Inputs shaped by the signature and the dim bindings. */
+  /* The value of each symbol, by name. */
+  size_t numSymbols = relax_function_num_symbols(function);
+  int64_t *symbols = calloc(numSymbols ? numSymbols : 1, sizeof(*symbols));
+  int status = 0;
+  for (size_t k = 0; k < numSymbols && !status; ++k) {
+    const char *name = relax_function_symbol_name(function, k);
+    int b = 0;
+    while (b < numBindings && strcmp(names[b], name))
+      ++b;
+    if (b == numBindings) {
+      fprintf(stderr, "run_module: give a value for '%s' (%s=...)\n", name,
+              name);
+      status = 1;
+    } else {
+      symbols[k] = values[b];
+    }
+  }
+
+  /* Inputs shaped by the function's shape function. */
   size_t numInputs = relax_function_num_inputs(function);
   relax_tensor *inputs = calloc(numInputs ? numInputs : 1, sizeof(*inputs));
   int64_t (*shapes)[kMaxRank] = calloc(numInputs ? numInputs : 1,
                                        sizeof(*shapes));
-  int status = 0;
   for (size_t i = 0; i < numInputs && !status; ++i) {
     int32_t rank = relax_function_input_rank(function, i);
     if (rank < 0 || rank > kMaxRank) {
@@ -157,30 +176,30 @@ int main(int argc, char **argv) {
       status = 1;
       break;
     }
+    int64_t fixed[kMaxRank]; /* the sizes that depend on no symbol */
+    if (relax_function_input_shape(function, NULL, i, fixed) != RELAX_OK ||
+        relax_function_input_shape(function, symbols, i, shapes[i]) !=
+            RELAX_OK) {
+      status = failWith("cannot size an input");
+      break;
+    }
     size_t count = 1;
     printf("input #%zu: %s [", i,
            relax_dtype_name(relax_function_input_dtype(function, i)));
     for (int32_t d = 0; d < rank; ++d) {
       const char *dim = relax_function_input_dim(function, i, d);
-      char *end;
-      long long size = strtoll(dim, &end, 10);
-      if (*end != '\0') {
-        int k = 0;
-        while (k < numBindings && strcmp(names[k], dim))
-          ++k;
-        if (k == numBindings) {
-          fprintf(stderr, "\nrun_module: give a value for dim '%s'\n", dim);
-          status = 1;
-          break;
-        }
-        size = values[k];
+      int64_t size = shapes[i][d];
+      if (size < 0) {
+        fprintf(stderr, "\nrun_module: input #%zu dim %d (%s) has no size "
+                        "before the call\n", i, d, dim);
+        status = 1;
+        break;
       }
-      shapes[i][d] = size;
       count *= (size_t)size;
-      if (*end == '\0')
-        printf("%s%lld", d ? ", " : "", size);
+      if (fixed[d] >= 0)
+        printf("%s%lld", d ? ", " : "", (long long)size);
       else
-        printf("%s%s=%lld", d ? ", " : "", dim, size);
+        printf("%s%s=%lld", d ? ", " : "", dim, (long long)size);
     }
     printf("]\n");
     if (status)
@@ -200,6 +219,24 @@ int main(int argc, char **argv) {
     status = failWith("the call failed");
   for (size_t i = 0; !status && i < relax_outputs_count(outputs); ++i) {
     const relax_tensor *t = relax_outputs_get(outputs, i);
+    /* The shape function knows each output dim that does not depend on
+     * the data (-1 where it does). */
+    int64_t predicted[kMaxRank];
+    if (t->rank > kMaxRank ||
+        relax_function_output_shape(function, symbols, i, predicted) !=
+            RELAX_OK) {
+      status = failWith("cannot compute an output shape");
+      break;
+    }
+    for (int32_t d = 0; d < t->rank; ++d)
+      if (predicted[d] >= 0 && predicted[d] != t->shape[d]) {
+        fprintf(stderr, "run_module: output #%zu dim %d is %lld, but the "
+                        "shape function gives %lld\n", i, d,
+                (long long)t->shape[d], (long long)predicted[d]);
+        status = 1;
+      }
+    if (status)
+      break;
     size_t count = 1;
     printf("output #%zu: %s [", i, relax_dtype_name(t->dtype));
     for (int32_t d = 0; d < t->rank; ++d) {
@@ -219,6 +256,7 @@ int main(int argc, char **argv) {
     free(inputs[i].data);
   free(inputs);
   free(shapes);
+  free(symbols);
   relax_module_close(module);
   return status;
 }

@@ -66,6 +66,7 @@
 
 using namespace mlir;
 using namespace mlir::relax::exec;
+using mlir::relax::SymShape;
 using mlir::relax::exec::detail::error;
 using mlir::relax::exec::detail::runtimeError;
 namespace rt = mlir::relax::rt;
@@ -258,7 +259,9 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     if (!isEntry(relaxFunc.getSymName()))
       continue;
     hasRelaxEntry = true;
-    auto &params = relaxParams[relaxFunc.getSymName()];
+    shapeLayouts[relaxFunc.getSymName()] =
+        relax::getShapeFunctionLayout(relaxFunc);
+    auto &params = relaxParamNames[relaxFunc.getSymName()];
     // A tuple parameter is passed as its leaves, depth first, as
     // relax-lower-shapes flattens it; a leaf is named by the parameter's
     // name and its field path (`cache.0.1`).
@@ -269,11 +272,7 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
           addLeaves(field, name.empty() ? "" : name + "." + std::to_string(k));
         return;
       }
-      Impl::RelaxParam param;
-      if (auto tensor = dyn_cast<relax::RelaxTensorType>(t))
-        param.shape = tensor.getShape();
-      param.name = std::move(name);
-      params.push_back(std::move(param));
+      params.push_back(std::move(name));
     };
     for (auto [i, t] : llvm::enumerate(relaxFunc.getArgumentTypes())) {
       auto name = relaxFunc.getArgAttrOfType<StringAttr>(i, "relax.name");
@@ -282,6 +281,11 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   }
   if (hasRelaxEntry) {
     PassManager pm(context.get());
+    // From the relax signatures, before the pipeline lowers them away.
+    relax::RelaxEmitShapeFunctionsOptions shapeOptions;
+    shapeOptions.entries.assign(options.entries.begin(),
+                                options.entries.end());
+    pm.addPass(relax::createRelaxEmitShapeFunctions(shapeOptions));
     bool dispatch = options.dispatchLibrary && !onGPU;
     ext::QuantActivations quantActivations =
         options.int8Activations ? ext::QuantActivations::Int8
@@ -337,7 +341,8 @@ void CompiledModule::Impl::initContext() {
 void CompiledModule::Impl::prepareEntries() {
   for (auto func : module->getOps<func::FuncOp>()) {
     if (func.isDeclaration() || !isEntry(func.getSymName()) ||
-        (options.entries.empty() && !func.isPublic()))
+        (options.entries.empty() && !func.isPublic()) ||
+        func->hasAttr(relax::kShapeFunctionOfAttr))
       continue;
     llvm::consumeError(readSignature(func));
     func->setAttr("llvm.emit_c_interface", UnitAttr::get(context.get()));
@@ -376,6 +381,89 @@ rt::PackedFn CompiledModule::Impl::lookupPacked(StringRef entry) const {
   return *fn;
 }
 
+/// Whether `layout`'s leaves are the lowered function's tensors, with the
+/// same ranks: then its shape function's dims are the signature's.
+static bool layoutMatches(const relax::ShapeFunctionLayout &layout,
+                          const EntrySignature &signature) {
+  auto matches = [](ArrayRef<SymShape> shapes, ArrayRef<TensorInfo> infos) {
+    if (shapes.size() != infos.size())
+      return false;
+    for (auto [shape, info] : llvm::zip(shapes, infos))
+      if (shape.hasRank() != info.ranked ||
+          (info.ranked &&
+           static_cast<size_t>(shape.getRank()) != info.staticSizes.size()))
+        return false;
+    return true;
+  };
+  return matches(layout.params, signature.params) &&
+         matches(layout.results, signature.results);
+}
+
+/// The metadata's description of one parameter or result: `shape` is its
+/// relax shape when the entry has a shape function.
+static rt::TensorSpec describeTensor(const TensorInfo &info,
+                                     const SymShape *shape,
+                                     const relax::ShapeFunctionLayout *layout) {
+  rt::TensorSpec spec;
+  spec.dtype = dtypeName(info.dtype);
+  spec.ranked = info.ranked;
+  spec.name = info.name;
+  for (auto [d, size] : llvm::enumerate(info.staticSizes)) {
+    spec.staticSizes.push_back(size == ShapedType::kDynamic ? -1 : size);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    std::optional<SmallVector<int64_t>> symbols;
+    if (shape) {
+      relax::printSymDim(os, shape->getDim(d));
+      symbols = layout->dimSymbols(shape->getDim(d));
+    } else if (size == ShapedType::kDynamic) {
+      os << "?";
+    } else {
+      os << size;
+      symbols.emplace();
+    }
+    spec.dims.push_back(text);
+    if (symbols)
+      spec.dimSymbols.emplace_back(std::in_place, symbols->begin(),
+                                   symbols->end());
+    else
+      spec.dimSymbols.emplace_back();
+  }
+  return spec;
+}
+
+rt::FunctionSpec
+CompiledModule::Impl::describeEntry(const EntrySignature &signature,
+                                    const relax::ShapeFunctionLayout *layout) {
+  if (layout && !layoutMatches(*layout, signature))
+    layout = nullptr;
+  rt::FunctionSpec spec;
+  spec.name = signature.name;
+  for (auto [infos, shapes, out] :
+       {std::make_tuple(&signature.params,
+                        layout ? ArrayRef<SymShape>(layout->params)
+                               : ArrayRef<SymShape>(),
+                        &spec.params),
+        std::make_tuple(&signature.results,
+                        layout ? ArrayRef<SymShape>(layout->results)
+                               : ArrayRef<SymShape>(),
+                        &spec.results)})
+    for (auto [i, info] : llvm::enumerate(*infos))
+      out->push_back(describeTensor(info, layout ? &shapes[i] : nullptr,
+                                    layout));
+  if (layout) {
+    for (auto [i, param] : llvm::enumerate(spec.params))
+      if (layout->params[i].hasRank())
+        param.relaxType = "!relax.tensor<" + layout->params[i].str() + ", " +
+                          param.dtype + ">";
+    for (auto [name, binding] :
+         llvm::zip(layout->symbols, layout->bindings))
+      spec.symbols.push_back({name, binding.first, binding.second});
+    spec.shapeFunction = layout->function;
+  }
+  return spec;
+}
+
 llvm::Error CompiledModule::Impl::readSignature(func::FuncOp func) {
   StringRef name = func.getSymName();
   if (signatures.count(name))
@@ -388,16 +476,14 @@ llvm::Error CompiledModule::Impl::readSignature(func::FuncOp func) {
   };
   EntrySignature signature;
   signature.name = name.str();
-  auto relaxIt = relaxParams.find(name);
+  auto namesIt = relaxParamNames.find(name);
   for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
     FailureOr<TensorInfo> info = infoFromMemRef(t);
     if (failed(info))
       return fail("parameter #" + llvm::Twine(i) + " of '" + name +
                   "' is not a tensor relax-run can pass");
-    if (relaxIt != relaxParams.end() && i < relaxIt->second.size()) {
-      info->symShape = relaxIt->second[i].shape;
-      info->name = relaxIt->second[i].name;
-    }
+    if (namesIt != relaxParamNames.end() && i < namesIt->second.size())
+      info->name = namesIt->second[i];
     signature.params.push_back(*info);
   }
   for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
@@ -408,6 +494,9 @@ llvm::Error CompiledModule::Impl::readSignature(func::FuncOp func) {
                   "results need a match_cast first)");
     signature.results.push_back(*info);
   }
+  auto layoutIt = shapeLayouts.find(name);
+  signature.spec = describeEntry(
+      signature, layoutIt == shapeLayouts.end() ? nullptr : &layoutIt->second);
   signatures[name] = std::move(signature);
   return llvm::Error::success();
 }
@@ -485,6 +574,31 @@ CompiledModule::getSignature(llvm::StringRef entry) {
   if (llvm::Error err = impl->readSignature(func))
     return std::move(err);
   return impl->signatures.find(entry)->second;
+}
+
+llvm::Expected<rt::ShapeFn>
+CompiledModule::getShapeFunction(llvm::StringRef entry) {
+  auto signature = getSignature(entry);
+  if (!signature)
+    return signature.takeError();
+  const std::string &symbol = signature->spec.shapeFunction;
+  if (symbol.empty())
+    return nullptr;
+  if (llvm::Error err = jit())
+    return std::move(err);
+  void *address = nullptr;
+  if (impl->library) {
+    address = impl->library->lookupSymbol(symbol);
+  } else {
+    auto found = impl->engine->lookup(symbol);
+    if (!found)
+      return error("no shape function '" + symbol +
+                   "': " + llvm::toString(found.takeError()));
+    address = *found;
+  }
+  if (!address)
+    return error("no shape function '" + symbol + "'");
+  return reinterpret_cast<rt::ShapeFn>(address);
 }
 
 llvm::Error CompiledModule::jit() {

@@ -12,6 +12,7 @@
 #include "RelaxDialect/Execution/CompiledModule.h"
 #include "RelaxDialect/Pipelines/Pipelines.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
+#include "RelaxDialect/Relax/Transforms/ShapeFunctions.h"
 #include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 #ifdef RELAX_RUNTIME_HAS_CUDA
@@ -56,13 +57,11 @@ struct CompiledModule::Impl {
   std::unique_ptr<SourceMgrDiagnosticHandler> diagnostics;
   OwningOpRef<ModuleOp> module;
   relax::LowerToGPUOptions gpuOptions;
-  /// The relax shapes and names (`relax.name`) of each relax entry's
-  /// parameters, read before the relax pipeline erases them.
-  struct RelaxParam {
-    std::optional<SymShape> shape;
-    std::string name;
-  };
-  llvm::StringMap<SmallVector<RelaxParam>> relaxParams;
+  /// The names (`relax.name`) of each relax entry's parameter leaves and
+  /// the layout of its shape function (--relax-emit-shape-functions), read
+  /// before the relax pipeline erases the relax types.
+  llvm::StringMap<SmallVector<std::string>> relaxParamNames;
+  llvm::StringMap<relax::ShapeFunctionLayout> shapeLayouts;
   /// Signatures read so far; after jit() every entry's, or why it has none.
   llvm::StringMap<EntrySignature> signatures;
   llvm::StringMap<std::string> signatureErrors;
@@ -88,6 +87,11 @@ struct CompiledModule::Impl {
            llvm::is_contained(options.entries, name.str());
   }
   llvm::Error readSignature(func::FuncOp func);
+  /// The metadata's description of an entry whose relax function had
+  /// `layout` (null: not a relax function).
+  static rt::FunctionSpec
+  describeEntry(const EntrySignature &signature,
+                const relax::ShapeFunctionLayout *layout);
   ~Impl() {
     // Packed GEMM weights are keyed by the addresses of this module's
     // constants, which the next module may reuse.

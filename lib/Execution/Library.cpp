@@ -26,7 +26,6 @@
 #include "RelaxDialect/Runtime/RelaxCUDA.h"
 #endif
 
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -74,35 +73,9 @@ namespace rt = mlir::relax::rt;
 // Libraries compiled ahead of time
 //===----------------------------------------------------------------------===//
 
-/// The metadata entry of one parameter or result.
-static rt::TensorSpec toSpec(const TensorInfo &info) {
-  rt::TensorSpec spec;
-  spec.dtype = dtypeName(info.dtype);
-  spec.ranked = info.ranked;
-  for (auto [d, size] : llvm::enumerate(info.staticSizes)) {
-    spec.staticSizes.push_back(size == ShapedType::kDynamic ? -1 : size);
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    if (info.symShape && info.symShape->hasRank() &&
-        d < static_cast<size_t>(info.symShape->getRank()))
-      relax::printSymDim(os, info.symShape->getDim(d));
-    else if (size == ShapedType::kDynamic)
-      os << "?";
-    else
-      os << size;
-    spec.dims.push_back(text);
-  }
-  if (info.symShape)
-    spec.relaxType = "!relax.tensor<" + info.symShape->str() + ", " +
-                     dtypeName(info.dtype) + ">";
-  spec.name = info.name;
-  return spec;
-}
-
-/// The inverse of toSpec; the relax type is parsed back for its symbolic
-/// shape (random inputs are sized from it).
-static llvm::Expected<TensorInfo> fromSpec(const rt::TensorSpec &spec,
-                                           MLIRContext *context) {
+/// A parameter or result as the metadata describes it; the description
+/// itself stays in EntrySignature::spec.
+static llvm::Expected<TensorInfo> fromSpec(const rt::TensorSpec &spec) {
   std::optional<DType> dtype = dtypeFromName(spec.dtype);
   if (!dtype)
     return error("unknown dtype '" + spec.dtype + "'");
@@ -112,14 +85,6 @@ static llvm::Expected<TensorInfo> fromSpec(const rt::TensorSpec &spec,
   info.name = spec.name;
   for (int64_t size : spec.staticSizes)
     info.staticSizes.push_back(size < 0 ? ShapedType::kDynamic : size);
-  if (!spec.relaxType.empty()) {
-    auto type = dyn_cast_or_null<relax::RelaxTensorType>(
-        parseType(spec.relaxType, context, /*numRead=*/nullptr,
-                  /*isKnownNullTerminated=*/false));
-    if (!type)
-      return error("bad relax type '" + spec.relaxType + "'");
-    info.symShape = type.getShape();
-  }
   return info;
 }
 
@@ -128,17 +93,17 @@ CompiledModule::openLibrary(llvm::StringRef path, llvm::StringRef paramsPath) {
   initializeExecution();
   auto impl = std::make_unique<Impl>();
   impl->bufferName = path.str();
-  impl->initContext();
   auto library = rt::Library::open(path.str(), paramsPath.str());
   if (!library)
     return error(library.message());
   for (const rt::FunctionSpec &f : (*library)->getMetadata().functions) {
     EntrySignature signature;
     signature.name = f.name;
+    signature.spec = f;
     for (auto [specs, infos] : {std::make_pair(&f.params, &signature.params),
                                 std::make_pair(&f.results, &signature.results)})
       for (const rt::TensorSpec &spec : *specs) {
-        auto info = fromSpec(spec, impl->context.get());
+        auto info = fromSpec(spec);
         if (!info)
           return error("bad metadata in " + path + ": '" + f.name +
                        "': " + llvm::toString(info.takeError()));
@@ -221,13 +186,7 @@ llvm::Error CompiledModule::exportLibrary(const LibraryOptions &options) {
     auto it = impl->signatures.find(func.getSymName());
     if (it == impl->signatures.end())
       continue;
-    rt::FunctionSpec spec;
-    spec.name = it->second.name;
-    for (const TensorInfo &info : it->second.params)
-      spec.params.push_back(toSpec(info));
-    for (const TensorInfo &info : it->second.results)
-      spec.results.push_back(toSpec(info));
-    metadata.functions.push_back(std::move(spec));
+    metadata.functions.push_back(it->second.spec);
   }
   for (const std::string &entry : impl->options.entries)
     if (!metadata.lookup(entry)) {

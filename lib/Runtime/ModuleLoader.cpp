@@ -59,6 +59,10 @@ static json::Value toJSON(const TensorSpec &t) {
   if (t.ranked) {
     o["static_sizes"] = t.staticSizes;
     o["dims"] = t.dims;
+    json::Value symbols = json::Value::array();
+    for (const std::optional<std::vector<int64_t>> &s : t.dimSymbols)
+      symbols.push_back(s ? json::Value(*s) : json::Value());
+    o["dim_symbols"] = std::move(symbols);
   }
   if (!t.relaxType.empty())
     o["relax_type"] = t.relaxType;
@@ -75,9 +79,15 @@ std::string ModuleMetadata::toJSON() const {
       params.push_back(::toJSON(t));
     for (const TensorSpec &t : f.results)
       results.push_back(::toJSON(t));
+    json::Value symbols = json::Value::array();
+    for (const SymbolSpec &sym : f.symbols)
+      symbols.push_back(
+          {{"name", sym.name}, {"param", sym.param}, {"dim", sym.dim}});
     fns.push_back({{"name", f.name},
                    {"params", std::move(params)},
-                   {"results", std::move(results)}});
+                   {"results", std::move(results)},
+                   {"symbols", std::move(symbols)},
+                   {"shape_function", f.shapeFunction}});
   }
   for (const ParamSpec &p : params)
     ps.push_back({{"name", p.name}, {"dtype", p.dtype}, {"shape", p.shape}});
@@ -132,6 +142,17 @@ struct FieldReader {
     out = *i;
     return true;
   }
+  /// null, or a T.
+  template <typename T>
+  bool read(const json::Value &v, const std::string &path,
+            std::optional<T> &out) {
+    if (v.is_null()) {
+      out.reset();
+      return true;
+    }
+    out.emplace();
+    return read(v, path, *out);
+  }
   template <typename T>
   bool read(const json::Value &v, const std::string &path,
             std::vector<T> &out) {
@@ -162,17 +183,57 @@ struct FieldReader {
     if (!t.ranked)
       return true;
     if (!map(v, path, "static_sizes", t.staticSizes) ||
-        !map(v, path, "dims", t.dims))
+        !map(v, path, "dims", t.dims) ||
+        !map(v, path, "dim_symbols", t.dimSymbols))
       return false;
-    if (t.staticSizes.size() != t.dims.size())
-      return fail(path, "static_sizes and dims differ in length");
+    if (t.staticSizes.size() != t.dims.size() ||
+        t.dimSymbols.size() != t.dims.size())
+      return fail(path, "static_sizes, dims and dim_symbols differ in length");
     if (!dtypeNameSize(t.dtype))
       return fail(path + ".dtype", "unknown dtype");
     return true;
   }
+  bool read(const json::Value &v, const std::string &path, SymbolSpec &s) {
+    return map(v, path, "name", s.name) && map(v, path, "param", s.param) &&
+           map(v, path, "dim", s.dim);
+  }
   bool read(const json::Value &v, const std::string &path, FunctionSpec &f) {
-    return map(v, path, "name", f.name) && map(v, path, "params", f.params) &&
-           map(v, path, "results", f.results);
+    if (!map(v, path, "name", f.name) || !map(v, path, "params", f.params) ||
+        !map(v, path, "results", f.results) ||
+        !map(v, path, "symbols", f.symbols) ||
+        !map(v, path, "shape_function", f.shapeFunction))
+      return false;
+    // The indices the runtime follows: a symbol's binding names a ranked
+    // parameter's dim, a dim's symbols are symbols.
+    for (size_t k = 0; k < f.symbols.size(); ++k) {
+      const SymbolSpec &s = f.symbols[k];
+      if (s.param == -1 && s.dim == -1)
+        continue;
+      if (s.param < 0 || static_cast<size_t>(s.param) >= f.params.size() ||
+          s.dim < 0 ||
+          static_cast<size_t>(s.dim) >=
+              f.params[s.param].staticSizes.size())
+        return fail(path + ".symbols[" + std::to_string(k) + "]",
+                    "no such parameter dim");
+    }
+    for (const auto &[specs, key] : {std::pair{&f.params, "params"},
+                                     std::pair{&f.results, "results"}})
+      for (size_t i = 0; i < specs->size(); ++i)
+        for (size_t d = 0; d < (*specs)[i].dimSymbols.size(); ++d)
+          for (int64_t k : (*specs)[i].dimSymbols[d].value_or(
+                   std::vector<int64_t>()))
+            if (k < 0 || static_cast<size_t>(k) >= f.symbols.size())
+              return fail(path + "." + key + "[" + std::to_string(i) +
+                              "].dim_symbols[" + std::to_string(d) + "]",
+                          "no such symbol");
+    if (f.shapeFunction.empty())
+      for (const auto *specs : {&f.params, &f.results})
+        for (const TensorSpec &t : *specs)
+          for (const auto &s : t.dimSymbols)
+            if (s)
+              return fail(path + ".shape_function",
+                          "missing for the dims of dim_symbols");
+    return true;
   }
   bool read(const json::Value &v, const std::string &path, ParamSpec &p) {
     return map(v, path, "name", p.name) && map(v, path, "dtype", p.dtype) &&
@@ -194,11 +255,19 @@ Result<ModuleMetadata> ModuleMetadata::fromJSON(const std::string &text) {
   if (!r.map(*value, root, "format", format) ||
       !r.map(*value, root, "version", version))
     return Status::error(r.error);
-  if (format != "relax-mlir module" || version != kModuleFormatVersion)
-    return Status::error("module format '" + format + "' version " +
-                         std::to_string(version) +
-                         ", this runtime reads version " +
-                         std::to_string(kModuleFormatVersion));
+  if (format != "relax-mlir module")
+    return Status::error("module format '" + format + "', not 'relax-mlir "
+                         "module'");
+  // Version 1 printed each dim as text for the reader to evaluate; version
+  // 2 has a shape function per entry instead.
+  if (version != kModuleFormatVersion)
+    return Status::error(
+        "module format version " + std::to_string(version) +
+        ", this runtime reads version " +
+        std::to_string(kModuleFormatVersion) +
+        (version < kModuleFormatVersion
+             ? " (written by an older relax-compile: compile the model again)"
+             : " (written by a newer relax-compile)"));
   if (!r.map(*value, root, "functions", m.functions) ||
       !r.map(*value, root, "params", m.params) ||
       !r.map(*value, root, "params_file", m.paramsFile))
@@ -511,10 +580,14 @@ Result<std::unique_ptr<Library>> Library::open(const std::string &path,
         return name.rfind("_mlir_ciface_relax_blas_", 0) == 0;
       }))
     relax_rt_blas_warm_up();
-  for (const FunctionSpec &f : lib->metadata.functions)
+  for (const FunctionSpec &f : lib->metadata.functions) {
     if (!lib->lookupEntry(f.name))
       return Status::error(path + " lacks the entry point of '" + f.name +
                            "'");
+    if (!f.shapeFunction.empty() && !lib->lookupSymbol(f.shapeFunction))
+      return Status::error(path + " lacks the shape function of '" +
+                           f.name + "' (" + f.shapeFunction + ")");
+  }
   // Each parameter's global must hold what the metadata says it holds:
   // the loader copies that many bytes into it.
   std::vector<ParamGlobal> globals;
@@ -575,6 +648,10 @@ Library::~Library() {
     std::lock_guard<std::mutex> guard(openLock);
     openLibraries().erase(canonicalPath);
   }
+}
+
+void *Library::lookupSymbol(const std::string &name) const {
+  return dlsym(handle, name.c_str());
 }
 
 PackedFn Library::lookupEntry(const std::string &entry) const {

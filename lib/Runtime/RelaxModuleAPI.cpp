@@ -9,9 +9,9 @@
 
 #include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/RelaxModule.h"
+#include "RelaxDialect/Runtime/ShapeFunction.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -59,7 +59,11 @@ relax_dtype dtypeFromName(const std::string &name) {
 struct relax_function {
   const FunctionSpec *spec = nullptr;
   PackedFn fn = nullptr;
+  ShapeFn shapeFn = nullptr;
   std::vector<relax_dtype> inputDTypes, outputDTypes;
+  /// Per input, per dim: the size every call must have there (the static
+  /// size, or a dim the shape function computes without symbols), or -1.
+  std::vector<std::vector<int64_t>> fixedInputDims;
 };
 
 struct relax_module {
@@ -104,6 +108,15 @@ extern "C" relax_status relax_module_open(const char *libraryPath,
     auto f = std::make_unique<relax_function>();
     f->spec = &spec;
     f->fn = m->library->lookupEntry(spec.name);
+    if (!spec.shapeFunction.empty())
+      f->shapeFn = reinterpret_cast<ShapeFn>(
+          m->library->lookupSymbol(spec.shapeFunction));
+    EntryDims fixed = evaluateDims(spec, f->shapeFn, {});
+    for (const std::vector<DimValue> &dims : fixed.params) {
+      std::vector<int64_t> &sizes = f->fixedInputDims.emplace_back();
+      for (const DimValue &v : dims)
+        sizes.push_back(v.kind == DimValue::Known ? v.value : -1);
+    }
     for (const TensorSpec &t : spec.params)
       f->inputDTypes.push_back(dtypeFromName(t.dtype));
     for (const TensorSpec &t : spec.results)
@@ -187,6 +200,70 @@ extern "C" int32_t relax_function_output_rank(const relax_function *f,
   return f->spec->results[i].staticSizes.size();
 }
 
+extern "C" size_t relax_function_num_symbols(const relax_function *f) {
+  return f ? f->spec->symbols.size() : 0;
+}
+extern "C" const char *relax_function_symbol_name(const relax_function *f,
+                                                  size_t k) {
+  if (!f || k >= f->spec->symbols.size())
+    return nullptr;
+  return f->spec->symbols[k].name.c_str();
+}
+
+/// relax_function_input_shape and _output_shape: one tensor's dims from
+/// the shape function.
+static relax_status tensorShape(const relax_function *f,
+                                const int64_t *symbols, size_t index,
+                                bool output, int64_t *shape) {
+  const char *what = output ? "relax_function_output_shape"
+                            : "relax_function_input_shape";
+  if (!f || !shape)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                std::string(what) + ": NULL argument");
+  const std::vector<TensorSpec> &specs =
+      output ? f->spec->results : f->spec->params;
+  if (index >= specs.size())
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                std::string(what) + ": '" + f->spec->name + "' has " +
+                    str(specs.size()) + (output ? " outputs" : " inputs") +
+                    ", not " + str(index + 1));
+  std::vector<std::optional<int64_t>> values(f->spec->symbols.size());
+  if (symbols)
+    for (size_t k = 0; k < values.size(); ++k)
+      values[k] = symbols[k];
+  EntryDims dims = evaluateDims(*f->spec, f->shapeFn, values);
+  const std::vector<DimValue> &tensor =
+      output ? dims.results[index] : dims.params[index];
+  for (size_t d = 0; d < tensor.size(); ++d) {
+    const DimValue &v = tensor[d];
+    std::string where = std::string(output ? "output #" : "input #") +
+                        str(index) + " of '" + f->spec->name + "' dim " +
+                        str(d) + " (" + specs[index].dims[d] + ")";
+    if (v.kind == DimValue::NoValue)
+      return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                  where + " has no value: the arithmetic overflows int64 "
+                          "or divides by zero");
+    if (v.kind == DimValue::Known && v.value < 0)
+      return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                  where + " is " + str(v.value) + ", not a size");
+    shape[d] = v.kind == DimValue::Known ? v.value : -1;
+  }
+  return RELAX_OK;
+}
+
+extern "C" relax_status relax_function_input_shape(const relax_function *f,
+                                                   const int64_t *symbols,
+                                                   size_t input,
+                                                   int64_t *shape) {
+  return tensorShape(f, symbols, input, /*output=*/false, shape);
+}
+extern "C" relax_status relax_function_output_shape(const relax_function *f,
+                                                    const int64_t *symbols,
+                                                    size_t output,
+                                                    int64_t *shape) {
+  return tensorShape(f, symbols, output, /*output=*/true, shape);
+}
+
 /// Checks input `i` against the signature (the checks the JIT path makes
 /// in exec::checkInputs).
 static relax_status checkInput(const relax_function *f, size_t i,
@@ -218,16 +295,7 @@ static relax_status checkInput(const relax_function *f, size_t i,
                  (t.shape[d] < 0 ? "" : ": the size overflows"));
     // A dim the relax type fixes ("16") is checked here even where the
     // lowered code takes any size there (and would check it itself).
-    int64_t expected = -1;
-    if (spec.ranked) {
-      const std::string &dim = spec.dims[d];
-      int64_t value;
-      auto [end, ec] = std::from_chars(dim.data(), dim.data() + dim.size(),
-                                       value);
-      if (ec == std::errc() && end == dim.data() + dim.size())
-        expected = value;
-      expected = std::max(expected, spec.staticSizes[d]);
-    }
+    int64_t expected = spec.ranked ? f->fixedInputDims[i][d] : -1;
     if (expected >= 0 && expected != t.shape[d])
       return bad("dim " + str(d) + " is " + str(t.shape[d]) +
                  ", expected " + str(expected));

@@ -219,7 +219,8 @@ relax_run_jit_main(int argc, char **argv) {
       inputs.push_back(std::move(*t));
     }
   } else if (randomInputs) {
-    auto random = makeRandomInputs(*signature, *dims, seed);
+    // Sized by the entry's shape function: compiled first.
+    auto random = makeRandomInputs(module, entryName, *dims, seed);
     if (!random)
       return fail(random.takeError());
     inputs = std::move(*random);
@@ -227,12 +228,15 @@ relax_run_jit_main(int argc, char **argv) {
     return fail("'" + entryName + "' takes " + llvm::Twine(numParams) +
                 " inputs: give --input files or --random-inputs");
   }
-  // Checked before the (slow) JIT compilation.
+  // Checked before the (slow) JIT compilation where the inputs are files.
   if (llvm::Error err = checkInputs(*signature, inputs))
     return fail(std::move(err));
 
   if (llvm::Error err = module.jit())
     return fail(std::move(err));
+  std::vector<std::vector<int64_t>> inputShapes;
+  for (const HostTensor &t : inputs)
+    inputShapes.push_back(t.shape);
   auto call = module.prepareCall(entryName, std::move(inputs));
   if (!call)
     return fail(call.takeError());
@@ -245,6 +249,17 @@ relax_run_jit_main(int argc, char **argv) {
   if (!outputs)
     return fail(outputs.takeError());
   (*call)->releaseOutputs();
+  // What the entry's shape function computes from the inputs, the outputs
+  // have.
+  auto shapeFn = module.getShapeFunction(entryName);
+  if (!shapeFn)
+    return fail(shapeFn.takeError());
+  std::vector<std::vector<int64_t>> outputShapes;
+  for (const HostTensor &t : *outputs)
+    outputShapes.push_back(t.shape);
+  if (std::optional<std::string> error = mlir::relax::rt::checkResultShapes(
+          signature->spec, *shapeFn, inputShapes, outputShapes))
+    return fail(*error);
 
   for (auto [i, t] : llvm::enumerate(*outputs))
     printSummary(i, t);

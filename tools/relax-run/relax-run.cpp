@@ -27,6 +27,7 @@
 #include "RelaxDialect/Execution/HostIO.h"
 #include "RelaxDialect/Execution/HostTensor.h"
 #include "RelaxDialect/Runtime/ModuleLoader.h"
+#include "RelaxDialect/Runtime/ShapeFunction.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
 #include <algorithm>
@@ -204,240 +205,12 @@ std::optional<Options> parseLibraryRun(int argc, char **argv) {
 }
 
 //===----------------------------------------------------------------------===//
-// Symbolic dims of random inputs
-//===----------------------------------------------------------------------===//
-
-/// Evaluates a dim of the metadata ("n", "n * 4", "(a + b) floordiv 2",
-/// "max(m, s + 1)": the printed form of a symbolic expression) under the
-/// --dim bindings, with sym::Expr::evaluate's rules: nullopt on overflow or
-/// division by zero; `unbound` is set when a variable has no binding.
-class DimEvaluator {
-public:
-  DimEvaluator(std::string_view text, const std::map<std::string, int64_t> &env)
-      : text(text), env(env) {}
-
-  std::optional<int64_t> evaluate(bool &unbound, bool &malformed) {
-    std::optional<int64_t> v = sum();
-    skipSpace();
-    if (pos != text.size())
-      bad = true;
-    unbound = missingVar;
-    malformed = bad;
-    return bad ? std::nullopt : v;
-  }
-
-private:
-  void skipSpace() {
-    while (pos < text.size() && text[pos] == ' ')
-      ++pos;
-  }
-  bool consume(std::string_view token) {
-    skipSpace();
-    if (text.substr(pos, token.size()) != token)
-      return false;
-    // A keyword must not run into an identifier.
-    size_t end = pos + token.size();
-    if (std::isalpha(static_cast<unsigned char>(token.back())) &&
-        end < text.size() &&
-        (std::isalnum(static_cast<unsigned char>(text[end])) ||
-         text[end] == '_'))
-      return false;
-    pos = end;
-    return true;
-  }
-  static std::optional<int64_t> add(std::optional<int64_t> a,
-                                    std::optional<int64_t> b, bool negate) {
-    int64_t r;
-    if (!a || !b ||
-        (negate ? __builtin_sub_overflow(*a, *b, &r)
-                : __builtin_add_overflow(*a, *b, &r)) ||
-        r == INT64_MIN)
-      return std::nullopt;
-    return r;
-  }
-  static std::optional<int64_t> mul(std::optional<int64_t> a,
-                                    std::optional<int64_t> b) {
-    int64_t r;
-    if (!a || !b || __builtin_mul_overflow(*a, *b, &r) || r == INT64_MIN)
-      return std::nullopt;
-    return r;
-  }
-  static int64_t floorDiv(int64_t a, int64_t b) {
-    int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-  }
-
-  // sum := ['-'] product (('+' | '-') product)*
-  std::optional<int64_t> sum() {
-    bool negate = consume("-");
-    std::optional<int64_t> acc = product();
-    if (negate)
-      acc = add(0, acc, /*negate=*/true);
-    while (!bad) {
-      if (consume("+"))
-        acc = add(acc, product(), false);
-      else if (consume("-"))
-        acc = add(acc, product(), true);
-      else
-        break;
-    }
-    return acc;
-  }
-  // product := primary (('*' | 'floordiv' | 'mod') primary)*
-  std::optional<int64_t> product() {
-    std::optional<int64_t> acc = primary();
-    while (!bad) {
-      if (consume("*")) {
-        acc = mul(acc, primary());
-      } else if (consume("floordiv") || consume("mod")) {
-        bool isDiv = text.substr(pos - 3, 3) == "div";
-        std::optional<int64_t> rhs = primary();
-        if (!acc || !rhs || *rhs == 0) {
-          acc = std::nullopt;
-          continue;
-        }
-        int64_t q = floorDiv(*acc, *rhs);
-        acc = isDiv ? q : *acc - q * *rhs;
-      } else {
-        break;
-      }
-    }
-    return acc;
-  }
-  // primary := integer | '(' sum ')' | ('min' | 'max') '(' sum ',' sum ')'
-  //          | identifier
-  std::optional<int64_t> primary() {
-    skipSpace();
-    if (pos >= text.size()) {
-      bad = true;
-      return std::nullopt;
-    }
-    if (consume("(")) {
-      std::optional<int64_t> v = sum();
-      if (!consume(")"))
-        bad = true;
-      return v;
-    }
-    for (bool isMin : {true, false}) {
-      size_t start = pos;
-      if (consume(isMin ? "min" : "max") && consume("(")) {
-        std::optional<int64_t> a = sum();
-        if (!consume(","))
-          bad = true;
-        std::optional<int64_t> b = sum();
-        if (!consume(")"))
-          bad = true;
-        if (!a || !b)
-          return std::nullopt;
-        return isMin ? std::min(*a, *b) : std::max(*a, *b);
-      }
-      pos = start;
-    }
-    size_t start = pos;
-    if (std::isdigit(static_cast<unsigned char>(text[pos]))) {
-      int64_t v = 0;
-      bool overflow = false;
-      while (pos < text.size() &&
-             std::isdigit(static_cast<unsigned char>(text[pos])))
-        overflow |= __builtin_mul_overflow(v, 10, &v) ||
-                    __builtin_add_overflow(v, text[pos++] - '0', &v);
-      if (overflow)
-        return std::nullopt;
-      return v;
-    }
-    while (pos < text.size() &&
-           (std::isalnum(static_cast<unsigned char>(text[pos])) ||
-            text[pos] == '_' || text[pos] == '$' || text[pos] == '.'))
-      ++pos;
-    if (pos == start) {
-      bad = true;
-      return std::nullopt;
-    }
-    auto it = env.find(std::string(text.substr(start, pos - start)));
-    if (it == env.end()) {
-      missingVar = true;
-      return std::nullopt;
-    }
-    return it->second;
-  }
-
-  std::string_view text;
-  const std::map<std::string, int64_t> &env;
-  size_t pos = 0;
-  bool missingVar = false, bad = false;
-};
-
-//===----------------------------------------------------------------------===//
 // Running the library
 //===----------------------------------------------------------------------===//
 
 int fail(const std::string &message) {
   std::fprintf(stderr, "relax-run: error: %s\n", message.c_str());
   return 1;
-}
-
-/// makeRandomInputs (RandomInputs.cpp) on the metadata's signature.
-std::optional<std::vector<HostTensor>>
-randomInputs(const rt::FunctionSpec &f, const std::map<std::string, int64_t> &dims,
-             uint64_t seed, std::string &error) {
-  std::mt19937_64 rng(seed);
-  std::vector<HostTensor> inputs;
-  for (size_t i = 0; i < f.params.size(); ++i) {
-    const rt::TensorSpec &spec = f.params[i];
-    std::string param = "parameter #" + std::to_string(i);
-    if (!spec.ranked) {
-      error = param + " has unknown rank: give --input files";
-      return std::nullopt;
-    }
-    std::vector<int64_t> shape;
-    for (size_t d = 0; d < spec.staticSizes.size(); ++d) {
-      if (spec.staticSizes[d] >= 0) {
-        shape.push_back(spec.staticSizes[d]);
-        continue;
-      }
-      // The JIT sizes a dynamic dim from the relax type of a relax
-      // function's parameter, whose dims the metadata prints.
-      std::optional<int64_t> value;
-      std::string text;
-      std::vector<std::string> unbound;
-      if (!spec.relaxType.empty() && spec.dims[d] != "?") {
-        bool missing = false, malformed = false;
-        value = DimEvaluator(spec.dims[d], dims).evaluate(missing, malformed);
-        if (!malformed) {
-          text = spec.dims[d];
-          for (const std::string &v : dimVariables(text))
-            if (!dims.count(v))
-              unbound.push_back(v);
-        }
-      }
-      if (!value && (text.empty() || !unbound.empty())) {
-        error = unboundDimMessage(i, spec.name, d, text, unbound);
-        return std::nullopt;
-      }
-      if (!value) {
-        error = param + " dim " + std::to_string(d) + " (" + text +
-                ") has no value under the --dim bindings (overflow or "
-                "division by zero)";
-        return std::nullopt;
-      }
-      if (*value < 0) {
-        error = param + " dim " + std::to_string(d) + " (" + text + ") is " +
-                std::to_string(*value) + " under the --dim bindings";
-        return std::nullopt;
-      }
-      shape.push_back(*value);
-    }
-    std::optional<DType> dtype = dtypeFromName(spec.dtype);
-    std::string why;
-    std::optional<HostTensor> t =
-        dtype ? makeRandomHostTensor(*dtype, shape, rng, why) : std::nullopt;
-    if (!t) {
-      error = param + ": " + (dtype ? why : "unknown dtype " + spec.dtype);
-      return std::nullopt;
-    }
-    inputs.push_back(std::move(*t));
-  }
-  return inputs;
 }
 
 /// exec::checkInputs (CompiledModule.cpp) on the metadata's signature.
@@ -593,18 +366,14 @@ int runLibrary(const Options &o) {
         return fail("bad metadata in " + o.input + ": '" + spec->name +
                     "': unknown dtype '" + t.dtype + "'");
   size_t numParams = spec->params.size();
-  // checkDimNames (RandomInputs.cpp) on the metadata's signature.
-  std::vector<std::string> known;
-  for (const rt::TensorSpec &t : spec->params)
-    if (!t.relaxType.empty())
-      for (const std::string &dim : t.dims)
-        for (std::string &v : dimVariables(dim))
-          known.push_back(std::move(v));
-  std::sort(known.begin(), known.end());
-  known.erase(std::unique(known.begin(), known.end()), known.end());
-  for (const auto &[name, value] : dims)
-    if (!std::binary_search(known.begin(), known.end(), name))
-      return fail(unknownDimMessage(name, spec->name, known));
+  if (std::optional<std::string> error = checkDimNamesFor(*spec, dims))
+    return fail(*error);
+  // The library checked at open that it has the function the metadata
+  // names.
+  auto shapeFn = reinterpret_cast<rt::ShapeFn>(
+      spec->shapeFunction.empty()
+          ? nullptr
+          : (*library)->lookupSymbol(spec->shapeFunction));
 
   std::vector<HostTensor> inputs;
   if (!o.inputs.empty()) {
@@ -621,7 +390,7 @@ int runLibrary(const Options &o) {
     }
   } else if (o.randomInputs) {
     std::string error;
-    auto random = randomInputs(*spec, dims, o.seed, error);
+    auto random = makeRandomInputsFor(*spec, shapeFn, dims, o.seed, error);
     if (!random)
       return fail(error);
     inputs = std::move(*random);
@@ -632,12 +401,21 @@ int runLibrary(const Options &o) {
   if (std::optional<std::string> error = checkInputs(*spec, inputs))
     return fail(*error);
 
+  std::vector<std::vector<int64_t>> inputShapes;
+  for (const HostTensor &t : inputs)
+    inputShapes.push_back(t.shape);
   LibraryCall call((*library)->lookupEntry(o.entry), *spec, std::move(inputs));
   relax_rt_memory_reset();
   if (std::optional<std::string> error = call.run())
     return fail(*error);
   std::vector<HostTensor> outputs = call.readOutputs();
   call.releaseOutputs();
+  std::vector<std::vector<int64_t>> outputShapes;
+  for (const HostTensor &t : outputs)
+    outputShapes.push_back(t.shape);
+  if (std::optional<std::string> error =
+          rt::checkResultShapes(*spec, shapeFn, inputShapes, outputShapes))
+    return fail(*error);
 
   for (size_t i = 0; i < outputs.size(); ++i)
     printSummary(i, outputs[i]);

@@ -82,8 +82,7 @@ TEST_F(CompiledModuleTest, Signature) {
   ASSERT_EQ(sig->results.size(), 1u);
   EXPECT_EQ(sig->params[0].dtype, DType::F32);
   EXPECT_EQ(sig->params[0].staticSizes[0], mlir::ShapedType::kDynamic);
-  ASSERT_TRUE(sig->params[0].symShape);
-  EXPECT_EQ(sig->params[0].symShape->str(), "[n]");
+  EXPECT_EQ(sig->spec.params[0].dims, (std::vector<std::string>{"n"}));
 
   auto missing = module->getSignature("nope");
   ASSERT_FALSE(bool(missing));
@@ -138,12 +137,12 @@ TEST_F(CompiledModuleTest, RandomInputsFromSymbolicDims) {
   ASSERT_TRUE(bool(sig));
   llvm::StringMap<int64_t> dims;
   dims["m"] = 3;
-  auto inputs = makeRandomInputs(*sig, dims, /*seed=*/7);
+  auto inputs = makeRandomInputs(*module, "scale", dims, /*seed=*/7);
   ASSERT_TRUE(bool(inputs)) << llvm::toString(inputs.takeError());
   ASSERT_EQ(inputs->size(), 1u);
   EXPECT_EQ((*inputs)[0].shape, (std::vector<int64_t>{3, 2}));
   // Same seed, same data.
-  auto again = makeRandomInputs(*sig, dims, 7);
+  auto again = makeRandomInputs(*module, "scale", dims, 7);
   EXPECT_EQ((*again)[0].data, (*inputs)[0].data);
   for (int64_t i = 0; i < 6; ++i) {
     EXPECT_GE((*inputs)[0].getExact(i), 0);
@@ -159,7 +158,7 @@ TEST_F(CompiledModuleTest, RandomInputsRefuseHugeAndUnboundDims) {
   auto sig = module->getSignature("scale");
   ASSERT_TRUE(bool(sig));
   llvm::StringMap<int64_t> none;
-  auto unbound = makeRandomInputs(*sig, none, 0);
+  auto unbound = makeRandomInputs(*module, "scale", none, 0);
   ASSERT_FALSE(bool(unbound));
   EXPECT_EQ(llvm::toString(unbound.takeError()),
             "parameter #0 dim 0 is m: bind m with --dim m=<value>");
@@ -174,7 +173,7 @@ TEST_F(CompiledModuleTest, RandomInputsRefuseHugeAndUnboundDims) {
   EXPECT_FALSE(bool(checkDimNames(*sig, known)));
   llvm::StringMap<int64_t> huge;
   huge["m"] = int64_t(1) << 62; // [2^62, 2] overflows int64
-  auto tooBig = makeRandomInputs(*sig, huge, 0);
+  auto tooBig = makeRandomInputs(*module, "scale", huge, 0);
   ASSERT_FALSE(bool(tooBig));
   EXPECT_EQ(llvm::toString(tooBig.takeError()),
             "parameter #0: shape [4611686018427387904, 2] has too many "
@@ -200,8 +199,8 @@ TEST(CompiledModuleLoadTest, SignatureBeforeJIT) {
   auto sig = (*module)->getSignature("scale");
   ASSERT_TRUE(bool(sig)) << llvm::toString(sig.takeError());
   EXPECT_EQ(sig->params[0].dtype, DType::I32);
-  ASSERT_TRUE(sig->params[0].symShape);
-  EXPECT_EQ(sig->params[0].symShape->str(), "[m, 2]");
+  EXPECT_EQ(sig->spec.params[0].dims, (std::vector<std::string>{"m", "2"}));
+  EXPECT_EQ(sig->spec.shapeFunction, "scale__shapes");
   // Only the listed entries can be called.
   auto other = (*module)->getSignature("add");
   ASSERT_FALSE(bool(other));
@@ -248,8 +247,14 @@ TEST(CompiledLibraryTest, ExportOpenAndCall) {
   EXPECT_TRUE((*library)->isCompiled());
   auto sig = (*library)->getSignature("main");
   ASSERT_TRUE(bool(sig)) << llvm::toString(sig.takeError());
-  ASSERT_TRUE(sig->params[0].symShape);
-  EXPECT_EQ(sig->params[0].symShape->str(), "[n, 300]");
+  EXPECT_EQ(sig->spec.params[0].dims,
+            (std::vector<std::string>{"n", "300"}));
+  // Sized by the library's shape function.
+  llvm::StringMap<int64_t> dims;
+  dims["n"] = 3;
+  auto random = makeRandomInputs(**library, "main", dims, 1);
+  ASSERT_TRUE(bool(random)) << llvm::toString(random.takeError());
+  EXPECT_EQ((*random)[0].shape, (std::vector<int64_t>{3, 300}));
   for (int64_t n : {1, 4}) {
     HostTensor x = *HostTensor::zeros(DType::F32, {n, 300});
     for (int64_t i = 0; i < x.numElements(); ++i)

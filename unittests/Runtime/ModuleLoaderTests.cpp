@@ -144,10 +144,15 @@ TEST(ModuleMetadataTest, JSONRoundTrip) {
                       true,
                       {-1, 16},
                       {"n", "16"},
+                      {std::vector<int64_t>{0}, std::vector<int64_t>{}},
                       "!relax.tensor<[n, 16], f32>",
                       "model.norm.weight"});
-  f.params.push_back({"i64", false, {}, {}, ""});
-  f.results.push_back({"f32", true, {-1, 32}, {"?", "32"}, ""});
+  f.params.push_back({"i64", false, {}, {}, {}, ""});
+  f.results.push_back(
+      {"f32", true, {-1, 32}, {"?", "32"},
+       {std::nullopt, std::vector<int64_t>{}}, ""});
+  f.symbols.push_back({"n", 0, 0});
+  f.shapeFunction = "main__shapes";
   m.functions.push_back(f);
   m.params.push_back({"__relax_param_0", "F32", {16, 16}});
   m.paramsFile = "model.params";
@@ -159,6 +164,16 @@ TEST(ModuleMetadataTest, JSONRoundTrip) {
   EXPECT_EQ(g->params[0].dims, (std::vector<std::string>{"n", "16"}));
   EXPECT_EQ(g->params[0].staticSizes, (std::vector<int64_t>{-1, 16}));
   EXPECT_EQ(g->params[0].relaxType, "!relax.tensor<[n, 16], f32>");
+  EXPECT_EQ(g->params[0].dimSymbols, f.params[0].dimSymbols);
+  EXPECT_EQ(g->results[0].dimSymbols, f.results[0].dimSymbols);
+  EXPECT_FALSE(g->results[0].dimSymbols[0].has_value());
+  ASSERT_TRUE(g->results[0].dimSymbols[1].has_value());
+  EXPECT_TRUE(g->results[0].dimSymbols[1]->empty());
+  ASSERT_EQ(g->symbols.size(), 1u);
+  EXPECT_EQ(g->symbols[0].name, "n");
+  EXPECT_EQ(g->symbols[0].param, 0);
+  EXPECT_EQ(g->symbols[0].dim, 0);
+  EXPECT_EQ(g->shapeFunction, "main__shapes");
   EXPECT_EQ(g->params[0].name, "model.norm.weight");
   EXPECT_EQ(g->params[1].name, "");
   EXPECT_FALSE(g->params[1].ranked);
@@ -176,10 +191,40 @@ TEST(ModuleMetadataTest, BadMetadataIsRefused) {
   ASSERT_FALSE(static_cast<bool>(wrongVersion));
   EXPECT_NE(wrongVersion.message().find("version 99"),
             std::string::npos);
+  // Version 1 printed the dims as text for the reader to evaluate.
+  auto oldVersion = ModuleMetadata::fromJSON(
+      R"({"format":"relax-mlir module","version":1,"functions":[],)"
+      R"("params":[],"params_file":""})");
+  ASSERT_FALSE(static_cast<bool>(oldVersion));
+  EXPECT_EQ(oldVersion.message(),
+            "module format version 1, this runtime reads version 2 (written "
+            "by an older relax-compile: compile the model again)");
+  // The indices the runtime follows are checked: `main`'s one parameter
+  // [n] with the given dim_symbols, binding and shape function.
+  auto refusal = [](const std::string &dimSymbols, int binding,
+                    const std::string &shapeFunction) {
+    auto m = ModuleMetadata::fromJSON(
+        R"({"format":"relax-mlir module","version":2,"functions":[{"name":)"
+        R"("f","params":[{"dtype":"f32","ranked":true,"static_sizes":[-1],)"
+        R"("dims":["n"],"dim_symbols":[)" +
+        dimSymbols + R"(]}],"results":[],"symbols":[{"name":"n","param":0,)"
+        R"("dim":)" + std::to_string(binding) + R"(}],"shape_function":")" +
+        shapeFunction + R"("}],"params":[],"params_file":""})");
+    return m ? std::string("accepted") : m.message();
+  };
+  EXPECT_EQ(refusal("[0]", 0, "f__shapes"), "accepted");
+  EXPECT_EQ(refusal("[1]", 0, "f__shapes"),
+            "no such symbol at metadata.functions[0].params[0].dim_symbols[0]");
+  EXPECT_EQ(refusal("[0]", 1, "f__shapes"),
+            "no such parameter dim at metadata.functions[0].symbols[0]");
+  EXPECT_EQ(refusal("[0]", 0, ""),
+            "missing for the dims of dim_symbols at "
+            "metadata.functions[0].shape_function");
   auto badDType = ModuleMetadata::fromJSON(
-      R"({"format":"relax-mlir module","version":1,"functions":[{"name":)"
+      R"({"format":"relax-mlir module","version":2,"functions":[{"name":)"
       R"("f","params":[{"dtype":"q3","ranked":true,"static_sizes":[],)"
-      R"("dims":[]}],"results":[]}],"params":[],"params_file":""})");
+      R"("dims":[],"dim_symbols":[]}],"results":[]}],"params":[],)"
+      R"("params_file":""})");
   ASSERT_FALSE(static_cast<bool>(badDType));
   EXPECT_NE(badDType.message().find("unknown dtype"), std::string::npos);
   EXPECT_NE(badDType.message().find("metadata.functions[0].params[0].dtype"),
@@ -187,13 +232,14 @@ TEST(ModuleMetadataTest, BadMetadataIsRefused) {
       << badDType.message();
   // A missing or mistyped field is named by its path.
   auto missing = ModuleMetadata::fromJSON(
-      R"({"format":"relax-mlir module","version":1,"functions":[{"name":)"
-      R"("f","params":[],"results":[]}],"params":[{"name":"p","dtype":"F32",)"
+      R"({"format":"relax-mlir module","version":2,"functions":[{"name":)"
+      R"("f","params":[],"results":[],"symbols":[],"shape_function":""}],)"
+      R"("params":[{"name":"p","dtype":"F32",)"
       R"("shape":[1,"x"]}]})");
   ASSERT_FALSE(static_cast<bool>(missing));
   EXPECT_EQ(missing.message(), "expected integer at metadata.params[0].shape[1]");
   auto noFile = ModuleMetadata::fromJSON(
-      R"({"format":"relax-mlir module","version":1,"functions":[],"params":[]})");
+      R"({"format":"relax-mlir module","version":2,"functions":[],"params":[]})");
   ASSERT_FALSE(static_cast<bool>(noFile));
   EXPECT_EQ(noFile.message(), "missing value at metadata.params_file");
   auto notJSON = ModuleMetadata::fromJSON("{\"a\": tru}");

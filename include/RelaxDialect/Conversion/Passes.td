@@ -373,7 +373,7 @@ def RelaxApproximateMath : Pass<"relax-approximate-math", "ModuleOp"> {
     the ops not named keep libm.
   }];
   let options = [
-    ListOption<"ops", "ops", "std::string",
+    ListOption<"ops", "ops", "::mlir::relax::ApproxMathOpValue",
                "math op names to approximate (default: exp, expm1, erf, "
                "tanh)">,
   ];

@@ -30,7 +30,7 @@
 #define RELAXDIALECT_EXECUTION_COMPILEDMODULE_H
 
 #include "RelaxDialect/Execution/HostTensor.h"
-#include "RelaxDialect/Support/SymShape.h"
+#include "RelaxDialect/Runtime/ShapeFunction.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -147,8 +147,6 @@ struct TensorInfo {
   llvm::SmallVector<int64_t> staticSizes;
   /// false: memref<*xT>, any rank (parameters only).
   bool ranked = true;
-  /// The relax shape of a parameter, when the entry was a relax function.
-  std::optional<SymShape> symShape;
   /// The `relax.name` of a parameter of a relax function ("" when none):
   /// lets a caller bind inputs by name (weights from a safetensors file).
   std::string name;
@@ -157,6 +155,10 @@ struct TensorInfo {
 struct EntrySignature {
   std::string name;
   llvm::SmallVector<TensorInfo> params, results;
+  /// The same as the module metadata describes it (ModuleLoader.h): each
+  /// dim's text and symbols, the entry's symbols and the symbol of its
+  /// shape function (ShapeFunction.h; "" unless a relax function).
+  rt::FunctionSpec spec;
 };
 
 /// Checks `inputs` against the parameters of `signature` (count, dtype,
@@ -209,6 +211,10 @@ public:
   /// The signature of `entry`; an error when there is no such function or a
   /// parameter or result cannot be passed as a tensor.
   llvm::Expected<const EntrySignature &> getSignature(llvm::StringRef entry);
+
+  /// The shape function of `entry` (null when it has none: an entry that is
+  /// not a relax function), JIT-compiling first if needed.
+  llvm::Expected<rt::ShapeFn> getShapeFunction(llvm::StringRef entry);
 
   /// Lowers to the LLVM dialect and JIT-compiles; does nothing the second
   /// time.

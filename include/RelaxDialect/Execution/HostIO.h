@@ -11,6 +11,9 @@
 #define RELAXDIALECT_EXECUTION_HOSTIO_H
 
 #include "RelaxDialect/Execution/HostTensor.h"
+#include "RelaxDialect/Runtime/ShapeFunction.h"
+
+#include <map>
 
 #include <optional>
 #include <random>
@@ -43,10 +46,21 @@ std::optional<HostTensor> makeRandomHostTensor(DType dtype,
                                                std::mt19937_64 &rng,
                                                std::string &error);
 
-/// The variables of a symbolic dim as the metadata prints it ("n",
-/// "n * 4", "max(m, s + 1)", "(a + b) floordiv 2"), sorted and unique;
-/// none for "?" or a number.
-std::vector<std::string> dimVariables(std::string_view dimText);
+/// One random tensor per parameter of `f`, seeded with `seed`, its dims
+/// computed by the entry's shape function `fn` from the --dim bindings
+/// `dims` (symbol name -> value): the JIT and relax-run's driver size
+/// inputs the same way, from the same generated code. A dim the bindings
+/// do not size is an error naming the --dim to add (unboundDimMessage).
+std::optional<std::vector<HostTensor>>
+makeRandomInputsFor(const rt::FunctionSpec &f, rt::ShapeFn fn,
+                    const std::map<std::string, int64_t> &dims, uint64_t seed,
+                    std::string &error);
+
+/// The message for the first binding of `dims` (alphabetically) that names
+/// no symbol of `f` (unknownDimMessage), or nullopt when all do.
+std::optional<std::string>
+checkDimNamesFor(const rt::FunctionSpec &f,
+                 const std::map<std::string, int64_t> &dims);
 
 /// The message for a dim of a random input that the --dim bindings do not
 /// size: `param` is the parameter's position, `paramName` its relax.name

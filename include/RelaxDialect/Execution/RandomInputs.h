@@ -1,7 +1,7 @@
 //===- RandomInputs.h - Seeded random inputs for an entry -------*- C++ -*-===//
 //
 // Inputs for a run without data files: shapes from the entry's static sizes
-// and its relax signature with symbolic variables bound by the caller, values
+// and its shape function with symbolic variables bound by the caller, values
 // from a seeded generator (floats in [-1, 1), integers in 0..9, booleans
 // 0/1). The same seed gives the same tensors on every machine.
 //
@@ -21,10 +21,11 @@ llvm::Expected<HostTensor> makeRandomTensor(DType dtype,
                                             llvm::ArrayRef<int64_t> shape,
                                             std::mt19937_64 &rng);
 
-/// One tensor per parameter of `signature`, symbolic dims evaluated under
-/// `dims` (variable name -> value).
+/// One tensor per parameter of `entry`, its dims computed by the entry's
+/// shape function (JIT-compiling the module first if needed) from `dims`
+/// (variable name -> value): makeRandomInputsFor of HostIO.h.
 llvm::Expected<std::vector<HostTensor>>
-makeRandomInputs(const EntrySignature &signature,
+makeRandomInputs(CompiledModule &module, llvm::StringRef entry,
                  const llvm::StringMap<int64_t> &dims, uint64_t seed);
 
 /// Checks that every variable `dims` binds is one the parameters of

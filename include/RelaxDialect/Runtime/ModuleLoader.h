@@ -21,6 +21,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,17 +37,37 @@ struct TensorSpec {
   bool ranked = true;
   /// Static sizes, -1 where the size is only known at run time.
   std::vector<int64_t> staticSizes;
-  /// Each dim as text: "512", "n", "n * 4" or "?".
+  /// Each dim as text: "512", "n", "n * 4" or "?". A description for
+  /// people only: nothing parses it (the shape function computes the dims).
   std::vector<std::string> dims;
+  /// Per dim, the indices into FunctionSpec::symbols of the variables it
+  /// uses ([] for a constant), or none when the shape function does not
+  /// compute it (unknown before the call: `?`, a data-dependent size).
+  std::vector<std::optional<std::vector<int64_t>>> dimSymbols;
   /// The relax type of a parameter of a relax function, "" otherwise.
   std::string relaxType;
   /// The `relax.name` of a parameter, "" when it has none.
   std::string name;
 };
 
+/// A symbolic variable of an entry's parameter dims.
+struct SymbolSpec {
+  std::string name;
+  /// The parameter and dim whose size it is (a bare variable as a dim), or
+  /// -1 when no parameter dim is the variable itself.
+  int64_t param = -1, dim = -1;
+};
+
 struct FunctionSpec {
   std::string name;
   std::vector<TensorSpec> params, results;
+  /// The values the shape function reads, in its order.
+  std::vector<SymbolSpec> symbols;
+  /// The symbol of the entry's shape function
+  /// (`int32_t f(const int64_t *symbols, int64_t *dims)`, ShapeFunction.h),
+  /// "" when it has none (an entry that was not a relax function: its dims
+  /// are its static sizes).
+  std::string shapeFunction;
 };
 
 /// A constant the compiler moved to the parameter file: `name` is both its
@@ -59,7 +80,7 @@ struct ParamSpec {
 };
 
 /// Bumped when the layout of the metadata or the calling convention change.
-constexpr int64_t kModuleFormatVersion = 1;
+constexpr int64_t kModuleFormatVersion = 2;
 /// The symbol of the metadata string (a NUL-terminated JSON object).
 constexpr const char *kMetadataSymbol = "relax_module_metadata";
 
@@ -123,6 +144,8 @@ public:
   const ModuleMetadata &getMetadata() const { return metadata; }
   /// The packed wrapper of `entry`, or null.
   PackedFn lookupEntry(const std::string &entry) const;
+  /// The address of the library's symbol `name`, or null.
+  void *lookupSymbol(const std::string &name) const;
   const std::string &getPath() const { return path; }
 
 private:

@@ -118,8 +118,11 @@ relax_status relax_module_get_function(relax_module *module,
                                        relax_function **function);
 
 /* The signature: inputs and outputs, each with a dtype and a rank (-1: any
- * rank), and each dim as text: an integer ("512"), a symbolic expression of
- * the function's variables ("n", "n * 4") or "?" (any size). */
+ * rank), and each input dim as text for people to read: an integer
+ * ("512"), a symbolic expression of the function's variables ("n",
+ * "n * 4") or "?" (any size). Programs size tensors with
+ * relax_function_input_shape and relax_function_output_shape instead of
+ * reading that text. */
 size_t relax_function_num_inputs(const relax_function *function);
 size_t relax_function_num_outputs(const relax_function *function);
 relax_dtype relax_function_input_dtype(const relax_function *function,
@@ -137,6 +140,27 @@ relax_dtype relax_function_output_dtype(const relax_function *function,
                                         size_t output);
 int32_t relax_function_output_rank(const relax_function *function,
                                    size_t output);
+
+/* The symbolic variables of the input dims (`n` in `[n, 512]`, `k` in
+ * `[k * 4]`), in the order relax_function_input_shape reads their values. */
+size_t relax_function_num_symbols(const relax_function *function);
+const char *relax_function_symbol_name(const relax_function *function,
+                                       size_t symbol);
+/* Writes the shape of an input (relax_function_input_rank dims) or an
+ * output (relax_function_output_rank dims) when the symbols have the values
+ * `symbols` (one per relax_function_num_symbols, in that order), as the
+ * compiled function's generated shape function computes it (`n * 4` at
+ * n = 7 is 28). A dim not known before the call is -1: `?`, or an output
+ * size the function computes from data. With `symbols` NULL, every dim that
+ * depends on a symbol is -1 too (the fixed sizes only). A dim whose
+ * arithmetic overflows int64 or divides by zero, or that is negative, is
+ * RELAX_ERROR_INVALID_ARGUMENT. */
+relax_status relax_function_input_shape(const relax_function *function,
+                                        const int64_t *symbols, size_t input,
+                                        int64_t *shape);
+relax_status relax_function_output_shape(const relax_function *function,
+                                         const int64_t *symbols,
+                                         size_t output, int64_t *shape);
 
 /* Calls `function` on `num_inputs` inputs. Inputs are checked first (count,
  * dtype, rank, static dims); the compiled code then checks the symbolic

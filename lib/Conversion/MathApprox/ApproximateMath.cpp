@@ -24,45 +24,58 @@ namespace relax {
 
 using namespace mlir;
 
+/// Every ApproxMathOp, in its order: its name and the op (the help text of
+/// the name; the parser keeps references, so both are literals).
+static constexpr std::pair<llvm::StringLiteral, llvm::StringLiteral>
+    kApproxMathOps[] = {
+        {"acos", "math.acos"},   {"asin", "math.asin"},
+        {"atan", "math.atan"},   {"atan2", "math.atan2"},
+        {"cbrt", "math.cbrt"},   {"cos", "math.cos"},
+        {"erf", "math.erf"},     {"erfc", "math.erfc"},
+        {"exp", "math.exp"},     {"expm1", "math.expm1"},
+        {"log", "math.log"},     {"log1p", "math.log1p"},
+        {"log2", "math.log2"},   {"rsqrt", "math.rsqrt"},
+        {"sin", "math.sin"},     {"tanh", "math.tanh"}};
+
+static_assert(std::size(kApproxMathOps) ==
+                  static_cast<size_t>(relax::ApproxMathOp::Tanh) + 1,
+              "one entry per ApproxMathOp");
+
+llvm::StringRef relax::approxMathOpName(relax::ApproxMathOp op) {
+  return kApproxMathOps[static_cast<size_t>(op)].first;
+}
+
+void llvm::cl::parser<relax::ApproxMathOpValue>::initialize() {
+  if (getNumOptions() != 0)
+    return;
+  for (auto [i, entry] : llvm::enumerate(kApproxMathOps))
+    addLiteralOption(entry.first, static_cast<relax::ApproxMathOp>(i),
+                     entry.second);
+}
+
 namespace {
 /// The default set: the functions of the activations and softmax, whose
 /// approximations are within a few ulp of libm on normal results. (The log
 /// family's approximation mishandles subnormal inputs; sin/cos/atan/cbrt
 /// have larger error on wide ranges: all stay libm unless named.)
-constexpr llvm::StringLiteral kDefaultOps[] = {"exp", "expm1", "erf", "tanh"};
-
-/// Every op upstream's patterns approximate
-/// (populateMathPolynomialApproximationPatterns, MLIR 22), the values `ops`
-/// may name. `ops` stays a list of strings checked here, when the pass
-/// manager initializes the pass before anything runs: MLIR 22's
-/// ListOption parses elements with a parser of its own that ignores
-/// `cl::values`, so an enum list option would reject every value.
-constexpr llvm::StringLiteral kApproximableOps[] = {
-    "acos", "asin",  "atan", "atan2", "cbrt", "cos",   "erf", "erfc",
-    "exp",  "expm1", "log",  "log1p", "log2", "rsqrt", "sin", "tanh"};
+constexpr relax::ApproxMathOp kDefaultOps[] = {
+    relax::ApproxMathOp::Exp, relax::ApproxMathOp::Expm1,
+    relax::ApproxMathOp::Erf, relax::ApproxMathOp::Tanh};
 
 class ApproximateMathPass
     : public relax::impl::RelaxApproximateMathBase<ApproximateMathPass> {
 public:
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *context) override {
+  LogicalResult initialize(MLIRContext *) override {
     names.clear();
     if (ops.empty()) {
-      for (llvm::StringRef name : kDefaultOps)
-        names.insert(name);
+      for (relax::ApproxMathOp op : kDefaultOps)
+        names.insert(relax::approxMathOpName(op));
       return success();
     }
-    for (const std::string &name : ops) {
-      if (!llvm::is_contained(kApproximableOps, name))
-        return emitError(UnknownLoc::get(context))
-               << "relax-approximate-math: no approximation of math op '"
-               << name << "' (ops takes "
-               << llvm::join(ArrayRef<llvm::StringLiteral>(kApproximableOps),
-                             ", ")
-               << ")";
-      names.insert(name);
-    }
+    for (relax::ApproxMathOp op : ops)
+      names.insert(relax::approxMathOpName(op));
     return success();
   }
 

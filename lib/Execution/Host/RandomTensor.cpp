@@ -9,7 +9,6 @@
 #include "RelaxDialect/Execution/HostIO.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 
 using namespace mlir::relax::exec;
@@ -54,35 +53,6 @@ std::optional<HostTensor> mlir::relax::exec::makeRandomHostTensor(
   return t;
 }
 
-std::vector<std::string>
-mlir::relax::exec::dimVariables(std::string_view dimText) {
-  // The identifiers of the printed expression (as relax-run's DimEvaluator
-  // reads them), less the operator keywords.
-  auto isIdentChar = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-           c == '$' || c == '.';
-  };
-  std::vector<std::string> vars;
-  for (size_t i = 0; i < dimText.size();) {
-    char c = dimText[i];
-    if (!isIdentChar(c)) {
-      ++i;
-      continue;
-    }
-    size_t start = i;
-    while (i < dimText.size() && isIdentChar(dimText[i]))
-      ++i;
-    std::string word(dimText.substr(start, i - start));
-    if (std::isdigit(static_cast<unsigned char>(c)) || word == "floordiv" ||
-        word == "mod" || word == "min" || word == "max")
-      continue;
-    vars.push_back(std::move(word));
-  }
-  std::sort(vars.begin(), vars.end());
-  vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
-  return vars;
-}
-
 /// "a", "a and b", "a, b and c".
 static std::string listWords(const std::vector<std::string> &words) {
   std::string s;
@@ -121,4 +91,81 @@ mlir::relax::exec::unknownDimMessage(const std::string &name,
   for (size_t i = 0; i < known.size(); ++i)
     list += (i ? ", " : "") + known[i];
   return message + " (its variables: " + list + ")";
+}
+
+std::optional<std::vector<HostTensor>> mlir::relax::exec::makeRandomInputsFor(
+    const rt::FunctionSpec &f, rt::ShapeFn fn,
+    const std::map<std::string, int64_t> &dims, uint64_t seed,
+    std::string &error) {
+  std::vector<std::optional<int64_t>> symbols;
+  for (const rt::SymbolSpec &s : f.symbols) {
+    auto it = dims.find(s.name);
+    symbols.push_back(it == dims.end() ? std::nullopt
+                                       : std::optional<int64_t>(it->second));
+  }
+  rt::EntryDims values = rt::evaluateDims(f, fn, symbols);
+  std::mt19937_64 rng(seed);
+  std::vector<HostTensor> inputs;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const rt::TensorSpec &spec = f.params[i];
+    std::string param = "parameter #" + std::to_string(i);
+    if (!spec.ranked) {
+      error = param + " has unknown rank: give --input files";
+      return std::nullopt;
+    }
+    std::vector<int64_t> shape;
+    for (size_t d = 0; d < values.params[i].size(); ++d) {
+      const rt::DimValue &v = values.params[i][d];
+      const std::string &text = spec.dims[d];
+      switch (v.kind) {
+      case rt::DimValue::Known:
+        if (v.value < 0) {
+          error = param + " dim " + std::to_string(d) + " (" + text +
+                  ") is " + std::to_string(v.value) +
+                  " under the --dim bindings";
+          return std::nullopt;
+        }
+        shape.push_back(v.value);
+        continue;
+      case rt::DimValue::Unknown:
+        error = unboundDimMessage(i, spec.name, d, "", {});
+        return std::nullopt;
+      case rt::DimValue::Unbound: {
+        std::vector<std::string> names;
+        for (int64_t k : v.unbound)
+          names.push_back(f.symbols[k].name);
+        std::sort(names.begin(), names.end());
+        error = unboundDimMessage(i, spec.name, d, text, names);
+        return std::nullopt;
+      }
+      case rt::DimValue::NoValue:
+        error = param + " dim " + std::to_string(d) + " (" + text +
+                ") has no value under the --dim bindings (overflow or "
+                "division by zero)";
+        return std::nullopt;
+      }
+    }
+    std::optional<DType> dtype = dtypeFromName(spec.dtype);
+    std::string why;
+    std::optional<HostTensor> t =
+        dtype ? makeRandomHostTensor(*dtype, shape, rng, why) : std::nullopt;
+    if (!t) {
+      error = param + ": " + (dtype ? why : "unknown dtype " + spec.dtype);
+      return std::nullopt;
+    }
+    inputs.push_back(std::move(*t));
+  }
+  return inputs;
+}
+
+std::optional<std::string> mlir::relax::exec::checkDimNamesFor(
+    const rt::FunctionSpec &f, const std::map<std::string, int64_t> &dims) {
+  std::vector<std::string> known;
+  for (const rt::SymbolSpec &s : f.symbols)
+    known.push_back(s.name);
+  std::sort(known.begin(), known.end());
+  for (const auto &[name, value] : dims)
+    if (!std::binary_search(known.begin(), known.end(), name))
+      return unknownDimMessage(name, f.name, known);
+  return std::nullopt;
 }

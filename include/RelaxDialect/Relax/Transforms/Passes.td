@@ -330,6 +330,45 @@ def RelaxExternalizeParams : Pass<"relax-externalize-params", "ModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def RelaxEmitShapeFunctions : Pass<"relax-emit-shape-functions", "ModuleOp"> {
+  let summary = "Generate, per entry, the function computing its dims from "
+                "its symbolic variables";
+  let description = [{
+    For each entry (the public relax functions, or those `entries` names),
+    adds `func.func @<entry>__shapes(%symbols: !llvm.ptr, %dims: !llvm.ptr)
+    -> i32`, called from C as
+    `int32_t <entry>__shapes(const int64_t *symbols, int64_t *dims)`: from
+    the values of the variables of the parameter dims (in order of first
+    occurrence) it writes every dim of every ranked parameter leaf, then of
+    every ranked result leaf (tuples flattened depth first). A dim of
+    unknown size, or one using a variable that no parameter has (bound
+    inside the function: a data-dependent size), is written -1; a dim
+    whose arithmetic overflows int64 or divides by zero is written
+    INT64_MIN, and the function returns how many such dims there were.
+
+    ```mlir
+    relax.func @main(%x: !relax.tensor<[n, 4], f32>)
+        -> !relax.tensor<[n * 4], f32> { ... }
+    // adds
+    func.func @main__shapes(%symbols: !llvm.ptr, %dims: !llvm.ptr) -> i32
+        attributes {relax.shape_function_of = "main"}
+    // writing dims = [n, 4, n * 4]
+    ```
+
+    The execution library runs this pass before the relax pipeline, so the
+    JIT and libraries from relax-compile carry one shape function per
+    entry; the module metadata describes its layout (docs/compile.md).
+  }];
+  let options = [
+    ListOption<"entries", "entries", "std::string",
+               "The entries (relax functions) to generate shape functions "
+               "for; empty: every public relax function">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def RelaxPlanMemory : Pass<"relax-plan-memory", "ModuleOp"> {
   let summary = "Plan the storage of each function's intermediate buffers "
                 "in one arena with symbolic offsets";

@@ -76,6 +76,24 @@ int main(int argc, char **argv) {
   pair[1].shape = &three;
   call("symbolic-match", add2, pair, 2);
 
+  /* Shapes from the shape function: add2(k) -> k. */
+  printf("add2-symbols: %zu %s\n", relax_function_num_symbols(add2),
+         relax_function_symbol_name(add2, 0));
+  int64_t k = 5, dims[2] = {0, 0};
+  relax_status s = relax_function_input_shape(add2, &k, 1, dims);
+  printf("input-shape: %s %lld\n", statusName(s), (long long)dims[0]);
+  s = relax_function_output_shape(add2, &k, 0, dims);
+  printf("output-shape: %s %lld\n", statusName(s), (long long)dims[0]);
+  s = relax_function_input_shape(add2, NULL, 0, dims);
+  printf("fixed-only: %s %lld\n", statusName(s), (long long)dims[0]);
+  s = relax_function_input_shape(f, NULL, 0, dims);
+  printf("main-fixed: %s %lld %lld\n", statusName(s), (long long)dims[0],
+         (long long)dims[1]);
+  report("shape-out-of-range", relax_function_input_shape(add2, &k, 2, dims));
+  report("output-shape-out-of-range",
+         relax_function_output_shape(add2, &k, 1, dims));
+  report("shape-null", relax_function_input_shape(add2, &k, 0, NULL));
+
   relax_module_close(m);
   report("reopen-after-close", relax_module_open(argv[1], argv[2], &m));
   relax_module_close(m);

@@ -6,6 +6,10 @@ edit can, for library-validation.test (no numpy: only the standard library).
                                 is F32 [99999] (the global holds [16, 32]);
                                 PARAMS: a parameter file that agrees with it
   unterminate LIB OUT           OUT: LIB whose metadata string has no NUL
+  old-version LIB OUT           OUT: LIB whose metadata says format version 1
+                                (dims as text, before shape functions)
+  rename-shapes LIB OUT         OUT: LIB whose metadata names a shape
+                                function of main that the library lacks
 """
 import json
 import struct
@@ -54,6 +58,12 @@ def main():
         write(sys.argv[4], safetensors([
             ("__relax_param_0", "F32", [99999], bytes(4 * 99999)),
             ("__relax_param_1", "F32", [16, 16], bytes(4 * 16 * 16))]))
+    elif cmd == "old-version":
+        write(sys.argv[3], replace_once(lib, b'"version":2}', b'"version":1}'))
+    elif cmd == "rename-shapes":
+        write(sys.argv[3], replace_once(
+            lib, b'"shape_function":"main__shapes"',
+            b'"shape_function":"main__shapez"'))
     elif cmd == "unterminate":
         end = lib.index(b"}\0", lib.index(METADATA)) + 1
         write(sys.argv[3], lib[:end] + b" " + lib[end + 1:])
