@@ -1,5 +1,6 @@
 # lit configuration for the relax-mlir FileCheck tests.
 import os
+import shutil
 import subprocess
 
 import lit.formats
@@ -108,6 +109,15 @@ if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     if os.path.exists(stub) and has_runtime:
         config.available_features.add("cuda-stub")
         config.substitutions.append(("%cuda_stub", stub))
+    # cuobjdump, for tests of the SASS of cubins: beside that ptxas, or on
+    # PATH (the toolkit here lacks it; pip's nvidia-cuda-cuobjdump has it).
+    cuobjdump = os.path.join(os.path.dirname(config.ptxas_executable),
+                             "cuobjdump")
+    if not os.path.exists(cuobjdump):
+        cuobjdump = shutil.which("cuobjdump") or ""
+    if cuobjdump:
+        config.available_features.add("cuobjdump")
+        config.substitutions.append(("%cuobjdump", cuobjdump))
 
 # The mock driver (test/mock-cuda) for host-side tests of --device cuda.
 if config.mock_cuda_dir and os.path.exists(

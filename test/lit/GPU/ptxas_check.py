@@ -1,10 +1,15 @@
 """Extracts the PTX of every gpu.binary in a lowered module and runs ptxas.
 
 Usage: ptxas_check.py MODULE.mlir --arch sm_80 [--ptxas PATH] [--keep DIR]
+                      [--sass CUOBJDUMP]
 
 Prints one line per kernel module and a summary line
 "ptxas <arch>: N of N modules accepted"; exits 1 when ptxas rejects one or
 when the module holds no PTX at all (an empty pass would prove nothing).
+With --sass, ptxas also writes each cubin (with -v: its registers, shared
+memory and spills are printed) and the given cuobjdump prints its SASS,
+so a test can check the machine code (tensor-core and wide load
+instructions).
 """
 import argparse
 import os
@@ -43,6 +48,8 @@ def main():
     parser.add_argument('--arch', required=True)
     parser.add_argument('--ptxas', default='ptxas')
     parser.add_argument('--keep', help='also write each PTX file here')
+    parser.add_argument('--sass', metavar='CUOBJDUMP',
+                        help='print ptxas -v and the SASS of each module')
     args = parser.parse_args()
     with open(args.module) as f:
         text = f.read()
@@ -65,12 +72,22 @@ def main():
                 os.makedirs(args.keep, exist_ok=True)
             with open(path, 'w') as f:
                 f.write(ptx)
+            cubin = os.path.join(tmp, name + '.cubin')
+            verbose = ['-v'] if args.sass else []
             proc = subprocess.run(
-                [args.ptxas, f'-arch={args.arch}', path, '-o', os.devnull],
+                [args.ptxas, f'-arch={args.arch}', *verbose, path, '-o',
+                 cubin if args.sass else os.devnull],
                 capture_output=True, text=True)
             if proc.returncode != 0:
                 failures += 1
                 print(f'{name}: REJECTED\n{proc.stderr}')
+            elif args.sass:
+                print(f'{name}: ptxas -v\n{proc.stdout}{proc.stderr}')
+                dump = subprocess.run([args.sass, '-sass', cubin],
+                                      capture_output=True, text=True)
+                print(f'{name}: SASS\n{dump.stdout}{dump.stderr}')
+                if dump.returncode != 0:
+                    failures += 1
     print(f'ptxas {args.arch}: {len(found) - failures} of {len(found)} '
           f'modules accepted')
     return 1 if failures else 0
