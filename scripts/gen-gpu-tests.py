@@ -79,7 +79,9 @@ EMULATE_FUSED = {"fusion", "fuse-inplace-rotary"}
 # GPU tests written by hand (not generated); --check leaves them alone.
 HAND_WRITTEN = {"emulate-fused.test", "emulate-quant-linear.test",
                 "emulate-warp-reduce.test", "emulate-gemv-split-k.test",
-                "run-cublas-dispatch.test"}
+                "run-cublas-dispatch.test",
+                "emulate-tensor-core-matmul.test",
+                "run-tensor-core-matmul.test"}
 
 GPU_PIPELINE = ("relax-opt --relax-legalize-ops --relax-annotate-op-pattern "
                 "--tir-gpu-default-schedule --tir-test-gpu-as-serial")

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -168,6 +169,15 @@ void relax::buildFuseOpsPipeline(OpPassManager &pm,
   pm.addPass(createRelaxFuseTIR());
 }
 
+/// Whether `chip` (sm_XY[a]) runs mma.sync.m16n8k16 with f16 / bf16
+/// operands: compute capability 8.0 and later.
+static bool hasMmaSync(StringRef chip) {
+  unsigned capability = 0;
+  return chip.consume_front("sm_") &&
+         !chip.take_while(llvm::isDigit).getAsInteger(10, capability) &&
+         capability >= 80;
+}
+
 void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
                                     const LowerToGPUOptions &options) {
   // Imported softmax(q k^T * c + mask) v subgraphs become relax.attention,
@@ -190,7 +200,10 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
                                          /*needParallelLoop=*/true}));
   // Every loop nest bound to blockIdx/threadIdx, reductions across threads,
   // tiled matmuls.
-  pm.addPass(tir::createTIRGPUDefaultSchedule({options.maxThreads}));
+  // Tensor cores (mma.sync m16n8k16) from sm_80 on.
+  bool tensorCores = hasMmaSync(options.chip);
+  pm.addPass(
+      tir::createTIRGPUDefaultSchedule({options.maxThreads, tensorCores}));
   if (options.planMemory)
     pm.addPass(createRelaxLiftTIRAllocs());
   pm.addPass(createConvertTIRToSCF());
@@ -222,6 +235,11 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToFuncs());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Constants (and dims, selects, compares) the canonicalizer hoisted out
+  // of the launches go back in, so that kernels see them as constants, not
+  // parameters: the tensor-core kernel's accumulator indices must be
+  // constants for its accumulators to be registers.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   // Launches and copies on one stream, waited on at the end.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());

@@ -20,8 +20,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -52,7 +56,7 @@ MemRefType mlir::relax::getBufferMemRefType(tir::BufferType type) {
 }
 
 /// The memref behind a buffer value produced by the signature step.
-static Value getMemRef(Value buffer) {
+Value mlir::relax::getLoweredMemRef(Value buffer) {
   if (isa<MemRefType>(buffer.getType()))
     return buffer;
   if (auto cast = buffer.getDefiningOp<UnrealizedConversionCastOp>())
@@ -473,7 +477,7 @@ struct LoadOpLowering : OpRewritePattern<tir::LoadOp> {
 
   LogicalResult matchAndRewrite(tir::LoadOp op,
                                 PatternRewriter &rewriter) const override {
-    Value memref = getMemRef(op.getBuffer());
+    Value memref = getLoweredMemRef(op.getBuffer());
     if (!memref)
       return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
     rewriter.replaceOpWithNewOp<memref::LoadOp>(op, memref, op.getIndices());
@@ -486,7 +490,7 @@ struct StoreOpLowering : OpRewritePattern<tir::StoreOp> {
 
   LogicalResult matchAndRewrite(tir::StoreOp op,
                                 PatternRewriter &rewriter) const override {
-    Value memref = getMemRef(op.getBuffer());
+    Value memref = getLoweredMemRef(op.getBuffer());
     if (!memref)
       return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
     rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), memref,
@@ -509,8 +513,18 @@ namespace {
 struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
   using ConvertTIRToSCFBase::ConvertTIRToSCFBase;
 
+  /// The tensor-core ops of GPU kernels (MmaSyncLowering.cpp) become
+  /// NVVM, NVGPU, LLVM and vector ops.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ConvertTIRToSCFBase::getDependentDialects(registry);
+    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                    nvgpu::NVGPUDialect, vector::VectorDialect>();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkTIRMmaSyncForGPU(module)))
+      return signalPassFailure();
     SmallVector<tir::PrimFuncOp> prims(module.getOps<tir::PrimFuncOp>());
     llvm::DenseMap<Operation *, sym::Context> varBounds =
         collectVarBounds(module);
@@ -522,6 +536,7 @@ struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
 
     RewritePatternSet patterns(&getContext());
     populateTIRToSCFPatterns(patterns);
+    populateTIRMmaSyncLoweringPatterns(patterns);
     // Structural rewrites only: leave constant folding to canonicalize.
     GreedyRewriteConfig config;
     config.enableFolding(false);
@@ -536,7 +551,7 @@ struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
       if (cast.getNumOperands() != 1 || cast.getNumResults() != 1 ||
           !isa<tir::BufferType>(cast.getOperand(0).getType()))
         return;
-      Value memref = getMemRef(cast.getOperand(0));
+      Value memref = getLoweredMemRef(cast.getOperand(0));
       if (memref && memref.getType() == cast.getResult(0).getType()) {
         cast.getResult(0).replaceAllUsesWith(memref);
         cast.erase();

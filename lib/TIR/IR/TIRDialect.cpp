@@ -1,6 +1,7 @@
 //===- TIRDialect.cpp - tir dialect, types and attributes -----------------===//
 
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
+#include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -24,6 +25,10 @@ void TIRDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "RelaxDialect/TIR/IR/TIROps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "RelaxDialect/TIR/IR/TIRTensorCoreOps.cpp.inc"
       >();
 }
 

@@ -2,6 +2,7 @@
 
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 #include "RelaxDialect/TIR/IR/OpPattern.h"
+#include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -14,6 +15,10 @@ using namespace mlir::tir;
 
 #define GET_OP_CLASSES
 #include "RelaxDialect/TIR/IR/TIROps.cpp.inc"
+
+// The tensor-core ops (TIRTensorCoreOps.td) share the verifiers' helpers.
+#define GET_OP_CLASSES
+#include "RelaxDialect/TIR/IR/TIRTensorCoreOps.cpp.inc"
 
 void PrimFuncOp::build(OpBuilder &builder, OperationState &state,
                        StringRef name, FunctionType type) {
@@ -433,6 +438,45 @@ LogicalResult LoadOp::verify() {
 LogicalResult StoreOp::verify() {
   return verifyAccess(*this, cast<BufferType>(getBuffer().getType()),
                       getIndices());
+}
+
+LogicalResult MmaSyncOp::verify() {
+  auto accType = cast<BufferType>(getAcc().getType());
+  auto aType = cast<BufferType>(getA().getType());
+  auto bType = cast<BufferType>(getB().getType());
+  if (failed(verifyAccess(*this, accType, getAccIndices())) ||
+      failed(verifyAccess(*this, aType, getAIndices())) ||
+      failed(verifyAccess(*this, bType, getBIndices())))
+    return failure();
+  if (!accType.getDtype().isF32())
+    return emitOpError("accumulates in f32, got ") << accType.getDtype();
+  Type dtype = aType.getDtype();
+  if (!dtype.isF16() && !dtype.isBF16())
+    return emitOpError("multiplies f16 or bf16, got ") << dtype;
+  if (bType.getDtype() != dtype)
+    return emitOpError("operands a and b must have the same dtype, got ")
+           << dtype << " and " << bType.getDtype();
+  if (aType.getRank() < 2 || bType.getRank() < 2)
+    return emitOpError("operands a and b must be tiles of rank 2 or more");
+  return success();
+}
+
+LogicalResult CopyAsyncOp::verify() {
+  auto dstType = cast<BufferType>(getDst().getType());
+  auto srcType = cast<BufferType>(getSrc().getType());
+  if (failed(verifyAccess(*this, dstType, getDstIndices())) ||
+      failed(verifyAccess(*this, srcType, getSrcIndices())))
+    return failure();
+  if (dstType.getDtype() != srcType.getDtype())
+    return emitOpError("copies between buffers of one dtype, got ")
+           << srcType.getDtype() << " and " << dstType.getDtype();
+  Type dtype = dstType.getDtype();
+  int64_t lanes = getLanes();
+  int64_t bits = dtype.isIntOrFloat() ? dtype.getIntOrFloatBitWidth() : 0;
+  if (lanes <= 0 || !llvm::is_contained({32, 64, 128}, lanes * bits))
+    return emitOpError("copies 4, 8 or 16 bytes, got ")
+           << lanes << " x " << dtype;
+  return success();
 }
 
 LogicalResult AllocOp::verify() {

@@ -5,7 +5,8 @@
 // (docs/gpu.md):
 //
 //   - matmul-like nests (out += f(A) * g(B), A and B both read along the
-//     reduction) get 16 x 16 shared-memory tiles (tileMatmul); with fewer
+//     reduction) get 16 x 16 shared-memory tiles (tileMatmul), or tensor
+//     cores for f16 / bf16 into f32 (tensorCoreMatmul); with fewer
 //     than 4 rows (decode) they are GEMVs and take the flat schedule below,
 //     and when the row count is symbolic both versions are kept under an
 //     scf.if that the host evaluates per call;
@@ -268,10 +269,20 @@ static FailureOr<bool> scheduleSplitKGemv(ForOp root, BlockOp block,
   return true;
 }
 
+/// The matmul schedule of a nest with enough rows: tensor cores when the
+/// dtypes allow (and the target has them), else shared-memory tiles.
+static LogicalResult scheduleMatmul(ForOp root, BlockOp block,
+                                    bool tensorCores) {
+  if (tensorCores && canTensorCoreMatmul(root, block))
+    return tensorCoreMatmul(root, block);
+  return tileMatmul(root, block, kMatmulTile);
+}
+
 /// Schedules one top-level nest; failures come from the schedule API
 /// (which reports them) and should not happen on a nest this code picked.
 static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
-                                  bool reductionKind, bool tileMatmuls = true) {
+                                  bool reductionKind, bool tensorCores,
+                                  bool tileMatmuls = true) {
   // Matmul-like nests: shared-memory tiles, unless M is small (the decode
   // case, GEMV): then one thread per output reads the weight coalesced and
   // no tile row idles. A symbolic M decides at run time: both versions,
@@ -285,7 +296,7 @@ static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
     gemv = true;
     if (std::optional<int64_t> m = getConstantIntValue(rows)) {
       if (*m >= kGemvRows)
-        return tileMatmul(root, blocks.front(), kMatmulTile);
+        return scheduleMatmul(root, blocks.front(), tensorCores);
     } else {
       OpBuilder b(root);
       Location loc = root.getLoc();
@@ -297,12 +308,12 @@ static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
       b.setInsertionPoint(choice.elseBlock()->getTerminator());
       auto tiled = cast<ForOp>(b.clone(*root, mapping));
       root->moveBefore(choice.thenBlock()->getTerminator());
-      if (failed(tileMatmul(
+      if (failed(scheduleMatmul(
               tiled,
               cast<BlockOp>(mapping.lookup(blocks.front().getOperation())),
-              kMatmulTile)))
+              tensorCores)))
         return failure();
-      return scheduleNest(root, maxThreads, reductionKind,
+      return scheduleNest(root, maxThreads, reductionKind, tensorCores,
                           /*tileMatmuls=*/false);
     }
   }
@@ -373,7 +384,8 @@ struct TIRGPUDefaultSchedule
       bool reductionKind = getOpPattern(func) != OpPattern::OutEwiseFusable;
       for (Operation *op : work) {
         if (auto loop = dyn_cast<ForOp>(op)) {
-          if (failed(scheduleNest(loop, maxThreads, reductionKind)))
+          if (failed(
+                  scheduleNest(loop, maxThreads, reductionKind, tensorCores)))
             return signalPassFailure();
           continue;
         }

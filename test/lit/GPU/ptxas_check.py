@@ -2,6 +2,7 @@
 
 Usage: ptxas_check.py MODULE.mlir --arch sm_80 [--ptxas PATH] [--keep DIR]
                       [--count REGEX ...] [--cuobjdump PATH --sass-count REGEX ...]
+                      [--sass CUOBJDUMP]
 
 Prints one line per kernel module and a summary line
 "ptxas <arch>: N of N modules accepted"; exits 1 when ptxas rejects one or
@@ -9,7 +10,10 @@ when the module holds no PTX at all (an empty pass would prove nothing).
 With --count, each module's line says how many lines of its PTX match each
 regex ("name: ptx shfl.sync=5 bar.sync=1"); with --cuobjdump, ptxas writes
 a cubin and the --sass-count regexes are counted in its SASS likewise
-("name: sass SHFL.BFLY=10").
+("name: sass SHFL.BFLY=10"). With --sass, ptxas also writes each cubin
+(with -v: its registers, shared memory and spills are printed) and the
+given cuobjdump prints its whole SASS, so a test can check the machine
+code (tensor-core and wide load instructions).
 """
 import argparse
 import os
@@ -60,6 +64,8 @@ def main():
     parser.add_argument('--cuobjdump', help='disassemble each cubin with it')
     parser.add_argument('--sass-count', action='append', default=[],
                         help='regex counted per line of each SASS listing')
+    parser.add_argument('--sass', metavar='CUOBJDUMP',
+                        help='print ptxas -v and the SASS of each module')
     args = parser.parse_args()
     with open(args.module) as f:
         text = f.read()
@@ -83,9 +89,10 @@ def main():
             with open(path, 'w') as f:
                 f.write(ptx)
             cubin = path[:-len('.ptx')] + '.cubin'
+            verbose = ['-v'] if args.sass else []
             proc = subprocess.run(
-                [args.ptxas, f'-arch={args.arch}', path, '-o',
-                 cubin if args.cuobjdump else os.devnull],
+                [args.ptxas, f'-arch={args.arch}', *verbose, path, '-o',
+                 cubin if args.cuobjdump or args.sass else os.devnull],
                 capture_output=True, text=True)
             if proc.returncode != 0:
                 failures += 1
@@ -98,6 +105,13 @@ def main():
                                       capture_output=True, text=True,
                                       check=True).stdout
                 print(f'{name}: sass ' + count_lines(sass, args.sass_count))
+            if args.sass:
+                print(f'{name}: ptxas -v\n{proc.stdout}{proc.stderr}')
+                dump = subprocess.run([args.sass, '-sass', cubin],
+                                      capture_output=True, text=True)
+                print(f'{name}: SASS\n{dump.stdout}{dump.stderr}')
+                if dump.returncode != 0:
+                    failures += 1
     print(f'ptxas {args.arch}: {len(found) - failures} of {len(found)} '
           f'modules accepted')
     return 1 if failures else 0

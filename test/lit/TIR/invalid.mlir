@@ -291,3 +291,81 @@ tir.prim_func @alloc_unknown(%a: !tir.buffer<[n], f32>) {
   %t = tir.alloc : !tir.buffer<[?], f32>
   tir.return
 }
+
+// -----
+
+tir.prim_func @mma_acc_dtype(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[4], f16, local>
+  %a = tir.alloc : !tir.buffer<[16, 16], f16, shared>
+  // expected-error@+1 {{'tir.mma_sync' op accumulates in f32, got 'f16'}}
+  tir.mma_sync %c0, %acc[%c0], %a[%c0, %c0], %a[%c0, %c0] : !tir.buffer<[4], f16, local>, !tir.buffer<[16, 16], f16, shared>, !tir.buffer<[16, 16], f16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @mma_dtype(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[4], f32, local>
+  %a = tir.alloc : !tir.buffer<[16, 16], f32, shared>
+  // expected-error@+1 {{'tir.mma_sync' op multiplies f16 or bf16, got 'f32'}}
+  tir.mma_sync %c0, %acc[%c0], %a[%c0, %c0], %a[%c0, %c0] : !tir.buffer<[4], f32, local>, !tir.buffer<[16, 16], f32, shared>, !tir.buffer<[16, 16], f32, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @mma_mixed(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[4], f32, local>
+  %a = tir.alloc : !tir.buffer<[16, 16], f16, shared>
+  %b = tir.alloc : !tir.buffer<[16, 16], bf16, shared>
+  // expected-error@+1 {{'tir.mma_sync' op operands a and b must have the same dtype, got 'f16' and 'bf16'}}
+  tir.mma_sync %c0, %acc[%c0], %a[%c0, %c0], %b[%c0, %c0] : !tir.buffer<[4], f32, local>, !tir.buffer<[16, 16], f16, shared>, !tir.buffer<[16, 16], bf16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @mma_rank(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[4], f32, local>
+  %a = tir.alloc : !tir.buffer<[16], f16, shared>
+  // expected-error@+1 {{'tir.mma_sync' op operands a and b must be tiles of rank 2 or more}}
+  tir.mma_sync %c0, %acc[%c0], %a[%c0], %a[%c0] : !tir.buffer<[4], f32, local>, !tir.buffer<[16], f16, shared>, !tir.buffer<[16], f16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @mma_indices(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[4], f32, local>
+  %a = tir.alloc : !tir.buffer<[16, 16], f16, shared>
+  // expected-error@+1 {{'tir.mma_sync' op expects 2 indices for '!tir.buffer<[16, 16], f16, shared>', got 1}}
+  tir.mma_sync %c0, %acc[%c0], %a[%c0], %a[%c0, %c0] : !tir.buffer<[4], f32, local>, !tir.buffer<[16, 16], f16, shared>, !tir.buffer<[16, 16], f16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @copy_dtype(%x: !tir.buffer<[m, 64], f16>) {
+  %c0 = arith.constant 0 : index
+  %true = arith.constant true
+  %s = tir.alloc : !tir.buffer<[64, 40], bf16, shared>
+  // expected-error@+1 {{'tir.copy_async' op copies between buffers of one dtype, got 'f16' and 'bf16'}}
+  tir.copy_async %s[%c0, %c0], %x[%c0, %c0], %true {lanes = 8 : i64} : !tir.buffer<[64, 40], bf16, shared>, !tir.buffer<[m, 64], f16>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @copy_bytes(%x: !tir.buffer<[m, 64], f16>) {
+  %c0 = arith.constant 0 : index
+  %true = arith.constant true
+  %s = tir.alloc : !tir.buffer<[64, 40], f16, shared>
+  // expected-error@+1 {{'tir.copy_async' op copies 4, 8 or 16 bytes, got 3 x 'f16'}}
+  tir.copy_async %s[%c0, %c0], %x[%c0, %c0], %true {lanes = 3 : i64} : !tir.buffer<[64, 40], f16, shared>, !tir.buffer<[m, 64], f16>
+  tir.return
+}

@@ -112,3 +112,30 @@ tir.prim_func @scalar(%y: !tir.buffer<[], f32>) {
   }
   tir.return
 }
+
+// One lane's share of a warp's tensor-core product; symbolic output rows.
+// CHECK-LABEL: tir.prim_func @mma
+// CHECK: tir.mma_sync %{{.*}}, %[[ACC:.*]][%{{.*}}], %[[A:.*]][%{{.*}}, %{{.*}}], %[[B:.*]][%{{.*}}, %{{.*}}] : !tir.buffer<[32], f32, local>, !tir.buffer<[64, 40], bf16, shared>, !tir.buffer<[64, 40], bf16, shared>
+tir.prim_func @mma(%out: !tir.buffer<[m, 4], f32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %acc = tir.alloc : !tir.buffer<[32], f32, local>
+  %a = tir.alloc : !tir.buffer<[64, 40], bf16, shared>
+  %b = tir.alloc : !tir.buffer<[64, 40], bf16, shared>
+  tir.mma_sync %c0, %acc[%c4], %a[%c0, %c0], %b[%c0, %c0] : !tir.buffer<[32], f32, local>, !tir.buffer<[64, 40], bf16, shared>, !tir.buffer<[64, 40], bf16, shared>
+  tir.return
+}
+
+// The staging of tensor-core tiles: 16-byte copies into shared memory.
+// CHECK-LABEL: tir.prim_func @copy_async
+// CHECK: tir.copy_async %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {lanes = 8 : i64} : !tir.buffer<[64, 40], f16, shared>, !tir.buffer<[m, 64], f16>
+// CHECK-NEXT: tir.copy_async_wait
+tir.prim_func @copy_async(%x: !tir.buffer<[m, 64], f16>) {
+  %c0 = arith.constant 0 : index
+  %m = tir.sym_var "m" : index
+  %in = arith.cmpi ult, %c0, %m : index
+  %s = tir.alloc : !tir.buffer<[64, 40], f16, shared>
+  tir.copy_async %s[%c0, %c0], %x[%c0, %c0], %in {lanes = 8 : i64} : !tir.buffer<[64, 40], f16, shared>, !tir.buffer<[m, 64], f16>
+  tir.copy_async_wait
+  tir.return
+}

@@ -1,5 +1,6 @@
 // RUN: relax-opt %s --tir-gpu-default-schedule -split-input-file | FileCheck %s
 // RUN: relax-opt %s --tir-gpu-default-schedule="max-threads=128" -split-input-file | FileCheck %s --check-prefix=T128
+// RUN: relax-opt %s --tir-gpu-default-schedule="tensor-cores=false" -split-input-file | FileCheck %s --check-prefix=TILED
 // RUN: ! relax-opt %s --tir-gpu-default-schedule="max-threads=100" 2> %t.err
 // RUN: FileCheck %s --check-prefix=BAD < %t.err
 
@@ -278,53 +279,95 @@ tir.prim_func @single_thread(%x: !tir.buffer<[n], f32>, %s: !tir.buffer<[], f32>
 
 // A batched matmul [b, m, k] x [k, n] with symbolic sizes. m is only known
 // at run time, so both schedules are kept under scf.if (m < 4): the GEMV
-// one (decode: one thread per output) and 16 x 16 output tiles. Grid z = b, y = ceildiv(m, 16), x = ceildiv(n, 16); shared tiles of
+// one (decode: one thread per output) and, with tensor-cores=false, 16 x 16
+// output tiles. Grid z = b, y = ceildiv(m, 16), x = ceildiv(n, 16); shared tiles of
 // A and B and a shared accumulator per thread; per K tile the 256 threads
 // stage A and B (zero outside m, k and k, n), then run the original block
 // over the tile; finally the in-bounds elements are stored.
+// By default the f16 product accumulated in f32 runs on tensor cores
+// instead: 64 x 64 tiles (grid y = ceildiv(m, 64), x = ceildiv(n, 64)), two
+// stages of 64 x 40 shared tiles of A and of B (n by k), 32 accumulators per
+// lane in a local buffer; the first K step is staged, then per step one
+// thread loop stages the next one (here element by element: k is symbolic)
+// and runs 2 x 2 x 4 = 16 mma_sync per warp on the current stage; the
+// epilogue stores the in-bounds elements.
 // CHECK-LABEL: tir.prim_func @bmm
 // CHECK-DAG: %[[B:.*]] = tir.sym_var "b"
-// CHECK-DAG: %[[M:.*]] = tir.sym_var "m"
-// CHECK-DAG: %[[N:.*]] = tir.sym_var "n"
-// CHECK-DAG: %[[K:.*]] = tir.sym_var "k"
-// CHECK: %[[SMALL:.*]] = arith.cmpi ult, %[[M]], %{{.*}} : index
-// CHECK: scf.if %[[SMALL]] {
-// CHECK: kind = thread_binding thread = "blockIdx.x"
-// CHECK-NEXT: kind = thread_binding thread = "threadIdx.x"
-// CHECK: tir.block "mm" ({{.*}}) kinds [spatial, spatial, spatial, reduce]
+// CHECK: scf.if %{{.*}} {
+// CHECK: thread = "threadIdx.x"
 // CHECK: } else {
 // CHECK: %[[ROWS:.*]] = arith.divui %{{.*}}, %{{.*}} : index
 // CHECK: %[[COLS:.*]] = arith.divui %{{.*}}, %{{.*}} : index
 // CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %{{.*}} : index
 // CHECK: tir.for %[[Z:.*]] = %{{.*}} to %[[B]] step %{{.*}} kind = thread_binding thread = "blockIdx.z" {
-// CHECK: tir.for %[[BY:.*]] = %{{.*}} to %[[ROWS]] step %{{.*}} kind = thread_binding thread = "blockIdx.y" {
-// CHECK: tir.for %[[BX:.*]] = %{{.*}} to %[[COLS]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
-// CHECK: %[[PB:.*]] = arith.remui %[[Z]], %[[B]]
-// CHECK: %[[TA:.*]] = tir.alloc : !tir.buffer<[16, 16], f16, shared>
-// CHECK: %[[TB:.*]] = tir.alloc : !tir.buffer<[16, 16], f16, shared>
-// CHECK: %[[ACC:.*]] = tir.alloc : !tir.buffer<[256], f32, shared>
-// CHECK: kind = thread_binding thread = "threadIdx.x"
-// CHECK: tir.store %{{.*}}, %[[ACC]]
-// CHECK: tir.for %{{.*}} = %{{.*}} to %[[KT]] step %{{.*}} {
-// CHECK: kind = thread_binding thread = "threadIdx.x"
-// CHECK: scf.if %{{.*}} -> (f16) {
-// CHECK: tir.load %{{.*}}[%[[PB]], %{{.*}}, %{{.*}}] : !tir.buffer<[b, m, k], f16>
-// CHECK: tir.store %{{.*}}, %[[TA]]
-// CHECK: scf.if %{{.*}} -> (f16) {
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[ROWS]] step %{{.*}} kind = thread_binding thread = "blockIdx.y" {
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[COLS]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
+// CHECK: %[[SA:.*]] = tir.alloc : !tir.buffer<[2, 64, 40], f16, shared>
+// CHECK: %[[SB:.*]] = tir.alloc : !tir.buffer<[2, 64, 40], f16, shared>
+// CHECK: %[[ACC:.*]] = tir.alloc : !tir.buffer<[32], f32, local>
+// CHECK: tir.for %{{.*}} = %{{.*}} to %c128 step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
+// CHECK-COUNT-32: tir.store %{{.*}}, %[[ACC]][%{{.*}}] : !tir.buffer<[32], f32, local>
+// CHECK: kind = unrolled
+// CHECK: tir.load %{{.*}} : !tir.buffer<[b, m, k], f16>
+// CHECK: tir.store %{{.*}}, %[[SA]]
+// CHECK: kind = unrolled
 // CHECK: tir.load %{{.*}} : !tir.buffer<[k, n], f16>
-// CHECK: tir.store %{{.*}}, %[[TB]]
-// CHECK: kind = thread_binding thread = "threadIdx.x"
-// CHECK: tir.block "mm_tile"
-// CHECK-NOT: tir.init
-// CHECK: tir.load %[[ACC]]
-// CHECK: tir.load %[[TA]]
-// CHECK: tir.load %[[TB]]
-// CHECK: arith.extf
-// CHECK: tir.store %{{.*}}, %[[ACC]]
-// CHECK: kind = thread_binding thread = "threadIdx.x"
+// CHECK: tir.store %{{.*}}, %[[SB]]
+// CHECK: tir.copy_async_wait
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[KT]] step %{{.*}} {
+// CHECK: tir.for %{{.*}} = %{{.*}} to %c128{{.*}} step %{{.*}} kind = thread_binding thread = "threadIdx.x" {
+// CHECK: scf.if %{{.*}} {
+// CHECK: tir.store %{{.*}}, %[[SA]]
+// CHECK: tir.store %{{.*}}, %[[SB]]
+// CHECK-COUNT-16: tir.mma_sync %{{.*}}, %[[ACC]][%{{.*}}], %[[SA]][%{{.*}}, %{{.*}}, %{{.*}}], %[[SB]][%{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-NEXT: tir.copy_async_wait
+// CHECK: thread = "threadIdx.x"
 // CHECK: scf.if
 // CHECK: %[[V:.*]] = tir.load %[[ACC]]
-// CHECK: tir.store %[[V]], %{{.*}}[%[[PB]], %{{.*}}, %{{.*}}] : !tir.buffer<[b, m, n], f32>
+// CHECK: tir.store %[[V]], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : !tir.buffer<[b, m, n], f32>
+// TILED-LABEL: tir.prim_func @bmm
+// TILED-DAG: %[[B:.*]] = tir.sym_var "b"
+// TILED-DAG: %[[M:.*]] = tir.sym_var "m"
+// TILED-DAG: %[[N:.*]] = tir.sym_var "n"
+// TILED-DAG: %[[K:.*]] = tir.sym_var "k"
+// TILED: %[[SMALL:.*]] = arith.cmpi ult, %[[M]], %{{.*}} : index
+// TILED: scf.if %[[SMALL]] {
+// TILED: kind = thread_binding thread = "blockIdx.x"
+// TILED-NEXT: kind = thread_binding thread = "threadIdx.x"
+// TILED: tir.block "mm" ({{.*}}) kinds [spatial, spatial, spatial, reduce]
+// TILED: } else {
+// TILED: %[[ROWS:.*]] = arith.divui %{{.*}}, %{{.*}} : index
+// TILED: %[[COLS:.*]] = arith.divui %{{.*}}, %{{.*}} : index
+// TILED: %[[KT:.*]] = arith.divui %{{.*}}, %{{.*}} : index
+// TILED: tir.for %[[Z:.*]] = %{{.*}} to %[[B]] step %{{.*}} kind = thread_binding thread = "blockIdx.z" {
+// TILED: tir.for %[[BY:.*]] = %{{.*}} to %[[ROWS]] step %{{.*}} kind = thread_binding thread = "blockIdx.y" {
+// TILED: tir.for %[[BX:.*]] = %{{.*}} to %[[COLS]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" {
+// TILED: %[[PB:.*]] = arith.remui %[[Z]], %[[B]]
+// TILED: %[[TA:.*]] = tir.alloc : !tir.buffer<[16, 16], f16, shared>
+// TILED: %[[TB:.*]] = tir.alloc : !tir.buffer<[16, 16], f16, shared>
+// TILED: %[[ACC:.*]] = tir.alloc : !tir.buffer<[256], f32, shared>
+// TILED: kind = thread_binding thread = "threadIdx.x"
+// TILED: tir.store %{{.*}}, %[[ACC]]
+// TILED: tir.for %{{.*}} = %{{.*}} to %[[KT]] step %{{.*}} {
+// TILED: kind = thread_binding thread = "threadIdx.x"
+// TILED: scf.if %{{.*}} -> (f16) {
+// TILED: tir.load %{{.*}}[%[[PB]], %{{.*}}, %{{.*}}] : !tir.buffer<[b, m, k], f16>
+// TILED: tir.store %{{.*}}, %[[TA]]
+// TILED: scf.if %{{.*}} -> (f16) {
+// TILED: tir.load %{{.*}} : !tir.buffer<[k, n], f16>
+// TILED: tir.store %{{.*}}, %[[TB]]
+// TILED: kind = thread_binding thread = "threadIdx.x"
+// TILED: tir.block "mm_tile"
+// TILED-NOT: tir.init
+// TILED: tir.load %[[ACC]]
+// TILED: tir.load %[[TA]]
+// TILED: tir.load %[[TB]]
+// TILED: arith.extf
+// TILED: tir.store %{{.*}}, %[[ACC]]
+// TILED: kind = thread_binding thread = "threadIdx.x"
+// TILED: scf.if
+// TILED: %[[V:.*]] = tir.load %[[ACC]]
+// TILED: tir.store %[[V]], %{{.*}}[%[[PB]], %{{.*}}, %{{.*}}] : !tir.buffer<[b, m, n], f32>
 tir.prim_func @bmm(%x: !tir.buffer<[b, m, k], f16>, %w: !tir.buffer<[k, n], f16>, %y: !tir.buffer<[b, m, n], f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -350,6 +393,47 @@ tir.prim_func @bmm(%x: !tir.buffer<[b, m, k], f16>, %w: !tir.buffer<[k, n], f16>
             %s = arith.addf %acc, %p2 : f32
             tir.store %s, %y[%vp, %vi, %vj] : !tir.buffer<[b, m, n], f32>
           }
+        }
+      }
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// A bf16 linear with k = 64 (a multiple of 8) and a bf16 output: both
+// operands are read along k, so each K step is staged with 16-byte
+// cp.async copies (tir.copy_async, 2 per thread per operand, zero-filled
+// outside m and n); the f32 accumulators are rounded to bf16 when stored.
+// CHECK-LABEL: tir.prim_func @linear_bf16
+// CHECK: tir.alloc : !tir.buffer<[2, 64, 40], bf16, shared>
+// CHECK: kind = unrolled
+// CHECK: tir.copy_async %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {lanes = 8 : i64} : !tir.buffer<[2, 64, 40], bf16, shared>, !tir.buffer<[m, 64], bf16>
+// CHECK: tir.copy_async %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {lanes = 8 : i64} : !tir.buffer<[2, 64, 40], bf16, shared>, !tir.buffer<[n, 64], bf16>
+// CHECK: tir.mma_sync
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: tir.store %{{.*}} : !tir.buffer<[m, n], bf16>
+tir.prim_func @linear_bf16(%x: !tir.buffer<[m, 64], bf16>, %w: !tir.buffer<[n, 64], bf16>, %y: !tir.buffer<[m, n], bf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %m = tir.sym_var "m" : index
+  %n = tir.sym_var "n" : index
+  tir.for %i = %c0 to %m step %c1 {
+    tir.for %j = %c0 to %n step %c1 {
+      tir.for %r = %c0 to %c64 step %c1 {
+        tir.block "linear" (%vi = %i, %vj = %j, %vr = %r) kinds [spatial, spatial, reduce] {
+          tir.init {
+            %z = arith.constant 0.0 : bf16
+            tir.store %z, %y[%vi, %vj] : !tir.buffer<[m, n], bf16>
+          }
+          %acc = tir.load %y[%vi, %vj] : !tir.buffer<[m, n], bf16>
+          %a = tir.load %x[%vi, %vr] : !tir.buffer<[m, 64], bf16>
+          %e = tir.load %w[%vj, %vr] : !tir.buffer<[n, 64], bf16>
+          %p = arith.mulf %a, %e : bf16
+          %s = arith.addf %acc, %p : bf16
+          tir.store %s, %y[%vi, %vj] : !tir.buffer<[m, n], bf16>
         }
       }
     }

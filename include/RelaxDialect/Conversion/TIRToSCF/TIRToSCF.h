@@ -23,6 +23,20 @@ namespace relax {
 /// to `!tir.buffer`.
 void populateTIRToSCFPatterns(RewritePatternSet &patterns);
 
+/// The patterns for the tensor-core ops (MmaSyncLowering.cpp): inside a
+/// loop bound to GPU threads, `tir.mma_sync` becomes one `nvvm.mma.sync` of
+/// the whole warp and `tir.copy_async` cp.async; elsewhere (the CPU
+/// emulation of GPU schedules) their definitions as loops.
+void populateTIRMmaSyncLoweringPatterns(RewritePatternSet &patterns);
+
+/// Reports a tensor-core op in a GPU thread that the GPU lowering cannot
+/// take (operands outside shared memory).
+LogicalResult checkTIRMmaSyncForGPU(Operation *root);
+
+/// The memref behind a buffer operand during the conversion (through the
+/// cast that keeps tir ops valid), or null.
+Value getLoweredMemRef(Value buffer);
+
 /// The memref a buffer of `type` becomes: `!tir.buffer<[n, 4], f32, shared>`
 /// -> `memref<?x4xf32, #gpu.address_space<workgroup>>`. Code that hands
 /// buffers to memref ops before this conversion (convert-tir-to-linalg)

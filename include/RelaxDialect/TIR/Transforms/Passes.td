@@ -45,9 +45,11 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
     The schedule `--lower-to-gpu` applies when nothing was tuned. Every
     top-level loop nest of a `tir.prim_func` becomes one kernel:
 
-    - matmul-like nests: 16 x 16 shared-memory tiles (`tileMatmul`); below
-      4 rows (decode) a GEMV, one thread per output; a symbolic row count
-      keeps both under `scf.if`;
+    - matmul-like nests: 16 x 16 shared-memory tiles (`tileMatmul`), or,
+      for f16 / bf16 operands accumulated in f32 with `tensor-cores`,
+      64 x 64 tiles on tensor cores (`tensorCoreMatmul`, `tir.mma_sync`);
+      below 4 rows (decode) a GEMV, one thread per output; a symbolic row
+      count keeps both under `scf.if`;
     - long reductions (symbolic or >= 64 iterations, one input read along
       them, identity init): one thread block per output element sharing the
       reduction (`crossThreadReduction`), warps combining with shuffles
@@ -71,6 +73,9 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
   let options = [
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"256",
            "Threads per block (a multiple of 32, at most 1024)">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Schedule f16/bf16 matmuls with f32 accumulation on tensor cores "
+           "(mma.sync m16n8k16: sm_80 and later)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ScheduleUtils.h"
+#include "MatmulMatch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -27,21 +27,8 @@ using namespace mlir;
 using namespace mlir::tir;
 using namespace mlir::tir::schedule;
 
-namespace {
-/// What the rewrite needs to know about a matched matmul nest.
-struct MatmulMatch {
-  SmallVector<ForOp> loops;      // Root to innermost, one per block variable.
-  SmallVector<unsigned> loopVar; // The block variable each loop drives.
-  unsigned iVar, jVar, kVar;
-  SmallVector<unsigned> batchVars; // In loop order.
-  LoadOp loadA, loadB, accLoad;
-  StoreOp accStore;
-  TypedAttr init;
-};
-} // namespace
 
-/// The block argument `value` is, if any.
-static std::optional<unsigned> blockVar(BlockOp block, Value value) {
+std::optional<unsigned> schedule::blockVar(BlockOp block, Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
   if (!arg || arg.getOwner() != block.getBody())
     return std::nullopt;
@@ -62,8 +49,8 @@ static LoadOp throughCasts(Value value) {
   return {};
 }
 
-static FailureOr<MatmulMatch> matchMatmul(ForOp root, BlockOp block,
-                                          Reporter report) {
+FailureOr<MatmulMatch> schedule::matchMatmul(ForOp root, BlockOp block,
+                                             Reporter report) {
   MatmulMatch m;
   // A perfect nest of unit loops from root down to the block, one loop per
   // block variable, each binding exactly a loop's induction variable.
@@ -220,7 +207,7 @@ bool tir::canTileMatmul(ForOp root, BlockOp block, Value *rowExtent) {
   return true;
 }
 
-static Value ceilDiv(OpBuilder &b, Location loc, Value n, int64_t d) {
+Value schedule::ceilDiv(OpBuilder &b, Location loc, Value n, int64_t d) {
   if (std::optional<int64_t> c = getConstantIntValue(n))
     return constIndex(b, loc, (*c + d - 1) / d);
   return arith::DivUIOp::create(
@@ -243,25 +230,76 @@ tileThreads(OpBuilder &b, Location loc, int64_t tile,
   build(tb, t, ty, tx);
 }
 
-/// `load` re-issued with the block variables mapped to `vars`, under
-/// `inBounds`, else zero.
-static Value guardedLoad(OpBuilder &b, Location loc, BlockOp block, LoadOp load,
-                         ArrayRef<Value> vars, Value inBounds) {
+SmallVector<Value> schedule::mapBlockIndices(BlockOp block, ValueRange indices,
+                                             ArrayRef<Value> vars) {
+  SmallVector<Value> mapped;
+  for (Value index : indices) {
+    std::optional<unsigned> v = blockVar(block, index);
+    mapped.push_back(v ? vars[*v] : index);
+  }
+  return mapped;
+}
+
+Value schedule::guardedLoad(OpBuilder &b, Location loc, BlockOp block,
+                            LoadOp load, ArrayRef<Value> vars,
+                            Value inBounds) {
   Type type = load.getType();
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, inBounds,
                                 /*withElse=*/true);
   OpBuilder tb = ifOp.getThenBodyBuilder();
-  SmallVector<Value> indices;
-  for (Value index : load.getIndices()) {
-    std::optional<unsigned> v = blockVar(block, index);
-    indices.push_back(v ? vars[*v] : index);
-  }
+  SmallVector<Value> indices = mapBlockIndices(block, load.getIndices(), vars);
   scf::YieldOp::create(
       tb, loc, LoadOp::create(tb, loc, load.getBuffer(), indices).getResult());
   OpBuilder eb = ifOp.getElseBodyBuilder();
   Value zero = arith::ConstantOp::create(eb, loc, eb.getZeroAttr(type));
   scf::YieldOp::create(eb, loc, zero);
   return ifOp.getResult(0);
+}
+
+MatmulGrid schedule::buildMatmulGrid(OpBuilder &b, Location loc,
+                                     MatmulMatch &m, int64_t tileM,
+                                     int64_t tileN, int64_t tileK,
+                                     function_ref<void()> beforeLoops) {
+  MatmulGrid g;
+  unsigned numVars = m.loops.size();
+  g.extent.resize(numVars);
+  for (auto [loop, v] : llvm::zip(m.loops, m.loopVar)) {
+    std::optional<int64_t> c = getConstantIntValue(loop.getUpperBound());
+    g.extent[v] = c ? constIndex(b, loc, *c) : loop.getUpperBound();
+  }
+  // Fused batch dims on z, row tiles on y, column tiles on x.
+  Value batch = constIndex(b, loc, 1);
+  for (unsigned v : m.batchVars)
+    batch = getConstantIntValue(batch) == 1
+                ? g.extent[v]
+                : arith::MulIOp::create(b, loc, batch, g.extent[v]).getResult();
+  Value rowTiles = ceilDiv(b, loc, g.extent[m.iVar], tileM);
+  Value colTiles = ceilDiv(b, loc, g.extent[m.jVar], tileN);
+  g.kTiles = ceilDiv(b, loc, g.extent[m.kVar], tileK);
+  if (beforeLoops)
+    beforeLoops();
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  g.zLoop = ForOp::create(b, loc, zero, batch, one, LoopKind::thread_binding,
+                          nullptr, "blockIdx.z");
+  b.setInsertionPointToStart(g.zLoop.getBody());
+  auto yLoop = ForOp::create(b, loc, zero, rowTiles, one,
+                             LoopKind::thread_binding, nullptr, "blockIdx.y");
+  b.setInsertionPointToStart(yLoop.getBody());
+  auto xLoop = ForOp::create(b, loc, zero, colTiles, one,
+                             LoopKind::thread_binding, nullptr, "blockIdx.x");
+  b.setInsertionPointToStart(xLoop.getBody());
+  // Batch variables of the block from z, row-major in loop order.
+  g.base.resize(numVars);
+  Value rest = g.zLoop.getInductionVar();
+  for (unsigned v : llvm::reverse(m.batchVars)) {
+    g.base[v] = arith::RemUIOp::create(b, loc, rest, g.extent[v]);
+    rest = arith::DivUIOp::create(b, loc, rest, g.extent[v]);
+  }
+  g.rowBase = arith::MulIOp::create(b, loc, yLoop.getInductionVar(),
+                                    constIndex(b, loc, tileM));
+  g.colBase = arith::MulIOp::create(b, loc, xLoop.getInductionVar(),
+                                    constIndex(b, loc, tileN));
+  return g;
 }
 
 LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
@@ -275,23 +313,14 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
   MatmulMatch &m = *matched;
   OpBuilder b(root);
   Location loc = root.getLoc();
-  unsigned numVars = m.loops.size();
-  SmallVector<Value> extent(numVars);
-  for (auto [loop, v] : llvm::zip(m.loops, m.loopVar)) {
-    std::optional<int64_t> c = getConstantIntValue(loop.getUpperBound());
-    extent[v] = c ? constIndex(b, loc, *c) : loop.getUpperBound();
-  }
-
-  // Grid: fused batch dims on z, row tiles on y, column tiles on x.
-  Value batch = constIndex(b, loc, 1);
-  for (unsigned v : m.batchVars)
-    batch = getConstantIntValue(batch) == 1
-                ? extent[v]
-                : arith::MulIOp::create(b, loc, batch, extent[v]).getResult();
-  Value rowTiles = ceilDiv(b, loc, extent[m.iVar], tile);
-  Value colTiles = ceilDiv(b, loc, extent[m.jVar], tile);
-  Value kTiles = ceilDiv(b, loc, extent[m.kVar], tile);
-  Value tileValue = constIndex(b, loc, tile);
+  Value tileValue, initValue;
+  MatmulGrid grid = buildMatmulGrid(b, loc, m, tile, tile, tile, [&] {
+    tileValue = constIndex(b, loc, tile);
+    initValue = arith::ConstantOp::create(b, loc, m.init);
+  });
+  ArrayRef<Value> extent = grid.extent, base = grid.base;
+  Value rowBase = grid.rowBase, colBase = grid.colBase;
+  Value kTiles = grid.kTiles;
   auto typeOf = [](LoadOp l) {
     return cast<BufferType>(l.getBuffer().getType());
   };
@@ -300,32 +329,7 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
                            dtype, MemoryScope::shared);
   };
   Type outType = m.accLoad.getType();
-  Value initValue = arith::ConstantOp::create(b, loc, m.init);
 
-  auto zLoop = ForOp::create(b, loc, constIndex(b, loc, 0), batch, constIndex(b, loc, 1),
-                             LoopKind::thread_binding, nullptr, "blockIdx.z");
-  b.setInsertionPointToStart(zLoop.getBody());
-  auto yLoop = ForOp::create(b, loc, constIndex(b, loc, 0), rowTiles, constIndex(b, loc, 1),
-                             LoopKind::thread_binding, nullptr, "blockIdx.y");
-  b.setInsertionPointToStart(yLoop.getBody());
-  auto xLoop = ForOp::create(b, loc, constIndex(b, loc, 0), colTiles, constIndex(b, loc, 1),
-                             LoopKind::thread_binding, nullptr, "blockIdx.x");
-  b.setInsertionPointToStart(xLoop.getBody());
-
-  // Block variables for a thread: batch dims from z (row-major in loop
-  // order), i from the row tile, j from the column tile.
-  SmallVector<Value> base(numVars);
-  {
-    Value rest = zLoop.getInductionVar();
-    for (unsigned v : llvm::reverse(m.batchVars)) {
-      base[v] = arith::RemUIOp::create(b, loc, rest, extent[v]);
-      rest = arith::DivUIOp::create(b, loc, rest, extent[v]);
-    }
-  }
-  Value rowBase =
-      arith::MulIOp::create(b, loc, yLoop.getInductionVar(), tileValue);
-  Value colBase =
-      arith::MulIOp::create(b, loc, xLoop.getInductionVar(), tileValue);
   Value tileA = AllocOp::create(
       b, loc, sharedOf(typeOf(m.loadA).getDtype(), {tile, tile}));
   Value tileB = AllocOp::create(
@@ -421,12 +425,8 @@ LogicalResult tir::tileMatmul(ForOp root, BlockOp block, int64_t tile) {
     auto guard = scf::IfOp::create(tb, loc, inBounds, /*withElse=*/false);
     OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
     Value v = LoadOp::create(gb, loc, acc, ValueRange{t});
-    SmallVector<Value> indices;
-    for (Value index : m.accStore.getIndices()) {
-      std::optional<unsigned> var = blockVar(block, index);
-      indices.push_back(var ? vars[*var] : index);
-    }
-    StoreOp::create(gb, loc, v, m.accStore.getBuffer(), indices);
+    StoreOp::create(gb, loc, v, m.accStore.getBuffer(),
+                    mapBlockIndices(block, m.accStore.getIndices(), vars));
   });
   root.erase();
   return success();

@@ -1,0 +1,325 @@
+//===- TensorCoreMatmul.cpp - Matmuls on tensor cores (mma.sync) ----------===//
+//
+// The GPU schedule of f16 / bf16 matmuls (matmul, batched matmul, linear;
+// an f32 output, or one of the operands' dtype, which the tensor cores
+// accumulate in f32 and the epilogue rounds once): tensor cores instead of one FMA per thread per
+// output. A thread block computes a 64 x 64 output tile with 4 warps (2 x 2,
+// 32 x 32 each, i.e. 2 x 4 tir.mma_sync tiles of 16 x 8 per warp, whose
+// 32 accumulators per lane live in registers: a `local` buffer). Per
+// 32-wide step of K the 128 threads stage a 64 x 32 tile of A and a
+// 64 x 32 (n by k) tile of B in shared memory, zero outside M, N and K, so
+// symbolic sizes need no other tail code; rows are padded to 40 elements so
+// that the fragment reads of a warp hit 32 distinct banks. The epilogue
+// stores each lane's accumulators under row / column guards.
+//
+// The accumulators persist across thread loops (the GPU keeps them in each
+// thread's registers); the CPU emulation (--tir-test-gpu-as-serial) gives
+// such a buffer a thread dimension.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatmulMatch.h"
+
+#include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tir;
+using namespace mlir::tir::schedule;
+
+namespace {
+/// The shape of the schedule.
+constexpr int64_t kTileM = 64, kTileN = 64, kTileK = 32;
+constexpr int64_t kWarpsM = 2, kWarpsN = 2;
+constexpr int64_t kThreads = 32 * kWarpsM * kWarpsN;
+constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
+constexpr int64_t kFragsM = kTileM / kWarpsM / kMmaM; // 2
+constexpr int64_t kFragsN = kTileN / kWarpsN / kMmaN; // 4
+constexpr int64_t kAccPerLane = kFragsM * kFragsN * 4;
+/// Elements per cp.async (16 bytes of f16 / bf16).
+constexpr int64_t kVector = 8;
+/// Shared rows of 40 elements (80 bytes, 20 banks): the 8 rows a fragment
+/// read touches start in 8 different groups of 4 banks.
+constexpr int64_t kRowPad = 8;
+} // namespace
+
+/// The operands' dtype (f16 or bf16, both the same) when the block is
+/// out(f32) += extf(A) * extf(B) or out += A * B in that dtype (then the
+/// tensor cores accumulate in f32 and the epilogue rounds once).
+static FailureOr<Type> matchTensorCoreTypes(MatmulMatch &m,
+                                            Reporter report) {
+  Type dtype = m.loadA.getType();
+  if (!dtype.isF16() && !dtype.isBF16())
+    return report(m.loadA, "tensor cores need f16 or bf16 operands");
+  if (m.loadB.getType() != dtype)
+    return report(m.loadB, "tensor cores need operands of one dtype");
+  Type out = m.accLoad.getType();
+  bool widened = out.isF32();
+  if (!widened && out != dtype)
+    return report(m.accStore, "tensor cores need an f32 accumulator or one "
+                              "of the operands' dtype");
+  Operation *add = m.accStore.getValue().getDefiningOp();
+  Value product = add->getOperand(0) == m.accLoad.getResult()
+                      ? add->getOperand(1)
+                      : add->getOperand(0);
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if (!isa<arith::AddFOp>(add) || !mul)
+    return report(m.accStore, "tensor cores need a float multiply-add");
+  LoadOp loads[] = {m.loadA, m.loadB};
+  for (auto [operand, load] : llvm::zip(mul->getOperands(), loads)) {
+    Value source = operand;
+    if (auto ext = operand.getDefiningOp<arith::ExtFOp>(); ext && widened)
+      source = ext.getIn();
+    if (source != load.getResult())
+      return report(mul, "the product must be of the operands (widened to "
+                         "f32 for an f32 output)");
+  }
+  return dtype;
+}
+
+bool tir::canTensorCoreMatmul(ForOp root, BlockOp block, Value *rowExtent) {
+  Reporter quiet{false, "tensor_core_matmul"};
+  FailureOr<MatmulMatch> m = matchMatmul(root, block, quiet);
+  if (failed(m) || failed(matchTensorCoreTypes(*m, quiet)))
+    return false;
+  if (rowExtent)
+    for (auto [loop, v] : llvm::zip(m->loops, m->loopVar))
+      if (v == m->iVar)
+        *rowExtent = loop.getUpperBound();
+  return true;
+}
+
+/// Whether `load` (A or B) is staged with 16-byte cp.async copies: its
+/// innermost index is the reduction variable (k contiguous in memory), its
+/// buffer's innermost dim is a constant multiple of 8 (every row starts
+/// 16-byte aligned, and a vector of 8 along k is wholly inside or outside
+/// K) and no other index depends on k. Else elements are staged one by one.
+static bool isVectorStaged(MatmulMatch &m, BlockOp block, LoadOp load) {
+  ValueRange indices = load.getIndices();
+  if (blockVar(block, indices.back()) != m.kVar)
+    return false;
+  for (Value index : indices.drop_back())
+    if (blockVar(block, index) == m.kVar)
+      return false;
+  auto type = cast<BufferType>(load.getBuffer().getType());
+  std::optional<int64_t> last = type.getDims().back().getConstant();
+  std::optional<int64_t> depth;
+  for (auto [loop, v] : llvm::zip(m.loops, m.loopVar))
+    if (v == m.kVar)
+      depth = getConstantIntValue(loop.getUpperBound());
+  return last && *last % kVector == 0 && depth && *depth % kVector == 0;
+}
+
+/// A threadIdx.x loop over the block's threads; `build` gets the thread.
+static void threads(OpBuilder &b, Location loc,
+                    function_ref<void(OpBuilder &, Value)> build) {
+  auto loop = ForOp::create(b, loc, constIndex(b, loc, 0),
+                            constIndex(b, loc, kThreads),
+                            constIndex(b, loc, 1), LoopKind::thread_binding,
+                            nullptr, "threadIdx.x");
+  OpBuilder tb = OpBuilder::atBlockBegin(loop.getBody());
+  build(tb, loop.getInductionVar());
+}
+
+/// An unrolled loop `0 to n`; `build` gets its induction variable.
+static void unrolled(OpBuilder &b, Location loc, int64_t n,
+                     function_ref<void(OpBuilder &, Value)> build) {
+  auto loop =
+      ForOp::create(b, loc, constIndex(b, loc, 0), constIndex(b, loc, n),
+                    constIndex(b, loc, 1), LoopKind::unrolled, nullptr);
+  OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+  build(lb, loop.getInductionVar());
+}
+
+namespace {
+/// A lane's place: its warp's corner in the block tile and (g, q), the
+/// lane's group of four and its position in it.
+struct LanePlace {
+  Value lane, warpRow, warpCol, g, q;
+};
+} // namespace
+
+static LanePlace getLanePlace(OpBuilder &b, Location loc, Value t) {
+  auto c = [&](int64_t v) { return constIndex(b, loc, v); };
+  LanePlace p;
+  p.lane = arith::RemUIOp::create(b, loc, t, c(32));
+  Value warp = arith::DivUIOp::create(b, loc, t, c(32));
+  p.warpRow = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, warp, c(kWarpsN)),
+      c(kTileM / kWarpsM));
+  p.warpCol = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, warp, c(kWarpsN)),
+      c(kTileN / kWarpsN));
+  p.g = arith::DivUIOp::create(b, loc, p.lane, c(4));
+  p.q = arith::RemUIOp::create(b, loc, p.lane, c(4));
+  return p;
+}
+
+LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block) {
+  Reporter report{true, "tensor_core_matmul"};
+  FailureOr<MatmulMatch> matched = matchMatmul(root, block, report);
+  if (failed(matched))
+    return failure();
+  MatmulMatch &m = *matched;
+  FailureOr<Type> dtype = matchTensorCoreTypes(m, report);
+  if (failed(dtype))
+    return failure();
+  OpBuilder b(root);
+  Location loc = root.getLoc();
+  auto c = [&](OpBuilder &ob, int64_t v) { return constIndex(ob, loc, v); };
+  auto lt = [&](OpBuilder &ob, Value x, Value n) {
+    return arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::ult, x, n)
+        .getResult();
+  };
+  auto both = [&](OpBuilder &ob, Value x, Value y) {
+    return arith::AndIOp::create(ob, loc, x, y).getResult();
+  };
+  Type outType = m.accLoad.getType();
+  MatmulGrid grid = buildMatmulGrid(b, loc, m, kTileM, kTileN, kTileK);
+  ArrayRef<Value> extent = grid.extent;
+  Value rows = extent[m.iVar], cols = extent[m.jVar], depth = extent[m.kVar];
+
+  auto shared = [&](ArrayRef<int64_t> shape, Type type, MemoryScope scope) {
+    return AllocOp::create(
+        b, loc,
+        BufferType::get(b.getContext(), relax::SymShape::fromStatic(shape),
+                        type, scope));
+  };
+  // Two stages of each tile: the K step being multiplied and the next one
+  // being staged.
+  Value tileA =
+      shared({2, kTileM, kTileK + kRowPad}, *dtype, MemoryScope::shared);
+  Value tileB =
+      shared({2, kTileN, kTileK + kRowPad}, *dtype, MemoryScope::shared);
+  Value acc = shared({kAccPerLane}, b.getF32Type(), MemoryScope::local);
+
+  // Whether B's innermost index is its column (a k x n weight, as in
+  // matmul) rather than k (an n x k weight, as in linear): then adjacent
+  // threads take adjacent columns so that the global reads coalesce.
+  bool bColumnMajor = blockVar(block, m.loadB.getIndices().back()) == m.jVar;
+
+  // Stages K step `step` into stage `stage` of the tiles: per thread,
+  // elements (or vectors of 8) e * kThreads + t of each tile.
+  auto stageStep = [&](OpBuilder &tb, Value t, Value step, Value stage) {
+    Value kBase = arith::MulIOp::create(tb, loc, step, c(tb, kTileK));
+    auto stageOne = [&](LoadOp load, Value tile, unsigned outerVar,
+                        Value base, Value outerExtent, bool outerFastest) {
+      int64_t outer = outerVar == m.iVar ? kTileM : kTileN;
+      int64_t lanes = isVectorStaged(m, block, load) ? kVector : 1;
+      int64_t perRow = kTileK / lanes;
+      unrolled(tb, loc, outer * perRow / kThreads, [&](OpBuilder &lb,
+                                                         Value e) {
+        Value idx = arith::AddIOp::create(
+            lb, loc, arith::MulIOp::create(lb, loc, e, c(lb, kThreads)), t);
+        Value r, kk;
+        if (outerFastest) {
+          r = arith::RemUIOp::create(lb, loc, idx, c(lb, outer));
+          kk = arith::DivUIOp::create(lb, loc, idx, c(lb, outer));
+        } else {
+          r = arith::DivUIOp::create(lb, loc, idx, c(lb, perRow));
+          kk = arith::RemUIOp::create(lb, loc, idx, c(lb, perRow));
+        }
+        if (lanes > 1)
+          kk = arith::MulIOp::create(lb, loc, kk, c(lb, lanes));
+        SmallVector<Value> vars(grid.base);
+        vars[outerVar] = arith::AddIOp::create(lb, loc, base, r);
+        vars[m.kVar] = arith::AddIOp::create(lb, loc, kBase, kk);
+        // K is a multiple of the vector width when vectors are used: a
+        // vector is wholly inside or outside.
+        Value in = both(lb, lt(lb, vars[outerVar], outerExtent),
+                        lt(lb, vars[m.kVar], depth));
+        if (lanes > 1) {
+          CopyAsyncOp::create(lb, loc, tile, ValueRange{stage, r, kk},
+                              load.getBuffer(),
+                              mapBlockIndices(block, load.getIndices(), vars),
+                              in, lanes);
+          return;
+        }
+        Value v = guardedLoad(lb, loc, block, load, vars, in);
+        StoreOp::create(lb, loc, v, tile, ValueRange{stage, r, kk});
+      });
+    };
+    stageOne(m.loadA, tileA, m.iVar, grid.rowBase, rows,
+             /*outerFastest=*/false);
+    stageOne(m.loadB, tileB, m.jVar, grid.colBase, cols, bColumnMajor);
+  };
+
+  // The accumulators start at zero; the first K step is staged.
+  threads(b, loc, [&](OpBuilder &tb, Value t) {
+    Value zero = arith::ConstantOp::create(tb, loc, tb.getF32FloatAttr(0));
+    for (int64_t f = 0; f < kAccPerLane; ++f)
+      StoreOp::create(tb, loc, zero, acc, ValueRange{c(tb, f)});
+    stageStep(tb, t, c(tb, 0), c(tb, 0));
+    CopyAsyncWaitOp::create(tb, loc);
+  });
+
+  // Per K step, one thread loop (one barrier): start staging the next step
+  // into the other stage, multiply this one, wait for the copies.
+  auto kLoop = ForOp::create(b, loc, c(b, 0), grid.kTiles, c(b, 1),
+                             LoopKind::serial, nullptr);
+  OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
+  Value step = kLoop.getInductionVar();
+  Value current = arith::RemUIOp::create(kb, loc, step, c(kb, 2));
+  Value nextStep = arith::AddIOp::create(kb, loc, step, c(kb, 1));
+  Value next = arith::SubIOp::create(kb, loc, c(kb, 1), current);
+  Value hasNext = lt(kb, nextStep, grid.kTiles);
+  threads(kb, loc, [&](OpBuilder &tb, Value t) {
+    auto prefetch = scf::IfOp::create(tb, loc, hasNext, /*withElse=*/false);
+    OpBuilder pb = OpBuilder::atBlockBegin(prefetch.thenBlock());
+    stageStep(pb, t, nextStep, next);
+    // Multiply: every (fragment row, fragment column) pair of the warp per
+    // 16-wide slice of the K step, unrolled so that the accumulator
+    // indices are constants (registers on the GPU).
+    LanePlace p = getLanePlace(tb, loc, t);
+    for (int64_t ks = 0; ks < kTileK / kMmaK; ++ks)
+      for (int64_t fm = 0; fm < kFragsM; ++fm)
+        for (int64_t fn = 0; fn < kFragsN; ++fn) {
+          Value aRow =
+              arith::AddIOp::create(tb, loc, p.warpRow, c(tb, fm * kMmaM));
+          Value bRow =
+              arith::AddIOp::create(tb, loc, p.warpCol, c(tb, fn * kMmaN));
+          Value kOff = c(tb, ks * kMmaK);
+          MmaSyncOp::create(tb, loc, p.lane, acc,
+                            ValueRange{c(tb, (fm * kFragsN + fn) * 4)}, tileA,
+                            ValueRange{current, aRow, kOff}, tileB,
+                            ValueRange{current, bRow, kOff});
+        }
+    CopyAsyncWaitOp::create(tb, loc);
+  });
+
+  // Epilogue: accumulator element i of fragment (fm, fn) is output row
+  // g + 8 * (i / 2), column 2q + i % 2 of that fragment.
+  b.setInsertionPointAfter(kLoop);
+  threads(b, loc, [&](OpBuilder &tb, Value t) {
+    LanePlace p = getLanePlace(tb, loc, t);
+    Value rowOfLane = arith::AddIOp::create(
+        tb, loc, arith::AddIOp::create(tb, loc, grid.rowBase, p.warpRow),
+        p.g);
+    Value colOfLane = arith::AddIOp::create(
+        tb, loc, arith::AddIOp::create(tb, loc, grid.colBase, p.warpCol),
+        arith::MulIOp::create(tb, loc, p.q, c(tb, 2)));
+    for (int64_t fm = 0; fm < kFragsM; ++fm)
+      for (int64_t fn = 0; fn < kFragsN; ++fn)
+        for (int64_t i = 0; i < 4; ++i) {
+          SmallVector<Value> vars(grid.base);
+          vars[m.iVar] = arith::AddIOp::create(
+              tb, loc, rowOfLane, c(tb, fm * kMmaM + 8 * (i / 2)));
+          vars[m.jVar] = arith::AddIOp::create(tb, loc, colOfLane,
+                                               c(tb, fn * kMmaN + i % 2));
+          auto guard = scf::IfOp::create(
+              tb, loc,
+              both(tb, lt(tb, vars[m.iVar], rows), lt(tb, vars[m.jVar], cols)),
+              /*withElse=*/false);
+          OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
+          Value v = LoadOp::create(gb, loc, acc,
+                                   ValueRange{c(gb, (fm * kFragsN + fn) * 4 + i)});
+          if (outType != v.getType())
+            v = arith::TruncFOp::create(gb, loc, outType, v);
+          StoreOp::create(gb, loc, v, m.accStore.getBuffer(),
+                          mapBlockIndices(block, m.accStore.getIndices(), vars));
+        }
+  });
+  root.erase();
+  return success();
+}

@@ -1,0 +1,29 @@
+// RUN: relax-opt %s --convert-tir-to-scf -split-input-file -verify-diagnostics
+
+// In a GPU thread, nvvm.mma.sync reads its fragments from shared memory.
+tir.prim_func @mma_global(%a: !tir.buffer<[16, 16], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  tir.for %t = %c0 to %c32 step %c1 kind = thread_binding thread = "threadIdx.x" {
+    %acc = tir.alloc : !tir.buffer<[4], f32, local>
+    // expected-error@+1 {{'tir.mma_sync' op on the GPU, operands a and b must be shared buffers}}
+    tir.mma_sync %t, %acc[%c0], %a[%c0, %c0], %a[%c0, %c0] : !tir.buffer<[4], f32, local>, !tir.buffer<[16, 16], f16>, !tir.buffer<[16, 16], f16>
+  }
+  tir.return
+}
+
+// -----
+
+// cp.async writes shared memory.
+tir.prim_func @copy_global(%a: !tir.buffer<[16, 16], f16>, %b: !tir.buffer<[16, 16], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %true = arith.constant true
+  tir.for %t = %c0 to %c32 step %c1 kind = thread_binding thread = "threadIdx.x" {
+    // expected-error@+1 {{'tir.copy_async' op on the GPU, the destination must be a shared buffer}}
+    tir.copy_async %b[%t, %c0], %a[%t, %c0], %true {lanes = 8 : i64} : !tir.buffer<[16, 16], f16>, !tir.buffer<[16, 16], f16>
+  }
+  tir.return
+}
