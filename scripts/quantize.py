@@ -106,18 +106,22 @@ def quantize_activations(x):
     """X's rows as the runtime's int8-activation products see them.
 
     QuantActivations::Int8 (lib/Runtime/CpuQuantGemv.h): each block of 32
-    consecutive elements of the last axis gets d = absmax / 127 (float32)
-    and q = x * (127 / absmax) (float64) rounded to nearest even, clamped to
-    [-127, 127]; an all-zero block has d = 0. Returns q * d as float64, the
-    X the products multiply (without their f32 rounding of the sums).
+    consecutive elements of the last axis gets d = absmax / 127 and
+    q = x * (127 / absmax) rounded to nearest even, in float32 (float64
+    where 127 / absmax overflows float32), clamped to [-127, 127]; an
+    all-zero block has d = 0. Returns q * d as float64, the X the products
+    multiply (without their f32 rounding of the sums).
     """
     x = np.asarray(x, dtype=F32)
     blocks = x.reshape(x.shape[:-1] + (x.shape[-1] // 32, 32))
     amax = np.abs(blocks).max(axis=-1, keepdims=True)
     d = (amax / F32(127)).astype(F32)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        inverse = np.where(amax > 0, 127.0 / amax.astype(np.float64), 0.0)
-    q = np.clip(np.rint(blocks.astype(np.float64) * inverse), -127, 127)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        inverse = np.where(amax > 0, F32(127) / amax, F32(0)).astype(F32)
+        wide = np.where(amax > 0, 127.0 / amax.astype(np.float64), 0.0)
+    scaled = np.where(np.isfinite(inverse), (blocks * inverse).astype(F32),
+                      blocks.astype(np.float64) * wide)
+    q = np.clip(np.rint(scaled), -127, 127)
     return (q * d.astype(np.float64)).reshape(x.shape)
 
 

@@ -56,11 +56,12 @@ enum class QuantActivations {
   Int8,
 };
 
-/// X's row `x` [k] (k a multiple of 32) by blocks of 32: d[b] = max |x| /
-/// 127 over block b, q[l] = x[l] / d rounded to nearest (even), in [-127,
-/// 127]; a block of zeros has d = 0, one holding a NaN or an infinity d =
-/// NaN and q = 0 (the product is then NaN, as the f32 one would be NaN or
-/// infinite).
+/// X's row `x` [k] (k a multiple of 32) by blocks of 32: with amax = max
+/// |x| over block b, d[b] = amax / 127 and q[l] = x[l] * (127 / amax)
+/// rounded to nearest (even), in [-127, 127], all in f32 (in double where
+/// 127 / amax overflows f32); a block of zeros has d = 0, one holding a
+/// NaN or an infinity d = NaN and q = 0 (the product is then NaN, as the
+/// f32 one would be NaN or infinite).
 void quantizeActivations(const float *x, int64_t k, int8_t *q, float *d);
 
 /// Why `w` is not a layout the kernels take, or null when it is: bits other
