@@ -7,6 +7,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 JOBS="${JOBS:-$(nproc)}"
 
 "$ROOT/scripts/install-deps.sh"
+"$ROOT/scripts/install-cuda-tools.sh"
 
 # ccache keys on relative paths, so a fresh clone in another folder (CI)
 # reuses the objects an earlier build compiled.

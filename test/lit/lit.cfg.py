@@ -1,4 +1,5 @@
 # lit configuration for the relax-mlir FileCheck tests.
+import glob
 import os
 import shutil
 import subprocess
@@ -124,12 +125,18 @@ if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     if os.path.exists(stub) and has_runtime:
         config.available_features.add("cuda-stub")
         config.substitutions.append(("%cuda_stub", stub))
-    # SASS of the cubins ptxas writes: cuobjdump next to that ptxas, or on
-    # PATH (the pip wheel nvidia-cuda-cuobjdump ships it on its own).
+    # SASS of the cubins ptxas writes: cuobjdump next to that ptxas, on
+    # PATH, or the pip wheel nvidia-cuda-cuobjdump that
+    # scripts/install-cuda-tools.sh puts into the checkout's .cache.
     cuobjdump = os.path.join(os.path.dirname(config.ptxas_executable),
                              "cuobjdump")
     if not os.path.exists(cuobjdump):
         cuobjdump = shutil.which("cuobjdump")
+    if not cuobjdump:
+        wheels = sorted(glob.glob(os.path.join(
+            os.path.dirname(os.path.dirname(config.test_source_root)),
+            ".cache", "cuda-tools", "nvidia", "*", "bin", "cuobjdump")))
+        cuobjdump = wheels[-1] if wheels else None
     if cuobjdump:
         config.available_features.add("cuobjdump")
         config.substitutions.append(("%cuobjdump", cuobjdump))
