@@ -137,6 +137,12 @@ if config.ptxas_executable and os.path.exists(config.ptxas_executable):
             os.path.dirname(os.path.dirname(config.test_source_root)),
             ".cache", "cuda-tools", "nvidia", "*", "bin", "cuobjdump")))
         cuobjdump = wheels[-1] if wheels else None
+    # cuobjdump -sass runs nvdisasm, found beside it or on PATH.
+    if cuobjdump and not (
+            os.path.exists(os.path.join(os.path.dirname(cuobjdump),
+                                        "nvdisasm")) or
+            shutil.which("nvdisasm")):
+        cuobjdump = None
     if cuobjdump:
         config.available_features.add("cuobjdump")
         config.substitutions.append(("%cuobjdump", cuobjdump))

@@ -67,6 +67,13 @@ def main():
     parser.add_argument('--sass', metavar='CUOBJDUMP',
                         help='print ptxas -v and the SASS of each module')
     args = parser.parse_args()
+    # cuobjdump -sass runs nvdisasm: the one beside it first (the pip
+    # wheels' layout), then PATH's.
+    tool_env = dict(os.environ)
+    objdump = args.cuobjdump or args.sass
+    if objdump:
+        tool_env['PATH'] = (os.path.dirname(os.path.abspath(objdump)) +
+                            os.pathsep + tool_env.get('PATH', ''))
     with open(args.module) as f:
         text = f.read()
     found = BINARY.findall(text)
@@ -103,12 +110,13 @@ def main():
             if args.cuobjdump:
                 sass = subprocess.run([args.cuobjdump, '-sass', cubin],
                                       capture_output=True, text=True,
-                                      check=True).stdout
+                                      check=True, env=tool_env).stdout
                 print(f'{name}: sass ' + count_lines(sass, args.sass_count))
             if args.sass:
                 print(f'{name}: ptxas -v\n{proc.stdout}{proc.stderr}')
                 dump = subprocess.run([args.sass, '-sass', cubin],
-                                      capture_output=True, text=True)
+                                      capture_output=True, text=True,
+                                      env=tool_env)
                 print(f'{name}: SASS\n{dump.stdout}{dump.stderr}')
                 if dump.returncode != 0:
                     failures += 1
