@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuGemvIsa.h"
-#include "CpuHalves.h"
+#include "CpuVectorHelpers.h"
 #include "CpuQuantGemv.h"
 
 #include <immintrin.h>
@@ -25,13 +25,7 @@ struct Vec {
   static Reg broadcast(float s) { return _mm256_set1_ps(s); }
   static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
   static void store(float *p, Reg v) { _mm256_storeu_ps(p, v); }
-  static float sum(Reg v) {
-    __m128 s =
-        _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_movehdup_ps(s));
-    return _mm_cvtss_f32(s);
-  }
+  static float sum(Reg v) { return relax::runtime::detail::sumLanes(v); }
 };
 
 #include "CpuGemvKernels.inc"

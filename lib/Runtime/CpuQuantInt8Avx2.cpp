@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuGemvIsa.h"
-#include "CpuHalves.h"
+#include "CpuVectorHelpers.h"
 #include "CpuQuantGemv.h"
 
 #include <immintrin.h>
@@ -58,13 +58,7 @@ struct IVec {
   }
   static Reg toFloat(IReg v) { return _mm256_cvtepi32_ps(v); }
   static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
-  static float sum(Reg v) {
-    __m128 s =
-        _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_movehdup_ps(s));
-    return _mm_cvtss_f32(s);
-  }
+  static float sum(Reg v) { return relax::runtime::detail::sumLanes(v); }
   static Reg blockScales(const float *p) {
     double two;
     std::memcpy(&two, p, sizeof(two));

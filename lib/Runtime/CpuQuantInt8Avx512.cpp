@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuGemvIsa.h"
-#include "CpuHalves.h"
+#include "CpuVectorHelpers.h"
 #include "CpuQuantGemv.h"
 
 #pragma GCC diagnostic ignored "-Wuninitialized"
