@@ -97,7 +97,14 @@ struct Case {
   int threads;
 };
 
-void check(CpuIsa isa, const Case &c, std::mt19937 &rng) {
+/// quantLinearWith against the product in double of X with W dequantized
+/// element by element (1e-5 of the sum of magnitudes: the order of the f32
+/// sums is the kernels'). With QuantActivations::Int8, 1 to 4 rows of X
+/// against 4-bit weights are as quantizeActivations rounds them (the
+/// integer sums are exact) and within that rounding of the exact product.
+void check(CpuIsa isa, const Case &c, std::mt19937 &rng,
+           relax::runtime::QuantActivations activations =
+               relax::runtime::QuantActivations::F32) {
   Weights weights =
       makeWeights(c.bits, c.n, c.k, c.group, c.f16, c.zeros, rng);
   const QuantizedWeight &w = weights.w;
@@ -109,21 +116,35 @@ void check(CpuIsa isa, const Case &c, std::mt19937 &rng) {
     v = dist(rng);
   const float sentinel = 12345.0f;
   std::vector<float> y(c.m * ldy, sentinel);
-  ASSERT_TRUE(relax::runtime::quantLinearWith(isa, c.m, x.data(), ldx, w,
-                                              y.data(), ldy, c.threads));
+  ASSERT_TRUE(relax::runtime::quantLinearWith(
+      isa, c.m, x.data(), ldx, w, y.data(), ldy, c.threads, activations));
+  // More than 4 rows and 8-bit weights are never quantized.
+  bool quantized = activations == relax::runtime::QuantActivations::Int8 &&
+                   c.m <= 4 && c.bits == 4;
+  std::vector<int8_t> q(c.k);
+  std::vector<float> d(c.k / 32);
   for (int64_t i = 0; i < c.m; ++i) {
+    if (quantized)
+      relax::runtime::quantizeActivations(x.data() + i * ldx, c.k, q.data(),
+                                          d.data());
     for (int64_t j = 0; j < c.n; ++j) {
-      double ref = 0, magnitude = 0;
+      double ref = 0, exact = 0, magnitude = 0;
       for (int64_t l = 0; l < c.k; ++l) {
-        double p = double(x[i * ldx + l]) *
-                   double(relax::runtime::dequantizedElement(w, j, l));
-        ref += p;
-        magnitude += std::fabs(p);
+        double wl = relax::runtime::dequantizedElement(w, j, l);
+        double xl = quantized ? double(q[l]) * double(d[l / 32])
+                              : double(x[i * ldx + l]);
+        ref += xl * wl;
+        exact += double(x[i * ldx + l]) * wl;
+        magnitude += std::fabs(xl * wl);
       }
       ASSERT_NEAR(y[i * ldy + j], ref, 1e-5 * magnitude + 1e-6)
           << relax::runtime::cpuIsaName(isa) << " bits " << c.bits << " m "
           << c.m << " n " << c.n << " k " << c.k << " group " << c.group
-          << " at (" << i << ", " << j << ")";
+          << " zeros " << c.zeros << " quantized " << quantized << " at ("
+          << i << ", " << j << ")";
+      // Each x moves by at most half a step, 1/254 of its block's largest.
+      if (quantized)
+        ASSERT_NEAR(y[i * ldy + j], exact, magnitude / 254 + 1e-6);
     }
     // The padding of Y is never written.
     for (int64_t j = c.n; j < ldy; ++j)
@@ -225,52 +246,6 @@ TEST(CpuQuantGemv, EveryLevelMatchesTheDequantizedProduct) {
   }
 }
 
-/// QuantActivations::Int8 against the product in double of W dequantized
-/// element by element and X as quantizeActivations rounds it (the integer
-/// sums are exact; the order of the f32 ones is the kernels'), and within
-/// the rounding of X of the exact product.
-void checkInt8(CpuIsa isa, const Case &c, std::mt19937 &rng) {
-  Weights weights =
-      makeWeights(c.bits, c.n, c.k, c.group, c.f16, c.zeros, rng);
-  const QuantizedWeight &w = weights.w;
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  int64_t ldx = c.k + c.pad, ldy = c.n + c.pad;
-  std::vector<float> x(c.m * ldx);
-  for (float &v : x)
-    v = dist(rng);
-  const float sentinel = 12345.0f;
-  std::vector<float> y(c.m * ldy, sentinel);
-  ASSERT_TRUE(relax::runtime::quantLinearWith(
-      isa, c.m, x.data(), ldx, w, y.data(), ldy, c.threads,
-      relax::runtime::QuantActivations::Int8));
-  std::vector<int8_t> q(c.k);
-  std::vector<float> d(c.k / 32);
-  for (int64_t i = 0; i < c.m; ++i) {
-    relax::runtime::quantizeActivations(x.data() + i * ldx, c.k, q.data(),
-                                        d.data());
-    for (int64_t j = 0; j < c.n; ++j) {
-      double ref = 0, exact = 0, magnitude = 0;
-      for (int64_t l = 0; l < c.k; ++l) {
-        double wl = relax::runtime::dequantizedElement(w, j, l);
-        // More than 4 rows and 8-bit weights are not quantized.
-        double xl = c.m <= 4 && c.bits == 4 ? double(q[l]) * double(d[l / 32])
-                             : double(x[i * ldx + l]);
-        ref += xl * wl;
-        exact += double(x[i * ldx + l]) * wl;
-        magnitude += std::fabs(xl * wl);
-      }
-      ASSERT_NEAR(y[i * ldy + j], ref, 1e-5 * magnitude + 1e-6)
-          << relax::runtime::cpuIsaName(isa) << " m " << c.m << " n " << c.n
-          << " k " << c.k << " group " << c.group << " zeros " << c.zeros
-          << " at (" << i << ", " << j << ")";
-      // Each x moves by at most half a step, 1/254 of its block's largest.
-      ASSERT_NEAR(y[i * ldy + j], exact, magnitude / 254 + 1e-6);
-    }
-    for (int64_t j = c.n; j < ldy; ++j)
-      ASSERT_EQ(y[i * ldy + j], sentinel);
-  }
-}
-
 TEST(CpuQuantGemv, QuantizesActivationsByBlocks) {
   std::vector<float> x(96, 0.0f);
   // Block 0: largest 127, so d = 1 and x rounds to nearest even.
@@ -305,6 +280,7 @@ TEST(CpuQuantGemv, QuantizesActivationsByBlocks) {
 }
 
 TEST(CpuQuantGemv, Int8ActivationsMatchTheirReference) {
+  constexpr auto kInt8 = relax::runtime::QuantActivations::Int8;
   std::mt19937 rng(7);
   for (CpuIsa isa : levelsOfThisCpu()) {
     for (int64_t m : {1, 2, 3, 4, 5}) {
@@ -313,17 +289,17 @@ TEST(CpuQuantGemv, Int8ActivationsMatchTheirReference) {
         // and do not divide the 4-block chunk.
         for (int64_t k : {32, 96, 160, 256}) {
           for (int64_t group : {int64_t(32), int64_t(k)}) {
-            checkInt8(isa, {4, m, n, k, group, true, false, 0, 1}, rng);
-            checkInt8(isa, {4, m, n, k, group, false, true, 3, 1}, rng);
+            check(isa, {4, m, n, k, group, true, false, 0, 1}, rng, kInt8);
+            check(isa, {4, m, n, k, group, false, true, 3, 1}, rng, kInt8);
           }
         }
-        checkInt8(isa, {4, m, n, 384, 96, true, true, 1, 1}, rng);
-        checkInt8(isa, {4, m, n, 512, 64, false, false, 0, 1}, rng);
+        check(isa, {4, m, n, 384, 96, true, true, 1, 1}, rng, kInt8);
+        check(isa, {4, m, n, 512, 64, false, false, 0, 1}, rng, kInt8);
       }
       // The pool's split, a deep k.
-      checkInt8(isa, {4, m, 300, 2048, 128, true, m % 2 == 0, 2, 3}, rng);
+      check(isa, {4, m, 300, 2048, 128, true, m % 2 == 0, 2, 3}, rng, kInt8);
     }
-    checkInt8(isa, {8, 1, 37, 256, 32, true, false, 0, 1}, rng);
+    check(isa, {8, 1, 37, 256, 32, true, false, 0, 1}, rng, kInt8);
   }
 }
 
