@@ -143,7 +143,30 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
 } // namespace
 
 // One entry per rank of X, weight format and scales dtype. f16 scales are
-// raw binary16 bits.
+// raw binary16 bits. The 4-bit entries come twice: as they are and with X
+// quantized to int8 (`_a8`, SUFFIX and ACT below).
+#define RELAX_QUANT_Q4_ENTRIES(RANK, BATCH, SNAME, ST, SUFFIX, ACT)            \
+  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q4_##SNAME##SUFFIX( \
+      MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,         \
+      MemRef<float, RANK> *y) {                                                \
+    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q4_" #SNAME #SUFFIX,  \
+                           4, x, q, s,                                         \
+                           static_cast<MemRef<uint8_t, 2> *>(nullptr), y,      \
+                           relax::runtime::QuantActivations::ACT);             \
+  }                                                                            \
+  extern "C" void                                                              \
+      _mlir_ciface_relax_quant_linear##BATCH##_q4z_##SNAME##SUFFIX(            \
+          MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,     \
+          MemRef<uint8_t, 2> *z, MemRef<float, RANK> *y) {                     \
+    const char *fn = "relax_quant_linear" #BATCH "_q4z_" #SNAME #SUFFIX;       \
+    if (!z) {                                                                  \
+      reportError("%s: null memref descriptor", fn);                           \
+      return;                                                                  \
+    }                                                                          \
+    quantLinearEntry<RANK>(fn, 4, x, q, s, z, y,                               \
+                           relax::runtime::QuantActivations::ACT);             \
+  }
+
 #define RELAX_QUANT_ENTRIES(RANK, BATCH, SNAME, ST)                            \
   extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q8_##SNAME(         \
       MemRef<float, RANK> *x, MemRef<int8_t, 2> *q, MemRef<ST, 2> *s,          \
@@ -151,51 +174,10 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
     quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q8_" #SNAME, 8, x, q, \
                            s, static_cast<MemRef<uint8_t, 2> *>(nullptr), y);  \
   }                                                                            \
-  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q4_##SNAME(         \
-      MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,         \
-      MemRef<float, RANK> *y) {                                                \
-    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q4_" #SNAME, 4, x, q, \
-                           s, static_cast<MemRef<uint8_t, 2> *>(nullptr), y);  \
-  }                                                                            \
-  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q4z_##SNAME(        \
-      MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,         \
-      MemRef<uint8_t, 2> *z, MemRef<float, RANK> *y) {                         \
-    if (!z) {                                                                  \
-      reportError("relax_quant_linear" #BATCH "_q4z_" #SNAME                   \
-                  ": null memref descriptor");                                 \
-      return;                                                                  \
-    }                                                                          \
-    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q4z_" #SNAME, 4, x,   \
-                           q, s, z, y);                                        \
-  }
-
-// The 4-bit entries with X quantized to int8 (`_a8`).
-#define RELAX_QUANT_INT8_ENTRIES(RANK, BATCH, SNAME, ST)                       \
-  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q4_##SNAME##_a8(    \
-      MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,         \
-      MemRef<float, RANK> *y) {                                                \
-    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q4_" #SNAME "_a8", 4, \
-                           x, q, s, static_cast<MemRef<uint8_t, 2> *>(nullptr), \
-                           y, relax::runtime::QuantActivations::Int8);         \
-  }                                                                            \
-  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q4z_##SNAME##_a8(   \
-      MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,         \
-      MemRef<uint8_t, 2> *z, MemRef<float, RANK> *y) {                         \
-    if (!z) {                                                                  \
-      reportError("relax_quant_linear" #BATCH "_q4z_" #SNAME                   \
-                  "_a8: null memref descriptor");                              \
-      return;                                                                  \
-    }                                                                          \
-    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q4z_" #SNAME "_a8",   \
-                           4, x, q, s, z, y,                                   \
-                           relax::runtime::QuantActivations::Int8);            \
-  }
+  RELAX_QUANT_Q4_ENTRIES(RANK, BATCH, SNAME, ST, , F32)                        \
+  RELAX_QUANT_Q4_ENTRIES(RANK, BATCH, SNAME, ST, _a8, Int8)
 
 RELAX_QUANT_ENTRIES(2, , f32, float)
 RELAX_QUANT_ENTRIES(2, , f16, uint16_t)
 RELAX_QUANT_ENTRIES(3, _batch, f32, float)
 RELAX_QUANT_ENTRIES(3, _batch, f16, uint16_t)
-RELAX_QUANT_INT8_ENTRIES(2, , f32, float)
-RELAX_QUANT_INT8_ENTRIES(2, , f16, uint16_t)
-RELAX_QUANT_INT8_ENTRIES(3, _batch, f32, float)
-RELAX_QUANT_INT8_ENTRIES(3, _batch, f16, uint16_t)
