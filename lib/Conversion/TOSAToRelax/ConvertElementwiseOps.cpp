@@ -77,18 +77,15 @@ struct SelectPattern : TosaToRelaxPattern<tosa::SelectOp> {
 };
 
 /// tosa.negate with zero points of 0.
-struct NegatePattern : TosaToRelaxPattern<tosa::NegateOp> {
-  using TosaToRelaxPattern::TosaToRelaxPattern;
+struct NegatePattern : UnaryPattern<tosa::NegateOp, NegativeOp> {
+  using UnaryPattern::UnaryPattern;
 
   LogicalResult convert(tosa::NegateOp op, OpAdaptor adaptor,
                         OpConverter &c) const override {
     if (failed(c.requireZero(op.getInput1Zp(), "input zero point")) ||
         failed(c.requireZero(op.getOutputZp(), "output zero point")))
       return failure();
-    FailureOr<Value> x = c.operand(adaptor.getInput1());
-    if (failed(x))
-      return failure();
-    return c.replace(c.build<NegativeOp>(*x));
+    return UnaryPattern::convert(op, adaptor, c);
   }
 };
 

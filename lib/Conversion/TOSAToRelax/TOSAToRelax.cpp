@@ -140,6 +140,9 @@ struct ConvertTOSAToRelax
         return failure();
       });
       // All or nothing: on failure the driver rolls every function back.
+      // The patterns rely on that mode (the default) in one more way: an op
+      // they erase (a tosa.const_shape) stays readable until the end, for
+      // the ops that read its shape afterwards.
       if (failed(applyPartialConversion(module, target, std::move(patterns))))
         return signalPassFailure();
     }
