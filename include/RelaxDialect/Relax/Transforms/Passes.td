@@ -141,7 +141,14 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
     With `target=cpu`, `relax.conv2d` (NCHW / OIHW, f32 or f64) becomes
     `relax_blas_conv2d_nchw_*` (im2col + GEMM in the runtime), its window
     (strides, padding, dilation, groups) passed as a constant [9] i64
-    operand.
+    operand. A conv2d with constant weights takes the fused built-in
+    (`relax_blas_conv2d_fused[_res]_packed_*`) with its bias, residual add
+    and ReLU; every such conv of a function is planned before any call is
+    made, and its output's layout follows from its users: NHWC when only
+    channels-last views read it, conv-private (typed NHWC, the call marked
+    `relax.conv_private_result`, its readers listing the operand in
+    `relax.conv_private_operands`; oneDNN's blocked layout at run time)
+    when only fused convolutions read it, NCHW otherwise (docs/extern.md).
 
     With `target=cpu`, a `relax.linear` of a `relax.dequantize`d weight
     (or a matmul of its transpose) becomes
