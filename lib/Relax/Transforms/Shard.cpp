@@ -243,9 +243,17 @@ void FunctionSharder::gatherOperand(Operation *op, unsigned index) {
 }
 
 LogicalResult FunctionSharder::gatherAll(Operation *op) {
-  for (OpOperand &operand : op->getOpOperands())
-    if (splitOf(operand.get()))
+  // One gather per value, however many operands read it (concat %x, %x).
+  DenseMap<Value, Value> gathered;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value value = operand.get();
+    if (Value whole = gathered.lookup(value)) {
+      operand.set(whole);
+    } else if (splitOf(value)) {
       gatherOperand(op, operand.getOperandNumber());
+      gathered[value] = operand.get();
+    }
+  }
   return finish(op, std::nullopt);
 }
 

@@ -126,3 +126,30 @@ relax.func @gathers(%x: !relax.tensor<[s, 64], f32>,
   %m = relax.add %h3, %n : (!relax.tensor<[s, 128], f32>, !relax.tensor<[s, 128], f32>) -> !relax.tensor<[s, 128], f32>
   relax.return %m, %p, %y : !relax.tensor<[s, 128], f32>, !relax.tensor<[s, 16], f32>, !relax.tensor<[s, 64], f32>
 }
+
+// take, strided_slice and concat keep a split along another axis and gather
+// it where they work along it (one gather for a value read twice).
+// CHECK-LABEL: relax.func @slices(
+// CHECK-SAME: %[[X:[^:]*]]: !relax.tensor<[s, 4], f32>, %[[I:[^:]*]]: !relax.tensor<[t], i64>)
+// CHECK-SAME: -> (!relax.tensor<[t, 4], f32>, !relax.tensor<[s, 2], f32>, !relax.tensor<[s, 16], f32>, !relax.tensor<[s, 4], f32>, !relax.tensor<[s, t], f32>)
+// CHECK-NEXT: %[[ROWS:.*]] = relax.take %[[X]], %[[I]] {axis = 0 : i64} : (!relax.tensor<[s, 4], f32>, !relax.tensor<[t], i64>) -> !relax.tensor<[t, 4], f32>
+// CHECK-NEXT: %[[G1:.*]] = relax.ccl.allgather %[[X]] {axis = 1 : i64, num_ranks = 2 : i64}
+// CHECK-NEXT: %[[COLS:.*]] = relax.take %[[G1]], %[[I]] {axis = 1 : i64} : (!relax.tensor<[s, 8], f32>, !relax.tensor<[t], i64>) -> !relax.tensor<[s, t], f32>
+// CHECK-NEXT: %[[G2:.*]] = relax.ccl.allgather %[[X]]
+// CHECK-NEXT: %[[TWO:.*]] = relax.strided_slice %[[G2]]
+// CHECK-NEXT: %[[G3:.*]] = relax.ccl.allgather %[[X]]
+// CHECK-NEXT: %[[WIDE:.*]] = relax.concat %[[G3]], %[[G3]] {axis = 1 : i64} : (!relax.tensor<[s, 8], f32>, !relax.tensor<[s, 8], f32>) -> !relax.tensor<[s, 16], f32>
+// CHECK-NEXT: %[[TALL:.*]] = relax.concat %[[X]], %[[X]] : (!relax.tensor<[s, 4], f32>, !relax.tensor<[s, 4], f32>) -> !relax.tensor<[s * 2, 4], f32>
+// CHECK-NEXT: %[[HALF:.*]] = relax.strided_slice %[[TALL]] {{.*}} -> !relax.tensor<[s, 4], f32>
+// CHECK-NEXT: relax.return %[[ROWS]], %[[TWO]], %[[WIDE]], %[[HALF]], %[[COLS]]
+relax.func @slices(%x: !relax.tensor<[s, 8], f32> {relax.shard = #relax.shard<split = 1>},
+    %i: !relax.tensor<[t], i64>)
+    -> (!relax.tensor<[t, 8], f32>, !relax.tensor<[s, 2], f32>, !relax.tensor<[s, 16], f32>, !relax.tensor<[s, 8], f32>, !relax.tensor<[s, t], f32>) {
+  %rows = relax.take %x, %i {axis = 0 : i64} : (!relax.tensor<[s, 8], f32>, !relax.tensor<[t], i64>) -> !relax.tensor<[t, 8], f32>
+  %cols = relax.take %x, %i {axis = 1 : i64} : (!relax.tensor<[s, 8], f32>, !relax.tensor<[t], i64>) -> !relax.tensor<[s, t], f32>
+  %two = relax.strided_slice %x {axes = array<i64: 1>, begin = #relax.shape<[0]>, end = #relax.shape<[2]>} : (!relax.tensor<[s, 8], f32>) -> !relax.tensor<[s, 2], f32>
+  %wide = relax.concat %x, %x {axis = 1 : i64} : (!relax.tensor<[s, 8], f32>, !relax.tensor<[s, 8], f32>) -> !relax.tensor<[s, 16], f32>
+  %tall = relax.concat %x, %x {axis = 0 : i64} : (!relax.tensor<[s, 8], f32>, !relax.tensor<[s, 8], f32>) -> !relax.tensor<[2 * s, 8], f32>
+  %half = relax.strided_slice %tall {axes = array<i64: 0>, begin = #relax.shape<[0]>, end = #relax.shape<[s]>} : (!relax.tensor<[2 * s, 8], f32>) -> !relax.tensor<[s, 8], f32>
+  relax.return %rows, %two, %wide, %half, %cols : !relax.tensor<[t, 8], f32>, !relax.tensor<[s, 2], f32>, !relax.tensor<[s, 16], f32>, !relax.tensor<[s, 8], f32>, !relax.tensor<[s, t], f32>
+}
