@@ -322,6 +322,9 @@ LogicalResult FunctionSharder::visitLinear(LinearOp op) {
   Value x = op.getX(), weight = op.getWeight(), bias = op.getBias();
   std::optional<int64_t> xSplit = splitOf(x), wSplit = splitOf(weight);
   std::optional<int64_t> bSplit = bias ? splitOf(bias) : std::nullopt;
+  // An input of unknown rank has no last axis to split: the whole product.
+  if (!cast<RelaxTensorType>(x.getType()).hasRank())
+    return gatherAll(op);
   int64_t last = rankOf(x) - 1;
   if (wSplit == 0) {
     if (bias && !bSplit)
@@ -427,13 +430,15 @@ LogicalResult FunctionSharder::visitAttention(AttentionOp op) {
 
 // A view that keeps the dims from the split axis on (it reinterprets the
 // rows before it: the valid rows of a cache) is the same view of each
-// rank's block.
+// rank's block. Any other view is an error, not a gather: a view shares its
+// input's storage (a cache updated in place), which a gathered copy would
+// not.
 LogicalResult FunctionSharder::visitView(ViewOp op) {
   int64_t axis = *splitOf(op.getInput());
   auto input = cast<RelaxTensorType>(op.getInput().getType());
   auto whole = wholeTypes.lookup(op.getInput());
   auto result = cast<RelaxTensorType>(op.getType());
-  bool keeps = result.hasRank() && result.getRank() == input.getRank();
+  bool keeps = whole && result.hasRank() && result.getRank() == input.getRank();
   for (int64_t i = axis; keeps && i < input.getRank(); ++i)
     keeps = ctx.provablyEqual(result.getDims()[i], whole.getDims()[i]);
   if (!keeps)
@@ -468,11 +473,12 @@ LogicalResult FunctionSharder::checkCalleeSpatial(CallTIRInplaceOp op) {
       continue;
     auto buffer = cast<tir::BufferType>(body.getArgument(i).getType());
     sym::Expr dim = buffer.getDims()[*axis];
-    if (!dim.isVar() || (!var.empty() && dim.getVarName() != var))
+    if (!dim || !dim.isVar() || (!var.empty() && dim.getVarName() != var))
       return op.emitOpError("input #")
              << i << " is split on axis " << *axis << " but @" << op.getCallee()
              << " does not take that axis as one symbolic "
-             << "dim shared by the split buffers (it has " << dim.str() << ")";
+             << "dim shared by the split buffers (it has "
+             << (dim ? dim.str() : "?") << ")";
     var = dim.getVarName().str();
     splitBuffers[body.getArgument(i)] = *axis;
   }
@@ -569,8 +575,10 @@ LogicalResult FunctionSharder::visit(Operation *op) {
     for (auto [result, value] :
          llvm::zip(output->getParentOp()->getResults(), output.getOperands())) {
       result.setType(value.getType());
-      if (std::optional<int64_t> axis = splitOf(value))
+      if (std::optional<int64_t> axis = splitOf(value)) {
         splits[result] = *axis;
+        wholeTypes[result] = wholeTypes.lookup(value);
+      }
     }
     return success();
   }
@@ -622,8 +630,9 @@ LogicalResult FunctionSharder::visit(Operation *op) {
       })
       .Case<TakeOp>([&](TakeOp take) {
         std::optional<uint64_t> along = take.getAxis();
+        auto indices = cast<RelaxTensorType>(take.getIndices().getType());
         if (*splitOperand != 0 || splitOf(take.getIndices()) || !along ||
-            int64_t(*along) == axis)
+            int64_t(*along) == axis || !indices.hasRank())
           return gatherAll(op);
         int64_t at = axis < int64_t(*along)
                          ? axis

@@ -153,3 +153,31 @@ relax.func @slices(%x: !relax.tensor<[s, 8], f32> {relax.shard = #relax.shard<sp
   %half = relax.strided_slice %tall {axes = array<i64: 0>, begin = #relax.shape<[0]>, end = #relax.shape<[s]>} : (!relax.tensor<[2 * s, 8], f32>) -> !relax.tensor<[s, 8], f32>
   relax.return %rows, %two, %wide, %half, %cols : !relax.tensor<[t, 8], f32>, !relax.tensor<[s, 2], f32>, !relax.tensor<[s, 16], f32>, !relax.tensor<[s, 8], f32>, !relax.tensor<[s, t], f32>
 }
+
+// A split dataflow result viewed after the region: the view keeps the split
+// (the whole type travels with the value out of the region).
+// CHECK-LABEL: relax.func @view_after(
+// CHECK-SAME: !relax.tensor<[1, m, 1, 8], f32>) -> !relax.tensor<[1, 4, 1, 8], f32>
+// CHECK: %[[D:.*]] = relax.dataflow -> !relax.tensor<[1, m, 1, 8], f32>
+// CHECK: relax.view %[[D]] : !relax.tensor<[1, m, 1, 8], f32> to !relax.tensor<[1, 4, 1, 8], f32>
+relax.func @view_after(%c: !relax.tensor<[1, m, 2, 8], f32> {relax.shard = #relax.shard<split = 2>}) -> !relax.tensor<[1, 4, 2, 8], f32>
+    attributes {sym_bounds = {m = array<i64: 4, 64>}} {
+  %0 = relax.dataflow -> !relax.tensor<[1, m, 2, 8], f32> {
+    %e = relax.exp %c : (!relax.tensor<[1, m, 2, 8], f32>) -> !relax.tensor<[1, m, 2, 8], f32>
+    relax.output %e : !relax.tensor<[1, m, 2, 8], f32>
+  }
+  %v = relax.view %0 : !relax.tensor<[1, m, 2, 8], f32> to !relax.tensor<[1, 4, 2, 8], f32>
+  relax.return %v : !relax.tensor<[1, 4, 2, 8], f32>
+}
+
+// An input of unknown rank has no feature axis to split: the weight is
+// gathered and the product is whole.
+// CHECK-LABEL: relax.func @unranked_input(
+// CHECK-SAME: %[[X:[^:]*]]: !relax.tensor<*, f32>, %[[W:[^:]*]]: !relax.tensor<[8, 8], f32>)
+// CHECK-NEXT: %[[G:.*]] = relax.ccl.allgather %[[W]] {axis = 0 : i64, num_ranks = 2 : i64} : (!relax.tensor<[8, 8], f32>) -> !relax.tensor<[16, 8], f32>
+// CHECK-NEXT: relax.linear %[[X]], %[[G]] : (!relax.tensor<*, f32>, !relax.tensor<[16, 8], f32>) -> !relax.tensor<*, f32>
+relax.func @unranked_input(%x: !relax.tensor<*, f32>,
+    %w: !relax.tensor<[16, 8], f32> {relax.shard = #relax.shard<split = 0>}) -> !relax.tensor<*, f32> {
+  %y = relax.linear %x, %w : (!relax.tensor<*, f32>, !relax.tensor<[16, 8], f32>) -> !relax.tensor<*, f32>
+  relax.return %y : !relax.tensor<*, f32>
+}
