@@ -1,0 +1,253 @@
+//===- CudaGraphsTests.cpp - CUDA graph decisions with a fake driver ------===//
+//
+// The decisions of relax_rt::LaunchGraphs (lib/Runtime/CudaGraphs.h) need
+// no GPU: a fake driver logs each call. Checked: a first segment is
+// captured, instantiated and launched as a graph; an identical one replays
+// it with no kernel launch; new shapes or buffers (argument bytes) capture
+// again up to the bound, then launch plainly; keys are separate; arguments
+// are copied at record time; a launch that cannot be recorded runs after
+// the recorded ones; driver failures end the capture and are reported.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../../lib/Runtime/CudaGraphs.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+using relax_rt::GraphDriver;
+using relax_rt::KernelLaunch;
+using relax_rt::LaunchGraphs;
+
+namespace {
+
+/// Logs every call as a line; `failOn` names a call that fails.
+struct FakeDriver : GraphDriver {
+  std::vector<std::string> log;
+  std::string failOn;
+  int liveGraphs = 0, liveExecs = 0;
+  /// Functions whose parameter sizes are unknown.
+  void *opaque = nullptr;
+
+  bool paramSizes(void *function, size_t count,
+                  std::vector<size_t> &sizes) override {
+    if (function == opaque)
+      return false;
+    sizes.assign(count, 8);
+    return true;
+  }
+  bool launch(const KernelLaunch &l, void *) override {
+    int64_t first = 0;
+    if (!l.offsets.empty())
+      std::memcpy(&first, l.args.data() + l.offsets[0], sizeof(first));
+    log.push_back("launch " + std::to_string(l.grid[0]) + " arg " +
+                  std::to_string(first));
+    return failOn != "launch";
+  }
+  bool beginCapture(void *) override {
+    log.push_back("begin capture");
+    return failOn != "beginCapture";
+  }
+  bool endCapture(void *, void *&graph) override {
+    log.push_back("end capture");
+    graph = &liveGraphs;
+    ++liveGraphs;
+    return failOn != "endCapture";
+  }
+  bool instantiate(void *, void *&exec) override {
+    log.push_back("instantiate");
+    if (failOn == "instantiate")
+      return false;
+    exec = &liveExecs;
+    ++liveExecs;
+    return true;
+  }
+  void destroyGraph(void *) override {
+    log.push_back("destroy graph");
+    --liveGraphs;
+  }
+  bool launchGraph(void *, void *) override {
+    log.push_back("launch graph");
+    return failOn != "launchGraph";
+  }
+  void destroyExec(void *) override { --liveExecs; }
+};
+
+/// Two kernels with one pointer-sized argument each.
+int kernelA, kernelB;
+const int64_t kBlock[3] = {128, 1, 1};
+
+void deferLaunch(LaunchGraphs &graphs, void *kernel, int64_t gridX, int64_t arg,
+                 bool expectDeferred = true) {
+  const int64_t grid[3] = {gridX, 1, 1};
+  void *params[] = {&arg};
+  EXPECT_EQ(graphs.defer(kernel, grid, kBlock, 0, nullptr, params, 1),
+            expectDeferred);
+}
+
+/// One call: kernel A over `grid` blocks and kernel B, reading `buffer`.
+void decodeStep(LaunchGraphs &graphs, const void *key, int64_t grid,
+                int64_t buffer) {
+  ASSERT_TRUE(graphs.begin(key));
+  deferLaunch(graphs, &kernelA, grid, buffer);
+  deferLaunch(graphs, &kernelB, grid, buffer + 64);
+  EXPECT_TRUE(graphs.end());
+}
+
+const std::vector<std::string> kCapture = {
+    "begin capture", "launch 4 arg 1000", "launch 4 arg 1064", "end capture",
+    "instantiate",   "destroy graph",     "launch graph"};
+
+TEST(CudaGraphsTest, NothingIsDeferredOutsideACall) {
+  FakeDriver driver;
+  LaunchGraphs graphs(driver);
+  deferLaunch(graphs, &kernelA, 4, 1000, /*expectDeferred=*/false);
+  EXPECT_TRUE(graphs.flush());
+  EXPECT_TRUE(driver.log.empty());
+}
+
+TEST(CudaGraphsTest, FirstCallIsCapturedThenReplayed) {
+  FakeDriver driver;
+  LaunchGraphs graphs(driver);
+  int key = 0;
+  decodeStep(graphs, &key, 4, 1000);
+  EXPECT_EQ(driver.log, kCapture);
+  EXPECT_EQ(graphs.getStats().captures, 1);
+  EXPECT_EQ(driver.liveGraphs, 0); // Destroyed once instantiated.
+  EXPECT_EQ(driver.liveExecs, 1);
+
+  // The same shapes and buffers: one graph launch, no kernel launch.
+  for (int call = 0; call < 3; ++call) {
+    driver.log.clear();
+    decodeStep(graphs, &key, 4, 1000);
+    EXPECT_EQ(driver.log, std::vector<std::string>{"launch graph"});
+  }
+  EXPECT_EQ(graphs.getStats().replays, 3);
+  EXPECT_EQ(graphs.getStats().captures, 1);
+  EXPECT_EQ(graphs.numGraphs(&key), 1u);
+  graphs.clear();
+  EXPECT_EQ(driver.liveExecs, 0);
+}
+
+TEST(CudaGraphsTest, NewShapesOrBuffersCaptureUpToTheBoundThenLaunchPlainly) {
+  FakeDriver driver;
+  LaunchGraphs graphs(driver, /*maxGraphsPerKey=*/2);
+  int key = 0;
+  decodeStep(graphs, &key, 4, 1000);
+  // Another buffer (argument bytes), same grid: not the first graph.
+  driver.log.clear();
+  decodeStep(graphs, &key, 4, 2000);
+  EXPECT_EQ(driver.log.front(), "begin capture");
+  EXPECT_EQ(graphs.getStats().captures, 2);
+  // A third shape: the key is full, kernel by kernel.
+  driver.log.clear();
+  decodeStep(graphs, &key, 9, 1000);
+  EXPECT_EQ(driver.log, (std::vector<std::string>{"launch 9 arg 1000",
+                                                  "launch 9 arg 1064"}));
+  EXPECT_EQ(graphs.getStats().plainSegments, 1);
+  // Both graphs still replay.
+  driver.log.clear();
+  decodeStep(graphs, &key, 4, 2000);
+  decodeStep(graphs, &key, 4, 1000);
+  EXPECT_EQ(driver.log,
+            (std::vector<std::string>{"launch graph", "launch graph"}));
+  EXPECT_EQ(graphs.getStats().replays, 2);
+  EXPECT_EQ(graphs.numGraphs(&key), 2u);
+}
+
+TEST(CudaGraphsTest, KeysHaveTheirOwnGraphs) {
+  FakeDriver driver;
+  LaunchGraphs graphs(driver);
+  int first = 0, second = 0;
+  decodeStep(graphs, &first, 4, 1000);
+  driver.log.clear();
+  decodeStep(graphs, &second, 4, 1000);
+  EXPECT_EQ(driver.log, kCapture);
+  EXPECT_EQ(graphs.numGraphs(&first), 1u);
+  EXPECT_EQ(graphs.numGraphs(&second), 1u);
+}
+
+TEST(CudaGraphsTest, ArgumentsAreCopiedWhenRecorded) {
+  FakeDriver driver;
+  LaunchGraphs graphs(driver);
+  int key = 0;
+  ASSERT_TRUE(graphs.begin(&key));
+  int64_t arg = 1000;
+  void *params[] = {&arg};
+  const int64_t grid[3] = {4, 1, 1};
+  ASSERT_TRUE(graphs.defer(&kernelA, grid, kBlock, 0, nullptr, params, 1));
+  arg = 7; // The caller's argument storage is gone after the launch call.
+  EXPECT_TRUE(graphs.end());
+  EXPECT_EQ(driver.log[1], "launch 4 arg 1000");
+}
+
+TEST(CudaGraphsTest, AnUnrecordableLaunchRunsAfterTheRecordedOnes) {
+  FakeDriver driver;
+  driver.opaque = &kernelB;
+  LaunchGraphs graphs(driver);
+  int key = 0;
+  ASSERT_TRUE(graphs.begin(&key));
+  deferLaunch(graphs, &kernelA, 4, 1000);
+  // The caller launches B itself, after A's segment was issued.
+  deferLaunch(graphs, &kernelB, 4, 1064, /*expectDeferred=*/false);
+  EXPECT_EQ(driver.log.back(), "launch graph");
+  deferLaunch(graphs, &kernelA, 4, 3000);
+  EXPECT_TRUE(graphs.end());
+  EXPECT_EQ(graphs.getStats().captures, 2);
+}
+
+TEST(CudaGraphsTest, FailedInstantiationIsReportedAndLeavesNoGraph) {
+  FakeDriver driver;
+  driver.failOn = "instantiate";
+  LaunchGraphs graphs(driver);
+  int key = 0;
+  ASSERT_TRUE(graphs.begin(&key));
+  deferLaunch(graphs, &kernelA, 4, 1000);
+  EXPECT_FALSE(graphs.end());
+  EXPECT_EQ(driver.log, (std::vector<std::string>{
+                            "begin capture", "launch 4 arg 1000", "end capture",
+                            "instantiate", "destroy graph"}));
+  EXPECT_EQ(driver.liveGraphs, 0);
+  EXPECT_EQ(graphs.numGraphs(&key), 0u);
+  EXPECT_EQ(graphs.getStats().captures, 0);
+  // The next call tries again (and succeeds once the driver does).
+  driver.failOn.clear();
+  driver.log.clear();
+  ASSERT_TRUE(graphs.begin(&key));
+  deferLaunch(graphs, &kernelA, 4, 1000);
+  EXPECT_TRUE(graphs.end());
+  EXPECT_EQ(graphs.getStats().captures, 1);
+}
+
+TEST(CudaGraphsTest, AFailedLaunchStillEndsTheCapture) {
+  FakeDriver driver;
+  driver.failOn = "launch";
+  LaunchGraphs graphs(driver);
+  int key = 0;
+  ASSERT_TRUE(graphs.begin(&key));
+  deferLaunch(graphs, &kernelA, 4, 1000);
+  deferLaunch(graphs, &kernelB, 4, 1064);
+  EXPECT_FALSE(graphs.end());
+  EXPECT_EQ(driver.log,
+            (std::vector<std::string>{"begin capture", "launch 4 arg 1000",
+                                      "end capture", "destroy graph"}));
+  EXPECT_EQ(graphs.numGraphs(&key), 0u);
+}
+
+TEST(CudaGraphsTest, AFailedReplayIsReported) {
+  FakeDriver driver;
+  LaunchGraphs graphs(driver);
+  int key = 0;
+  decodeStep(graphs, &key, 4, 1000);
+  driver.failOn = "launchGraph";
+  ASSERT_TRUE(graphs.begin(&key));
+  deferLaunch(graphs, &kernelA, 4, 1000);
+  deferLaunch(graphs, &kernelB, 4, 1064);
+  EXPECT_FALSE(graphs.end());
+  EXPECT_EQ(graphs.getStats().replays, 0);
+}
+
+} // namespace
