@@ -15,7 +15,9 @@
 #include "gtest/gtest.h"
 
 #include <cstring>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 using relax_rt::GraphDriver;
@@ -86,6 +88,16 @@ void deferLaunch(LaunchGraphs &graphs, void *kernel, int64_t gridX, int64_t arg,
   void *params[] = {&arg};
   EXPECT_EQ(graphs.defer(kernel, grid, kBlock, 0, nullptr, params, 1),
             expectDeferred);
+}
+
+/// One call of the given (kernel, argument) launches over 4 blocks; what
+/// LaunchGraphs::end returned.
+bool oneCall(LaunchGraphs &graphs, const void *key,
+             std::initializer_list<std::pair<void *, int64_t>> launches) {
+  EXPECT_TRUE(graphs.begin(key));
+  for (auto [kernel, arg] : launches)
+    deferLaunch(graphs, kernel, 4, arg);
+  return graphs.end();
 }
 
 /// One call: kernel A over `grid` blocks and kernel B, reading `buffer`.
@@ -199,42 +211,35 @@ TEST(CudaGraphsTest, AnUnrecordableLaunchRunsAfterTheRecordedOnes) {
   EXPECT_EQ(graphs.getStats().captures, 2);
 }
 
-TEST(CudaGraphsTest, FailedInstantiationIsReportedAndLeavesNoGraph) {
-  FakeDriver driver;
-  driver.failOn = "instantiate";
-  LaunchGraphs graphs(driver);
-  int key = 0;
-  ASSERT_TRUE(graphs.begin(&key));
-  deferLaunch(graphs, &kernelA, 4, 1000);
-  EXPECT_FALSE(graphs.end());
-  EXPECT_EQ(driver.log, (std::vector<std::string>{
-                            "begin capture", "launch 4 arg 1000", "end capture",
-                            "instantiate", "destroy graph"}));
-  EXPECT_EQ(driver.liveGraphs, 0);
-  EXPECT_EQ(graphs.numGraphs(&key), 0u);
-  EXPECT_EQ(graphs.getStats().captures, 0);
-  // The next call tries again (and succeeds once the driver does).
-  driver.failOn.clear();
-  driver.log.clear();
-  ASSERT_TRUE(graphs.begin(&key));
-  deferLaunch(graphs, &kernelA, 4, 1000);
-  EXPECT_TRUE(graphs.end());
-  EXPECT_EQ(graphs.getStats().captures, 1);
-}
-
-TEST(CudaGraphsTest, AFailedLaunchStillEndsTheCapture) {
-  FakeDriver driver;
-  driver.failOn = "launch";
-  LaunchGraphs graphs(driver);
-  int key = 0;
-  ASSERT_TRUE(graphs.begin(&key));
-  deferLaunch(graphs, &kernelA, 4, 1000);
-  deferLaunch(graphs, &kernelB, 4, 1064);
-  EXPECT_FALSE(graphs.end());
-  EXPECT_EQ(driver.log,
-            (std::vector<std::string>{"begin capture", "launch 4 arg 1000",
-                                      "end capture", "destroy graph"}));
-  EXPECT_EQ(graphs.numGraphs(&key), 0u);
+/// A failing driver call during a capture: the call fails, the capture is
+/// still ended and its graph destroyed, and the key keeps no graph.
+TEST(CudaGraphsTest, AFailedCaptureIsReportedAndLeavesNoGraph) {
+  struct Case {
+    const char *failOn;
+    std::vector<std::string> log;
+  };
+  const Case cases[] = {
+      {"instantiate",
+       {"begin capture", "launch 4 arg 1000", "launch 4 arg 1064",
+        "end capture", "instantiate", "destroy graph"}},
+      // A failed launch stops the capture at once.
+      {"launch",
+       {"begin capture", "launch 4 arg 1000", "end capture", "destroy graph"}}};
+  for (const Case &c : cases) {
+    FakeDriver driver;
+    driver.failOn = c.failOn;
+    LaunchGraphs graphs(driver);
+    int key = 0;
+    EXPECT_FALSE(oneCall(graphs, &key, {{&kernelA, 1000}, {&kernelB, 1064}}));
+    EXPECT_EQ(driver.log, c.log) << c.failOn;
+    EXPECT_EQ(driver.liveGraphs, 0) << c.failOn;
+    EXPECT_EQ(graphs.numGraphs(&key), 0u) << c.failOn;
+    EXPECT_EQ(graphs.getStats().captures, 0) << c.failOn;
+    // The next call tries again, and succeeds once the driver does.
+    driver.failOn.clear();
+    EXPECT_TRUE(oneCall(graphs, &key, {{&kernelA, 1000}}));
+    EXPECT_EQ(graphs.getStats().captures, 1) << c.failOn;
+  }
 }
 
 TEST(CudaGraphsTest, AFailedReplayIsReported) {
@@ -243,10 +248,7 @@ TEST(CudaGraphsTest, AFailedReplayIsReported) {
   int key = 0;
   decodeStep(graphs, &key, 4, 1000);
   driver.failOn = "launchGraph";
-  ASSERT_TRUE(graphs.begin(&key));
-  deferLaunch(graphs, &kernelA, 4, 1000);
-  deferLaunch(graphs, &kernelB, 4, 1064);
-  EXPECT_FALSE(graphs.end());
+  EXPECT_FALSE(oneCall(graphs, &key, {{&kernelA, 1000}, {&kernelB, 1064}}));
   EXPECT_EQ(graphs.getStats().replays, 0);
 }
 
