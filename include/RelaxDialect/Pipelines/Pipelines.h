@@ -22,7 +22,7 @@ namespace relax {
 /// The `quant-activations` option of the CPU and fusion pipelines, which
 /// both hand it to relax-dispatch-library.
 inline constexpr const char *kQuantActivationsHelp =
-    "Products with 4-bit weights (relax-dispatch-library's "
+    "Products with quantized weights (relax-dispatch-library's "
     "quant-activations): X as f32, or 1 to 4 rows quantized to int8 for "
     "integer dot products";
 inline llvm::cl::ValuesClass quantActivationsValues() {

@@ -71,8 +71,8 @@ enum class AttentionMask { None, Additive, Boolean };
 ///   X [m, k] (lhsRank 2) or [b, m, k] (lhsRank 3) f32,
 ///   Q [n, k] i8 (8 bits) or [n, h] ui8 (4 bits, k = 2 * h),
 ///   scales [n, g] f32 or f16, (zeros [n, g] ui8,) Y [m, n] or [b, m, n] f32,
-/// with the group k / g; the runtime checks every relation. `_a8` (4 bits
-/// only, `quantInt8Activations`): 1 to 4 rows of X quantized to int8 by
+/// with the group k / g; the runtime checks every relation. `_a8`
+/// (`quantInt8Activations`): 1 to 4 rows of X quantized to int8 by
 /// blocks of 32 for integer dot products (the runtime's
 /// QuantActivations::Int8).
 /// For AllReduce and AllGather (relax.ccl.*; CPU: MPI on MPI_COMM_WORLD,
