@@ -14,12 +14,15 @@ using namespace relax_rt;
 
 GraphDriver::~GraphDriver() = default;
 
-bool KernelLaunch::operator==(const KernelLaunch &other) const {
+bool KernelLaunch::sameKernel(const KernelLaunch &other) const {
   return function == other.function &&
          std::memcmp(grid, other.grid, sizeof(grid)) == 0 &&
          std::memcmp(block, other.block, sizeof(block)) == 0 &&
-         sharedBytes == other.sharedBytes && offsets == other.offsets &&
-         args == other.args;
+         sharedBytes == other.sharedBytes && offsets == other.offsets;
+}
+
+bool KernelLaunch::operator==(const KernelLaunch &other) const {
+  return sameKernel(other) && args == other.args;
 }
 
 std::vector<void *> KernelLaunch::argPointers() const {
@@ -98,10 +101,17 @@ bool LaunchGraphs::launchPlain(void *stream) {
 bool LaunchGraphs::capture(void *stream, std::vector<Graph> &keyGraphs) {
   if (!driver.beginCapture(stream))
     return false;
-  bool launched = true;
-  for (const KernelLaunch &launch : pending)
+  bool launched = true, nodesKnown = true;
+  std::vector<void *> nodes;
+  for (const KernelLaunch &launch : pending) {
     if (!(launched = driver.launch(launch, stream)))
       break;
+    void *node = nullptr;
+    nodesKnown = nodesKnown && driver.capturedNode(stream, node) && node;
+    nodes.push_back(node);
+  }
+  if (!nodesKnown)
+    nodes.clear();
   // The capture is ended even after a failed launch, so that the stream
   // leaves capture mode.
   void *graph = nullptr;
@@ -112,10 +122,21 @@ bool LaunchGraphs::capture(void *stream, std::vector<Graph> &keyGraphs) {
     driver.destroyGraph(graph);
   if (!ok)
     return false;
-  keyGraphs.push_back(Graph{std::move(pending), exec});
+  keyGraphs.push_back(Graph{std::move(pending), exec, std::move(nodes)});
   pending.clear();
   ++stats.captures;
   return driver.launchGraph(exec, stream);
+}
+
+bool LaunchGraphs::update(Graph &graph, void *stream) {
+  for (size_t i = 0; i < pending.size(); ++i)
+    if (!(graph.launches[i] == pending[i]) &&
+        !driver.updateKernel(graph.exec, graph.nodes[i], pending[i]))
+      return false;
+  graph.launches = std::move(pending);
+  pending.clear();
+  ++stats.updates;
+  return driver.launchGraph(graph.exec, stream);
 }
 
 bool LaunchGraphs::flush() {
@@ -125,11 +146,32 @@ bool LaunchGraphs::flush() {
   std::vector<Graph> &keyGraphs = graphs[key];
   bool ok;
   auto same = [&](const Graph &g) { return g.launches == pending; };
+  // Same kernels and grids, other arguments, and the nodes to update known.
+  auto updatable = [&](const Graph &g) {
+    return g.nodes.size() == pending.size() &&
+           std::equal(g.launches.begin(), g.launches.end(), pending.begin(),
+                      pending.end(),
+                      [](const KernelLaunch &a, const KernelLaunch &b) {
+                        return a.sameKernel(b);
+                      });
+  };
   auto match = std::find_if(keyGraphs.begin(), keyGraphs.end(), same);
+  auto similar =
+      match != keyGraphs.end()
+          ? keyGraphs.end()
+          : std::find_if(keyGraphs.begin(), keyGraphs.end(), updatable);
   if (match != keyGraphs.end()) {
     ok = driver.launchGraph(match->exec, stream);
     if (ok)
       ++stats.replays;
+  } else if (similar != keyGraphs.end()) {
+    ok = update(*similar, stream);
+    // A graph whose update failed part way holds arguments no record
+    // describes: it goes.
+    if (!ok) {
+      driver.destroyExec(similar->exec);
+      keyGraphs.erase(similar);
+    }
   } else if (keyGraphs.size() < maxGraphsPerKey) {
     ok = capture(stream, keyGraphs);
   } else {

@@ -12,6 +12,10 @@
 //     kernels, grids, blocks and argument bytes: so the same shapes, whose
 //     dims are kernel arguments, and the same buffers) replays that graph:
 //     one cuGraphLaunch;
+//   - a segment with the same kernels, grids and blocks as a graph but
+//     other arguments (a buffer at a new address, such as an output the
+//     call allocates) updates that graph's kernel nodes whose arguments
+//     differ (cuGraphExecKernelNodeSetParams) and replays it;
 //   - a new segment, while the key has fewer than `maxGraphsPerKey` graphs
 //     (the buckets of distinct shapes), is captured (cuStreamBeginCapture,
 //     the launches, cuStreamEndCapture), instantiated and launched: the
@@ -19,8 +23,8 @@
 //   - past that bound, plain launches (no unbounded growth for a model
 //     called at ever new shapes).
 //
-// Replay is exact by construction: a graph is only reused for launches
-// whose recorded bytes are identical. The logic is independent of the
+// Replay is exact by construction: a graph only runs with the arguments just
+// recorded (identical, or set node by node first). The logic is independent of the
 // driver (GraphDriver), so it is unit-tested with a fake one.
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +51,8 @@ struct KernelLaunch {
   std::vector<unsigned char> args;
 
   bool operator==(const KernelLaunch &other) const;
+  /// The same kernel, grid, block and argument layout (values may differ).
+  bool sameKernel(const KernelLaunch &other) const;
   /// Pointers to each argument, as cuLaunchKernel takes them (valid while
   /// this launch is).
   std::vector<void *> argPointers() const;
@@ -69,12 +75,20 @@ public:
   virtual void destroyGraph(void *graph) = 0;
   virtual bool launchGraph(void *exec, void *stream) = 0;
   virtual void destroyExec(void *exec) = 0;
+  /// The kernel node the last launch on the capturing `stream` added; false
+  /// (nothing recorded) when the driver cannot tell: that graph is then
+  /// only replayed as it is.
+  virtual bool capturedNode(void *stream, void *&node) = 0;
+  /// Gives kernel node `node` of `exec` the arguments of `launch`.
+  virtual bool updateKernel(void *exec, void *node,
+                            const KernelLaunch &launch) = 0;
 };
 
 /// Counters of what the segments became.
 struct GraphStats {
-  int64_t captures = 0;      ///< Segments captured and instantiated.
-  int64_t replays = 0;       ///< Segments replayed from a graph.
+  int64_t captures = 0; ///< Segments captured and instantiated.
+  int64_t replays = 0;  ///< Segments replayed from a graph as it was.
+  int64_t updates = 0;  ///< Segments replayed after new arguments were set.
   int64_t plainSegments = 0; ///< Segments launched kernel by kernel.
 };
 
@@ -112,9 +126,12 @@ private:
   struct Graph {
     std::vector<KernelLaunch> launches;
     void *exec = nullptr;
+    /// The kernel node of each launch; empty when the driver did not tell.
+    std::vector<void *> nodes;
   };
   bool launchPlain(void *stream);
   bool capture(void *stream, std::vector<Graph> &graphs);
+  bool update(Graph &graph, void *stream);
 
   GraphDriver &driver;
   size_t maxGraphsPerKey;

@@ -73,7 +73,9 @@ struct Driver {
   X(cuGraphInstantiate)                                                        \
   X(cuGraphLaunch)                                                             \
   X(cuGraphDestroy)                                                            \
-  X(cuGraphExecDestroy)
+  X(cuGraphExecDestroy)                                                        \
+  X(cuStreamGetCaptureInfo)                                                    \
+  X(cuGraphExecKernelNodeSetParams)
   RELAX_CUDA_GRAPH_FUNCTIONS(RELAX_CUDA_FN)
 #undef RELAX_CUDA_FN
 
@@ -270,6 +272,38 @@ struct DriverForGraphs : relax_rt::GraphDriver {
     check(driver().cuGraphExecDestroy(static_cast<CUgraphExec>(exec)),
           "cuGraphExecDestroy");
   }
+  bool capturedNode(void *stream, void *&node) override {
+    Driver &d = driver();
+    CUstreamCaptureStatus status;
+    const CUgraphNode *last = nullptr;
+    size_t count = 0;
+    if (!d.cuStreamGetCaptureInfo || !d.cuGraphExecKernelNodeSetParams ||
+        d.cuStreamGetCaptureInfo(static_cast<CUstream>(stream), &status,
+                                 nullptr, nullptr, &last, nullptr,
+                                 &count) != CUDA_SUCCESS ||
+        count != 1)
+      return false;
+    node = last[0];
+    return true;
+  }
+  bool updateKernel(void *exec, void *node,
+                    const relax_rt::KernelLaunch &l) override {
+    std::vector<void *> args = l.argPointers();
+    CUDA_KERNEL_NODE_PARAMS params = {};
+    params.func = static_cast<CUfunction>(l.function);
+    params.gridDimX = static_cast<unsigned>(l.grid[0]);
+    params.gridDimY = static_cast<unsigned>(l.grid[1]);
+    params.gridDimZ = static_cast<unsigned>(l.grid[2]);
+    params.blockDimX = static_cast<unsigned>(l.block[0]);
+    params.blockDimY = static_cast<unsigned>(l.block[1]);
+    params.blockDimZ = static_cast<unsigned>(l.block[2]);
+    params.sharedMemBytes = static_cast<unsigned>(l.sharedBytes);
+    params.kernelParams = args.data();
+    return check(driver().cuGraphExecKernelNodeSetParams(
+                     static_cast<CUgraphExec>(exec),
+                     static_cast<CUgraphNode>(node), &params),
+                 "cuGraphExecKernelNodeSetParams");
+  }
 };
 
 /// The process's graphs and the stream deferred launches are issued on (the
@@ -335,12 +369,14 @@ extern "C" void relax_rt_cuda_graphs_flush(void) { flushGraphs(); }
 
 extern "C" void relax_rt_cuda_graphs_stats(int64_t *captures,
                                            int64_t *replays,
+                                           int64_t *updates,
                                            int64_t *plainSegments) {
   Graphs &g = graphState();
   std::lock_guard<std::mutex> lock(g.mutex);
   const relax_rt::GraphStats &s = g.graphs.getStats();
   *captures = s.captures;
   *replays = s.replays;
+  *updates = s.updates;
   *plainSegments = s.plainSegments;
 }
 

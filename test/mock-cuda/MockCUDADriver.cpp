@@ -14,7 +14,8 @@
 // kernel's PTX; launches on a capturing stream are kept in the graph
 // instead of logged ("capture end <n> kernels"), and each cuGraphLaunch
 // logs "graph launch <n> kernels" and the launch lines it replays, each
-// prefixed with "graph: ". MOCK_CUDA_FAIL=<function> makes that driver
+// prefixed with "graph: "; cuGraphExecKernelNodeSetParams logs
+// "graph update node <i>: <launch line>". MOCK_CUDA_FAIL=<function> makes that driver
 // function fail with CUDA_ERROR_UNKNOWN (the error paths of the callers).
 //
 //===----------------------------------------------------------------------===//
@@ -93,6 +94,17 @@ std::vector<size_t> parseParamSizes(const std::string &ptx,
     sizes.push_back(bits / 8);
   }
   return sizes;
+}
+
+/// "launch <kernel> grid=(x,y,z) block=(x,y,z) smem=<bytes>".
+std::string launchLine(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+                       unsigned bx, unsigned by, unsigned bz, unsigned smem) {
+  char line[512];
+  std::snprintf(line, sizeof(line),
+                "launch %s grid=(%u,%u,%u) block=(%u,%u,%u) smem=%u",
+                reinterpret_cast<MockFunction *>(f)->name.c_str(), gx, gy, gz,
+                bx, by, bz, smem);
+  return line;
 }
 
 CUresult loadModule(CUmodule *module, const void *image) {
@@ -179,11 +191,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy,
                         void **params, void **) {
   if (!params)
     return CUDA_ERROR_INVALID_VALUE;
-  char line[512];
-  std::snprintf(line, sizeof(line),
-                "launch %s grid=(%u,%u,%u) block=(%u,%u,%u) smem=%u",
-                reinterpret_cast<MockFunction *>(f)->name.c_str(), gx, gy, gz,
-                bx, by, bz, smem);
+  std::string line = launchLine(f, gx, gy, gz, bx, by, bz, smem);
   if (capturing)
     capturing->launches.push_back(line);
   else
@@ -231,6 +239,38 @@ CUresult cuGraphDestroy(CUgraph graph) {
 }
 CUresult cuGraphExecDestroy(CUgraphExec exec) {
   delete reinterpret_cast<MockGraph *>(exec);
+  return CUDA_SUCCESS;
+}
+/// A kernel node is its launch's position in the graph, plus one.
+CUresult cuStreamGetCaptureInfo(CUstream, CUstreamCaptureStatus *status,
+                                cuuint64_t *, CUgraph *,
+                                const CUgraphNode **last, const CUgraphEdgeData **,
+                                size_t *count) {
+  static CUgraphNode node;
+  *status = capturing ? CU_STREAM_CAPTURE_STATUS_ACTIVE
+                      : CU_STREAM_CAPTURE_STATUS_NONE;
+  if (failing("cuStreamGetCaptureInfo") || !capturing ||
+      capturing->launches.empty()) {
+    *count = 0;
+    return capturing ? CUDA_SUCCESS : CUDA_ERROR_ILLEGAL_STATE;
+  }
+  node = reinterpret_cast<CUgraphNode>(capturing->launches.size());
+  *last = &node;
+  *count = 1;
+  return CUDA_SUCCESS;
+}
+CUresult cuGraphExecKernelNodeSetParams(CUgraphExec exec, CUgraphNode node,
+                                        const CUDA_KERNEL_NODE_PARAMS *p) {
+  auto *graph = reinterpret_cast<MockGraph *>(exec);
+  size_t index = reinterpret_cast<size_t>(node) - 1;
+  if (failing("cuGraphExecKernelNodeSetParams") ||
+      index >= graph->launches.size() || !p->kernelParams)
+    return CUDA_ERROR_UNKNOWN;
+  std::string line =
+      launchLine(p->func, p->gridDimX, p->gridDimY, p->gridDimZ, p->blockDimX,
+                 p->blockDimY, p->blockDimZ, p->sharedMemBytes);
+  graph->launches[index] = line;
+  logLine("graph update node " + std::to_string(index + 1) + ": " + line);
   return CUDA_SUCCESS;
 }
 CUresult cuGraphLaunch(CUgraphExec exec, CUstream) {

@@ -3,8 +3,10 @@
 // The decisions of relax_rt::LaunchGraphs (lib/Runtime/CudaGraphs.h) need
 // no GPU: a fake driver logs each call. Checked: a first segment is
 // captured, instantiated and launched as a graph; an identical one replays
-// it with no kernel launch; new shapes or buffers (argument bytes) capture
-// again up to the bound, then launch plainly; keys are separate; arguments
+// it with no kernel launch; new arguments (buffers) update the nodes whose
+// arguments differ (or capture again when the driver gave no nodes); new
+// grids capture again up to the bound, then launch plainly; a failed update
+// drops the graph; keys are separate; arguments
 // are copied at record time; a launch that cannot be recorded runs after
 // the recorded ones; driver failures end the capture and are reported.
 //
@@ -14,6 +16,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdint>
 #include <cstring>
 #include <initializer_list>
 #include <string>
@@ -33,6 +36,16 @@ struct FakeDriver : GraphDriver {
   int liveGraphs = 0, liveExecs = 0;
   /// Functions whose parameter sizes are unknown.
   void *opaque = nullptr;
+  /// Whether capturedNode tells the nodes (launches since beginCapture).
+  bool nodesKnown = true;
+  uintptr_t captured = 0;
+
+  static int64_t firstArg(const KernelLaunch &l) {
+    int64_t first = 0;
+    if (!l.offsets.empty())
+      std::memcpy(&first, l.args.data() + l.offsets[0], sizeof(first));
+    return first;
+  }
 
   bool paramSizes(void *function, size_t count,
                   std::vector<size_t> &sizes) override {
@@ -42,15 +55,14 @@ struct FakeDriver : GraphDriver {
     return true;
   }
   bool launch(const KernelLaunch &l, void *) override {
-    int64_t first = 0;
-    if (!l.offsets.empty())
-      std::memcpy(&first, l.args.data() + l.offsets[0], sizeof(first));
     log.push_back("launch " + std::to_string(l.grid[0]) + " arg " +
-                  std::to_string(first));
+                  std::to_string(firstArg(l)));
+    ++captured;
     return failOn != "launch";
   }
   bool beginCapture(void *) override {
     log.push_back("begin capture");
+    captured = 0;
     return failOn != "beginCapture";
   }
   bool endCapture(void *, void *&graph) override {
@@ -76,6 +88,16 @@ struct FakeDriver : GraphDriver {
     return failOn != "launchGraph";
   }
   void destroyExec(void *) override { --liveExecs; }
+  bool capturedNode(void *, void *&node) override {
+    node = reinterpret_cast<void *>(captured);
+    return nodesKnown;
+  }
+  bool updateKernel(void *, void *node, const KernelLaunch &l) override {
+    log.push_back("update node " +
+                  std::to_string(reinterpret_cast<uintptr_t>(node)) + " arg " +
+                  std::to_string(firstArg(l)));
+    return failOn != "updateKernel";
+  }
 };
 
 /// Two kernels with one pointer-sized argument each.
@@ -144,14 +166,54 @@ TEST(CudaGraphsTest, FirstCallIsCapturedThenReplayed) {
   EXPECT_EQ(driver.liveExecs, 0);
 }
 
-TEST(CudaGraphsTest, NewShapesOrBuffersCaptureUpToTheBoundThenLaunchPlainly) {
+TEST(CudaGraphsTest, NewArgumentsUpdateTheGraphsNodes) {
+  FakeDriver driver;
+  LaunchGraphs graphs(driver);
+  int key = 0;
+  decodeStep(graphs, &key, 4, 1000);
+  // Other buffers, same kernels and grids: both nodes get the new
+  // arguments, no capture.
+  driver.log.clear();
+  decodeStep(graphs, &key, 4, 2000);
+  EXPECT_EQ(driver.log, (std::vector<std::string>{"update node 1 arg 2000",
+                                                  "update node 2 arg 2064",
+                                                  "launch graph"}));
+  // Only kernel B's argument differs: only its node.
+  driver.log.clear();
+  EXPECT_TRUE(oneCall(graphs, &key, {{&kernelA, 2000}, {&kernelB, 7}}));
+  EXPECT_EQ(driver.log,
+            (std::vector<std::string>{"update node 2 arg 7", "launch graph"}));
+  // The updated arguments replay as they are.
+  driver.log.clear();
+  EXPECT_TRUE(oneCall(graphs, &key, {{&kernelA, 2000}, {&kernelB, 7}}));
+  EXPECT_EQ(driver.log, std::vector<std::string>{"launch graph"});
+  EXPECT_EQ(graphs.getStats().captures, 1);
+  EXPECT_EQ(graphs.getStats().updates, 2);
+  EXPECT_EQ(graphs.getStats().replays, 1);
+  EXPECT_EQ(graphs.numGraphs(&key), 1u);
+}
+
+TEST(CudaGraphsTest, WithoutNodesNewArgumentsCaptureAgain) {
+  FakeDriver driver;
+  driver.nodesKnown = false;
+  LaunchGraphs graphs(driver);
+  int key = 0;
+  decodeStep(graphs, &key, 4, 1000);
+  driver.log.clear();
+  decodeStep(graphs, &key, 4, 2000);
+  EXPECT_EQ(driver.log.front(), "begin capture");
+  EXPECT_EQ(graphs.getStats().captures, 2);
+  EXPECT_EQ(graphs.getStats().updates, 0);
+}
+
+TEST(CudaGraphsTest, NewShapesCaptureUpToTheBoundThenLaunchPlainly) {
   FakeDriver driver;
   LaunchGraphs graphs(driver, /*maxGraphsPerKey=*/2);
   int key = 0;
   decodeStep(graphs, &key, 4, 1000);
-  // Another buffer (argument bytes), same grid: not the first graph.
+  // Another grid: not the first graph's kernels.
   driver.log.clear();
-  decodeStep(graphs, &key, 4, 2000);
+  decodeStep(graphs, &key, 6, 1000);
   EXPECT_EQ(driver.log.front(), "begin capture");
   EXPECT_EQ(graphs.getStats().captures, 2);
   // A third shape: the key is full, kernel by kernel.
@@ -162,7 +224,7 @@ TEST(CudaGraphsTest, NewShapesOrBuffersCaptureUpToTheBoundThenLaunchPlainly) {
   EXPECT_EQ(graphs.getStats().plainSegments, 1);
   // Both graphs still replay.
   driver.log.clear();
-  decodeStep(graphs, &key, 4, 2000);
+  decodeStep(graphs, &key, 6, 1000);
   decodeStep(graphs, &key, 4, 1000);
   EXPECT_EQ(driver.log,
             (std::vector<std::string>{"launch graph", "launch graph"}));
@@ -206,9 +268,12 @@ TEST(CudaGraphsTest, AnUnrecordableLaunchRunsAfterTheRecordedOnes) {
   // The caller launches B itself, after A's segment was issued.
   deferLaunch(graphs, &kernelB, 4, 1064, /*expectDeferred=*/false);
   EXPECT_EQ(driver.log.back(), "launch graph");
+  // A's next segment: the first graph with A's new argument.
   deferLaunch(graphs, &kernelA, 4, 3000);
   EXPECT_TRUE(graphs.end());
-  EXPECT_EQ(graphs.getStats().captures, 2);
+  EXPECT_EQ(driver.log.back(), "launch graph");
+  EXPECT_EQ(graphs.getStats().captures, 1);
+  EXPECT_EQ(graphs.getStats().updates, 1);
 }
 
 /// A failing driver call during a capture: the call fails, the capture is
@@ -242,14 +307,28 @@ TEST(CudaGraphsTest, AFailedCaptureIsReportedAndLeavesNoGraph) {
   }
 }
 
-TEST(CudaGraphsTest, AFailedReplayIsReported) {
-  FakeDriver driver;
-  LaunchGraphs graphs(driver);
-  int key = 0;
-  decodeStep(graphs, &key, 4, 1000);
-  driver.failOn = "launchGraph";
-  EXPECT_FALSE(oneCall(graphs, &key, {{&kernelA, 1000}, {&kernelB, 1064}}));
-  EXPECT_EQ(graphs.getStats().replays, 0);
+/// A graph launch or an update that fails: the call fails; a graph whose
+/// update failed part way is dropped (its nodes hold arguments no record
+/// describes), one whose launch failed stays.
+TEST(CudaGraphsTest, AFailedReplayOrUpdateIsReported) {
+  struct Case {
+    const char *failOn;
+    int64_t buffer; // The second call's (1000: the graph's own).
+    size_t graphsLeft;
+  };
+  for (Case c : {Case{"launchGraph", 1000, 1}, Case{"updateKernel", 2000, 0}}) {
+    FakeDriver driver;
+    LaunchGraphs graphs(driver);
+    int key = 0;
+    decodeStep(graphs, &key, 4, 1000);
+    driver.failOn = c.failOn;
+    EXPECT_FALSE(oneCall(graphs, &key,
+                         {{&kernelA, c.buffer}, {&kernelB, c.buffer + 64}}));
+    EXPECT_EQ(graphs.numGraphs(&key), c.graphsLeft) << c.failOn;
+    EXPECT_EQ(driver.liveExecs, static_cast<int>(c.graphsLeft)) << c.failOn;
+    EXPECT_EQ(graphs.getStats().replays + graphs.getStats().updates, 0)
+        << c.failOn;
+  }
 }
 
 } // namespace

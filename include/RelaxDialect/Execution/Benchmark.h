@@ -35,8 +35,8 @@ llvm::Expected<Timings> timeGPUKernels(Call &call, unsigned runs);
 std::string gpuDeviceName();
 
 /// What the CUDA graph calls (Call::setCudaGraphs) made of their kernel
-/// launches so far: "cuda graphs: C captured, R replayed, P launched
-/// kernel by kernel" (runs of launches; the counters of
+/// launches so far: "cuda graphs: C captured, R replayed, U updated, P
+/// launched kernel by kernel" (runs of launches; the counters of
 /// relax_rt_cuda_graphs_stats).
 std::string cudaGraphSummary();
 
