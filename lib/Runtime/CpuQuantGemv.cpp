@@ -7,6 +7,7 @@
 
 #include "CpuQuantGemv.h"
 #include "CpuGemvIsa.h"
+#include "RelaxDialect/Runtime/Half.h"
 
 #include <emmintrin.h>
 
@@ -19,32 +20,6 @@
 using namespace relax::runtime;
 
 namespace {
-/// IEEE binary16 to f32 (every value, subnormals and non-finite included).
-float halfToFloat(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000) << 16;
-  uint32_t exponent = (h >> 10) & 0x1f;
-  uint32_t mantissa = h & 0x3ff;
-  uint32_t bits;
-  if (exponent == 0x1f) {
-    bits = sign | 0x7f800000u | (mantissa << 13);
-  } else if (exponent != 0) {
-    bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-  } else if (mantissa == 0) {
-    bits = sign;
-  } else {
-    // Subnormal: normalise.
-    int shift = 0;
-    while (!(mantissa & 0x400)) {
-      mantissa <<= 1;
-      ++shift;
-    }
-    bits = sign | (uint32_t(113 - shift) << 23) | ((mantissa & 0x3ff) << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, sizeof(f));
-  return f;
-}
-
 float scaleOf(const QuantizedWeight &w, int64_t j, int64_t g) {
   int64_t groups = w.k / w.group;
   if (w.scalesF16)

@@ -167,12 +167,7 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
            "::mlir::ext::QuantActivations",
            /*default=*/"::mlir::ext::QuantActivations::F32",
            "What products with quantized weights do with X (CPU)",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::ext::QuantActivations::F32, "f32",
-                        "X stays f32: exact products"),
-             clEnumValN(::mlir::ext::QuantActivations::Int8, "int8",
-                        "1 to 4 rows of X quantized to int8 by blocks of "
-                        "32, integer dot products (`_a8` built-ins)"))}]>
+           [{::mlir::ext::quantActivationsValues()}]>
   ];
   let statistics = [
     Statistic<"numDispatched", "num-dispatched",
