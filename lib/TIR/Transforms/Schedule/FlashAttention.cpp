@@ -83,7 +83,6 @@ namespace {
 /// Builds the kernel body; the helpers keep it to the algorithm.
 struct KernelBuilder {
   Location loc;
-  Type dtype;
   Type f32;
 
   Value c(OpBuilder &b, int64_t v) const { return constIndex(b, loc, v); }
@@ -234,7 +233,7 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
 
   Location loc = func.getLoc();
   OpBuilder b = OpBuilder::atBlockBegin(&entry);
-  KernelBuilder kb{loc, dtype, b.getF32Type()};
+  KernelBuilder kb{loc, b.getF32Type()};
   Value Q = bufs[0], K = bufs[1], V = bufs[2], O = bufs[3];
   auto dim = [&](unsigned buf, unsigned i) {
     return materializeDim(b, loc, typeOf(buf).getDims()[i]);
