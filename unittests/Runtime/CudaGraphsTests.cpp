@@ -131,6 +131,15 @@ void decodeStep(LaunchGraphs &graphs, const void *key, int64_t grid,
   EXPECT_TRUE(graphs.end());
 }
 
+/// A decode step at grid 4 reading buffer 1000, then one at `grid` and
+/// `buffer`; the driver's log holds only the second step's calls.
+void secondStep(FakeDriver &driver, LaunchGraphs &graphs, const void *key,
+                int64_t grid, int64_t buffer) {
+  decodeStep(graphs, key, 4, 1000);
+  driver.log.clear();
+  decodeStep(graphs, key, grid, buffer);
+}
+
 const std::vector<std::string> kCapture = {
     "begin capture", "launch 4 arg 1000", "launch 4 arg 1064", "end capture",
     "instantiate",   "destroy graph",     "launch graph"};
@@ -170,11 +179,9 @@ TEST(CudaGraphsTest, NewArgumentsUpdateTheGraphsNodes) {
   FakeDriver driver;
   LaunchGraphs graphs(driver);
   int key = 0;
-  decodeStep(graphs, &key, 4, 1000);
   // Other buffers, same kernels and grids: both nodes get the new
   // arguments, no capture.
-  driver.log.clear();
-  decodeStep(graphs, &key, 4, 2000);
+  secondStep(driver, graphs, &key, 4, 2000);
   EXPECT_EQ(driver.log, (std::vector<std::string>{"update node 1 arg 2000",
                                                   "update node 2 arg 2064",
                                                   "launch graph"}));
@@ -198,9 +205,7 @@ TEST(CudaGraphsTest, WithoutNodesNewArgumentsCaptureAgain) {
   driver.nodesKnown = false;
   LaunchGraphs graphs(driver);
   int key = 0;
-  decodeStep(graphs, &key, 4, 1000);
-  driver.log.clear();
-  decodeStep(graphs, &key, 4, 2000);
+  secondStep(driver, graphs, &key, 4, 2000);
   EXPECT_EQ(driver.log.front(), "begin capture");
   EXPECT_EQ(graphs.getStats().captures, 2);
   EXPECT_EQ(graphs.getStats().updates, 0);
@@ -210,10 +215,8 @@ TEST(CudaGraphsTest, NewShapesCaptureUpToTheBoundThenLaunchPlainly) {
   FakeDriver driver;
   LaunchGraphs graphs(driver, /*maxGraphsPerKey=*/2);
   int key = 0;
-  decodeStep(graphs, &key, 4, 1000);
   // Another grid: not the first graph's kernels.
-  driver.log.clear();
-  decodeStep(graphs, &key, 6, 1000);
+  secondStep(driver, graphs, &key, 6, 1000);
   EXPECT_EQ(driver.log.front(), "begin capture");
   EXPECT_EQ(graphs.getStats().captures, 2);
   // A third shape: the key is full, kernel by kernel.
