@@ -65,3 +65,13 @@ std::string mlir::relax::exec::gpuDeviceName() {
   return "";
 #endif
 }
+
+std::string mlir::relax::exec::cudaGraphSummary() {
+  int64_t captures = 0, replays = 0, updates = 0, plain = 0;
+#ifdef RELAX_RUNTIME_HAS_CUDA
+  relax_rt_cuda_graphs_stats(&captures, &replays, &updates, &plain);
+#endif
+  return "cuda graphs: " + std::to_string(captures) + " captured, " +
+         std::to_string(replays) + " replayed, " + std::to_string(updates) +
+         " updated, " + std::to_string(plain) + " launched kernel by kernel";
+}

@@ -128,7 +128,8 @@ struct Call::Impl {
   Impl(rt::PackedFn fn, const EntrySignature &signature, bool onGPU)
       : signature(signature), onGPU(onGPU), device(onGPU),
         call(fn, signature.name, rankedParams(signature),
-             resultRanks(signature)) {}
+             resultRanks(signature)),
+        graphKey(reinterpret_cast<const void *>(fn)) {}
 
   EntrySignature signature;
   bool onGPU;
@@ -138,6 +139,9 @@ struct Call::Impl {
   rt::PackedCall call;
   /// Whether the result descriptors hold outputs not yet freed.
   bool outputsLive = false;
+  /// CUDA graphs (setCudaGraphs), kept apart per entry point.
+  bool cudaGraphs = false;
+  const void *graphKey;
 };
 
 Call::Call(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
@@ -178,11 +182,24 @@ CompiledModule::prepareCall(llvm::StringRef entry,
   return std::unique_ptr<Call>(new Call(std::move(call)));
 }
 
+void Call::setCudaGraphs(bool on) { impl->cudaGraphs = on; }
+
 llvm::Error Call::run() {
   releaseOutputs();
+  [[maybe_unused]] bool graphs = false;
+#ifdef RELAX_RUNTIME_HAS_CUDA
+  graphs = impl->onGPU && impl->cudaGraphs &&
+           relax_rt_cuda_graphs_begin(impl->graphKey);
+#endif
+  rt::Status s = impl->call.run();
+#ifdef RELAX_RUNTIME_HAS_CUDA
+  // The recorded launches run now; a kernel's failure shows here.
+  if (graphs && !relax_rt_cuda_graphs_end() && !s)
+    return runtimeError("");
+#endif
   // After a failure the result descriptors may be partly written: they are
   // left alone rather than freed.
-  if (rt::Status s = impl->call.run())
+  if (s)
     return error(s.message());
   impl->outputsLive = true;
   return llvm::Error::success();

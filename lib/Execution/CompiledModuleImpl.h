@@ -104,6 +104,8 @@ struct CompiledModule::Impl {
     if (options.device == Device::CUDA && engine) {
       relax_rt_cuda_release_constants();
       relax_rt_cuda_release_workspaces();
+      // CUDA graphs launch this module's kernels.
+      relax_rt_cuda_graphs_release();
     }
 #endif
   }

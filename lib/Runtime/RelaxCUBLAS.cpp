@@ -141,6 +141,8 @@ bool matmul(const char *name, Operand a, Operand b, Operand c, bool nt,
   CuBLAS *lib = cublas();
   if (!lib)
     return false;
+  // Kernels a CUDA graph call deferred produce the operands: issue them.
+  relax_rt_cuda_graphs_flush();
   const float alpha = 1.0f, beta = 0.0f;
   cublasStatus_t s = lib->gemm(
       lib->handle, nt ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N,

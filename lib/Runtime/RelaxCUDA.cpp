@@ -14,6 +14,7 @@
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
 #include "ArenaCache.h"
+#include "CudaGraphs.h"
 
 #include <cuda.h>
 #include <dlfcn.h>
@@ -63,6 +64,19 @@ struct Driver {
   X(cuMemsetD32Async)                                                          \
   X(cuMemsetD16Async)
   RELAX_CUDA_FUNCTIONS(RELAX_CUDA_FN)
+/// CUDA graphs (relax_rt_cuda_graphs_*): optional, null on a driver
+/// without them (then calls launch kernel by kernel).
+#define RELAX_CUDA_GRAPH_FUNCTIONS(X)                                          \
+  X(cuFuncGetParamInfo)                                                        \
+  X(cuStreamBeginCapture)                                                      \
+  X(cuStreamEndCapture)                                                        \
+  X(cuGraphInstantiate)                                                        \
+  X(cuGraphLaunch)                                                             \
+  X(cuGraphDestroy)                                                            \
+  X(cuGraphExecDestroy)                                                        \
+  X(cuStreamGetCaptureInfo)                                                    \
+  X(cuGraphExecKernelNodeSetParams)
+  RELAX_CUDA_GRAPH_FUNCTIONS(RELAX_CUDA_FN)
 #undef RELAX_CUDA_FN
 
   bool ready = false;
@@ -120,6 +134,10 @@ bool loadDriver(Driver &d, int ordinal) {
   }
   RELAX_CUDA_FUNCTIONS(RELAX_CUDA_LOAD)
 #undef RELAX_CUDA_LOAD
+#define RELAX_CUDA_LOAD_OPTIONAL(fn)                                           \
+  d.fn = reinterpret_cast<decltype(&::fn)>(dlsym(lib, RELAX_STR(fn)));
+  RELAX_CUDA_GRAPH_FUNCTIONS(RELAX_CUDA_LOAD_OPTIONAL)
+#undef RELAX_CUDA_LOAD_OPTIONAL
 
   auto fail = [&](CUresult r, const char *what) {
     d.failure = std::string(what) + " failed: " + errorName(r);
@@ -186,6 +204,190 @@ extern "C" const char *relax_rt_cuda_chip(void) {
 }
 
 //===----------------------------------------------------------------------===//
+// CUDA graphs (CudaGraphs.h)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The graph logic's view of the driver; failures are recorded in the
+/// error slot like every other driver call.
+struct DriverForGraphs : relax_rt::GraphDriver {
+  bool available(Driver &d) const {
+    return d.cuFuncGetParamInfo && d.cuStreamBeginCapture &&
+           d.cuStreamEndCapture && d.cuGraphInstantiate && d.cuGraphLaunch &&
+           d.cuGraphDestroy && d.cuGraphExecDestroy;
+  }
+  bool paramSizes(void *function, size_t count,
+                  std::vector<size_t> &sizes) override {
+    Driver &d = driver();
+    for (size_t i = 0; i < count; ++i) {
+      size_t offset = 0, size = 0;
+      if (d.cuFuncGetParamInfo(static_cast<CUfunction>(function), i, &offset,
+                               &size) != CUDA_SUCCESS)
+        return false;
+      sizes.push_back(size);
+    }
+    return true;
+  }
+  bool launch(const relax_rt::KernelLaunch &l, void *stream) override {
+    std::vector<void *> args = l.argPointers();
+    return check(driver().cuLaunchKernel(
+                     static_cast<CUfunction>(l.function), l.grid[0], l.grid[1],
+                     l.grid[2], l.block[0], l.block[1], l.block[2],
+                     l.sharedBytes, static_cast<CUstream>(stream),
+                     args.data(), nullptr),
+                 "cuLaunchKernel");
+  }
+  bool beginCapture(void *stream) override {
+    return check(driver().cuStreamBeginCapture(
+                     static_cast<CUstream>(stream),
+                     CU_STREAM_CAPTURE_MODE_RELAXED),
+                 "cuStreamBeginCapture");
+  }
+  bool endCapture(void *stream, void *&graph) override {
+    CUgraph g = nullptr;
+    bool ok = check(
+        driver().cuStreamEndCapture(static_cast<CUstream>(stream), &g),
+        "cuStreamEndCapture");
+    graph = g;
+    return ok;
+  }
+  bool instantiate(void *graph, void *&exec) override {
+    CUgraphExec e = nullptr;
+    bool ok = check(
+        driver().cuGraphInstantiate(&e, static_cast<CUgraph>(graph), 0),
+        "cuGraphInstantiate");
+    exec = e;
+    return ok;
+  }
+  void destroyGraph(void *graph) override {
+    check(driver().cuGraphDestroy(static_cast<CUgraph>(graph)),
+          "cuGraphDestroy");
+  }
+  bool launchGraph(void *exec, void *stream) override {
+    return check(driver().cuGraphLaunch(static_cast<CUgraphExec>(exec),
+                                        static_cast<CUstream>(stream)),
+                 "cuGraphLaunch");
+  }
+  void destroyExec(void *exec) override {
+    check(driver().cuGraphExecDestroy(static_cast<CUgraphExec>(exec)),
+          "cuGraphExecDestroy");
+  }
+  bool capturedNode(void *stream, void *&node) override {
+    Driver &d = driver();
+    CUstreamCaptureStatus status;
+    const CUgraphNode *last = nullptr;
+    size_t count = 0;
+    if (!d.cuStreamGetCaptureInfo || !d.cuGraphExecKernelNodeSetParams ||
+        d.cuStreamGetCaptureInfo(static_cast<CUstream>(stream), &status,
+                                 nullptr, nullptr, &last, nullptr,
+                                 &count) != CUDA_SUCCESS ||
+        count != 1)
+      return false;
+    node = last[0];
+    return true;
+  }
+  bool updateKernel(void *exec, void *node,
+                    const relax_rt::KernelLaunch &l) override {
+    std::vector<void *> args = l.argPointers();
+    CUDA_KERNEL_NODE_PARAMS params = {};
+    params.func = static_cast<CUfunction>(l.function);
+    params.gridDimX = static_cast<unsigned>(l.grid[0]);
+    params.gridDimY = static_cast<unsigned>(l.grid[1]);
+    params.gridDimZ = static_cast<unsigned>(l.grid[2]);
+    params.blockDimX = static_cast<unsigned>(l.block[0]);
+    params.blockDimY = static_cast<unsigned>(l.block[1]);
+    params.blockDimZ = static_cast<unsigned>(l.block[2]);
+    params.sharedMemBytes = static_cast<unsigned>(l.sharedBytes);
+    params.kernelParams = args.data();
+    return check(driver().cuGraphExecKernelNodeSetParams(
+                     static_cast<CUgraphExec>(exec),
+                     static_cast<CUgraphNode>(node), &params),
+                 "cuGraphExecKernelNodeSetParams");
+  }
+};
+
+/// The process's graphs and the stream deferred launches are issued on (the
+/// compiled code's streams may be destroyed before a segment is issued).
+struct Graphs {
+  std::mutex mutex;
+  DriverForGraphs adapter;
+  relax_rt::LaunchGraphs graphs{adapter};
+  CUstream stream = nullptr;
+};
+Graphs &graphState() {
+  static auto *instance = new Graphs();
+  return *instance;
+}
+
+/// Issues the deferred launches and waits for them: called before anything
+/// that must see their effects (copies, frees, memsets, cuBLAS, the call's
+/// end). The compiled code never reads device memory on the host between
+/// those points, so its own stream synchronisations need no flush.
+bool flushGraphs(Graphs &g) {
+  if (!g.graphs.isActive())
+    return true;
+  if (relax_rt_has_error()) {
+    g.graphs.discard();
+    return false;
+  }
+  if (!g.graphs.flush())
+    return false;
+  return check(driver().cuStreamSynchronize(g.stream),
+               "cuStreamSynchronize (a kernel of a CUDA graph failed)");
+}
+void flushGraphs() {
+  Graphs &g = graphState();
+  std::lock_guard<std::mutex> lock(g.mutex);
+  flushGraphs(g);
+}
+} // namespace
+
+extern "C" int relax_rt_cuda_graphs_begin(const void *key) {
+  Driver *d = ready();
+  Graphs &g = graphState();
+  std::lock_guard<std::mutex> lock(g.mutex);
+  if (!d || profiling || !g.adapter.available(*d))
+    return 0;
+  if (!g.stream &&
+      !check(d->cuStreamCreate(&g.stream, CU_STREAM_NON_BLOCKING),
+             "cuStreamCreate (CUDA graphs)"))
+    return 0;
+  flushGraphs(g);
+  g.graphs.begin(key);
+  return 1;
+}
+
+extern "C" int relax_rt_cuda_graphs_end(void) {
+  Graphs &g = graphState();
+  std::lock_guard<std::mutex> lock(g.mutex);
+  bool ok = flushGraphs(g);
+  g.graphs.end();
+  return ok ? 1 : 0;
+}
+
+extern "C" void relax_rt_cuda_graphs_flush(void) { flushGraphs(); }
+
+extern "C" void relax_rt_cuda_graphs_stats(int64_t *captures,
+                                           int64_t *replays,
+                                           int64_t *updates,
+                                           int64_t *plainSegments) {
+  Graphs &g = graphState();
+  std::lock_guard<std::mutex> lock(g.mutex);
+  const relax_rt::GraphStats &s = g.graphs.getStats();
+  *captures = s.captures;
+  *replays = s.replays;
+  *updates = s.updates;
+  *plainSegments = s.plainSegments;
+}
+
+extern "C" void relax_rt_cuda_graphs_release(void) {
+  Graphs &g = graphState();
+  std::lock_guard<std::mutex> lock(g.mutex);
+  if (driver().ready)
+    g.graphs.clear();
+}
+
+//===----------------------------------------------------------------------===//
 // Modules and launches
 //===----------------------------------------------------------------------===//
 
@@ -241,7 +443,7 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                                  intptr_t gridZ, intptr_t blockX,
                                  intptr_t blockY, intptr_t blockZ, int32_t smem,
                                  void *stream, void **params, void **extra,
-                                 size_t /*paramsCount*/) {
+                                 size_t paramsCount) {
   // After an error (a failed allocation, a module that did not load) the
   // kernel would read null pointers: skip it, the caller reports the error.
   if (relax_rt_has_error() || !function)
@@ -252,6 +454,21 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   Driver *d = ready();
   if (!d)
     return;
+  if (!profiling) {
+    // A call with CUDA graphs on records the launch instead; one it cannot
+    // record runs after what was recorded.
+    Graphs &g = graphState();
+    std::lock_guard<std::mutex> lock(g.mutex);
+    int64_t grid[3] = {gridX, gridY, gridZ},
+            block[3] = {blockX, blockY, blockZ};
+    if (g.graphs.isActive()) {
+      if (g.graphs.defer(function, grid, block, smem, g.stream, params,
+                         paramsCount))
+        return;
+      if (!flushGraphs(g))
+        return;
+    }
+  }
   CUevent start = nullptr, stop = nullptr;
   if (profiling &&
       check(d->cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate") &&
@@ -368,6 +585,7 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
 }
 
 extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
+  flushGraphs();
   Driver *d = ready();
   if (d && ptr)
     check(d->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "cuMemFree");
@@ -377,6 +595,7 @@ extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
                            void *stream) {
   if (sizeBytes == 0)
     return;
+  flushGraphs();
   Driver *d = ready();
   if (!d)
     return;
@@ -481,6 +700,7 @@ extern "C" void relax_rt_cuda_release_workspaces(void) {
 
 extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,
                              void *stream) {
+  flushGraphs();
   Driver *d = ready();
   if (d && count)
     check(d->cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
@@ -490,6 +710,7 @@ extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,
 
 extern "C" void mgpuMemset16(void *dst, unsigned short value, size_t count,
                              void *stream) {
+  flushGraphs();
   Driver *d = ready();
   if (d && count)
     check(d->cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,

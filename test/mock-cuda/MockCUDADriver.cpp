@@ -10,10 +10,19 @@
 // from the embedded binary, launch arguments, grid sizes computed from
 // symbolic shapes at run time, allocation and copies) on any machine.
 //
+// CUDA graphs: cuFuncGetParamInfo reads the parameter sizes from the
+// kernel's PTX; launches on a capturing stream are kept in the graph
+// instead of logged ("capture end <n> kernels"), and each cuGraphLaunch
+// logs "graph launch <n> kernels" and the launch lines it replays, each
+// prefixed with "graph: "; cuGraphExecKernelNodeSetParams logs
+// "graph update node <i>: <launch line>". MOCK_CUDA_FAIL=<function> makes that driver
+// function fail with CUDA_ERROR_UNKNOWN (the error paths of the callers).
+//
 //===----------------------------------------------------------------------===//
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -24,7 +33,16 @@
 namespace {
 struct MockFunction {
   std::string name;
+  /// Byte sizes of the kernel's parameters, from its PTX (empty for a
+  /// cubin).
+  std::vector<size_t> paramSizes;
 };
+/// A captured or instantiated graph: its launch lines.
+struct MockGraph {
+  std::vector<std::string> launches;
+};
+/// The graph being captured (streams are not told apart).
+MockGraph *capturing = nullptr;
 /// A loaded module owns its functions, as with the real driver: they are
 /// freed by cuModuleUnload.
 struct MockModule {
@@ -41,6 +59,52 @@ void logLine(const std::string &line) {
     std::fprintf(f, "%s\n", line.c_str());
     std::fclose(f);
   }
+}
+
+bool failing(const char *function) {
+  const char *fail = std::getenv("MOCK_CUDA_FAIL");
+  return fail && std::strcmp(fail, function) == 0;
+}
+
+/// The sizes of the parameters of `.entry name(...)` in PTX text: each
+/// `.param .<type> ...` (a 1, 2, 4 or 8-byte scalar by its type's width, or
+/// `.b8 x[N]`, N bytes).
+std::vector<size_t> parseParamSizes(const std::string &ptx,
+                                    const std::string &name) {
+  std::vector<size_t> sizes;
+  size_t pos = ptx.find(".entry " + name + "(");
+  if (pos == std::string::npos)
+    return sizes;
+  size_t end = ptx.find(')', pos);
+  while ((pos = ptx.find(".param", pos)) < end) {
+    size_t stop = std::min(ptx.find(',', pos), end);
+    std::string decl = ptx.substr(pos, stop - pos);
+    pos = stop;
+    size_t bracket = decl.find('[');
+    if (bracket != std::string::npos) {
+      sizes.push_back(std::strtoul(decl.c_str() + bracket + 1, nullptr, 10));
+      continue;
+    }
+    size_t bits = 64;
+    for (const char *t : {"8 ", "16 ", "32 ", "64 "}) {
+      for (const char *k : {".u", ".s", ".b", ".f"})
+        if (decl.find(std::string(k) + t) != std::string::npos)
+          bits = std::strtoul(t, nullptr, 10);
+    }
+    sizes.push_back(bits / 8);
+  }
+  return sizes;
+}
+
+/// "launch <kernel> grid=(x,y,z) block=(x,y,z) smem=<bytes>".
+std::string launchLine(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+                       unsigned bx, unsigned by, unsigned bz, unsigned smem) {
+  char line[512];
+  std::snprintf(line, sizeof(line),
+                "launch %s grid=(%u,%u,%u) block=(%u,%u,%u) smem=%u",
+                reinterpret_cast<MockFunction *>(f)->name.c_str(), gx, gy, gz,
+                bx, by, bz, smem);
+  return line;
 }
 
 CUresult loadModule(CUmodule *module, const void *image) {
@@ -67,7 +131,8 @@ extern "C" {
 CUresult cuInit(unsigned int) { return CUDA_SUCCESS; }
 CUresult cuGetErrorName(CUresult error, const char **str) {
   *str = error == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE"
-                                           : "CUDA_ERROR_MOCK";
+          : error == CUDA_ERROR_UNKNOWN ? "CUDA_ERROR_UNKNOWN"
+                                             : "CUDA_ERROR_MOCK";
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
@@ -108,7 +173,15 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   if (mock->text.size() > 4 &&
       mock->text.find(std::string(".entry ") + name) == std::string::npos)
     return CUDA_ERROR_NOT_FOUND;
-  mock->functions.push_back(std::make_unique<MockFunction>(MockFunction{name}));
+  // One handle per kernel, as the driver gives (the compiled code asks
+  // again at every launch; CUDA graphs compare handles).
+  for (const std::unique_ptr<MockFunction> &f : mock->functions)
+    if (f->name == name) {
+      *function = reinterpret_cast<CUfunction>(f.get());
+      return CUDA_SUCCESS;
+    }
+  mock->functions.push_back(std::make_unique<MockFunction>(
+      MockFunction{name, parseParamSizes(mock->text, name)}));
   *function = reinterpret_cast<CUfunction>(mock->functions.back().get());
   return CUDA_SUCCESS;
 }
@@ -118,12 +191,94 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy,
                         void **params, void **) {
   if (!params)
     return CUDA_ERROR_INVALID_VALUE;
-  char line[512];
-  std::snprintf(line, sizeof(line),
-                "launch %s grid=(%u,%u,%u) block=(%u,%u,%u) smem=%u",
-                reinterpret_cast<MockFunction *>(f)->name.c_str(), gx, gy, gz,
-                bx, by, bz, smem);
-  logLine(line);
+  std::string line = launchLine(f, gx, gy, gz, bx, by, bz, smem);
+  if (capturing)
+    capturing->launches.push_back(line);
+  else
+    logLine(line);
+  return CUDA_SUCCESS;
+}
+CUresult cuFuncGetParamInfo(CUfunction f, size_t index, size_t *offset,
+                            size_t *size) {
+  const std::vector<size_t> &sizes =
+      reinterpret_cast<MockFunction *>(f)->paramSizes;
+  if (failing("cuFuncGetParamInfo") || index >= sizes.size())
+    return CUDA_ERROR_INVALID_VALUE;
+  *offset = 0;
+  for (size_t i = 0; i < index; ++i)
+    *offset = (*offset + sizes[i] + 7) / 8 * 8;
+  *size = sizes[index];
+  return CUDA_SUCCESS;
+}
+CUresult cuStreamBeginCapture(CUstream, CUstreamCaptureMode) {
+  if (failing("cuStreamBeginCapture") || capturing)
+    return CUDA_ERROR_UNKNOWN;
+  capturing = new MockGraph();
+  return CUDA_SUCCESS;
+}
+CUresult cuStreamEndCapture(CUstream, CUgraph *graph) {
+  if (!capturing)
+    return CUDA_ERROR_ILLEGAL_STATE;
+  logLine("capture end " + std::to_string(capturing->launches.size()) +
+          " kernels");
+  *graph = reinterpret_cast<CUgraph>(capturing);
+  capturing = nullptr;
+  return CUDA_SUCCESS;
+}
+CUresult cuGraphInstantiate(CUgraphExec *exec, CUgraph graph,
+                            unsigned long long) {
+  if (failing("cuGraphInstantiate"))
+    return CUDA_ERROR_UNKNOWN;
+  *exec = reinterpret_cast<CUgraphExec>(
+      new MockGraph(*reinterpret_cast<MockGraph *>(graph)));
+  return CUDA_SUCCESS;
+}
+CUresult cuGraphDestroy(CUgraph graph) {
+  delete reinterpret_cast<MockGraph *>(graph);
+  return CUDA_SUCCESS;
+}
+CUresult cuGraphExecDestroy(CUgraphExec exec) {
+  delete reinterpret_cast<MockGraph *>(exec);
+  return CUDA_SUCCESS;
+}
+/// A kernel node is its launch's position in the graph, plus one.
+CUresult cuStreamGetCaptureInfo(CUstream, CUstreamCaptureStatus *status,
+                                cuuint64_t *, CUgraph *,
+                                const CUgraphNode **last, const CUgraphEdgeData **,
+                                size_t *count) {
+  static CUgraphNode node;
+  *status = capturing ? CU_STREAM_CAPTURE_STATUS_ACTIVE
+                      : CU_STREAM_CAPTURE_STATUS_NONE;
+  if (failing("cuStreamGetCaptureInfo") || !capturing ||
+      capturing->launches.empty()) {
+    *count = 0;
+    return capturing ? CUDA_SUCCESS : CUDA_ERROR_ILLEGAL_STATE;
+  }
+  node = reinterpret_cast<CUgraphNode>(capturing->launches.size());
+  *last = &node;
+  *count = 1;
+  return CUDA_SUCCESS;
+}
+CUresult cuGraphExecKernelNodeSetParams(CUgraphExec exec, CUgraphNode node,
+                                        const CUDA_KERNEL_NODE_PARAMS *p) {
+  auto *graph = reinterpret_cast<MockGraph *>(exec);
+  size_t index = reinterpret_cast<size_t>(node) - 1;
+  if (failing("cuGraphExecKernelNodeSetParams") ||
+      index >= graph->launches.size() || !p->kernelParams)
+    return CUDA_ERROR_UNKNOWN;
+  std::string line =
+      launchLine(p->func, p->gridDimX, p->gridDimY, p->gridDimZ, p->blockDimX,
+                 p->blockDimY, p->blockDimZ, p->sharedMemBytes);
+  graph->launches[index] = line;
+  logLine("graph update node " + std::to_string(index + 1) + ": " + line);
+  return CUDA_SUCCESS;
+}
+CUresult cuGraphLaunch(CUgraphExec exec, CUstream) {
+  auto *graph = reinterpret_cast<MockGraph *>(exec);
+  logLine("graph launch " + std::to_string(graph->launches.size()) +
+          " kernels");
+  for (const std::string &line : graph->launches)
+    logLine("graph: " + line);
   return CUDA_SUCCESS;
 }
 CUresult cuStreamCreate(CUstream *stream, unsigned int) {

@@ -95,6 +95,13 @@ static cl::opt<bool> memoryReport(
     cl::desc("Count intermediate bytes while running and print the peak "
              "and each function's memory plan (arena formula and bytes)"),
     cl::cat(runCategory));
+static cl::opt<bool> cudaGraphs(
+    "cuda-graphs",
+    cl::desc("With --device cuda: record each call's kernel launches and "
+             "replay them as CUDA graphs when a call repeats the shapes and "
+             "buffers of an earlier one (captured on first sight); prints "
+             "what the runs became"),
+    cl::cat(runCategory));
 static cl::opt<bool> printLowered("print-lowered",
                                   cl::desc("Print the LLVM-dialect module "
                                            "before JIT compilation"),
@@ -180,6 +187,8 @@ relax_run_jit_main(int argc, char **argv) {
   // A library from relax-compile runs as it is; anything else is compiled
   // here (JIT).
   bool isLibrary = llvm::StringRef(inputFilename).ends_with(".so");
+  if (cudaGraphs && !onGPU)
+    return fail("--cuda-graphs needs --device cuda");
   if (isLibrary && (onGPU || options.fuse || printLowered || memoryReport ||
                     !options.planMemory || options.viaLinalg))
     return fail("--device cuda, --fuse, --print-lowered, --memory-report, "
@@ -240,6 +249,7 @@ relax_run_jit_main(int argc, char **argv) {
   auto call = module.prepareCall(entryName, std::move(inputs));
   if (!call)
     return fail(call.takeError());
+  (*call)->setCudaGraphs(cudaGraphs);
   relax_rt_memory_reset();
   if (llvm::Error err = (*call)->run())
     return fail(std::move(err));
@@ -323,5 +333,7 @@ relax_run_jit_main(int argc, char **argv) {
                    << " ms per call (" << gpuDeviceName() << ")\n";
     }
   }
+  if (cudaGraphs)
+    llvm::outs() << cudaGraphSummary() << "\n";
   return ok ? 0 : 1;
 }

@@ -34,6 +34,12 @@ llvm::Expected<Timings> timeGPUKernels(Call &call, unsigned runs);
 /// The name of the GPU in use ("" without one).
 std::string gpuDeviceName();
 
+/// What the CUDA graph calls (Call::setCudaGraphs) made of their kernel
+/// launches so far: "cuda graphs: C captured, R replayed, U updated, P
+/// launched kernel by kernel" (runs of launches; the counters of
+/// relax_rt_cuda_graphs_stats).
+std::string cudaGraphSummary();
+
 } // namespace mlir::relax::exec
 
 #endif // RELAXDIALECT_EXECUTION_BENCHMARK_H

@@ -262,6 +262,11 @@ public:
   llvm::Expected<std::vector<HostTensor>> readOutputs();
   /// Frees the outputs of the last run (not inputs, globals or duplicates).
   void releaseOutputs();
+  /// Device::CUDA: run() records each call's kernel launches and replays
+  /// them as CUDA graphs at repeated shapes and buffers
+  /// (relax_rt_cuda_graphs_begin, RelaxCUDA.h; docs/gpu.md). Off by default;
+  /// no effect on the CPU or without graph support in the driver.
+  void setCudaGraphs(bool on);
 
   const EntrySignature &getSignature() const;
   Device getDevice() const;

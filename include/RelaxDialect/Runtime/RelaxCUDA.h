@@ -46,6 +46,34 @@ const char *relax_rt_cuda_chip(void);
 void relax_rt_cuda_set_profiling(int on);
 double relax_rt_cuda_take_kernel_ms(void);
 
+/* CUDA graphs for calls repeated at the same shapes (a decode step), opt-in
+ * (docs/gpu.md, "CUDA graphs"). Between relax_rt_cuda_graphs_begin(key) and
+ * relax_rt_cuda_graphs_end() the kernel launches of the calling code are
+ * recorded (arguments copied) instead of issued; at the next copy, memset,
+ * free, cuBLAS call or the end, the recorded run is issued on the runtime's
+ * own stream and waited for: as the replay of the graph captured for an
+ * identical run under `key` before (same kernels, grids and argument bytes:
+ * the same shapes and buffers), else, when only arguments differ from such
+ * a graph (a buffer at a new address), with those kernel nodes updated
+ * (cuGraphExecKernelNodeSetParams), else captured now (cuStreamBeginCapture /
+ * cuStreamEndCapture / cuGraphInstantiate, then cuGraphLaunch) while `key`
+ * has fewer than 8 graphs, else launched kernel by kernel.
+ * relax_rt_cuda_graphs_begin returns 0 (and records nothing) when graphs
+ * cannot be used: no driver, a driver without graph support, or kernel
+ * profiling on; the call then launches as usual. relax_rt_cuda_graphs_end
+ * returns 0 when a driver call failed (recorded in the error slot). One call
+ * at a time per process. relax_rt_cuda_graphs_stats counts the runs
+ * captured, replayed as they were, replayed after an update and launched
+ * plainly since start-up;
+ * relax_rt_cuda_graphs_release destroys every graph (call it when the
+ * modules whose kernels they launch are unloaded). */
+int relax_rt_cuda_graphs_begin(const void *key);
+int relax_rt_cuda_graphs_end(void);
+void relax_rt_cuda_graphs_flush(void);
+void relax_rt_cuda_graphs_stats(int64_t *captures, int64_t *replays,
+                                int64_t *updates, int64_t *plain_segments);
+void relax_rt_cuda_graphs_release(void);
+
 /* Constants of compiled modules live on the device once uploaded: compiled
  * code asks for the device copy of a host constant (by its address) through
  * relax_rt_cuda_constant (MLIR's C interface, returns memref<?xi8>), which

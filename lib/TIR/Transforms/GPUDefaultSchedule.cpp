@@ -23,6 +23,9 @@
 //     and bound to blockIdx.x / threadIdx.x; whatever lies inside (short
 //     reductions, inner loops that are not perfectly nested) runs serially
 //     in each thread;
+//   - the program of an unmasked relax.attention (the `tir.attention` hint)
+//     becomes the flash-attention kernel (flashAttention): a block per tile
+//     of query rows, K / V streamed through shared memory, online softmax;
 //   - a nest with no spatial loop that is not a block reduction (a lone
 //     block) runs in one thread: it is wrapped in two loops of extent 1
 //     bound to blockIdx.x and threadIdx.x.
@@ -369,6 +372,12 @@ struct TIRGPUDefaultSchedule
     }
     for (PrimFuncOp func : getOperation().getOps<PrimFuncOp>()) {
       if (func.getBody().empty() || hasThreadBinding(func))
+        continue;
+      // relax.attention: the flash-attention kernel when it applies.
+      FailureOr<bool> attention = flashAttention(func);
+      if (failed(attention))
+        return signalPassFailure();
+      if (*attention)
         continue;
       SmallVector<Operation *> work;
       for (Operation &op : func.getBody().front().without_terminator()) {

@@ -31,6 +31,13 @@ inline bool isDecode(Operation *op) {
   return op && op->hasAttr(kDecodeAttrName);
 }
 
+/// A dictionary on the program an unmasked relax.attention legalizes to:
+/// `causal` (bool) and, when the op set it, `scale` (f64). The program's
+/// loops are the portable streaming form; the GPU default schedule reads
+/// the hint to build the flash-attention kernel from the parameters instead
+/// (tir::flashAttention). A program fusion rewrote has no hint.
+inline constexpr llvm::StringLiteral kAttentionAttrName = "tir.attention";
+
 /// The kind recorded on `op`; `opaque` when there is none.
 inline OpPattern getOpPattern(Operation *op) {
   auto attr = op ? op->getAttrOfType<OpPatternAttr>(kOpPatternAttrName)

@@ -58,7 +58,12 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
       reduction are fused, split by the block size (a tail guard keeps
       symbolic extents that do not divide correct) and bound to
       `blockIdx.x` / `threadIdx.x`; what lies inside runs serially in each
-      thread. A nest with no such loop runs in one thread.
+      thread. A nest with no such loop runs in one thread;
+    - the program of an unmasked `relax.attention` (marked `tir.attention`
+      by the legalizer; f32 / f16 / bf16, constant head dims): replaced by
+      the flash-attention kernel (`flashAttention`): a block per tile of
+      query rows of one key/value head, K / V tiles streamed through shared
+      memory, online softmax, the output in registers, written once.
 
     Loops inside a bound nest become serial. Prim_funcs that already bind a
     loop to a thread axis are left as they are.
@@ -79,6 +84,7 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
+                           "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect"];
 }
 

@@ -228,6 +228,16 @@ LogicalResult tensorCoreMatmul(ForOp root, BlockOp block);
 bool canTensorCoreMatmul(ForOp root, BlockOp block,
                          Value *rowExtent = nullptr);
 
+/// Replaces the body of `func`, the program of an unmasked relax.attention
+/// (marked with the `tir.attention` hint; f32, f16 or bf16; constant head
+/// dims), by the flash-attention GPU kernel: a thread block per tile of
+/// query rows of one key/value head, K / V tiles streamed through shared
+/// memory, online softmax, the output accumulated in registers and written
+/// once (FlashAttention.cpp). Returns false, changing nothing, when `func`
+/// is not such a program or its head dims need more shared memory or
+/// registers than the kernel's smallest tiles.
+FailureOr<bool> flashAttention(PrimFuncOp func);
+
 } // namespace tir
 } // namespace mlir
 

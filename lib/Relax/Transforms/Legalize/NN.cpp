@@ -38,6 +38,7 @@
 #include "NNHelpers.h"
 
 #include "RelaxDialect/Relax/Transforms/Legalize.h"
+#include "RelaxDialect/TIR/IR/OpPattern.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -264,6 +265,17 @@ static LogicalResult legalizeAttention(Operation *op0, LegalizeContext &ctx) {
       op, "attention", op->getOperands(), op->getResultTypes(),
       [&](OpBuilder &b, Location l, ValueRange in, ValueRange out) {
         MLIRContext *mctx = b.getContext();
+        // Without a mask, the hint lets the GPU schedule build the
+        // flash-attention kernel (tir::flashAttention) for this program.
+        if (!mask) {
+          SmallVector<NamedAttribute> hint{
+              b.getNamedAttr("causal", b.getBoolAttr(causal))};
+          if (scaleAttr)
+            hint.push_back(
+                b.getNamedAttr("scale", b.getF64FloatAttr(*scaleAttr)));
+          b.getBlock()->getParentOp()->setAttr(tir::kAttentionAttrName,
+                                               b.getDictionaryAttr(hint));
+        }
         Value Q = in[0], K = in[1], V = in[2], M = mask ? in[3] : Value(),
               O = out[0];
         Value nb = dimOf(b, l, q.getType(), 0), s = dimOf(b, l, q.getType(), 1),

@@ -1,0 +1,483 @@
+//===- FlashAttention.cpp - The GPU kernel of relax.attention -------------===//
+//
+// The legalized relax.attention (Legalize/NN.cpp) is one streaming program
+// with a parallel loop over (batch, head, query row): on the GPU the
+// default schedule would give each row one thread that reads all of K and V
+// from global memory on its own. This builds the flash-attention kernel
+// instead, from the program's parameters and the `tir.attention` hint the
+// legalizer leaves on it (causal, scale):
+//
+//   - a thread block owns a tile of query rows of one key/value head. Its
+//     rows are (query position i, head of the group g) pairs, i major, so
+//     that the hq / hkv query heads that share a key/value head (grouped-
+//     query attention) share its K / V tiles, and a decode step (s = 1)
+//     still fills group-many rows;
+//   - per tile of keys the block stages K and V in shared memory (f32,
+//     zero past skv), computes the tile's scores into shared memory (keys
+//     past skv are -inf; causal-masked keys the lowest finite f32, as the
+//     reference semantics, so a row with no visible key averages every
+//     value), then each row updates its running max m and sum l (online
+//     softmax: the sum and the accumulator are rescaled by exp(m_old -
+//     m_new)) and every thread adds P V into its accumulators, which live
+//     in registers across the key loop (a block-level `local` buffer);
+//   - O is written once, acc / l, rounded to the output dtype.
+//
+// Causal (bottom-right aligned: key j visible from query i iff j + s <= i +
+// skv) ends the key loop after the last tile any row of the block sees.
+// Query rows and keys past the symbolic s and skv are tails: padded with
+// zeros, never stored. Narrow floats (f16, bf16) accumulate in f32.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatmulMatch.h"
+
+#include "RelaxDialect/TIR/IR/OpPattern.h"
+#include "RelaxDialect/TIR/IR/TIRBuilder.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tir;
+using namespace mlir::tir::schedule;
+
+namespace {
+/// Threads per block: four warps.
+constexpr int64_t kThreads = 128;
+/// Static shared memory a kernel may use without opting in.
+constexpr int64_t kSharedBytes = 48 * 1024;
+/// At most this many f32 accumulators per thread (registers).
+constexpr int64_t kMaxAccumulators = 32;
+
+/// Query rows and keys of a block's tiles.
+struct Tiles {
+  int64_t rows, keys;
+};
+
+/// The shared buffers of the kernel, f32, rows padded by one element where a
+/// warp reads down a column (scores by key, softmax by row), so that its
+/// lanes hit distinct banks.
+struct SharedTiles {
+  Value q, k, v, scores, rowMax, rowSum, rowScale;
+};
+} // namespace
+
+/// The largest tiles whose shared memory fits the static limit and whose
+/// accumulators fit the register budget; each has rows * keys a multiple
+/// of the block size (every thread owns whole scores).
+static std::optional<Tiles> pickTiles(int64_t d, int64_t dv) {
+  static constexpr Tiles candidates[] = {{32, 32}, {32, 16}, {16, 16}, {16, 8}};
+  for (Tiles t : candidates) {
+    int64_t floats = t.rows * (d + 1) + t.keys * (d + 1) + t.keys * dv +
+                     t.rows * (t.keys + 1) + 3 * t.rows;
+    int64_t accumulators = (t.rows * dv + kThreads - 1) / kThreads;
+    if (4 * floats <= kSharedBytes && accumulators <= kMaxAccumulators)
+      return t;
+  }
+  return std::nullopt;
+}
+
+namespace {
+/// Builds the kernel body; the helpers keep it to the algorithm.
+struct KernelBuilder {
+  Location loc;
+  Type f32;
+
+  Value c(OpBuilder &b, int64_t v) const { return constIndex(b, loc, v); }
+  Value f(OpBuilder &b, double v) const {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  }
+  Value add(OpBuilder &b, Value x, Value y) const {
+    return arith::AddIOp::create(b, loc, x, y);
+  }
+  Value mul(OpBuilder &b, Value x, Value y) const {
+    return arith::MulIOp::create(b, loc, x, y);
+  }
+  Value div(OpBuilder &b, Value x, Value y) const {
+    return arith::DivUIOp::create(b, loc, x, y);
+  }
+  Value rem(OpBuilder &b, Value x, Value y) const {
+    return arith::RemUIOp::create(b, loc, x, y);
+  }
+  Value lt(OpBuilder &b, Value x, Value y) const {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+  Value load(OpBuilder &b, Value buf, ValueRange idx) const {
+    return LoadOp::create(b, loc, buf, idx);
+  }
+  void store(OpBuilder &b, Value x, Value buf, ValueRange idx) const {
+    StoreOp::create(b, loc, x, buf, idx);
+  }
+  /// An element of an input in f32, or 0 where `in` is false.
+  Value loadF32Or0(OpBuilder &b, Value in, Value buf, ValueRange idx) const {
+    auto guard = scf::IfOp::create(b, loc, TypeRange{f32}, in,
+                                   /*withElseRegion=*/true);
+    OpBuilder tb = guard.getThenBodyBuilder();
+    Value x = load(tb, buf, idx);
+    if (x.getType() != f32)
+      x = arith::ExtFOp::create(tb, loc, f32, x);
+    scf::YieldOp::create(tb, loc, x);
+    OpBuilder eb = guard.getElseBodyBuilder();
+    scf::YieldOp::create(eb, loc, f(eb, 0.0));
+    return guard.getResult(0);
+  }
+  /// Runs `body` under `if (cond)`.
+  void ifThen(OpBuilder &b, Value cond,
+              function_ref<void(OpBuilder &)> body) const {
+    auto guard = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+    OpBuilder tb = OpBuilder::atBlockBegin(guard.thenBlock());
+    body(tb);
+  }
+  /// A loop `0 to n` of the given kind; `body` gets its variable.
+  ForOp loop(OpBuilder &b, Value n, LoopKind kind, StringRef thread,
+             function_ref<void(OpBuilder &, Value)> body) const {
+    auto l = ForOp::create(b, loc, c(b, 0), n, c(b, 1), kind, nullptr, thread);
+    OpBuilder lb = OpBuilder::atBlockBegin(l.getBody());
+    body(lb, l.getInductionVar());
+    return l;
+  }
+  void serial(OpBuilder &b, Value n,
+              function_ref<void(OpBuilder &, Value)> body) const {
+    loop(b, n, LoopKind::serial, {}, body);
+  }
+  /// A thread loop of `n` threads (one barrier after it on the GPU).
+  void threads(OpBuilder &b, int64_t n,
+               function_ref<void(OpBuilder &, Value)> body) const {
+    loop(b, c(b, n), LoopKind::thread_binding, "threadIdx.x", body);
+  }
+  /// Thread `t`'s elements t, t + kThreads, ... of a `total`-element tile,
+  /// one iteration each (a serial loop: staging needs no registers).
+  void strided(OpBuilder &b, Value t, int64_t total,
+               function_ref<void(OpBuilder &, Value)> body) const {
+    serial(b, c(b, (total + kThreads - 1) / kThreads),
+           [&](OpBuilder &lb, Value k) {
+             Value p = add(lb, mul(lb, k, c(lb, kThreads)), t);
+             if (total % kThreads == 0)
+               return body(lb, p);
+             ifThen(lb, lt(lb, p, c(lb, total)),
+                    [&](OpBuilder &gb) { body(gb, p); });
+           });
+  }
+  /// The number of elements t + k * kThreads a thread owns in a
+  /// `total`-element tile.
+  static int64_t numSlots(int64_t total) {
+    return (total + kThreads - 1) / kThreads;
+  }
+  /// Runs `body` for slot `k`'s element `p`, under `if (p < total)` when
+  /// that slot can pass the end of the tile.
+  void inTile(OpBuilder &b, int64_t k, Value p, int64_t total,
+              function_ref<void(OpBuilder &)> body) const {
+    if ((k + 1) * kThreads <= total)
+      return body(b);
+    ifThen(b, lt(b, p, c(b, total)), body);
+  }
+  /// Thread `t`'s elements t + k * kThreads of a `total`-element tile,
+  /// unrolled (k is a constant, so per-slot registers stay registers);
+  /// `body` gets k and the element.
+  void
+  unrolledSlots(OpBuilder &b, Value t, int64_t total,
+                function_ref<void(OpBuilder &, int64_t, Value)> body) const {
+    for (int64_t k = 0; k < numSlots(total); ++k) {
+      Value p = add(b, t, c(b, k * kThreads));
+      inTile(b, k, p, total, [&](OpBuilder &gb) { body(gb, k, p); });
+    }
+  }
+};
+} // namespace
+
+FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
+  auto hint = func->getAttrOfType<DictionaryAttr>(kAttentionAttrName);
+  if (!hint || func.getBody().empty())
+    return false;
+  Block &entry = func.getBody().front();
+  // q, k, v, out: the program of an unmasked attention; anything else (a
+  // mask, a program fusion rewrote) keeps the generic schedule.
+  SmallVector<Value> bufs;
+  for (BlockArgument arg : entry.getArguments())
+    if (isa<BufferType>(arg.getType()))
+      bufs.push_back(arg);
+  if (bufs.size() != 4)
+    return false;
+  auto typeOf = [&](unsigned i) { return cast<BufferType>(bufs[i].getType()); };
+  Type dtype = typeOf(0).getDtype();
+  if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
+    return false;
+  for (unsigned i = 0; i < 4; ++i)
+    if (typeOf(i).getDims().size() != 4 || typeOf(i).getDtype() != dtype)
+      return false;
+  std::optional<int64_t> d = typeOf(0).getDims()[3].getConstant();
+  std::optional<int64_t> dk = typeOf(1).getDims()[3].getConstant();
+  std::optional<int64_t> dv = typeOf(2).getDims()[3].getConstant();
+  if (!d || !dv || dk != d || *d <= 0 || *dv <= 0)
+    return false;
+  std::optional<Tiles> tiles = pickTiles(*d, *dv);
+  if (!tiles)
+    return false;
+  const int64_t br = tiles->rows, bc = tiles->keys;
+  auto causalAttr = hint.getAs<BoolAttr>("causal");
+  bool causal = causalAttr && causalAttr.getValue();
+  double scale = 1.0 / std::sqrt(static_cast<double>(*d));
+  if (auto s = hint.getAs<FloatAttr>("scale"))
+    scale = s.getValueAsDouble();
+
+  // The streaming program goes; the kernel is built from the parameters.
+  SmallVector<Operation *> body;
+  for (Operation &op : entry.without_terminator())
+    body.push_back(&op);
+  for (Operation *op : body)
+    op->dropAllReferences();
+  for (Operation *op : llvm::reverse(body))
+    op->erase();
+
+  Location loc = func.getLoc();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  KernelBuilder kb{loc, b.getF32Type()};
+  Value Q = bufs[0], K = bufs[1], V = bufs[2], O = bufs[3];
+  auto dim = [&](unsigned buf, unsigned i) {
+    return materializeDim(b, loc, typeOf(buf).getDims()[i]);
+  };
+  Value nb = dim(0, 0), s = dim(0, 1), hq = dim(0, 2), skv = dim(1, 1),
+        hkv = dim(1, 2);
+  // The legalizer proved hkv divides hq.
+  Value group = kb.div(b, hq, hkv);
+  Value rows = kb.mul(b, s, group);
+  Value tilesPerHead = ceilDiv(b, loc, rows, br);
+  Value grid = kb.mul(b, kb.mul(b, nb, hkv), tilesPerHead);
+
+  ForOp blockLoop = kb.loop(
+      b, grid, LoopKind::thread_binding, "blockIdx.x",
+      [&](OpBuilder &bb, Value blk) {
+        Value tile = kb.rem(bb, blk, tilesPerHead);
+        Value bh = kb.div(bb, blk, tilesPerHead);
+        Value kvh = kb.rem(bb, bh, hkv), bi = kb.div(bb, bh, hkv);
+        Value row0 = kb.mul(bb, tile, kb.c(bb, br));
+        auto alloc = [&](ArrayRef<int64_t> shape, MemoryScope scope) {
+          return AllocOp::create(
+                     bb, loc,
+                     BufferType::get(bb.getContext(),
+                                     relax::SymShape::fromStatic(shape), kb.f32,
+                                     scope))
+              .getResult();
+        };
+        SharedTiles sh;
+        sh.q = alloc({br, *d + 1}, MemoryScope::shared);
+        sh.k = alloc({bc, *d + 1}, MemoryScope::shared);
+        sh.v = alloc({bc, *dv}, MemoryScope::shared);
+        sh.scores = alloc({br, bc + 1}, MemoryScope::shared);
+        sh.rowMax = alloc({br}, MemoryScope::shared);
+        sh.rowSum = alloc({br}, MemoryScope::shared);
+        sh.rowScale = alloc({br}, MemoryScope::shared);
+        // Each thread's share of the [br, dv] output tile: registers that live
+        // across the key loop.
+        const int64_t outTile = br * *dv;
+        Value acc =
+            alloc({KernelBuilder::numSlots(outTile)}, MemoryScope::local);
+
+        // Tile row r: query position i and head h of the global row row0 + r.
+        struct Row {
+          Value in, i, h;
+        };
+        auto rowOf = [&](OpBuilder &ob, Value r) {
+          Value gr = kb.add(ob, row0, r);
+          return Row{kb.lt(ob, gr, rows), kb.div(ob, gr, group),
+                     kb.add(ob, kb.mul(ob, kvh, group), kb.rem(ob, gr, group))};
+        };
+        Value negInf = arith::ConstantOp::create(
+            bb, loc,
+            bb.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
+
+        // Start: m = -inf, l = 0, accumulators 0; the query tile staged.
+        kb.threads(bb, kThreads, [&](OpBuilder &tb, Value t) {
+          kb.ifThen(tb, kb.lt(tb, t, kb.c(tb, br)), [&](OpBuilder &gb) {
+            kb.store(gb, negInf, sh.rowMax, t);
+            kb.store(gb, kb.f(gb, 0.0), sh.rowSum, t);
+          });
+          kb.unrolledSlots(tb, t, outTile,
+                           [&](OpBuilder &sb, int64_t k, Value) {
+                             kb.store(sb, kb.f(sb, 0.0), acc, kb.c(sb, k));
+                           });
+          kb.strided(tb, t, br * *d, [&](OpBuilder &sb, Value p) {
+            Value r = kb.div(sb, p, kb.c(sb, *d)),
+                  e = kb.rem(sb, p, kb.c(sb, *d));
+            Row row = rowOf(sb, r);
+            kb.store(sb, kb.loadF32Or0(sb, row.in, Q, {bi, row.i, row.h, e}),
+                     sh.q, {r, e});
+          });
+        });
+
+        // The keys this block visits: all of them, or with causal up to the
+        // last one its last row sees, unless some row sees none (s > skv):
+        // that row averages every value.
+        Value end = skv;
+        if (causal) {
+          Value firstI = kb.div(bb, row0, group);
+          Value lastRow = arith::MinUIOp::create(
+              bb, loc, rows, kb.add(bb, row0, kb.c(bb, br)));
+          Value lastI = kb.div(
+              bb, arith::SubIOp::create(bb, loc, lastRow, kb.c(bb, 1)), group);
+          Value someRowBlind = kb.lt(bb, kb.add(bb, firstI, skv), s);
+          Value seen = arith::SubIOp::create(
+              bb, loc, kb.add(bb, kb.add(bb, lastI, kb.c(bb, 1)), skv), s);
+          end = arith::SelectOp::create(
+              bb, loc, someRowBlind, skv,
+              arith::MinUIOp::create(bb, loc, skv, seen));
+        }
+        Value keyTiles = ceilDiv(bb, loc, end, bc);
+        Value scaleV = kb.f(bb, scale);
+        Value lowest =
+            kb.f(bb, static_cast<double>(std::numeric_limits<float>::lowest()));
+
+        ForOp keyLoop = kb.loop(
+            bb, keyTiles, LoopKind::serial, {}, [&](OpBuilder &lb, Value jt) {
+              Value j0 = kb.mul(lb, jt, kb.c(lb, bc));
+              // Stage the K and V tiles (zero past skv).
+              kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
+                auto stage = [&](Value src, Value dst, int64_t width) {
+                  kb.strided(tb, t, bc * width, [&](OpBuilder &sb, Value p) {
+                    Value cc = kb.div(sb, p, kb.c(sb, width));
+                    Value e = kb.rem(sb, p, kb.c(sb, width));
+                    Value j = kb.add(sb, j0, cc);
+                    kb.store(sb,
+                             kb.loadF32Or0(sb, kb.lt(sb, j, skv), src,
+                                           {bi, j, kvh, e}),
+                             dst, {cc, e});
+                  });
+                };
+                stage(K, sh.k, *d);
+                stage(V, sh.v, *dv);
+              });
+              // Scores: thread t owns scores t + k * kThreads (row-major [br,
+              // bc]), summed in registers over the head dim.
+              kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
+                int64_t slots = br * bc / kThreads;
+                Value dots = AllocOp::create(
+                    tb, loc,
+                    BufferType::get(tb.getContext(),
+                                    relax::SymShape::fromStatic({slots}),
+                                    kb.f32, MemoryScope::local));
+                // br * bc is a multiple of the block size: no slot passes the
+                // end.
+                SmallVector<Value> r, cc;
+                for (int64_t k = 0; k < slots; ++k) {
+                  Value p = kb.add(tb, t, kb.c(tb, k * kThreads));
+                  r.push_back(kb.div(tb, p, kb.c(tb, bc)));
+                  cc.push_back(kb.rem(tb, p, kb.c(tb, bc)));
+                  kb.store(tb, kb.f(tb, 0.0), dots, kb.c(tb, k));
+                }
+                kb.serial(tb, kb.c(tb, *d), [&](OpBuilder &eb, Value e) {
+                  for (int64_t k = 0; k < slots; ++k) {
+                    Value prod = arith::MulFOp::create(
+                        eb, loc, kb.load(eb, sh.q, {r[k], e}),
+                        kb.load(eb, sh.k, {cc[k], e}));
+                    kb.store(eb,
+                             arith::AddFOp::create(
+                                 eb, loc, kb.load(eb, dots, kb.c(eb, k)), prod),
+                             dots, kb.c(eb, k));
+                  }
+                });
+                for (int64_t k = 0; k < slots; ++k) {
+                  Value x = arith::MulFOp::create(
+                      tb, loc, kb.load(tb, dots, kb.c(tb, k)), scaleV);
+                  Value j = kb.add(tb, j0, cc[k]);
+                  if (causal) {
+                    Row row = rowOf(tb, r[k]);
+                    Value visible = arith::CmpIOp::create(
+                        tb, loc, arith::CmpIPredicate::ule, kb.add(tb, j, s),
+                        kb.add(tb, row.i, skv));
+                    x = arith::SelectOp::create(tb, loc, visible, x, lowest);
+                  }
+                  x = arith::SelectOp::create(tb, loc, kb.lt(tb, j, skv), x,
+                                              negInf);
+                  kb.store(tb, x, sh.scores, {r[k], cc[k]});
+                }
+              });
+              // Online softmax, one thread per row: the new max, the rescale
+              // factor of what was summed so far, p = exp(x - m) in place of
+              // the scores and their sum. Every visited tile has a key below
+              // skv, so the new max is finite (at least the lowest finite
+              // value).
+              kb.threads(lb, br, [&](OpBuilder &tb, Value r) {
+                Value mOld = kb.load(tb, sh.rowMax, r);
+                kb.serial(tb, kb.c(tb, bc), [&](OpBuilder &cb, Value cc) {
+                  kb.store(cb,
+                           arith::MaximumFOp::create(
+                               cb, loc, kb.load(cb, sh.rowMax, r),
+                               kb.load(cb, sh.scores, {r, cc})),
+                           sh.rowMax, r);
+                });
+                Value mNew = kb.load(tb, sh.rowMax, r);
+                Value alpha = math::ExpOp::create(
+                    tb, loc, arith::SubFOp::create(tb, loc, mOld, mNew));
+                kb.store(tb, alpha, sh.rowScale, r);
+                kb.store(tb,
+                         arith::MulFOp::create(
+                             tb, loc, kb.load(tb, sh.rowSum, r), alpha),
+                         sh.rowSum, r);
+                kb.serial(tb, kb.c(tb, bc), [&](OpBuilder &cb, Value cc) {
+                  Value p = math::ExpOp::create(
+                      cb, loc,
+                      arith::SubFOp::create(
+                          cb, loc, kb.load(cb, sh.scores, {r, cc}), mNew));
+                  kb.store(cb, p, sh.scores, {r, cc});
+                  kb.store(cb,
+                           arith::AddFOp::create(cb, loc,
+                                                 kb.load(cb, sh.rowSum, r), p),
+                           sh.rowSum, r);
+                });
+              });
+              // acc = acc * alpha + P V for the thread's output elements.
+              kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
+                // Each slot's (row, column), computed once outside the guards.
+                SmallVector<Value> p, r, e;
+                for (int64_t k = 0; k < KernelBuilder::numSlots(outTile); ++k) {
+                  p.push_back(kb.add(tb, t, kb.c(tb, k * kThreads)));
+                  r.push_back(kb.div(tb, p[k], kb.c(tb, *dv)));
+                  e.push_back(kb.rem(tb, p[k], kb.c(tb, *dv)));
+                  kb.inTile(tb, k, p[k], outTile, [&](OpBuilder &sb) {
+                    kb.store(sb,
+                             arith::MulFOp::create(
+                                 sb, loc, kb.load(sb, acc, kb.c(sb, k)),
+                                 kb.load(sb, sh.rowScale, r[k])),
+                             acc, kb.c(sb, k));
+                  });
+                }
+                kb.serial(tb, kb.c(tb, bc), [&](OpBuilder &cb, Value cc) {
+                  for (int64_t k = 0; k < KernelBuilder::numSlots(outTile); ++k)
+                    kb.inTile(cb, k, p[k], outTile, [&](OpBuilder &sb) {
+                      Value pv = arith::MulFOp::create(
+                          sb, loc, kb.load(sb, sh.scores, {r[k], cc}),
+                          kb.load(sb, sh.v, {cc, e[k]}));
+                      kb.store(sb,
+                               arith::AddFOp::create(
+                                   sb, loc, kb.load(sb, acc, kb.c(sb, k)), pv),
+                               acc, kb.c(sb, k));
+                    });
+                });
+              });
+            });
+        keyLoop.setLoopName("kv_tiles");
+
+        // O = acc / l for the rows inside s (no key at all: 0 / 0 = NaN, as
+        // the reference).
+        kb.threads(bb, kThreads, [&](OpBuilder &tb, Value t) {
+          kb.unrolledSlots(
+              tb, t, outTile, [&](OpBuilder &sb, int64_t k, Value p) {
+                Value r = kb.div(sb, p, kb.c(sb, *dv)),
+                      e = kb.rem(sb, p, kb.c(sb, *dv));
+                Row row = rowOf(sb, r);
+                kb.ifThen(sb, row.in, [&](OpBuilder &gb) {
+                  Value y = arith::DivFOp::create(gb, loc,
+                                                  kb.load(gb, acc, kb.c(gb, k)),
+                                                  kb.load(gb, sh.rowSum, r));
+                  if (dtype != kb.f32)
+                    y = arith::TruncFOp::create(gb, loc, dtype, y);
+                  kb.store(gb, y, O, {bi, row.i, row.h, e});
+                });
+              });
+        });
+      });
+  blockLoop.setLoopName("q_tiles");
+  return true;
+}

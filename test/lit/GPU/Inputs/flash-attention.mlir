@@ -1,0 +1,42 @@
+// Unmasked relax.attention for the flash-attention GPU kernel
+// (FlashAttention.cpp), at symbolic lengths. Used by
+// emulate-flash-attention.test (numerics on the CPU), ptxas-flash-attention.test
+// and tir-gpu-flash-attention.mlir.
+
+// f32, grouped-query heads (4 over 2), d = 16, dv = 8: causal, not causal,
+// and causal with scale = 2 (peaked scores: the running max moves often).
+relax.func @main(%q: !relax.tensor<[1, s, 4, 16], f32>, %k: !relax.tensor<[1, t, 2, 16], f32>,
+                 %v: !relax.tensor<[1, t, 2, 8], f32>)
+    -> (!relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, s, 4, 8], f32>) {
+  %y0 = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[1, s, 4, 16], f32>, !relax.tensor<[1, t, 2, 16], f32>, !relax.tensor<[1, t, 2, 8], f32>) -> !relax.tensor<[1, s, 4, 8], f32>
+  %y1 = relax.attention %q, %k, %v : (!relax.tensor<[1, s, 4, 16], f32>, !relax.tensor<[1, t, 2, 16], f32>, !relax.tensor<[1, t, 2, 8], f32>) -> !relax.tensor<[1, s, 4, 8], f32>
+  %y2 = relax.attention %q, %k, %v {causal = true, scale = 2.0 : f64} : (!relax.tensor<[1, s, 4, 16], f32>, !relax.tensor<[1, t, 2, 16], f32>, !relax.tensor<[1, t, 2, 8], f32>) -> !relax.tensor<[1, s, 4, 8], f32>
+  relax.return %y0, %y1, %y2 : !relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, s, 4, 8], f32>, !relax.tensor<[1, s, 4, 8], f32>
+}
+
+// A KV-cache step: p cached keys and values plus the s new ones, causal
+// (query i sees the cache and the new keys up to its own), batch 2.
+relax.func @cache(%q: !relax.tensor<[2, s, 4, 16], f32>,
+                  %pk: !relax.tensor<[2, p, 2, 16], f32>, %pv: !relax.tensor<[2, p, 2, 16], f32>,
+                  %k: !relax.tensor<[2, s, 2, 16], f32>, %v: !relax.tensor<[2, s, 2, 16], f32>)
+    -> !relax.tensor<[2, s, 4, 16], f32> {
+  %kk = relax.concat %pk, %k {axis = 1 : i64} : (!relax.tensor<[2, p, 2, 16], f32>, !relax.tensor<[2, s, 2, 16], f32>) -> !relax.tensor<[2, p + s, 2, 16], f32>
+  %vv = relax.concat %pv, %v {axis = 1 : i64} : (!relax.tensor<[2, p, 2, 16], f32>, !relax.tensor<[2, s, 2, 16], f32>) -> !relax.tensor<[2, p + s, 2, 16], f32>
+  %y = relax.attention %q, %kk, %vv {causal = true} : (!relax.tensor<[2, s, 4, 16], f32>, !relax.tensor<[2, p + s, 2, 16], f32>, !relax.tensor<[2, p + s, 2, 16], f32>) -> !relax.tensor<[2, s, 4, 16], f32>
+  relax.return %y : !relax.tensor<[2, s, 4, 16], f32>
+}
+
+// f16 inputs and output (f32 inside), 8 heads, d = dv = 64, causal.
+relax.func @half(%q: !relax.tensor<[1, s, 8, 64], f16>, %k: !relax.tensor<[1, t, 8, 64], f16>,
+                 %v: !relax.tensor<[1, t, 8, 64], f16>) -> !relax.tensor<[1, s, 8, 64], f16> {
+  %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[1, s, 8, 64], f16>, !relax.tensor<[1, t, 8, 64], f16>, !relax.tensor<[1, t, 8, 64], f16>) -> !relax.tensor<[1, s, 8, 64], f16>
+  relax.return %y : !relax.tensor<[1, s, 8, 64], f16>
+}
+
+// A Llama-sized head: f16, 32 query heads over 8 kv heads, d = dv = 128
+// (tiles of 32 rows by 16 keys), causal.
+relax.func @llama(%q: !relax.tensor<[1, s, 32, 128], f16>, %k: !relax.tensor<[1, t, 8, 128], f16>,
+                  %v: !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 32, 128], f16> {
+  %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[1, s, 32, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 32, 128], f16>
+  relax.return %y : !relax.tensor<[1, s, 32, 128], f16>
+}
