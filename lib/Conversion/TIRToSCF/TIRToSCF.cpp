@@ -15,6 +15,7 @@
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
+#include "RelaxDialect/TIR/IR/TIRVectorOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -498,10 +499,73 @@ struct StoreOpLowering : OpRewritePattern<tir::StoreOp> {
     return success();
   }
 };
+
+/// The 1-D view of `memref` (dense, identity layout: every tir buffer) and
+/// the row-major position of `indices` in it: tir's vector accesses may run
+/// on into the next rows, which vector.load on the n-D memref leaves
+/// undefined.
+static std::pair<Value, Value> linearize(OpBuilder &b, Location loc,
+                                         Value memref, ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (type.getRank() <= 1)
+    return {memref, indices.empty()
+                        ? arith::ConstantIndexOp::create(b, loc, 0).getResult()
+                        : indices.front()};
+  Value linear = indices.front();
+  for (int64_t d = 1; d < type.getRank(); ++d) {
+    Value size = memref::DimOp::create(b, loc, memref, d);
+    linear = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, linear, size), indices[d]);
+  }
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    all.front().push_back(d);
+  Value flat = memref::CollapseShapeOp::create(b, loc, memref, all);
+  return {flat, linear};
+}
+
+static llvm::MaybeAlign toMaybeAlign(std::optional<uint64_t> alignment) {
+  return alignment ? llvm::MaybeAlign(*alignment) : llvm::MaybeAlign();
+}
+
+struct VectorLoadOpLowering : OpRewritePattern<tir::VectorLoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tir::VectorLoadOp op,
+                                PatternRewriter &rewriter) const override {
+    Value memref = getLoweredMemRef(op.getBuffer());
+    if (!memref)
+      return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
+    auto [flat, index] =
+        linearize(rewriter, op.getLoc(), memref, op.getIndices());
+    rewriter.replaceOpWithNewOp<vector::LoadOp>(
+        op, cast<VectorType>(op.getType()), flat, ValueRange{index},
+        /*nontemporal=*/false, toMaybeAlign(op.getAlignment()));
+    return success();
+  }
+};
+
+struct VectorStoreOpLowering : OpRewritePattern<tir::VectorStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tir::VectorStoreOp op,
+                                PatternRewriter &rewriter) const override {
+    Value memref = getLoweredMemRef(op.getBuffer());
+    if (!memref)
+      return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
+    auto [flat, index] =
+        linearize(rewriter, op.getLoc(), memref, op.getIndices());
+    rewriter.replaceOpWithNewOp<vector::StoreOp>(
+        op, op.getValue(), flat, ValueRange{index}, /*nontemporal=*/false,
+        toMaybeAlign(op.getAlignment()));
+    return success();
+  }
+};
 } // namespace
 
 void mlir::relax::populateTIRToSCFPatterns(RewritePatternSet &patterns) {
-  patterns.add<ForOpLowering, BlockOpLowering, LoadOpLowering, StoreOpLowering>(
+  patterns.add<ForOpLowering, BlockOpLowering, LoadOpLowering, StoreOpLowering,
+               VectorLoadOpLowering, VectorStoreOpLowering>(
       patterns.getContext());
 }
 
@@ -514,7 +578,7 @@ struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
   using ConvertTIRToSCFBase::ConvertTIRToSCFBase;
 
   /// The tensor-core ops of GPU kernels (MmaSyncLowering.cpp) become
-  /// NVVM, NVGPU, LLVM and vector ops.
+  /// NVVM, NVGPU, LLVM and vector ops; tir's vector accesses vector ops.
   void getDependentDialects(DialectRegistry &registry) const override {
     ConvertTIRToSCFBase::getDependentDialects(registry);
     registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect,

@@ -29,6 +29,13 @@ enum class BuiltinTarget { CPU, CUDA };
 /// for integer dot products (docs/quantization.md, "Int8 activations").
 enum class QuantActivations { F32, Int8 };
 
+/// Which matmuls and linears the library takes (relax-dispatch-library's
+/// `library-gemms`): `Auto` is `All` on the CPU and `BySize` for cuBLAS,
+/// whose rule (Relax/Transforms/GemmLibraryRule.h) keeps the products the
+/// generated kernels do as well, or better through fusion; `None` keeps
+/// every product generated.
+enum class LibraryGemms { Auto, All, BySize, None };
+
 /// The families of built-ins.
 enum class BuiltinKind {
   Matmul,
