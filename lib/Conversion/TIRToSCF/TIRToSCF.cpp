@@ -520,7 +520,14 @@ static std::pair<Value, Value> linearize(OpBuilder &b, Location loc,
   SmallVector<ReassociationIndices> all(1);
   for (int64_t d = 0; d < type.getRank(); ++d)
     all.front().push_back(d);
-  Value flat = memref::CollapseShapeOp::create(b, loc, memref, all);
+  // The 1-D type is spelled out: the inferred one makes [0, ?] a static 0,
+  // which the verifier rejects for a group with a dynamic dim.
+  int64_t size = type.hasStaticShape() ? type.getNumElements()
+                                       : ShapedType::kDynamic;
+  auto flatType = MemRefType::get({size}, type.getElementType(),
+                                  MemRefLayoutAttrInterface(),
+                                  type.getMemorySpace());
+  Value flat = memref::CollapseShapeOp::create(b, loc, flatType, memref, all);
   return {flat, linear};
 }
 
