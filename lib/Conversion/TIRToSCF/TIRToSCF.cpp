@@ -473,33 +473,6 @@ struct BlockOpLowering : OpRewritePattern<tir::BlockOp> {
   }
 };
 
-struct LoadOpLowering : OpRewritePattern<tir::LoadOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(tir::LoadOp op,
-                                PatternRewriter &rewriter) const override {
-    Value memref = getLoweredMemRef(op.getBuffer());
-    if (!memref)
-      return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
-    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, memref, op.getIndices());
-    return success();
-  }
-};
-
-struct StoreOpLowering : OpRewritePattern<tir::StoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(tir::StoreOp op,
-                                PatternRewriter &rewriter) const override {
-    Value memref = getLoweredMemRef(op.getBuffer());
-    if (!memref)
-      return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
-    rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), memref,
-                                                 op.getIndices());
-    return success();
-  }
-};
-
 /// The 1-D view of `memref` (dense, identity layout: every tir buffer) and
 /// the row-major position of `indices` in it: tir's vector accesses may run
 /// on into the next rows, which vector.load on the n-D memref leaves
@@ -535,45 +508,53 @@ static llvm::MaybeAlign toMaybeAlign(std::optional<uint64_t> alignment) {
   return alignment ? llvm::MaybeAlign(*alignment) : llvm::MaybeAlign();
 }
 
-struct VectorLoadOpLowering : OpRewritePattern<tir::VectorLoadOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// The access ops on the lowered memref: memref.load / memref.store for one
+/// element, vector.load / vector.store (on the 1-D view) for several.
+static void lowerAccess(tir::LoadOp op, Value memref,
+                        PatternRewriter &rewriter) {
+  rewriter.replaceOpWithNewOp<memref::LoadOp>(op, memref, op.getIndices());
+}
+static void lowerAccess(tir::StoreOp op, Value memref,
+                        PatternRewriter &rewriter) {
+  rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), memref,
+                                               op.getIndices());
+}
+static void lowerAccess(tir::VectorLoadOp op, Value memref,
+                        PatternRewriter &rewriter) {
+  auto [flat, index] = linearize(rewriter, op.getLoc(), memref, op.getIndices());
+  rewriter.replaceOpWithNewOp<vector::LoadOp>(
+      op, cast<VectorType>(op.getType()), flat, ValueRange{index},
+      /*nontemporal=*/false, toMaybeAlign(op.getAlignment()));
+}
+static void lowerAccess(tir::VectorStoreOp op, Value memref,
+                        PatternRewriter &rewriter) {
+  auto [flat, index] = linearize(rewriter, op.getLoc(), memref, op.getIndices());
+  rewriter.replaceOpWithNewOp<vector::StoreOp>(
+      op, op.getValue(), flat, ValueRange{index}, /*nontemporal=*/false,
+      toMaybeAlign(op.getAlignment()));
+}
 
-  LogicalResult matchAndRewrite(tir::VectorLoadOp op,
+/// A tir load or store (one element or a vector) of a buffer that the
+/// signature step turned into a memref.
+template <typename AccessOp>
+struct AccessLowering : OpRewritePattern<AccessOp> {
+  using OpRewritePattern<AccessOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AccessOp op,
                                 PatternRewriter &rewriter) const override {
     Value memref = getLoweredMemRef(op.getBuffer());
     if (!memref)
       return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
-    auto [flat, index] =
-        linearize(rewriter, op.getLoc(), memref, op.getIndices());
-    rewriter.replaceOpWithNewOp<vector::LoadOp>(
-        op, cast<VectorType>(op.getType()), flat, ValueRange{index},
-        /*nontemporal=*/false, toMaybeAlign(op.getAlignment()));
-    return success();
-  }
-};
-
-struct VectorStoreOpLowering : OpRewritePattern<tir::VectorStoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(tir::VectorStoreOp op,
-                                PatternRewriter &rewriter) const override {
-    Value memref = getLoweredMemRef(op.getBuffer());
-    if (!memref)
-      return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
-    auto [flat, index] =
-        linearize(rewriter, op.getLoc(), memref, op.getIndices());
-    rewriter.replaceOpWithNewOp<vector::StoreOp>(
-        op, op.getValue(), flat, ValueRange{index}, /*nontemporal=*/false,
-        toMaybeAlign(op.getAlignment()));
+    lowerAccess(op, memref, rewriter);
     return success();
   }
 };
 } // namespace
 
 void mlir::relax::populateTIRToSCFPatterns(RewritePatternSet &patterns) {
-  patterns.add<ForOpLowering, BlockOpLowering, LoadOpLowering, StoreOpLowering,
-               VectorLoadOpLowering, VectorStoreOpLowering>(
-      patterns.getContext());
+  patterns.add<ForOpLowering, BlockOpLowering, AccessLowering<tir::LoadOp>,
+               AccessLowering<tir::StoreOp>, AccessLowering<tir::VectorLoadOp>,
+               AccessLowering<tir::VectorStoreOp>>(patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//

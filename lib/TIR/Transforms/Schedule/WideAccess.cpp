@@ -286,9 +286,9 @@ int64_t tir::getInjectiveLanes(ArrayRef<ForOp> loops, BlockOp block) {
 FailureOr<ForOp> tir::vectorizeInjective(ArrayRef<ForOp> loops,
                                          BlockOp block) {
   std::optional<FlatAccesses> flat = matchFlatAccesses(loops, block);
-  // unreachable: the default schedule calls it only where getInjectiveLanes
-  // found lanes (no tool exposes the primitive on its own).
   if (!flat || flat->lanes < 2)
+    // unreachable: only the default schedule calls it, where
+    // getInjectiveLanes found lanes (no tool exposes the primitive alone).
     return block.emitError("vectorize_injective: the block is not one "
                            "store of element-aligned 8 to 64-bit values at "
                            "the nest's position");
