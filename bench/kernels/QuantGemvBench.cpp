@@ -4,7 +4,7 @@
 // next to the f32 few-row product on the same shape (gemvSmallRows,
 // CpuGemv.h): a weight W [n, k] (torch's layout), group-quantized to 8 or
 // 4 bits (group 32, f16 scales: llama.cpp's Q8_0 / Q4_0 sizes), times m
-// rows of X, on one thread; 4 bits also with X quantized to int8
+// rows of X, on one thread; both also with X quantized to int8
 // (`int8:1`, QuantActivations::Int8). Each iteration multiplies the next of `layers`
 // distinct weights, so W streams from memory as in a decode step
 // (layers * W bytes well beyond the last-level cache). Reported: time per
@@ -97,7 +97,7 @@ void f32(benchmark::State &state) {
 BENCHMARK(quantized)
     ->ArgNames({"bits", "m", "int8"})
     ->ArgsProduct({{8, 4}, {1, 4, 32}, {0}})
-    ->ArgsProduct({{4}, {1, 4}, {1}})
+    ->ArgsProduct({{8, 4}, {1, 4}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(f32)

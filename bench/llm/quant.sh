@@ -23,12 +23,13 @@
 # past length PAST (the middle of the others' steps) RUNS times (median
 # call). Writes REPORT: medians over the repeats.
 #
-# FORMAT q4a8 is q4 with relax's int8 activations (relax-compile
-# --quant-activations=int8, llama.cpp's own precision for Q4_0) and
-# onnxruntime's (MatMulNBits accuracy_level 4); llama.cpp runs as for q4.
+# FORMATs q8a8 and q4a8 are q8 and q4 with relax's int8 activations
+# (relax-compile --quant-activations=int8, llama.cpp's own precision for
+# Q8_0 and Q4_0) and onnxruntime's (MatMulNBits accuracy_level 4);
+# llama.cpp runs as for q8 and q4.
 #
 # Environment: CONFIGS (default python-free-examples/llm/llama-6l.json),
-# FORMATS ("q8 q4 q4a8"), THREADS ("1 2"), REPEATS (3), NEW (32), PAST (24),
+# FORMATS ("q8 q8a8 q4 q4a8"), THREADS ("1 2"), REPEATS (3), NEW (32), PAST (24),
 # RUNS (30), SEED (1), ORT_ACCURACY (0: f32 arithmetic; 4: int8
 # activations), REPORT (bench/llm/quant.md), WORK (scratch folder, default
 # a temporary one; kept), REUSE (1: take WORK's prepared files of an
@@ -40,7 +41,7 @@ set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 HERE="$ROOT/bench/llm"
 CONFIGS="${CONFIGS:-${CONFIG:-$ROOT/python-free-examples/llm/llama-6l.json}}"
-FORMATS="${FORMATS:-q8 q4 q4a8}"
+FORMATS="${FORMATS:-q8 q8a8 q4 q4a8}"
 THREADS="${THREADS:-1 2}"
 REPEATS="${REPEATS:-3}"
 NEW="${NEW:-32}"
@@ -149,7 +150,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) CPUs"
   echo "- load average (1, 5, 15 min): $load_before before, $load_after after"
   echo "- llama.cpp: $("$LPY" "$PEER" info | tr '\n' ' ' | sed 's/ *$//')"
-  echo "- onnxruntime: $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)'), MatMulNBits accuracy_level $ORT_ACCURACY (4 for q4a8)"
+  echo "- onnxruntime: $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)'), MatMulNBits accuracy_level $ORT_ACCURACY (4 for q8a8 and q4a8)"
   echo
   echo "| config | format | threads | relax decode tok/s | llama.cpp decode tok/s | onnxruntime decode tok/s | greedy tokens (relax vs llama.cpp) |"
   echo "|---|---|---|---|---|---|---|"

@@ -53,14 +53,10 @@ struct CompileCLOptions {
             cl::init(true), cl::cat(category)),
         quantActivations(
             "quant-activations",
-            cl::desc("CPU: what products with 4-bit weights do with X"),
+            cl::desc("CPU: what products with quantized weights do with X "
+                     "(default f32)"),
             cl::init(mlir::ext::QuantActivations::F32),
-            cl::values(clEnumValN(mlir::ext::QuantActivations::F32, "f32",
-                                  "X stays f32: exact products (default)"),
-                       clEnumValN(mlir::ext::QuantActivations::Int8, "int8",
-                                  "1 to 4 rows of X quantized to int8 by "
-                                  "blocks of 32 for integer dot products "
-                                  "(llama.cpp's precision for Q4_0)")),
+            mlir::ext::quantActivationsValues(),
             cl::cat(category)),
         planMemory(
             "plan-memory",

@@ -97,26 +97,31 @@ QuantRangeFn quantRangeAvx512;
 /// CpuQuantInt8Kernels.inc), made once per call and read by every piece:
 /// each row of X quantized by blocks of 32 (quantizeActivations), its
 /// blocks padded with zero blocks to `paddedBlocks` (a multiple of 4), and
-/// the bytes of each chunk of `chunkBlocks` blocks reordered as the even
-/// elements of its blocks and then the odd ones (the order in which a
-/// kernel unpacks the low and high nibbles of the chunk's weight bytes).
+/// for 4-bit W the bytes of each chunk of `chunkBlocks` blocks reordered as
+/// the even elements of its blocks and then the odd ones (the order in which
+/// a kernel unpacks the low and high nibbles of the chunk's weight bytes);
+/// for 8-bit W in plain order.
 struct Int8Rows {
   int64_t m = 0;            ///< rows (1 to 4)
   int64_t paddedBlocks = 0; ///< blocks per row, padded
   const int8_t *q = nullptr; ///< [m, ldq], ldq = 32 * paddedBlocks
   int64_t ldq = 0;
   const float *scales = nullptr; ///< [m, paddedBlocks] per-block scales
-  /// [m, 4 * paddedBlocks]: per block {-8 * sum of its q, 0, 0, 0}, the
-  /// start of a chunk's integer sums that centres symmetric 4-bit weights
-  /// exactly.
+  /// [m, centreLanes * paddedBlocks]: per block {c * sum of its q, 0, ...}
+  /// (centreLanes int32 lanes, those of a block in the kernel's chunk), the
+  /// start of a chunk's integer sums that centres symmetric weights
+  /// exactly: c = -8 for 4-bit nibbles, -128 for 8-bit weights summed as
+  /// w + 128.
   const int32_t *centre = nullptr;
+  int64_t centreLanes = 4;
   /// [m, k / group]: per group of W, sum over its blocks of scale * sum of
   /// q (X's sums for the zero points of W).
   const float *groupSums = nullptr;
 };
 
-/// Y[:, [begin, end)] = X * W^T for the 4-bit W and x.m <= 4 rows prepared
-/// with chunks of 4 blocks (the AVX-512 VNNI kernel) or 2 (the AVX2 one).
+/// Y[:, [begin, end)] = X * W^T for the quantized W and x.m <= 4 rows
+/// prepared for the kernel's chunks: 4-bit W 4 blocks (the AVX-512 VNNI
+/// kernel) or 2 (the AVX2 one), 8-bit W 2 or 1.
 using Int8RangeFn = void(const Int8Rows &x, const QuantizedWeight &w, float *y,
                          int64_t ldy, int64_t begin, int64_t end);
 Int8RangeFn int8RangeAvx2;

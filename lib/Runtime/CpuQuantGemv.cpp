@@ -7,6 +7,7 @@
 
 #include "CpuQuantGemv.h"
 #include "CpuGemvIsa.h"
+#include "RelaxDialect/Runtime/Half.h"
 
 #include <emmintrin.h>
 
@@ -19,32 +20,6 @@
 using namespace relax::runtime;
 
 namespace {
-/// IEEE binary16 to f32 (every value, subnormals and non-finite included).
-float halfToFloat(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000) << 16;
-  uint32_t exponent = (h >> 10) & 0x1f;
-  uint32_t mantissa = h & 0x3ff;
-  uint32_t bits;
-  if (exponent == 0x1f) {
-    bits = sign | 0x7f800000u | (mantissa << 13);
-  } else if (exponent != 0) {
-    bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-  } else if (mantissa == 0) {
-    bits = sign;
-  } else {
-    // Subnormal: normalise.
-    int shift = 0;
-    while (!(mantissa & 0x400)) {
-      mantissa <<= 1;
-      ++shift;
-    }
-    bits = sign | (uint32_t(113 - shift) << 23) | ((mantissa & 0x3ff) << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, sizeof(f));
-  return f;
-}
-
 float scaleOf(const QuantizedWeight &w, int64_t j, int64_t g) {
   int64_t groups = w.k / w.group;
   if (w.scalesF16)
@@ -122,38 +97,52 @@ const float *permuteForNibbles(int64_t m, const float *x, int64_t ldx,
   return out;
 }
 
+/// How a kernel of QuantActivations::Int8 wants X's int8 rows
+/// (detail::Int8Rows).
+struct Int8Layout {
+  int64_t chunkBlocks = 1; ///< blocks per chunk of the kernel
+  int64_t centreLanes = 4; ///< int32 lanes of a block in a chunk
+  int32_t centre = 0;      ///< the factor of a block's sum in its centre
+  bool nibbleOrder = false; ///< even elements of a chunk's blocks first
+};
+
 /// The int8 rows of QuantActivations::Int8 (detail::Int8Rows) for W's
 /// `group`, in buffers of the calling thread that the pool's pieces read
 /// while it waits.
 detail::Int8Rows prepareInt8Rows(int64_t m, const float *x, int64_t ldx,
                                  int64_t k, int64_t group,
-                                 int64_t chunkBlocks) {
+                                 const Int8Layout &layout) {
   static thread_local std::vector<int8_t> q, plain;
   static thread_local std::vector<float> scales, groupSums;
   static thread_local std::vector<int32_t> centre;
   const int64_t blocks = k / 32, padded = (blocks + 3) / 4 * 4;
   const int64_t groups = k / group, perGroup = group / 32;
+  const int64_t lanes = layout.centreLanes, chunk = layout.chunkBlocks;
   q.assign(size_t(m * padded * 32), 0);
   scales.assign(size_t(m * padded), 0.0f);
-  centre.assign(size_t(m * padded * 4), 0);
+  centre.assign(size_t(m * padded * lanes), 0);
   groupSums.assign(size_t(m * groups), 0.0f);
   plain.resize(size_t(k));
   for (int64_t i = 0; i < m; ++i) {
     float *d = scales.data() + i * padded;
-    quantizeActivations(x + i * ldx, k, plain.data(), d);
+    int8_t *row = q.data() + i * padded * 32;
+    quantizeActivations(x + i * ldx, k, layout.nibbleOrder ? plain.data() : row,
+                        d);
+    const int8_t *quantized = layout.nibbleOrder ? plain.data() : row;
     for (int64_t b = 0; b < blocks; ++b) {
       int32_t sum = 0;
       for (int64_t t = 0; t < 32; ++t)
-        sum += plain[b * 32 + t];
-      centre[(i * padded + b) * 4] = -8 * sum;
+        sum += quantized[b * 32 + t];
+      centre[(i * padded + b) * lanes] = layout.centre * sum;
       groupSums[i * groups + b / perGroup] += d[b] * float(sum);
     }
+    if (!layout.nibbleOrder)
+      continue;
     // Per chunk: the even elements of its blocks, then the odd ones.
-    int8_t *row = q.data() + i * padded * 32;
     for (int64_t b = 0; b < blocks; ++b) {
-      int64_t c = b / chunkBlocks, within = b % chunkBlocks;
-      int8_t *even = row + c * 32 * chunkBlocks + within * 16;
-      int8_t *odd = even + 16 * chunkBlocks;
+      int64_t c = b / chunk, within = b % chunk;
+      int8_t *even = row + c * 32 * chunk + within * 16;
+      int8_t *odd = even + 16 * chunk;
       for (int64_t t = 0; t < 16; ++t) {
         even[t] = plain[b * 32 + 2 * t];
         odd[t] = plain[b * 32 + 2 * t + 1];
@@ -167,27 +156,36 @@ detail::Int8Rows prepareInt8Rows(int64_t m, const float *x, int64_t ldx,
   rows.ldq = padded * 32;
   rows.scales = scales.data();
   rows.centre = centre.data();
+  rows.centreLanes = lanes;
   rows.groupSums = groupSums.data();
   return rows;
 }
 
-/// Outputs [begin, end) of the int8 rows `x` (one block per chunk) by the
-/// 4-bit W, plain C++: the integer sums of each block, then its scales.
+/// Outputs [begin, end) of the int8 rows `x` (one block per chunk, 4-bit
+/// rows centred by x.centre) by W, plain C++: the integer sums of each
+/// block, then its scales.
 void int8RangeGeneric(const detail::Int8Rows &x, const QuantizedWeight &w,
                       float *y, int64_t ldy, int64_t begin, int64_t end) {
   const int64_t blocks = w.k / 32, groups = w.k / w.group;
   const int64_t perGroup = w.group / 32;
   for (int64_t j = begin; j < end; ++j) {
-    const uint8_t *row = static_cast<const uint8_t *>(w.q) + j * (w.k / 2);
+    const uint8_t *row =
+        static_cast<const uint8_t *>(w.q) + j * (w.k * w.bits / 8);
     for (int64_t i = 0; i < x.m; ++i) {
       const int8_t *xi = x.q + i * x.ldq;
       float acc = 0.0f;
       for (int64_t b = 0; b < blocks; ++b) {
-        int32_t sum = w.zeros ? 0 : x.centre[(i * x.paddedBlocks + b) * 4];
-        for (int64_t t = 0; t < 16; ++t) {
-          int byte = row[b * 16 + t];
-          sum += (byte & 15) * xi[b * 32 + t] +
-                 (byte >> 4) * xi[b * 32 + 16 + t];
+        int32_t sum = 0;
+        if (w.bits == 8) {
+          for (int64_t t = 0; t < 32; ++t)
+            sum += int8_t(row[b * 32 + t]) * xi[b * 32 + t];
+        } else {
+          sum = w.zeros ? 0 : x.centre[(i * x.paddedBlocks + b) * x.centreLanes];
+          for (int64_t t = 0; t < 16; ++t) {
+            int byte = row[b * 16 + t];
+            sum += (byte & 15) * xi[b * 32 + t] +
+                   (byte >> 4) * xi[b * 32 + 16 + t];
+          }
         }
         acc += float(sum) * (scaleOf(w, j, b / perGroup) *
                              x.scales[i * x.paddedBlocks + b]);
@@ -302,22 +300,29 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
     return false;
   if (m == 0)
     return true;
-  if (activations == QuantActivations::Int8 && w.bits == 4 &&
-      m <= kMaxGemvRows && w.group % 32 == 0) {
-    // The VNNI kernel's chunks are 4 blocks, the AVX2 one's 2 (also the
-    // kernel of AVX-512 CPUs without VNNI), the plain one's 1.
+  if (activations == QuantActivations::Int8 && m <= kMaxGemvRows &&
+      w.group % 32 == 0) {
+    // A chunk is one register of weight bytes: 4 blocks of 4 bits or 2 of
+    // 8 in the VNNI kernel, 2 or 1 in the AVX2 one (also the kernel of
+    // AVX-512 CPUs without VNNI), 1 in the plain one.
+    const bool nibbles = w.bits == 4;
     detail::Int8RangeFn *kernel = int8RangeGeneric;
-    int64_t chunkBlocks = 1;
+    Int8Layout layout;
+    layout.nibbleOrder = nibbles;
+    layout.centre = nibbles ? -8 : 0;
     if (isa == CpuIsa::Avx512 && hasAvx512Vnni()) {
       kernel = detail::int8RangeAvx512Vnni;
-      chunkBlocks = 4;
+      layout.chunkBlocks = nibbles ? 4 : 2;
+      layout.centreLanes = nibbles ? 4 : 8;
+      // vpdpbusd sums (w + 128) * x.
+      layout.centre = nibbles ? -8 : -128;
     } else if (isa != CpuIsa::Generic) {
       kernel = detail::int8RangeAvx2;
-      chunkBlocks = 2;
+      layout.chunkBlocks = nibbles ? 2 : 1;
+      layout.centreLanes = nibbles ? 4 : 8;
     }
-    detail::Int8Rows rows =
-        prepareInt8Rows(m, x, ldx, w.k, w.group, chunkBlocks);
-    detail::splitOverPool(w.n, w.n * w.k / 2, threads,
+    detail::Int8Rows rows = prepareInt8Rows(m, x, ldx, w.k, w.group, layout);
+    detail::splitOverPool(w.n, w.n * w.k * w.bits / 8, threads,
                           [&](int64_t begin, int64_t end) {
                             kernel(rows, w, y, ldy, begin, end);
                           });

@@ -42,17 +42,18 @@ struct QuantizedWeight {
   const uint8_t *zeros = nullptr; ///< 4 bits only: [n, k / group], or null
 };
 
-/// What a product with 4-bit weights does with X (docs/quantization.md).
+/// What a product with quantized weights does with X
+/// (docs/quantization.md).
 enum class QuantActivations {
   /// X as it is: every product in f32, exact up to the order of the sums
   /// (the default).
   F32,
   /// For 1 to 4 rows of X (decode steps), X quantized by blocks of 32 to
   /// int8 with one f32 scale each (quantizeActivations, llama.cpp's Q8_0
-  /// activations) and dotted with the nibbles in integers (VNNI where the
-  /// CPU has it): about 2^-8 of each block's largest |x| per element, for
-  /// about twice the speed where the f32 products bound the kernel. 8-bit
-  /// weights and more rows of X are computed as F32.
+  /// activations) and dotted with the 4-bit or 8-bit weights in integers
+  /// (VNNI where the CPU has it): about 2^-8 of each block's largest |x|
+  /// per element, for about twice the speed where the f32 products bound
+  /// the kernel. More rows of X are computed as F32.
   Int8,
 };
 

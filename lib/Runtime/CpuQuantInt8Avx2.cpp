@@ -1,8 +1,10 @@
-//===- CpuQuantInt8Avx2.cpp - int8 rows by 4-bit weights, AVX2 ------------===//
+//===- CpuQuantInt8Avx2.cpp - int8 rows by quantized weights, AVX2 --------===//
 //
 // CpuQuantInt8Kernels.inc over 256-bit vectors: vpmaddubsw (pairs of
-// unsigned-by-signed byte products into int16, at most 2 * 15 * 127, so it
-// never saturates) then vpmaddwd by ones into int32 lanes. Compiled with
+// unsigned-by-signed byte products into int16) then vpmaddwd by ones into
+// int32 lanes. 4-bit weights are the unsigned side (pairs at most
+// 2 * 15 * 127, so they never saturate); signed 8-bit weights multiply as
+// |w| by x with w's sign (vpsignb), at most 2 * 128 * 127 < 2^15. Compiled with
 // -mavx2 -mfma -mf16c as CpuGemvAvx2.cpp; the kernel of every AVX2 CPU and
 // of AVX-512 ones without VNNI.
 //
@@ -25,6 +27,8 @@ struct IVec {
   static constexpr int kLanes = 8;
   static constexpr int kRegisters = 16;
   static constexpr int kBlocks = 2;
+  static constexpr int kBlocks8 = 1;
+  static constexpr bool kCentre8 = false;
   static Reg zero() { return _mm256_setzero_ps(); }
   static IReg zeroInts() { return _mm256_setzero_si256(); }
   static IReg bytes(const uint8_t *p) {
@@ -51,6 +55,15 @@ struct IVec {
     return _mm256_add_epi32(acc,
                             _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
   }
+  struct W8 {
+    IReg magnitude, sign;
+  };
+  static W8 weights8(IReg b) { return {_mm256_abs_epi8(b), b}; }
+  static IReg dot8(IReg acc, const W8 &w, IReg x) {
+    IReg pairs = _mm256_maddubs_epi16(w.magnitude, _mm256_sign_epi8(x, w.sign));
+    return _mm256_add_epi32(acc,
+                            _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+  }
   static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
   static Reg broadcast(float s) { return _mm256_set1_ps(s); }
   static void halvesToFloats(const uint16_t *p, int64_t n, float *out) {
@@ -66,6 +79,7 @@ struct IVec {
         _mm256_castps128_ps256(_mm_castpd_ps(_mm_set_sd(two))),
         _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
   }
+  static Reg blockScales8(const float *p) { return _mm256_broadcast_ss(p); }
 };
 
 #include "CpuQuantInt8Kernels.inc"

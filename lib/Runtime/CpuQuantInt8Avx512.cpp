@@ -1,7 +1,10 @@
-//===- CpuQuantInt8Avx512.cpp - int8 rows by 4-bit weights, AVX-512 VNNI --===//
+//===- CpuQuantInt8Avx512.cpp - int8 rows by quantized weights, VNNI ------===//
 //
 // CpuQuantInt8Kernels.inc over 512-bit vectors with vpdpbusd (four
-// unsigned-by-signed byte products summed into each int32 lane). This file
+// unsigned-by-signed byte products summed into each int32 lane). Signed
+// 8-bit weights are made unsigned by flipping their sign bit (w + 128, one
+// xor per chunk for every row of X), and the chunk's sums start from -128
+// times the sum of X's block, which takes the 128 back exactly. This file
 // alone is compiled with -mavx512f -mavx512bw -mavx512vnni
 // (lib/Runtime/CMakeLists.txt); CpuQuantGemv.cpp calls it only on CPUs
 // with all three.
@@ -26,6 +29,8 @@ struct IVec {
   static constexpr int kLanes = 16;
   static constexpr int kRegisters = 32;
   static constexpr int kBlocks = 4;
+  static constexpr int kBlocks8 = 2;
+  static constexpr bool kCentre8 = true;
   static Reg zero() { return _mm512_setzero_ps(); }
   static IReg zeroInts() { return _mm512_setzero_si512(); }
   static IReg bytes(const uint8_t *p) { return _mm512_loadu_si512(p); }
@@ -43,6 +48,13 @@ struct IVec {
   static IReg dot(IReg acc, IReg lo, IReg xe, IReg hi, IReg xo) {
     return _mm512_dpbusd_epi32(_mm512_dpbusd_epi32(acc, lo, xe), hi, xo);
   }
+  using W8 = IReg;
+  static W8 weights8(IReg b) {
+    return _mm512_xor_si512(b, _mm512_set1_epi8(char(0x80)));
+  }
+  static IReg dot8(IReg acc, W8 w, IReg x) {
+    return _mm512_dpbusd_epi32(acc, w, x);
+  }
   static Reg mul(Reg a, Reg b) { return _mm512_mul_ps(a, b); }
   static Reg broadcast(float s) { return _mm512_set1_ps(s); }
   static void halvesToFloats(const uint16_t *p, int64_t n, float *out) {
@@ -55,6 +67,12 @@ struct IVec {
     return _mm512_permutexvar_ps(
         _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3),
         _mm512_castps128_ps512(_mm_loadu_ps(p)));
+  }
+  static Reg blockScales8(const float *p) {
+    return _mm512_permutexvar_ps(
+        _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1),
+        _mm512_castps128_ps512(
+            _mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double *>(p)))));
   }
 };
 

@@ -9,8 +9,9 @@
 //
 // `batch` for X [b, m, k] and Y [b, m, n] (else [m, k] and [m, n]), then the
 // weight format (int8; packed uint4 with zero 8; packed uint4 with a zeros
-// operand), then the scales' dtype; `a8` (4 bits) quantizes 1 to 4 rows of
-// X to int8 for the products (QuantActivations::Int8, CpuQuantGemv.h). The operands are memref descriptors
+// operand), then the scales' dtype; `a8` quantizes 1 to 4 rows of X to
+// int8 for the products (QuantActivations::Int8, CpuQuantGemv.h). The
+// operands are memref descriptors
 // (RelaxBlas.h): X, Q ([n, k] i8 or [n, k / 2] ui8), scales [n, g],
 // (zeros [n, g] ui8,) Y. The group is k / g. Every dim is checked before
 // anything is read; a mismatch or a layout the kernels refuse is a message
@@ -143,9 +144,17 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
 } // namespace
 
 // One entry per rank of X, weight format and scales dtype. f16 scales are
-// raw binary16 bits. The 4-bit entries come twice: as they are and with X
+// raw binary16 bits. Every entry comes twice: as it is and with X
 // quantized to int8 (`_a8`, SUFFIX and ACT below).
-#define RELAX_QUANT_Q4_ENTRIES(RANK, BATCH, SNAME, ST, SUFFIX, ACT)            \
+#define RELAX_QUANT_FORMAT_ENTRIES(RANK, BATCH, SNAME, ST, SUFFIX, ACT)        \
+  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q8_##SNAME##SUFFIX( \
+      MemRef<float, RANK> *x, MemRef<int8_t, 2> *q, MemRef<ST, 2> *s,          \
+      MemRef<float, RANK> *y) {                                                \
+    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q8_" #SNAME #SUFFIX,  \
+                           8, x, q, s,                                         \
+                           static_cast<MemRef<uint8_t, 2> *>(nullptr), y,      \
+                           relax::runtime::QuantActivations::ACT);             \
+  }                                                                            \
   extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q4_##SNAME##SUFFIX( \
       MemRef<float, RANK> *x, MemRef<uint8_t, 2> *q, MemRef<ST, 2> *s,         \
       MemRef<float, RANK> *y) {                                                \
@@ -168,14 +177,8 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
   }
 
 #define RELAX_QUANT_ENTRIES(RANK, BATCH, SNAME, ST)                            \
-  extern "C" void _mlir_ciface_relax_quant_linear##BATCH##_q8_##SNAME(         \
-      MemRef<float, RANK> *x, MemRef<int8_t, 2> *q, MemRef<ST, 2> *s,          \
-      MemRef<float, RANK> *y) {                                                \
-    quantLinearEntry<RANK>("relax_quant_linear" #BATCH "_q8_" #SNAME, 8, x, q, \
-                           s, static_cast<MemRef<uint8_t, 2> *>(nullptr), y);  \
-  }                                                                            \
-  RELAX_QUANT_Q4_ENTRIES(RANK, BATCH, SNAME, ST, , F32)                        \
-  RELAX_QUANT_Q4_ENTRIES(RANK, BATCH, SNAME, ST, _a8, Int8)
+  RELAX_QUANT_FORMAT_ENTRIES(RANK, BATCH, SNAME, ST, , F32)                    \
+  RELAX_QUANT_FORMAT_ENTRIES(RANK, BATCH, SNAME, ST, _a8, Int8)
 
 RELAX_QUANT_ENTRIES(2, , f32, float)
 RELAX_QUANT_ENTRIES(2, , f16, uint16_t)

@@ -22,15 +22,9 @@ namespace relax {
 /// The `quant-activations` option of the CPU and fusion pipelines, which
 /// both hand it to relax-dispatch-library.
 inline constexpr const char *kQuantActivationsHelp =
-    "Products with 4-bit weights (relax-dispatch-library's "
+    "Products with quantized weights (relax-dispatch-library's "
     "quant-activations): X as f32, or 1 to 4 rows quantized to int8 for "
     "integer dot products";
-inline llvm::cl::ValuesClass quantActivationsValues() {
-  return llvm::cl::values(
-      clEnumValN(ext::QuantActivations::F32, "f32", "exact products"),
-      clEnumValN(ext::QuantActivations::Int8, "int8",
-                 "int8 rows of X by blocks of 32"));
-}
 
 /// Options of `--relax-lower-to-cpu`.
 struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
@@ -88,7 +82,7 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
       llvm::cl::init(true)};
   PassOptions::Option<ext::QuantActivations> quantActivations{
       *this, "quant-activations", llvm::cl::desc(kQuantActivationsHelp),
-      llvm::cl::init(ext::QuantActivations::F32), quantActivationsValues()};
+      llvm::cl::init(ext::QuantActivations::F32), ext::quantActivationsValues()};
 };
 
 /// High-level relax to host functions over memrefs plus loop programs:
@@ -126,7 +120,7 @@ struct FuseOpsPipelineOptions
           clEnumValN(FuseDispatch::CUDA, "cuda", "cuBLAS"))};
   Option<ext::QuantActivations> quantActivations{
       *this, "quant-activations", llvm::cl::desc(kQuantActivationsHelp),
-      llvm::cl::init(ext::QuantActivations::F32), quantActivationsValues()};
+      llvm::cl::init(ext::QuantActivations::F32), ext::quantActivationsValues()};
 };
 
 /// `--relax-fuse-ops`: relax-dispatch-library (with a dispatch-library

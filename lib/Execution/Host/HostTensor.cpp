@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Execution/HostTensor.h"
+#include "RelaxDialect/Runtime/Half.h"
 
 #include <cmath>
 #include <cstdio>
@@ -166,44 +167,8 @@ std::string HostTensor::shapeStr() const {
   return s + "]";
 }
 
-/// IEEE half <-> float, so f16 tensors can be printed and compared.
-static float halfToFloat(uint16_t h) {
-  uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  float value;
-  if (exp == 0)
-    value = std::ldexp(static_cast<float>(mant), -24);
-  else if (exp == 31)
-    value = mant ? NAN : INFINITY;
-  else
-    value = std::ldexp(static_cast<float>(mant | 0x400), exp - 25);
-  return sign ? -value : value;
-}
-
-static uint16_t floatToHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000;
-  int32_t exp = ((x >> 23) & 0xff) - 127 + 15;
-  uint32_t mant = x & 0x7fffff;
-  if (((x >> 23) & 0xff) == 0xff)
-    return sign | 0x7c00 | (mant ? 0x200 : 0);
-  if (exp >= 31)
-    return sign | 0x7c00;
-  if (exp <= 0) {
-    if (exp < -10)
-      return sign;
-    mant |= 0x800000;
-    uint32_t shift = 14 - exp;
-    uint32_t half = mant >> shift;
-    if ((mant >> (shift - 1)) & 1)
-      ++half;
-    return sign | half;
-  }
-  uint32_t half = sign | (exp << 10) | (mant >> 13);
-  if (mant & 0x1000)
-    ++half; // round to nearest
-  return half;
-}
+using relax::runtime::floatToHalf;
+using relax::runtime::halfToFloat;
 
 double HostTensor::get(int64_t i) const {
   const uint8_t *p = data.data() + i * dtypeSize(dtype);

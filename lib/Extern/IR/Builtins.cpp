@@ -73,8 +73,6 @@ static std::string whyQuantUnsupported(const BuiltinSpec &spec) {
            " bits";
   if (spec.quantZeros && spec.quantBits != 4)
     return "no quantized linear with zero points at 8 bits";
-  if (spec.quantInt8Activations && spec.quantBits != 4)
-    return "no quantized linear with int8 activations at 8 bits";
   if (spec.lhsRank != 2 && spec.lhsRank != 3)
     return "no quantized linear variant for X of rank " +
            std::to_string(spec.lhsRank);

@@ -64,8 +64,7 @@ FailureOr<bool> relax::dispatchQuantizedProduct(RewriterBase &rewriter,
   spec.quantScalesF16 = cast<RelaxTensorType>(dequantize.getScales().getType())
                             .getDtype()
                             .isF16();
-  spec.quantInt8Activations =
-      activations == ext::QuantActivations::Int8 && spec.quantBits == 4;
+  spec.quantInt8Activations = activations == ext::QuantActivations::Int8;
   if (!ext::whyUnsupported(spec).empty())
     return false;
   // The product: x's leading dims, then W's rows.

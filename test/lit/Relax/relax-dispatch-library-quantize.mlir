@@ -5,12 +5,13 @@
 // RUN: ! relax-opt %s --relax-dispatch-library=quant-activations=int4 2> %t.bad
 // RUN: FileCheck %s --check-prefix=BADOPT < %t.bad
 
-// quant-activations=int8: the 4-bit products call the `_a8` built-ins,
-// the 8-bit ones stay as they are.
-// A8-DAG: extern.func private @relax_quant_linear_batch_q8_f16(
+// quant-activations=int8: every quantized product calls the `_a8`
+// built-ins.
+// A8-DAG: extern.func private @relax_quant_linear_batch_q8_f16_a8(
 // A8-DAG: extern.func private @relax_quant_linear_q4_f32_a8(!relax.tensor<[m, k], f32>, !relax.tensor<[n, h], ui8>, !relax.tensor<[n, g], f32>, !relax.tensor<[m, n], f32>) attributes {link_name = "relax_quant_linear_q4_f32_a8", num_outputs = 1 : i64}
 // A8-DAG: extern.func private @relax_quant_linear_batch_q4z_f16_a8(
 // A8-NOT: extern.func private @relax_quant_linear_q4_f32(
+// A8-NOT: extern.func private @relax_quant_linear_batch_q8_f16(
 // BADOPT: Cannot find option named 'int4'!
 
 // linear(x, dequantize(...)) and matmul(x, permute_dims(dequantize(...)))

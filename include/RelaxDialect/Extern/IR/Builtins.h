@@ -14,6 +14,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <optional>
 #include <string>
@@ -24,10 +25,21 @@ namespace ext {
 /// Where a built-in runs: a CPU BLAS (OpenBLAS) or cuBLAS.
 enum class BuiltinTarget { CPU, CUDA };
 
-/// What the quantized-linear built-ins do with X for 4-bit weights: keep
-/// it f32 (exact products) or quantize 1 to 4 rows to int8 by blocks of 32
-/// for integer dot products (docs/quantization.md, "Int8 activations").
+/// What the quantized-linear built-ins do with X: keep it f32 (exact
+/// products) or quantize 1 to 4 rows to int8 by blocks of 32 for integer
+/// dot products (docs/quantization.md, "Int8 activations").
 enum class QuantActivations { F32, Int8 };
+
+/// The values of every `quant-activations` option (the pass's, the
+/// pipelines', relax-compile's and relax-run's), spelled once.
+inline llvm::cl::ValuesClass quantActivationsValues() {
+  return llvm::cl::values(
+      clEnumValN(QuantActivations::F32, "f32", "X stays f32: exact products"),
+      clEnumValN(QuantActivations::Int8, "int8",
+                 "1 to 4 rows of X quantized to int8 by blocks of 32, "
+                 "integer dot products (llama.cpp's precision for Q8_0 "
+                 "and Q4_0; the `_a8` built-ins)"));
+}
 
 /// Which matmuls and linears the library takes (relax-dispatch-library's
 /// `library-gemms`): `Auto` is `All` on the CPU and `BySize` for cuBLAS,
@@ -78,8 +90,8 @@ enum class AttentionMask { None, Additive, Boolean };
 ///   X [m, k] (lhsRank 2) or [b, m, k] (lhsRank 3) f32,
 ///   Q [n, k] i8 (8 bits) or [n, h] ui8 (4 bits, k = 2 * h),
 ///   scales [n, g] f32 or f16, (zeros [n, g] ui8,) Y [m, n] or [b, m, n] f32,
-/// with the group k / g; the runtime checks every relation. `_a8` (4 bits
-/// only, `quantInt8Activations`): 1 to 4 rows of X quantized to int8 by
+/// with the group k / g; the runtime checks every relation. `_a8`
+/// (`quantInt8Activations`): 1 to 4 rows of X quantized to int8 by
 /// blocks of 32 for integer dot products (the runtime's
 /// QuantActivations::Int8).
 /// For AllReduce and AllGather (relax.ccl.*; CPU: MPI on MPI_COMM_WORLD,

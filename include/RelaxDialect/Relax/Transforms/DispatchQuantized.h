@@ -23,7 +23,7 @@ namespace relax {
 /// they are stored, so the f32 weight never exists; the dequantize (and
 /// the transpose) are erased when nothing else reads them. Returns whether
 /// `op` was replaced; fails only when the declaration cannot be made.
-/// `activations` picks the `_a8` built-ins for 4-bit weights.
+/// `activations` picks the `_a8` built-ins.
 FailureOr<bool> dispatchQuantizedProduct(RewriterBase &rewriter,
                                          ModuleOp module, Operation *op,
                                          ext::BuiltinTarget target,

@@ -147,8 +147,8 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
     (or a matmul of its transpose) becomes
     `relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>` on the stored
     weight (docs/quantization.md); `quant-activations=int8` picks the
-    `_a8` variants for 4-bit weights, which quantize 1 to 4 rows of X to
-    int8 by blocks of 32 (llama.cpp's precision for Q4_0).
+    `_a8` variants, which quantize 1 to 4 rows of X to int8 by blocks of 32
+    (llama.cpp's precision for Q8_0 and Q4_0).
 
     `target=cpu` (default) uses `relax_blas_*` (f32, f64), implemented by
     the runtime over OpenBLAS; `target=cuda` uses `relax_cublas_*` (f16,
@@ -175,13 +175,8 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
     Option<"quantActivations", "quant-activations",
            "::mlir::ext::QuantActivations",
            /*default=*/"::mlir::ext::QuantActivations::F32",
-           "What products with 4-bit weights do with X (CPU)",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::ext::QuantActivations::F32, "f32",
-                        "X stays f32: exact products"),
-             clEnumValN(::mlir::ext::QuantActivations::Int8, "int8",
-                        "1 to 4 rows of X quantized to int8 by blocks of "
-                        "32, integer dot products (`_a8` built-ins)"))}]>,
+           "What products with quantized weights do with X (CPU)",
+           [{::mlir::ext::quantActivationsValues()}]>,
     Option<"libraryGemms", "library-gemms", "::mlir::ext::LibraryGemms",
            /*default=*/"::mlir::ext::LibraryGemms::Auto",
            "Which matmuls and linears go to the library",

@@ -20,9 +20,11 @@ asymmetric 4-bit form with per-group zeros) and writes:
   out0..3.npy: x @ W^T for the four weights (float64 products of the
            decoded f32 weights), output 1 of x as [S, K], output 2 plus
            the bias.
-  a8out1.npy: output 1 as --quant-activations=int8 computes it: x's rows
-           quantized to int8 by blocks of 32 (quantize.quantize_activations)
-           when the product has at most 4 of them (S <= 4), else out1.
+  a8out0.npy, a8out1.npy, a8out3.npy: outputs 0, 1 and 3 (groups that are
+           multiples of 32) as --quant-activations=int8 computes them: x's
+           rows quantized to int8 by blocks of 32
+           (quantize.quantize_activations) when the product has at most 4
+           of them (S <= 4), else out0, out1, out3.
 """
 import os
 import sys
@@ -67,8 +69,11 @@ def main(outdir, s, n, k, seed):
             y = y + bias
         np.save(os.path.join(outdir, "out%d.npy" % i), y.astype(np.float32))
     xa = quantize.quantize_activations(x[0]) if s <= 4 else x64[0]
-    y = xa @ weights[1].astype(np.float64).T
-    np.save(os.path.join(outdir, "a8out1.npy"), y.astype(np.float32))
+    for i in (0, 1, 3):
+        y = xa @ weights[i].astype(np.float64).T
+        if i != 1:
+            y = y[np.newaxis]  # x as [1, s, k]
+        np.save(os.path.join(outdir, "a8out%d.npy" % i), y.astype(np.float32))
 
 
 if __name__ == "__main__":
