@@ -58,6 +58,10 @@ EXCLUDED = {
     "call-tir-inplace-constant":
         "tests the verifier's refusal of an in-place update of a constant: "
         "the module is rejected before any kernel exists",
+    "shard-symbolic":
+        "tests --relax-shard's split of symbolic dims and its run-time "
+        "divisibility check (relax.assert_dims, a host check before any "
+        "kernel); it runs the pass's output, not a program of its own",
     "vectorize-avx512":
         "CPU-only: checks the x86 AVX-512 vector code of the CPU pipeline; "
         "does not run relax-run",

@@ -52,6 +52,16 @@ time. The heads, kv heads and ffn must divide by N.
 
     python3 scripts/gen-llama-model.py CONFIG.json --tensor-parallel 2 \
         > model-tp2.mlir
+
+With --shard-annotations it writes the single-device model with the same
+choices as annotations (#relax.shard on the parameters: q/k/v and gate/up
+weights and biases split on axis 0, o_proj and down_proj weights on axis
+1, the KV caches on their heads axis 2, the rest replicated), for
+relax-opt --relax-shard="num-ranks=N" to turn into the rank program that
+--tensor-parallel N writes directly.
+
+    python3 scripts/gen-llama-model.py CONFIG.json --shard-annotations \
+        | relax-opt --relax-shard="num-ranks=2" > model-tp2.mlir
 """
 import argparse
 import json
@@ -104,6 +114,33 @@ def weight_shapes(cfg, tp=1):
     if not cfg.get("tie_word_embeddings"):
         out += [("lm_head.weight", [V, H])]
     return out
+
+
+def shard_annotation(name):
+    """The #relax.shard of parameter `name` under Megatron-style tensor
+    parallelism (docs/llm.md): column-parallel projections split their
+    output features (axis 0 of [out, in] and of the bias), row-parallel
+    ones their input features (axis 1; their bias is added after the
+    allreduce, whole), the caches [1, m, kv_heads, head_dim] their heads."""
+    column = ("self_attn.q_proj.", "self_attn.k_proj.", "self_attn.v_proj.",
+              "mlp.gate_proj.", "mlp.up_proj.")
+    row = ("self_attn.o_proj.", "mlp.down_proj.")
+    if name.startswith("cache."):
+        return "#relax.shard<split = 2>"
+    if any(c in name for c in column):
+        return "#relax.shard<split = 0>"
+    if any(r + "weight" in name for r in row):
+        return "#relax.shard<split = 1>"
+    if any(r + "bias" in name for r in row):
+        return "#relax.shard<replicated>"
+    return None
+
+
+def param_attrs(name, annotate):
+    """The attribute dictionary of parameter `name`."""
+    shard = shard_annotation(name) if annotate else None
+    return (f'{{relax.name = "{name}"' +
+            (f", relax.shard = {shard}" if shard else "") + "}")
 
 
 def is_quantized_weight(name):
@@ -293,9 +330,11 @@ def rotary(e, x, name, s, heads, d, c, sn):
     return e.op(f"{name}_r", f"relax.add {xc}, {xs}", [full, full], full)
 
 
-def function(cfg, name, decode, quant=None, tp=1):
+def function(cfg, name, decode, quant=None, tp=1, annotate=False):
     """One entry; with tp > 1 the program of one of tp ranks (the heads and
-    the ffn of this rank, allreduce after the row-parallel projections)."""
+    the ffn of this rank, allreduce after the row-parallel projections);
+    with `annotate` the single-device program with #relax.shard
+    annotations."""
     H, F, V = cfg["hidden_size"], cfg["intermediate_size"] // tp, \
         cfg["vocab_size"]
     nh, nkv = cfg["num_attention_heads"] // tp, \
@@ -315,8 +354,8 @@ def function(cfg, name, decode, quant=None, tp=1):
     cacheT = T([1, "m", nkv, d])
     for i in range(L):
         for kind in ("key", "value"):
-            args.append(f'%cache_{kind[0]}_l{i}: {cacheT} '
-                        f'{{relax.name = "cache.{i}.{kind}"}}')
+            args.append(f'%cache_{kind[0]}_l{i}: {cacheT} ' +
+                        param_attrs(f"cache.{i}.{kind}", annotate))
     w = {}
     quantized = {}  # weight name -> (its parameters' SSA names, types)
     k = 0
@@ -331,7 +370,7 @@ def function(cfg, name, decode, quant=None, tp=1):
             quantized[wname] = (names, types, shape)
             continue
         w[wname] = f"%w{k}"
-        args.append(f'%w{k}: {T(shape)} {{relax.name = "{wname}"}}')
+        args.append(f'%w{k}: {T(shape)} ' + param_attrs(wname, annotate))
         k += 1
 
     results = [T([1, 1, V])] + [cacheT] * (2 * L)
@@ -501,6 +540,9 @@ def main():
     ap.add_argument("--tensor-parallel", type=int, default=1, metavar="N",
                     help="write one rank's program of N tensor-parallel "
                     "ranks")
+    ap.add_argument("--shard-annotations", action="store_true",
+                    help="write the single-device model with #relax.shard "
+                    "annotations for relax-opt --relax-shard")
     args = ap.parse_args()
     tp = args.tensor_parallel
     quant = None
@@ -517,6 +559,10 @@ def main():
         cfg = json.load(f)
     check_config(cfg)
     check_tensor_parallel(cfg, tp, args.quantize)
+    annotate = args.shard_annotations
+    if annotate and (tp > 1 or args.quantize):
+        sys.exit("--shard-annotations excludes --tensor-parallel and "
+                 "--quantize")
     kind, theta, params = rope_config(cfg)
     items = [(k, cfg[k]) for k in (
         "num_hidden_layers", "hidden_size", "num_attention_heads",
@@ -536,6 +582,8 @@ def main():
                       (", zero points" if quant[2] else "")))
     if tp > 1:
         items.append(("tensor_parallel", f"rank program of {tp}"))
+    if annotate:
+        items.append(("sharding", "annotated for relax-shard"))
     summary = ", ".join(f"{k} {v}" for k, v in items)
     print("// Generated by scripts/gen-llama-model.py: do not edit.")
     print(f"// Llama ({summary}).")
@@ -545,9 +593,11 @@ def main():
           "docs/llm.md.")
     print(KV_APPEND)
     print()
-    print(function(cfg, "prefill", decode=False, quant=quant, tp=tp))
+    print(function(cfg, "prefill", decode=False, quant=quant, tp=tp,
+                   annotate=annotate))
     print()
-    print(function(cfg, "decode", decode=True, quant=quant, tp=tp))
+    print(function(cfg, "decode", decode=True, quant=quant, tp=tp,
+                   annotate=annotate))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lists the diagnostics of lib/ and tools/ that no test under test/ checks.
+"""Lists the diagnostics of lib/ and tools/ that no test checks.
 
 A diagnostic is one C++ statement that starts an MLIR diagnostic
 (`emitError`, `emitOpError`, `emitWarning`, `emitRemark`, the shape
@@ -17,7 +17,8 @@ it has at least 10 characters other than blanks and no other message
 (another sequence of pieces) has it: "cannot be legalized: " or
 "parameter #" say nothing about which check fired. The diagnostic counts
 as tested when its longest piece or one of its distinctive pieces occurs
-in some file under test/, blanks collapsed on both sides: a test that
+in some file under test/ or unittests/ (a GoogleTest is how a C++-only
+API's error is tested), blanks collapsed on both sides: a test that
 writes down the head of a message and one that writes down its tail both
 count. Statements without a literal (a message built elsewhere
 and forwarded) are not diagnostics of their own.
@@ -47,7 +48,7 @@ import sys
 
 SOURCE_DIRS = ("lib", "tools")
 SOURCE_SUFFIXES = (".cpp", ".h")
-TEST_DIR = "test"
+TEST_DIRS = ("test", "unittests")
 TEST_SUFFIXES = (".mlir", ".test", ".py", ".c", ".cpp", ".json", ".txt")
 
 # A call that starts a diagnostic: the name, then `(`. `error()` only as a
@@ -182,7 +183,8 @@ def diagnostics(root):
 
 def test_corpus(root):
     corpus = []
-    for dirpath, _, files in os.walk(os.path.join(root, TEST_DIR)):
+    for dirpath, _, files in (w for top in TEST_DIRS
+                              for w in os.walk(os.path.join(root, top))):
         for name in sorted(files):
             if not name.endswith(TEST_SUFFIXES):
                 continue

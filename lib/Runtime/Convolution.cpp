@@ -10,8 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlasSupport.h"
+#include "ConvolutionLayouts.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <optional>
@@ -81,7 +83,8 @@ bool checkConv(const char *fn, const MemRef<T, 4> *x, const MemRef<T, 4> *w,
 bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                    const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
                    const int64_t window[9], bool relu,
-                   const MemRef<float, 4> &y, int threads);
+                   const MemRef<float, 4> &y, int threads,
+                   const ConvBlocks &blocks = {});
 #endif
 
 /// Validates and runs Y = conv2d(X, W) (NCHW, OIHW) as im2col + GEMM: for
@@ -231,22 +234,9 @@ void conv2d(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
 //===----------------------------------------------------------------------===//
 
 /// The fused convolution's options operand: the window (as conv2d's), then
-/// the layouts of X, Y and the residual (0 NCHW, 1 NHWC) and the activation
+/// the layouts of X, Y and the residual (ConvLayout) and the activation
 /// (0 none, 1 ReLU).
 constexpr int64_t kConvFusedOptions = 13;
-
-/// A 4-D tensor in NCHW or NHWC layout as an NCHW view of the same data.
-template <typename T> MemRef<T, 4> nchwView(const MemRef<T, 4> *m, bool nhwc) {
-  MemRef<T, 4> view = *m;
-  if (nhwc) {
-    const int fromNhwc[4] = {0, 3, 1, 2};
-    for (int i = 0; i < 4; ++i) {
-      view.sizes[i] = m->sizes[fromNhwc[i]];
-      view.strides[i] = m->strides[fromNhwc[i]];
-    }
-  }
-  return view;
-}
 
 #ifdef RELAX_RUNTIME_HAS_DNNL
 /// A convolution with constant weights and its epilogue as one oneDNN
@@ -267,20 +257,29 @@ std::map<std::vector<int64_t>, std::unique_ptr<FusedConv>> fusedConvs;
 /// of its pieces: row pieces of one convolution want the same layout.
 std::map<const float *, std::vector<dnnl::memory>> fusedConvWeights;
 
-/// oneDNN's description of an NCHW view with its own strides.
-dnnl::memory::desc viewDesc(const MemRef<float, 4> &m) {
-  return dnnl::memory::desc(dnnl::memory::dims(m.sizes, m.sizes + 4),
-                            dnnl::memory::data_type::f32,
-                            dnnl::memory::dims(m.strides, m.strides + 4));
+/// oneDNN's description of an NCHW view with its own strides, or of a
+/// blocked one (operandView) as nChw8c / nChw16c.
+dnnl::memory::desc viewDesc(const MemRef<float, 4> &m, int64_t block) {
+  using dnnl::memory;
+  memory::dims dims(m.sizes, m.sizes + 4);
+  if (block)
+    return memory::desc(dims, memory::data_type::f32,
+                        block == 8 ? memory::format_tag::nChw8c
+                                   : memory::format_tag::nChw16c);
+  return memory::desc(dims, memory::data_type::f32,
+                      memory::dims(m.strides, m.strides + 4));
 }
 
-/// The primitive of Y = act(conv2d(X, W) + bias (+ R)) on NCHW views,
-/// made (and W packed) on first use, planned for the calling thread alone;
-/// null when oneDNN has no kernel for them.
+/// The primitive of Y = act(conv2d(X, W) + bias (+ R)) on NCHW views (or
+/// blocked ones, `blocks`), made (and W packed) on first use, planned for
+/// the calling thread alone; null when oneDNN has no kernel for them. The
+/// formats are oneDNN's choice (`any`): a blocked operand in the layout it
+/// chose is read or written in place, any other one reordered.
 FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
-                        const MemRef<float, 1> *bias,
-                        const MemRef<float, 4> *r, const int64_t window[9],
-                        bool relu, const MemRef<float, 4> &y, int64_t piece) {
+                        const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+                        const int64_t window[9], bool relu,
+                        const MemRef<float, 4> &y, int64_t piece,
+                        const ConvBlocks &blocks) {
   using dnnl::memory;
   auto positive = [](const MemRef<float, 4> &m) {
     for (int i = 0; i < 4; ++i)
@@ -298,8 +297,8 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
       groups < 1 || w->sizes[0] % groups != 0 ||
       (bias && bias->sizes[0] > 1 && bias->strides[0] != 1))
     return nullptr;
-  memory::desc xDesc = viewDesc(x), yDesc = viewDesc(y);
-  memory::desc rDesc = r ? viewDesc(*r) : memory::desc();
+  memory::desc xDesc = viewDesc(x, blocks.x), yDesc = viewDesc(y, blocks.y);
+  memory::desc rDesc = r ? viewDesc(*r, blocks.r) : memory::desc();
   memory::dims wd(w->sizes, w->sizes + 4);
   // A grouped convolution's W (OIHW, O = groups * O/groups) is the same
   // bytes as oneDNN's goihw; a depthwise one (one input channel per group)
@@ -313,6 +312,7 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   std::vector<int64_t> key = {
       static_cast<int64_t>(reinterpret_cast<uintptr_t>(w->aligned + w->offset)),
       relu, r != nullptr, bias != nullptr, piece};
+  key.insert(key.end(), {blocks.x, blocks.y, blocks.r});
   key.insert(key.end(), wd.begin(), wd.end());
   key.insert(key.end(), window, window + 9);
   for (const MemRef<float, 4> *m : {&x, &y, r}) {
@@ -337,10 +337,18 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                                 memory::format_tag::a)
                  : memory::desc();
         // oneDNN counts dilation from 0 (1 = one gap).
-        auto descOf = [&](dnnl::algorithm algorithm) {
+        // `exact`: blocked operands in their own layout, so that oneDNN
+        // picks kernels that read and write it (at AVX-512 it would pick
+        // NHWC brgemm kernels for 1x1 and strided windows); the others, and
+        // every operand when no kernel takes them so, in oneDNN's choice.
+        auto descOf = [&](dnnl::algorithm algorithm, bool exact) {
+          auto layout = [&](const memory::desc &d, int64_t block) {
+            return exact && block ? d : any(d.dims());
+          };
           return dnnl::convolution_forward::desc(
-              dnnl::prop_kind::forward_inference, algorithm, any(xDesc.dims()),
-              any(convW), biasDesc, any(yDesc.dims()), {window[0], window[1]},
+              dnnl::prop_kind::forward_inference, algorithm,
+              layout(xDesc, blocks.x), any(convW), biasDesc,
+              layout(yDesc, blocks.y), {window[0], window[1]},
               {window[6] - 1, window[7] - 1}, {window[2], window[3]},
               {window[4], window[5]});
         };
@@ -363,18 +371,29 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                         window[0] == 1 && window[1] == 1 && window[6] == 1 &&
                         window[7] == 1 && wd[0] % 16 == 0 && wd[1] % 16 == 0;
         dnnl::convolution_forward::primitive_desc pd;
-        if (winograd) {
+        auto tryMake = [&](dnnl::algorithm algorithm, bool exact) {
           try {
             pd = dnnl::convolution_forward::primitive_desc(
-                descOf(dnnl::algorithm::convolution_winograd), attr,
-                cpuEngine());
+                descOf(algorithm, exact), attr, cpuEngine());
+            return true;
           } catch (const dnnl::error &) {
-            winograd = false;
+            return false;
           }
+        };
+        bool found = false;
+        for (bool exact : {true, false}) {
+          if (exact && !blocks.x && !blocks.y)
+            continue;
+          found = (winograd &&
+                   tryMake(dnnl::algorithm::convolution_winograd, exact)) ||
+                  tryMake(dnnl::algorithm::convolution_direct, exact);
+          if (found)
+            break;
         }
-        if (!winograd)
-          pd = dnnl::convolution_forward::primitive_desc(
-              descOf(dnnl::algorithm::convolution_direct), attr, cpuEngine());
+        if (!found) {
+          fusedConvs.erase(key);
+          return nullptr;
+        }
         auto made = std::make_unique<FusedConv>();
         made->primitive = dnnl::convolution_forward(pd);
         std::vector<memory> &packings =
@@ -423,10 +442,10 @@ FusedConv *fusedConvFor(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
 /// Runs `conv` (fusedConvFor of the same views) on the calling thread.
 void runFusedConv(FusedConv *conv, const MemRef<float, 4> &x,
                   const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
-                  const MemRef<float, 4> &y) {
+                  const MemRef<float, 4> &y, const ConvBlocks &blocks) {
   using dnnl::memory;
-  memory::desc xDesc = viewDesc(x), yDesc = viewDesc(y);
-  memory::desc rDesc = r ? viewDesc(*r) : memory::desc();
+  memory::desc xDesc = viewDesc(x, blocks.x), yDesc = viewDesc(y, blocks.y);
+  memory::desc rDesc = r ? viewDesc(*r, blocks.r) : memory::desc();
   int64_t channels = y.sizes[1];
   std::lock_guard<std::mutex> busy(conv->mutex);
   memory xMem(xDesc, cpuEngine(), x.aligned + x.offset);
@@ -477,7 +496,8 @@ void runFusedConv(FusedConv *conv, const MemRef<float, 4> &x,
 bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
                    const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
                    const int64_t window[9], bool relu,
-                   const MemRef<float, 4> &y, int threads) {
+                   const MemRef<float, 4> &y, int threads,
+                   const ConvBlocks &blocks) {
   TeamSize team(1);
   struct Piece {
     MemRef<float, 4> x, w, y, r;
@@ -485,15 +505,32 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
     int64_t window[9];
     FusedConv *conv;
   };
-  int64_t rows = y.sizes[2], channels = w->sizes[0];
+  int64_t rows = y.sizes[2], channels = w->sizes[0], images = y.sizes[0];
   // At least 4 output rows, or two blocks of 16 channels, per piece.
   int64_t rowParts = std::min<int64_t>(threads, rows / 4);
   // (Channel pieces of a grouped convolution would cut its groups.)
   int64_t channelParts = channels % 16 == 0 && window[8] == 1
                              ? std::min<int64_t>(threads, channels / 32)
                              : 1;
+  // A block of rows of a blocked tensor is no layout oneDNN's kernels take,
+  // nor are some channels of several images: with blocked operands the
+  // pieces are runs of images, or with fewer images than threads each
+  // image's output channels in blocks of 16 (a multiple of every block).
+  int64_t imageParts = 1;
+  if (blocks.any()) {
+    rowParts = 0;
+    if (threads > 1 && (images >= threads || channelParts <= 1)) {
+      imageParts = std::min<int64_t>(threads, images);
+      channelParts = 1;
+    } else if (threads > 1) {
+      imageParts = images;
+      channelParts = std::min<int64_t>(threads / images, channels / 32);
+    }
+  }
+  channelParts = std::max<int64_t>(channelParts, 1);
   bool byRows = rowParts >= std::max<int64_t>(channelParts, 2);
-  int64_t parts = std::max<int64_t>(byRows ? rowParts : channelParts, 1);
+  int64_t parts =
+      std::max<int64_t>(byRows ? rowParts : imageParts * channelParts, 1);
   std::vector<Piece> pieces(parts);
   auto slice = [](const MemRef<float, 4> &m, int dim, int64_t begin,
                   int64_t end) {
@@ -531,28 +568,39 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
       if (r)
         piece.r = slice(*r, 2, begin, end);
     } else {
-      int64_t begin = pieceStart(channels, parts, p, 16),
-              end = pieceStart(channels, parts, p + 1, 16);
+      int64_t image = p / channelParts, part = p % channelParts;
+      if (imageParts > 1) {
+        int64_t first = pieceStart(images, imageParts, image),
+                last = pieceStart(images, imageParts, image + 1);
+        piece.x = slice(x, 0, first, last);
+        piece.y = slice(y, 0, first, last);
+        if (r)
+          piece.r = slice(*r, 0, first, last);
+      }
+      int64_t begin = pieceStart(channels, channelParts, part, 16),
+              end = pieceStart(channels, channelParts, part + 1, 16);
       piece.w.offset += begin * w->strides[0];
       piece.w.sizes[0] = end - begin;
       if (bias) {
         piece.bias.offset += begin * bias->strides[0];
         piece.bias.sizes[0] = end - begin;
       }
-      piece.y = slice(y, 1, begin, end);
+      piece.y = slice(piece.y, 1, begin, end);
       if (r)
-        piece.r = slice(*r, 1, begin, end);
+        piece.r = slice(piece.r, 1, begin, end);
     }
+    // Pieces of equal views (runs of images) each get their own primitive
+    // and buffers.
     piece.conv = fusedConvFor(piece.x, &piece.w, bias ? &piece.bias : nullptr,
                               r ? &piece.r : nullptr, piece.window, relu,
-                              piece.y, byRows ? p : 0);
+                              piece.y, byRows ? p : p / channelParts, blocks);
     if (!piece.conv)
       return false;
   }
   parallelFor(parts, threads, [&](int64_t p) {
     const Piece &piece = pieces[p];
     runFusedConv(piece.conv, piece.x, bias ? &piece.bias : nullptr,
-                 r ? &piece.r : nullptr, piece.y);
+                 r ? &piece.r : nullptr, piece.y, blocks);
   });
   return true;
 }
@@ -677,10 +725,54 @@ bool convolve1x1AsGemm(const MemRef<T, 4> &x, const MemRef<T, 4> *w,
   return true;
 }
 
+/// Y = act(conv2d(X, W) + bias (+ R)) on views with strides (NCHW or
+/// NHWC data): a 1x1 window as GEMMs, else oneDNN (f32), else conv2d's
+/// im2col + GEMM into an NCHW buffer, then the epilogue written through Y's
+/// layout.
+template <typename T>
+void convolveFusedStrided(const char *fn, MemRef<T, 4> &xv, MemRef<T, 4> *w,
+                          MemRef<T, 1> *bias, const MemRef<T, 4> *rv,
+                          const int64_t opt[kConvFusedOptions], bool relu,
+                          const MemRef<T, 4> &yv, double flops) {
+  int64_t n = yv.sizes[0], o = yv.sizes[1], p = yv.sizes[2], q = yv.sizes[3];
+  if (w->sizes[1] > 0 &&
+      convolve1x1AsGemm(xv, w, bias, rv, opt, relu, yv, threadsFor(flops)))
+    return;
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  if constexpr (std::is_same_v<T, float>)
+    if (w->sizes[1] > 0 &&
+        convolveFused(xv, w, bias, rv, opt, relu, yv, threadsFor(flops)))
+      return;
+#endif
+  std::vector<T> out(n * o * p * q);
+  MemRef<T, 4> dense{
+      out.data(), out.data(), 0, {n, o, p, q}, {o * p * q, p * q, q, 1}};
+  MemRef<int64_t, 1> window{
+      const_cast<int64_t *>(opt), const_cast<int64_t *>(opt), 0, {9}, {1}};
+  conv2d(fn, &xv, w, &window, &dense);
+  parallelFor(n * o, threadsFor(flops), [&](int64_t image) {
+    int64_t i = image / o, c = image % o;
+    T b = bias->aligned[bias->offset + c * bias->strides[0]];
+    const T *from = out.data() + image * p * q;
+    for (int64_t a = 0; a < p; ++a)
+      for (int64_t e = 0; e < q; ++e) {
+        T v = from[a * q + e] + b;
+        if (rv)
+          v +=
+              rv->aligned[rv->offset + i * rv->strides[0] + c * rv->strides[1] +
+                          a * rv->strides[2] + e * rv->strides[3]];
+        if (relu)
+          v = std::max(v, T(0));
+        yv.aligned[yv.offset + i * yv.strides[0] + c * yv.strides[1] +
+                   a * yv.strides[2] + e * yv.strides[3]] = v;
+      }
+  });
+}
+
 /// Validates and runs Y = act(conv2d(X, W) + bias (+ R)): X, Y and R each
-/// NCHW or NHWC as `options` says (see kConvFusedOptions), bias [o]. With
-/// oneDNN (f32) one primitive; otherwise conv2d's im2col + GEMM into an
-/// NCHW buffer, then the epilogue written through Y's layout.
+/// NCHW, NHWC or conv-private as `options` says (kConvFusedOptions,
+/// ConvLayout), bias [o]. Blocked operands go to oneDNN as they are; where
+/// it has no kernel for them, the strided path runs on NCHW copies.
 template <typename T>
 void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
                  MemRef<T, 1> *bias, MemRef<T, 4> *residual,
@@ -699,14 +791,25 @@ void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
   int64_t opt[kConvFusedOptions];
   for (int i = 0; i < kConvFusedOptions; ++i)
     opt[i] = options->aligned[options->offset + i * options->strides[0]];
-  for (int i = 9; i < kConvFusedOptions; ++i)
-    if (opt[i] != 0 && opt[i] != 1) {
-      reportError("%s: option %d is %lld, expected 0 or 1", fn, i,
-                  static_cast<long long>(opt[i]));
+  for (int i = 9; i < 12; ++i)
+    if (opt[i] < kNchw || opt[i] > kConvPrivate) {
+      reportError("%s: option %d is %lld, expected 0, 1 or 2 (NCHW, NHWC, "
+                  "conv-private)",
+                  fn, i, static_cast<long long>(opt[i]));
       return;
     }
-  MemRef<T, 4> xv = nchwView(x, opt[9]), yv = nchwView(y, opt[10]);
-  MemRef<T, 4> rv = hasResidual ? nchwView(residual, opt[11]) : MemRef<T, 4>{};
+  if (opt[12] != 0 && opt[12] != 1) {
+    reportError("%s: option 12 is %lld, expected 0 or 1", fn,
+                static_cast<long long>(opt[12]));
+    return;
+  }
+  MemRef<T, 4> xv, yv, rv;
+  ConvBlocks blocks;
+  if (!operandView(fn, "X", x, opt[9], xv, blocks.x) ||
+      !operandView(fn, "Y", y, opt[10], yv, blocks.y) ||
+      (hasResidual &&
+       !operandView(fn, "residual", residual, opt[11], rv, blocks.r)))
+    return;
   bool relu = opt[12] == 1;
   if (!checkConv(fn, &xv, w, opt, &yv))
     return;
@@ -726,38 +829,31 @@ void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
     return;
   double flops = 2.0 * double(n) * double(o) * double(p * q) *
                  double(w->sizes[1] * w->sizes[2] * w->sizes[3]);
-  if (w->sizes[1] > 0 &&
-      convolve1x1AsGemm(xv, w, bias, hasResidual ? &rv : nullptr, opt, relu,
-                        yv, threadsFor(flops)))
+  if (!blocks.any()) {
+    convolveFusedStrided(fn, xv, w, bias, hasResidual ? &rv : nullptr, opt,
+                         relu, yv, flops);
     return;
+  }
 #ifdef RELAX_RUNTIME_HAS_DNNL
   if constexpr (std::is_same_v<T, float>)
     if (w->sizes[1] > 0 &&
         convolveFused(xv, w, bias, hasResidual ? &rv : nullptr, opt, relu, yv,
-                      threadsFor(flops)))
+                      threadsFor(flops), blocks))
       return;
 #endif
-  std::vector<T> out(n * o * p * q);
-  MemRef<T, 4> dense{
-      out.data(), out.data(), 0, {n, o, p, q}, {o * p * q, p * q, q, 1}};
-  MemRef<int64_t, 1> window{opt, opt, 0, {9}, {1}};
-  conv2d(fn, &xv, w, &window, &dense);
-  parallelFor(n * o, threadsFor(flops), [&](int64_t image) {
-    int64_t i = image / o, c = image % o;
-    T b = bias->aligned[bias->offset + c * bias->strides[0]];
-    const T *from = out.data() + image * p * q;
-    for (int64_t a = 0; a < p; ++a)
-      for (int64_t e = 0; e < q; ++e) {
-        T v = from[a * q + e] + b;
-        if (hasResidual)
-          v += rv.aligned[rv.offset + i * rv.strides[0] + c * rv.strides[1] +
-                          a * rv.strides[2] + e * rv.strides[3]];
-        if (relu)
-          v = std::max(v, T(0));
-        yv.aligned[yv.offset + i * yv.strides[0] + c * yv.strides[1] +
-                   a * yv.strides[2] + e * yv.strides[3]] = v;
-      }
-  });
+  std::vector<T> xs, rs, ys;
+  MemRef<T, 4> xp = blocks.x ? plainCopy(xv, blocks.x, xs, true) : xv;
+  MemRef<T, 4> rp = blocks.r ? plainCopy(rv, blocks.r, rs, true) : rv;
+  MemRef<T, 4> yp = blocks.y ? plainCopy(yv, blocks.y, ys, false) : yv;
+  convolveFusedStrided(fn, xp, w, bias, hasResidual ? &rp : nullptr, opt, relu,
+                       yp, flops);
+  if (blocks.y)
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t c = 0; c < o; ++c)
+        for (int64_t a = 0; a < p; ++a)
+          for (int64_t e = 0; e < q; ++e)
+            blockedAt(yv, blocks.y, i, c, a, e) =
+                ys[((i * o + c) * p + a) * q + e];
 }
 
 } // namespace

@@ -39,6 +39,9 @@ if config.relax_have_mpi.upper() in ("ON", "1", "TRUE", "YES") and \
                                  " --allow-run-as-root --oversubscribe"))
     config.substitutions.append(("%relax_mpi_collectives_test", os.path.join(
         config.relax_obj_root, "test", "mpi", "relax-mpi-collectives-test")))
+elif config.relax_enable_mpi.upper() in ("OFF", "0", "FALSE", "NO"):
+    lit_config.note("Tensor-parallel tests that REQUIRE mpi are UNSUPPORTED: "
+                    "the build was configured with -DRELAX_ENABLE_MPI=OFF")
 else:
     lit_config.note("Tensor-parallel tests that REQUIRE mpi are UNSUPPORTED: "
                     "MPI (libopenmpi-dev, openmpi-bin) was not found when "

@@ -1,12 +1,12 @@
 //===- TOSAToRelax.cpp - --convert-tosa-to-relax ---------------------------===//
 //
 // The way in for TOSA, the dialect torch-mlir and TensorFlow emit for
-// inference graphs. A TOSA function is a straight-line graph on tensors, so
-// each func.func becomes one relax.func whose body is a relax.dataflow
-// region, op by op, in order. No dialect conversion framework: every relax
-// op is built through its own shape inference (relax result types are
-// symbolic shapes, which TOSA's `?` cannot express), and an op relax cannot
-// type is reported where it stands instead of being rolled back.
+// inference graphs. A TOSA function is a straight-line graph on tensors:
+// each func.func holding TOSA ops becomes one relax.func whose body is one
+// relax.dataflow region. The conversion is DialectConversion's, over the
+// pattern families of TOSAToRelax.h with TOSA illegal; every relax op is
+// built through its own shape inference, so result types carry symbolic
+// shapes.
 //
 // The `?` dims of the arguments become named symbolic variables; from there
 // relax's inference carries them (`reshape [n, 4] -> [1, n, 4]`, `matmul`,
@@ -18,23 +18,12 @@
 
 #include "RelaxDialect/Conversion/TOSAToRelax/TOSAToRelax.h"
 
-#include "FunctionConverter.h"
-
-#include "RelaxDialect/Relax/IR/BuildInferred.h"
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
-#include "RelaxDialect/Relax/IR/ShapeInference.h"
-#include "RelaxDialect/Support/SymShape.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/TypeSwitch.h"
-
-#include <cstring>
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir {
 namespace relax {
@@ -45,116 +34,53 @@ namespace relax {
 
 using namespace mlir;
 using namespace mlir::relax;
-using namespace mlir::relax::tosa_to_relax;
 
-//===----------------------------------------------------------------------===//
-// Functions
-//===----------------------------------------------------------------------===//
+/// Whether `func` has a body with TOSA ops: the functions the pass converts.
+static bool holdsTosa(func::FuncOp func) {
+  return !func.isExternal() &&
+         func.walk([](Operation *op) {
+               return isa<tosa::TosaDialect>(op->getDialect())
+                          ? WalkResult::interrupt()
+                          : WalkResult::advance();
+             })
+             .wasInterrupted();
+}
 
-LogicalResult FunctionConverter::convertReturn(func::ReturnOp ret,
-                                               relax::FuncOp rfunc,
-                                               Block *body) {
-  SmallVector<Value> results;
-  for (Value v : ret.getOperands()) {
-    FailureOr<Value> r = get(v, ret);
-    if (failed(r))
-      return failure();
-    results.push_back(*r);
-  }
-  if (results.empty())
-    return ret.emitOpError("returns nothing: a relax function has results");
-  // The graph is pure: its ops go into one relax.dataflow region, the form
-  // fusion works on.
+/// Reports what makes `func` not convert before the conversion runs, in
+/// the order of the function: its signature (control flow, arguments, dim
+/// names, as the function pattern checks it), then the first op that no
+/// pattern converts (the driver's own failure would not say why).
+static LogicalResult
+checkConvertible(func::FuncOp func, const TosaToRelaxTypeConverter &converter,
+                 const llvm::DenseSet<OperationName> &convertible) {
+  if (failed(converter.convertArgumentTypes(func)))
+    return failure();
+  WalkResult result = func.walk([&](Operation *op) {
+    if (op == func.getOperation() || convertible.contains(op->getName()) ||
+        (isa<func::ReturnOp>(op) && op->getParentOp() == func))
+      return WalkResult::advance();
+    op->emitOpError("has no conversion to relax (--convert-tosa-to-relax)");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Puts the body of a converted function into one relax.dataflow region:
+/// the graph is pure, and fusion works on that form.
+static void wrapInDataflow(relax::FuncOp func) {
+  Block *body = &func.getBody().front();
+  auto ret = cast<relax::ReturnOp>(body->getTerminator());
   Location loc = ret.getLoc();
-  TypeRange resultTypes = ValueRange(results).getTypes();
-  b.setInsertionPointToEnd(body);
-  auto dataflow = DataflowOp::create(b, loc, resultTypes);
+  OpBuilder b(ret);
+  auto dataflow = DataflowOp::create(b, loc, ret.getOperandTypes());
   Block *dfBody = new Block();
   dataflow.getBody().push_back(dfBody);
   dfBody->getOperations().splice(dfBody->end(), body->getOperations(),
                                  body->begin(), Block::iterator(dataflow));
   b.setInsertionPointToEnd(dfBody);
-  OutputOp::create(b, loc, results);
-  b.setInsertionPointToEnd(body);
-  ReturnOp::create(b, loc, dataflow.getResults());
-  rfunc.setFunctionType(
-      b.getFunctionType(body->getArgumentTypes(), resultTypes));
-  return success();
+  OutputOp::create(b, loc, ret.getOperands());
+  ret->setOperands(dataflow.getResults());
 }
-
-FailureOr<relax::FuncOp> FunctionConverter::run() {
-  if (!func.getBody().hasOneBlock())
-    return func.emitOpError("has control flow (more than one block); only "
-                            "straight-line TOSA functions convert"),
-           failure();
-  FunctionType type = func.getFunctionType();
-  SmallVector<Type> argTypes;
-  size_t nextName = 0;
-  for (auto [i, t] : llvm::enumerate(type.getInputs())) {
-    auto rt = dyn_cast<RankedTensorType>(t);
-    if (!rt)
-      return func.emitOpError("argument ")
-             << i << " has type " << t
-             << "; only ranked tensors convert to relax",
-             failure();
-    SmallVector<Expr> dims;
-    for (auto [j, d] : llvm::enumerate(rt.getShape())) {
-      if (!ShapedType::isDynamic(d)) {
-        dims.push_back(Expr::constant(d));
-        continue;
-      }
-      std::string name = nextName < dimNames.size()
-                             ? dimNames[nextName++]
-                             : "arg" + std::to_string(i) + "_d" +
-                                   std::to_string(j);
-      // The symbolic parser must read the name back.
-      if (name.empty() || !(std::isalpha(name[0]) || name[0] == '_') ||
-          !llvm::all_of(name, [](char c) {
-            return std::isalnum(c) || c == '_';
-          }))
-        return func.emitOpError("dim name '")
-               << name << "' is not an identifier",
-               failure();
-      varNames.insert(name);
-      dims.push_back(Expr::var(name));
-    }
-    // A dtype relax does not have (i4, i48, complex) is an error here.
-    auto relaxType = RelaxTensorType::getChecked(
-        [&] {
-          return func.emitOpError("argument ") << i << " of type " << t
-                                               << ": ";
-        },
-        SymShape(dims), rt.getElementType());
-    if (!relaxType)
-      return failure();
-    argTypes.push_back(relaxType);
-  }
-  auto rfunc = relax::FuncOp::create(b, func.getLoc(), func.getSymName(),
-                                     b.getFunctionType(argTypes, {}));
-  if (auto vis = func.getSymVisibilityAttr())
-    rfunc.setSymVisibilityAttr(vis);
-  Block *body = rfunc.addEntryBlock();
-  Block &tosaBody = func.getBody().front();
-  for (auto [tosaArg, arg] :
-       llvm::zip(tosaBody.getArguments(), body->getArguments()))
-    values[tosaArg] = arg;
-  b.setInsertionPointToEnd(body);
-  for (Operation &op : tosaBody) {
-    LogicalResult converted =
-        isa<func::ReturnOp>(op)
-            ? convertReturn(cast<func::ReturnOp>(op), rfunc, body)
-            : convertOp(&op);
-    if (failed(converted)) {
-      rfunc.erase();
-      return failure();
-    }
-  }
-  return rfunc;
-}
-
-//===----------------------------------------------------------------------===//
-// The pass
-//===----------------------------------------------------------------------===//
 
 namespace {
 struct ConvertTOSAToRelax
@@ -163,56 +89,83 @@ struct ConvertTOSAToRelax
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
     // Functions with a body that holds TOSA ops; declarations and other
     // functions stay as they are.
-    SmallVector<func::FuncOp> funcs;
-    for (auto f : module.getOps<func::FuncOp>()) {
-      if (f.isExternal())
-        continue;
-      bool hasTosa = f.walk([](Operation *op) {
-                        return isa<tosa::TosaDialect>(op->getDialect())
-                                   ? WalkResult::interrupt()
-                                   : WalkResult::advance();
-                      }).wasInterrupted();
-      if (hasTosa)
-        funcs.push_back(f);
-    }
-    SmallVector<relax::FuncOp> converted;
+    SmallVector<StringAttr> names;
+    for (auto f : module.getOps<func::FuncOp>())
+      if (holdsTosa(f))
+        names.push_back(f.getSymNameAttr());
+    if (names.empty())
+      return;
+
+    SmallVector<std::string> dimNameList(dimNames.begin(), dimNames.end());
+    TosaToRelaxTypeConverter converter(dimNameList);
+    RewritePatternSet patterns(context);
+    populateTosaToRelaxFunctionPatterns(converter, patterns);
+    populateTosaToRelaxElementwisePatterns(converter, patterns);
+    populateTosaToRelaxNNPatterns(converter, patterns);
+    populateTosaToRelaxShapePatterns(converter, patterns);
+
+    llvm::DenseSet<OperationName> convertible;
+    for (const std::unique_ptr<RewritePattern> &p :
+         patterns.getNativePatterns())
+      if (std::optional<OperationName> root = p->getRootKind())
+        convertible.insert(*root);
     bool ok = true;
-    for (func::FuncOp f : funcs) {
-      FunctionConverter conv(f, dimNames);
-      FailureOr<relax::FuncOp> r = conv.run();
-      if (failed(r)) {
-        ok = false;
-        continue;
-      }
-      converted.push_back(*r);
-    }
-    if (!ok) {
-      // All or nothing: the module stays as it was.
-      for (relax::FuncOp r : converted)
-        r.erase();
+    for (StringAttr name : names)
+      ok &= succeeded(checkConvertible(module.lookupSymbol<func::FuncOp>(name),
+                                       converter, convertible));
+    if (!ok)
       return signalPassFailure();
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<RelaxDialect>();
+    target.addIllegalDialect<tosa::TosaDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>(
+        [](func::FuncOp f) { return !holdsTosa(f); });
+    target.addDynamicallyLegalOp<func::ReturnOp>(
+        [](func::ReturnOp r) { return !isa<relax::FuncOp>(r->getParentOp()); });
+    {
+      // A pattern that refuses an op says why, at the op; the driver then
+      // reports the same op as "failed to legalize", which adds nothing.
+      bool explained = false;
+      ScopedDiagnosticHandler refusals(context, [&](Diagnostic &diag) {
+        if (diag.getSeverity() != DiagnosticSeverity::Error)
+          return failure();
+        if (explained &&
+            StringRef(diag.str()).starts_with("failed to legalize operation"))
+          return success();
+        explained = true;
+        return failure();
+      });
+      // All or nothing: on failure the driver rolls every function back.
+      // The patterns rely on that mode (the default) in one more way: an op
+      // they erase (a tosa.const_shape) stays readable until the end, for
+      // the ops that read its shape afterwards.
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
     }
-    for (func::FuncOp f : funcs)
-      f.erase();
+
     // The op-by-op translation leaves layout round trips (NHWC -> NCHW ->
-    // NHWC between two convolutions), no-op reshapes and weights no longer
-    // read: relax's own folders and canonicalization patterns remove them.
-    RewritePatternSet patterns(&getContext());
-    for (RegisteredOperationName op :
-         getContext().getRegisteredOperations())
-      if (op.getDialectNamespace() ==
-          RelaxDialect::getDialectNamespace())
-        op.getCanonicalizationPatterns(patterns, &getContext());
-    FrozenRewritePatternSet frozen(std::move(patterns));
+    // NHWC between two convolutions), no-op reshapes, constants only a zero
+    // point read and weights no longer read: relax's own folders and
+    // canonicalization patterns remove them.
+    RewritePatternSet cleanup(context);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      if (op.getDialectNamespace() == RelaxDialect::getDialectNamespace())
+        op.getCanonicalizationPatterns(cleanup, context);
+    FrozenRewritePatternSet frozen(std::move(cleanup));
     // Constants stay where they were built, inside the dataflow region, as
     // the ONNX importer leaves them.
     GreedyRewriteConfig config;
     config.enableConstantCSE(false);
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    for (relax::FuncOp f : converted)
+    for (StringAttr name : names) {
+      auto f = module.lookupSymbol<relax::FuncOp>(name);
+      wrapInDataflow(f);
       (void)applyPatternsGreedily(f, frozen, config);
+    }
   }
 };
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
 #include "RelaxDialect/Relax/IR/RelaxCollectiveOps.h"
+#include "RelaxDialect/Relax/IR/RelaxShardAttr.h"
 #include "RelaxDialect/Symbolic/SymbolicTree.h"
 
 #include "mlir/IR/Builders.h"

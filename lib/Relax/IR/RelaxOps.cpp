@@ -8,6 +8,7 @@
 
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 #include "RelaxDialect/Relax/IR/CallTIRBinding.h"
+#include "RelaxDialect/Relax/IR/ConvPrivateLayout.h"
 #include "RelaxDialect/Relax/IR/StorageRoot.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
@@ -92,7 +93,9 @@ LogicalResult FuncOp::verifyRegions() {
     return emitOpError("must have a body");
   // FunctionOpInterface's verifier has already matched the entry block's
   // arguments with the parameter types.
-  return verifyWellFormed(*this);
+  if (failed(verifyWellFormed(*this)))
+    return failure();
+  return verifyConvPrivateLayouts(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -20,6 +20,8 @@
 
 #include "RelaxDialect/Extern/IR/Builtins.h"
 #include "RelaxDialect/Extern/IR/ExternDialect.h"
+#include "RelaxDialect/Relax/IR/ConvPrivateLayout.h"
+#include "RelaxDialect/Relax/Transforms/ConvLayouts.h"
 #include "RelaxDialect/Relax/Transforms/DispatchQuantized.h"
 #include "RelaxDialect/Relax/Transforms/GemmLibraryRule.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
@@ -101,153 +103,6 @@ static bool swapsLastTwoDims(PermuteDimsOp op) {
       return false;
   }
   return true;
-}
-
-/// Whether `op` reads an NHWC tensor as NCHW (`axes = [0, 3, 1, 2]`): the
-/// fused convolution reads and writes such tensors in place.
-static bool isNhwcToNchw(PermuteDimsOp op) {
-  auto input = dyn_cast<RelaxTensorType>(op.getInput().getType());
-  std::optional<ArrayRef<int64_t>> axes = op.getAxes();
-  return input && input.hasRank() && input.getRank() == 4 && axes &&
-         llvm::equal(*axes, ArrayRef<int64_t>{0, 3, 1, 2});
-}
-
-/// Whether `op` makes NHWC from NCHW (`axes = [0, 2, 3, 1]`): a fused
-/// convolution whose output only such views read writes NHWC itself.
-static bool isNchwToNhwc(PermuteDimsOp op) {
-  auto input = dyn_cast<RelaxTensorType>(op.getInput().getType());
-  std::optional<ArrayRef<int64_t>> axes = op.getAxes();
-  return input && input.hasRank() && input.getRank() == 4 && axes &&
-         llvm::equal(*axes, ArrayRef<int64_t>{0, 2, 3, 1});
-}
-
-/// Whether `op` is a conv2d the fused built-in will take: constant
-/// weights, rank-4 tensors of one dtype, a known output shape. (The window
-/// is checked when it is dispatched; one that fails keeps its NCHW input,
-/// which is still correct.)
-static bool takesFusedConv(Conv2DOp op) {
-  auto x = dyn_cast<RelaxTensorType>(op.getInput().getType());
-  auto w = dyn_cast<RelaxTensorType>(op.getWeight().getType());
-  auto y = dyn_cast<RelaxTensorType>(op.getResult().getType());
-  return x && w && y && x.hasRank() && w.hasRank() && y.hasRank() &&
-         x.getRank() == 4 && w.getRank() == 4 && y.getRank() == 4 &&
-         y.getShape().isFullyKnown() && x.getDtype() == w.getDtype() &&
-         y.getDtype() == x.getDtype() &&
-         op.getWeight().getDefiningOp<ConstantOp>();
-}
-
-/// The conv2d epilogue the fused built-in absorbs: a per-channel bias, a
-/// residual of the output's type, a ReLU, in that order, each optional and
-/// each the only user of the value before it.
-struct ConvEpilogue {
-  /// The last op absorbed (the conv itself when none), whose result the
-  /// call replaces.
-  Operation *last = nullptr;
-  SmallVector<Operation *> ops;
-  /// A rank-1 [o] bias (existing), or a constant to make from `biasAttr`.
-  Value bias;
-  DenseElementsAttr biasAttr;
-  Value residual;
-  bool relu = false;
-};
-
-/// The only user of `v`, or null.
-static Operation *soleUser(Value v) {
-  return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
-}
-
-/// `b` as a rank-1 bias of `channels` values when it is [o, 1, 1] or
-/// [1, o, 1, 1] (broadcasting over NCHW's channels): expand_dims of a
-/// rank-1 tensor, or a dense constant.
-static bool matchConvBias(Value b, const sym::Expr &channels,
-                          ConvEpilogue &epilogue) {
-  auto type = dyn_cast<RelaxTensorType>(b.getType());
-  if (!type || !type.hasRank() || (type.getRank() != 3 && type.getRank() != 4))
-    return false;
-  ArrayRef<sym::Expr> dims = type.getDims();
-  unsigned c = type.getRank() - 3;
-  auto one = [](const sym::Expr &d) {
-    auto v = d.getConstant();
-    return v && *v == 1;
-  };
-  if (!dims[c] || dims[c] != channels || !one(dims[c + 1]) ||
-      !one(dims[c + 2]) || (c == 1 && !one(dims[0])))
-    return false;
-  if (auto expand = b.getDefiningOp<ExpandDimsOp>()) {
-    auto input = dyn_cast<RelaxTensorType>(expand.getInput().getType());
-    if (input && input.hasRank() && input.getRank() == 1 &&
-        input.getDtype() == type.getDtype()) {
-      epilogue.bias = expand.getInput();
-      return true;
-    }
-  }
-  if (auto constant = b.getDefiningOp<ConstantOp>()) {
-    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-    auto count = channels.getConstant();
-    if (dense && count) {
-      epilogue.biasAttr = dense.reshape(
-          RankedTensorType::get({*count}, dense.getElementType()));
-      return true;
-    }
-  }
-  return false;
-}
-
-/// The epilogue of `conv` (possibly empty).
-static ConvEpilogue matchConvEpilogue(Conv2DOp conv) {
-  ConvEpilogue epilogue;
-  epilogue.last = conv;
-  Value current = conv.getResult();
-  auto type = cast<RelaxTensorType>(current.getType());
-  const sym::Expr &channels = type.getDims()[1];
-  auto other = [](AddOp add, Value v) {
-    return add.getLhs() == v ? add.getRhs() : add.getLhs();
-  };
-  auto take = [&](Operation *op) {
-    epilogue.ops.push_back(op);
-    epilogue.last = op;
-    current = op->getResult(0);
-  };
-  if (auto add = dyn_cast_or_null<AddOp>(soleUser(current))) {
-    if (add.getResult().getType() == type &&
-        matchConvBias(other(add, current), channels, epilogue))
-      take(add);
-  }
-  if (auto add = dyn_cast_or_null<AddOp>(soleUser(current))) {
-    Value r = other(add, current);
-    if (add.getResult().getType() == type && r.getType() == type &&
-        r != current) {
-      epilogue.residual = r;
-      take(add);
-    }
-  }
-  if (auto relu = dyn_cast_or_null<ReluOp>(soleUser(current))) {
-    if (relu.getResult().getType() == type) {
-      epilogue.relu = true;
-      take(relu);
-    }
-  }
-  return epilogue;
-}
-
-/// Whether `use` is the residual operand of the epilogue add of a conv2d
-/// the fused built-in takes (the add the call absorbs, matchConvEpilogue):
-/// the other operand of the add is the conv's result or its bias add.
-static bool isFusedConvResidual(OpOperand &use) {
-  auto add = dyn_cast<AddOp>(use.getOwner());
-  if (!add)
-    return false;
-  Value other = use.getOperandNumber() == 0 ? add.getRhs() : add.getLhs();
-  Conv2DOp conv = other.getDefiningOp<Conv2DOp>();
-  if (auto biasAdd = other.getDefiningOp<AddOp>())
-    for (Value operand : biasAdd->getOperands())
-      if (auto c = operand.getDefiningOp<Conv2DOp>())
-        conv = c;
-  if (!conv || !takesFusedConv(conv))
-    return false;
-  ConvEpilogue epilogue = matchConvEpilogue(conv);
-  return epilogue.residual == use.get() &&
-         llvm::is_contained(epilogue.ops, add.getOperation());
 }
 
 /// Whether `v` is a scalar (or splat) float constant within 1e-6 of `value`.
@@ -403,12 +258,18 @@ struct RelaxDispatchLibraryPass
 
   void runOnOperation() override {
     targetKind = target;
+    IRRewriter rewriter(&getContext());
+    // The fused convolutions first, all layouts decided before any call is
+    // made (ConvLayouts.h).
+    if (targetKind == ext::BuiltinTarget::CPU)
+      for (const FusedConvPlan &plan : planFusedConvs(getOperation()))
+        if (failed(dispatchFusedConv2D(rewriter, plan)))
+          return signalPassFailure();
     SmallVector<Operation *> candidates;
     getOperation().walk([&](Operation *op) {
       if (isa<MatmulOp, LinearOp, Conv2DOp, AttentionOp>(op))
         candidates.push_back(op);
     });
-    IRRewriter rewriter(&getContext());
     for (Operation *op : candidates) {
       FailureOr<bool> quantized =
           dispatchQuantizedProduct(rewriter, getOperation(), op, targetKind,
@@ -543,45 +404,16 @@ private:
     spec.dtype = x.getDtype();
     if (!ext::whyUnsupported(spec).empty())
       return success();
-    // (stride h, w), (pad top, left, bottom, right), (dilation h, w).
-    int64_t stride[2] = {1, 1}, pad[4] = {0, 0, 0, 0}, dilation[2] = {1, 1};
-    auto pairOf = [](std::optional<ArrayRef<int64_t>> v, int64_t *out) {
-      if (!v)
-        return true;
-      if (v->size() != 1 && v->size() != 2)
-        return false;
-      out[0] = v->front();
-      out[1] = v->back();
-      return out[0] > 0 && out[1] > 0;
-    };
-    if (!pairOf(op.getStrides(), stride) || !pairOf(op.getDilation(), dilation))
-      return success();
-    if (std::optional<ArrayRef<int64_t>> p = op.getPadding()) {
-      if (p->size() == 1)
-        std::fill(pad, pad + 4, (*p)[0]);
-      else if (p->size() == 2)
-        pad[0] = pad[2] = (*p)[0], pad[1] = pad[3] = (*p)[1];
-      else if (p->size() == 4)
-        std::copy(p->begin(), p->end(), pad);
-      else
-        return success();
-      if (llvm::any_of(pad, [](int64_t v) { return v < 0; }))
-        return success();
-    }
-    auto groups = static_cast<int64_t>(op.getGroups());
-    if (groups <= 0)
+    std::optional<std::array<int64_t, 9>> window = convWindow(op);
+    if (!window)
       return success();
     emitShapeContractChecks(rewriter, op);
-    int64_t window[9] = {stride[0], stride[1],   pad[0],      pad[1], pad[2],
-                         pad[3],    dilation[0], dilation[1], groups};
-    if (takesFusedConv(op))
-      return dispatchFusedConv2D(rewriter, op, spec, window);
     auto i64 = rewriter.getI64Type();
     rewriter.setInsertionPoint(op);
     auto windowValue = ConstantOp::create(
         rewriter, op.getLoc(),
         DenseElementsAttr::get(RankedTensorType::get({9}, i64),
-                               ArrayRef<int64_t>(window)));
+                               ArrayRef<int64_t>(*window)));
     FailureOr<CallDPSPackedOp> call =
         createCall(rewriter, op, spec,
                    {op.getInput(), op.getWeight(), windowValue}, resultType);
@@ -591,80 +423,73 @@ private:
     return success();
   }
 
-  /// conv2d with constant weights: one call that also computes the
-  /// epilogue (bias, residual, ReLU; matchConvEpilogue) and reads and writes
-  /// NHWC where that saves a transpose: an input or residual that is the
-  /// NCHW view of an NHWC tensor (permute_dims [0, 3, 1, 2]) is read as it
-  /// is, and the output stays NHWC (behind such a view) when every user is
-  /// another fused conv2d, as its input or as the residual its epilogue
-  /// adds (a ResNet block's output feeds the next block's first conv and
-  /// its last one's residual), so a chain of convolutions keeps oneDNN's
-  /// preferred layout and only its ends are reordered. An output that only
-  /// NHWC views read (permute_dims [0, 2, 3, 1]: a channels-last block such
-  /// as ConvNeXt's after its depthwise convolution) is written NHWC and
-  /// replaces the views.
-  LogicalResult dispatchFusedConv2D(RewriterBase &rewriter, Conv2DOp op,
-                                    ext::BuiltinSpec spec,
-                                    const int64_t window[9]) {
-    ConvEpilogue epilogue = matchConvEpilogue(op);
+  /// conv2d with constant weights, as `plan` (planFusedConvs) says: one
+  /// call that also computes the epilogue (bias, residual, ReLU). An input
+  /// or residual that is the NCHW view of an NHWC tensor (permute_dims [0,
+  /// 3, 1, 2]) is read as it is, and so is a conv-private one; an NHWC or
+  /// private output is typed NHWC, behind such a view for its readers
+  /// (whose calls, made later, read through it), or replaces the
+  /// channels-last views that alone read it.
+  LogicalResult dispatchFusedConv2D(RewriterBase &rewriter,
+                                    const FusedConvPlan &plan) {
+    Conv2DOp op = plan.conv;
+    const ConvEpilogue &epilogue = plan.epilogue;
+    emitShapeContractChecks(rewriter, op);
     Value result = epilogue.last->getResult(0);
     auto resultType = cast<RelaxTensorType>(result.getType());
+    ext::BuiltinSpec spec;
+    spec.kind = ext::BuiltinKind::Conv2D;
+    spec.target = targetKind;
+    spec.dtype = resultType.getDtype();
     spec.constantB = true;
     spec.convEpilogue = true;
-    spec.residual = static_cast<bool>(epilogue.residual);
-    if (!ext::whyUnsupported(spec).empty())
-      return success();
-    bool toNhwcViews =
-        !result.use_empty() &&
-        llvm::all_of(result.getUsers(), [](Operation *user) {
-          auto permute = dyn_cast<PermuteDimsOp>(user);
-          return permute && isNchwToNhwc(permute);
-        });
-    bool outNhwc =
-        toNhwcViews ||
-        (!result.use_empty() &&
-         llvm::all_of(result.getUses(), [&](OpOperand &use) {
-           auto conv = dyn_cast<Conv2DOp>(use.getOwner());
-           return (conv && use.getOperandNumber() == 0 &&
-                   takesFusedConv(conv)) ||
-                  isFusedConvResidual(use) || isNchwResidualOfCall(use);
-         }));
+    spec.residual = epilogue.residual != nullptr;
     // Everything the call reads dominates the last epilogue op.
     rewriter.setInsertionPoint(epilogue.last);
     Location loc = op.getLoc();
-    auto nhwcSource = [](Value v) -> std::pair<Value, int64_t> {
-      if (auto permute = v.getDefiningOp<PermuteDimsOp>())
-        if (isNhwcToNchw(permute))
-          return {permute.getInput(), 1};
-      return {v, 0};
+    auto layoutOf = [](Value v) -> std::pair<Value, ConvLayout> {
+      if (auto permute = v.getDefiningOp<PermuteDimsOp>()) {
+        if (isNhwcToNchw(permute)) {
+          Value nhwc = permute.getInput();
+          Operation *def = nhwc.getDefiningOp();
+          return {nhwc, def && def->hasAttr(kConvPrivateResultAttr)
+                            ? ConvLayout::Private
+                            : ConvLayout::Nhwc};
+        }
+      }
+      return {v, ConvLayout::Nchw};
     };
-    auto [x, xNhwc] = nhwcSource(op.getInput());
+    auto [x, xLayout] = layoutOf(op.getInput());
     Value bias = epilogue.bias;
     if (!bias) {
       DenseElementsAttr values = epilogue.biasAttr;
       if (!values) {
-        // No bias: zeros, which the kernels add for free.
-        auto channels = resultType.getDims()[1].getConstant();
-        if (!channels)
-          return success();
-        auto type = RankedTensorType::get({*channels}, resultType.getDtype());
+        // No bias: zeros, which the kernels add for free (the plan made
+        // sure the channels are known).
+        auto type = RankedTensorType::get(
+            {*resultType.getDims()[1].getConstant()}, resultType.getDtype());
         values = DenseElementsAttr::get(
             type, rewriter.getZeroAttr(resultType.getDtype()));
       }
       bias = ConstantOp::create(rewriter, loc, values);
     }
     SmallVector<Value> inputs = {x, op.getWeight(), bias};
-    int64_t residualNhwc = 0;
+    SmallVector<int64_t> privateOperands;
+    if (xLayout == ConvLayout::Private)
+      privateOperands.push_back(0);
+    ConvLayout residualLayout = ConvLayout::Nchw;
     if (epilogue.residual) {
-      auto [r, nhwc] = nhwcSource(epilogue.residual);
+      auto [r, layout] = layoutOf(epilogue.residual->get());
       inputs.push_back(r);
-      residualNhwc = nhwc;
+      residualLayout = layout;
+      if (layout == ConvLayout::Private)
+        privateOperands.push_back(inputs.size() - 1);
     }
     int64_t options[13];
-    std::copy(window, window + 9, options);
-    options[9] = xNhwc;
-    options[10] = outNhwc;
-    options[11] = residualNhwc;
+    std::copy(plan.window.begin(), plan.window.end(), options);
+    options[9] = static_cast<int64_t>(xLayout);
+    options[10] = static_cast<int64_t>(plan.output);
+    options[11] = static_cast<int64_t>(residualLayout);
     options[12] = epilogue.relu;
     inputs.push_back(ConstantOp::create(
         rewriter, loc,
@@ -672,6 +497,7 @@ private:
             RankedTensorType::get({13}, rewriter.getI64Type()),
             ArrayRef<int64_t>(options))));
     ArrayRef<sym::Expr> dims = resultType.getDims();
+    bool outNhwc = plan.output != ConvLayout::Nchw;
     auto callType = outNhwc ? RelaxTensorType::get(SymShape({dims[0], dims[2],
                                                              dims[3], dims[1]}),
                                                    resultType.getDtype())
@@ -680,30 +506,24 @@ private:
     if (failed(decl))
       return failure();
     ++numDispatched;
-    Value replacement =
-        CallDPSPackedOp::create(rewriter, loc, TypeRange{callType},
-                                decl->getSymName(), inputs)
-            .getResult(0);
-    if (residualNhwc == 0 && epilogue.residual)
-      nchwResidualCalls[replacement.getDefiningOp()] = inputs.back();
-    if (toNhwcViews) {
+    auto call = CallDPSPackedOp::create(rewriter, loc, TypeRange{callType},
+                                        decl->getSymName(), inputs);
+    if (plan.output == ConvLayout::Private)
+      call->setAttr(kConvPrivateResultAttr, rewriter.getUnitAttr());
+    if (!privateOperands.empty())
+      call->setAttr(kConvPrivateOperandsAttr,
+                    rewriter.getDenseI64ArrayAttr(privateOperands));
+    Value replacement = call.getResult(0);
+    if (plan.replacesNhwcViews) {
       for (Operation *view : llvm::make_early_inc_range(result.getUsers()))
         rewriter.replaceOp(view, replacement);
     } else {
-      // Calls made earlier in this walk that add `result` as their NCHW
-      // residual read the NHWC value instead.
-      if (outNhwc)
-        for (OpOperand &use : llvm::make_early_inc_range(result.getUses()))
-          if (isNchwResidualOfCall(use))
-            readResidualAsNhwc(rewriter, use, replacement);
+      // The readers' calls, made later, read through the NCHW view.
       if (outNhwc)
         replacement =
             PermuteDimsOp::create(rewriter, loc, resultType, replacement,
                                   rewriter.getDenseI64ArrayAttr({0, 3, 1, 2}));
       rewriter.replaceAllUsesWith(result, replacement);
-      // (The NCHW view is dead when only such calls read the result.)
-      if (replacement.use_empty() && replacement != result)
-        rewriter.eraseOp(replacement.getDefiningOp());
     }
     // Views that only this call read (an NHWC tensor as NCHW, a bias
     // expanded for broadcasting) are dead after it; they would otherwise be
@@ -912,40 +732,6 @@ private:
     return success();
   }
 
-  /// Whether `use` is the residual operand of a fused conv2d call this
-  /// walk made with an NCHW residual (a ResNet block's shortcut conv comes
-  /// after the block's last conv, which absorbed the add first).
-  bool isNchwResidualOfCall(OpOperand &use) const {
-    return use.getOperandNumber() == 3 &&
-           nchwResidualCalls.count(use.getOwner());
-  }
-
-  /// Makes the fused call of `use` read its residual from `nhwc` (the same
-  /// tensor with channels last), its options saying so.
-  void readResidualAsNhwc(RewriterBase &rewriter, OpOperand &use,
-                          Value nhwc) {
-    Operation *call = use.getOwner();
-    Value options = nchwResidualCalls.lookup(call);
-    auto constant = options.getDefiningOp<ConstantOp>();
-    auto values = cast<DenseElementsAttr>(constant.getValue());
-    SmallVector<int64_t> updated(values.getValues<int64_t>());
-    updated[11] = 1;
-    rewriter.setInsertionPoint(call);
-    Value replaced = ConstantOp::create(
-        rewriter, constant.getLoc(),
-        DenseElementsAttr::get(values.getType(), ArrayRef<int64_t>(updated)));
-    rewriter.modifyOpInPlace(call, [&] {
-      use.set(nhwc);
-      call->replaceUsesOfWith(options, replaced);
-    });
-    if (constant->use_empty())
-      rewriter.eraseOp(constant);
-    nchwResidualCalls.erase(call);
-  }
-
   ext::BuiltinTarget targetKind = ext::BuiltinTarget::CPU;
-  /// The fused conv2d calls made with an NCHW residual, and their options
-  /// constant.
-  llvm::DenseMap<Operation *, Value> nchwResidualCalls;
 };
 } // namespace

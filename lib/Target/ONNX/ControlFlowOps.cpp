@@ -216,8 +216,13 @@ static LogicalResult importIf(NodeBinder &b) {
     YieldOp::create(builder, b.getLoc(), yielded[k]);
     regions[k]->push_back(blocks[k].release());
   }
+  // The relax.if holds by construction: each result type is the join of
+  // the branches' types (joinTypes gives a type both fit, or the error
+  // above), its unknown dims fresh variables, and the condition a checked
+  // i1 scalar. Should it still not verify, the verifier has said why at the
+  // op (and the module's verification at the end would refuse it).
   if (failed(verifyAttached(ifOp)))
-    return b.error() << "the relax.if built for it is invalid";
+    return failure();
   ValueRange results = ifOp.getResults();
   for (unsigned i = 0; i < numOutputs; ++i) {
     Slot out = importer.unflatten(schemas[i], results);
@@ -593,8 +598,12 @@ FailureOr<LoopResults> onnx_import::buildLoop(NodeBinder &b, LoopSpec &spec) {
   llvm::append_range(allTypes, accTypes);
   auto loop = WhileOp::create(builder, loc, allTypes, initCond, allInits);
   loop.getBody().push_back(body.release());
+  // As the relax.if above: the carried types are the joins of the values
+  // on entry and as yielded (fresh variables for what they do not share),
+  // the accumulators start as zeros of their types' shape, and the body's
+  // arguments are those types. A failure has been reported by the verifier.
   if (failed(verifyAttached(loop)))
-    return b.error() << "the relax.while built for it is invalid";
+    return failure();
   LoopResults r;
   ValueRange carriedResults = loop.getResults().slice(1, numCarried);
   for (const ValueSchema &schema : schemas)

@@ -326,7 +326,13 @@ Importer::flatten(const Slot &slot, const ValueSchema &schema, Location loc,
   }
   if (schema.kind == ValueSchema::Kind::Tensor) {
     if (agg)
-      return emitError() << "expected a tensor, got " << schemaOf(slot).str();
+      // unreachable: a tensor schema is the schema of a tensor slot, or the
+      // join of one with another schema (joinSchemas refuses a tensor
+      // against a sequence, and an optional joined with anything is an
+      // optional, whose payload the Optional case above unwraps); the Loop
+      // body's scan outputs are checked to be tensors before flattening.
+      return emitError() << "internal error: expected a tensor, got "
+                         << schemaOf(slot).str();
     Slot copy = slot;
     FailureOr<Value> v = getValue(copy, "value", loc, emitError);
     if (failed(v))

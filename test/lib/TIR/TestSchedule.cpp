@@ -12,7 +12,13 @@
 //   warp_per_output_reduction <block> <loop> <outer> <warps>
 //   compute_inline <block>           compute_at <block> <loop>
 //   reverse_compute_at <block> <loop>
-//   cache_read <block> <read index> <scope>   cache_write <block> <scope>
+//   cache_read <block> <read index | arg<N>> <scope>
+//   cache_write <block> <scope>      compact <alloc index> <loop>
+//
+// `cache_read B argN` names the buffer (the prim_func's argument N) instead
+// of its position among B's reads, which also reaches the refusal of a
+// buffer B does not read. `compact A L` shrinks the A-th top-level
+// tir.alloc (in order, from 0) to loop L.
 //
 // A step whose preconditions fail reports the primitive's error and fails
 // the pass.
@@ -152,7 +158,12 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef text) {
     if (words.size() != (read ? 4u : 3u))
       return step.malformed();
     unsigned index = 0;
-    if (read && words[2].getAsInteger(10, index))
+    // `argN`: the prim_func's argument N as the buffer to read.
+    StringRef which = read ? words[2] : StringRef();
+    bool byArgument = which.consume_front("arg");
+    if (read && which.getAsInteger(10, index))
+      return step.malformed();
+    if (byArgument && index >= func.getNumArguments())
       return step.malformed();
     std::optional<MemoryScope> scope = symbolizeMemoryScope(words.back());
     if (!scope)
@@ -160,8 +171,22 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef text) {
     FailureOr<BlockOp> block = step.block(1);
     if (failed(block))
       return failure();
+    if (byArgument)
+      return LogicalResult(cacheRead(*block, func.getArgument(index), *scope));
     return read ? LogicalResult(cacheRead(*block, index, *scope))
                 : LogicalResult(cacheWrite(*block, *scope));
+  }
+  if (prim == "compact") {
+    unsigned index = 0;
+    if (words.size() != 3 || words[1].getAsInteger(10, index))
+      return step.malformed();
+    auto allocs = func.getBody().front().getOps<AllocOp>();
+    if (index >= static_cast<unsigned>(llvm::range_size(allocs)))
+      return step.malformed();
+    FailureOr<ForOp> loop = step.loop(2);
+    if (failed(loop))
+      return failure();
+    return compactToLoop(*std::next(allocs.begin(), index), *loop);
   }
   return func.emitError("tir.schedule: unknown primitive '") << prim << "'";
 }

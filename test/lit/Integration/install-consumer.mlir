@@ -50,6 +50,21 @@
 // RUN: %t/prefix/bin/llama-generate --help | FileCheck %s --check-prefix=LLAMA
 // LLAMA: usage: llama-generate MODEL.so
 //
+// With MPI the collectives' library, its header and the tensor-parallel
+// driver are installed (RELAX_HAVE_MPI), and the consumer's program over the
+// installed library runs under mpirun: 1 + 2 and 10 + 20 on two ranks.
+// RUN: %if mpi %{ FileCheck %s --check-prefix=MPITREE < %t/install.log %}
+// MPITREE-DAG: prefix/lib/libRelaxCollectives.so
+// MPITREE-DAG: prefix/include/RelaxDialect/Runtime/RelaxCollectives.h
+// MPITREE-DAG: prefix/bin/llama-generate-tp
+// RUN: %if mpi %{ %mpirun -np 2 %t/build/relax-consumer-mpi | FileCheck %s --check-prefix=CONSUMERMPI %}
+// CONSUMERMPI: ranks 2: sum 3 30, 1 collective call(s)
+// The installed llama-generate-tp starts from its prefix (its libraries
+// load) and refuses a command line without a model.
+// RUN: %if mpi %{ %t/prefix/bin/llama-generate-tp > %t/tp-usage.txt 2>&1; test $? -ne 0 %}
+// RUN: %if mpi %{ FileCheck %s --check-prefix=LLAMATP < %t/tp-usage.txt %}
+// LLAMATP: llama-generate: error: no model library given
+//
 // The installed relax-opt runs from its prefix (it finds its libraries there).
 // RUN: %t/prefix/bin/relax-opt --version | FileCheck %s --check-prefix=VERSION
 // VERSION: relax-mlir version 0.1.0

@@ -282,17 +282,18 @@ relax.func @depthwise_channels_last(%x: !relax.tensor<[b, 8, h, w], f32>)
 
 // A ResNet basic block: each conv absorbs its bias (expand_dims of a rank-1
 // constant: the [o] tensor is passed as it is), the residual add and the
-// ReLUs; the first conv's output is read only by the second, so it stays
-// NHWC ([b, h, w, 3], options[10] = 1) and the second reads it in place
-// (options[9] = 1). The residual %x is NCHW (options[11] = 0). No kernel,
-// no transpose and no expand_dims is left.
+// ReLUs; the first conv's output is read only by the second, so it is
+// conv-private (typed NHWC [b, h, w, 3], options[10] = 2, the call marked
+// relax.conv_private_result) and the second reads it so (options[9] = 2,
+// operand 0 in relax.conv_private_operands). The residual %x is NCHW
+// (options[11] = 0). No kernel, no transpose and no expand_dims is left.
 // CHECK-LABEL: relax.func @conv_block
 // CHECK-DAG: %[[B1:.*]] = relax.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>
-// CHECK-DAG: %[[O1:.*]] = relax.constant dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1]> : tensor<13xi64>
-// CHECK: %[[Y1:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, %{{.*}}, %[[B1]], %[[O1]]) : {{.*}} -> !relax.tensor<[b, h, w, 3], f32>
+// CHECK-DAG: %[[O1:.*]] = relax.constant dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2, 0, 1]> : tensor<13xi64>
+// CHECK: %[[Y1:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, %{{.*}}, %[[B1]], %[[O1]]) {relax.conv_private_result} : {{.*}} -> !relax.tensor<[b, h, w, 3], f32>
 // CHECK: %[[B2:.*]] = relax.constant dense<5.000000e-01> : tensor<3xf32>
-// CHECK: %[[O2:.*]] = relax.constant dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1]> : tensor<13xi64>
-// CHECK: %[[Y2:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %[[B2]], %arg0, %[[O2]]) : {{.*}} -> !relax.tensor<[b, 3, h, w], f32>
+// CHECK: %[[O2:.*]] = relax.constant dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 0, 0, 1]> : tensor<13xi64>
+// CHECK: %[[Y2:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %[[B2]], %arg0, %[[O2]]) {relax.conv_private_operands = array<i64: 0>} : {{.*}} -> !relax.tensor<[b, 3, h, w], f32>
 // CHECK-NOT: relax.permute_dims
 // CHECK-NOT: relax.expand_dims
 // CHECK-NOT: relax.add
@@ -330,19 +331,20 @@ relax.func @conv_shared(%x: !relax.tensor<[b, 3, h, w], f32>) -> (!relax.tensor<
   relax.return %a1, %r1 : !relax.tensor<[b, 3, h, w], f32>, !relax.tensor<[b, 3, h, w], f32>
 }
 
-// A ResNet bottleneck with a shortcut conv: the block's last conv absorbs
-// the add first, with the shortcut's output (not dispatched yet) as an NCHW
-// residual; the shortcut conv, read only as that residual, then writes NHWC
-// and the last conv's call reads it in place (options[11] becomes 1, no
-// transpose). The block's output feeds the next conv as its input and as
-// its residual, so it stays NHWC too; only the function's result is NCHW.
+// A ResNet bottleneck with a shortcut conv: the block's last conv (%c3)
+// comes before the shortcut conv (%d) but absorbs the add of both, so its
+// call is made after the shortcut's, at the ReLU it replaces; the
+// shortcut's output, read only as that residual, is conv-private and so is
+// %c1's (options[9] = options[11] = 2). The block's output feeds the next
+// conv as its input and as its residual, so it is private too; only the
+// function's result is NCHW.
 // CHECK-LABEL: relax.func @bottleneck_shortcut
-// CHECK: %[[Y1:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
-// CHECK: %[[D:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
-// CHECK: %[[O3:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1]> : tensor<13xi64>
-// CHECK: %[[Y3:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %{{.*}}, %[[D]], %[[O3]]) : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
-// CHECK: %[[O4:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0]> : tensor<13xi64>
-// CHECK: %[[Y4:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y3]], %{{.*}}, %{{.*}}, %[[Y3]], %[[O4]]) : {{.*}} -> !relax.tensor<[b, 4, h, w], f32>
+// CHECK: %[[Y1:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) {relax.conv_private_result} : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
+// CHECK: %[[D:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) {relax.conv_private_result} : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
+// CHECK: %[[O3:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 1]> : tensor<13xi64>
+// CHECK: %[[Y3:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %{{.*}}, %[[D]], %[[O3]]) {relax.conv_private_operands = array<i64: 0, 3>, relax.conv_private_result} : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
+// CHECK: %[[O4:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 2, 0, 2, 0]> : tensor<13xi64>
+// CHECK: %[[Y4:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y3]], %{{.*}}, %{{.*}}, %[[Y3]], %[[O4]]) {relax.conv_private_operands = array<i64: 0, 3>} : {{.*}} -> !relax.tensor<[b, 4, h, w], f32>
 // CHECK-NOT: relax.permute_dims
 // CHECK: relax.return %[[Y4]]
 relax.func @bottleneck_shortcut(%x: !relax.tensor<[b, 4, h, w], f32>) -> !relax.tensor<[b, 4, h, w], f32> {
@@ -359,4 +361,40 @@ relax.func @bottleneck_shortcut(%x: !relax.tensor<[b, 4, h, w], f32>) -> !relax.
   %c4 = relax.conv2d %r, %w4 : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[4, 4, 1, 1], f32>) -> !relax.tensor<[b, 4, h, w], f32>
   %s4 = relax.add %c4, %r : (!relax.tensor<[b, 4, h, w], f32>, !relax.tensor<[b, 4, h, w], f32>) -> !relax.tensor<[b, 4, h, w], f32>
   relax.return %s4 : !relax.tensor<[b, 4, h, w], f32>
+}
+
+// Layouts are decided for the whole function from each output's users:
+// %a is read only by the next conv: private. %b is read by a conv and a
+// max pool: NCHW (the pool forces the plain layout at that edge; the
+// reorder runs once, in %b's call). %s and %t are added, the add absorbed
+// by %s's conv (the first in program order), so %t's output is private and
+// its call comes first. An f64 chain stays NHWC (options[10] = 1): only
+// oneDNN's f32 kernels have the blocked layout.
+// CHECK-LABEL: relax.func @conv_layouts
+// CHECK: %[[A:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) {relax.conv_private_result} : {{.*}} -> !relax.tensor<[n, h, w, 8], f32>
+// CHECK: %[[OB:.*]] = relax.constant dense<[2, 2, 1, 1, 1, 1, 1, 1, 1, 2, 0, 0, 0]> : tensor<13xi64>
+// CHECK: %[[B:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%[[A]], %{{.*}}, %{{.*}}, %[[OB]]) {relax.conv_private_operands = array<i64: 0>} : {{.*}} -> !relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>
+// CHECK: relax.max_pool2d %[[B]]
+// CHECK: %[[T:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%[[B]], {{.*}}) {relax.conv_private_result} : {{.*}} -> !relax.tensor<[n, (h + 1) floordiv 2, (w + 1) floordiv 2, 8], f32>
+// CHECK: %[[OS:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 2, 0]> : tensor<13xi64>
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[B]], %{{.*}}, %{{.*}}, %[[T]], %[[OS]]) {relax.conv_private_operands = array<i64: 3>} : {{.*}} -> !relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>
+// CHECK: %[[OD:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 1, 0, 0]> : tensor<13xi64>
+// CHECK: %[[D:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f64(%arg1, %{{.*}}, %{{.*}}, %[[OD]]) : {{.*}} -> !relax.tensor<[n, h, w, 8], f64>
+// CHECK: relax.call_dps_packed @relax_blas_conv2d_fused_packed_f64(%[[D]], {{.*}}) : {{.*}} -> !relax.tensor<[n, 8, h, w], f64>
+// CHECK-NOT: relax.permute_dims
+// CHECK: relax.return
+relax.func @conv_layouts(%x: !relax.tensor<[n, 8, h, w], f32>, %xd: !relax.tensor<[n, 8, h, w], f64>)
+    -> (!relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>, !relax.tensor<[n, 8, ?, ?], f32>, !relax.tensor<[n, 8, h, w], f64>) {
+  %w1 = relax.constant dense<0.5> : tensor<8x8x1x1xf32>
+  %a = relax.conv2d %x, %w1 : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[8, 8, 1, 1], f32>) -> !relax.tensor<[n, 8, h, w], f32>
+  %w2 = relax.constant dense<0.25> : tensor<8x8x3x3xf32>
+  %b = relax.conv2d %a, %w2 {strides = array<i64: 2>, padding = array<i64: 1>} : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[8, 8, 3, 3], f32>) -> !relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>
+  %p = relax.max_pool2d %b {pool_size = array<i64: 2>} : (!relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>) -> !relax.tensor<[n, 8, ?, ?], f32>
+  %s = relax.conv2d %b, %w1 : (!relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>, !relax.tensor<[8, 8, 1, 1], f32>) -> !relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>
+  %t = relax.conv2d %b, %w1 : (!relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>, !relax.tensor<[8, 8, 1, 1], f32>) -> !relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>
+  %st = relax.add %s, %t : (!relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>, !relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>) -> !relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>
+  %wd = relax.constant dense<0.5> : tensor<8x8x1x1xf64>
+  %d1 = relax.conv2d %xd, %wd : (!relax.tensor<[n, 8, h, w], f64>, !relax.tensor<[8, 8, 1, 1], f64>) -> !relax.tensor<[n, 8, h, w], f64>
+  %d2 = relax.conv2d %d1, %wd : (!relax.tensor<[n, 8, h, w], f64>, !relax.tensor<[8, 8, 1, 1], f64>) -> !relax.tensor<[n, 8, h, w], f64>
+  relax.return %st, %p, %d2 : !relax.tensor<[n, 8, (h + 1) floordiv 2, (w + 1) floordiv 2], f32>, !relax.tensor<[n, 8, ?, ?], f32>, !relax.tensor<[n, 8, h, w], f64>
 }

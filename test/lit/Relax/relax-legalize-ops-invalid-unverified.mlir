@@ -42,3 +42,12 @@ relax.func @slice_unknown_begin(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor
   %y = relax.strided_slice %x {axes = array<i64: 1>, begin = #relax.shape<[?]>, end = #relax.shape<[2]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 2], f32>
   relax.return %y : !relax.tensor<[n, 2], f32>
 }
+
+// -----
+
+// VERIFIER: error: 'relax.arange' op requires attribute 'start'
+relax.func @arange_no_start(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], i64> {
+  // expected-error @below {{'relax.arange' op cannot be legalized: its start or step is missing or unknown}}
+  %y = relax.arange {dtype = i64, end = #relax.expr<n>, step = #relax.expr<1>} : !relax.tensor<[n], i64>
+  relax.return %y : !relax.tensor<[n], i64>
+}

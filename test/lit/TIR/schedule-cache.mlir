@@ -211,6 +211,46 @@ tir.prim_func @read_no_such(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>
 
 // -----
 
+// The buffer named by argument: y is only written by the block.
+tir.prim_func @read_unread(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["cache_read add arg1 local"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    // expected-error @+1 {{cache_read: block 'add' does not read the buffer}}
+    tir.block "add" (%vi = %i) kinds [spatial] {
+      %v = tir.load %x[%vi] : !tir.buffer<[n], f32>
+      tir.store %v, %y[%vi] : !tir.buffer<[n], f32>
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// The same buffer named by argument (x, argument 0) as by read index.
+// CHECK-LABEL: tir.prim_func @read_by_argument
+// CHECK: %[[C:.*]] = tir.alloc : !tir.buffer<[n], f32, shared>
+// CHECK: tir.block "add_cache_read0"
+// CHECK: tir.block "add"
+// CHECK-NEXT: tir.load %[[C]][
+tir.prim_func @read_by_argument(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[n], f32>)
+    attributes {tir.schedule = ["cache_read add arg0 shared"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tir.sym_var "n" : index
+  tir.for %i = %c0 to %n step %c1 name = "i" {
+    tir.block "add" (%vi = %i) kinds [spatial] {
+      %v = tir.load %x[%vi] : !tir.buffer<[n], f32>
+      tir.store %v, %y[%vi] : !tir.buffer<[n], f32>
+    }
+  }
+  tir.return
+}
+
+// -----
+
 // x is updated in place inside the nest: a copy taken before it is stale.
 tir.prim_func @read_written(%x: !tir.buffer<[n], f32>)
     attributes {tir.schedule = ["cache_read add 0 local"]} {

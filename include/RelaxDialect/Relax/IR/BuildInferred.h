@@ -10,7 +10,10 @@
 #define RELAXDIALECT_RELAX_IR_BUILDINFERRED_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
+
+#include <type_traits>
 
 namespace mlir::relax {
 
@@ -26,9 +29,11 @@ enum class BuildInferredError {
 
 /// Builds an `OpTy` over `operands` with `attrs` (defaults filled in as the
 /// op would hold them), typed by its own inference, and verifies it. On
-/// failure nothing is left in the IR and `error` says at which step.
-template <typename OpTy>
-FailureOr<OpTy> buildInferred(OpBuilder &builder, Location loc,
+/// failure nothing is left in the IR and `error` says at which step. With
+/// a rewriter (a DialectConversion pattern's), the op that does not verify
+/// is erased through it, so that the rewriter forgets it too.
+template <typename OpTy, typename BuilderT>
+FailureOr<OpTy> buildInferred(BuilderT &builder, Location loc,
                               ValueRange operands,
                               ArrayRef<NamedAttribute> attrs,
                               unsigned numResults, BuildInferredError &error) {
@@ -51,7 +56,10 @@ FailureOr<OpTy> buildInferred(OpBuilder &builder, Location loc,
   }
   auto op = OpTy::create(builder, loc, types, operands, props);
   if (failed(verify(op))) {
-    op->erase();
+    if constexpr (std::is_base_of_v<RewriterBase, BuilderT>)
+      builder.eraseOp(op);
+    else
+      op->erase();
     error = BuildInferredError::Verification;
     return failure();
   }

@@ -141,7 +141,14 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
     With `target=cpu`, `relax.conv2d` (NCHW / OIHW, f32 or f64) becomes
     `relax_blas_conv2d_nchw_*` (im2col + GEMM in the runtime), its window
     (strides, padding, dilation, groups) passed as a constant [9] i64
-    operand.
+    operand. A conv2d with constant weights takes the fused built-in
+    (`relax_blas_conv2d_fused[_res]_packed_*`) with its bias, residual add
+    and ReLU; every such conv of a function is planned before any call is
+    made, and its output's layout follows from its users: NHWC when only
+    channels-last views read it, conv-private (typed NHWC, the call marked
+    `relax.conv_private_result`, its readers listing the operand in
+    `relax.conv_private_operands`; oneDNN's blocked layout at run time)
+    when only fused convolutions read it, NCHW otherwise (docs/extern.md).
 
     With `target=cpu`, a `relax.linear` of a `relax.dequantize`d weight
     (or a matmul of its transpose) becomes
@@ -198,6 +205,59 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
               "calls">
   ];
   let dependentDialects = ["::mlir::ext::ExternDialect"];
+}
+
+def RelaxShard : Pass<"relax-shard", "ModuleOp"> {
+  let summary = "Turn a single-device program with sharding annotations into "
+                "the program of one of N tensor-parallel ranks";
+  let description = [{
+    Reads `#relax.shard<split = a>` / `#relax.shard<replicated>` on the
+    parameters of every `relax.func` (attribute `relax.shard`; none means
+    replicated) and rewrites the function into the SPMD program every one
+    of `num-ranks` ranks runs on its slice: a split parameter's axis `a`
+    becomes `d / N` (a static dim that does not divide is an error; a
+    symbolic one is divided when the symbolic engine proves it a multiple
+    of N, else checked at run time by a `relax.assert_dims`), and the
+    splits propagate through the body op by op, Megatron style:
+
+    - `relax.linear` with a weight split on its output features (axis 0) is
+      column-parallel: its result is split on the last axis (a bias must be
+      split the same way). With a weight split on its input features
+      (axis 1) and an input split on its last axis it is row-parallel: each
+      rank computes a partial product, summed by a `relax.ccl.allreduce`
+      inserted before the bias is added. `relax.matmul` likewise.
+    - Elementwise ops, broadcasting binary ops, `rms_norm` over other axes,
+      `strided_slice` / `take` / `concat` along other axes, `reshape` that
+      splits or merges the split axis with its minor neighbours,
+      `attention` with query, key and value split on the heads axis,
+      `view` of leading rows, and `call_tir_inplace` of a loop program
+      that is symbolic and spatial in the split dim keep the split.
+    - An op among those that needs the whole of a split operand (a norm
+      over the split axis, a slice of it, a replicated weight against a
+      split feature axis, ...) gets a `relax.ccl.allgather` of it.
+    - Any other op with a split operand is an error naming the op and the
+      axis.
+
+    The annotations are removed; split results change the function's
+    result types (a KV cache split on its heads axis stays per rank).
+
+    ```mlir
+    relax.func @mlp(%x: !relax.tensor<[s, 64], f32>,
+        %w1: !relax.tensor<[256, 64], f32> {relax.shard = #relax.shard<split = 0>},
+        %w2: !relax.tensor<[64, 256], f32> {relax.shard = #relax.shard<split = 1>})
+    // with num-ranks=2: %w1 [128, 64], %w2 [64, 128], and the product
+    // with %w2 followed by relax.ccl.allreduce {num_ranks = 2, op = "sum"}
+    ```
+  }];
+  let options = [
+    Option<"numRanks", "num-ranks", "int64_t", /*default=*/"0",
+           "Number of ranks (N) to shard the program for">
+  ];
+  let statistics = [
+    Statistic<"numCollectives", "num-collectives",
+              "Number of collectives inserted">
+  ];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
 def RelaxLowerCollectives : Pass<"relax-lower-collectives", "ModuleOp"> {

@@ -53,10 +53,14 @@ static LogicalResult legalizeArange(ArangeOp op, LegalizeContext &ctx) {
     return failure();
   auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   Type dtype = resultType.getDtype();
-  sym::Expr start = op.getStartAttr().getExpr();
-  sym::Expr step = op.getStepAttr().getExpr();
+  // Verified IR has both (its inference requires them); IR built without
+  // the verifier may lack the attributes, or hold an unknown expression.
+  SymExprAttr startAttr = op.getStartAttr(), stepAttr = op.getStepAttr();
+  sym::Expr start = startAttr ? startAttr.getExpr() : sym::Expr();
+  sym::Expr step = stepAttr ? stepAttr.getExpr() : sym::Expr();
   if (!start || !step)
-    return op->emitOpError("cannot be legalized: unknown start or step");
+    return op->emitOpError(
+        "cannot be legalized: its start or step is missing or unknown");
   std::string name = "T_arange";
   return ctx.replaceWithCallTIR(
       op, name, ValueRange(), op->getResultTypes(),

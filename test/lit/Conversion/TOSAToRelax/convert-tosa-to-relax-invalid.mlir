@@ -167,3 +167,14 @@ func.func @depthwise_symbolic_channels(%x: tensor<1x8x8x?xf32>, %w: tensor<3x3x?
   %y = tosa.depthwise_conv2d %x, %w, %bias, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x8x8x?xf32>, tensor<3x3x?x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x6x6x?xf32>
   return %y : tensor<1x6x6x?xf32>
 }
+
+// -----
+
+// A shape returned as a result: relax has no value for it.
+func.func @return_shape(%x: tensor<4xf32>) -> (tensor<4xf32>, !tosa.shape<1>) {
+  %s = tosa.const_shape {values = dense<4> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %a = tosa.abs %x : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error@+1 {{'func.return' op reads a value that has no relax equivalent (type '!tosa.shape<1>')}}
+  return %a, %s : tensor<4xf32>, !tosa.shape<1>
+}
+

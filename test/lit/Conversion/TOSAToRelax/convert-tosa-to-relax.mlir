@@ -180,3 +180,11 @@ func.func private @decl(tensor<?xf32>) -> tensor<?xf32>
 func.func @no_tosa(%x: tensor<?xf32>) -> tensor<?xf32> {
   return %x : tensor<?xf32>
 }
+
+// A result type of unknown rank (valid TOSA) takes relax's inferred type.
+// CHECK-LABEL: relax.func @unranked_result(%arg0: !relax.tensor<[arg0_d0, 4], f32>) -> !relax.tensor<[arg0_d0, 4], f32>
+// CHECK: relax.exp %arg0 : (!relax.tensor<[arg0_d0, 4], f32>) -> !relax.tensor<[arg0_d0, 4], f32>
+func.func @unranked_result(%x: tensor<?x4xf32>) -> tensor<*xf32> {
+  %y = tosa.exp %x : (tensor<?x4xf32>) -> tensor<*xf32>
+  return %y : tensor<*xf32>
+}

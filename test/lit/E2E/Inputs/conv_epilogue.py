@@ -20,6 +20,11 @@ built-in), OUTDIR/in<i>.npy (seeded with SEED) and OUTDIR/out<i>.npy:
      conv(r) + b10 + r (3x3 pad 1); the shortcut conv comes after the
      block's last conv, which absorbs the add first, and writes NHWC for
      it; r stays NHWC, read as input and as residual
+  7, 8: t = conv(conv1x1(u, stride 2) + b11) + b12 (3x3 pad 1), read by a
+     3x3 max pool (stride 1, pad 1: output 7) and as input and residual by
+     relu(conv1x1(t) + b13 + t) (output 8): u and the strided conv's output
+     are conv-private (blocked where the runtime's block divides C), t is
+     NCHW (the pool reads it)
 References in float64 (ref.conv2d_ref), cast to each output's dtype. The
 f32 convolutions have C channels (default 16; pool-pieces.test uses 64,
 which the runtime's pool cuts into pieces of output channels).
@@ -30,7 +35,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-from ref import conv2d_ref  # noqa: E402
+from ref import conv2d_ref, pool2d_ref  # noqa: E402
 
 C = 16
 
@@ -60,6 +65,9 @@ def main(outdir, n, h, w, seed):
     w8a, w8b, b8 = weight(C, C, 1, 1), weight(C, C, 1, 1), weight(C)
     w9, b9 = weight(C, C, 1, 1), weight(C)
     w10, b10 = weight(C, C, 3, 3), weight(C)
+    w11, b11 = weight(C, C, 1, 1), weight(C)
+    w12, b12 = weight(C, C, 3, 3), weight(C)
+    w13, b13 = weight(C, C, 1, 1), weight(C)
     v1, c1 = weight(4, 4, 3, 3, dtype=np.float64), weight(4, dtype=np.float64)
     v2, c2 = weight(4, 4, 3, 3, dtype=np.float64), weight(4, dtype=np.float64)
 
@@ -96,6 +104,10 @@ def main(outdir, n, h, w, seed):
              conv2d_ref(xf, w9) + bias(b9))
     outs.append((conv2d_ref(r, w10, padding=[1]) + bias(b10) + r
                  ).astype(np.float32))
+    t = (conv2d_ref(conv2d_ref(u, w11, strides=[2]) + bias(b11), w12,
+                    padding=[1]) + bias(b12))
+    outs.append(pool2d_ref(t, [3], padding=[1]).astype(np.float32))
+    outs.append(relu(conv2d_ref(t, w13) + bias(b13) + t).astype(np.float32))
     for i, o in enumerate(outs):
         np.save(os.path.join(outdir, "out%d.npy" % i), o)
 
@@ -169,9 +181,24 @@ def main(outdir, n, h, w, seed):
     body += const("%b10", b10) + expand("%e10", "%b10", "f32", C)
     body += add("%n1", "%n0", "%e10", x8, bty, x8)
     body += add("%nb", "%n1", "%br", x8, x8, x8)
-    results = [x8, half, x8, x8, x4, x8, x8]
+    w1h = "!relax.tensor<[%d, %d, 1, 1], f32>" % (C, C)
+    body += const("%w11", w11) + conv("%t0", "%u", "%w11", x8, w1h, half,
+                                      "{strides = array<i64: 2>}")
+    body += const("%b11", b11) + expand("%e11", "%b11", "f32", C)
+    body += add("%t1", "%t0", "%e11", half, bty, half)
+    body += const("%w12", w12) + conv("%t2", "%t1", "%w12", half, w3x3 % (C, C, "f32"), half)
+    body += const("%b12", b12) + expand("%e12", "%b12", "f32", C)
+    body += add("%t", "%t2", "%e12", half, bty, half)
+    body += ("  %%pool = relax.max_pool2d %%t {padding = array<i64: 1>, "
+             "pool_size = array<i64: 3>} : (%s) -> %s\n" % (half, half))
+    body += const("%w13", w13) + conv("%m0", "%t", "%w13", half, w1h, half, "")
+    body += const("%b13", b13) + expand("%e13", "%b13", "f32", C)
+    body += add("%m1", "%m0", "%e13", half, bty, half)
+    body += add("%m2", "%m1", "%t", half, half, half) + relu_op("%m", "%m2", half)
+    results = [x8, half, x8, x8, x4, x8, x8, half, half]
     module = ("relax.func @main(%%x: %s, %%xd: %s, %%xh: %s)\n    -> (%s) {\n%s"
-              "  relax.return %%kr2, %%s2, %%p, %%q, %%dr2, %%g, %%nb : %s\n}\n"
+              "  relax.return %%kr2, %%s2, %%p, %%q, %%dr2, %%g, %%nb, %%pool, %%m"
+              " : %s\n}\n"
               % (x8, x4, nhwc, ", ".join(results), body, ", ".join(results)))
     with open(os.path.join(outdir, "model.mlir"), "w") as f:
         f.write(module)

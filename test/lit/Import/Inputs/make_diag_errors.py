@@ -217,6 +217,9 @@ FAMILIES["shape"] = {
     "pad_axes_count": ("Pad", [X3, const([1, 1, 1, 1]), None, const([0])],
                        {}),
     "cumsum_axis_vector": ("CumSum", [X3, const([0, 1])], {}),
+    # A NaN bound (a valid ONNX model): relax.clip refuses it, then the
+    # importer names the node.
+    "clip_nan_min": ("Clip", [X3, fconst(np.nan)], {}),
 }
 
 

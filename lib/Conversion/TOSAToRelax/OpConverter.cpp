@@ -1,13 +1,14 @@
-//===- FunctionConverter.cpp - operands and results -----------------------===//
+//===- OpConverter.cpp - operands, relax ops, results ---------------------===//
 //
-// --convert-tosa-to-relax: TOSA values to relax values (constants, shapes
-// given by tosa.const_shape, broadcasts aligned), results bound to fresh
-// symbolic variables where TOSA leaves a dim unknown, and the builders of
-// relax ops the families share.
+// --convert-tosa-to-relax: what every pattern shares (OpConverter.h):
+// converted operands and TOSA's constant ones, relax ops built through
+// their inference (constants permuted and reshaped once, at conversion),
+// broadcasts made explicit, and results checked against TOSA's types with
+// their unknown dims bound to fresh symbolic variables.
 //
 //===----------------------------------------------------------------------===//
 
-#include "FunctionConverter.h"
+#include "OpConverter.h"
 
 #include "mlir/IR/Matchers.h"
 
@@ -57,24 +58,18 @@ static DenseElementsAttr transposeConstant(DenseElementsAttr attr,
   return DenseElementsAttr::getFromRawBuffer(newType, dst);
 }
 
-/// A permute_dims; of a dense constant (a weight in the layout TOSA wants),
-/// it is done now, once, into a new constant.
-FailureOr<Value> FunctionConverter::permute(Location loc, Value v,
-                                            ArrayRef<int64_t> axes) {
+FailureOr<Value> OpConverter::permute(Value v, ArrayRef<int64_t> axes) {
   if (auto c = v.getDefiningOp<ConstantOp>()) {
     auto attr = dyn_cast<DenseElementsAttr>(c.getValue());
     if (attr && static_cast<int64_t>(axes.size()) ==
                     cast<ShapedType>(attr.getType()).getRank())
       if (DenseElementsAttr t = transposeConstant(attr, axes))
-        return build<ConstantOp>(loc, {}, {named("value", t)});
+        return build<ConstantOp>({}, {named("value", t)});
   }
-  return build<PermuteDimsOp>(
-      loc, v, {named("axes", b.getDenseI64ArrayAttr(axes))});
+  return build<PermuteDimsOp>(v, {named("axes", i64s(axes))});
 }
 
-/// A reshape; of a dense constant to a static shape, a new constant.
-FailureOr<Value> FunctionConverter::reshape(Location loc, Value v,
-                                            ArrayRef<Expr> dims) {
+FailureOr<Value> OpConverter::reshape(Value v, ArrayRef<Expr> dims) {
   if (auto c = v.getDefiningOp<ConstantOp>()) {
     auto attr = dyn_cast<DenseElementsAttr>(c.getValue());
     std::optional<SmallVector<int64_t>> sizes =
@@ -83,68 +78,45 @@ FailureOr<Value> FunctionConverter::reshape(Location loc, Value v,
         ShapedType::getNumElements(*sizes) ==
             cast<ShapedType>(attr.getType()).getNumElements())
       return build<ConstantOp>(
-          loc, {},
+          {},
           {named("value",
                  attr.reshape(cast<ShapedType>(attr.getType()).clone(*sizes)))});
   }
-  return build<ReshapeOp>(loc, v, {named("shape", shapeAttr(dims))});
+  return build<ReshapeOp>(v, {named("shape", shapeAttr(dims))});
 }
 
-/// A rank-0 relax.constant of `dtype` holding `value`.
-Value FunctionConverter::scalarConstant(Location loc, Type dtype,
-                                        double value) {
+Value OpConverter::scalarConstant(Type dtype, double value) {
   auto type = RankedTensorType::get({}, dtype);
   DenseElementsAttr attr =
       isa<FloatType>(dtype)
           ? DenseElementsAttr::get(type, FloatAttr::get(dtype, value))
           : DenseElementsAttr::get(
                 type, IntegerAttr::get(dtype, static_cast<int64_t>(value)));
-  return ConstantOp::create(b, loc, attr).getResult();
+  return ConstantOp::create(rewriter, loc, attr).getResult();
 }
 
-SmallVector<Expr> FunctionConverter::dimsOf(Value relaxValue) {
+SmallVector<Expr> OpConverter::dimsOf(Value relaxValue) {
   auto t = cast<RelaxTensorType>(relaxValue.getType());
   return SmallVector<Expr>(t.getDims());
-}
-
-std::string FunctionConverter::freshVar() {
-  while (true) {
-    std::string name = "v" + std::to_string(nextFresh++);
-    if (varNames.insert(name).second)
-      return name;
-  }
 }
 
 //===----------------------------------------------------------------------===//
 // Operands and results
 //===----------------------------------------------------------------------===//
 
-FailureOr<Value> FunctionConverter::get(Value tosaValue, Operation *user) {
-  auto it = values.find(tosaValue);
-  if (it != values.end())
-    return it->second;
-  // Constants are built where first read, so the zero-point and shift
-  // operands that only the conversion reads leave no relax.constant behind.
-  if (auto c = tosaValue.getDefiningOp<tosa::ConstOp>()) {
-    if (failed(bind(c, build<ConstantOp>(c.getLoc(), {},
-                                         {named("value", c.getValues())}))))
-      return failure();
-    return values.lookup(tosaValue);
-  }
-  // Defined by an op that has no relax value (a shape) or outside the
-  // function: the op that reads it cannot convert.
-  return user->emitOpError("reads a value that has no relax equivalent ")
-         << "(type " << tosaValue.getType() << ")";
+FailureOr<Value> OpConverter::operand(Value converted) {
+  if (isa<RelaxTensorType>(converted.getType()))
+    return converted;
+  // A value the conversion gives no relax value (a shape), read as data.
+  return op->emitOpError("reads a value that has no relax equivalent ")
+         << "(type " << converted.getType() << ")";
 }
 
-/// The contents of a `!tosa.shape` operand, which must come from
-/// tosa.const_shape: TOSA's shape arithmetic on run-time dims
-/// (tosa.dim, add_shape, ...) is not supported.
-FailureOr<SmallVector<int64_t>>
-FunctionConverter::getConstShape(Value shape, Operation *user) {
-  auto c = shape.getDefiningOp<tosa::ConstShapeOp>();
+FailureOr<SmallVector<int64_t>> OpConverter::constShape(Value tosaShape) {
+  // The const_shape is erased, but stays in place while the conversion runs.
+  auto c = tosaShape.getDefiningOp<tosa::ConstShapeOp>();
   if (!c)
-    return user->emitOpError("unsupported: a shape operand that is not a "
+    return op->emitOpError("unsupported: a shape operand that is not a "
                              "tosa.const_shape");
   SmallVector<int64_t> out;
   for (const APInt &v : c.getValues().getValues<APInt>())
@@ -152,12 +124,9 @@ FunctionConverter::getConstShape(Value shape, Operation *user) {
   return out;
 }
 
-/// Succeeds when `v` is a constant whose every element is zero: the
-/// zero points (and mul's shift) of float and unquantized models.
-LogicalResult FunctionConverter::requireZero(Value v, Operation *user,
-                                             StringRef what) {
+LogicalResult OpConverter::requireZero(Value tosaValue, StringRef what) {
   DenseElementsAttr attr;
-  if (matchPattern(v, m_Constant(&attr))) {
+  if (matchPattern(tosaValue, m_Constant(&attr))) {
     bool zero = true;
     if (isa<FloatType>(attr.getElementType())) {
       for (const APFloat &f : attr.getValues<APFloat>())
@@ -171,15 +140,14 @@ LogicalResult FunctionConverter::requireZero(Value v, Operation *user,
     if (zero)
       return success();
   }
-  return user->emitOpError("unsupported: a ")
+  return op->emitOpError("unsupported: a ")
          << what << " that is not the constant 0 (quantized TOSA)";
 }
 
-FailureOr<SmallVector<Value>> FunctionConverter::getAll(ValueRange tosaValues,
-                                                       Operation *user) {
+FailureOr<SmallVector<Value>> OpConverter::operands(ValueRange converted) {
   SmallVector<Value> out;
-  for (Value v : tosaValues) {
-    FailureOr<Value> r = get(v, user);
+  for (Value v : converted) {
+    FailureOr<Value> r = operand(v);
     if (failed(r))
       return failure();
     out.push_back(*r);
@@ -192,9 +160,7 @@ FailureOr<SmallVector<Value>> FunctionConverter::getAll(ValueRange tosaValues,
 /// dim, which legalization refuses. Each such dim becomes `max(a, b)` and
 /// every operand that differs is broadcast_to those dims, which checks at
 /// run time that its dim is 1 or the result's (TOSA's rule).
-LogicalResult
-FunctionConverter::alignBroadcast(Location loc,
-                                  MutableArrayRef<Value> operands) {
+LogicalResult OpConverter::alignBroadcast(MutableArrayRef<Value> operands) {
   int64_t rank = 0;
   for (Value v : operands)
     rank = std::max<int64_t>(rank, dimsOf(v).size());
@@ -232,7 +198,7 @@ FunctionConverter::alignBroadcast(Location loc,
     if (same)
       continue;
     FailureOr<Value> bv =
-        build<BroadcastToOp>(loc, v, {named("shape", shapeAttr(result))});
+        build<BroadcastToOp>(v, {named("shape", shapeAttr(result))});
     if (failed(bv))
       return failure();
     v = *bv;
@@ -240,75 +206,67 @@ FunctionConverter::alignBroadcast(Location loc,
   return success();
 }
 
-/// `v` match_cast to its type with dim i replaced by `e` for each (i, e):
-/// a run-time check that the dims agree where TOSA requires it (concat's
-/// other dims, matmul's batch) but relax cannot prove it.
-FailureOr<Value>
-FunctionConverter::castDims(Location loc, Value v,
-                            ArrayRef<std::pair<int64_t, Expr>> dims) {
+Value OpConverter::castDims(Value v, ArrayRef<std::pair<int64_t, Expr>> dims) {
   if (dims.empty())
     return v;
   auto type = cast<RelaxTensorType>(v.getType());
   SmallVector<Expr> newDims(type.getDims());
   for (auto [i, e] : dims)
     newDims[i] = e;
-  return MatchCastOp::create(b, loc, type.withShape(SymShape(newDims)), v)
+  return MatchCastOp::create(rewriter, loc, type.withShape(SymShape(newDims)),
+                             v)
       .getResult();
 }
 
-/// Records `v` as the relax value of `op`'s result. Checks it against the
-/// TOSA type (rank, dtype, static dims) and binds `?` dims of the relax type
-/// with a match_cast: to TOSA's static size where it has one, else to a
-/// fresh variable.
-LogicalResult FunctionConverter::bind(Operation *op, FailureOr<Value> fv) {
-  if (failed(fv))
+LogicalResult OpConverter::replace(FailureOr<Value> converted) {
+  if (failed(converted))
     return failure();
-  Value v = *fv;
+  Value v = *converted;
   Value result = op->getResult(0);
-  auto tosaType = dyn_cast<RankedTensorType>(result.getType());
   auto relaxType = cast<RelaxTensorType>(v.getType());
-  if (tosaType && relaxType.getDtype() != tosaType.getElementType())
+  Type tosaDtype = getElementTypeOrSelf(result.getType());
+  if (isa<TensorType>(result.getType()) && relaxType.getDtype() != tosaDtype)
     return op->emitOpError("converts to element type ")
-           << relaxType.getDtype() << ", but its result has "
-           << tosaType.getElementType();
-  if (!relaxType.hasRank()) {
-    if (!tosaType)
-      return op->emitOpError("has a result of unknown rank, which the "
-                             "conversion cannot name");
-    SmallVector<Expr> dims;
-    for (int64_t d : tosaType.getShape())
-      dims.push_back(ShapedType::isDynamic(d) ? Expr::var(freshVar())
-                                              : Expr::constant(d));
-    v = MatchCastOp::create(b, op->getLoc(),
-                            relaxType.withShape(SymShape(dims)), v)
-            .getResult();
-    values[result] = v;
-    return success();
-  }
-  SmallVector<Expr> dims(relaxType.getDims());
+           << relaxType.getDtype() << ", but its result has " << tosaDtype;
+  if (!relaxType.hasRank())
+    // unreachable: every relax value of the conversion is ranked: the
+    // function pattern refuses unranked arguments, constants are ranked,
+    // and the relax ops the patterns build infer ranked results from
+    // ranked operands (only relax.squeeze without axes and relax.einsum
+    // with `...` do not, and no pattern builds them).
+    return op->emitOpError("internal error: converts to a value of unknown "
+                           "rank");
+  // TOSA's type in relax: `?` where TOSA does not know a dim; null for an
+  // unranked tensor.
+  auto tosaType =
+      dyn_cast_or_null<RelaxTensorType>(converter.convertType(result.getType()));
+  if (tosaType && !tosaType.hasRank())
+    tosaType = nullptr;
   if (tosaType && tosaType.getRank() != relaxType.getRank())
     return op->emitOpError("converts to a result of rank ")
            << relaxType.getRank() << " (" << relaxType << "), but TOSA's has "
            << tosaType.getRank();
+  SmallVector<Expr> dims(relaxType.getDims());
   bool cast = false;
   for (auto [i, d] : llvm::enumerate(dims)) {
-    int64_t tosaDim = tosaType ? tosaType.getDimSize(i) : ShapedType::kDynamic;
+    Expr tosaDim = tosaType ? tosaType.getDims()[i] : Expr();
     if (!d) {
-      d = ShapedType::isDynamic(tosaDim) ? Expr::var(freshVar())
-                                         : Expr::constant(tosaDim);
+      d = tosaDim ? tosaDim
+                  : Expr::var(converter.freshVar(
+                        op->getParentOfType<relax::FuncOp>()));
       cast = true;
       continue;
     }
     std::optional<int64_t> c = d.getConstant();
-    if (c && !ShapedType::isDynamic(tosaDim) && *c != tosaDim)
+    if (c && tosaDim && tosaDim.getConstant() != *c)
       return op->emitOpError("converts to ")
              << relaxType << ", whose dim " << i << " disagrees with "
              << result.getType();
   }
   if (cast)
-    v = MatchCastOp::create(b, op->getLoc(),
-                            relaxType.withShape(SymShape(dims)), v)
+    v = MatchCastOp::create(rewriter, loc, relaxType.withShape(SymShape(dims)),
+                            v)
             .getResult();
-  values[result] = v;
+  rewriter.replaceOp(op, v);
   return success();
 }
