@@ -129,6 +129,9 @@ void relax::buildLowerToCPUPipeline(OpPassManager &pm,
   // affine.apply (from index maps) to arith, before memref goes to LLVM.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // tir's vector accesses (the GPU schedules' 128-bit loads and stores,
+  // which --tir-test-gpu-as-serial runs here) become LLVM vector loads.
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   // Math functions LLVM has intrinsics for first, the rest as libm calls.
   pm.addPass(createConvertMathToLLVMPass());

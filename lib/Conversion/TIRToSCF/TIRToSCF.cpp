@@ -15,6 +15,7 @@
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
 #include "RelaxDialect/Support/SymExprCodegen.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
+#include "RelaxDialect/TIR/IR/TIRVectorOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -472,37 +473,88 @@ struct BlockOpLowering : OpRewritePattern<tir::BlockOp> {
   }
 };
 
-struct LoadOpLowering : OpRewritePattern<tir::LoadOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(tir::LoadOp op,
-                                PatternRewriter &rewriter) const override {
-    Value memref = getLoweredMemRef(op.getBuffer());
-    if (!memref)
-      return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
-    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, memref, op.getIndices());
-    return success();
+/// The 1-D view of `memref` (dense, identity layout: every tir buffer) and
+/// the row-major position of `indices` in it: tir's vector accesses may run
+/// on into the next rows, which vector.load on the n-D memref leaves
+/// undefined.
+static std::pair<Value, Value> linearize(OpBuilder &b, Location loc,
+                                         Value memref, ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (type.getRank() <= 1)
+    return {memref, indices.empty()
+                        ? arith::ConstantIndexOp::create(b, loc, 0).getResult()
+                        : indices.front()};
+  Value linear = indices.front();
+  for (int64_t d = 1; d < type.getRank(); ++d) {
+    Value size = memref::DimOp::create(b, loc, memref, d);
+    linear = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, linear, size), indices[d]);
   }
-};
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    all.front().push_back(d);
+  // The 1-D type is spelled out: the inferred one makes [0, ?] a static 0,
+  // which the verifier rejects for a group with a dynamic dim.
+  int64_t size = type.hasStaticShape() ? type.getNumElements()
+                                       : ShapedType::kDynamic;
+  auto flatType = MemRefType::get({size}, type.getElementType(),
+                                  MemRefLayoutAttrInterface(),
+                                  type.getMemorySpace());
+  Value flat = memref::CollapseShapeOp::create(b, loc, flatType, memref, all);
+  return {flat, linear};
+}
 
-struct StoreOpLowering : OpRewritePattern<tir::StoreOp> {
-  using OpRewritePattern::OpRewritePattern;
+static llvm::MaybeAlign toMaybeAlign(std::optional<uint64_t> alignment) {
+  return alignment ? llvm::MaybeAlign(*alignment) : llvm::MaybeAlign();
+}
 
-  LogicalResult matchAndRewrite(tir::StoreOp op,
+/// The access ops on the lowered memref: memref.load / memref.store for one
+/// element, vector.load / vector.store (on the 1-D view) for several.
+static void lowerAccess(tir::LoadOp op, Value memref,
+                        PatternRewriter &rewriter) {
+  rewriter.replaceOpWithNewOp<memref::LoadOp>(op, memref, op.getIndices());
+}
+static void lowerAccess(tir::StoreOp op, Value memref,
+                        PatternRewriter &rewriter) {
+  rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), memref,
+                                               op.getIndices());
+}
+static void lowerAccess(tir::VectorLoadOp op, Value memref,
+                        PatternRewriter &rewriter) {
+  auto [flat, index] = linearize(rewriter, op.getLoc(), memref, op.getIndices());
+  rewriter.replaceOpWithNewOp<vector::LoadOp>(
+      op, cast<VectorType>(op.getType()), flat, ValueRange{index},
+      /*nontemporal=*/false, toMaybeAlign(op.getAlignment()));
+}
+static void lowerAccess(tir::VectorStoreOp op, Value memref,
+                        PatternRewriter &rewriter) {
+  auto [flat, index] = linearize(rewriter, op.getLoc(), memref, op.getIndices());
+  rewriter.replaceOpWithNewOp<vector::StoreOp>(
+      op, op.getValue(), flat, ValueRange{index}, /*nontemporal=*/false,
+      toMaybeAlign(op.getAlignment()));
+}
+
+/// A tir load or store (one element or a vector) of a buffer that the
+/// signature step turned into a memref.
+template <typename AccessOp>
+struct AccessLowering : OpRewritePattern<AccessOp> {
+  using OpRewritePattern<AccessOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AccessOp op,
                                 PatternRewriter &rewriter) const override {
     Value memref = getLoweredMemRef(op.getBuffer());
     if (!memref)
       return rewriter.notifyMatchFailure(op, "buffer is not a lowered memref");
-    rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), memref,
-                                                 op.getIndices());
+    lowerAccess(op, memref, rewriter);
     return success();
   }
 };
 } // namespace
 
 void mlir::relax::populateTIRToSCFPatterns(RewritePatternSet &patterns) {
-  patterns.add<ForOpLowering, BlockOpLowering, LoadOpLowering, StoreOpLowering>(
-      patterns.getContext());
+  patterns.add<ForOpLowering, BlockOpLowering, AccessLowering<tir::LoadOp>,
+               AccessLowering<tir::StoreOp>, AccessLowering<tir::VectorLoadOp>,
+               AccessLowering<tir::VectorStoreOp>>(patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -514,7 +566,7 @@ struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
   using ConvertTIRToSCFBase::ConvertTIRToSCFBase;
 
   /// The tensor-core ops of GPU kernels (MmaSyncLowering.cpp) become
-  /// NVVM, NVGPU, LLVM and vector ops.
+  /// NVVM, NVGPU, LLVM and vector ops; tir's vector accesses vector ops.
   void getDependentDialects(DialectRegistry &registry) const override {
     ConvertTIRToSCFBase::getDependentDialects(registry);
     registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect,

@@ -23,6 +23,7 @@
 #include "RelaxDialect/Relax/IR/ConvPrivateLayout.h"
 #include "RelaxDialect/Relax/Transforms/ConvLayouts.h"
 #include "RelaxDialect/Relax/Transforms/DispatchQuantized.h"
+#include "RelaxDialect/Relax/Transforms/GemmLibraryRule.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 
@@ -323,6 +324,19 @@ private:
 
   static bool isPackable(Value b) { return b.getDefiningOp<ConstantOp>(); }
 
+  /// Whether `library-gemms` gives the library the product `op` of `lhs`
+  /// into `product`: `auto` is `all` on the CPU, `by-size` for cuBLAS.
+  bool takesGemm(Operation *op, RelaxTensorType lhs, RelaxTensorType product,
+                 bool hasBias) const {
+    ext::LibraryGemms mode = libraryGemms;
+    if (mode == ext::LibraryGemms::Auto)
+      mode = targetKind == ext::BuiltinTarget::CUDA ? ext::LibraryGemms::BySize
+                                                    : ext::LibraryGemms::All;
+    if (mode == ext::LibraryGemms::BySize)
+      return preferLibraryGemm(op, lhs, product, hasBias);
+    return mode == ext::LibraryGemms::All;
+  }
+
   /// A GEMM `inputs[0] * op(inputs[1])` with a constant B whose product
   /// `product` (the value `op` computes; with `bias`, a linear's, before
   /// its bias) feeds a bias add and maybe GELU: one `_packed_bias[_gelu]`
@@ -618,7 +632,8 @@ private:
     std::optional<ext::BuiltinSpec> spec =
         matchGemm(targetKind, op.getLhs().getType(), op.getRhs().getType(),
                   resultType, /*transposeB=*/false);
-    if (!spec)
+    if (!spec || !takesGemm(op, cast<RelaxTensorType>(op.getLhs().getType()),
+                            resultType, /*hasBias=*/false))
       return success();
     // The library reads k from the lhs: a run-time mismatch must be caught.
     // The checks read the matmul's own operands, so they go in first.
@@ -675,9 +690,9 @@ private:
     auto productType = RelaxTensorType::get(SymShape(dims), x.getDtype());
     std::optional<ext::BuiltinSpec> spec =
         matchGemm(targetKind, x, w, productType, /*transposeB=*/true);
-    if (!spec)
-      return success();
     Value bias = op.getBias();
+    if (!spec || !takesGemm(op, x, productType, static_cast<bool>(bias)))
+      return success();
     if (!bias) {
       if (productType != resultType)
         return success();

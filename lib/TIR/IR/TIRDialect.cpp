@@ -2,6 +2,7 @@
 
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
+#include "RelaxDialect/TIR/IR/TIRVectorOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -29,6 +30,10 @@ void TIRDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "RelaxDialect/TIR/IR/TIRVectorOps.cpp.inc"
       >();
 }
 

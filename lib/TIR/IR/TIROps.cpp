@@ -3,6 +3,7 @@
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 #include "RelaxDialect/TIR/IR/OpPattern.h"
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
+#include "RelaxDialect/TIR/IR/TIRVectorOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -16,9 +17,12 @@ using namespace mlir::tir;
 #define GET_OP_CLASSES
 #include "RelaxDialect/TIR/IR/TIROps.cpp.inc"
 
-// The tensor-core ops (TIRTensorCoreOps.td) share the verifiers' helpers.
+// The tensor-core and vector ops (TIRTensorCoreOps.td, TIRVectorOps.td)
+// share the verifiers' helpers.
 #define GET_OP_CLASSES
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.cpp.inc"
+#define GET_OP_CLASSES
+#include "RelaxDialect/TIR/IR/TIRVectorOps.cpp.inc"
 
 void PrimFuncOp::build(OpBuilder &builder, OperationState &state,
                        StringRef name, FunctionType type) {
@@ -438,6 +442,37 @@ LogicalResult LoadOp::verify() {
 LogicalResult StoreOp::verify() {
   return verifyAccess(*this, cast<BufferType>(getBuffer().getType()),
                       getIndices());
+}
+
+/// A vector access: the indices of one element, a 1-D vector of the
+/// buffer's dtype, and an alignment that is a power of two.
+static LogicalResult verifyVectorAccess(Operation *op, Value buffer,
+                                        ValueRange indices,
+                                        VectorType vectorType,
+                                        std::optional<uint64_t> alignment) {
+  auto type = cast<BufferType>(buffer.getType());
+  if (failed(verifyAccess(op, type, indices)))
+    return failure();
+  if (vectorType.getElementType() != type.getDtype())
+    return op->emitOpError("vector element type ")
+           << vectorType.getElementType() << " is not the buffer dtype "
+           << type.getDtype();
+  if (alignment && !llvm::isPowerOf2_64(*alignment))
+    return op->emitOpError("alignment must be a power of two, got ")
+           << *alignment;
+  return success();
+}
+
+LogicalResult VectorLoadOp::verify() {
+  return verifyVectorAccess(*this, getBuffer(), getIndices(),
+                            cast<VectorType>(getResult().getType()),
+                            getAlignment());
+}
+
+LogicalResult VectorStoreOp::verify() {
+  return verifyVectorAccess(*this, getBuffer(), getIndices(),
+                            cast<VectorType>(getValue().getType()),
+                            getAlignment());
 }
 
 LogicalResult MmaSyncOp::verify() {

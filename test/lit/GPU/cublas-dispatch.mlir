@@ -1,8 +1,8 @@
-// --relax-dispatch-library=target=cuda then --lower-to-gpu: the matmuls
-// become host calls of the runtime's cuBLAS built-ins on device buffers
-// (convert-host-memory-to-gpu lets relax_cublas_* take them), the rest
-// becomes kernels. run-cublas-dispatch.test runs it on a GPU.
-// RUN: relax-opt %s --relax-dispatch-library=target=cuda --lower-to-gpu | FileCheck %s
+// --relax-dispatch-library (target=cuda, library-gemms=all: every product,
+// whatever its size) then --lower-to-gpu: the matmuls become host calls of
+// the runtime's cuBLAS built-ins on device buffers (convert-host-memory-to-gpu
+// lets relax_cublas_* take them), the rest becomes kernels. run-cublas-dispatch.test runs it on a GPU.
+// RUN: relax-opt %s --relax-dispatch-library="target=cuda library-gemms=all" --lower-to-gpu | FileCheck %s
 // CHECK-DAG: llvm.call @_mlir_ciface_relax_cublas_matmul_f32
 // CHECK-DAG: llvm.call @_mlir_ciface_relax_cublas_batch_matmul_bcast_nt_f16
 // CHECK-DAG: gpu.launch_func {{.*}}@T_add_kernel

@@ -1,5 +1,5 @@
 // RUN: relax-opt %s --relax-dispatch-library | FileCheck %s
-// RUN: relax-opt %s --relax-dispatch-library=target=cuda | FileCheck %s --check-prefix=CUDA
+// RUN: relax-opt %s --relax-dispatch-library="target=cuda library-gemms=all" | FileCheck %s --check-prefix=CUDA
 // An unknown target is rejected when the pipeline is parsed, before any
 // pass runs; so is one of --relax-fuse-ops' dispatch-library.
 // RUN: ! relax-opt %s --relax-dispatch-library=target=tpu 2> %t.err

@@ -369,3 +369,31 @@ tir.prim_func @copy_bytes(%x: !tir.buffer<[m, 64], f16>) {
   tir.copy_async %s[%c0, %c0], %x[%c0, %c0], %true {lanes = 3 : i64} : !tir.buffer<[64, 40], f16, shared>, !tir.buffer<[m, 64], f16>
   tir.return
 }
+
+// -----
+
+tir.prim_func @vector_dtype(%x: !tir.buffer<[n, 8], f16>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'tir.vector_load' op vector element type 'f32' is not the buffer dtype 'f16'}}
+  %v = tir.vector_load %x[%c0, %c0] : !tir.buffer<[n, 8], f16> -> vector<4xf32>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @vector_alignment(%x: !tir.buffer<[n], f32>) {
+  %c0 = arith.constant 0 : index
+  %v = tir.vector_load %x[%c0] : !tir.buffer<[n], f32> -> vector<4xf32>
+  // expected-error@+1 {{'tir.vector_store' op alignment must be a power of two, got 12}}
+  tir.vector_store %v, %x[%c0] {alignment = 12 : i64} : vector<4xf32>, !tir.buffer<[n], f32>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @vector_indices(%x: !tir.buffer<[n, 4], f32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'tir.vector_load' op expects 2 indices for '!tir.buffer<[n, 4], f32>', got 1}}
+  %v = tir.vector_load %x[%c0] : !tir.buffer<[n, 4], f32> -> vector<4xf32>
+  tir.return
+}

@@ -139,3 +139,14 @@ tir.prim_func @copy_async(%x: !tir.buffer<[m, 64], f16>) {
   tir.copy_async_wait
   tir.return
 }
+
+// 128-bit accesses of the GPU schedules: four consecutive f32 from (n, k).
+// CHECK-LABEL: tir.prim_func @vector_access
+// CHECK: %[[V:.*]] = tir.vector_load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : !tir.buffer<[n, k], f32> -> vector<4xf32>
+// CHECK-NEXT: tir.vector_store %[[V]], %{{.*}}[%{{.*}}] : vector<4xf32>, !tir.buffer<[n], f32>
+tir.prim_func @vector_access(%w: !tir.buffer<[n, k], f32>, %o: !tir.buffer<[n], f32>) {
+  %c0 = arith.constant 0 : index
+  %v = tir.vector_load %w[%c0, %c0] {alignment = 16 : i64} : !tir.buffer<[n, k], f32> -> vector<4xf32>
+  tir.vector_store %v, %o[%c0] : vector<4xf32>, !tir.buffer<[n], f32>
+  tir.return
+}

@@ -225,3 +225,25 @@ tir.prim_func @input_written_before(%x: !tir.buffer<[n], f32>, %y: !tir.buffer<[
   }
   tir.return
 }
+
+// -----
+
+// A buffer read by a vector access (the GPU schedules' 128-bit loads) keeps
+// its producer: inlining would leave that read without data.
+tir.prim_func @vector_reader(%x: !tir.buffer<[8], f32>, %y: !tir.buffer<[8], f32>)
+    attributes {tir.schedule = ["compute_inline cp"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %t = tir.alloc : !tir.buffer<[8], f32>
+  tir.for %i = %c0 to %c8 step %c1 name = "i" {
+    // expected-error @below {{compute_inline: block 'cp' has its buffer accessed by 'tir.vector_load', which cannot be inlined}}
+    tir.block "cp" (%vi = %i) kinds [spatial] {
+      %v = tir.load %x[%vi] : !tir.buffer<[8], f32>
+      tir.store %v, %t[%vi] : !tir.buffer<[8], f32>
+    }
+  }
+  %w = tir.vector_load %t[%c0] : !tir.buffer<[8], f32> -> vector<8xf32>
+  tir.vector_store %w, %y[%c0] : vector<8xf32>, !tir.buffer<[8], f32>
+  tir.return
+}

@@ -1,6 +1,10 @@
-// RUN: relax-opt %s --tir-gpu-default-schedule -split-input-file | FileCheck %s
-// RUN: relax-opt %s --tir-gpu-default-schedule="max-threads=128" -split-input-file | FileCheck %s --check-prefix=T128
-// RUN: relax-opt %s --tir-gpu-default-schedule="tensor-cores=false" -split-input-file | FileCheck %s --check-prefix=TILED
+// The structure of each schedule with one position per thread
+// (wide-accesses=false); WIDE checks the 128-bit version of the injective
+// and GEMV nests (docs/gpu.md "Wide loads and stores").
+// RUN: relax-opt %s --tir-gpu-default-schedule="wide-accesses=false" -split-input-file | FileCheck %s
+// RUN: relax-opt %s --tir-gpu-default-schedule="max-threads=128 wide-accesses=false" -split-input-file | FileCheck %s --check-prefix=T128
+// RUN: relax-opt %s --tir-gpu-default-schedule="tensor-cores=false wide-accesses=false" -split-input-file | FileCheck %s --check-prefix=TILED
+// RUN: relax-opt %s --tir-gpu-default-schedule -split-input-file | FileCheck %s --check-prefix=WIDE
 // RUN: ! relax-opt %s --tir-gpu-default-schedule="max-threads=100" 2> %t.err
 // RUN: FileCheck %s --check-prefix=BAD < %t.err
 
@@ -24,6 +28,35 @@
 // CHECK-NEXT: %[[I:.*]] = arith.divui %[[IDX]], %{{.*}}
 // CHECK-NEXT: %[[J:.*]] = arith.remui %[[IDX]], %{{.*}}
 // CHECK-NEXT: tir.block "relu" (%{{.*}} = %[[I]], %{{.*}} = %[[J]]) kinds [spatial, spatial]
+// With wide accesses, each thread takes a chunk of 4 positions (n * 4 is
+// a multiple of 4: no tail code): one 16-byte aligned vector load of x, the
+// block 4 times on its elements, the results staged in registers and
+// stored with one vector store at the chunk's first position.
+// WIDE-LABEL: tir.prim_func @injective
+// WIDE: %[[N:.*]] = tir.sym_var "n"
+// WIDE: %[[TOTAL:.*]] = arith.muli %[[N]], %{{.*}} : index
+// WIDE: %[[C3:.*]] = arith.constant 3 : index
+// WIDE: %[[SUM:.*]] = arith.addi %[[TOTAL]], %[[C3]]
+// WIDE: %[[CHUNKS:.*]] = arith.divui %[[SUM]], %{{.*}}
+// WIDE: tir.for %{{.*}} kind = thread_binding thread = "blockIdx.x" {
+// WIDE: tir.for %{{.*}} kind = thread_binding thread = "threadIdx.x" {
+// WIDE: %[[CHUNK:.*]] = arith.addi
+// WIDE: arith.cmpi ult, %[[CHUNK]], %[[CHUNKS]]
+// WIDE: %[[FIRST:.*]] = arith.muli %[[CHUNK]], %{{.*}}
+// WIDE-NOT: arith.cmpi ule
+// WIDE: %[[STAGED:.*]] = tir.alloc : !tir.buffer<[4], f32, local>
+// WIDE: %[[I:.*]] = arith.divui %[[FIRST]]
+// WIDE: %[[J:.*]] = arith.remui %[[FIRST]]
+// WIDE: %[[V:.*]] = tir.vector_load %{{.*}}[%[[I]], %[[J]]] {alignment = 16 : i64} : !tir.buffer<[n, 4], f32> -> vector<4xf32>
+// WIDE: tir.block "relu_lanes" (%{{.*}} = %[[I]], %{{.*}} = %[[J]])
+// WIDE: vector.extract %[[V]][0]
+// WIDE: tir.store %{{.*}}, %[[STAGED]][%{{.*}}]
+// WIDE-COUNT-2: vector.extract %[[V]]
+// WIDE: tir.block "relu_lanes"
+// WIDE: vector.extract %[[V]][3]
+// WIDE: tir.store %{{.*}}, %[[STAGED]][%{{.*}}]
+// WIDE: %[[ALL:.*]] = tir.vector_load %[[STAGED]][%{{.*}}] : !tir.buffer<[4], f32, local> -> vector<4xf32>
+// WIDE: tir.vector_store %[[ALL]], %{{.*}}[%[[I]], %[[J]]] {alignment = 16 : i64} : vector<4xf32>, !tir.buffer<[n, 4], f32>
 // T128-LABEL: tir.prim_func @injective
 // T128: arith.constant 128 : index
 // T128: kind = thread_binding thread = "threadIdx.x"

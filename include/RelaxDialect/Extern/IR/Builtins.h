@@ -41,6 +41,13 @@ inline llvm::cl::ValuesClass quantActivationsValues() {
                  "and Q4_0; the `_a8` built-ins)"));
 }
 
+/// Which matmuls and linears the library takes (relax-dispatch-library's
+/// `library-gemms`): `Auto` is `All` on the CPU and `BySize` for cuBLAS,
+/// whose rule (Relax/Transforms/GemmLibraryRule.h) keeps the products the
+/// generated kernels do as well, or better through fusion; `None` keeps
+/// every product generated.
+enum class LibraryGemms { Auto, All, BySize, None };
+
 /// The families of built-ins.
 enum class BuiltinKind {
   Matmul,

@@ -161,6 +161,15 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
     the runtime over OpenBLAS; `target=cuda` uses `relax_cublas_*` (f16,
     bf16, f32; no rank 4, no conv2d). The CPU pipeline
     (`--relax-lower-to-cpu`, relax-run) runs this pass by default.
+
+    `library-gemms` picks which of the covered matmuls and linears are
+    dispatched: `all` (the CPU's default), `by-size` (the default for
+    `target=cuda`: cuBLAS only for a product with M >= 256, N >= 1024 and
+    K >= 1024, proven under the function's `sym_bounds`, where M counts
+    every row of the product, batch dims included, and that fuses with
+    nothing: no bias, no `relax.dequantize`d operand, no elementwise op
+    as the product's only reader; docs/gpu.md "Generated kernel or
+    cuBLAS"), or `none`.
   }];
   let options = [
     Option<"target", "target", "::mlir::ext::BuiltinTarget",
@@ -174,7 +183,21 @@ def RelaxDispatchLibrary : Pass<"relax-dispatch-library", "ModuleOp"> {
            "::mlir::ext::QuantActivations",
            /*default=*/"::mlir::ext::QuantActivations::F32",
            "What products with quantized weights do with X (CPU)",
-           [{::mlir::ext::quantActivationsValues()}]>
+           [{::mlir::ext::quantActivationsValues()}]>,
+    Option<"libraryGemms", "library-gemms", "::mlir::ext::LibraryGemms",
+           /*default=*/"::mlir::ext::LibraryGemms::Auto",
+           "Which matmuls and linears go to the library",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::ext::LibraryGemms::Auto, "auto",
+                        "all on the CPU, by-size for cuda"),
+             clEnumValN(::mlir::ext::LibraryGemms::All, "all",
+                        "every product a library variant covers"),
+             clEnumValN(::mlir::ext::LibraryGemms::BySize, "by-size",
+                        "M >= 256, N >= 1024, K >= 1024 (proven) and no "
+                        "bias, dequantized operand or elementwise consumer "
+                        "(docs/gpu.md)"),
+             clEnumValN(::mlir::ext::LibraryGemms::None, "none",
+                        "none: every product stays generated"))}]>
   ];
   let statistics = [
     Statistic<"numDispatched", "num-dispatched",

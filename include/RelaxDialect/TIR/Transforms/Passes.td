@@ -48,8 +48,11 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
     - matmul-like nests: 16 x 16 shared-memory tiles (`tileMatmul`), or,
       for f16 / bf16 operands accumulated in f32 with `tensor-cores`,
       64 x 64 tiles on tensor cores (`tensorCoreMatmul`, `tir.mma_sync`);
-      below 4 rows (decode) a GEMV, one thread per output; a symbolic row
-      count keeps both under `scf.if`;
+      below 4 rows (decode) a GEMV: a warp per output splitting the
+      reduction when every input is read along it (128-bit loads when the
+      row length is a multiple of 4 f32 / 8 f16; a symbolic one is checked
+      by an `scf.if` around a vector and a scalar version), else one
+      thread per output; a symbolic row count keeps both under `scf.if`;
     - long reductions (symbolic or >= 64 iterations, one input read along
       them, identity init): one thread block per output element sharing the
       reduction (`crossThreadReduction`), warps combining with shuffles
@@ -58,7 +61,12 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
       reduction are fused, split by the block size (a tail guard keeps
       symbolic extents that do not divide correct) and bound to
       `blockIdx.x` / `threadIdx.x`; what lies inside runs serially in each
-      thread. A nest with no such loop runs in one thread;
+      thread. A nest with no such loop runs in one thread. An injective
+      nest that stores one element at its position (a global buffer of the
+      loops' extents) first gives each thread 4 f32 / 8 f16 consecutive
+      positions, with 128-bit loads and stores for the accesses at that
+      position and a scalar tail for a last partial chunk
+      (`vectorizeInjective`);
     - the program of an unmasked `relax.attention` (marked `tir.attention`
       by the legalizer; f32 / f16 / bf16, constant head dims): replaced by
       the flash-attention kernel (`flashAttention`): a block per tile of
@@ -81,11 +89,16 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
            "Schedule f16/bf16 matmuls with f32 accumulation on tensor cores "
            "(mma.sync m16n8k16: sm_80 and later)">,
+    Option<"wideAccesses", "wide-accesses", "bool", /*default=*/"true",
+           "128-bit loads and stores (4 f32 / 8 f16 per access) in the "
+           "split-K GEMV and injective kernels where the alignment is "
+           "proven or checked">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::math::MathDialect",
-                           "::mlir::scf::SCFDialect"];
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // TIR_TRANSFORMS_PASSES_TD

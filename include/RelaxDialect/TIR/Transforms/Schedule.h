@@ -13,8 +13,10 @@
 #ifndef RELAXDIALECT_TIR_TRANSFORMS_SCHEDULE_H
 #define RELAXDIALECT_TIR_TRANSFORMS_SCHEDULE_H
 
+#include "RelaxDialect/Symbolic/SymbolicExpr.h"
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/Support/LLVM.h"
 
 namespace mlir {
@@ -188,8 +190,58 @@ bool canWarpShuffleReduce(Type dtype);
 /// `gpu.subgroup_reduce` combines the warp and lane 0 stores the output.
 /// Warps past P compute the last output again and store nothing. No
 /// barrier. The output type must fit a warp shuffle (<= 32 bits).
+///
+/// With `lanes` > 1 (planSplitKWideLoads' figure) each lane reads `lanes`
+/// consecutive elements of every input per step with one `tir.vector_load`
+/// (128 bits): iterations lanes * (lane + 32 s) + 0 .. lanes - 1. The caller
+/// guarantees what the plan's `mustDivide` lists (an scf.if around the nest
+/// or a proof): the reduction extent and the inputs' row lengths are
+/// multiples of `lanes`.
 LogicalResult warpPerOutputReduction(ForOp outer, BlockOp block, ForOp loop,
-                                     int64_t warps);
+                                     int64_t warps, int64_t lanes = 1);
+
+/// Lanes of a 128-bit access to elements of all of `dtypes` (16 bytes over
+/// the widest; 1 when one of them is not a whole number of bytes, or is
+/// wider than 8 bytes).
+int64_t getWideAccessLanes(ArrayRef<Type> dtypes);
+
+/// What the split-K GEMV needs for 128-bit loads (WideAccess.cpp).
+struct WideLoadPlan {
+  /// Elements per load.
+  int64_t lanes = 1;
+  /// The loads of the inputs, each directly in the block and indexed by the
+  /// reduce variable in its last dim only.
+  SmallVector<LoadOp> loads;
+  /// Lengths that must be multiples of `lanes` and that the symbolic
+  /// engine could not prove so (the reduction extent, the inputs' rows).
+  SmallVector<relax::sym::Expr> mustDivide;
+};
+/// The wide-load plan of a reduction `block` in `loop` whose inputs are all
+/// read along the reduction; nullopt when an input is read otherwise, the
+/// dtypes give fewer than 2 lanes, or a length is provably not a multiple.
+std::optional<WideLoadPlan> planSplitKWideLoads(BlockOp block, ForOp loop);
+/// An i1 that holds when every value of `values` (expressions of the
+/// prim_func's variables, read with tir.sym_var) is a multiple of
+/// `lanes`.
+Value emitMultiplesCheck(OpBuilder &b, Location loc,
+                         ArrayRef<relax::sym::Expr> values, int64_t lanes);
+
+/// Lanes of the wide accesses vectorizeInjective would use on the perfect
+/// nest `loops` (outermost first) around `block`, or 1 when it does not
+/// apply.
+int64_t getInjectiveLanes(ArrayRef<ForOp> loops, BlockOp block);
+/// Fuses `loops` (a perfect nest of unit loops whose innermost body is
+/// side-effect-free ops and `block`) and makes each iteration of the result
+/// compute `lanes` consecutive positions: `block` has no reduce variable,
+/// no region, one store at the nest's position (a global buffer of the
+/// loops' extents indexed by their variables in order) and reads the
+/// stored buffer at most there. The loads at that position and the store
+/// become one `tir.vector_load` / `tir.vector_store` each (the stored
+/// values staged in a `local` buffer), other loads stay scalar in `lanes`
+/// copies of the block; when the total is not a provable multiple of
+/// `lanes`, the last chunk runs the original block per element (scalar
+/// tail). Returns the loop over chunks, for the caller to bind.
+FailureOr<ForOp> vectorizeInjective(ArrayRef<ForOp> loops, BlockOp block);
 /// Whether crossThreadReduction's preconditions on `block` and `loop` hold
 /// (no diagnostic).
 bool canCrossThreadReduce(BlockOp block, ForOp loop);

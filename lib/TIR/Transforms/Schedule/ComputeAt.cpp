@@ -151,7 +151,14 @@ LogicalResult tir::computeInline(BlockOp block) {
   SmallVector<LoadOp> consumers;
   LogicalResult ok = success();
   func.walk([&](Operation *op) {
-    if (auto s = dyn_cast<StoreOp>(op)) {
+    // Accesses other than tir.load / tir.store (vector accesses of the GPU
+    // schedules, async copies) would keep reading or writing the buffer
+    // after its producer is gone.
+    if (!isa<LoadOp, StoreOp, AllocOp>(op) &&
+        llvm::is_contained(op->getOperands(), buffer)) {
+      ok = fail("has its buffer accessed by '" +
+                op->getName().getStringRef() + "', which cannot be inlined");
+    } else if (auto s = dyn_cast<StoreOp>(op)) {
       if (s != store && s.getBuffer() == buffer)
         ok = fail("writes a buffer that another op also writes");
       else if (llvm::is_contained(inputs, s.getBuffer()) && !writtenBefore(s))

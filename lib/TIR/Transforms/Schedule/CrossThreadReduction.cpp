@@ -330,11 +330,16 @@ static void hoistPureOps(BlockOp block, ForOp loop) {
 /// partial[slot] = init, then iterations start, start + stride, ... (`steps`
 /// of them, guarded by the loop's extent) of the original block, reading
 /// and writing partial[slot]. `outer` maps values of the block's context
-/// that the caller cloned.
+/// that the caller cloned. With `lanes` > 1 a step covers iterations
+/// lanes * (start + stride j) + 0 .. lanes - 1: one tir.vector_load per
+/// load of `wideLoads`, then `lanes` copies of the block reading its
+/// elements (the caller guarantees the extent is a multiple of `lanes`).
 static void accumulateStrided(OpBuilder &tb, Location loc, BlockOp block,
                               ReductionMatch &m, Value partial, Value slot,
                               Value start, Value steps, Value stride,
-                              Value initValue, const IRMapping &outer) {
+                              Value initValue, const IRMapping &outer,
+                              ArrayRef<LoadOp> wideLoads = {},
+                              int64_t lanes = 1) {
   auto loop = cast<ForOp>(block->getParentOp());
   Value extent = outer.lookupOrDefault(loop.getUpperBound());
   StoreOp::create(tb, loc, initValue, partial, ValueRange{slot});
@@ -345,25 +350,40 @@ static void accumulateStrided(OpBuilder &tb, Location loc, BlockOp block,
   Value r = arith::AddIOp::create(
       sb, loc,
       arith::MulIOp::create(sb, loc, strided.getInductionVar(), stride), start);
+  if (lanes > 1)
+    r = arith::MulIOp::create(sb, loc, r, constIndex(sb, loc, lanes));
   Value inRange =
       arith::CmpIOp::create(sb, loc, arith::CmpIPredicate::ult, r, extent);
   auto guard = scf::IfOp::create(sb, loc, inRange, /*withElse=*/false);
   OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
-  IRMapping mapping = outer;
-  auto copy = cast<BlockOp>(gb.clone(*block, mapping));
-  copy->setOperand(m.reduceVar, r);
-  copy.setBlockNameAttr(
-      gb.getStringAttr(block.getBlockName() + "_cross_thread"));
-  copy.getInitOp()->erase();
-  auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
-  auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
-  OpBuilder rb(load);
-  load.getResult().replaceAllUsesWith(
-      LoadOp::create(rb, loc, partial, ValueRange{slot}));
-  load.erase();
-  rb.setInsertionPoint(store);
-  StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{slot});
-  store.erase();
+  llvm::MapVector<Operation *, Value> wide;
+  if (lanes > 1) {
+    IRMapping first = outer;
+    first.map(loop.getInductionVar(), r);
+    wide = loadLanes(gb, loc, block, wideLoads, first, lanes);
+  }
+  for (int64_t lane = 0; lane < lanes; ++lane) {
+    Value iteration =
+        lane == 0 ? r
+                  : arith::AddIOp::create(gb, loc, r, constIndex(gb, loc, lane))
+                        .getResult();
+    IRMapping mapping = outer;
+    auto copy = cast<BlockOp>(gb.clone(*block, mapping));
+    copy->setOperand(m.reduceVar, iteration);
+    copy.setBlockNameAttr(
+        gb.getStringAttr(block.getBlockName() + "_cross_thread"));
+    copy.getInitOp()->erase();
+    extractLanes(mapping, wide, lane);
+    auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
+    auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
+    OpBuilder rb(load);
+    load.getResult().replaceAllUsesWith(
+        LoadOp::create(rb, loc, partial, ValueRange{slot}));
+    load.erase();
+    rb.setInsertionPoint(store);
+    StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{slot});
+    store.erase();
+  }
 }
 
 LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
@@ -416,7 +436,8 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
 }
 
 LogicalResult tir::warpPerOutputReduction(ForOp outer, BlockOp block,
-                                          ForOp loop, int64_t warps) {
+                                          ForOp loop, int64_t warps,
+                                          int64_t lanes) {
   Reporter report{true, "warp_per_output_reduction"};
   if (warps < 1 || warps > 32 || !llvm::isPowerOf2_64(warps))
     return outer.emitError("warp_per_output_reduction: warps must be a power "
@@ -440,6 +461,14 @@ LogicalResult tir::warpPerOutputReduction(ForOp outer, BlockOp block,
   Type dtype = cast<BufferType>(m.out.getType()).getDtype();
   if (!canWarpShuffleReduce(dtype))
     return report(block, "the output type does not fit a warp shuffle");
+  SmallVector<LoadOp> wideLoads;
+  if (lanes > 1) {
+    std::optional<WideLoadPlan> plan = planSplitKWideLoads(block, loop);
+    if (!plan || plan->lanes != lanes)
+      return report(block, "the inputs cannot be read " + Twine(lanes) +
+                               " elements at a time");
+    wideLoads = plan->loads;
+  }
   hoistPureOps(block, loop);
 
   OpBuilder b(outer);
@@ -460,10 +489,11 @@ LogicalResult tir::warpPerOutputReduction(ForOp outer, BlockOp block,
                       dtype, MemoryScope::shared));
   Value initValue = arith::ConstantOp::create(b, loc, m.init);
   Value extent = loop.getUpperBound();
+  int64_t perStep = kWarpSize * std::max<int64_t>(lanes, 1);
   Value steps = arith::DivUIOp::create(
       b, loc,
-      arith::AddIOp::create(b, loc, extent, constIndex(b, loc, kWarpSize - 1)),
-      constIndex(b, loc, kWarpSize));
+      arith::AddIOp::create(b, loc, extent, constIndex(b, loc, perStep - 1)),
+      constIndex(b, loc, perStep));
 
   // Warp w of the block computes output b * warps + w (clamped to the last
   // one, whose value the out-of-range warps then compute but do not
@@ -493,7 +523,8 @@ LogicalResult tir::warpPerOutputReduction(ForOp outer, BlockOp block,
     IRMapping before;
     outputOf(tb, t, before);
     accumulateStrided(tb, loc, block, m, partial, t, lane, steps,
-                      constIndex(tb, loc, kWarpSize), initValue, before);
+                      constIndex(tb, loc, kWarpSize), initValue, before,
+                      wideLoads, lanes);
     Value own = LoadOp::create(tb, loc, partial, ValueRange{t});
     Value total = gpu::SubgroupReduceOp::create(
         tb, loc, own, getWarpReduceKind(m.combiner), /*uniform=*/true);

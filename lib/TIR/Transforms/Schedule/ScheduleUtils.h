@@ -14,7 +14,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir {
 namespace tir {
@@ -56,6 +58,25 @@ ForOp createLoopLike(OpBuilder &b, Location loc, ForOp proto, Value lb,
 inline Value constIndex(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
+
+/// `indices` of an access in `block`'s body (iteration variables or values
+/// from outside) as values outside the block: a variable's binding, each
+/// through `outer`.
+SmallVector<Value> getIndicesOutside(BlockOp block, ValueRange indices,
+                                     const IRMapping &outer);
+/// One 128-bit `tir.vector_load` of `lanes` elements per load of `loads`
+/// (in `block`), at its indices outside the block under `outer`, aligned to
+/// its size; keyed by the load.
+llvm::MapVector<Operation *, Value> loadLanes(OpBuilder &b, Location loc,
+                                              BlockOp block,
+                                              ArrayRef<LoadOp> loads,
+                                              const IRMapping &outer,
+                                              int64_t lanes);
+/// In a clone of the block (`cloned` maps the original's ops), replaces
+/// each load of `wide` by element `lane` of its vector.
+void extractLanes(const IRMapping &cloned,
+                  const llvm::MapVector<Operation *, Value> &wide,
+                  int64_t lane);
 
 /// Reports a failed precondition as "<prim>: <message>" on an op, or stays
 /// silent when the caller only asks whether the primitive applies
