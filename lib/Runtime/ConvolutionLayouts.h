@@ -42,17 +42,25 @@ enum ConvLayout : int64_t { kNchw = 0, kNhwc = 1, kConvPrivate = 2 };
 /// (NHWC): the block of oneDNN's kernels at the level it runs (8 floats
 /// with AVX2; RELAX_MAX_CPU_ISA caps both alike), where it divides the
 /// channels so that the blocked tensor has exactly the bytes of the plain
-/// one. With AVX-512 oneDNN 2.6 runs 1x1 and strided windows as NHWC
-/// brgemm kernels, and those stay NHWC (RELAX_CONV_BLOCK=16 or 8 sets the
-/// block instead, 0 NHWC, for side-by-side measurements). Only oneDNN
-/// (f32) computes on blocked tensors.
+/// one: 8 floats with AVX2, 16 with AVX-512 (where oneDNN 2.6 would run 1x1
+/// and strided windows as NHWC brgemm kernels: 16c is still 4-5% faster
+/// end to end, ResNet-18/50 on a Zen 4, docs/perf.md). RELAX_CONV_BLOCK=16
+/// or 8 sets the block instead, 0 NHWC, for side-by-side measurements.
+/// Only oneDNN (f32) computes on blocked tensors.
 template <typename T> int64_t privateConvBlock(int64_t channels) {
 #ifdef RELAX_RUNTIME_HAS_DNNL
   if constexpr (std::is_same_v<T, float>) {
     static const int64_t block = []() -> int64_t {
       if (const char *set = std::getenv("RELAX_CONV_BLOCK"))
         return std::string(set) == "8" ? 8 : std::string(set) == "16" ? 16 : 0;
-      return relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Avx2 ? 8 : 0;
+      switch (relax::runtime::cpuIsa()) {
+      case relax::runtime::CpuIsa::Avx512:
+        return 16;
+      case relax::runtime::CpuIsa::Avx2:
+        return 8;
+      default:
+        return 0;
+      }
     }();
     return block > 0 && channels % block == 0 ? block : 0;
   }
