@@ -38,8 +38,10 @@ double collectiveSeconds() {
 }
 
 /// A rank that fails (fail() exits) takes the job down with it: the others
-/// would wait in their next collective forever.
+/// would wait in their next collective forever. What it printed goes out
+/// first (MPI_Abort ends the process before exit() would flush it).
 void abortUnlessFinalized() {
+  std::fflush(nullptr);
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized)
@@ -50,8 +52,11 @@ void abortUnlessFinalized() {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  std::atexit(abortUnlessFinalized);
+  // Every rank parses the same arguments, so a bad one stops each rank
+  // alike and --help exits 0 with its usage; from here on a rank's failure
+  // aborts the job.
   Options opts = parseOptions(argc, argv);
+  std::atexit(abortUnlessFinalized);
   MPI_Comm_rank(MPI_COMM_WORLD, &opts.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &opts.ranks);
   if (!opts.saveWeights.empty())
