@@ -17,10 +17,18 @@
 // HINT-LABEL: tir.prim_func private @attention(
 // HINT-SAME: tir.attention = {causal = true}
 // CHECK-LABEL: tir.prim_func private @attention(
+// CHECK-DAG: %[[B:.*]] = tir.sym_var "b"
 // CHECK-DAG: %[[S:.*]] = tir.sym_var "s"
 // CHECK-DAG: %[[T:.*]] = tir.sym_var "t"
 // CHECK: %[[GROUP:.*]] = arith.divui %{{.*}}, %{{.*}} : index
 // CHECK: %[[ROWS:.*]] = arith.muli %[[S]], %[[GROUP]] : index
+// CHECK: %[[PM:.*]] = tir.alloc : !tir.buffer<[b * ((t + 127) floordiv 128) * 64], f32>
+// CHECK-NEXT: %[[PL:.*]] = tir.alloc : !tir.buffer<[b * ((t + 127) floordiv 128) * 64], f32>
+// CHECK-NEXT: %[[PO:.*]] = tir.alloc : !tir.buffer<[b * ((t + 127) floordiv 128) * 64, 8], f32>
+// CHECK: %[[FEWKEYS:.*]] = arith.cmpi ule, %[[T]], %[[C128:.*]] : index
+// CHECK: %[[MANYROWS:.*]] = arith.cmpi ugt, %[[ROWS]], %{{.*}} : index
+// CHECK: %[[ONE:.*]] = arith.ori %[[MANYROWS]], %[[FEWKEYS]] : i1
+// CHECK: scf.if %[[ONE]] {
 // CHECK: %[[RT:.*]] = arith.divui %{{.*}}, %{{.*}} : index
 // CHECK: %[[GRID:.*]] = arith.muli %{{.*}}, %[[RT]] : index
 // CHECK: tir.for %{{.*}} = %{{.*}} to %[[GRID]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" name = "q_tiles" {
@@ -61,6 +69,48 @@
 // CHECK: thread = "threadIdx.x"
 // CHECK: %[[Y:.*]] = arith.divf
 // CHECK: tir.store %[[Y]], %arg3[
+// Decode (flash decoding): when every row of a kv head fits one tile (s * 2
+// <= 32) and t > 128, the keys are split into chunks of 128 over blocks:
+// grid = b * hkv * ceildiv(t, 128). Block (batch, kv head, chunk) visits
+// keys [128 c, min(t, 128 c + 128)) (cut by causal) and leaves its rows'
+// partial max, sum and undivided accumulators in global buffers at the top
+// of the program (for --relax-lift-tir-allocs), b * 2 * chunks * 32 rows
+// (the rows per kv head, s * 2, are symbolic: a tile's); the combine kernel, one thread per output element,
+// takes the max over the chunks, then sums l and acc weighed by exp(m_c - m).
+// CHECK: } else {
+// CHECK: %[[T127:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK-NEXT: %[[CHUNKS:.*]] = arith.divui %[[T127]], %{{.*}} : index
+// CHECK-NEXT: %[[BH:.*]] = arith.muli %[[B]], %{{.*}} : index
+// CHECK-NEXT: %[[SGRID:.*]] = arith.muli %[[BH]], %[[CHUNKS]] : index
+// CHECK: tir.for %[[BLK:.*]] = %{{.*}} to %[[SGRID]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" name = "kv_chunks" {
+// CHECK-NEXT: %[[CHUNK:.*]] = arith.remui %[[BLK]], %[[CHUNKS]] : index
+// CHECK: %[[BEGIN:.*]] = arith.muli %[[CHUNK]], %{{.*}} : index
+// CHECK: %[[NEXT:.*]] = arith.addi %[[BEGIN]], %{{.*}} : index
+// CHECK: %[[CEND:.*]] = arith.minui %[[T]], %[[NEXT]] : index
+// CHECK: %[[CSEEN:.*]] = arith.minui %[[CEND]], %{{.*}} : index
+// CHECK: %[[VEND:.*]] = arith.select %{{.*}}, %[[CEND]], %[[CSEEN]] : index
+// CHECK: %[[COUNT:.*]] = arith.subi %[[VEND]], %[[BEGIN]] : index
+// CHECK: %[[ANY:.*]] = arith.cmpi ult, %[[BEGIN]], %[[VEND]] : index
+// CHECK: arith.select %[[ANY]], %[[COUNT]], %{{.*}} : index
+// CHECK: name = "kv_tiles"
+// CHECK: %[[JT:.*]] = arith.muli
+// CHECK-NEXT: arith.addi %[[BEGIN]], %[[JT]] : index
+// CHECK: tir.store %{{.*}}, %[[PM]][
+// CHECK: tir.store %{{.*}}, %[[PL]][
+// CHECK: tir.store %{{.*}}, %[[PO]][
+// CHECK-NOT: %arg3
+// CHECK: thread = "blockIdx.x" name = "combine_chunks" {
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[CHUNKS]] step
+// CHECK: tir.load %[[PM]][
+// CHECK: arith.maximumf
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[CHUNKS]] step
+// CHECK: %[[W:.*]] = math.exp
+// CHECK: tir.load %[[PL]][
+// CHECK: arith.mulf %{{.*}}, %[[W]] : f32
+// CHECK: tir.load %[[PO]][
+// CHECK: arith.mulf %{{.*}}, %[[W]] : f32
+// CHECK: %[[OUT:.*]] = arith.divf
+// CHECK: tir.store %[[OUT]], %arg3[
 relax.func @causal(%q: !relax.tensor<[b, s, 4, 16], f32>, %k: !relax.tensor<[b, t, 2, 16], f32>,
                    %v: !relax.tensor<[b, t, 2, 8], f32>) -> !relax.tensor<[b, s, 4, 8], f32> {
   %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[b, s, 4, 16], f32>, !relax.tensor<[b, t, 2, 16], f32>, !relax.tensor<[b, t, 2, 8], f32>) -> !relax.tensor<[b, s, 4, 8], f32>
@@ -93,6 +143,48 @@ relax.func @half(%q: !relax.tensor<[1, s, 8, 128], f16>, %k: !relax.tensor<[1, t
                  %v: !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 8, 128], f16> {
   %y = relax.attention %q, %k, %v {scale = 0.5 : f64} : (!relax.tensor<[1, s, 8, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 8, 128], f16>
   relax.return %y : !relax.tensor<[1, s, 8, 128], f16>
+}
+
+// -----
+
+// Static lengths decide when the program is scheduled. A decode step (s = 1,
+// 8 query heads over 2: 4 rows per kv head) over 1000 keys: only the split
+// kernels, no scf.if; partial buffers of 2 * 2 * 8 chunks * 4 rows; grid
+// 2 * 2 * 8. f16 is rounded once, in the combine kernel.
+// HINT-LABEL: tir.prim_func private @attention(
+// HINT-SAME: tir.attention = {causal = true}
+// HINT-LABEL: tir.prim_func private @attention_2(
+// HINT-SAME: tir.attention = {causal = false}
+// CHECK-LABEL: tir.prim_func private @attention(
+// CHECK-NOT: scf.if
+// CHECK-NOT: q_tiles
+// CHECK: tir.alloc : !tir.buffer<[128], f32>
+// CHECK-NEXT: tir.alloc : !tir.buffer<[128], f32>
+// CHECK-NEXT: tir.alloc : !tir.buffer<[128, 64], f32>
+// CHECK: %[[BH:.*]] = arith.muli %c2, %c2{{.*}} : index
+// CHECK-NEXT: %[[GRID:.*]] = arith.muli %[[BH]], %c8{{.*}} : index
+// CHECK: tir.for %{{.*}} = %{{.*}} to %[[GRID]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" name = "kv_chunks" {
+// CHECK-NOT: arith.truncf
+// CHECK: name = "combine_chunks"
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// Prefill lengths (s = 40: 80 rows per kv head) or at most one chunk of keys
+// (t = 128): the one kernel only.
+// CHECK-LABEL: tir.prim_func private @attention_1(
+// CHECK-NOT: scf.if
+// CHECK: name = "q_tiles"
+// CHECK-NOT: kv_chunks
+// CHECK-LABEL: tir.prim_func private @attention_2(
+// CHECK-NOT: scf.if
+// CHECK: name = "q_tiles"
+// CHECK-NOT: kv_chunks
+relax.func @decode(%q: !relax.tensor<[2, 1, 8, 64], f16>, %k: !relax.tensor<[2, 1000, 2, 64], f16>,
+                   %v: !relax.tensor<[2, 1000, 2, 64], f16>, %qp: !relax.tensor<[2, 40, 8, 64], f16>,
+                   %k128: !relax.tensor<[2, 128, 2, 64], f16>)
+    -> (!relax.tensor<[2, 1, 8, 64], f16>, !relax.tensor<[2, 40, 8, 64], f16>, !relax.tensor<[2, 1, 8, 64], f16>) {
+  %y0 = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[2, 1, 8, 64], f16>, !relax.tensor<[2, 1000, 2, 64], f16>, !relax.tensor<[2, 1000, 2, 64], f16>) -> !relax.tensor<[2, 1, 8, 64], f16>
+  %y1 = relax.attention %qp, %k, %v {causal = true} : (!relax.tensor<[2, 40, 8, 64], f16>, !relax.tensor<[2, 1000, 2, 64], f16>, !relax.tensor<[2, 1000, 2, 64], f16>) -> !relax.tensor<[2, 40, 8, 64], f16>
+  %y2 = relax.attention %q, %k128, %k128 : (!relax.tensor<[2, 1, 8, 64], f16>, !relax.tensor<[2, 128, 2, 64], f16>, !relax.tensor<[2, 128, 2, 64], f16>) -> !relax.tensor<[2, 1, 8, 64], f16>
+  relax.return %y0, %y1, %y2 : !relax.tensor<[2, 1, 8, 64], f16>, !relax.tensor<[2, 40, 8, 64], f16>, !relax.tensor<[2, 1, 8, 64], f16>
 }
 
 // -----

@@ -27,6 +27,14 @@
 // Query rows and keys past the symbolic s and skv are tails: padded with
 // zeros, never stored. Narrow floats (f16, bf16) accumulate in f32.
 //
+// Decode (all query rows of a kv head in one tile) with more than one chunk
+// of keys is split over the keys (flash decoding): one block per (batch, kv
+// head, chunk of 128 keys) runs the same key loop over its chunk and stores
+// its rows' partial max, sum and undivided accumulators to global scratch;
+// a second kernel merges the chunks of each output element. With symbolic
+// lengths both versions are kept under an scf.if the host evaluates per
+// call.
+//
 //===----------------------------------------------------------------------===//
 
 #include "MatmulMatch.h"
@@ -186,73 +194,53 @@ struct KernelBuilder {
   }
 };
 } // namespace
+namespace {
+/// What the kernels are built from: the attention program's buffers, its
+/// constants and the index values of its dims at the function's entry.
+struct Attention {
+  Value q, k, v, o;
+  Type dtype;
+  int64_t d, dv, br, bc;
+  bool causal;
+  double scale;
+  Value nb, s, hq, skv, hkv, group, rows;
+};
 
-FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
-  auto hint = func->getAttrOfType<DictionaryAttr>(kAttentionAttrName);
-  if (!hint || func.getBody().empty())
-    return false;
-  Block &entry = func.getBody().front();
-  // q, k, v, out: the program of an unmasked attention; anything else (a
-  // mask, a program fusion rewrote) keeps the generic schedule.
-  SmallVector<Value> bufs;
-  for (BlockArgument arg : entry.getArguments())
-    if (isa<BufferType>(arg.getType()))
-      bufs.push_back(arg);
-  if (bufs.size() != 4)
-    return false;
-  auto typeOf = [&](unsigned i) { return cast<BufferType>(bufs[i].getType()); };
-  Type dtype = typeOf(0).getDtype();
-  if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
-    return false;
-  for (unsigned i = 0; i < 4; ++i)
-    if (typeOf(i).getDims().size() != 4 || typeOf(i).getDtype() != dtype)
-      return false;
-  std::optional<int64_t> d = typeOf(0).getDims()[3].getConstant();
-  std::optional<int64_t> dk = typeOf(1).getDims()[3].getConstant();
-  std::optional<int64_t> dv = typeOf(2).getDims()[3].getConstant();
-  if (!d || !dv || dk != d || *d <= 0 || *dv <= 0)
-    return false;
-  std::optional<Tiles> tiles = pickTiles(*d, *dv);
-  if (!tiles)
-    return false;
-  const int64_t br = tiles->rows, bc = tiles->keys;
-  auto causalAttr = hint.getAs<BoolAttr>("causal");
-  bool causal = causalAttr && causalAttr.getValue();
-  double scale = 1.0 / std::sqrt(static_cast<double>(*d));
-  if (auto s = hint.getAs<FloatAttr>("scale"))
-    scale = s.getValueAsDouble();
+/// Flash decoding: each block of the first kernel visits one chunk of
+/// kKeysPerChunk keys and leaves its rows' partial max, sum and (not yet
+/// divided) accumulators in global buffers, at row (block * rowStride +
+/// row of the head); the combine kernel merges the chunks of each row.
+/// rowStride is the head's row count when it is a constant, else the tile's
+/// (the split runs only when the rows fit one tile).
+struct KeySplit {
+  Value chunks;
+  int64_t rowStride;
+  Value partMax, partSum, partOut;
+};
+} // namespace
 
-  // The streaming program goes; the kernel is built from the parameters.
-  SmallVector<Operation *> body;
-  for (Operation &op : entry.without_terminator())
-    body.push_back(&op);
-  for (Operation *op : body)
-    op->dropAllReferences();
-  for (Operation *op : llvm::reverse(body))
-    op->erase();
+/// Keys per block of the split kernel: a multiple of every tile's key count,
+/// so that no key tile straddles two chunks.
+static constexpr int64_t kKeysPerChunk = 128;
 
-  Location loc = func.getLoc();
-  OpBuilder b = OpBuilder::atBlockBegin(&entry);
-  KernelBuilder kb{loc, b.getF32Type()};
-  Value Q = bufs[0], K = bufs[1], V = bufs[2], O = bufs[3];
-  auto dim = [&](unsigned buf, unsigned i) {
-    return materializeDim(b, loc, typeOf(buf).getDims()[i]);
-  };
-  Value nb = dim(0, 0), s = dim(0, 1), hq = dim(0, 2), skv = dim(1, 1),
-        hkv = dim(1, 2);
-  // The legalizer proved hkv divides hq.
-  Value group = kb.div(b, hq, hkv);
-  Value rows = kb.mul(b, s, group);
-  Value tilesPerHead = ceilDiv(b, loc, rows, br);
-  Value grid = kb.mul(b, kb.mul(b, nb, hkv), tilesPerHead);
+/// Builds the flash-attention kernel at `b`: one block per (batch, kv head,
+/// query tile), or, with `split`, per (batch, kv head, key chunk) over the
+/// head's only query tile. Returns its block loop.
+static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
+                              const Attention &a, const KeySplit *split) {
+  Location loc = kb.loc;
+  const int64_t br = a.br, bc = a.bc, d = a.d, dv = a.dv;
+  // Blocks per (batch, kv head): its query tiles, or its key chunks.
+  Value perHead = split ? split->chunks : ceilDiv(b, loc, a.rows, br);
+  Value grid = kb.mul(b, kb.mul(b, a.nb, a.hkv), perHead);
 
   ForOp blockLoop = kb.loop(
       b, grid, LoopKind::thread_binding, "blockIdx.x",
       [&](OpBuilder &bb, Value blk) {
-        Value tile = kb.rem(bb, blk, tilesPerHead);
-        Value bh = kb.div(bb, blk, tilesPerHead);
-        Value kvh = kb.rem(bb, bh, hkv), bi = kb.div(bb, bh, hkv);
-        Value row0 = kb.mul(bb, tile, kb.c(bb, br));
+        Value sub = kb.rem(bb, blk, perHead);
+        Value bh = kb.div(bb, blk, perHead);
+        Value kvh = kb.rem(bb, bh, a.hkv), bi = kb.div(bb, bh, a.hkv);
+        Value row0 = split ? kb.c(bb, 0) : kb.mul(bb, sub, kb.c(bb, br));
         auto alloc = [&](ArrayRef<int64_t> shape, MemoryScope scope) {
           return AllocOp::create(
                      bb, loc,
@@ -262,16 +250,16 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
               .getResult();
         };
         SharedTiles sh;
-        sh.q = alloc({br, *d + 1}, MemoryScope::shared);
-        sh.k = alloc({bc, *d + 1}, MemoryScope::shared);
-        sh.v = alloc({bc, *dv}, MemoryScope::shared);
+        sh.q = alloc({br, d + 1}, MemoryScope::shared);
+        sh.k = alloc({bc, d + 1}, MemoryScope::shared);
+        sh.v = alloc({bc, dv}, MemoryScope::shared);
         sh.scores = alloc({br, bc + 1}, MemoryScope::shared);
         sh.rowMax = alloc({br}, MemoryScope::shared);
         sh.rowSum = alloc({br}, MemoryScope::shared);
         sh.rowScale = alloc({br}, MemoryScope::shared);
         // Each thread's share of the [br, dv] output tile: registers that live
         // across the key loop.
-        const int64_t outTile = br * *dv;
+        const int64_t outTile = br * dv;
         Value acc =
             alloc({KernelBuilder::numSlots(outTile)}, MemoryScope::local);
 
@@ -281,8 +269,9 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
         };
         auto rowOf = [&](OpBuilder &ob, Value r) {
           Value gr = kb.add(ob, row0, r);
-          return Row{kb.lt(ob, gr, rows), kb.div(ob, gr, group),
-                     kb.add(ob, kb.mul(ob, kvh, group), kb.rem(ob, gr, group))};
+          return Row{kb.lt(ob, gr, a.rows), kb.div(ob, gr, a.group),
+                     kb.add(ob, kb.mul(ob, kvh, a.group),
+                            kb.rem(ob, gr, a.group))};
         };
         Value negInf = arith::ConstantOp::create(
             bb, loc,
@@ -298,40 +287,55 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
                            [&](OpBuilder &sb, int64_t k, Value) {
                              kb.store(sb, kb.f(sb, 0.0), acc, kb.c(sb, k));
                            });
-          kb.strided(tb, t, br * *d, [&](OpBuilder &sb, Value p) {
-            Value r = kb.div(sb, p, kb.c(sb, *d)),
-                  e = kb.rem(sb, p, kb.c(sb, *d));
+          kb.strided(tb, t, br * d, [&](OpBuilder &sb, Value p) {
+            Value r = kb.div(sb, p, kb.c(sb, d)), e = kb.rem(sb, p, kb.c(sb, d));
             Row row = rowOf(sb, r);
-            kb.store(sb, kb.loadF32Or0(sb, row.in, Q, {bi, row.i, row.h, e}),
+            kb.store(sb,
+                     kb.loadF32Or0(sb, row.in, a.q, {bi, row.i, row.h, e}),
                      sh.q, {r, e});
           });
         });
 
-        // The keys this block visits: all of them, or with causal up to the
-        // last one its last row sees, unless some row sees none (s > skv):
-        // that row averages every value.
-        Value end = skv;
-        if (causal) {
-          Value firstI = kb.div(bb, row0, group);
-          Value lastRow = arith::MinUIOp::create(
-              bb, loc, rows, kb.add(bb, row0, kb.c(bb, br)));
-          Value lastI = kb.div(
-              bb, arith::SubIOp::create(bb, loc, lastRow, kb.c(bb, 1)), group);
-          Value someRowBlind = kb.lt(bb, kb.add(bb, firstI, skv), s);
-          Value seen = arith::SubIOp::create(
-              bb, loc, kb.add(bb, kb.add(bb, lastI, kb.c(bb, 1)), skv), s);
-          end = arith::SelectOp::create(
-              bb, loc, someRowBlind, skv,
-              arith::MinUIOp::create(bb, loc, skv, seen));
+        // The keys this block visits: all of them (or its chunk's), with
+        // causal up to the last one its last row sees, unless some row sees
+        // none (s > skv): that row averages every value.
+        Value begin, end = a.skv;
+        if (split) {
+          begin = kb.mul(bb, sub, kb.c(bb, kKeysPerChunk));
+          end = arith::MinUIOp::create(
+              bb, loc, a.skv, kb.add(bb, begin, kb.c(bb, kKeysPerChunk)));
         }
-        Value keyTiles = ceilDiv(bb, loc, end, bc);
-        Value scaleV = kb.f(bb, scale);
+        if (a.causal) {
+          Value firstI = kb.div(bb, row0, a.group);
+          Value lastRow = arith::MinUIOp::create(
+              bb, loc, a.rows, kb.add(bb, row0, kb.c(bb, br)));
+          Value lastI =
+              kb.div(bb, arith::SubIOp::create(bb, loc, lastRow, kb.c(bb, 1)),
+                     a.group);
+          Value someRowBlind = kb.lt(bb, kb.add(bb, firstI, a.skv), a.s);
+          Value seen = arith::SubIOp::create(
+              bb, loc, kb.add(bb, kb.add(bb, lastI, kb.c(bb, 1)), a.skv), a.s);
+          end = arith::SelectOp::create(
+              bb, loc, someRowBlind, end,
+              arith::MinUIOp::create(bb, loc, end, seen));
+        }
+        // A chunk past the causal end visits nothing: its partial max stays
+        // -inf, which the combine weighs by exp(-inf) = 0.
+        Value count = end;
+        if (split)
+          count = arith::SelectOp::create(
+              bb, loc, kb.lt(bb, begin, end),
+              arith::SubIOp::create(bb, loc, end, begin), kb.c(bb, 0));
+        Value keyTiles = ceilDiv(bb, loc, count, bc);
+        Value scaleV = kb.f(bb, a.scale);
         Value lowest =
             kb.f(bb, static_cast<double>(std::numeric_limits<float>::lowest()));
 
         ForOp keyLoop = kb.loop(
             bb, keyTiles, LoopKind::serial, {}, [&](OpBuilder &lb, Value jt) {
               Value j0 = kb.mul(lb, jt, kb.c(lb, bc));
+              if (split)
+                j0 = kb.add(lb, begin, j0);
               // Stage the K and V tiles (zero past skv).
               kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
                 auto stage = [&](Value src, Value dst, int64_t width) {
@@ -340,13 +344,13 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
                     Value e = kb.rem(sb, p, kb.c(sb, width));
                     Value j = kb.add(sb, j0, cc);
                     kb.store(sb,
-                             kb.loadF32Or0(sb, kb.lt(sb, j, skv), src,
+                             kb.loadF32Or0(sb, kb.lt(sb, j, a.skv), src,
                                            {bi, j, kvh, e}),
                              dst, {cc, e});
                   });
                 };
-                stage(K, sh.k, *d);
-                stage(V, sh.v, *dv);
+                stage(a.k, sh.k, d);
+                stage(a.v, sh.v, dv);
               });
               // Scores: thread t owns scores t + k * kThreads (row-major [br,
               // bc]), summed in registers over the head dim.
@@ -366,7 +370,7 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
                   cc.push_back(kb.rem(tb, p, kb.c(tb, bc)));
                   kb.store(tb, kb.f(tb, 0.0), dots, kb.c(tb, k));
                 }
-                kb.serial(tb, kb.c(tb, *d), [&](OpBuilder &eb, Value e) {
+                kb.serial(tb, kb.c(tb, d), [&](OpBuilder &eb, Value e) {
                   for (int64_t k = 0; k < slots; ++k) {
                     Value prod = arith::MulFOp::create(
                         eb, loc, kb.load(eb, sh.q, {r[k], e}),
@@ -381,14 +385,14 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
                   Value x = arith::MulFOp::create(
                       tb, loc, kb.load(tb, dots, kb.c(tb, k)), scaleV);
                   Value j = kb.add(tb, j0, cc[k]);
-                  if (causal) {
+                  if (a.causal) {
                     Row row = rowOf(tb, r[k]);
                     Value visible = arith::CmpIOp::create(
-                        tb, loc, arith::CmpIPredicate::ule, kb.add(tb, j, s),
-                        kb.add(tb, row.i, skv));
+                        tb, loc, arith::CmpIPredicate::ule, kb.add(tb, j, a.s),
+                        kb.add(tb, row.i, a.skv));
                     x = arith::SelectOp::create(tb, loc, visible, x, lowest);
                   }
-                  x = arith::SelectOp::create(tb, loc, kb.lt(tb, j, skv), x,
+                  x = arith::SelectOp::create(tb, loc, kb.lt(tb, j, a.skv), x,
                                               negInf);
                   kb.store(tb, x, sh.scores, {r[k], cc[k]});
                 }
@@ -433,8 +437,8 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
                 SmallVector<Value> p, r, e;
                 for (int64_t k = 0; k < KernelBuilder::numSlots(outTile); ++k) {
                   p.push_back(kb.add(tb, t, kb.c(tb, k * kThreads)));
-                  r.push_back(kb.div(tb, p[k], kb.c(tb, *dv)));
-                  e.push_back(kb.rem(tb, p[k], kb.c(tb, *dv)));
+                  r.push_back(kb.div(tb, p[k], kb.c(tb, dv)));
+                  e.push_back(kb.rem(tb, p[k], kb.c(tb, dv)));
                   kb.inTile(tb, k, p[k], outTile, [&](OpBuilder &sb) {
                     kb.store(sb,
                              arith::MulFOp::create(
@@ -459,25 +463,251 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
             });
         keyLoop.setLoopName("kv_tiles");
 
-        // O = acc / l for the rows inside s (no key at all: 0 / 0 = NaN, as
-        // the reference).
         kb.threads(bb, kThreads, [&](OpBuilder &tb, Value t) {
+          if (split) {
+            // The chunk's partial results of the rows inside s, undivided.
+            Value first = kb.mul(tb, blk, kb.c(tb, split->rowStride));
+            kb.ifThen(tb, kb.lt(tb, t, kb.c(tb, br)), [&](OpBuilder &gb) {
+              kb.ifThen(gb, rowOf(gb, t).in, [&](OpBuilder &sb) {
+                Value pr = kb.add(sb, first, t);
+                kb.store(sb, kb.load(sb, sh.rowMax, t), split->partMax, pr);
+                kb.store(sb, kb.load(sb, sh.rowSum, t), split->partSum, pr);
+              });
+            });
+            kb.unrolledSlots(
+                tb, t, outTile, [&](OpBuilder &sb, int64_t k, Value p) {
+                  Value r = kb.div(sb, p, kb.c(sb, dv)),
+                        e = kb.rem(sb, p, kb.c(sb, dv));
+                  kb.ifThen(sb, rowOf(sb, r).in, [&](OpBuilder &gb) {
+                    kb.store(gb, kb.load(gb, acc, kb.c(gb, k)),
+                             split->partOut, {kb.add(gb, first, r), e});
+                  });
+                });
+            return;
+          }
+          // O = acc / l for the rows inside s (no key at all: 0 / 0 = NaN,
+          // as the reference).
           kb.unrolledSlots(
               tb, t, outTile, [&](OpBuilder &sb, int64_t k, Value p) {
-                Value r = kb.div(sb, p, kb.c(sb, *dv)),
-                      e = kb.rem(sb, p, kb.c(sb, *dv));
+                Value r = kb.div(sb, p, kb.c(sb, dv)),
+                      e = kb.rem(sb, p, kb.c(sb, dv));
                 Row row = rowOf(sb, r);
                 kb.ifThen(sb, row.in, [&](OpBuilder &gb) {
                   Value y = arith::DivFOp::create(gb, loc,
                                                   kb.load(gb, acc, kb.c(gb, k)),
                                                   kb.load(gb, sh.rowSum, r));
-                  if (dtype != kb.f32)
-                    y = arith::TruncFOp::create(gb, loc, dtype, y);
-                  kb.store(gb, y, O, {bi, row.i, row.h, e});
+                  if (a.dtype != kb.f32)
+                    y = arith::TruncFOp::create(gb, loc, a.dtype, y);
+                  kb.store(gb, y, a.o, {bi, row.i, row.h, e});
                 });
               });
         });
       });
-  blockLoop.setLoopName("q_tiles");
+  blockLoop.setLoopName(split ? "kv_chunks" : "q_tiles");
+  return blockLoop;
+}
+
+/// Builds the second kernel of flash decoding at `b`: a thread per output
+/// element (batch, query, head, column) merges its row's chunks, each
+/// weighed by exp(m_chunk - m) with m the largest chunk max:
+/// O = sum acc_c w_c / sum l_c w_c.
+static void buildCombineKernel(OpBuilder &b, const KernelBuilder &kb,
+                               const Attention &a, const KeySplit &split) {
+  Location loc = kb.loc;
+  Value total =
+      kb.mul(b, kb.mul(b, kb.mul(b, a.nb, a.s), a.hq), kb.c(b, a.dv));
+  ForOp blockLoop = kb.loop(
+      b, ceilDiv(b, loc, total, kThreads), LoopKind::thread_binding,
+      "blockIdx.x", [&](OpBuilder &bb, Value blk) {
+        kb.threads(bb, kThreads, [&](OpBuilder &tb, Value t) {
+          Value p = kb.add(tb, kb.mul(tb, blk, kb.c(tb, kThreads)), t);
+          kb.ifThen(tb, kb.lt(tb, p, total), [&](OpBuilder &gb) {
+            Value e = kb.rem(gb, p, kb.c(gb, a.dv));
+            Value bsh = kb.div(gb, p, kb.c(gb, a.dv));
+            Value h = kb.rem(gb, bsh, a.hq), bs = kb.div(gb, bsh, a.hq);
+            Value i = kb.rem(gb, bs, a.s), bi = kb.div(gb, bs, a.s);
+            Value kvh = kb.div(gb, h, a.group);
+            Value gr = kb.add(gb, kb.mul(gb, i, a.group),
+                              kb.rem(gb, h, a.group));
+            // The row's partial results of chunk c: row first + c * stride.
+            Value stride = kb.c(gb, split.rowStride);
+            Value first = kb.add(
+                gb,
+                kb.mul(gb,
+                       kb.mul(gb, kb.add(gb, kb.mul(gb, bi, a.hkv), kvh),
+                              split.chunks),
+                       stride),
+                gr);
+            auto partRow = [&](OpBuilder &ob, Value c) {
+              return kb.add(ob, first, kb.mul(ob, c, stride));
+            };
+            // max, sum, output: registers.
+            Value acc = AllocOp::create(
+                gb, loc,
+                BufferType::get(gb.getContext(),
+                                relax::SymShape::fromStatic({3}), kb.f32,
+                                MemoryScope::local));
+            Value zero = kb.c(gb, 0), one = kb.c(gb, 1), two = kb.c(gb, 2);
+            kb.store(gb,
+                     kb.f(gb, -std::numeric_limits<double>::infinity()), acc,
+                     zero);
+            kb.store(gb, kb.f(gb, 0.0), acc, one);
+            kb.store(gb, kb.f(gb, 0.0), acc, two);
+            kb.serial(gb, split.chunks, [&](OpBuilder &cb, Value c) {
+              kb.store(cb,
+                       arith::MaximumFOp::create(
+                           cb, loc, kb.load(cb, acc, zero),
+                           kb.load(cb, split.partMax, partRow(cb, c))),
+                       acc, zero);
+            });
+            Value m = kb.load(gb, acc, zero);
+            kb.serial(gb, split.chunks, [&](OpBuilder &cb, Value c) {
+              Value pr = partRow(cb, c);
+              Value w = math::ExpOp::create(
+                  cb, loc,
+                  arith::SubFOp::create(cb, loc,
+                                        kb.load(cb, split.partMax, pr), m));
+              auto addWeighted = [&](Value slot, Value x) {
+                kb.store(cb,
+                         arith::AddFOp::create(
+                             cb, loc, kb.load(cb, acc, slot),
+                             arith::MulFOp::create(cb, loc, x, w)),
+                         acc, slot);
+              };
+              addWeighted(one, kb.load(cb, split.partSum, pr));
+              addWeighted(two, kb.load(cb, split.partOut, {pr, e}));
+            });
+            Value y = arith::DivFOp::create(gb, loc, kb.load(gb, acc, two),
+                                            kb.load(gb, acc, one));
+            if (a.dtype != kb.f32)
+              y = arith::TruncFOp::create(gb, loc, a.dtype, y);
+            kb.store(gb, y, a.o, {bi, i, h, e});
+          });
+        });
+      });
+  blockLoop.setLoopName("combine_chunks");
+}
+
+FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
+  auto hint = func->getAttrOfType<DictionaryAttr>(kAttentionAttrName);
+  if (!hint || func.getBody().empty())
+    return false;
+  Block &entry = func.getBody().front();
+  // q, k, v, out: the program of an unmasked attention; anything else (a
+  // mask, a program fusion rewrote) keeps the generic schedule.
+  SmallVector<Value> bufs;
+  for (BlockArgument arg : entry.getArguments())
+    if (isa<BufferType>(arg.getType()))
+      bufs.push_back(arg);
+  if (bufs.size() != 4)
+    return false;
+  auto typeOf = [&](unsigned i) { return cast<BufferType>(bufs[i].getType()); };
+  Type dtype = typeOf(0).getDtype();
+  if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
+    return false;
+  for (unsigned i = 0; i < 4; ++i)
+    if (typeOf(i).getDims().size() != 4 || typeOf(i).getDtype() != dtype)
+      return false;
+  std::optional<int64_t> d = typeOf(0).getDims()[3].getConstant();
+  std::optional<int64_t> dk = typeOf(1).getDims()[3].getConstant();
+  std::optional<int64_t> dv = typeOf(2).getDims()[3].getConstant();
+  if (!d || !dv || dk != d || *d <= 0 || *dv <= 0)
+    return false;
+  std::optional<Tiles> tiles = pickTiles(*d, *dv);
+  if (!tiles)
+    return false;
+  auto causalAttr = hint.getAs<BoolAttr>("causal");
+  double scale = 1.0 / std::sqrt(static_cast<double>(*d));
+  if (auto s = hint.getAs<FloatAttr>("scale"))
+    scale = s.getValueAsDouble();
+
+  // The streaming program goes; the kernels are built from the parameters.
+  SmallVector<Operation *> body;
+  for (Operation &op : entry.without_terminator())
+    body.push_back(&op);
+  for (Operation *op : body)
+    op->dropAllReferences();
+  for (Operation *op : llvm::reverse(body))
+    op->erase();
+
+  Location loc = func.getLoc();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  KernelBuilder kb{loc, b.getF32Type()};
+  Attention a;
+  a.q = bufs[0], a.k = bufs[1], a.v = bufs[2], a.o = bufs[3];
+  a.dtype = dtype;
+  a.d = *d, a.dv = *dv, a.br = tiles->rows, a.bc = tiles->keys;
+  a.causal = causalAttr && causalAttr.getValue();
+  a.scale = scale;
+  auto dimExpr = [&](unsigned buf, unsigned i) {
+    return typeOf(buf).getDims()[i];
+  };
+  auto dim = [&](unsigned buf, unsigned i) {
+    return materializeDim(b, loc, dimExpr(buf, i));
+  };
+  a.nb = dim(0, 0), a.s = dim(0, 1), a.hq = dim(0, 2), a.skv = dim(1, 1),
+  a.hkv = dim(1, 2);
+  // The legalizer proved hkv divides hq.
+  a.group = kb.div(b, a.hq, a.hkv);
+  a.rows = kb.mul(b, a.s, a.group);
+
+  // Decode (every query row of a kv head in one tile) over more than one
+  // chunk of keys: split the keys over blocks (flash decoding), since one
+  // block per kv head would leave most SMs idle. Decided here when the
+  // lengths are constants, else per call on the host (scf.if).
+  using relax::sym::Expr;
+  Expr rowsExpr = dimExpr(0, 1) * relax::sym::floorDiv(dimExpr(0, 2),
+                                                       dimExpr(1, 2));
+  Expr skvExpr = dimExpr(1, 1);
+  std::optional<int64_t> constRows = rowsExpr.getConstant(),
+                         constSkv = skvExpr.getConstant();
+  bool neverSplit = (constRows && *constRows > a.br) ||
+                    (constSkv && *constSkv <= kKeysPerChunk);
+  if (neverSplit) {
+    buildFlashKernel(b, kb, a, /*split=*/nullptr);
+    return true;
+  }
+  // The partial results sit at the top of the program, where
+  // --relax-lift-tir-allocs makes them an output that the memory plan
+  // places in the caller's arena (not an allocation per call); sized by the
+  // tile's rows when the head's are symbolic, so that a prefill call, which
+  // takes the one kernel, does not size them by its length.
+  KeySplit split;
+  split.rowStride = constRows ? *constRows : a.br;
+  Expr partRows = dimExpr(0, 0) * dimExpr(1, 2) *
+                  relax::sym::ceilDiv(skvExpr, Expr::constant(kKeysPerChunk)) *
+                  Expr::constant(split.rowStride);
+  auto part = [&](ArrayRef<Expr> dims) {
+    return AllocOp::create(b, loc,
+                           BufferType::get(b.getContext(),
+                                           relax::SymShape(dims), kb.f32,
+                                           MemoryScope::global))
+        .getResult();
+  };
+  split.partMax = part({partRows});
+  split.partSum = part({partRows});
+  split.partOut = part({partRows, Expr::constant(a.dv)});
+  auto buildSplit = [&](OpBuilder &sb) {
+    split.chunks = ceilDiv(sb, loc, a.skv, kKeysPerChunk);
+    buildFlashKernel(sb, kb, a, &split);
+    buildCombineKernel(sb, kb, a, split);
+  };
+  if (constRows && constSkv) {
+    buildSplit(b);
+    return true;
+  }
+  // One kernel for prefill (several query tiles) or few keys, the split
+  // otherwise.
+  Value oneKernel = arith::OrIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, a.rows,
+                            kb.c(b, a.br)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, a.skv,
+                            kb.c(b, kKeysPerChunk)));
+  auto choice = scf::IfOp::create(b, loc, oneKernel, /*withElseRegion=*/true);
+  OpBuilder thenB(choice.thenBlock()->getTerminator());
+  buildFlashKernel(thenB, kb, a, /*split=*/nullptr);
+  OpBuilder elseB(choice.elseBlock()->getTerminator());
+  buildSplit(elseB);
   return true;
 }

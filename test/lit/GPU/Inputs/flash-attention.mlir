@@ -1,7 +1,7 @@
 // Unmasked relax.attention for the flash-attention GPU kernel
-// (FlashAttention.cpp), at symbolic lengths. Used by
-// emulate-flash-attention.test (numerics on the CPU), ptxas-flash-attention.test
-// and tir-gpu-flash-attention.mlir.
+// (FlashAttention.cpp), at symbolic lengths, and a static decode step. Used
+// by emulate-flash-attention.test (numerics on the CPU),
+// run-flash-attention.test (on a GPU) and ptxas-flash-attention.test.
 
 // f32, grouped-query heads (4 over 2), d = 16, dv = 8: causal, not causal,
 // and causal with scale = 2 (peaked scores: the running max moves often).
@@ -39,4 +39,13 @@ relax.func @llama(%q: !relax.tensor<[1, s, 32, 128], f16>, %k: !relax.tensor<[1,
                   %v: !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 32, 128], f16> {
   %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[1, s, 32, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 32, 128], f16>
   relax.return %y : !relax.tensor<[1, s, 32, 128], f16>
+}
+
+// A decode step with static lengths: one query over 1000 keys, 8 query heads
+// over 2, f16, d = dv = 64, causal: only the split kernels (flash decoding,
+// 8 chunks of 128 keys, the last one 104).
+relax.func @decode(%q: !relax.tensor<[2, 1, 8, 64], f16>, %k: !relax.tensor<[2, 1000, 2, 64], f16>,
+                   %v: !relax.tensor<[2, 1000, 2, 64], f16>) -> !relax.tensor<[2, 1, 8, 64], f16> {
+  %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[2, 1, 8, 64], f16>, !relax.tensor<[2, 1000, 2, 64], f16>, !relax.tensor<[2, 1000, 2, 64], f16>) -> !relax.tensor<[2, 1, 8, 64], f16>
+  relax.return %y : !relax.tensor<[2, 1, 8, 64], f16>
 }
