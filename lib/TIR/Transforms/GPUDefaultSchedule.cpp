@@ -408,7 +408,7 @@ struct TIRGPUDefaultSchedule
       if (func.getBody().empty() || hasThreadBinding(func))
         continue;
       // relax.attention: the flash-attention kernel when it applies.
-      FailureOr<bool> attention = flashAttention(func);
+      FailureOr<bool> attention = flashAttention(func, tensorCores);
       if (failed(attention))
         return signalPassFailure();
       if (*attention)

@@ -119,26 +119,47 @@ relax.func @causal(%q: !relax.tensor<[b, s, 4, 16], f32>, %k: !relax.tensor<[b, 
 
 // -----
 
-// Not causal, scale 0.5, f16 with d = dv = 128: tiles of 32 rows by 16 keys
-// (35 KiB of shared memory), 32 accumulators per thread; every key tile,
-// ceildiv(t, 16); f16 widened when staged, rounded when stored.
+// Not causal, scale 0.5, f16 with d = dv = 128: tensor cores (the pass's
+// default). Shared tiles in f16, rows padded by 8: Q and K 32 x 136, V
+// transposed 128 x (32 + 8) (the n-by-k operand of P V), P 32 x 40; the f32
+// scores 32 x 33; 32 accumulators per lane (a warp's 16 rows by 64
+// columns: 8 m16n8 tiles). Per key tile of 32: two tir.mma_sync per 16 of
+// d for the warp's 16 x 16 scores (Q by K), the softmax rounds P to f16
+// (and sums the rounded values), then 2 x 8 tir.mma_sync of P by V^T; O is
+// rounded once. Every key tile is visited, ceildiv(t, 32).
 // HINT-LABEL: tir.prim_func private @attention(
 // HINT-SAME: tir.attention = {causal = false, scale = 5.000000e-01 : f64}
 // CHECK-LABEL: tir.prim_func private @attention(
 // CHECK: %[[T:.*]] = tir.sym_var "t"
-// CHECK: tir.alloc : !tir.buffer<[32, 129], f32, shared>
-// CHECK-NEXT: tir.alloc : !tir.buffer<[16, 129], f32, shared>
-// CHECK-NEXT: tir.alloc : !tir.buffer<[16, 128], f32, shared>
-// CHECK-NEXT: tir.alloc : !tir.buffer<[32, 17], f32, shared>
-// CHECK: tir.alloc : !tir.buffer<[32], f32, local>
-// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: scf.if
+// CHECK: %[[Q:.*]] = tir.alloc : !tir.buffer<[32, 136], f16, shared>
+// CHECK-NEXT: %[[K:.*]] = tir.alloc : !tir.buffer<[32, 136], f16, shared>
+// CHECK-NEXT: %[[V:.*]] = tir.alloc : !tir.buffer<[128, 40], f16, shared>
+// CHECK-NEXT: %[[P:.*]] = tir.alloc : !tir.buffer<[32, 40], f16, shared>
+// CHECK-NEXT: tir.alloc : !tir.buffer<[32, 33], f32, shared>
+// CHECK: %[[ACC:.*]] = tir.alloc : !tir.buffer<[32], f32, local>
+// CHECK-NOT: arith.extf %{{.*}} : f16 to f32
+// CHECK: tir.store %{{.*}}, %[[Q]][
 // CHECK-NOT: arith.minui
-// CHECK: %[[T15:.*]] = arith.addi %[[T]], %{{.*}} : index
-// CHECK: %[[TILES:.*]] = arith.divui %[[T15]], %{{.*}} : index
+// CHECK: %[[T31:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK: %[[TILES:.*]] = arith.divui %[[T31]], %{{.*}} : index
 // CHECK: arith.constant 5.000000e-01 : f32
 // CHECK-NOT: arith.cmpi ule
 // CHECK: tir.for %{{.*}} = %{{.*}} to %[[TILES]] step %{{.*}} name = "kv_tiles" {
+// CHECK: tir.store %{{.*}}, %[[K]][
+// CHECK: %[[VT:.*]] = tir.load %arg2[%{{.*}}, %{{.*}}, %{{.*}}, %[[E:.*]]] : !tir.buffer<[1, t, 8, 128], f16>
+// CHECK: tir.store %{{.*}}, %[[V]][%[[E]], %{{.*}}] : !tir.buffer<[128, 40], f16, shared>
+// CHECK: %[[DOTS:.*]] = tir.alloc : !tir.buffer<[8], f32, local>
+// CHECK: tir.mma_sync %{{.*}}, %[[DOTS]][%{{.*}}], %[[Q]][%{{.*}}, %{{.*}}], %[[K]][%{{.*}}, %{{.*}}]
+// CHECK: tir.mma_sync %{{.*}}, %[[DOTS]][%{{.*}}], %[[Q]][%{{.*}}, %{{.*}}], %[[K]][%{{.*}}, %{{.*}}]
+// CHECK: math.exp
+// CHECK: %[[PH:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK-NEXT: tir.store %[[PH]], %[[P]][
+// CHECK-NEXT: arith.extf %[[PH]] : f16 to f32
+// CHECK-COUNT-16: tir.mma_sync %{{.*}}, %[[ACC]][%{{.*}}], %[[P]][%{{.*}}, %{{.*}}], %[[V]][%{{.*}}, %{{.*}}]
+// CHECK-NOT: tir.mma_sync
 // CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK: name = "kv_chunks"
 relax.func @half(%q: !relax.tensor<[1, s, 8, 128], f16>, %k: !relax.tensor<[1, t, 8, 128], f16>,
                  %v: !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 8, 128], f16> {
   %y = relax.attention %q, %k, %v {scale = 0.5 : f64} : (!relax.tensor<[1, s, 8, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 8, 128], f16>
@@ -150,7 +171,7 @@ relax.func @half(%q: !relax.tensor<[1, s, 8, 128], f16>, %k: !relax.tensor<[1, t
 // Static lengths decide when the program is scheduled. A decode step (s = 1,
 // 8 query heads over 2: 4 rows per kv head) over 1000 keys: only the split
 // kernels, no scf.if; partial buffers of 2 * 2 * 8 chunks * 4 rows; grid
-// 2 * 2 * 8. f16 is rounded once, in the combine kernel.
+// 2 * 2 * 8; the output (f16) is written by the combine kernel only.
 // HINT-LABEL: tir.prim_func private @attention(
 // HINT-SAME: tir.attention = {causal = true}
 // HINT-LABEL: tir.prim_func private @attention_2(
@@ -164,7 +185,7 @@ relax.func @half(%q: !relax.tensor<[1, s, 8, 128], f16>, %k: !relax.tensor<[1, t
 // CHECK: %[[BH:.*]] = arith.muli %c2, %c2{{.*}} : index
 // CHECK-NEXT: %[[GRID:.*]] = arith.muli %[[BH]], %c8{{.*}} : index
 // CHECK: tir.for %{{.*}} = %{{.*}} to %[[GRID]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" name = "kv_chunks" {
-// CHECK-NOT: arith.truncf
+// CHECK-NOT: %arg3
 // CHECK: name = "combine_chunks"
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 // Prefill lengths (s = 40: 80 rows per kv head) or at most one chunk of keys

@@ -71,7 +71,12 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
       by the legalizer; f32 / f16 / bf16, constant head dims): replaced by
       the flash-attention kernel (`flashAttention`): a block per tile of
       query rows of one key/value head, K / V tiles streamed through shared
-      memory, online softmax, the output in registers, written once.
+      memory, online softmax, the output in registers, written once; with
+      `tensor-cores`, Q K^T and P V of f16 / bf16 heads (dims multiples
+      of 16 up to 128) on `tir.mma_sync`. A decode step over more than 128
+      keys (every query row of a kv head in one tile) splits the keys over
+      blocks and merges the chunks in a second kernel (flash decoding);
+      symbolic lengths keep both versions under an `scf.if`.
 
     Loops inside a bound nest become serial. Prim_funcs that already bind a
     loop to a thread axis are left as they are.
@@ -87,7 +92,8 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"256",
            "Threads per block (a multiple of 32, at most 1024)">,
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
-           "Schedule f16/bf16 matmuls with f32 accumulation on tensor cores "
+           "Schedule f16/bf16 matmuls with f32 accumulation, and the "
+           "products of f16/bf16 flash attention, on tensor cores "
            "(mma.sync m16n8k16: sm_80 and later)">,
     Option<"wideAccesses", "wide-accesses", "bool", /*default=*/"true",
            "128-bit loads and stores (4 f32 / 8 f16 per access) in the "

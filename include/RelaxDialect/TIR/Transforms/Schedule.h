@@ -287,8 +287,10 @@ bool canTensorCoreMatmul(ForOp root, BlockOp block,
 /// memory, online softmax, the output accumulated in registers and written
 /// once (FlashAttention.cpp). Returns false, changing nothing, when `func`
 /// is not such a program or its head dims need more shared memory or
-/// registers than the kernel's smallest tiles.
-FailureOr<bool> flashAttention(PrimFuncOp func);
+/// registers than the kernel's smallest tiles. With `tensorCores`, f16 /
+/// bf16 programs whose head dims are multiples of 16 (up to 128) compute
+/// Q K^T and P V with tir.mma_sync (f32 accumulators).
+FailureOr<bool> flashAttention(PrimFuncOp func, bool tensorCores = false);
 
 } // namespace tir
 } // namespace mlir

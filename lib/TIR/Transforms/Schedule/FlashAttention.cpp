@@ -27,6 +27,13 @@
 // Query rows and keys past the symbolic s and skv are tails: padded with
 // zeros, never stored. Narrow floats (f16, bf16) accumulate in f32.
 //
+// On tensor cores (f16 / bf16, head dims multiples of 16 up to 128) the
+// tiles hold the input dtype and the two products are tir.mma_sync: each of
+// the 4 warps computes a 16 x 16 block of the scores (Q K^T) and adds P V
+// into the 16 rows by dv / 2 columns it owns, whose accumulators are the
+// lanes' fragments; the softmax between them still runs one thread per row
+// on the f32 scores in shared memory, and rounds P to the input dtype.
+//
 // Decode (all query rows of a kv head in one tile) with more than one chunk
 // of keys is split over the keys (flash decoding): one block per (batch, kv
 // head, chunk of 128 keys) runs the same key loop over its chunk and stores
@@ -41,6 +48,7 @@
 
 #include "RelaxDialect/TIR/IR/OpPattern.h"
 #include "RelaxDialect/TIR/IR/TIRBuilder.h"
+#include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -66,9 +74,11 @@ struct Tiles {
 
 /// The shared buffers of the kernel, f32, rows padded by one element where a
 /// warp reads down a column (scores by key, softmax by row), so that its
-/// lanes hit distinct banks.
+/// lanes hit distinct banks. On tensor cores q, k, v and p (the softmax's
+/// probabilities) hold the input dtype, rows padded by 8 elements, v
+/// transposed (the n-by-k operand of P V).
 struct SharedTiles {
-  Value q, k, v, scores, rowMax, rowSum, rowScale;
+  Value q, k, v, p, scores, rowMax, rowSum, rowScale;
 };
 } // namespace
 
@@ -118,17 +128,23 @@ struct KernelBuilder {
   void store(OpBuilder &b, Value x, Value buf, ValueRange idx) const {
     StoreOp::create(b, loc, x, buf, idx);
   }
-  /// An element of an input in f32, or 0 where `in` is false.
-  Value loadF32Or0(OpBuilder &b, Value in, Value buf, ValueRange idx) const {
-    auto guard = scf::IfOp::create(b, loc, TypeRange{f32}, in,
+  /// An element of an input in f32 (or, with `keepDtype`, in its own
+  /// dtype), or 0 where `in` is false.
+  Value loadF32Or0(OpBuilder &b, Value in, Value buf, ValueRange idx,
+                   bool keepDtype = false) const {
+    Type type = keepDtype ? cast<BufferType>(buf.getType()).getDtype() : f32;
+    auto guard = scf::IfOp::create(b, loc, TypeRange{type}, in,
                                    /*withElseRegion=*/true);
     OpBuilder tb = guard.getThenBodyBuilder();
     Value x = load(tb, buf, idx);
-    if (x.getType() != f32)
-      x = arith::ExtFOp::create(tb, loc, f32, x);
+    if (x.getType() != type)
+      x = arith::ExtFOp::create(tb, loc, type, x);
     scf::YieldOp::create(tb, loc, x);
     OpBuilder eb = guard.getElseBodyBuilder();
-    scf::YieldOp::create(eb, loc, f(eb, 0.0));
+    scf::YieldOp::create(
+        eb, loc,
+        arith::ConstantOp::create(eb, loc, eb.getFloatAttr(type, 0.0))
+            .getResult());
     return guard.getResult(0);
   }
   /// Runs `body` under `if (cond)`.
@@ -202,8 +218,24 @@ struct Attention {
   Type dtype;
   int64_t d, dv, br, bc;
   bool causal;
+  /// Q K^T and P V on tensor cores (f16 / bf16, tiles of 32 x 32).
+  bool tensorCores;
   double scale;
   Value nb, s, hq, skv, hkv, group, rows;
+};
+
+/// The tensor-core layout: 4 warps in 2 x 2, warp (wr, wc) owning rows
+/// 16 wr .. + 16 of the tile, keys 16 wc .. + 16 of the scores (two 16 x 8
+/// mma tiles) and columns wc dv / 2 .. + dv / 2 of the output (dv / 16 mma
+/// tiles, 4 accumulators each per lane).
+constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
+/// Row padding of the f16 / bf16 shared tiles (as the tensor-core matmul):
+/// the 8 rows a fragment read touches start in distinct bank groups.
+constexpr int64_t kMmaRowPad = 8;
+
+/// A lane's place in the tensor-core layout.
+struct MmaLane {
+  Value lane, rowBase, g, q, warpCol;
 };
 
 /// Flash decoding: each block of the first kernel visits one chunk of
@@ -230,6 +262,7 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                               const Attention &a, const KeySplit *split) {
   Location loc = kb.loc;
   const int64_t br = a.br, bc = a.bc, d = a.d, dv = a.dv;
+  const bool tc = a.tensorCores;
   // Blocks per (batch, kv head): its query tiles, or its key chunks.
   Value perHead = split ? split->chunks : ceilDiv(b, loc, a.rows, br);
   Value grid = kb.mul(b, kb.mul(b, a.nb, a.hkv), perHead);
@@ -241,18 +274,26 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
         Value bh = kb.div(bb, blk, perHead);
         Value kvh = kb.rem(bb, bh, a.hkv), bi = kb.div(bb, bh, a.hkv);
         Value row0 = split ? kb.c(bb, 0) : kb.mul(bb, sub, kb.c(bb, br));
-        auto alloc = [&](ArrayRef<int64_t> shape, MemoryScope scope) {
+        auto alloc = [&](ArrayRef<int64_t> shape, MemoryScope scope,
+                         Type type = {}) {
           return AllocOp::create(
                      bb, loc,
                      BufferType::get(bb.getContext(),
-                                     relax::SymShape::fromStatic(shape), kb.f32,
-                                     scope))
+                                     relax::SymShape::fromStatic(shape),
+                                     type ? type : kb.f32, scope))
               .getResult();
         };
         SharedTiles sh;
-        sh.q = alloc({br, d + 1}, MemoryScope::shared);
-        sh.k = alloc({bc, d + 1}, MemoryScope::shared);
-        sh.v = alloc({bc, dv}, MemoryScope::shared);
+        if (tc) {
+          sh.q = alloc({br, d + kMmaRowPad}, MemoryScope::shared, a.dtype);
+          sh.k = alloc({bc, d + kMmaRowPad}, MemoryScope::shared, a.dtype);
+          sh.v = alloc({dv, bc + kMmaRowPad}, MemoryScope::shared, a.dtype);
+          sh.p = alloc({br, bc + kMmaRowPad}, MemoryScope::shared, a.dtype);
+        } else {
+          sh.q = alloc({br, d + 1}, MemoryScope::shared);
+          sh.k = alloc({bc, d + 1}, MemoryScope::shared);
+          sh.v = alloc({bc, dv}, MemoryScope::shared);
+        }
         sh.scores = alloc({br, bc + 1}, MemoryScope::shared);
         sh.rowMax = alloc({br}, MemoryScope::shared);
         sh.rowSum = alloc({br}, MemoryScope::shared);
@@ -260,8 +301,53 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
         // Each thread's share of the [br, dv] output tile: registers that live
         // across the key loop.
         const int64_t outTile = br * dv;
-        Value acc =
-            alloc({KernelBuilder::numSlots(outTile)}, MemoryScope::local);
+        Value acc = alloc({tc ? dv / 4 : KernelBuilder::numSlots(outTile)},
+                          MemoryScope::local);
+
+        // A lane's place in the tensor-core layout.
+        auto mmaLane = [&](OpBuilder &ob, Value t) {
+          MmaLane m;
+          m.lane = kb.rem(ob, t, kb.c(ob, 32));
+          Value warp = kb.div(ob, t, kb.c(ob, 32));
+          m.rowBase = kb.mul(ob, kb.div(ob, warp, kb.c(ob, 2)),
+                             kb.c(ob, kMmaM));
+          m.warpCol = kb.rem(ob, warp, kb.c(ob, 2));
+          m.g = kb.div(ob, m.lane, kb.c(ob, 4));
+          m.q = kb.rem(ob, m.lane, kb.c(ob, 4));
+          return m;
+        };
+        // Row and column of element i of the lane's 16 x 8 fragment whose
+        // corner is (rowBase, col0).
+        auto fragment = [&](OpBuilder &ob, const MmaLane &m, Value col0,
+                            int64_t i) {
+          Value r = kb.add(ob, m.rowBase,
+                           kb.add(ob, m.g, kb.c(ob, 8 * (i / 2))));
+          Value cc = kb.add(ob, col0,
+                            kb.add(ob, kb.mul(ob, m.q, kb.c(ob, 2)),
+                                   kb.c(ob, i % 2)));
+          return std::make_pair(r, cc);
+        };
+        // Runs `body` for each of thread t's accumulators: its index, row and
+        // column in the [br, dv] output tile.
+        auto forEachAcc =
+            [&](OpBuilder &ob, Value t,
+                function_ref<void(OpBuilder &, int64_t, Value, Value)> body) {
+              if (!tc)
+                return kb.unrolledSlots(
+                    ob, t, outTile, [&](OpBuilder &sb, int64_t k, Value p) {
+                      Value r = kb.div(sb, p, kb.c(sb, dv)),
+                            e = kb.rem(sb, p, kb.c(sb, dv));
+                      body(sb, k, r, e);
+                    });
+              MmaLane m = mmaLane(ob, t);
+              Value colBase = kb.mul(ob, m.warpCol, kb.c(ob, dv / 2));
+              for (int64_t fn = 0; fn < dv / 2 / kMmaN; ++fn)
+                for (int64_t i = 0; i < 4; ++i) {
+                  auto [r, e] = fragment(
+                      ob, m, kb.add(ob, colBase, kb.c(ob, fn * kMmaN)), i);
+                  body(ob, fn * 4 + i, r, e);
+                }
+            };
 
         // Tile row r: query position i and head h of the global row row0 + r.
         struct Row {
@@ -283,15 +369,21 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
             kb.store(gb, negInf, sh.rowMax, t);
             kb.store(gb, kb.f(gb, 0.0), sh.rowSum, t);
           });
-          kb.unrolledSlots(tb, t, outTile,
-                           [&](OpBuilder &sb, int64_t k, Value) {
-                             kb.store(sb, kb.f(sb, 0.0), acc, kb.c(sb, k));
-                           });
+          if (tc)
+            forEachAcc(tb, t, [&](OpBuilder &sb, int64_t k, Value, Value) {
+              kb.store(sb, kb.f(sb, 0.0), acc, kb.c(sb, k));
+            });
+          else
+            kb.unrolledSlots(tb, t, outTile,
+                             [&](OpBuilder &sb, int64_t k, Value) {
+                               kb.store(sb, kb.f(sb, 0.0), acc, kb.c(sb, k));
+                             });
           kb.strided(tb, t, br * d, [&](OpBuilder &sb, Value p) {
             Value r = kb.div(sb, p, kb.c(sb, d)), e = kb.rem(sb, p, kb.c(sb, d));
             Row row = rowOf(sb, r);
             kb.store(sb,
-                     kb.loadF32Or0(sb, row.in, a.q, {bi, row.i, row.h, e}),
+                     kb.loadF32Or0(sb, row.in, a.q, {bi, row.i, row.h, e},
+                                   /*keepDtype=*/tc),
                      sh.q, {r, e});
           });
         });
@@ -338,22 +430,77 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                 j0 = kb.add(lb, begin, j0);
               // Stage the K and V tiles (zero past skv).
               kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
-                auto stage = [&](Value src, Value dst, int64_t width) {
+                // On tensor cores V is stored transposed (dv by keys).
+                auto stage = [&](Value src, Value dst, int64_t width,
+                                 bool transpose) {
                   kb.strided(tb, t, bc * width, [&](OpBuilder &sb, Value p) {
                     Value cc = kb.div(sb, p, kb.c(sb, width));
                     Value e = kb.rem(sb, p, kb.c(sb, width));
                     Value j = kb.add(sb, j0, cc);
-                    kb.store(sb,
-                             kb.loadF32Or0(sb, kb.lt(sb, j, a.skv), src,
-                                           {bi, j, kvh, e}),
-                             dst, {cc, e});
+                    Value x = kb.loadF32Or0(sb, kb.lt(sb, j, a.skv), src,
+                                            {bi, j, kvh, e}, /*keepDtype=*/tc);
+                    if (transpose)
+                      kb.store(sb, x, dst, {e, cc});
+                    else
+                      kb.store(sb, x, dst, {cc, e});
                   });
                 };
-                stage(a.k, sh.k, d);
-                stage(a.v, sh.v, dv);
+                stage(a.k, sh.k, d, /*transpose=*/false);
+                stage(a.v, sh.v, dv, /*transpose=*/tc);
               });
+              // A score in place: scaled, masked (causal: the lowest finite
+              // value; keys past skv: -inf) and stored at (r, cc).
+              auto storeScore = [&](OpBuilder &ob, Value dot, Value r,
+                                    Value cc) {
+                Value x = arith::MulFOp::create(ob, loc, dot, scaleV);
+                Value j = kb.add(ob, j0, cc);
+                if (a.causal) {
+                  Row row = rowOf(ob, r);
+                  Value visible = arith::CmpIOp::create(
+                      ob, loc, arith::CmpIPredicate::ule, kb.add(ob, j, a.s),
+                      kb.add(ob, row.i, a.skv));
+                  x = arith::SelectOp::create(ob, loc, visible, x, lowest);
+                }
+                x = arith::SelectOp::create(ob, loc, kb.lt(ob, j, a.skv), x,
+                                            negInf);
+                kb.store(ob, x, sh.scores, {r, cc});
+              };
+              // Tensor cores: warp (wr, wc) computes the 16 x 16 scores of
+              // rows 16 wr, keys 16 wc (two m16n8k16 tiles per 16 of d).
+              if (tc)
+                kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
+                  MmaLane m = mmaLane(tb, t);
+                  Value dots = AllocOp::create(
+                      tb, loc,
+                      BufferType::get(tb.getContext(),
+                                      relax::SymShape::fromStatic({8}),
+                                      kb.f32, MemoryScope::local));
+                  for (int64_t k = 0; k < 8; ++k)
+                    kb.store(tb, kb.f(tb, 0.0), dots, kb.c(tb, k));
+                  Value keyBase = kb.mul(tb, m.warpCol, kb.c(tb, 2 * kMmaN));
+                  kb.serial(tb, kb.c(tb, d / kMmaK),
+                            [&](OpBuilder &eb, Value kk) {
+                              Value k0 = kb.mul(eb, kk, kb.c(eb, kMmaK));
+                              for (int64_t fn = 0; fn < 2; ++fn)
+                                MmaSyncOp::create(
+                                    eb, loc, m.lane, dots,
+                                    ValueRange{kb.c(eb, fn * 4)}, sh.q,
+                                    ValueRange{m.rowBase, k0}, sh.k,
+                                    ValueRange{kb.add(eb, keyBase,
+                                                      kb.c(eb, fn * kMmaN)),
+                                               k0});
+                            });
+                  for (int64_t fn = 0; fn < 2; ++fn)
+                    for (int64_t i = 0; i < 4; ++i) {
+                      auto [r, cc] = fragment(
+                          tb, m, kb.add(tb, keyBase, kb.c(tb, fn * kMmaN)), i);
+                      storeScore(tb, kb.load(tb, dots, kb.c(tb, fn * 4 + i)),
+                                 r, cc);
+                    }
+                });
               // Scores: thread t owns scores t + k * kThreads (row-major [br,
               // bc]), summed in registers over the head dim.
+              if (!tc)
               kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
                 int64_t slots = br * bc / kThreads;
                 Value dots = AllocOp::create(
@@ -381,21 +528,8 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                              dots, kb.c(eb, k));
                   }
                 });
-                for (int64_t k = 0; k < slots; ++k) {
-                  Value x = arith::MulFOp::create(
-                      tb, loc, kb.load(tb, dots, kb.c(tb, k)), scaleV);
-                  Value j = kb.add(tb, j0, cc[k]);
-                  if (a.causal) {
-                    Row row = rowOf(tb, r[k]);
-                    Value visible = arith::CmpIOp::create(
-                        tb, loc, arith::CmpIPredicate::ule, kb.add(tb, j, a.s),
-                        kb.add(tb, row.i, a.skv));
-                    x = arith::SelectOp::create(tb, loc, visible, x, lowest);
-                  }
-                  x = arith::SelectOp::create(tb, loc, kb.lt(tb, j, a.skv), x,
-                                              negInf);
-                  kb.store(tb, x, sh.scores, {r[k], cc[k]});
-                }
+                for (int64_t k = 0; k < slots; ++k)
+                  storeScore(tb, kb.load(tb, dots, kb.c(tb, k)), r[k], cc[k]);
               });
               // Online softmax, one thread per row: the new max, the rescale
               // factor of what was summed so far, p = exp(x - m) in place of
@@ -424,7 +558,15 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                       cb, loc,
                       arith::SubFOp::create(
                           cb, loc, kb.load(cb, sh.scores, {r, cc}), mNew));
-                  kb.store(cb, p, sh.scores, {r, cc});
+                  if (tc) {
+                    // P in the input dtype for the tensor cores; l sums the
+                    // rounded values that P V multiplies.
+                    Value rounded = arith::TruncFOp::create(cb, loc, a.dtype, p);
+                    kb.store(cb, rounded, sh.p, {r, cc});
+                    p = arith::ExtFOp::create(cb, loc, kb.f32, rounded);
+                  } else {
+                    kb.store(cb, p, sh.scores, {r, cc});
+                  }
                   kb.store(cb,
                            arith::AddFOp::create(cb, loc,
                                                  kb.load(cb, sh.rowSum, r), p),
@@ -432,6 +574,30 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                 });
               });
               // acc = acc * alpha + P V for the thread's output elements.
+              // Tensor cores: warp (wr, wc) adds the P rows 16 wr times the
+              // V columns wc dv / 2 .. + dv / 2, 16 keys per mma.
+              if (tc)
+                kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
+                  forEachAcc(tb, t,
+                             [&](OpBuilder &sb, int64_t k, Value r, Value) {
+                               kb.store(sb,
+                                        arith::MulFOp::create(
+                                            sb, loc,
+                                            kb.load(sb, acc, kb.c(sb, k)),
+                                            kb.load(sb, sh.rowScale, r)),
+                                        acc, kb.c(sb, k));
+                             });
+                  MmaLane m = mmaLane(tb, t);
+                  Value colBase = kb.mul(tb, m.warpCol, kb.c(tb, dv / 2));
+                  for (int64_t k0 = 0; k0 < bc; k0 += kMmaK)
+                    for (int64_t fn = 0; fn < dv / 2 / kMmaN; ++fn)
+                      MmaSyncOp::create(
+                          tb, loc, m.lane, acc, ValueRange{kb.c(tb, fn * 4)},
+                          sh.p, ValueRange{m.rowBase, kb.c(tb, k0)}, sh.v,
+                          ValueRange{kb.add(tb, colBase, kb.c(tb, fn * kMmaN)),
+                                     kb.c(tb, k0)});
+                });
+              if (!tc)
               kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
                 // Each slot's (row, column), computed once outside the guards.
                 SmallVector<Value> p, r, e;
@@ -474,10 +640,8 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                 kb.store(sb, kb.load(sb, sh.rowSum, t), split->partSum, pr);
               });
             });
-            kb.unrolledSlots(
-                tb, t, outTile, [&](OpBuilder &sb, int64_t k, Value p) {
-                  Value r = kb.div(sb, p, kb.c(sb, dv)),
-                        e = kb.rem(sb, p, kb.c(sb, dv));
+            forEachAcc(
+                tb, t, [&](OpBuilder &sb, int64_t k, Value r, Value e) {
                   kb.ifThen(sb, rowOf(sb, r).in, [&](OpBuilder &gb) {
                     kb.store(gb, kb.load(gb, acc, kb.c(gb, k)),
                              split->partOut, {kb.add(gb, first, r), e});
@@ -487,10 +651,8 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
           }
           // O = acc / l for the rows inside s (no key at all: 0 / 0 = NaN,
           // as the reference).
-          kb.unrolledSlots(
-              tb, t, outTile, [&](OpBuilder &sb, int64_t k, Value p) {
-                Value r = kb.div(sb, p, kb.c(sb, dv)),
-                      e = kb.rem(sb, p, kb.c(sb, dv));
+          forEachAcc(
+              tb, t, [&](OpBuilder &sb, int64_t k, Value r, Value e) {
                 Row row = rowOf(sb, r);
                 kb.ifThen(sb, row.in, [&](OpBuilder &gb) {
                   Value y = arith::DivFOp::create(gb, loc,
@@ -588,7 +750,7 @@ static void buildCombineKernel(OpBuilder &b, const KernelBuilder &kb,
   blockLoop.setLoopName("combine_chunks");
 }
 
-FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
+FailureOr<bool> tir::flashAttention(PrimFuncOp func, bool tensorCores) {
   auto hint = func->getAttrOfType<DictionaryAttr>(kAttentionAttrName);
   if (!hint || func.getBody().empty())
     return false;
@@ -613,7 +775,12 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
   std::optional<int64_t> dv = typeOf(2).getDims()[3].getConstant();
   if (!d || !dv || dk != d || *d <= 0 || *dv <= 0)
     return false;
-  std::optional<Tiles> tiles = pickTiles(*d, *dv);
+  // Tensor cores: f16 / bf16 with head dims multiples of 16, up to 128 (at
+  // most 32 accumulators per lane; 35 KiB of shared memory at 128).
+  tensorCores &= (dtype.isF16() || dtype.isBF16()) && *d % kMmaK == 0 &&
+                 *dv % (2 * kMmaN) == 0 && *d <= 128 && *dv <= 128;
+  std::optional<Tiles> tiles =
+      tensorCores ? std::optional<Tiles>(Tiles{32, 32}) : pickTiles(*d, *dv);
   if (!tiles)
     return false;
   auto causalAttr = hint.getAs<BoolAttr>("causal");
@@ -638,6 +805,7 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func) {
   a.dtype = dtype;
   a.d = *d, a.dv = *dv, a.br = tiles->rows, a.bc = tiles->keys;
   a.causal = causalAttr && causalAttr.getValue();
+  a.tensorCores = tensorCores;
   a.scale = scale;
   auto dimExpr = [&](unsigned buf, unsigned i) {
     return typeOf(buf).getDims()[i];

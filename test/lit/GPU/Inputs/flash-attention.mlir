@@ -49,3 +49,23 @@ relax.func @decode(%q: !relax.tensor<[2, 1, 8, 64], f16>, %k: !relax.tensor<[2, 
   %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[2, 1, 8, 64], f16>, !relax.tensor<[2, 1000, 2, 64], f16>, !relax.tensor<[2, 1000, 2, 64], f16>) -> !relax.tensor<[2, 1, 8, 64], f16>
   relax.return %y : !relax.tensor<[2, 1, 8, 64], f16>
 }
+
+// bf16, 4 query heads over 2, d = dv = 64, causal: the tensor-core kernels
+// with bf16 fragments (assembled only: numpy has no bf16 for a reference).
+relax.func @bf16(%q: !relax.tensor<[1, s, 4, 64], bf16>, %k: !relax.tensor<[1, t, 2, 64], bf16>,
+                 %v: !relax.tensor<[1, t, 2, 64], bf16>) -> !relax.tensor<[1, s, 4, 64], bf16> {
+  %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[1, s, 4, 64], bf16>, !relax.tensor<[1, t, 2, 64], bf16>, !relax.tensor<[1, t, 2, 64], bf16>) -> !relax.tensor<[1, s, 4, 64], bf16>
+  relax.return %y : !relax.tensor<[1, s, 4, 64], bf16>
+}
+
+// A KV-cache step in f16 (tensor cores): 8 query heads over 2, d = dv = 64,
+// causal, p cached keys plus the s new ones.
+relax.func @cache_half(%q: !relax.tensor<[1, s, 8, 64], f16>,
+                       %pk: !relax.tensor<[1, p, 2, 64], f16>, %pv: !relax.tensor<[1, p, 2, 64], f16>,
+                       %k: !relax.tensor<[1, s, 2, 64], f16>, %v: !relax.tensor<[1, s, 2, 64], f16>)
+    -> !relax.tensor<[1, s, 8, 64], f16> {
+  %kk = relax.concat %pk, %k {axis = 1 : i64} : (!relax.tensor<[1, p, 2, 64], f16>, !relax.tensor<[1, s, 2, 64], f16>) -> !relax.tensor<[1, p + s, 2, 64], f16>
+  %vv = relax.concat %pv, %v {axis = 1 : i64} : (!relax.tensor<[1, p, 2, 64], f16>, !relax.tensor<[1, s, 2, 64], f16>) -> !relax.tensor<[1, p + s, 2, 64], f16>
+  %y = relax.attention %q, %kk, %vv {causal = true} : (!relax.tensor<[1, s, 8, 64], f16>, !relax.tensor<[1, p + s, 2, 64], f16>, !relax.tensor<[1, p + s, 2, 64], f16>) -> !relax.tensor<[1, s, 8, 64], f16>
+  relax.return %y : !relax.tensor<[1, s, 8, 64], f16>
+}
