@@ -1062,8 +1062,8 @@ TYPED_TEST(BlasTest, Conv2DFusedAliases) {
               << ", element " << i;
       };
       M4 overR = copyOf(r);
-      Blas<TypeParam>::convFusedRes(&x.desc, &w.desc, &bias.desc,
-                                    &overR.desc, &options.desc, &overR.desc);
+      Blas<TypeParam>::convFusedRes(&x.desc, &w.desc, &bias.desc, &overR.desc,
+                                    &options.desc, &overR.desc);
       ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
       expectY(overR, "Y over R");
       M4 overX = copyOf(x);

@@ -211,8 +211,8 @@ ArrayRef<Value> BufferLiveness::getDying(Operation *op) const {
 std::optional<unsigned> relax::aliasableOperand(Operation *op,
                                                 unsigned result) {
   auto operands = op->getAttrOfType<DenseI64ArrayAttr>(kOutputMayAliasAttrName);
-  if (!isa<CallDPSPackedOp>(op) || !operands ||
-      result >= operands.size() || result >= op->getNumResults())
+  if (!isa<CallDPSPackedOp>(op) || !operands || result >= operands.size() ||
+      result >= op->getNumResults())
     return std::nullopt;
   int64_t k = operands[result];
   // Only an operand of the result's own type: the callee then sees one
@@ -430,8 +430,8 @@ void FunctionPlanner::run() {
       b.getNamedAttr("unplanned",
                      SymExprAttr::get(context, ctx.simplify(unplanned)))};
   if (!handedOver.empty())
-    plan.push_back(b.getNamedAttr(
-        "in_place", b.getI64IntegerAttr(handedOver.size())));
+    plan.push_back(
+        b.getNamedAttr("in_place", b.getI64IntegerAttr(handedOver.size())));
   if (std::optional<int64_t> bound = ctx.upperBound(arena))
     plan.push_back(b.getNamedAttr("bound", b.getI64IntegerAttr(*bound)));
   func->setAttr(kMemoryPlanAttrName, b.getDictionaryAttr(plan));
@@ -470,8 +470,7 @@ static LogicalResult verifyPlan(FuncOp func) {
       return op->emitOpError("has ")
              << offsets.size() << " arena offsets for " << op->getNumResults()
              << " results";
-    for (auto [i, attr, result] :
-         llvm::enumerate(offsets, op->getResults())) {
+    for (auto [i, attr, result] : llvm::enumerate(offsets, op->getResults())) {
       auto offset = dyn_cast<SymExprAttr>(attr);
       if (!offset)
         continue;
