@@ -375,11 +375,18 @@ void FunctionPlanner::run() {
         sym::Expr size = plannedSize(result);
         if (!size)
           continue;
-        // Written over an operand that dies here, in that operand's slot.
+        // Written over an operand that dies here, in that operand's slot and
+        // within its bytes (what the checker proves again).
         Value dying = liveness.getDyingAliasedBuffer(op, i);
         auto slot = dying ? slotOf.find(dying) : slotOf.end();
+        auto within = [&](Value buffer) {
+          sym::Expr mine = tensorBytes(cast<RelaxTensorType>(result.getType()));
+          sym::Expr own = tensorBytes(cast<RelaxTensorType>(buffer.getType()));
+          return mine && own && ctx.isLE(mine, own) == sym::Truth::True &&
+                 ctx.isLE(size, slots[slot->second].size) == sym::Truth::True;
+        };
         if (slot != slotOf.end() && !handedOver.contains(dying) &&
-            ctx.isLE(size, slots[slot->second].size) == sym::Truth::True) {
+            within(dying)) {
           handedOver.insert(dying);
           slotOf[result] = slot->second;
           continue;
