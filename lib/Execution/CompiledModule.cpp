@@ -309,6 +309,7 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
       hostOptions.dispatchLibrary = dispatch && !options.fuse;
       hostOptions.quantActivations = quantActivations;
       hostOptions.planMemory = options.planMemory;
+      hostOptions.planInPlace = options.planInPlace;
       hostOptions.recordMemory = options.recordMemory;
       relax::buildRelaxToHostPipeline(pm, hostOptions);
     }

@@ -75,8 +75,11 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // shape checks and the index arithmetic of the symbolic dims. It needs the
   // callees' final memref signatures, hence after convert-tir-to-scf. The
   // memory plan goes right before it: its attributes are for it alone.
-  if (options.planMemory)
-    pm.addPass(createRelaxPlanMemory());
+  if (options.planMemory) {
+    RelaxPlanMemoryOptions plan;
+    plan.inPlace = options.planInPlace;
+    pm.addPass(createRelaxPlanMemory(plan));
+  }
   RelaxLowerShapesOptions lowerShapes;
   lowerShapes.freeAfterLastUse = options.planMemory;
   lowerShapes.recordMemory = options.recordMemory;

@@ -270,7 +270,8 @@ struct Slot {
 /// Plans one function; returns false when there is nothing to plan.
 class FunctionPlanner {
 public:
-  FunctionPlanner(FuncOp func) : func(func), liveness(func) {}
+  FunctionPlanner(FuncOp func, bool inPlace)
+      : func(func), liveness(func), inPlace(inPlace) {}
   void run();
 
 private:
@@ -281,6 +282,8 @@ private:
 
   FuncOp func;
   BufferLiveness liveness;
+  /// Whether results may be written over dying operands.
+  bool inPlace;
   sym::Context ctx;
   llvm::StringSet<> entryVars;
   SmallVector<Slot> slots;
@@ -377,7 +380,8 @@ void FunctionPlanner::run() {
           continue;
         // Written over an operand that dies here, in that operand's slot and
         // within its bytes (what the checker proves again).
-        Value dying = liveness.getDyingAliasedBuffer(op, i);
+        Value dying =
+            inPlace ? liveness.getDyingAliasedBuffer(op, i) : Value();
         auto slot = dying ? slotOf.find(dying) : slotOf.end();
         auto within = [&](Value buffer) {
           sym::Expr mine = tensorBytes(cast<RelaxTensorType>(result.getType()));
@@ -539,7 +543,7 @@ struct RelaxPlanMemoryPass
   using RelaxPlanMemoryBase::RelaxPlanMemoryBase;
   void runOnOperation() override {
     for (FuncOp func : getOperation().getOps<FuncOp>()) {
-      FunctionPlanner(func).run();
+      FunctionPlanner(func, inPlace).run();
       if (verify && failed(verifyPlan(func)))
         return signalPassFailure();
     }

@@ -1,5 +1,6 @@
 // RUN: relax-opt %s --split-input-file --relax-plan-memory=verify=true | FileCheck %s
 // RUN: relax-opt %s --split-input-file --relax-plan-memory --relax-verify-memory-plan > /dev/null
+// RUN: relax-opt %s --split-input-file --relax-plan-memory=in-place=false | FileCheck %s --check-prefix=NOIP
 
 // The planner's decisions with symbolic sizes. Tensors come from call_tir
 // (the planner only places buffers a function creates); the kernels @k<i>
@@ -313,6 +314,10 @@ tir.prim_func @k2(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f3
 // CHECK: %[[C:.*]] = relax.call_dps_packed @f(%[[B]], %[[A]]) {relax.arena_offsets = [#relax.expr<0>], relax.output_may_alias = array<i64: 1>}
 // CHECK: %[[D:.*]] = relax.call_tir @k0(%arg0) {relax.arena_offsets = [#relax.expr<n * 256>]}
 // CHECK: relax.call_dps_packed @f(%[[D]], %[[C]]) {relax.arena_offsets = [#relax.expr<n * 512>]}
+// With in-place=false (side-by-side measurements) %c gets a slot of its own.
+// NOIP-LABEL: relax.func @over
+// NOIP-SAME: relax.memory_plan = {arena = #relax.expr<n * 768>, intermediates = 5 : i64, planned = 5 : i64, storages = 3 : i64, unplanned = #relax.expr<n * 1280>}
+// NOIP: relax.call_dps_packed @f(%{{.*}}, %{{.*}}) {relax.arena_offsets = [#relax.expr<n * 512>], relax.output_may_alias = array<i64: 1>}
 relax.func @over(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32> {
   %a = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
   %b = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>

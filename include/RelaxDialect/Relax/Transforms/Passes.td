@@ -488,7 +488,11 @@ def RelaxPlanMemory : Pass<"relax-plan-memory", "ModuleOp"> {
   }];
   let options = [
     Option<"verify", "verify", "bool", "false",
-           "Prove the plan sound (relax-verify-memory-plan) after planning">
+           "Prove the plan sound (relax-verify-memory-plan) after planning">,
+    Option<"inPlace", "in-place", "bool", "true",
+           "Write a result over an operand that dies at its call where "
+           "relax.output_may_alias allows it (false: a slot of its own, "
+           "for side-by-side measurements)">
   ];
 }
 
