@@ -87,6 +87,26 @@ TEST(CpuGemvTest, EveryLevelMatchesDoubleReference) {
             check(isa, {m, n, k, transposed, pad, 1}, rng);
 }
 
+TEST(CpuGemvTest, RegisterBlocksOfKnKernelMatchDoubleReference) {
+  // The [k, n] kernel (axpyRange in CpuGemvKernels.inc) adds B up in
+  // groups of 12 rows, across the columns in register blocks of C vectors
+  // (AVX-512: 128 columns for one row of X, 64 for two, 32 for three or
+  // four; AVX2: 96, 32, 24, 16), then single vectors, then scalar columns.
+  // Depths: inside one group, exactly one and two groups, a last group of
+  // one row, several groups (later ones add to Y); widths: whole blocks,
+  // blocks plus single vectors plus scalar columns for each block width,
+  // row strides that are multiples of 4 KiB.
+  const std::vector<std::pair<int64_t, int64_t>> sizes = {
+      {64, 11},  {128, 12},  {96, 24},   {181, 25},  {287, 37},
+      {203, 13}, {1024, 40}, {4000, 29}, {2055, 26}, {2048, 14}};
+  std::mt19937 rng(13);
+  for (CpuIsa isa : levelsOfThisCpu())
+    for (int64_t m = 1; m <= relax::runtime::kMaxGemvRows; ++m)
+      for (auto [n, k] : sizes)
+        for (int64_t pad : {0, 5})
+          check(isa, {m, n, k, false, pad, 1}, rng);
+}
+
 TEST(CpuGemvTest, ManyRowsOfTransposedBMatchDoubleReference) {
   // Five to kMaxDotRows rows of X against B^T stored [n, k] (dotsRangeRows):
   // every remainder of the row groups (4 with AVX-512, 3 below) and of the
