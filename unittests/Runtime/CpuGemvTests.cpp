@@ -89,13 +89,14 @@ TEST(CpuGemvTest, EveryLevelMatchesDoubleReference) {
 
 TEST(CpuGemvTest, RegisterBlocksOfKnKernelMatchDoubleReference) {
   // The [k, n] kernel (axpyRange in CpuGemvKernels.inc) adds B up in
-  // groups of 12 rows, across the columns in register blocks of C vectors
-  // (AVX-512: 128 columns for one row of X, 64 for two, 32 for three or
-  // four; AVX2: 96, 32, 24, 16), then single vectors, then scalar columns.
-  // Depths: inside one group, exactly one and two groups, a last group of
-  // one row, several groups (later ones add to Y); widths: whole blocks,
-  // blocks plus single vectors plus scalar columns for each block width,
-  // row strides that are multiples of 4 KiB.
+  // groups of 12 rows (6 where rows are a multiple of 4 KiB apart), across
+  // the columns in register blocks of C vectors (AVX-512: 128 columns for
+  // one row of X, 64 for two, 32 for three or four; AVX2: 96, 32, 24, 16),
+  // then single vectors, then scalar columns. Depths: inside one group,
+  // exactly one and two groups, a last group of one row, several groups
+  // (later ones add to Y); widths: whole blocks, blocks plus single vectors
+  // plus scalar columns for each block width; row strides that are
+  // multiples of 4 KiB (n = 1024 and 2048 unpadded).
   const std::vector<std::pair<int64_t, int64_t>> sizes = {
       {64, 11},  {128, 12},  {96, 24},   {181, 25},  {287, 37},
       {203, 13}, {1024, 40}, {4000, 29}, {2055, 26}, {2048, 14}};
