@@ -1,6 +1,7 @@
 // A/B of the runtime's few-row product kernels (CpuGemvKernels.inc): two
 // versions of the file, BASE_INC and TREE_INC, compiled side by side for
-// one instruction set (AB_AVX512, else AVX2 + FMA) and called alternately,
+// one instruction set (AB_AVX512, else AVX2 + FMA; the runtime's Vec types
+// of CpuGemvVec.h) and called alternately,
 // call by call, on weights cycled beyond the last-level cache, so that a
 // burst of load from other processes hits both alike. Each call's thread
 // CPU time (CLOCK_THREAD_CPUTIME_ID: time on a CPU, memory stalls
@@ -8,8 +9,6 @@
 // `perf stat -e cycles:u`) and wall time; prints the medians as GB/s of
 // the weight streamed, and the largest difference between the two outputs.
 // Built and run by gemv_ab.sh.
-#include <immintrin.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -22,36 +21,12 @@
 #include <utility>
 #include <vector>
 
+#include "CpuGemvVec.h"
+
 #ifdef AB_AVX512
-struct Vec {
-  using Reg = __m512;
-  static constexpr int kLanes = 16;
-  static constexpr int kRegisters = 32;
-  static Reg zero() { return _mm512_setzero_ps(); }
-  static Reg load(const float *p) { return _mm512_loadu_ps(p); }
-  static Reg broadcast(float s) { return _mm512_set1_ps(s); }
-  static Reg fma(Reg a, Reg b, Reg c) { return _mm512_fmadd_ps(a, b, c); }
-  static void store(float *p, Reg v) { _mm512_storeu_ps(p, v); }
-  static float sum(Reg v) { return _mm512_reduce_add_ps(v); }
-};
+using Vec = Vec512;
 #else
-struct Vec {
-  using Reg = __m256;
-  static constexpr int kLanes = 8;
-  static constexpr int kRegisters = 16;
-  static Reg zero() { return _mm256_setzero_ps(); }
-  static Reg load(const float *p) { return _mm256_loadu_ps(p); }
-  static Reg broadcast(float s) { return _mm256_set1_ps(s); }
-  static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
-  static void store(float *p, Reg v) { _mm256_storeu_ps(p, v); }
-  static float sum(Reg v) {
-    __m128 s =
-        _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_movehdup_ps(s));
-    return _mm_cvtss_f32(s);
-  }
-};
+using Vec = Vec256;
 #endif
 
 namespace base {
@@ -76,10 +51,11 @@ double wallSeconds() {
 /// between X, Y and the weight.
 struct Buffer {
   explicit Buffer(size_t n)
-      : data(static_cast<float *>(
-            std::aligned_alloc(4096, (n * sizeof(float) + 4095) / 4096 * 4096))),
+      : data(static_cast<float *>(std::aligned_alloc(
+            4096, (n * sizeof(float) + 4095) / 4096 * 4096))),
         size(n) {}
-  Buffer(Buffer &&o) noexcept : data(std::exchange(o.data, nullptr)), size(o.size) {}
+  Buffer(Buffer &&o) noexcept
+      : data(std::exchange(o.data, nullptr)), size(o.size) {}
   ~Buffer() { std::free(data); }
   float *data;
   size_t size;
@@ -122,8 +98,8 @@ int main(int argc, char **argv) {
                 {"tree", tree::gemvRange, y1.data}};
   if (swap)
     std::swap(sides[0], sides[1]);
-  std::printf("k=%ld n=%ld, %d weights of %.0f MB\n", long(k), long(n),
-              weights, 4e-6 * double(n * k));
+  std::printf("k=%ld n=%ld, %d weights of %.0f MB\n", long(k), long(n), weights,
+              4e-6 * double(n * k));
   int64_t call = 0;
   for (bool transposed : {false, true}) {
     if (layouts.find(transposed ? "nk" : "kn") == std::string::npos)

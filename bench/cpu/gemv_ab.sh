@@ -25,10 +25,10 @@ trap 'rm -rf "$OUT"' EXIT
 git -C "$ROOT" show "$BASE:lib/Runtime/CpuGemvKernels.inc" > "$OUT/base.inc"
 case "$ISA" in
   avx512) flags=(-mavx512f -DAB_AVX512) ;;
-  avx2) flags=(-mavx2 -mfma) ;;
+  avx2) flags=(-mavx2 -mfma -mf16c) ;;
   *) echo "gemv_ab.sh: ISA must be avx512 or avx2, not '$ISA'" >&2; exit 2 ;;
 esac
-c++ -O3 -std=gnu++17 "${flags[@]}" -DBASE_INC="\"$OUT/base.inc\"" \
+c++ -O3 -std=gnu++17 "${flags[@]}" -I "$ROOT/lib/Runtime" -DBASE_INC="\"$OUT/base.inc\"" \
   -DTREE_INC="\"$ROOT/lib/Runtime/CpuGemvKernels.inc\"" \
   "$ROOT/bench/cpu/gemv_ab.cpp" -o "$OUT/gemv_ab"
 
