@@ -274,7 +274,13 @@ bool canTileMatmul(ForOp root, BlockOp block, Value *rowExtent = nullptr);
 /// outside M, N, K), then each warp runs 2 x 4 x 2 `tir.mma_sync` (16 x 8 x
 /// 16) into a `local` accumulator of 32 f32 per lane (registers), and the
 /// epilogue stores the in-bounds elements (TensorCoreMatmul.cpp).
-LogicalResult tensorCoreMatmul(ForOp root, BlockOp block);
+/// With `warpgroup` (sm_90a), Hopper's warpgroup MMA instead: 128 x 128
+/// output tiles, 256 threads in two warpgroups of 64 x 128, the tiles staged
+/// as 8 x 8 core matrices (the layout wgmma's descriptors address), one
+/// `tir.wgmma` (m64n128, k = 32) per warpgroup and K step into 64 f32
+/// accumulators per thread.
+LogicalResult tensorCoreMatmul(ForOp root, BlockOp block,
+                               bool warpgroup = false);
 /// Whether tensorCoreMatmul applies (no diagnostic); sets `rowExtent` as
 /// canTileMatmul does.
 bool canTensorCoreMatmul(ForOp root, BlockOp block,
