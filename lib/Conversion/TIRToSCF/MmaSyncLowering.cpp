@@ -74,6 +74,15 @@ static Value add(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
 }
 
+/// fence.proxy.async.shared::cta: the thread's shared-memory writes become
+/// visible to the tensor cores' asynchronous reads.
+static void createAsyncProxyFence(OpBuilder &b, Location loc) {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
+}
+
 /// The accumulator indices of element `i` (a constant or a value).
 static SmallVector<Value> accElement(OpBuilder &b, Location loc,
                                      ValueRange base, Value i) {
@@ -348,10 +357,7 @@ struct CopyAsyncWaitToNVVM : OpRewritePattern<tir::CopyAsyncWaitOp> {
     NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(),
                                      rewriter.getI32IntegerAttr(0));
     if (op.getAsyncProxy())
-      NVVM::FenceProxyOp::create(
-          rewriter, op.getLoc(), NVVM::ProxyKind::async_shared,
-          NVVM::SharedSpaceAttr::get(rewriter.getContext(),
-                                     NVVM::SharedSpace::shared_cta));
+      createAsyncProxyFence(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }
@@ -451,18 +457,37 @@ static Value decodeWgmmaField(OpBuilder &b, Location loc, Value descriptor,
 }
 
 namespace {
-/// The definition of the op as loops reading the tiles through decoded
-/// descriptors: for each k step, j < n / 8, i < 4, k' < 16.
-struct WgmmaToLoops : PlacedPattern<tir::WgmmaOp, /*OnGPU=*/false> {
-  using PlacedPattern::PlacedPattern;
+/// Both lowerings of tir.wgmma: `rewriteWgmma` gets the lowered
+/// accumulator and tiles.
+template <bool OnGPU>
+struct WgmmaPattern : PlacedPattern<tir::WgmmaOp, OnGPU> {
+  using PlacedPattern<tir::WgmmaOp, OnGPU>::PlacedPattern;
 
   LogicalResult rewritePlaced(tir::WgmmaOp op,
-                              PatternRewriter &rewriter) const override {
+                              PatternRewriter &rewriter) const final {
     Value acc = getLoweredMemRef(op.getAcc());
     Value a = getLoweredMemRef(op.getA());
-    Value bTile = getLoweredMemRef(op.getB());
-    if (!acc || !a || !bTile)
+    Value b = getLoweredMemRef(op.getB());
+    if (!acc || !a || !b)
       return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
+    rewriteWgmma(op, acc, a, b, rewriter);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  virtual void rewriteWgmma(tir::WgmmaOp op, Value acc, Value a, Value bTile,
+                            PatternRewriter &rewriter) const = 0;
+};
+} // namespace
+
+namespace {
+/// The definition of the op as loops reading the tiles through decoded
+/// descriptors: for each k step, j < n / 8, i < 4, k' < 16.
+struct WgmmaToLoops : WgmmaPattern</*OnGPU=*/false> {
+  using WgmmaPattern::WgmmaPattern;
+
+  void rewriteWgmma(tir::WgmmaOp op, Value acc, Value a, Value bTile,
+                    PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
     Type i64 = b.getI64Type(), f32 = b.getF32Type();
@@ -558,24 +583,17 @@ struct WgmmaToLoops : PlacedPattern<tir::WgmmaOp, /*OnGPU=*/false> {
       }
       memref::StoreOp::create(ib, loc, sum.getResult(0), acc, accIndices);
     }
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 
 /// The warpgroup's wgmma.mma_async chain on the thread's accumulators,
 /// fenced before (registers and the threads' shared-memory writes) and
 /// waited for after.
-struct WgmmaToNVVM : PlacedPattern<tir::WgmmaOp, /*OnGPU=*/true> {
-  using PlacedPattern::PlacedPattern;
+struct WgmmaToNVVM : WgmmaPattern</*OnGPU=*/true> {
+  using WgmmaPattern::WgmmaPattern;
 
-  LogicalResult rewritePlaced(tir::WgmmaOp op,
-                              PatternRewriter &rewriter) const override {
-    Value acc = getLoweredMemRef(op.getAcc());
-    Value a = getLoweredMemRef(op.getA());
-    Value bTile = getLoweredMemRef(op.getB());
-    if (!acc || !a || !bTile)
-      return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
+  void rewriteWgmma(tir::WgmmaOp op, Value acc, Value a, Value bTile,
+                    PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
     Type i64 = b.getI64Type(), f32 = b.getF32Type();
@@ -588,9 +606,7 @@ struct WgmmaToNVVM : PlacedPattern<tir::WgmmaOp, /*OnGPU=*/true> {
     SmallVector<Type> fields(n / 2, f32);
     auto structType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), fields);
-    NVVM::FenceProxyOp::create(
-        b, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+    createAsyncProxyFence(b, loc);
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     Value d = LLVM::UndefOp::create(b, loc, structType);
     SmallVector<SmallVector<Value>> accIndices;
@@ -628,8 +644,6 @@ struct WgmmaToNVVM : PlacedPattern<tir::WgmmaOp, /*OnGPU=*/true> {
       Value v = LLVM::ExtractValueOp::create(b, loc, d, ArrayRef<int64_t>{e});
       memref::StoreOp::create(b, loc, v, acc, accIndices[e]);
     }
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 } // namespace
