@@ -1,7 +1,8 @@
 //===- TIRTensorCoreOps.td - tir ops of GPU tensor-core kernels -*- tablegen -*-===//
 //
-// The warp-level tensor-core product and the asynchronous copies that stage
-// its tiles (TensorCoreMatmul.cpp). They are tir ops like those of
+// The warp-level (mma.sync) and warpgroup-level (wgmma, sm_90a) tensor-core
+// products and the asynchronous copies that stage their tiles
+// (TensorCoreMatmul.cpp). They are tir ops like those of
 // TIROps.td; they sit in their own file so that only the code that builds
 // or lowers them includes their declarations (TIRTensorCoreOps.h).
 //
