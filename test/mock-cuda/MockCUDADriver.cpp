@@ -147,10 +147,10 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice) {
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attr, CUdevice) {
   const char *cc = std::getenv("MOCK_CUDA_CC");
   int capability = cc ? std::atoi(cc) : 80;
-  *value = attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR ? capability / 10
-           : attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
-               ? capability % 10
-               : 0;
+  *value =
+      attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR   ? capability / 10
+      : attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR ? capability % 10
+                                                             : 0;
   return CUDA_SUCCESS;
 }
 CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice) {

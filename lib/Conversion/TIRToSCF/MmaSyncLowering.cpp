@@ -8,8 +8,8 @@
 // lowering: a loop nest over the lane's four accumulator elements, which is
 // what lets the CPU emulation of GPU schedules check tensor-core schedules
 // numerically. In a GPU thread (inside a loop bound to a thread axis; the
-// emulation has made those loops serial) the whole warp runs one nvvm.mma.sync whose
-// operand fragments each lane reads from shared memory as 32-bit pairs,
+// emulation has made those loops serial) the whole warp runs one nvvm.mma.sync
+// whose operand fragments each lane reads from shared memory as 32-bit pairs,
 // in the register layout the PTX ISA gives for m16n8k16:
 //   A (16 x 16, row): a[j] = A[g + 8 * (j % 2)][2q + 8 * (j / 2) + {0, 1}]
 //   B (16 x 8, col):  b[j] = B[n = g][k = 2q + 8 * j + {0, 1}]
@@ -459,8 +459,7 @@ static Value decodeWgmmaField(OpBuilder &b, Location loc, Value descriptor,
 namespace {
 /// Both lowerings of tir.wgmma: `rewriteWgmma` gets the lowered
 /// accumulator and tiles.
-template <bool OnGPU>
-struct WgmmaPattern : PlacedPattern<tir::WgmmaOp, OnGPU> {
+template <bool OnGPU> struct WgmmaPattern : PlacedPattern<tir::WgmmaOp, OnGPU> {
   using PlacedPattern<tir::WgmmaOp, OnGPU>::PlacedPattern;
 
   LogicalResult rewritePlaced(tir::WgmmaOp op,
@@ -496,8 +495,8 @@ struct WgmmaToLoops : WgmmaPattern</*OnGPU=*/false> {
       ReassociationIndices all;
       for (int64_t d = 0; d < type.getRank(); ++d)
         all.push_back(d);
-      return memref::CollapseShapeOp::create(b, loc, memref,
-                                             ArrayRef<ReassociationIndices>{all});
+      return memref::CollapseShapeOp::create(
+          b, loc, memref, ArrayRef<ReassociationIndices>{all});
     };
     Value flatA = flat(a), flatB = flat(bTile);
     int64_t elementBytes =
@@ -532,9 +531,9 @@ struct WgmmaToLoops : WgmmaPattern</*OnGPU=*/false> {
               eb, loc, arith::RemUIOp::create(eb, loc, r64, c64(8)), c64(16)));
       bytes = arith::AddIOp::create(
           eb, loc, bytes,
-          arith::MulIOp::create(
-              eb, loc, arith::RemUIOp::create(eb, loc, k64, c64(8)),
-              c64(elementBytes)));
+          arith::MulIOp::create(eb, loc,
+                                arith::RemUIOp::create(eb, loc, k64, c64(8)),
+                                c64(elementBytes)));
       Value index = arith::IndexCastUIOp::create(
           eb, loc, eb.getIndexType(),
           arith::DivUIOp::create(eb, loc, bytes, c64(elementBytes)));
@@ -546,9 +545,8 @@ struct WgmmaToLoops : WgmmaPattern</*OnGPU=*/false> {
           buildWgmmaDescriptor(b, loc, a, op.getAIndices(), zero64, step);
       Value descB =
           buildWgmmaDescriptor(b, loc, bTile, op.getBIndices(), zero64, step);
-      auto columns = scf::ForOp::create(b, loc, cst(b, loc, 0),
-                                        cst(b, loc, op.getN() / 8),
-                                        cst(b, loc, 1));
+      auto columns = scf::ForOp::create(
+          b, loc, cst(b, loc, 0), cst(b, loc, op.getN() / 8), cst(b, loc, 1));
       OpBuilder jb = OpBuilder::atBlockBegin(columns.getBody());
       Value j = columns.getInductionVar();
       auto elements = scf::ForOp::create(jb, loc, cst(jb, loc, 0),
@@ -566,8 +564,8 @@ struct WgmmaToLoops : WgmmaPattern</*OnGPU=*/false> {
       };
       Value row = add(ib, loc, add(ib, loc, mul(w, 16), g), mul(div(i, 2), 8));
       Value col = add(ib, loc, add(ib, loc, mul(j, 8), mul(q, 2)), rem(i, 2));
-      SmallVector<Value> accIndices = accElement(
-          ib, loc, op.getAccIndices(), add(ib, loc, mul(j, 4), i));
+      SmallVector<Value> accIndices =
+          accElement(ib, loc, op.getAccIndices(), add(ib, loc, mul(j, 4), i));
       Value init = memref::LoadOp::create(ib, loc, acc, accIndices);
       auto sum = scf::ForOp::create(ib, loc, cst(ib, loc, 0), cst(ib, loc, 16),
                                     cst(ib, loc, 1), ValueRange{init});
@@ -577,8 +575,8 @@ struct WgmmaToLoops : WgmmaPattern</*OnGPU=*/false> {
         Value x = element(kb, flatA, descA, row, k);
         Value y = element(kb, flatB, descB, col, k);
         Value product = arith::MulFOp::create(kb, loc, x, y);
-        Value next = arith::AddFOp::create(kb, loc, sum.getRegionIterArgs()[0],
-                                           product);
+        Value next =
+            arith::AddFOp::create(kb, loc, sum.getRegionIterArgs()[0], product);
         scf::YieldOp::create(kb, loc, next);
       }
       memref::StoreOp::create(ib, loc, sum.getResult(0), acc, accIndices);
@@ -598,7 +596,8 @@ struct WgmmaToNVVM : WgmmaPattern</*OnGPU=*/true> {
     OpBuilder &b = rewriter;
     Type i64 = b.getI64Type(), f32 = b.getF32Type();
     auto address = [&](Value memref) -> Value {
-      Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+      Value pointer =
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
       return arith::IndexCastUIOp::create(b, loc, i64, pointer);
     };
     Value baseA = address(a), baseB = address(bTile);
@@ -619,8 +618,8 @@ struct WgmmaToNVVM : WgmmaPattern</*OnGPU=*/true> {
     bool bf16 = cast<MemRefType>(a.getType()).getElementType().isBF16();
     auto dtype = NVVM::WGMMATypesAttr::get(
         b.getContext(), bf16 ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
-    auto one = NVVM::WGMMAScaleInAttr::get(b.getContext(),
-                                           NVVM::WGMMAScaleIn::one);
+    auto one =
+        NVVM::WGMMAScaleInAttr::get(b.getContext(), NVVM::WGMMAScaleIn::one);
     for (int64_t step = 0; step < op.getK() / 16; ++step) {
       Value descA =
           buildWgmmaDescriptor(b, loc, a, op.getAIndices(), baseA, step);
@@ -679,7 +678,8 @@ LogicalResult mlir::relax::checkTIRMmaSyncForGPU(Operation *root) {
 
 void mlir::relax::populateTIRMmaSyncLoweringPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<MmaSyncToNVVM, WgmmaToNVVM, CopyAsyncToNVGPU,
-               CopyAsyncWaitToNVVM, MmaSyncToLoops, WgmmaToLoops,
-               CopyAsyncToLoop>(patterns.getContext());
+  patterns
+      .add<MmaSyncToNVVM, WgmmaToNVVM, CopyAsyncToNVGPU, CopyAsyncWaitToNVVM,
+           MmaSyncToLoops, WgmmaToLoops, CopyAsyncToLoop>(
+          patterns.getContext());
 }

@@ -507,15 +507,13 @@ static LogicalResult verifyWgmmaTile(WgmmaOp op, StringRef name,
            << dtype << " and " << type.getDtype();
   std::optional<SmallVector<int64_t>> shape = type.getShape().getStaticSizes();
   int64_t rank = type.getRank();
-  if (!shape || rank < 4 || (*shape)[rank - 1] != 8 ||
-      (*shape)[rank - 2] != 8)
+  if (!shape || rank < 4 || (*shape)[rank - 1] != 8 || (*shape)[rank - 2] != 8)
     return op.emitOpError("operand ")
            << name << " must be a static tile of 8 x 8 core matrices "
            << "([.., K / 8, R / 8, 8, 8]), got " << type;
   if (static_cast<int64_t>(indices.size()) != rank - 2)
-    return op.emitOpError("expects ")
-           << rank - 2 << " indices for operand " << name << ", got "
-           << indices.size();
+    return op.emitOpError("expects ") << rank - 2 << " indices for operand "
+                                      << name << ", got " << indices.size();
   if ((*shape)[rank - 3] * 8 < rows || (*shape)[rank - 4] * 8 < depth)
     return op.emitOpError("operand ")
            << name << " holds " << (*shape)[rank - 3] * 8 << " x "

@@ -315,8 +315,7 @@ enum class TensorCores { none, mmaSync, warpgroup };
 static LogicalResult scheduleMatmul(ForOp root, BlockOp block,
                                     TensorCores tensorCores) {
   if (tensorCores != TensorCores::none && canTensorCoreMatmul(root, block))
-    return tensorCoreMatmul(root, block,
-                            tensorCores == TensorCores::warpgroup);
+    return tensorCoreMatmul(root, block, tensorCores == TensorCores::warpgroup);
   return tileMatmul(root, block, kMatmulTile);
 }
 

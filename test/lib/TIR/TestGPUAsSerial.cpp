@@ -14,9 +14,10 @@
 // of its warp's 32 values and runs the rest of the body.
 //
 // A `local` buffer allocated outside the thread loops (the tensor-core
-// schedules' accumulators, of tir.mma_sync or tir.wgmma) is per-thread state that lives across thread
-// loops, in registers on the GPU; serialised, it needs one copy per thread,
-// so it gets a leading dimension indexed by the enclosing threadIdx.x loop.
+// schedules' accumulators, of tir.mma_sync or tir.wgmma) is per-thread state
+// that lives across thread loops, in registers on the GPU; serialised, it needs
+// one copy per thread, so it gets a leading dimension indexed by the enclosing
+// threadIdx.x loop.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,15 +2,15 @@
 //
 // The GPU schedule of f16 / bf16 matmuls (matmul, batched matmul, linear;
 // an f32 output, or one of the operands' dtype, which the tensor cores
-// accumulate in f32 and the epilogue rounds once): tensor cores instead of one FMA per thread per
-// output. A thread block computes a 64 x 64 output tile with 4 warps (2 x 2,
-// 32 x 32 each, i.e. 2 x 4 tir.mma_sync tiles of 16 x 8 per warp, whose
-// 32 accumulators per lane live in registers: a `local` buffer). Per
-// 32-wide step of K the 128 threads stage a 64 x 32 tile of A and a
-// 64 x 32 (n by k) tile of B in shared memory, zero outside M, N and K, so
-// symbolic sizes need no other tail code; rows are padded to 40 elements so
-// that the fragment reads of a warp hit 32 distinct banks. The epilogue
-// stores each lane's accumulators under row / column guards.
+// accumulate in f32 and the epilogue rounds once): tensor cores instead of one
+// FMA per thread per output. A thread block computes a 64 x 64 output tile with
+// 4 warps (2 x 2, 32 x 32 each, i.e. 2 x 4 tir.mma_sync tiles of 16 x 8 per
+// warp, whose 32 accumulators per lane live in registers: a `local` buffer).
+// Per 32-wide step of K the 128 threads stage a 64 x 32 tile of A and a 64 x 32
+// (n by k) tile of B in shared memory, zero outside M, N and K, so symbolic
+// sizes need no other tail code; rows are padded to 40 elements so that the
+// fragment reads of a warp hit 32 distinct banks. The epilogue stores each
+// lane's accumulators under row / column guards.
 //
 // On sm_90a (`warpgroup`) the same staging feeds Hopper's warpgroup MMA
 // instead: a block of 256 threads (two warpgroups) computes 128 x 128
@@ -59,11 +59,10 @@ constexpr int64_t kCore = 8;
 struct TensorCoreShape {
   int64_t tileM, tileN, threads, accumulators;
 };
-constexpr TensorCoreShape kMmaSyncShape{kTileM, kTileN, kThreads,
-                                        kAccPerLane};
-constexpr TensorCoreShape kWgmmaShape{
-    kWgmmaM * kWgmmaWarpgroups, kWgmmaN,
-    kWarpgroupThreads * kWgmmaWarpgroups, kWgmmaN / 2};
+constexpr TensorCoreShape kMmaSyncShape{kTileM, kTileN, kThreads, kAccPerLane};
+constexpr int64_t kWgmmaThreads = kWarpgroupThreads * kWgmmaWarpgroups;
+constexpr TensorCoreShape kWgmmaShape{kWgmmaM * kWgmmaWarpgroups, kWgmmaN,
+                                      kWgmmaThreads, kWgmmaN / 2};
 /// Elements per cp.async (16 bytes of f16 / bf16).
 constexpr int64_t kVector = 8;
 /// Shared rows of 40 elements (80 bytes, 20 banks): the 8 rows a fragment
@@ -143,9 +142,8 @@ static bool isVectorStaged(MatmulMatch &m, BlockOp block, LoadOp load) {
 static void threads(OpBuilder &b, Location loc, int64_t count,
                     function_ref<void(OpBuilder &, Value)> build) {
   auto loop = ForOp::create(b, loc, constIndex(b, loc, 0),
-                            constIndex(b, loc, count),
-                            constIndex(b, loc, 1), LoopKind::thread_binding,
-                            nullptr, "threadIdx.x");
+                            constIndex(b, loc, count), constIndex(b, loc, 1),
+                            LoopKind::thread_binding, nullptr, "threadIdx.x");
   OpBuilder tb = OpBuilder::atBlockBegin(loop.getBody());
   build(tb, loop.getInductionVar());
 }
@@ -184,8 +182,7 @@ static LanePlace getLanePlace(OpBuilder &b, Location loc, Value t) {
   return p;
 }
 
-LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block,
-                                   bool warpgroup) {
+LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
   const TensorCoreShape &shape = warpgroup ? kWgmmaShape : kMmaSyncShape;
   Reporter report{true, "tensor_core_matmul"};
   FailureOr<MatmulMatch> matched = matchMatmul(root, block, report);
@@ -250,8 +247,8 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block,
   // elements (or vectors of 8) e * threads + t of each tile.
   auto stageStep = [&](OpBuilder &tb, Value t, Value step, Value stage) {
     Value kBase = arith::MulIOp::create(tb, loc, step, c(tb, kTileK));
-    auto stageOne = [&](LoadOp load, Value tile, unsigned outerVar,
-                        Value base, Value outerExtent, bool outerFastest) {
+    auto stageOne = [&](LoadOp load, Value tile, unsigned outerVar, Value base,
+                        Value outerExtent, bool outerFastest) {
       int64_t outer = outerVar == m.iVar ? shape.tileM : shape.tileN;
       int64_t lanes = isVectorStaged(m, block, load) ? kVector : 1;
       int64_t perRow = kTileK / lanes;
@@ -260,38 +257,38 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block,
       // distinct banks.
       if (warpgroup && lanes > 1)
         outerFastest = true;
-      unrolled(tb, loc, outer * perRow / shape.threads, [&](OpBuilder &lb,
-                                                              Value e) {
-        Value idx = arith::AddIOp::create(
-            lb, loc, arith::MulIOp::create(lb, loc, e, c(lb, shape.threads)),
-            t);
-        Value r, kk;
-        if (outerFastest) {
-          r = arith::RemUIOp::create(lb, loc, idx, c(lb, outer));
-          kk = arith::DivUIOp::create(lb, loc, idx, c(lb, outer));
-        } else {
-          r = arith::DivUIOp::create(lb, loc, idx, c(lb, perRow));
-          kk = arith::RemUIOp::create(lb, loc, idx, c(lb, perRow));
-        }
-        if (lanes > 1)
-          kk = arith::MulIOp::create(lb, loc, kk, c(lb, lanes));
-        SmallVector<Value> vars(grid.base);
-        vars[outerVar] = arith::AddIOp::create(lb, loc, base, r);
-        vars[m.kVar] = arith::AddIOp::create(lb, loc, kBase, kk);
-        // K is a multiple of the vector width when vectors are used: a
-        // vector is wholly inside or outside.
-        Value in = both(lb, lt(lb, vars[outerVar], outerExtent),
-                        lt(lb, vars[m.kVar], depth));
-        if (lanes > 1) {
-          CopyAsyncOp::create(lb, loc, tile, tileIndices(lb, stage, r, kk),
-                              load.getBuffer(),
-                              mapBlockIndices(block, load.getIndices(), vars),
-                              in, lanes);
-          return;
-        }
-        Value v = guardedLoad(lb, loc, block, load, vars, in);
-        StoreOp::create(lb, loc, v, tile, tileIndices(lb, stage, r, kk));
-      });
+      unrolled(
+          tb, loc, outer * perRow / shape.threads, [&](OpBuilder &lb, Value e) {
+            Value idx = arith::AddIOp::create(
+                lb, loc,
+                arith::MulIOp::create(lb, loc, e, c(lb, shape.threads)), t);
+            Value r, kk;
+            if (outerFastest) {
+              r = arith::RemUIOp::create(lb, loc, idx, c(lb, outer));
+              kk = arith::DivUIOp::create(lb, loc, idx, c(lb, outer));
+            } else {
+              r = arith::DivUIOp::create(lb, loc, idx, c(lb, perRow));
+              kk = arith::RemUIOp::create(lb, loc, idx, c(lb, perRow));
+            }
+            if (lanes > 1)
+              kk = arith::MulIOp::create(lb, loc, kk, c(lb, lanes));
+            SmallVector<Value> vars(grid.base);
+            vars[outerVar] = arith::AddIOp::create(lb, loc, base, r);
+            vars[m.kVar] = arith::AddIOp::create(lb, loc, kBase, kk);
+            // K is a multiple of the vector width when vectors are used: a
+            // vector is wholly inside or outside.
+            Value in = both(lb, lt(lb, vars[outerVar], outerExtent),
+                            lt(lb, vars[m.kVar], depth));
+            if (lanes > 1) {
+              CopyAsyncOp::create(
+                  lb, loc, tile, tileIndices(lb, stage, r, kk),
+                  load.getBuffer(),
+                  mapBlockIndices(block, load.getIndices(), vars), in, lanes);
+              return;
+            }
+            Value v = guardedLoad(lb, loc, block, load, vars, in);
+            StoreOp::create(lb, loc, v, tile, tileIndices(lb, stage, r, kk));
+          });
     };
     stageOne(m.loadA, tileA, m.iVar, grid.rowBase, rows,
              /*outerFastest=*/false);
@@ -335,8 +332,7 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block,
       Value rowCore = arith::MulIOp::create(tb, loc, w, c(tb, kWgmmaM / kCore));
       WgmmaOp::create(tb, loc, inGroup, acc, ValueRange{c(tb, 0)}, tileA,
                       ValueRange{current, c(tb, 0), rowCore}, tileB,
-                      ValueRange{current, c(tb, 0), c(tb, 0)}, kWgmmaN,
-                      kTileK);
+                      ValueRange{current, c(tb, 0), c(tb, 0)}, kWgmmaN, kTileK);
       waitCopies(tb);
       return;
     }
