@@ -64,6 +64,12 @@ struct CompileCLOptions {
                      "and free the others after their last use (default on; "
                      "false: every output is allocated, and freed at "
                      "return)"),
+            cl::init(true), cl::cat(category)),
+        planInPlace(
+            "plan-in-place",
+            cl::desc("CPU: write a fused convolution's output over a "
+                     "residual that dies at its call (default on; false: "
+                     "its own storage, for side-by-side measurements)"),
             cl::init(true), cl::cat(category)) {}
 
   cl::opt<bool> fuse;
@@ -74,6 +80,7 @@ struct CompileCLOptions {
   cl::opt<bool> approximateMath;
   cl::opt<mlir::ext::QuantActivations> quantActivations;
   cl::opt<bool> planMemory;
+  cl::opt<bool> planInPlace;
 };
 } // namespace
 
@@ -103,5 +110,6 @@ llvm::Error mlir::relax::exec::applyCompileCLOptions(CompileOptions &options) {
   options.int8Activations =
       cl.quantActivations == mlir::ext::QuantActivations::Int8;
   options.planMemory = cl.planMemory;
+  options.planInPlace = cl.planInPlace;
   return llvm::Error::success();
 }

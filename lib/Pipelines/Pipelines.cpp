@@ -75,8 +75,11 @@ void relax::buildRelaxToHostPipeline(OpPassManager &pm,
   // shape checks and the index arithmetic of the symbolic dims. It needs the
   // callees' final memref signatures, hence after convert-tir-to-scf. The
   // memory plan goes right before it: its attributes are for it alone.
-  if (options.planMemory)
-    pm.addPass(createRelaxPlanMemory());
+  if (options.planMemory) {
+    RelaxPlanMemoryOptions plan;
+    plan.inPlace = options.planInPlace;
+    pm.addPass(createRelaxPlanMemory(plan));
+  }
   RelaxLowerShapesOptions lowerShapes;
   lowerShapes.freeAfterLastUse = options.planMemory;
   lowerShapes.recordMemory = options.recordMemory;
@@ -203,10 +206,14 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
                                          /*needParallelLoop=*/true}));
   // Every loop nest bound to blockIdx/threadIdx, reductions across threads,
   // tiled matmuls.
-  // Tensor cores (mma.sync m16n8k16) from sm_80 on.
-  bool tensorCores = hasMmaSync(options.chip);
-  pm.addPass(
-      tir::createTIRGPUDefaultSchedule({options.maxThreads, tensorCores}));
+  // Tensor cores (mma.sync m16n8k16) from sm_80 on; Hopper's warpgroup
+  // MMA (wgmma) on sm_90a, the one target whose PTX has it (the `a`
+  // features are not forward compatible: sm_100 keeps mma.sync).
+  tir::TIRGPUDefaultScheduleOptions schedule;
+  schedule.maxThreads = options.maxThreads;
+  schedule.tensorCores = hasMmaSync(options.chip);
+  schedule.wgmma = options.chip == "sm_90a";
+  pm.addPass(tir::createTIRGPUDefaultSchedule(schedule));
   if (options.planMemory)
     pm.addPass(createRelaxLiftTIRAllocs());
   pm.addPass(createConvertTIRToSCF());

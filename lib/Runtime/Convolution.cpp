@@ -652,6 +652,15 @@ bool convolve1x1AsGemm(const MemRef<T, 4> &x, const MemRef<T, 4> *w,
   if (hw > 1 && (channelsLastOf(x) != channelsLastOf(y) ||
                  (r && channelsLastOf(*r) != channelsLastOf(y))))
     return false;
+  // Y written over R (the memory plan's residual that dies here, which
+  // reaches this path where the channels do not fill oneDNN's block):
+  // both GEMMs below write C before they add R, so R is read from a copy.
+  std::vector<T> rStorage;
+  MemRef<T, 4> rCopy;
+  if (r && sharesBytes(*r, y)) {
+    rCopy = copyOfView(*r, rStorage);
+    r = &rCopy;
+  }
   Matrix<T> weights{w->aligned + w->offset, o, w->sizes[1], w->strides[0],
                     w->strides[1]};
   // A GEMM's epilogue is act(C + bias) + R, the convolution's act(C + bias
@@ -827,6 +836,23 @@ void conv2dFused(const char *fn, MemRef<T, 4> *x, MemRef<T, 4> *w,
   }
   if (n == 0 || o == 0 || p == 0 || q == 0)
     return;
+  // Y may be the residual itself, one view in one layout (the memory plan
+  // writes Y over a residual that dies at this call: MemoryPlan.h): every
+  // path reads a residual element before it writes that output element, or
+  // reads R from a copy. X, or a residual that shares some of Y's bytes
+  // otherwise, would be overwritten while still read: those (which the
+  // compiler never passes) are read from copies in their own layouts.
+  std::vector<T> xStorage, rStorage;
+  MemRef<T, 4> xCopy, rCopy;
+  if (sharesBytes(*x, *y)) {
+    xCopy = copyOfView(*x, xStorage);
+    operandView(fn, "X", &xCopy, opt[9], xv, blocks.x);
+  }
+  if (hasResidual && sharesBytes(*residual, *y) &&
+      !(sameView(*residual, *y) && opt[10] == opt[11])) {
+    rCopy = copyOfView(*residual, rStorage);
+    operandView(fn, "residual", &rCopy, opt[11], rv, blocks.r);
+  }
   double flops = 2.0 * double(n) * double(o) * double(p * q) *
                  double(w->sizes[1] * w->sizes[2] * w->sizes[3]);
   if (!blocks.any()) {

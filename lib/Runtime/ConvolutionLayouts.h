@@ -17,8 +17,10 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace relax::runtime::blas {
@@ -140,6 +142,56 @@ MemRef<T, 4> plainCopy(const MemRef<T, 4> &m, int64_t block,
             storage[((i * c + a) * h + y) * w + x] =
                 blockedAt(m, block, i, a, y, x);
   return plain;
+}
+
+/// The elements [first, last] that a view may touch, or nothing when it is
+/// empty.
+template <typename T>
+std::optional<std::pair<int64_t, int64_t>> elementSpan(const MemRef<T, 4> &m) {
+  int64_t first = m.offset, last = m.offset;
+  for (int d = 0; d < 4; ++d) {
+    if (m.sizes[d] <= 0)
+      return std::nullopt;
+    int64_t reach = (m.sizes[d] - 1) * m.strides[d];
+    (reach < 0 ? first : last) += reach;
+  }
+  return std::make_pair(first, last);
+}
+
+/// Whether two views may share an element.
+template <typename T>
+bool sharesBytes(const MemRef<T, 4> &a, const MemRef<T, 4> &b) {
+  auto sa = elementSpan(a), sb = elementSpan(b);
+  if (!sa || !sb)
+    return false;
+  auto at = [](const T *base, int64_t i) {
+    return reinterpret_cast<uintptr_t>(base + i);
+  };
+  return at(a.aligned, sa->second) >= at(b.aligned, sb->first) &&
+         at(b.aligned, sb->second) >= at(a.aligned, sa->first);
+}
+
+/// Whether two descriptors are one view: the same first element, sizes and
+/// strides.
+template <typename T>
+bool sameView(const MemRef<T, 4> &a, const MemRef<T, 4> &b) {
+  return a.aligned + a.offset == b.aligned + b.offset &&
+         std::equal(a.sizes, a.sizes + 4, b.sizes) &&
+         std::equal(a.strides, a.strides + 4, b.strides);
+}
+
+/// A copy of the elements `m` may touch in `storage`, viewed with `m`'s
+/// sizes and strides (the same layout, blocked ones included).
+template <typename T>
+MemRef<T, 4> copyOfView(const MemRef<T, 4> &m, std::vector<T> &storage) {
+  auto span = elementSpan(m);
+  if (!span)
+    return m;
+  storage.assign(m.aligned + span->first, m.aligned + span->second + 1);
+  MemRef<T, 4> copy = m;
+  copy.allocated = copy.aligned = storage.data();
+  copy.offset = m.offset - span->first;
+  return copy;
 }
 
 } // namespace relax::runtime::blas

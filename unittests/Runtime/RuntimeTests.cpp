@@ -1018,6 +1018,79 @@ TYPED_TEST(BlasTest, Conv2DFusedPrivateLayout) {
   }
 }
 
+TYPED_TEST(BlasTest, Conv2DFusedAliases) {
+  using M4 = typename TestFixture::M4;
+  using M1 = Strided<TypeParam, 1>;
+  // The memory plan writes a fused convolution's Y over its residual when
+  // the residual dies at the call (relax.output_may_alias, MemoryPlan.h): Y
+  // and R are then one view in one layout, and every path must read an
+  // element of R before it writes that element of Y (oneDNN on NCHW, NHWC
+  // and conv-private operands; the 1x1 GEMMs, which write C first and so
+  // read R from a copy). An X that is Y, or an R that shares only part of
+  // Y's bytes, must be read from copies. Each result must equal the same
+  // call on separate buffers.
+  int64_t n = 2, c = 16, h = 5, wd = 6;
+  for (int64_t k : {1, 3})
+    for (int64_t layout : {0, 1, 2}) {
+      auto make = [&]() {
+        return layout ? M4::contiguous({n, h, wd, c})
+                      : M4::contiguous({n, c, h, wd});
+      };
+      auto copyOf = [&](const M4 &m) {
+        M4 copy = make();
+        std::copy(m.storage.begin(), m.storage.end(), copy.storage.begin());
+        return copy;
+      };
+      M4 w = M4::contiguous({c, c, k, k});
+      M1 bias = M1::contiguous({c});
+      w.randomize(this->rng);
+      bias.randomize(this->rng);
+      int64_t p = k / 2;
+      ConvOptions options(
+          {1, 1, p, p, p, p, 1, 1, 1, layout, layout, layout, 1});
+      M4 x = make(), r = make(), y = make();
+      x.randomize(this->rng);
+      r.randomize(this->rng);
+      Blas<TypeParam>::convFusedRes(&x.desc, &w.desc, &bias.desc, &r.desc,
+                                    &options.desc, &y.desc);
+      ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+      auto expectY = [&](const M4 &got, const char *what) {
+        for (size_t i = 0; i < y.storage.size(); ++i)
+          ASSERT_NEAR(double(got.storage[i]), double(y.storage[i]),
+                      1e-5 * (1 + std::fabs(double(y.storage[i]))))
+              << what << ", window " << k << ", layout " << layout
+              << ", element " << i;
+      };
+      M4 overR = copyOf(r);
+      Blas<TypeParam>::convFusedRes(&x.desc, &w.desc, &bias.desc, &overR.desc,
+                                    &options.desc, &overR.desc);
+      ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+      expectY(overR, "Y over R");
+      M4 overX = copyOf(x);
+      Blas<TypeParam>::convFusedRes(&overX.desc, &w.desc, &bias.desc, &r.desc,
+                                    &options.desc, &overX.desc);
+      ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+      expectY(overX, "Y over X");
+      // Y half an image further on in R's buffer (dense, any layout): a
+      // copy of R into Y front to back would overwrite R before reading it.
+      int64_t image = c * h * wd, shift = image / 2;
+      M1 both = M1::contiguous({n * image + shift});
+      MemRef<TypeParam, 4> yv = y.desc, rv = r.desc;
+      yv.allocated = yv.aligned = rv.allocated = rv.aligned =
+          both.storage.data();
+      yv.offset = shift;
+      std::copy(r.storage.begin(), r.storage.end(), both.storage.begin());
+      Blas<TypeParam>::convFusedRes(&x.desc, &w.desc, &bias.desc, &rv,
+                                    &options.desc, &yv);
+      ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+      M4 partly = make();
+      std::copy(both.storage.begin() + shift, both.storage.end(),
+                partly.storage.begin());
+      expectY(partly, "R partly over Y");
+      relax_rt_blas_release_constants();
+    }
+}
+
 TYPED_TEST(BlasTest, Conv2DFusedBadOperands) {
   using M4 = typename TestFixture::M4;
   using M1 = Strided<TypeParam, 1>;

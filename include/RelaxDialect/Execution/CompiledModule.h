@@ -97,6 +97,9 @@ struct CompileOptions {
   /// free the others after their last use; false: every output is its own
   /// allocation, freed at return.
   bool planMemory = true;
+  /// CPU, with planMemory: a fused convolution's output written over a
+  /// residual that dies at its call (relax-plan-memory's in-place).
+  bool planInPlace = true;
   /// Count intermediate bytes in the runtime (relax_rt_memory_report).
   bool recordMemory = false;
   /// The functions to call (each gets a C interface wrapper); empty means

@@ -60,6 +60,13 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
                      "last use; false allocates every output and frees it "
                      "at return"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> planInPlace{
+      *this, "plan-in-place",
+      llvm::cl::desc("With plan-memory: write a fused convolution's output "
+                     "over a residual that dies at its call "
+                     "(relax-plan-memory's in-place; false for side-by-side "
+                     "measurements)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> recordMemory{
       *this, "record-memory",
       llvm::cl::desc("Count intermediate bytes in the runtime "

@@ -24,6 +24,7 @@
 #include "RelaxDialect/Relax/Transforms/ConvLayouts.h"
 #include "RelaxDialect/Relax/Transforms/DispatchQuantized.h"
 #include "RelaxDialect/Relax/Transforms/GemmLibraryRule.h"
+#include "RelaxDialect/Relax/Transforms/MemoryPlan.h"
 #include "RelaxDialect/Relax/Transforms/Passes.h"
 #include "RelaxDialect/Relax/Transforms/ShapeContracts.h"
 
@@ -478,8 +479,10 @@ private:
     if (xLayout == ConvLayout::Private)
       privateOperands.push_back(0);
     ConvLayout residualLayout = ConvLayout::Nchw;
+    int64_t residualOperand = -1;
     if (epilogue.residual) {
       auto [r, layout] = layoutOf(epilogue.residual->get());
+      residualOperand = inputs.size();
       inputs.push_back(r);
       residualLayout = layout;
       if (layout == ConvLayout::Private)
@@ -513,6 +516,14 @@ private:
     if (!privateOperands.empty())
       call->setAttr(kConvPrivateOperandsAttr,
                     rewriter.getDenseI64ArrayAttr(privateOperands));
+    // The runtime reads each residual element before it writes that output
+    // element (oneDNN's `sum` post-op reads the destination), so Y may be
+    // the residual itself when both have one layout: the memory plan then
+    // writes Y over a residual that dies here instead of copying it
+    // (MemoryPlan.h).
+    if (epilogue.residual && residualLayout == plan.output)
+      call->setAttr(kOutputMayAliasAttrName,
+                    rewriter.getDenseI64ArrayAttr({residualOperand}));
     Value replacement = call.getResult(0);
     if (plan.replacesNhwcViews) {
       for (Operation *view : llvm::make_early_inc_range(result.getUsers()))

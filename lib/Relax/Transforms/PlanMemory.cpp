@@ -182,8 +182,6 @@ void BufferLiveness::addBuffer(Value result, unsigned at) {
   lastUse[result] = at;
 }
 
-/// Calls `fn` with the buffer `value` views, or with those of every field of
-/// a tuple (nested tuples included).
 void BufferLiveness::forEachBuffer(Value value,
                                    function_ref<void(Value)> fn) const {
   SmallVector<Value> worklist{value};
@@ -208,6 +206,40 @@ void BufferLiveness::addUse(Value value, unsigned at) {
 ArrayRef<Value> BufferLiveness::getDying(Operation *op) const {
   auto it = dying.find(op);
   return it == dying.end() ? ArrayRef<Value>() : ArrayRef<Value>(it->second);
+}
+
+std::optional<unsigned> relax::aliasableOperand(Operation *op,
+                                                unsigned result) {
+  auto operands = op->getAttrOfType<DenseI64ArrayAttr>(kOutputMayAliasAttrName);
+  if (!isa<CallDPSPackedOp>(op) || !operands || result >= operands.size() ||
+      result >= op->getNumResults())
+    return std::nullopt;
+  int64_t k = operands[result];
+  // Only an operand of the result's own type: the callee then sees one
+  // view, at the same address with the same strides, for both.
+  if (k < 0 || k >= static_cast<int64_t>(op->getNumOperands()) ||
+      op->getOperand(k).getType() != op->getResult(result).getType())
+    return std::nullopt;
+  return static_cast<unsigned>(k);
+}
+
+Value BufferLiveness::getDyingAliasedBuffer(Operation *op,
+                                            unsigned result) const {
+  std::optional<unsigned> k = aliasableOperand(op, result);
+  if (!k || !position.contains(op))
+    return Value();
+  Value buffer = bufferOf.lookup(op->getOperand(*k));
+  if (!buffer || escapes(buffer) || isPinned(buffer) ||
+      getLastUse(buffer) != indexOf(op))
+    return Value();
+  // The callee reads an operand that shares the storage (conv(t) + t) while
+  // it writes the result: no.
+  bool readElsewhere = false;
+  for (OpOperand &other : op->getOpOperands())
+    if (other.getOperandNumber() != *k)
+      forEachBuffer(other.get(),
+                    [&](Value b) { readElsewhere |= b == buffer; });
+  return readElsewhere ? Value() : buffer;
 }
 
 sym::Expr relax::tensorBytes(RelaxTensorType type) {
@@ -238,7 +270,8 @@ struct Slot {
 /// Plans one function; returns false when there is nothing to plan.
 class FunctionPlanner {
 public:
-  FunctionPlanner(FuncOp func) : func(func), liveness(func) {}
+  FunctionPlanner(FuncOp func, bool inPlace)
+      : func(func), liveness(func), inPlace(inPlace) {}
   void run();
 
 private:
@@ -249,6 +282,8 @@ private:
 
   FuncOp func;
   BufferLiveness liveness;
+  /// Whether results may be written over dying operands.
+  bool inPlace;
   sym::Context ctx;
   llvm::StringSet<> entryVars;
   SmallVector<Slot> slots;
@@ -326,11 +361,13 @@ void FunctionPlanner::run() {
 
   MLIRContext *context = func.getContext();
   llvm::DenseMap<Value, unsigned> slotOf;
+  // Buffers whose slot a result of their last reader took (in place).
+  llvm::DenseSet<Value> handedOver;
   sym::Expr unplanned = sym::Expr::constant(0);
   int64_t intermediates = 0;
   for (Operation *op : liveness.getOrder()) {
     if (isa<CallTIROp, CallDPSPackedOp, CallTIRInplaceOp>(op)) {
-      for (Value result : op->getResults()) {
+      for (auto [i, result] : llvm::enumerate(op->getResults())) {
         // Only the buffers the op creates (not an input updated in place).
         if (liveness.getBuffer(result) != result || liveness.escapes(result))
           continue;
@@ -338,14 +375,34 @@ void FunctionPlanner::run() {
         if (sym::Expr bytes =
                 tensorBytes(cast<RelaxTensorType>(result.getType())))
           unplanned = unplanned + bytes;
-        if (sym::Expr size = plannedSize(result))
-          slotOf[result] = chooseSlot(size);
+        sym::Expr size = plannedSize(result);
+        if (!size)
+          continue;
+        // Written over an operand that dies here, in that operand's slot and
+        // within its bytes (what the checker proves again).
+        Value dying =
+            inPlace ? liveness.getDyingAliasedBuffer(op, i) : Value();
+        auto slot = dying ? slotOf.find(dying) : slotOf.end();
+        auto within = [&](Value buffer) {
+          sym::Expr mine = tensorBytes(cast<RelaxTensorType>(result.getType()));
+          sym::Expr own = tensorBytes(cast<RelaxTensorType>(buffer.getType()));
+          return mine && own && ctx.isLE(mine, own) == sym::Truth::True &&
+                 ctx.isLE(size, slots[slot->second].size) == sym::Truth::True;
+        };
+        if (slot != slotOf.end() && !handedOver.contains(dying) &&
+            within(dying)) {
+          handedOver.insert(dying);
+          slotOf[result] = slot->second;
+          continue;
+        }
+        slotOf[result] = chooseSlot(size);
       }
     }
     // After the op's outputs took their slots: an output never shares
-    // storage with an input of the same op.
+    // storage with an input of the same op, but for one written over it.
     for (Value buffer : liveness.getDying(op))
-      if (auto it = slotOf.find(buffer); it != slotOf.end())
+      if (auto it = slotOf.find(buffer);
+          it != slotOf.end() && !handedOver.contains(buffer))
         slots[it->second].free = true;
   }
   if (slots.empty())
@@ -383,6 +440,9 @@ void FunctionPlanner::run() {
       b.getNamedAttr("intermediates", b.getI64IntegerAttr(intermediates)),
       b.getNamedAttr("unplanned",
                      SymExprAttr::get(context, ctx.simplify(unplanned)))};
+  if (!handedOver.empty())
+    plan.push_back(
+        b.getNamedAttr("in_place", b.getI64IntegerAttr(handedOver.size())));
   if (std::optional<int64_t> bound = ctx.upperBound(arena))
     plan.push_back(b.getNamedAttr("bound", b.getI64IntegerAttr(*bound)));
   func->setAttr(kMemoryPlanAttrName, b.getDictionaryAttr(plan));
@@ -409,6 +469,8 @@ static LogicalResult verifyPlan(FuncOp func) {
     Value buffer;
     sym::Expr begin, end;
     unsigned from, to;
+    /// The buffer this one may be written over (getDyingAliasedBuffer).
+    Value over;
   };
   SmallVector<Placed> placed;
   for (Operation *op : liveness.getOrder()) {
@@ -419,7 +481,7 @@ static LogicalResult verifyPlan(FuncOp func) {
       return op->emitOpError("has ")
              << offsets.size() << " arena offsets for " << op->getNumResults()
              << " results";
-    for (auto [attr, result] : llvm::zip(offsets, op->getResults())) {
+    for (auto [i, attr, result] : llvm::enumerate(offsets, op->getResults())) {
       auto offset = dyn_cast<SymExprAttr>(attr);
       if (!offset)
         continue;
@@ -444,13 +506,21 @@ static LogicalResult verifyPlan(FuncOp func) {
                << begin.str() << " is not provably " << kArenaAlignment
                << "-byte aligned";
       placed.push_back({result, begin, end, liveness.indexOf(op),
-                        liveness.getLastUse(result)});
+                        liveness.getLastUse(result),
+                        liveness.getDyingAliasedBuffer(op, i)});
     }
   }
+  // `out` written over `dead` by dead's last reader, at dead's offset and
+  // within its bytes: the one overlap allowed.
+  auto writtenOver = [&](const Placed &out, const Placed &dead) {
+    return out.over == dead.buffer && dead.to == out.from &&
+           ctx.isEQ(out.begin, dead.begin) == sym::Truth::True &&
+           ctx.isLE(out.end, dead.end) == sym::Truth::True;
+  };
   for (auto [i, a] : llvm::enumerate(placed)) {
     for (const Placed &b : ArrayRef(placed).drop_front(i + 1)) {
       bool disjointInTime = a.to < b.from || b.to < a.from;
-      if (disjointInTime)
+      if (disjointInTime || writtenOver(a, b) || writtenOver(b, a))
         continue;
       if (ctx.isLE(a.end, b.begin) == sym::Truth::True ||
           ctx.isLE(b.end, a.begin) == sym::Truth::True)
@@ -473,7 +543,7 @@ struct RelaxPlanMemoryPass
   using RelaxPlanMemoryBase::RelaxPlanMemoryBase;
   void runOnOperation() override {
     for (FuncOp func : getOperation().getOps<FuncOp>()) {
-      FunctionPlanner(func).run();
+      FunctionPlanner(func, inPlace).run();
       if (verify && failed(verifyPlan(func)))
         return signalPassFailure();
     }

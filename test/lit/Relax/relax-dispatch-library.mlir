@@ -286,14 +286,16 @@ relax.func @depthwise_channels_last(%x: !relax.tensor<[b, 8, h, w], f32>)
 // conv-private (typed NHWC [b, h, w, 3], options[10] = 2, the call marked
 // relax.conv_private_result) and the second reads it so (options[9] = 2,
 // operand 0 in relax.conv_private_operands). The residual %x is NCHW
-// (options[11] = 0). No kernel, no transpose and no expand_dims is left.
+// (options[11] = 0), the output's layout: the call lets the memory plan
+// write the output over it (relax.output_may_alias, operand 3). No kernel,
+// no transpose and no expand_dims is left.
 // CHECK-LABEL: relax.func @conv_block
 // CHECK-DAG: %[[B1:.*]] = relax.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>
 // CHECK-DAG: %[[O1:.*]] = relax.constant dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2, 0, 1]> : tensor<13xi64>
 // CHECK: %[[Y1:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, %{{.*}}, %[[B1]], %[[O1]]) {relax.conv_private_result} : {{.*}} -> !relax.tensor<[b, h, w, 3], f32>
 // CHECK: %[[B2:.*]] = relax.constant dense<5.000000e-01> : tensor<3xf32>
 // CHECK: %[[O2:.*]] = relax.constant dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 0, 0, 1]> : tensor<13xi64>
-// CHECK: %[[Y2:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %[[B2]], %arg0, %[[O2]]) {relax.conv_private_operands = array<i64: 0>} : {{.*}} -> !relax.tensor<[b, 3, h, w], f32>
+// CHECK: %[[Y2:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %[[B2]], %arg0, %[[O2]]) {relax.conv_private_operands = array<i64: 0>, relax.output_may_alias = array<i64: 3>} : {{.*}} -> !relax.tensor<[b, 3, h, w], f32>
 // CHECK-NOT: relax.permute_dims
 // CHECK-NOT: relax.expand_dims
 // CHECK-NOT: relax.add
@@ -337,12 +339,14 @@ relax.func @conv_shared(%x: !relax.tensor<[b, 3, h, w], f32>) -> (!relax.tensor<
 // shortcut's output, read only as that residual, is conv-private and so is
 // %c1's (options[9] = options[11] = 2). The block's output feeds the next
 // conv as its input and as its residual, so it is private too; only the
-// function's result is NCHW.
+// function's result is NCHW. The block's call may write over its private
+// residual (relax.output_may_alias); the next one, whose residual is
+// private and output NCHW, may not (different layouts).
 // CHECK-LABEL: relax.func @bottleneck_shortcut
 // CHECK: %[[Y1:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) {relax.conv_private_result} : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
 // CHECK: %[[D:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_packed_f32(%arg0, {{.*}}) {relax.conv_private_result} : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
 // CHECK: %[[O3:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 1]> : tensor<13xi64>
-// CHECK: %[[Y3:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %{{.*}}, %[[D]], %[[O3]]) {relax.conv_private_operands = array<i64: 0, 3>, relax.conv_private_result} : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
+// CHECK: %[[Y3:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y1]], %{{.*}}, %{{.*}}, %[[D]], %[[O3]]) {relax.conv_private_operands = array<i64: 0, 3>, relax.conv_private_result, relax.output_may_alias = array<i64: 3>} : {{.*}} -> !relax.tensor<[b, h, w, 4], f32>
 // CHECK: %[[O4:.*]] = relax.constant dense<[1, 1, 0, 0, 0, 0, 1, 1, 1, 2, 0, 2, 0]> : tensor<13xi64>
 // CHECK: %[[Y4:.*]] = relax.call_dps_packed @relax_blas_conv2d_fused_res_packed_f32(%[[Y3]], %{{.*}}, %{{.*}}, %[[Y3]], %[[O4]]) {relax.conv_private_operands = array<i64: 0, 3>} : {{.*}} -> !relax.tensor<[b, 4, h, w], f32>
 // CHECK-NOT: relax.permute_dims

@@ -1,5 +1,6 @@
 // RUN: relax-opt %s --split-input-file --relax-plan-memory=verify=true | FileCheck %s
 // RUN: relax-opt %s --split-input-file --relax-plan-memory --relax-verify-memory-plan > /dev/null
+// RUN: relax-opt %s --split-input-file --relax-plan-memory=in-place=false | FileCheck %s --check-prefix=NOIP
 
 // The planner's decisions with symbolic sizes. Tensors come from call_tir
 // (the planner only places buffers a function creates); the kernels @k<i>
@@ -297,3 +298,92 @@ tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f3
 tir.prim_func @k2(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>, %b2: !tir.buffer<[d4, d5], f32>) {
   tir.return
 }
+
+// -----
+
+// The output of a call_dps_packed whose relax.output_may_alias names an
+// operand (the fused convolution's residual) is written over that operand
+// when the planner proves it dead after the call: %c takes %a's slot (0),
+// which is not freed when %a dies; %b's slot is. %e, the same call without
+// the attribute, gets a slot of its own.
+// CHECK-LABEL: relax.func @over
+// CHECK-SAME: in_place = 1 : i64
+// CHECK-SAME: storages = 3 : i64
+// CHECK: %[[A:.*]] = relax.call_tir @k0(%arg0) {relax.arena_offsets = [#relax.expr<0>]}
+// CHECK: %[[B:.*]] = relax.call_tir @k0(%arg0) {relax.arena_offsets = [#relax.expr<n * 256>]}
+// CHECK: %[[C:.*]] = relax.call_dps_packed @f(%[[B]], %[[A]]) {relax.arena_offsets = [#relax.expr<0>], relax.output_may_alias = array<i64: 1>}
+// CHECK: %[[D:.*]] = relax.call_tir @k0(%arg0) {relax.arena_offsets = [#relax.expr<n * 256>]}
+// CHECK: relax.call_dps_packed @f(%[[D]], %[[C]]) {relax.arena_offsets = [#relax.expr<n * 512>]}
+// With in-place=false (side-by-side measurements) %c gets a slot of its own.
+// NOIP-LABEL: relax.func @over
+// NOIP-SAME: relax.memory_plan = {arena = #relax.expr<n * 768>, intermediates = 5 : i64, planned = 5 : i64, storages = 3 : i64, unplanned = #relax.expr<n * 1280>}
+// NOIP: relax.call_dps_packed @f(%{{.*}}, %{{.*}}) {relax.arena_offsets = [#relax.expr<n * 512>], relax.output_may_alias = array<i64: 1>}
+relax.func @over(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32> {
+  %a = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %b = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_dps_packed @f(%b, %a) {relax.output_may_alias = array<i64: 1>} : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %d = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %e = relax.call_dps_packed @f(%d, %c) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %r = relax.call_tir @k0(%e) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %r : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>) {
+  tir.return
+}
+extern.func private @f(!relax.tensor<[p, q], f32>, !relax.tensor<[s, t], f32>, !relax.tensor<[u, v], f32>)
+    attributes {link_name = "f", num_outputs = 1 : i64}
+
+// -----
+
+// Refused: %a read again after the call (by %g), %a read as the other
+// operand too (%g = f(%a, %a)), the function's argument %x, an operand of
+// another type than the result (%w, [n, 128], dies at %m's call and would
+// hold it), and an attribute naming no operand. Each result gets a slot of
+// its own: no in_place in the plan, and no result at its operand's offset.
+// CHECK-LABEL: relax.func @refused
+// CHECK-SAME: relax.memory_plan = {arena = #relax.expr<n * 1280>, intermediates = 7 : i64, planned = 7 : i64, storages = 4 : i64, unplanned = #relax.expr<n * 2048>}
+// CHECK: %[[A:.*]] = relax.call_tir @k0(%arg0) {relax.arena_offsets = [#relax.expr<0>]}
+// CHECK: %[[C:.*]] = relax.call_dps_packed @f(%arg0, %[[A]]) {relax.arena_offsets = [#relax.expr<n * 256>], relax.output_may_alias = array<i64: 1>}
+// CHECK: %[[G:.*]] = relax.call_dps_packed @f(%[[A]], %[[A]]) {relax.arena_offsets = [#relax.expr<n * 768>], relax.output_may_alias = array<i64: 1>}
+// CHECK: relax.call_dps_packed @f(%[[C]], %arg0) {relax.arena_offsets = [#relax.expr<0>], relax.output_may_alias = array<i64: 1>}
+// CHECK: %[[W:.*]] = relax.call_tir @k0(%arg0) {relax.arena_offsets = [#relax.expr<n * 256>]}
+// CHECK: %[[M:.*]] = relax.call_dps_packed @f(%arg0, %[[W]]) {relax.arena_offsets = [#relax.expr<n * 1024>], relax.output_may_alias = array<i64: 1>}
+// CHECK: relax.call_dps_packed @f(%[[M]], %[[G]]) {relax.arena_offsets = [#relax.expr<n * 256>], relax.output_may_alias = array<i64: 2>}
+relax.func @refused(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32> {
+  %a = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_dps_packed @f(%x, %a) {relax.output_may_alias = array<i64: 1>} : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %g = relax.call_dps_packed @f(%a, %a) {relax.output_may_alias = array<i64: 1>} : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %h = relax.call_dps_packed @f(%c, %x) {relax.output_may_alias = array<i64: 1>} : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %w = relax.call_tir @k0(%x) : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 128], f32>
+  %m = relax.call_dps_packed @f(%x, %w) {relax.output_may_alias = array<i64: 1>} : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 128], f32>) -> !relax.tensor<[n, 64], f32>
+  %v = relax.call_dps_packed @f(%m, %g) {relax.output_may_alias = array<i64: 2>} : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %r = relax.call_tir @k2(%v, %h) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %r : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>) {
+  tir.return
+}
+tir.prim_func @k2(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>, %b2: !tir.buffer<[d4, d5], f32>) {
+  tir.return
+}
+extern.func private @f(!relax.tensor<[p, q], f32>, !relax.tensor<[s, t], f32>, !relax.tensor<[u, v], f32>)
+    attributes {link_name = "f", num_outputs = 1 : i64}
+
+// -----
+
+// A relax.constant is never written over: it is no buffer of the function.
+// CHECK-LABEL: relax.func @constant
+// CHECK-SAME: relax.memory_plan = {arena = #relax.expr<1024>, bound = 1024 : i64, intermediates = 1 : i64, planned = 1 : i64, storages = 1 : i64, unplanned = #relax.expr<1024>}
+// CHECK: %[[K:.*]] = relax.constant
+// CHECK: relax.call_dps_packed @f(%arg0, %[[K]]) {relax.arena_offsets = [#relax.expr<0>], relax.output_may_alias = array<i64: 1>}
+relax.func @constant(%x: !relax.tensor<[4, 64], f32>) -> !relax.tensor<[4, 64], f32> {
+  %k = relax.constant dense<1.0> : tensor<4x64xf32>
+  %c = relax.call_dps_packed @f(%x, %k) {relax.output_may_alias = array<i64: 1>} : (!relax.tensor<[4, 64], f32>, !relax.tensor<[4, 64], f32>) -> !relax.tensor<[4, 64], f32>
+  %r = relax.call_tir @k0(%c) : (!relax.tensor<[4, 64], f32>) -> !relax.tensor<[4, 64], f32>
+  relax.return %r : !relax.tensor<[4, 64], f32>
+}
+tir.prim_func @k0(%b0: !tir.buffer<[d0, d1], f32>, %b1: !tir.buffer<[d2, d3], f32>) {
+  tir.return
+}
+extern.func private @f(!relax.tensor<[p, q], f32>, !relax.tensor<[s, t], f32>, !relax.tensor<[u, v], f32>)
+    attributes {link_name = "f", num_outputs = 1 : i64}

@@ -120,3 +120,28 @@ relax.func @offset_count(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 6
 tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
   tir.return
 }
+
+// -----
+
+// A result written over an operand that its relax.output_may_alias names
+// and that dies at the call (%c over %a, offset 0) is the one overlap the
+// checker accepts; %e over %d is not, as %d is read again after %e's call.
+relax.func @written_over(%x: !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    attributes {relax.memory_plan = {arena = #relax.expr<n * 768>}} {
+  %a = relax.call_tir @k(%x) {relax.arena_offsets = [#relax.expr<0>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %c = relax.call_dps_packed @f(%x, %a) {relax.arena_offsets = [#relax.expr<0>], relax.output_may_alias = array<i64: 1>} : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  // expected-note@+1 {{that buffer is created here}}
+  %d = relax.call_tir @k(%c) {relax.arena_offsets = [#relax.expr<n * 256>]} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  // expected-error@+1 {{arena slot [n * 256, n * 512) may overlap a live buffer's slot [n * 256, n * 512)}}
+  %e = relax.call_dps_packed @f(%c, %d) {relax.arena_offsets = [#relax.expr<n * 256>], relax.output_may_alias = array<i64: 1>} : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  %r = relax.call_tir @k2(%e, %d) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+  relax.return %r : !relax.tensor<[n, 64], f32>
+}
+tir.prim_func @k(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>) {
+  tir.return
+}
+tir.prim_func @k2(%a: !tir.buffer<[p, q], f32>, %b: !tir.buffer<[r, t], f32>, %c: !tir.buffer<[u, v], f32>) {
+  tir.return
+}
+extern.func private @f(!relax.tensor<[p, q], f32>, !relax.tensor<[s, t], f32>, !relax.tensor<[u, v], f32>)
+    attributes {link_name = "f", num_outputs = 1 : i64}

@@ -24,9 +24,20 @@
 //       unplanned      #relax.expr: bytes of every non-escaping buffer, all
 //                      live until return (what the function holds without
 //                      a plan)
+//       in_place       i64 (only when not 0): results written into the
+//                      storage of an operand that dies at their call
 //   - on each call_tir / call_dps_packed, `relax.arena_offsets`: per result
 //     the byte offset of its storage in the arena (#relax.expr), or a unit
 //     attribute for a result that gets its own allocation.
+//
+// A call_dps_packed may say that its callee computes correctly when a
+// result is written over one operand (`relax.output_may_alias`, set by
+// --relax-dispatch-library on the fused convolution, whose residual is
+// read at each element before that element is written). The planner then
+// gives the result the operand's slot when it can prove the operand dead
+// after the call: a planned buffer (never an argument, a constant, a
+// returned or pinned buffer) whose last reader is this call, and which no
+// other operand of the call reads. The checker proves the same again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +53,16 @@ namespace mlir::relax {
 
 constexpr llvm::StringLiteral kMemoryPlanAttrName = "relax.memory_plan";
 constexpr llvm::StringLiteral kArenaOffsetsAttrName = "relax.arena_offsets";
+
+/// array<i64> on a relax.call_dps_packed, one entry per result: the operand
+/// whose storage the result may be written into when that operand dies at
+/// the call, or -1 (the callee needs a fresh buffer).
+constexpr llvm::StringLiteral kOutputMayAliasAttrName =
+    "relax.output_may_alias";
+
+/// The operand of `op` whose storage its result #`result` may take
+/// (kOutputMayAliasAttrName), or nullopt.
+std::optional<unsigned> aliasableOperand(Operation *op, unsigned result);
 
 /// Storage of arenas and of every arena slot is aligned to this many bytes.
 constexpr int64_t kArenaAlignment = 64;
@@ -82,10 +103,20 @@ public:
   /// Buffers whose last use is `op`.
   llvm::ArrayRef<Value> getDying(Operation *op) const;
 
+  /// Calls `fn` with the buffer `value` views, or with those of every field
+  /// of a tuple (nested tuples included).
+  void forEachBuffer(Value value, llvm::function_ref<void(Value)> fn) const;
+
+  /// The buffer that result #`result` of `op` may be written into
+  /// (kOutputMayAliasAttrName): its operand's buffer when that buffer is
+  /// neither returned nor pinned, `op` is its last reader, and no other
+  /// operand of `op` reads it; null otherwise. Arguments and constants are
+  /// no buffers, so they never qualify.
+  Value getDyingAliasedBuffer(Operation *op, unsigned result) const;
+
 private:
   void addBuffers(Operation *op, unsigned at);
   void addBuffer(Value result, unsigned at);
-  void forEachBuffer(Value value, llvm::function_ref<void(Value)> fn) const;
   void addUse(Value value, unsigned at);
 
   bool analyzable = true;

@@ -457,7 +457,13 @@ def RelaxPlanMemory : Pass<"relax-plan-memory", "ModuleOp"> {
     storage slot in the function's arena. Buffers are visited in execution
     order; a buffer whose readers have all run frees its slot (after the
     outputs of its last reader took theirs, so that no output shares
-    storage with an input of the same call). A new buffer takes a free slot
+    storage with an input of the same call, except where the call allows
+    it: a `relax.call_dps_packed` whose `relax.output_may_alias` names, for
+    a result, an operand of the same type (the fused convolution's
+    residual) writes that result over the operand's slot when the operand
+    is a planned buffer that dies at the call and no other operand reads
+    it; never over an argument, a constant, or a buffer read later; the
+    function's plan counts them as `in_place`). A new buffer takes a free slot
     when the symbolic engine proves, under the function's `sym_bounds`,
     that its byte size equals the slot's, is at most the slot's, or is at
     least the slot's (the slot then grows to it); otherwise it gets a new
@@ -482,7 +488,11 @@ def RelaxPlanMemory : Pass<"relax-plan-memory", "ModuleOp"> {
   }];
   let options = [
     Option<"verify", "verify", "bool", "false",
-           "Prove the plan sound (relax-verify-memory-plan) after planning">
+           "Prove the plan sound (relax-verify-memory-plan) after planning">,
+    Option<"inPlace", "in-place", "bool", "true",
+           "Write a result over an operand that dies at its call where "
+           "relax.output_may_alias allows it (false: a slot of its own, "
+           "for side-by-side measurements)">
   ];
 }
 
