@@ -309,8 +309,8 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
           MmaLane m;
           m.lane = kb.rem(ob, t, kb.c(ob, 32));
           Value warp = kb.div(ob, t, kb.c(ob, 32));
-          m.rowBase = kb.mul(ob, kb.div(ob, warp, kb.c(ob, 2)),
-                             kb.c(ob, kMmaM));
+          m.rowBase =
+              kb.mul(ob, kb.div(ob, warp, kb.c(ob, 2)), kb.c(ob, kMmaM));
           m.warpCol = kb.rem(ob, warp, kb.c(ob, 2));
           m.g = kb.div(ob, m.lane, kb.c(ob, 4));
           m.q = kb.rem(ob, m.lane, kb.c(ob, 4));
@@ -320,11 +320,11 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
         // corner is (rowBase, col0).
         auto fragment = [&](OpBuilder &ob, const MmaLane &m, Value col0,
                             int64_t i) {
-          Value r = kb.add(ob, m.rowBase,
-                           kb.add(ob, m.g, kb.c(ob, 8 * (i / 2))));
-          Value cc = kb.add(ob, col0,
-                            kb.add(ob, kb.mul(ob, m.q, kb.c(ob, 2)),
-                                   kb.c(ob, i % 2)));
+          Value r =
+              kb.add(ob, m.rowBase, kb.add(ob, m.g, kb.c(ob, 8 * (i / 2))));
+          Value cc =
+              kb.add(ob, col0,
+                     kb.add(ob, kb.mul(ob, m.q, kb.c(ob, 2)), kb.c(ob, i % 2)));
           return std::make_pair(r, cc);
         };
         // Runs `body` for each of thread t's accumulators: its index, row and
@@ -333,12 +333,12 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
             [&](OpBuilder &ob, Value t,
                 function_ref<void(OpBuilder &, int64_t, Value, Value)> body) {
               if (!tc)
-                return kb.unrolledSlots(
-                    ob, t, outTile, [&](OpBuilder &sb, int64_t k, Value p) {
-                      Value r = kb.div(sb, p, kb.c(sb, dv)),
-                            e = kb.rem(sb, p, kb.c(sb, dv));
-                      body(sb, k, r, e);
-                    });
+                return kb.unrolledSlots(ob, t, outTile,
+                                        [&](OpBuilder &sb, int64_t k, Value p) {
+                                          Value r = kb.div(sb, p, kb.c(sb, dv)),
+                                                e = kb.rem(sb, p, kb.c(sb, dv));
+                                          body(sb, k, r, e);
+                                        });
               MmaLane m = mmaLane(ob, t);
               Value colBase = kb.mul(ob, m.warpCol, kb.c(ob, dv / 2));
               for (int64_t fn = 0; fn < dv / 2 / kMmaN; ++fn)
@@ -355,9 +355,9 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
         };
         auto rowOf = [&](OpBuilder &ob, Value r) {
           Value gr = kb.add(ob, row0, r);
-          return Row{kb.lt(ob, gr, a.rows), kb.div(ob, gr, a.group),
-                     kb.add(ob, kb.mul(ob, kvh, a.group),
-                            kb.rem(ob, gr, a.group))};
+          return Row{
+              kb.lt(ob, gr, a.rows), kb.div(ob, gr, a.group),
+              kb.add(ob, kb.mul(ob, kvh, a.group), kb.rem(ob, gr, a.group))};
         };
         Value negInf = arith::ConstantOp::create(
             bb, loc,
@@ -379,7 +379,8 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                                kb.store(sb, kb.f(sb, 0.0), acc, kb.c(sb, k));
                              });
           kb.strided(tb, t, br * d, [&](OpBuilder &sb, Value p) {
-            Value r = kb.div(sb, p, kb.c(sb, d)), e = kb.rem(sb, p, kb.c(sb, d));
+            Value r = kb.div(sb, p, kb.c(sb, d)),
+                  e = kb.rem(sb, p, kb.c(sb, d));
             Row row = rowOf(sb, r);
             kb.store(sb,
                      kb.loadF32Or0(sb, row.in, a.q, {bi, row.i, row.h, e},
@@ -473,8 +474,8 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                   Value dots = AllocOp::create(
                       tb, loc,
                       BufferType::get(tb.getContext(),
-                                      relax::SymShape::fromStatic({8}),
-                                      kb.f32, MemoryScope::local));
+                                      relax::SymShape::fromStatic({8}), kb.f32,
+                                      MemoryScope::local));
                   for (int64_t k = 0; k < 8; ++k)
                     kb.store(tb, kb.f(tb, 0.0), dots, kb.c(tb, k));
                   Value keyBase = kb.mul(tb, m.warpCol, kb.c(tb, 2 * kMmaN));
@@ -494,43 +495,44 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                     for (int64_t i = 0; i < 4; ++i) {
                       auto [r, cc] = fragment(
                           tb, m, kb.add(tb, keyBase, kb.c(tb, fn * kMmaN)), i);
-                      storeScore(tb, kb.load(tb, dots, kb.c(tb, fn * 4 + i)),
-                                 r, cc);
+                      storeScore(tb, kb.load(tb, dots, kb.c(tb, fn * 4 + i)), r,
+                                 cc);
                     }
                 });
               // Scores: thread t owns scores t + k * kThreads (row-major [br,
               // bc]), summed in registers over the head dim.
               if (!tc)
-              kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
-                int64_t slots = br * bc / kThreads;
-                Value dots = AllocOp::create(
-                    tb, loc,
-                    BufferType::get(tb.getContext(),
-                                    relax::SymShape::fromStatic({slots}),
-                                    kb.f32, MemoryScope::local));
-                // br * bc is a multiple of the block size: no slot passes the
-                // end.
-                SmallVector<Value> r, cc;
-                for (int64_t k = 0; k < slots; ++k) {
-                  Value p = kb.add(tb, t, kb.c(tb, k * kThreads));
-                  r.push_back(kb.div(tb, p, kb.c(tb, bc)));
-                  cc.push_back(kb.rem(tb, p, kb.c(tb, bc)));
-                  kb.store(tb, kb.f(tb, 0.0), dots, kb.c(tb, k));
-                }
-                kb.serial(tb, kb.c(tb, d), [&](OpBuilder &eb, Value e) {
+                kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
+                  int64_t slots = br * bc / kThreads;
+                  Value dots = AllocOp::create(
+                      tb, loc,
+                      BufferType::get(tb.getContext(),
+                                      relax::SymShape::fromStatic({slots}),
+                                      kb.f32, MemoryScope::local));
+                  // br * bc is a multiple of the block size: no slot passes the
+                  // end.
+                  SmallVector<Value> r, cc;
                   for (int64_t k = 0; k < slots; ++k) {
-                    Value prod = arith::MulFOp::create(
-                        eb, loc, kb.load(eb, sh.q, {r[k], e}),
-                        kb.load(eb, sh.k, {cc[k], e}));
-                    kb.store(eb,
-                             arith::AddFOp::create(
-                                 eb, loc, kb.load(eb, dots, kb.c(eb, k)), prod),
-                             dots, kb.c(eb, k));
+                    Value p = kb.add(tb, t, kb.c(tb, k * kThreads));
+                    r.push_back(kb.div(tb, p, kb.c(tb, bc)));
+                    cc.push_back(kb.rem(tb, p, kb.c(tb, bc)));
+                    kb.store(tb, kb.f(tb, 0.0), dots, kb.c(tb, k));
                   }
+                  kb.serial(tb, kb.c(tb, d), [&](OpBuilder &eb, Value e) {
+                    for (int64_t k = 0; k < slots; ++k) {
+                      Value prod = arith::MulFOp::create(
+                          eb, loc, kb.load(eb, sh.q, {r[k], e}),
+                          kb.load(eb, sh.k, {cc[k], e}));
+                      kb.store(
+                          eb,
+                          arith::AddFOp::create(
+                              eb, loc, kb.load(eb, dots, kb.c(eb, k)), prod),
+                          dots, kb.c(eb, k));
+                    }
+                  });
+                  for (int64_t k = 0; k < slots; ++k)
+                    storeScore(tb, kb.load(tb, dots, kb.c(tb, k)), r[k], cc[k]);
                 });
-                for (int64_t k = 0; k < slots; ++k)
-                  storeScore(tb, kb.load(tb, dots, kb.c(tb, k)), r[k], cc[k]);
-              });
               // Online softmax, one thread per row: the new max, the rescale
               // factor of what was summed so far, p = exp(x - m) in place of
               // the scores and their sum. Every visited tile has a key below
@@ -561,7 +563,8 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                   if (tc) {
                     // P in the input dtype for the tensor cores; l sums the
                     // rounded values that P V multiplies.
-                    Value rounded = arith::TruncFOp::create(cb, loc, a.dtype, p);
+                    Value rounded =
+                        arith::TruncFOp::create(cb, loc, a.dtype, p);
                     kb.store(cb, rounded, sh.p, {r, cc});
                     p = arith::ExtFOp::create(cb, loc, kb.f32, rounded);
                   } else {
@@ -578,15 +581,14 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
               // V columns wc dv / 2 .. + dv / 2, 16 keys per mma.
               if (tc)
                 kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
-                  forEachAcc(tb, t,
-                             [&](OpBuilder &sb, int64_t k, Value r, Value) {
-                               kb.store(sb,
-                                        arith::MulFOp::create(
-                                            sb, loc,
-                                            kb.load(sb, acc, kb.c(sb, k)),
-                                            kb.load(sb, sh.rowScale, r)),
-                                        acc, kb.c(sb, k));
-                             });
+                  forEachAcc(
+                      tb, t, [&](OpBuilder &sb, int64_t k, Value r, Value) {
+                        kb.store(sb,
+                                 arith::MulFOp::create(
+                                     sb, loc, kb.load(sb, acc, kb.c(sb, k)),
+                                     kb.load(sb, sh.rowScale, r)),
+                                 acc, kb.c(sb, k));
+                      });
                   MmaLane m = mmaLane(tb, t);
                   Value colBase = kb.mul(tb, m.warpCol, kb.c(tb, dv / 2));
                   for (int64_t k0 = 0; k0 < bc; k0 += kMmaK)
@@ -598,34 +600,38 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                                      kb.c(tb, k0)});
                 });
               if (!tc)
-              kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
-                // Each slot's (row, column), computed once outside the guards.
-                SmallVector<Value> p, r, e;
-                for (int64_t k = 0; k < KernelBuilder::numSlots(outTile); ++k) {
-                  p.push_back(kb.add(tb, t, kb.c(tb, k * kThreads)));
-                  r.push_back(kb.div(tb, p[k], kb.c(tb, dv)));
-                  e.push_back(kb.rem(tb, p[k], kb.c(tb, dv)));
-                  kb.inTile(tb, k, p[k], outTile, [&](OpBuilder &sb) {
-                    kb.store(sb,
-                             arith::MulFOp::create(
-                                 sb, loc, kb.load(sb, acc, kb.c(sb, k)),
-                                 kb.load(sb, sh.rowScale, r[k])),
-                             acc, kb.c(sb, k));
-                  });
-                }
-                kb.serial(tb, kb.c(tb, bc), [&](OpBuilder &cb, Value cc) {
-                  for (int64_t k = 0; k < KernelBuilder::numSlots(outTile); ++k)
-                    kb.inTile(cb, k, p[k], outTile, [&](OpBuilder &sb) {
-                      Value pv = arith::MulFOp::create(
-                          sb, loc, kb.load(sb, sh.scores, {r[k], cc}),
-                          kb.load(sb, sh.v, {cc, e[k]}));
+                kb.threads(lb, kThreads, [&](OpBuilder &tb, Value t) {
+                  // Each slot's (row, column), computed once outside the
+                  // guards.
+                  SmallVector<Value> p, r, e;
+                  for (int64_t k = 0; k < KernelBuilder::numSlots(outTile);
+                       ++k) {
+                    p.push_back(kb.add(tb, t, kb.c(tb, k * kThreads)));
+                    r.push_back(kb.div(tb, p[k], kb.c(tb, dv)));
+                    e.push_back(kb.rem(tb, p[k], kb.c(tb, dv)));
+                    kb.inTile(tb, k, p[k], outTile, [&](OpBuilder &sb) {
                       kb.store(sb,
-                               arith::AddFOp::create(
-                                   sb, loc, kb.load(sb, acc, kb.c(sb, k)), pv),
+                               arith::MulFOp::create(
+                                   sb, loc, kb.load(sb, acc, kb.c(sb, k)),
+                                   kb.load(sb, sh.rowScale, r[k])),
                                acc, kb.c(sb, k));
                     });
+                  }
+                  kb.serial(tb, kb.c(tb, bc), [&](OpBuilder &cb, Value cc) {
+                    for (int64_t k = 0; k < KernelBuilder::numSlots(outTile);
+                         ++k)
+                      kb.inTile(cb, k, p[k], outTile, [&](OpBuilder &sb) {
+                        Value pv = arith::MulFOp::create(
+                            sb, loc, kb.load(sb, sh.scores, {r[k], cc}),
+                            kb.load(sb, sh.v, {cc, e[k]}));
+                        kb.store(
+                            sb,
+                            arith::AddFOp::create(
+                                sb, loc, kb.load(sb, acc, kb.c(sb, k)), pv),
+                            acc, kb.c(sb, k));
+                      });
+                  });
                 });
-              });
             });
         keyLoop.setLoopName("kv_tiles");
 
@@ -640,13 +646,12 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
                 kb.store(sb, kb.load(sb, sh.rowSum, t), split->partSum, pr);
               });
             });
-            forEachAcc(
-                tb, t, [&](OpBuilder &sb, int64_t k, Value r, Value e) {
-                  kb.ifThen(sb, rowOf(sb, r).in, [&](OpBuilder &gb) {
-                    kb.store(gb, kb.load(gb, acc, kb.c(gb, k)),
-                             split->partOut, {kb.add(gb, first, r), e});
-                  });
-                });
+            forEachAcc(tb, t, [&](OpBuilder &sb, int64_t k, Value r, Value e) {
+              kb.ifThen(sb, rowOf(sb, r).in, [&](OpBuilder &gb) {
+                kb.store(gb, kb.load(gb, acc, kb.c(gb, k)), split->partOut,
+                         {kb.add(gb, first, r), e});
+              });
+            });
             return;
           }
           // O = acc / l for the rows inside s (no key at all: 0 / 0 = NaN,
@@ -676,8 +681,7 @@ static ForOp buildFlashKernel(OpBuilder &b, const KernelBuilder &kb,
 static void buildCombineKernel(OpBuilder &b, const KernelBuilder &kb,
                                const Attention &a, const KeySplit &split) {
   Location loc = kb.loc;
-  Value total =
-      kb.mul(b, kb.mul(b, kb.mul(b, a.nb, a.s), a.hq), kb.c(b, a.dv));
+  Value total = kb.mul(b, kb.mul(b, kb.mul(b, a.nb, a.s), a.hq), kb.c(b, a.dv));
   ForOp blockLoop = kb.loop(
       b, ceilDiv(b, loc, total, kThreads), LoopKind::thread_binding,
       "blockIdx.x", [&](OpBuilder &bb, Value blk) {
@@ -689,17 +693,17 @@ static void buildCombineKernel(OpBuilder &b, const KernelBuilder &kb,
             Value h = kb.rem(gb, bsh, a.hq), bs = kb.div(gb, bsh, a.hq);
             Value i = kb.rem(gb, bs, a.s), bi = kb.div(gb, bs, a.s);
             Value kvh = kb.div(gb, h, a.group);
-            Value gr = kb.add(gb, kb.mul(gb, i, a.group),
-                              kb.rem(gb, h, a.group));
+            Value gr =
+                kb.add(gb, kb.mul(gb, i, a.group), kb.rem(gb, h, a.group));
             // The row's partial results of chunk c: row first + c * stride.
             Value stride = kb.c(gb, split.rowStride);
-            Value first = kb.add(
-                gb,
-                kb.mul(gb,
-                       kb.mul(gb, kb.add(gb, kb.mul(gb, bi, a.hkv), kvh),
-                              split.chunks),
-                       stride),
-                gr);
+            Value first =
+                kb.add(gb,
+                       kb.mul(gb,
+                              kb.mul(gb, kb.add(gb, kb.mul(gb, bi, a.hkv), kvh),
+                                     split.chunks),
+                              stride),
+                       gr);
             auto partRow = [&](OpBuilder &ob, Value c) {
               return kb.add(ob, first, kb.mul(ob, c, stride));
             };
@@ -710,9 +714,8 @@ static void buildCombineKernel(OpBuilder &b, const KernelBuilder &kb,
                                 relax::SymShape::fromStatic({3}), kb.f32,
                                 MemoryScope::local));
             Value zero = kb.c(gb, 0), one = kb.c(gb, 1), two = kb.c(gb, 2);
-            kb.store(gb,
-                     kb.f(gb, -std::numeric_limits<double>::infinity()), acc,
-                     zero);
+            kb.store(gb, kb.f(gb, -std::numeric_limits<double>::infinity()),
+                     acc, zero);
             kb.store(gb, kb.f(gb, 0.0), acc, one);
             kb.store(gb, kb.f(gb, 0.0), acc, two);
             kb.serial(gb, split.chunks, [&](OpBuilder &cb, Value c) {
@@ -727,14 +730,14 @@ static void buildCombineKernel(OpBuilder &b, const KernelBuilder &kb,
               Value pr = partRow(cb, c);
               Value w = math::ExpOp::create(
                   cb, loc,
-                  arith::SubFOp::create(cb, loc,
-                                        kb.load(cb, split.partMax, pr), m));
+                  arith::SubFOp::create(cb, loc, kb.load(cb, split.partMax, pr),
+                                        m));
               auto addWeighted = [&](Value slot, Value x) {
-                kb.store(cb,
-                         arith::AddFOp::create(
-                             cb, loc, kb.load(cb, acc, slot),
-                             arith::MulFOp::create(cb, loc, x, w)),
-                         acc, slot);
+                kb.store(
+                    cb,
+                    arith::AddFOp::create(cb, loc, kb.load(cb, acc, slot),
+                                          arith::MulFOp::create(cb, loc, x, w)),
+                    acc, slot);
               };
               addWeighted(one, kb.load(cb, split.partSum, pr));
               addWeighted(two, kb.load(cb, split.partOut, {pr, e}));
@@ -824,8 +827,8 @@ FailureOr<bool> tir::flashAttention(PrimFuncOp func, bool tensorCores) {
   // block per kv head would leave most SMs idle. Decided here when the
   // lengths are constants, else per call on the host (scf.if).
   using relax::sym::Expr;
-  Expr rowsExpr = dimExpr(0, 1) * relax::sym::floorDiv(dimExpr(0, 2),
-                                                       dimExpr(1, 2));
+  Expr rowsExpr =
+      dimExpr(0, 1) * relax::sym::floorDiv(dimExpr(0, 2), dimExpr(1, 2));
   Expr skvExpr = dimExpr(1, 1);
   std::optional<int64_t> constRows = rowsExpr.getConstant(),
                          constSkv = skvExpr.getConstant();
