@@ -14,8 +14,9 @@
 #   3. bandwidth: c = a + b over n f32 (128-bit accesses), GB/s
 #   4. reductions over a symbolic axis: row sums and softmax of [m, k]
 #   5. GEMM: f32 [m, k] x [k, n] generated (16 x 16 tiles) vs cublasSgemm
-#      and the relax_cublas built-in; f16 linear generated (tensor cores,
-#      mma.sync) vs the same product through cuBLAS (library-gemms=all)
+#      and the relax_cublas built-in; f16 linear generated (tensor cores:
+#      wgmma on an H100 / H200, mma.sync elsewhere) vs the same product
+#      through cuBLAS (library-gemms=all)
 #   6. decode GEMV [1, k] x [n, k]^T, f32 and f16: k = 4096 (128-bit loads)
 #      and k = 4097 (the scalar version), GB/s of weights
 #   7. Llama decode: llama-generate has no --device cuda, so the
@@ -170,7 +171,7 @@ flops16=$((2 * HM * HK * HN))
   echo "| row sums + softmax of [$M, $K] f32 | $red_kern ms | $red_call ms | $(gbs "$red_kern" $((4 * M * K * 5))) GB/s effective (5 passes over x) |"
   echo "| matmul ${GM}x${GK}x${GN} f32, generated (16 x 16 tiles) | $mm_kern ms | $mm_call ms | $(gflops "$mm_kern" $flops) GFLOP/s; cublasSgemm $cublas ms ($(gflops "$cublas" $flops) GFLOP/s) |"
   echo "| same via relax_cublas (library-gemms=all) | - | $mmb_call ms | whole call incl. output allocation |"
-  echo "| linear ${HM}x${HK}x${HN} f16, generated (tensor cores, mma.sync) | $tc_kern ms | $tc_call ms | $(gflops "$tc_kern" $flops16) GFLOP/s |"
+  echo "| linear ${HM}x${HK}x${HN} f16, generated (tensor cores: wgmma on sm_90a, else mma.sync) | $tc_kern ms | $tc_call ms | $(gflops "$tc_kern" $flops16) GFLOP/s |"
   echo "| same via relax_cublas (library-gemms=all) | - | $tcb_call ms | $(gflops "$tcb_call" $flops16) GFLOP/s (whole call) |"
   echo "| decode GEMV f32, k = $VK, n = $VN (128-bit loads) | $g32_kern ms | $g32_call ms | $(gbs "$g32_kern" $((4 * VK * VN))) GB/s of weights |"
   echo "| decode GEMV f32, k = $((VK + 1)) (scalar loads) | $g32s_kern ms | $g32s_call ms | $(gbs "$g32s_kern" $((4 * (VK + 1) * VN))) GB/s of weights |"

@@ -216,6 +216,11 @@ CompiledModule::Impl::load(std::unique_ptr<llvm::MemoryBuffer> buffer) {
              .getAsInteger(10, major) &&
         major >= 10)
       gpuOptions.features = "+ptx86";
+    // A compute capability 9.0 device (H100 / H200) gets sm_90a's PTX:
+    // Hopper's warpgroup MMA (the f16 / bf16 matmuls' wgmma) exists only in
+    // that arch-specific target, which every 9.0 device runs.
+    if (gpuOptions.chip == "sm_90")
+      gpuOptions.chip = "sm_90a";
   }
 #endif
 

@@ -203,10 +203,14 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
                                          /*needParallelLoop=*/true}));
   // Every loop nest bound to blockIdx/threadIdx, reductions across threads,
   // tiled matmuls.
-  // Tensor cores (mma.sync m16n8k16) from sm_80 on.
-  bool tensorCores = hasMmaSync(options.chip);
-  pm.addPass(
-      tir::createTIRGPUDefaultSchedule({options.maxThreads, tensorCores}));
+  // Tensor cores (mma.sync m16n8k16) from sm_80 on; Hopper's warpgroup
+  // MMA (wgmma) on sm_90a, the one target whose PTX has it (the `a`
+  // features are not forward compatible: sm_100 keeps mma.sync).
+  tir::TIRGPUDefaultScheduleOptions schedule;
+  schedule.maxThreads = options.maxThreads;
+  schedule.tensorCores = hasMmaSync(options.chip);
+  schedule.wgmma = options.chip == "sm_90a";
+  pm.addPass(tir::createTIRGPUDefaultSchedule(schedule));
   if (options.planMemory)
     pm.addPass(createRelaxLiftTIRAllocs());
   pm.addPass(createConvertTIRToSCF());

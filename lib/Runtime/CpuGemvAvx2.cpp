@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuGemvIsa.h"
-#include "CpuVectorHelpers.h"
+#include "CpuGemvVec.h"
 #include "CpuQuantGemv.h"
 
 #include <immintrin.h>
@@ -16,17 +16,7 @@
 #include <type_traits>
 
 namespace {
-struct Vec {
-  using Reg = __m256;
-  static constexpr int kLanes = 8;
-  static constexpr int kRegisters = 16;
-  static Reg zero() { return _mm256_setzero_ps(); }
-  static Reg load(const float *p) { return _mm256_loadu_ps(p); }
-  static Reg broadcast(float s) { return _mm256_set1_ps(s); }
-  static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
-  static void store(float *p, Reg v) { _mm256_storeu_ps(p, v); }
-  static float sum(Reg v) { return relax::runtime::detail::sumLanes(v); }
-};
+using Vec = Vec256;
 
 #include "CpuGemvKernels.inc"
 

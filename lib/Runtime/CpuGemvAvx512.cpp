@@ -13,23 +13,15 @@
 // _mm512_undefined_ps(), which -Wmaybe-uninitialized reports at every use.
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "CpuGemvVec.h"
+
 #include <immintrin.h>
 
 #include <algorithm>
 #include <type_traits>
 
 namespace {
-struct Vec {
-  using Reg = __m512;
-  static constexpr int kLanes = 16;
-  static constexpr int kRegisters = 32;
-  static Reg zero() { return _mm512_setzero_ps(); }
-  static Reg load(const float *p) { return _mm512_loadu_ps(p); }
-  static Reg broadcast(float s) { return _mm512_set1_ps(s); }
-  static Reg fma(Reg a, Reg b, Reg c) { return _mm512_fmadd_ps(a, b, c); }
-  static void store(float *p, Reg v) { _mm512_storeu_ps(p, v); }
-  static float sum(Reg v) { return _mm512_reduce_add_ps(v); }
-};
+using Vec = Vec512;
 
 #include "CpuGemvKernels.inc"
 

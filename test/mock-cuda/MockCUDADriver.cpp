@@ -143,8 +143,14 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice) {
   std::snprintf(name, len, "Mock GPU");
   return CUDA_SUCCESS;
 }
+/// Compute capability 8.0, or MOCK_CUDA_CC's ("90": 9.0, a Hopper).
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attr, CUdevice) {
-  *value = attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR ? 8 : 0;
+  const char *cc = std::getenv("MOCK_CUDA_CC");
+  int capability = cc ? std::atoi(cc) : 80;
+  *value =
+      attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR   ? capability / 10
+      : attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR ? capability % 10
+                                                             : 0;
   return CUDA_SUCCESS;
 }
 CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice) {

@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <random>
 #include <vector>
 
@@ -70,21 +71,59 @@ void check(CpuIsa isa, const Case &c, std::mt19937 &rng) {
   }
 }
 
-TEST(CpuGemvTest, EveryLevelMatchesDoubleReference) {
-  // (n, k): every tail length of 8 and 16 lanes, blocks of the [n, k]
-  // kernel with every remainder (J up to 8), and more columns than one
-  // panel of the [k, n] kernel holds (65536 / m: 16384 for four rows of X,
-  // 65536 for one).
-  const std::vector<std::pair<int64_t, int64_t>> sizes = {
-      {1, 1},      {7, 3},     {16, 16},    {33, 17},    {513, 9},
-      {100, 257},  {1030, 65}, {2100, 5},   {16390, 6},  {65553, 5}};
-  std::mt19937 rng(7);
+/// Every level of this CPU, 1 to kMaxGemvRows rows of X, the given layouts
+/// of B, sizes and row paddings, one thread.
+void checkEverySize(const std::vector<std::pair<int64_t, int64_t>> &sizes,
+                    std::initializer_list<bool> layouts,
+                    std::initializer_list<int64_t> pads, unsigned seed) {
+  std::mt19937 rng(seed);
   for (CpuIsa isa : levelsOfThisCpu())
     for (int64_t m = 1; m <= relax::runtime::kMaxGemvRows; ++m)
-      for (bool transposed : {false, true})
+      for (bool transposed : layouts)
         for (auto [n, k] : sizes)
-          for (int64_t pad : {0, 3})
+          for (int64_t pad : pads)
             check(isa, {m, n, k, transposed, pad, 1}, rng);
+}
+
+TEST(CpuGemvTest, EveryLevelMatchesDoubleReference) {
+  // (n, k): every tail length of 8 and 16 lanes, blocks of the [n, k]
+  // kernel with every remainder (J up to 8), and long rows of B (16390 and
+  // 65553 columns).
+  checkEverySize({{1, 1},
+                  {7, 3},
+                  {16, 16},
+                  {33, 17},
+                  {513, 9},
+                  {100, 257},
+                  {1030, 65},
+                  {2100, 5},
+                  {16390, 6},
+                  {65553, 5}},
+                 {false, true}, {0, 3}, 7);
+}
+
+TEST(CpuGemvTest, RegisterBlocksOfKnKernelMatchDoubleReference) {
+  // The [k, n] kernel (axpyRange in CpuGemvKernels.inc) adds B up in
+  // groups of 12 rows (6, or 4 for blocks of one vector, where rows are a
+  // multiple of 4 KiB apart), across the columns in register blocks of C
+  // vectors (AVX-512: 128 columns for one row of X, 64 for two, 32 for
+  // three, 16 for four; AVX2: 96, 32, 24, 16), then single vectors, then
+  // scalar columns. Depths: inside one group, exactly one and two groups, a
+  // last group of one row, several groups (later ones add to Y); widths:
+  // whole blocks, blocks plus single vectors plus scalar columns for each
+  // block width; row strides that are multiples of 4 KiB (n = 1024 and 2048
+  // unpadded).
+  checkEverySize({{64, 11},
+                  {128, 12},
+                  {96, 24},
+                  {181, 25},
+                  {287, 37},
+                  {203, 13},
+                  {1024, 40},
+                  {4000, 29},
+                  {2055, 26},
+                  {2048, 14}},
+                 {false}, {0, 5}, 13);
 }
 
 TEST(CpuGemvTest, ManyRowsOfTransposedBMatchDoubleReference) {

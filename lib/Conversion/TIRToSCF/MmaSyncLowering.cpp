@@ -8,14 +8,21 @@
 // lowering: a loop nest over the lane's four accumulator elements, which is
 // what lets the CPU emulation of GPU schedules check tensor-core schedules
 // numerically. In a GPU thread (inside a loop bound to a thread axis; the
-// emulation has made those loops serial) the whole warp runs one nvvm.mma.sync whose
-// operand fragments each lane reads from shared memory as 32-bit pairs,
+// emulation has made those loops serial) the whole warp runs one nvvm.mma.sync
+// whose operand fragments each lane reads from shared memory as 32-bit pairs,
 // in the register layout the PTX ISA gives for m16n8k16:
 //   A (16 x 16, row): a[j] = A[g + 8 * (j % 2)][2q + 8 * (j / 2) + {0, 1}]
 //   B (16 x 8, col):  b[j] = B[n = g][k = 2q + 8 * j + {0, 1}]
 //   C (16 x 8):       c[i] = C[g + 8 * (i / 2)][2q + i % 2]
 // with g = lane / 4 and q = lane % 4; B is stored n by k, so each pair is
 // contiguous.
+//
+// tir.wgmma (sm_90a) likewise: loops off the GPU, nvvm.wgmma.* on it (see
+// the section below for its matrix descriptors). upstream's
+// nvgpu.warpgroup.* ops are not used: their descriptors come only from a
+// TMA descriptor's type (nvgpu.warpgroup.generate.descriptor takes a
+// tensor map), and their accumulator is a warpgroup-wide value, not the
+// per-thread registers tir's accumulators are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +72,15 @@ static Value add(OpBuilder &b, Location loc, Value x, int64_t c) {
 
 static Value add(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
+}
+
+/// fence.proxy.async.shared::cta: the thread's shared-memory writes become
+/// visible to the tensor cores' asynchronous reads.
+static void createAsyncProxyFence(OpBuilder &b, Location loc) {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
 }
 
 /// The accumulator indices of element `i` (a constant or a value).
@@ -340,8 +356,293 @@ struct CopyAsyncWaitToNVVM : OpRewritePattern<tir::CopyAsyncWaitOp> {
     NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
     NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(),
                                      rewriter.getI32IntegerAttr(0));
+    if (op.getAsyncProxy())
+      createAsyncProxyFence(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// tir.wgmma
+//===----------------------------------------------------------------------===//
+//
+// A wgmma operand is read by the tensor cores through a 64-bit matrix
+// descriptor (PTX ISA, "Matrix Descriptor Format"): bits 0-13 the
+// shared-memory start address >> 4, bits 16-29 the leading dimension byte
+// offset >> 4, bits 32-45 the stride dimension byte offset >> 4, bits 62-63
+// the swizzle mode (0: none). In the non-swizzled mode a K-major operand is
+// made of 8 x 16-byte core matrices; the leading offset is the distance
+// between the two core matrices of a row along k, the stride offset that
+// between core matrices 8 rows apart. Both come from the tile's static
+// shape [.., K / 8, R / 8, 8, 8].
+//
+// Off the GPU the op becomes loops that read the tiles through the same
+// descriptor, decoded field by field as the hardware does, so the CPU
+// emulation checks the descriptor fields, not only the tir semantics.
+
+namespace {
+/// The fields of a wgmma matrix descriptor that depend on the tile's layout.
+struct WgmmaTileLayout {
+  int64_t elementBytes;
+  int64_t leadingBytes; // Between core matrices adjacent along k.
+  int64_t strideBytes;  // Between core matrices adjacent along the rows.
+  SmallVector<int64_t> strides; // Of the memref, in elements.
+};
+} // namespace
+
+static WgmmaTileLayout getWgmmaTileLayout(MemRefType type) {
+  WgmmaTileLayout layout;
+  layout.elementBytes = type.getElementTypeBitWidth() / 8;
+  ArrayRef<int64_t> shape = type.getShape();
+  layout.strides.assign(shape.size(), 1);
+  for (int64_t d = shape.size() - 2; d >= 0; --d)
+    layout.strides[d] = layout.strides[d + 1] * shape[d + 1];
+  int64_t rank = shape.size();
+  layout.leadingBytes = layout.strides[rank - 4] * layout.elementBytes;
+  layout.strideBytes = layout.strides[rank - 3] * layout.elementBytes;
+  return layout;
+}
+
+/// The descriptor bits other than the start address (no swizzle, base
+/// offset 0).
+static int64_t getWgmmaDescriptorFields(const WgmmaTileLayout &layout) {
+  auto field = [](int64_t bytes, int64_t shift) {
+    return ((bytes >> 4) & 0x3FFF) << shift;
+  };
+  return field(layout.leadingBytes, 16) | field(layout.strideBytes, 32);
+}
+
+/// The descriptor of the 64 x 16 (or n x 16) tile of `memref` whose corner
+/// core matrix `indices` (all dims but the last two) name, `kStep` 16-wide
+/// steps further along k: `base` is the memref's start address in bytes (the
+/// shared-memory address on the GPU, 0 elsewhere).
+static Value buildWgmmaDescriptor(OpBuilder &b, Location loc, Value memref,
+                                  ValueRange indices, Value base,
+                                  int64_t kStep) {
+  auto type = cast<MemRefType>(memref.getType());
+  WgmmaTileLayout layout = getWgmmaTileLayout(type);
+  Type i64 = b.getI64Type();
+  auto c64 = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v))
+        .getResult();
+  };
+  // The corner's byte offset; one k step is two core matrices along k.
+  Value offset = c64(2 * kStep * layout.leadingBytes);
+  for (auto [index, stride] : llvm::zip(indices, layout.strides)) {
+    Value i = arith::IndexCastUIOp::create(b, loc, i64, index);
+    offset = arith::AddIOp::create(
+        b, loc, offset,
+        arith::MulIOp::create(b, loc, i, c64(stride * layout.elementBytes)));
+  }
+  Value address = arith::AddIOp::create(b, loc, base, offset);
+  Value start = arith::ShRUIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, address, c64(0x3FFFF)), c64(4));
+  return arith::OrIOp::create(b, loc, start,
+                              c64(getWgmmaDescriptorFields(layout)));
+}
+
+/// Field `shift` (14 bits, in units of 16 bytes) of a descriptor, in bytes.
+static Value decodeWgmmaField(OpBuilder &b, Location loc, Value descriptor,
+                              int64_t shift) {
+  auto c64 = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v))
+        .getResult();
+  };
+  Value field = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, descriptor, c64(shift)),
+      c64(0x3FFF));
+  return arith::ShLIOp::create(b, loc, field, c64(4));
+}
+
+namespace {
+/// Both lowerings of tir.wgmma: `rewriteWgmma` gets the lowered
+/// accumulator and tiles.
+template <bool OnGPU> struct WgmmaPattern : PlacedPattern<tir::WgmmaOp, OnGPU> {
+  using PlacedPattern<tir::WgmmaOp, OnGPU>::PlacedPattern;
+
+  LogicalResult rewritePlaced(tir::WgmmaOp op,
+                              PatternRewriter &rewriter) const final {
+    Value acc = getLoweredMemRef(op.getAcc());
+    Value a = getLoweredMemRef(op.getA());
+    Value b = getLoweredMemRef(op.getB());
+    if (!acc || !a || !b)
+      return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
+    rewriteWgmma(op, acc, a, b, rewriter);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  virtual void rewriteWgmma(tir::WgmmaOp op, Value acc, Value a, Value bTile,
+                            PatternRewriter &rewriter) const = 0;
+};
+} // namespace
+
+namespace {
+/// The definition of the op as loops reading the tiles through decoded
+/// descriptors: for each k step, j < n / 8, i < 4, k' < 16.
+struct WgmmaToLoops : WgmmaPattern</*OnGPU=*/false> {
+  using WgmmaPattern::WgmmaPattern;
+
+  void rewriteWgmma(tir::WgmmaOp op, Value acc, Value a, Value bTile,
+                    PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Type i64 = b.getI64Type(), f32 = b.getF32Type();
+    auto flat = [&](Value memref) -> Value {
+      auto type = cast<MemRefType>(memref.getType());
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      return memref::CollapseShapeOp::create(
+          b, loc, memref, ArrayRef<ReassociationIndices>{all});
+    };
+    Value flatA = flat(a), flatB = flat(bTile);
+    int64_t elementBytes =
+        cast<MemRefType>(a.getType()).getElementTypeBitWidth() / 8;
+    Value zero64 = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+    Value t = op.getThread();
+    Value w = arith::DivUIOp::create(b, loc, t, cst(b, loc, 32));
+    Value lane = arith::RemUIOp::create(b, loc, t, cst(b, loc, 32));
+    Value g = arith::DivUIOp::create(b, loc, lane, cst(b, loc, 4));
+    Value q = arith::RemUIOp::create(b, loc, lane, cst(b, loc, 4));
+    // Element (r, k) of the 16-wide step a descriptor names: start +
+    // (k / 8) * leading + (r / 8) * stride + (r % 8) * 16 + (k % 8) * bytes.
+    auto element = [&](OpBuilder &eb, Value memref, Value descriptor, Value r,
+                       Value k) -> Value {
+      auto c64 = [&](int64_t v) {
+        return arith::ConstantOp::create(eb, loc, eb.getI64IntegerAttr(v))
+            .getResult();
+      };
+      Value r64 = arith::IndexCastUIOp::create(eb, loc, i64, r);
+      Value k64 = arith::IndexCastUIOp::create(eb, loc, i64, k);
+      Value bytes = decodeWgmmaField(eb, loc, descriptor, 0);
+      auto term = [&](Value x, int64_t div, Value scale) {
+        Value part = arith::DivUIOp::create(eb, loc, x, c64(div));
+        bytes = arith::AddIOp::create(
+            eb, loc, bytes, arith::MulIOp::create(eb, loc, part, scale));
+      };
+      term(k64, 8, decodeWgmmaField(eb, loc, descriptor, 16));
+      term(r64, 8, decodeWgmmaField(eb, loc, descriptor, 32));
+      bytes = arith::AddIOp::create(
+          eb, loc, bytes,
+          arith::MulIOp::create(
+              eb, loc, arith::RemUIOp::create(eb, loc, r64, c64(8)), c64(16)));
+      bytes = arith::AddIOp::create(
+          eb, loc, bytes,
+          arith::MulIOp::create(eb, loc,
+                                arith::RemUIOp::create(eb, loc, k64, c64(8)),
+                                c64(elementBytes)));
+      Value index = arith::IndexCastUIOp::create(
+          eb, loc, eb.getIndexType(),
+          arith::DivUIOp::create(eb, loc, bytes, c64(elementBytes)));
+      Value x = memref::LoadOp::create(eb, loc, memref, ValueRange{index});
+      return arith::ExtFOp::create(eb, loc, f32, x);
+    };
+    for (int64_t step = 0; step < op.getK() / 16; ++step) {
+      Value descA =
+          buildWgmmaDescriptor(b, loc, a, op.getAIndices(), zero64, step);
+      Value descB =
+          buildWgmmaDescriptor(b, loc, bTile, op.getBIndices(), zero64, step);
+      auto columns = scf::ForOp::create(
+          b, loc, cst(b, loc, 0), cst(b, loc, op.getN() / 8), cst(b, loc, 1));
+      OpBuilder jb = OpBuilder::atBlockBegin(columns.getBody());
+      Value j = columns.getInductionVar();
+      auto elements = scf::ForOp::create(jb, loc, cst(jb, loc, 0),
+                                         cst(jb, loc, 4), cst(jb, loc, 1));
+      OpBuilder ib = OpBuilder::atBlockBegin(elements.getBody());
+      Value i = elements.getInductionVar();
+      auto mul = [&](Value x, int64_t c) {
+        return arith::MulIOp::create(ib, loc, x, cst(ib, loc, c)).getResult();
+      };
+      auto div = [&](Value x, int64_t c) {
+        return arith::DivUIOp::create(ib, loc, x, cst(ib, loc, c)).getResult();
+      };
+      auto rem = [&](Value x, int64_t c) {
+        return arith::RemUIOp::create(ib, loc, x, cst(ib, loc, c)).getResult();
+      };
+      Value row = add(ib, loc, add(ib, loc, mul(w, 16), g), mul(div(i, 2), 8));
+      Value col = add(ib, loc, add(ib, loc, mul(j, 8), mul(q, 2)), rem(i, 2));
+      SmallVector<Value> accIndices =
+          accElement(ib, loc, op.getAccIndices(), add(ib, loc, mul(j, 4), i));
+      Value init = memref::LoadOp::create(ib, loc, acc, accIndices);
+      auto sum = scf::ForOp::create(ib, loc, cst(ib, loc, 0), cst(ib, loc, 16),
+                                    cst(ib, loc, 1), ValueRange{init});
+      {
+        OpBuilder kb = OpBuilder::atBlockBegin(sum.getBody());
+        Value k = sum.getInductionVar();
+        Value x = element(kb, flatA, descA, row, k);
+        Value y = element(kb, flatB, descB, col, k);
+        Value product = arith::MulFOp::create(kb, loc, x, y);
+        Value next =
+            arith::AddFOp::create(kb, loc, sum.getRegionIterArgs()[0], product);
+        scf::YieldOp::create(kb, loc, next);
+      }
+      memref::StoreOp::create(ib, loc, sum.getResult(0), acc, accIndices);
+    }
+  }
+};
+
+/// The warpgroup's wgmma.mma_async chain on the thread's accumulators,
+/// fenced before (registers and the threads' shared-memory writes) and
+/// waited for after.
+struct WgmmaToNVVM : WgmmaPattern</*OnGPU=*/true> {
+  using WgmmaPattern::WgmmaPattern;
+
+  void rewriteWgmma(tir::WgmmaOp op, Value acc, Value a, Value bTile,
+                    PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Type i64 = b.getI64Type(), f32 = b.getF32Type();
+    auto address = [&](Value memref) -> Value {
+      Value pointer =
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+      return arith::IndexCastUIOp::create(b, loc, i64, pointer);
+    };
+    Value baseA = address(a), baseB = address(bTile);
+    int64_t n = op.getN();
+    SmallVector<Type> fields(n / 2, f32);
+    auto structType =
+        LLVM::LLVMStructType::getLiteral(rewriter.getContext(), fields);
+    createAsyncProxyFence(b, loc);
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    Value d = LLVM::UndefOp::create(b, loc, structType);
+    SmallVector<SmallVector<Value>> accIndices;
+    for (int64_t e = 0; e < n / 2; ++e) {
+      accIndices.push_back(
+          accElement(b, loc, op.getAccIndices(), cst(b, loc, e)));
+      Value v = memref::LoadOp::create(b, loc, acc, accIndices.back());
+      d = LLVM::InsertValueOp::create(b, loc, d, v, ArrayRef<int64_t>{e});
+    }
+    bool bf16 = cast<MemRefType>(a.getType()).getElementType().isBF16();
+    auto dtype = NVVM::WGMMATypesAttr::get(
+        b.getContext(), bf16 ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
+    auto one =
+        NVVM::WGMMAScaleInAttr::get(b.getContext(), NVVM::WGMMAScaleIn::one);
+    for (int64_t step = 0; step < op.getK() / 16; ++step) {
+      Value descA =
+          buildWgmmaDescriptor(b, loc, a, op.getAIndices(), baseA, step);
+      Value descB =
+          buildWgmmaDescriptor(b, loc, bTile, op.getBIndices(), baseB, step);
+      // Both operands K-major: A "row", B "col" (no transpose).
+      d = NVVM::WgmmaMmaAsyncOp::create(
+          b, loc, structType, d, descA, descB,
+          NVVM::MMAShapeAttr::get(b.getContext(), 64, n, 16), dtype, dtype,
+          NVVM::WGMMATypesAttr::get(b.getContext(), NVVM::WGMMATypes::f32),
+          NVVM::WGMMAScaleOutAttr::get(b.getContext(),
+                                       NVVM::WGMMAScaleOut::one),
+          one, one,
+          NVVM::MMALayoutAttr::get(b.getContext(), NVVM::MMALayout::row),
+          NVVM::MMALayoutAttr::get(b.getContext(), NVVM::MMALayout::col),
+          /*satfinite=*/NVVM::MMAIntOverflowAttr());
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    for (int64_t e = 0; e < n / 2; ++e) {
+      Value v = LLVM::ExtractValueOp::create(b, loc, d, ArrayRef<int64_t>{e});
+      memref::StoreOp::create(b, loc, v, acc, accIndices[e]);
+    }
   }
 };
 } // namespace
@@ -352,9 +653,15 @@ LogicalResult mlir::relax::checkTIRMmaSyncForGPU(Operation *root) {
            tir::MemoryScope::shared;
   };
   WalkResult result = root->walk([&](Operation *op) {
-    if (!isa<tir::MmaSyncOp, tir::CopyAsyncOp>(op) || !inGPUThread(op))
+    if (!isa<tir::MmaSyncOp, tir::WgmmaOp, tir::CopyAsyncOp>(op) ||
+        !inGPUThread(op))
       return WalkResult::advance();
     if (auto mma = dyn_cast<tir::MmaSyncOp>(op);
+        mma && (!isShared(mma.getA()) || !isShared(mma.getB()))) {
+      op->emitOpError("on the GPU, operands a and b must be shared buffers");
+      return WalkResult::interrupt();
+    }
+    if (auto mma = dyn_cast<tir::WgmmaOp>(op);
         mma && (!isShared(mma.getA()) || !isShared(mma.getB()))) {
       op->emitOpError("on the GPU, operands a and b must be shared buffers");
       return WalkResult::interrupt();
@@ -371,6 +678,8 @@ LogicalResult mlir::relax::checkTIRMmaSyncForGPU(Operation *root) {
 
 void mlir::relax::populateTIRMmaSyncLoweringPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<MmaSyncToNVVM, CopyAsyncToNVGPU, CopyAsyncWaitToNVVM,
-               MmaSyncToLoops, CopyAsyncToLoop>(patterns.getContext());
+  patterns
+      .add<MmaSyncToNVVM, WgmmaToNVVM, CopyAsyncToNVGPU, CopyAsyncWaitToNVVM,
+           MmaSyncToLoops, WgmmaToLoops, CopyAsyncToLoop>(
+          patterns.getContext());
 }

@@ -496,6 +496,53 @@ LogicalResult MmaSyncOp::verify() {
   return success();
 }
 
+/// One tile of tir.wgmma: f16 / bf16 (`dtype`), a static shape whose last
+/// four dims are [K / 8, R / 8, 8, 8] with at least `rows` rows and `depth`
+/// k, and an index per dim but the last two (the corner core matrix).
+static LogicalResult verifyWgmmaTile(WgmmaOp op, StringRef name,
+                                     BufferType type, ValueRange indices,
+                                     Type dtype, int64_t rows, int64_t depth) {
+  if (type.getDtype() != dtype)
+    return op.emitOpError("operands a and b must have the same dtype, got ")
+           << dtype << " and " << type.getDtype();
+  std::optional<SmallVector<int64_t>> shape = type.getShape().getStaticSizes();
+  int64_t rank = type.getRank();
+  if (!shape || rank < 4 || (*shape)[rank - 1] != 8 || (*shape)[rank - 2] != 8)
+    return op.emitOpError("operand ")
+           << name << " must be a static tile of 8 x 8 core matrices "
+           << "([.., K / 8, R / 8, 8, 8]), got " << type;
+  if (static_cast<int64_t>(indices.size()) != rank - 2)
+    return op.emitOpError("expects ") << rank - 2 << " indices for operand "
+                                      << name << ", got " << indices.size();
+  if ((*shape)[rank - 3] * 8 < rows || (*shape)[rank - 4] * 8 < depth)
+    return op.emitOpError("operand ")
+           << name << " holds " << (*shape)[rank - 3] * 8 << " x "
+           << (*shape)[rank - 4] * 8 << " elements, fewer than the " << rows
+           << " x " << depth << " of the product";
+  return success();
+}
+
+LogicalResult WgmmaOp::verify() {
+  auto accType = cast<BufferType>(getAcc().getType());
+  if (failed(verifyAccess(*this, accType, getAccIndices())))
+    return failure();
+  if (!accType.getDtype().isF32())
+    return emitOpError("accumulates in f32, got ") << accType.getDtype();
+  int64_t n = getN(), k = getK();
+  if (n < 8 || n > 256 || n % 8 != 0)
+    return emitOpError("n must be a multiple of 8 in [8, 256], got ") << n;
+  if (k <= 0 || k % 16 != 0)
+    return emitOpError("k must be a positive multiple of 16, got ") << k;
+  auto aType = cast<BufferType>(getA().getType());
+  Type dtype = aType.getDtype();
+  if (!dtype.isF16() && !dtype.isBF16())
+    return emitOpError("multiplies f16 or bf16, got ") << dtype;
+  return failure(
+      failed(verifyWgmmaTile(*this, "a", aType, getAIndices(), dtype, 64, k)) ||
+      failed(verifyWgmmaTile(*this, "b", cast<BufferType>(getB().getType()),
+                             getBIndices(), dtype, n, k)));
+}
+
 LogicalResult CopyAsyncOp::verify() {
   auto dstType = cast<BufferType>(getDst().getType());
   auto srcType = cast<BufferType>(getSrc().getType());

@@ -6,7 +6,8 @@
 //
 //   - matmul-like nests (out += f(A) * g(B), A and B both read along the
 //     reduction) get 16 x 16 shared-memory tiles (tileMatmul), or tensor
-//     cores for f16 / bf16 into f32 (tensorCoreMatmul); with fewer
+//     cores for f16 / bf16 into f32 (tensorCoreMatmul: mma.sync, or
+//     wgmma with the `wgmma` option for sm_90a); with fewer
 //     than 4 rows (decode) they are GEMVs and take the flat schedule below,
 //     and when the row count is symbolic both versions are kept under an
 //     scf.if that the host evaluates per call;
@@ -303,19 +304,25 @@ static FailureOr<bool> scheduleSplitKGemv(ForOp root, BlockOp block,
   return true;
 }
 
+namespace {
+/// The tensor-core instructions the target has.
+enum class TensorCores { none, mmaSync, warpgroup };
+} // namespace
+
 /// The matmul schedule of a nest with enough rows: tensor cores when the
-/// dtypes allow (and the target has them), else shared-memory tiles.
+/// dtypes allow (and the target has them: mma.sync, or wgmma on sm_90a),
+/// else shared-memory tiles.
 static LogicalResult scheduleMatmul(ForOp root, BlockOp block,
-                                    bool tensorCores) {
-  if (tensorCores && canTensorCoreMatmul(root, block))
-    return tensorCoreMatmul(root, block);
+                                    TensorCores tensorCores) {
+  if (tensorCores != TensorCores::none && canTensorCoreMatmul(root, block))
+    return tensorCoreMatmul(root, block, tensorCores == TensorCores::warpgroup);
   return tileMatmul(root, block, kMatmulTile);
 }
 
 /// Schedules one top-level nest; failures come from the schedule API
 /// (which reports them) and should not happen on a nest this code picked.
 static LogicalResult scheduleNest(ForOp root, int64_t maxThreads,
-                                  bool reductionKind, bool tensorCores,
+                                  bool reductionKind, TensorCores tensorCores,
                                   bool wideAccesses, bool tileMatmuls = true) {
   // Matmul-like nests: shared-memory tiles, unless M is small (the decode
   // case, GEMV): then one thread per output reads the weight coalesced and
@@ -425,10 +432,13 @@ struct TIRGPUDefaultSchedule
       // Matmul-like programs (out_ewise_fusable) keep one thread per output
       // (see matchBlockReduction).
       bool reductionKind = getOpPattern(func) != OpPattern::OutEwiseFusable;
+      TensorCores cores = !tensorCores ? TensorCores::none
+                          : wgmma      ? TensorCores::warpgroup
+                                       : TensorCores::mmaSync;
       for (Operation *op : work) {
         if (auto loop = dyn_cast<ForOp>(op)) {
-          if (failed(scheduleNest(loop, maxThreads, reductionKind,
-                                  tensorCores, wideAccesses)))
+          if (failed(scheduleNest(loop, maxThreads, reductionKind, cores,
+                                  wideAccesses)))
             return signalPassFailure();
           continue;
         }

@@ -14,9 +14,10 @@
 // of its warp's 32 values and runs the rest of the body.
 //
 // A `local` buffer allocated outside the thread loops (the tensor-core
-// schedule's accumulators) is per-thread state that lives across thread
-// loops, in registers on the GPU; serialised, it needs one copy per thread,
-// so it gets a leading dimension indexed by the enclosing threadIdx.x loop.
+// schedules' accumulators, of tir.mma_sync or tir.wgmma) is per-thread state
+// that lives across thread loops, in registers on the GPU; serialised, it needs
+// one copy per thread, so it gets a leading dimension indexed by the enclosing
+// threadIdx.x loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,10 +163,11 @@ static LogicalResult expandPerThread(AllocOp alloc) {
     std::optional<int64_t> extent =
         loop ? getConstantIntValue(loop.getUpperBound()) : std::nullopt;
     if (!extent || (threads && *extent != threads) ||
-        !isa<LoadOp, StoreOp, MmaSyncOp>(user))
+        !isa<LoadOp, StoreOp, MmaSyncOp, WgmmaOp>(user))
       return user->emitOpError("tir-test-gpu-as-serial: a block-level local "
-                               "buffer must be used by loads, stores and "
-                               "mma_sync in thread loops of one extent");
+                               "buffer must be used by loads, stores, "
+                               "mma_sync and wgmma in thread loops of one "
+                               "extent");
     threads = *extent;
   }
   BufferType type = alloc.getType();
@@ -185,13 +187,20 @@ static LogicalResult expandPerThread(AllocOp alloc) {
     } else if (auto store = dyn_cast<StoreOp>(user)) {
       StoreOp::create(b, store.getLoc(), store.getValue(), buffer,
                       withThread(thread, store.getIndices()));
-    } else {
-      auto mma = cast<MmaSyncOp>(user);
+    } else if (auto mma = dyn_cast<MmaSyncOp>(user)) {
       if (mma.getAcc() != buffer)
         continue;
       MmaSyncOp::create(b, mma.getLoc(), mma.getLane(), buffer,
                         withThread(thread, mma.getAccIndices()), mma.getA(),
                         mma.getAIndices(), mma.getB(), mma.getBIndices());
+    } else {
+      auto wgmma = cast<WgmmaOp>(user);
+      if (wgmma.getAcc() != buffer)
+        continue;
+      WgmmaOp::create(b, wgmma.getLoc(), wgmma.getThread(), buffer,
+                      withThread(thread, wgmma.getAccIndices()), wgmma.getA(),
+                      wgmma.getAIndices(), wgmma.getB(), wgmma.getBIndices(),
+                      wgmma.getN(), wgmma.getK());
     }
     user->erase();
   }

@@ -397,3 +397,93 @@ tir.prim_func @vector_indices(%x: !tir.buffer<[n, 4], f32>) {
   %v = tir.vector_load %x[%c0] : !tir.buffer<[n, 4], f32> -> vector<4xf32>
   tir.return
 }
+// -----
+
+tir.prim_func @wgmma_acc_dtype(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[64], f16, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.wgmma' op accumulates in f32, got 'f16'}}
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0], %a[%c0, %c0, %c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f16, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @wgmma_n(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[64], f32, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.wgmma' op n must be a multiple of 8 in [8, 256], got 100}}
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0], %a[%c0, %c0, %c0] {n = 100 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @wgmma_k(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[64], f32, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.wgmma' op k must be a positive multiple of 16, got 24}}
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0], %a[%c0, %c0, %c0] {n = 128 : i64, k = 24 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @wgmma_dtype(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[64], f32, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f32, shared>
+  // expected-error@+1 {{'tir.wgmma' op multiplies f16 or bf16, got 'f32'}}
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0], %a[%c0, %c0, %c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f32, shared>, !tir.buffer<[2, 4, 16, 8, 8], f32, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @wgmma_mixed(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[64], f32, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  %b = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], bf16, shared>
+  // expected-error@+1 {{'tir.wgmma' op operands a and b must have the same dtype, got 'f16' and 'bf16'}}
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0], %b[%c0, %c0, %c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[2, 4, 16, 8, 8], bf16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @wgmma_layout(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[64], f32, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  %b = tir.alloc : !tir.buffer<[2, 128, 40], f16, shared>
+  // expected-error@+1 {{'tir.wgmma' op operand b must be a static tile of 8 x 8 core matrices ([.., K / 8, R / 8, 8, 8]), got '!tir.buffer<[2, 128, 40], f16, shared>'}}
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0], %b[%c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[2, 128, 40], f16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @wgmma_indices(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[64], f32, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.wgmma' op expects 3 indices for operand a, got 5}}
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0, %c0, %c0], %a[%c0, %c0, %c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @wgmma_small(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[64], f32, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  %b = tir.alloc : !tir.buffer<[2, 4, 8, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.wgmma' op operand b holds 64 x 32 elements, fewer than the 128 x 32 of the product}}
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0], %b[%c0, %c0, %c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[2, 4, 8, 8, 8], f16, shared>
+  tir.return
+}

@@ -126,6 +126,24 @@ tir.prim_func @mma(%out: !tir.buffer<[m, 4], f32>) {
   tir.return
 }
 
+// One thread's share of a warpgroup's 64 x 128 x 32 product on core-matrix
+// tiles; the staging's wait fenced for the tensor cores' async proxy.
+// CHECK-LABEL: tir.prim_func @wgmma
+// CHECK: tir.wgmma %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] {k = 32 : i64, n = 128 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], bf16, shared>, !tir.buffer<[2, 4, 16, 8, 8], bf16, shared>
+// CHECK-NEXT: tir.copy_async_wait async_proxy
+// CHECK-NEXT: tir.copy_async_wait{{$}}
+tir.prim_func @wgmma(%out: !tir.buffer<[m, 4], f32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %acc = tir.alloc : !tir.buffer<[64], f32, local>
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], bf16, shared>
+  %b = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], bf16, shared>
+  tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c8], %b[%c0, %c0, %c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], bf16, shared>, !tir.buffer<[2, 4, 16, 8, 8], bf16, shared>
+  tir.copy_async_wait async_proxy
+  tir.copy_async_wait
+  tir.return
+}
+
 // The staging of tensor-core tiles: 16-byte copies into shared memory.
 // CHECK-LABEL: tir.prim_func @copy_async
 // CHECK: tir.copy_async %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {lanes = 8 : i64} : !tir.buffer<[64, 40], f16, shared>, !tir.buffer<[m, 64], f16>

@@ -1,7 +1,8 @@
 //===- TIRTensorCoreOps.td - tir ops of GPU tensor-core kernels -*- tablegen -*-===//
 //
-// The warp-level tensor-core product and the asynchronous copies that stage
-// its tiles (TensorCoreMatmul.cpp). They are tir ops like those of
+// The warp-level (mma.sync) and warpgroup-level (wgmma, sm_90a) tensor-core
+// products and the asynchronous copies that stage their tiles
+// (TensorCoreMatmul.cpp). They are tir ops like those of
 // TIROps.td; they sit in their own file so that only the code that builds
 // or lowers them includes their declarations (TIRTensorCoreOps.h).
 //
@@ -52,13 +53,18 @@ def TIR_CopyAsyncWaitOp : TIR_Op<"copy_async_wait"> {
     After it, what this thread's earlier `tir.copy_async` ops wrote is in
     place (for other threads, after the barrier that follows the thread
     loop). `cp.async.commit_group` + `cp.async.wait_group 0` on the GPU,
-    nothing elsewhere.
+    nothing elsewhere. With `async_proxy`, also `fence.proxy.async` (sm_90
+    and later): the thread's shared-memory writes, by `tir.copy_async` or
+    plain stores, become visible to the tensor cores' asynchronous reads
+    (`tir.wgmma`) once a barrier has followed.
 
     ```mlir
     tir.copy_async_wait
+    tir.copy_async_wait async_proxy
     ```
   }];
-  let assemblyFormat = "attr-dict";
+  let arguments = (ins UnitAttr:$asyncProxy);
+  let assemblyFormat = "(`async_proxy` $asyncProxy^)? attr-dict";
 }
 
 def TIR_MmaSyncOp : TIR_Op<"mma_sync", [AttrSizedOperandSegments]> {
@@ -108,6 +114,71 @@ def TIR_MmaSyncOp : TIR_Op<"mma_sync", [AttrSizedOperandSegments]> {
                        Variadic<Index>:$bIndices);
   let assemblyFormat = [{
     $lane `,` $acc `[` $accIndices `]` `,` $a `[` $aIndices `]` `,`
+    $b `[` $bIndices `]` attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($a)) `,` qualified(type($b))
+  }];
+  let hasVerifier = 1;
+}
+
+def TIR_WgmmaOp : TIR_Op<"wgmma", [AttrSizedOperandSegments]> {
+  let summary = "One thread's share of a warpgroup's 64xNxK tensor-core product";
+  let description = [{
+    The warpgroup-level `wgmma.mma_async.m64nNk16` of sm_90a (f16 or bf16
+    operands read from shared memory through matrix descriptors, f32
+    accumulators in registers), `k / 16` of them chained, written as what
+    each of the warpgroup's 128 threads computes, so that a serial run of
+    the thread loops (the CPU emulation of GPU schedules) gives the GPU's
+    result.
+
+    The operands are tiles in the layout the descriptors of the
+    non-swizzled ("interleave") mode address: buffers whose last four dims
+    are `[K / 8, R / 8, 8, 8]` (core-matrix column along k, core-matrix row
+    along the M or N rows, row in the core matrix, k in the core matrix),
+    i.e. 8 x 8 core matrices of 128 contiguous bytes. `A(r, k)` below is
+    `a[lead.., kc + k / 8, rc + r / 8, r % 8, k % 8]` where `[lead.., kc,
+    rc]` are the `a` indices (one per dim but the last two), and `B(n, k)`
+    likewise from `b`, stored n by k (K-major, the instruction's default).
+
+    With `w = thread / 32` (the warp), `g = (thread % 32) / 4`,
+    `q = thread % 4`, for `j < n / 8` and `i < 4`:
+
+    ```
+    acc[..., c + 4 j + i] += sum_{k' < k} f32(A(16 w + g + 8 (i / 2), k'))
+                                        * f32(B(8 j + 2 q + i % 2, k'))
+    ```
+
+    where `acc[..., c]` is the accumulator element the `acc` indices name
+    (the thread's `n / 2` accumulators are consecutive from there): the
+    accumulator fragment of the PTX ISA's m64nNk16 layout. The order of the
+    sum over k is not specified.
+
+    In a GPU thread, `convert-tir-to-scf` makes it `wgmma.fence`, `k / 16`
+    `wgmma.mma_async` whose descriptors encode the tiles' shared-memory
+    addresses and core-matrix strides, `wgmma.commit_group` and
+    `wgmma.wait_group 0`, after a `fence.proxy.async` that makes the
+    threads' earlier shared-memory writes visible to the tensor cores. All
+    128 threads of the warpgroup must execute it together with `thread`
+    their index in the warpgroup; `a` and `b` must be `shared` buffers of a
+    static shape. Elsewhere it is a loop nest that reads the tiles through
+    the same descriptor fields.
+
+    ```mlir
+    tir.wgmma %t, %acc[%c0], %sa[%s, %c0, %c0], %sb[%s, %c0, %c0]
+        {n = 128 : i64, k = 32 : i64}
+        : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>,
+          !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+    ```
+  }];
+  let arguments = (ins Index:$thread,
+                       Arg<TIR_BufferType, "", [MemRead, MemWrite]>:$acc,
+                       Variadic<Index>:$accIndices,
+                       Arg<TIR_BufferType, "", [MemRead]>:$a,
+                       Variadic<Index>:$aIndices,
+                       Arg<TIR_BufferType, "", [MemRead]>:$b,
+                       Variadic<Index>:$bIndices,
+                       I64Attr:$n, I64Attr:$k);
+  let assemblyFormat = [{
+    $thread `,` $acc `[` $accIndices `]` `,` $a `[` $aIndices `]` `,`
     $b `[` $bIndices `]` attr-dict `:` qualified(type($acc)) `,`
     qualified(type($a)) `,` qualified(type($b))
   }];

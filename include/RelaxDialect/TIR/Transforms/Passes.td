@@ -47,7 +47,9 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
 
     - matmul-like nests: 16 x 16 shared-memory tiles (`tileMatmul`), or,
       for f16 / bf16 operands accumulated in f32 with `tensor-cores`,
-      64 x 64 tiles on tensor cores (`tensorCoreMatmul`, `tir.mma_sync`);
+      64 x 64 tiles on tensor cores (`tensorCoreMatmul`, `tir.mma_sync`),
+      or with `wgmma` (sm_90a) 128 x 128 tiles of two warpgroups
+      (`tir.wgmma`);
       below 4 rows (decode) a GEMV: a warp per output splitting the
       reduction when every input is read along it (128-bit loads when the
       row length is a multiple of 4 f32 / 8 f16; a symbolic one is checked
@@ -89,6 +91,10 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
            "Schedule f16/bf16 matmuls with f32 accumulation on tensor cores "
            "(mma.sync m16n8k16: sm_80 and later)">,
+    Option<"wgmma", "wgmma", "bool", /*default=*/"false",
+           "With tensor-cores, Hopper's warpgroup MMA instead of mma.sync "
+           "(wgmma.mma_async m64n128k16, 128 x 128 tiles of two "
+           "warpgroups: sm_90a only)">,
     Option<"wideAccesses", "wide-accesses", "bool", /*default=*/"true",
            "128-bit loads and stores (4 f32 / 8 f16 per access) in the "
            "split-K GEMV and injective kernels where the alignment is "

@@ -268,13 +268,19 @@ bool canTileMatmul(ForOp root, BlockOp block, Value *rowExtent = nullptr);
 /// Schedules a matmul-like nest (as for tileMatmul) whose block computes
 /// `out(f32) += extf(A) * extf(B)` with A and B both f16 or both bf16, or
 /// `out += A * B` all in f16 or all in bf16 (accumulated in f32 on the
-/// tensor cores, rounded once when stored), on tensor cores: 64 x 64 output tiles per thread block (grid as in
-/// tileMatmul), 128 threads in 2 x 2 warps of 32 x 32, per K step of 32 the
-/// threads stage A (64 x 32) and B (64 x 32, n by k) in shared memory (zero
-/// outside M, N, K), then each warp runs 2 x 4 x 2 `tir.mma_sync` (16 x 8 x
-/// 16) into a `local` accumulator of 32 f32 per lane (registers), and the
-/// epilogue stores the in-bounds elements (TensorCoreMatmul.cpp).
-LogicalResult tensorCoreMatmul(ForOp root, BlockOp block);
+/// tensor cores, rounded once when stored), on tensor cores: 64 x 64 output
+/// tiles per thread block (grid as in tileMatmul), 128 threads in 2 x 2 warps
+/// of 32 x 32, per K step of 32 the threads stage A (64 x 32) and B (64 x 32, n
+/// by k) in shared memory (zero outside M, N, K), then each warp runs 2 x 4 x 2
+/// `tir.mma_sync` (16 x 8 x 16) into a `local` accumulator of 32 f32 per lane
+/// (registers), and the epilogue stores the in-bounds elements
+/// (TensorCoreMatmul.cpp). With `warpgroup` (sm_90a), Hopper's warpgroup MMA
+/// instead: 128 x 128 output tiles, 256 threads in two warpgroups of 64 x 128,
+/// the tiles staged as 8 x 8 core matrices (the layout wgmma's descriptors
+/// address), one `tir.wgmma` (m64n128, k = 32) per warpgroup and K step into 64
+/// f32 accumulators per thread.
+LogicalResult tensorCoreMatmul(ForOp root, BlockOp block,
+                               bool warpgroup = false);
 /// Whether tensorCoreMatmul applies (no diagnostic); sets `rowExtent` as
 /// canTileMatmul does.
 bool canTensorCoreMatmul(ForOp root, BlockOp block,

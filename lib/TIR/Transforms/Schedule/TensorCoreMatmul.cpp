@@ -1,16 +1,26 @@
-//===- TensorCoreMatmul.cpp - Matmuls on tensor cores (mma.sync) ----------===//
+//===- TensorCoreMatmul.cpp - Matmuls on tensor cores (mma.sync, wgmma) ---===//
 //
 // The GPU schedule of f16 / bf16 matmuls (matmul, batched matmul, linear;
 // an f32 output, or one of the operands' dtype, which the tensor cores
-// accumulate in f32 and the epilogue rounds once): tensor cores instead of one FMA per thread per
-// output. A thread block computes a 64 x 64 output tile with 4 warps (2 x 2,
-// 32 x 32 each, i.e. 2 x 4 tir.mma_sync tiles of 16 x 8 per warp, whose
-// 32 accumulators per lane live in registers: a `local` buffer). Per
-// 32-wide step of K the 128 threads stage a 64 x 32 tile of A and a
-// 64 x 32 (n by k) tile of B in shared memory, zero outside M, N and K, so
-// symbolic sizes need no other tail code; rows are padded to 40 elements so
-// that the fragment reads of a warp hit 32 distinct banks. The epilogue
-// stores each lane's accumulators under row / column guards.
+// accumulate in f32 and the epilogue rounds once): tensor cores instead of one
+// FMA per thread per output. A thread block computes a 64 x 64 output tile with
+// 4 warps (2 x 2, 32 x 32 each, i.e. 2 x 4 tir.mma_sync tiles of 16 x 8 per
+// warp, whose 32 accumulators per lane live in registers: a `local` buffer).
+// Per 32-wide step of K the 128 threads stage a 64 x 32 tile of A and a 64 x 32
+// (n by k) tile of B in shared memory, zero outside M, N and K, so symbolic
+// sizes need no other tail code; rows are padded to 40 elements so that the
+// fragment reads of a warp hit 32 distinct banks. The epilogue stores each
+// lane's accumulators under row / column guards.
+//
+// On sm_90a (`warpgroup`) the same staging feeds Hopper's warpgroup MMA
+// instead: a block of 256 threads (two warpgroups) computes 128 x 128
+// outputs, each warpgroup a 64 x 128 half with one tir.wgmma (two chained
+// wgmma.mma_async m64n128k16) per K step of 32, 64 accumulators per
+// thread. wgmma reads its operands from shared memory through descriptors,
+// so the tiles are stored as 8 x 8 core matrices ([stage, K / 8, R / 8, 8,
+// 8], the non-swizzled layout) rather than padded rows; the threads that
+// staged a tile fence their writes for the tensor cores' asynchronous
+// proxy before the barrier.
 //
 // The accumulators persist across thread loops (the GPU keeps them in each
 // thread's registers); the CPU emulation (--tir-test-gpu-as-serial) gives
@@ -29,7 +39,7 @@ using namespace mlir::tir;
 using namespace mlir::tir::schedule;
 
 namespace {
-/// The shape of the schedule.
+/// The shape of the mma.sync schedule.
 constexpr int64_t kTileM = 64, kTileN = 64, kTileK = 32;
 constexpr int64_t kWarpsM = 2, kWarpsN = 2;
 constexpr int64_t kThreads = 32 * kWarpsM * kWarpsN;
@@ -37,6 +47,22 @@ constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
 constexpr int64_t kFragsM = kTileM / kWarpsM / kMmaM; // 2
 constexpr int64_t kFragsN = kTileN / kWarpsN / kMmaN; // 4
 constexpr int64_t kAccPerLane = kFragsM * kFragsN * 4;
+/// The shape of the wgmma schedule: two warpgroups of 128 threads, each a
+/// 64 x 128 half of the 128 x 128 tile (the K step is the same 32).
+constexpr int64_t kWarpgroupThreads = 128;
+constexpr int64_t kWgmmaM = 64, kWgmmaN = 128;
+constexpr int64_t kWgmmaWarpgroups = 2;
+/// An 8 x 8 core matrix of wgmma's shared-memory operands (16-byte rows).
+constexpr int64_t kCore = 8;
+
+/// The shape of one of the two schedules.
+struct TensorCoreShape {
+  int64_t tileM, tileN, threads, accumulators;
+};
+constexpr TensorCoreShape kMmaSyncShape{kTileM, kTileN, kThreads, kAccPerLane};
+constexpr int64_t kWgmmaThreads = kWarpgroupThreads * kWgmmaWarpgroups;
+constexpr TensorCoreShape kWgmmaShape{kWgmmaM * kWgmmaWarpgroups, kWgmmaN,
+                                      kWgmmaThreads, kWgmmaN / 2};
 /// Elements per cp.async (16 bytes of f16 / bf16).
 constexpr int64_t kVector = 8;
 /// Shared rows of 40 elements (80 bytes, 20 banks): the 8 rows a fragment
@@ -111,13 +137,13 @@ static bool isVectorStaged(MatmulMatch &m, BlockOp block, LoadOp load) {
   return last && *last % kVector == 0 && depth && *depth % kVector == 0;
 }
 
-/// A threadIdx.x loop over the block's threads; `build` gets the thread.
-static void threads(OpBuilder &b, Location loc,
+/// A threadIdx.x loop over the block's `count` threads; `build` gets the
+/// thread.
+static void threads(OpBuilder &b, Location loc, int64_t count,
                     function_ref<void(OpBuilder &, Value)> build) {
   auto loop = ForOp::create(b, loc, constIndex(b, loc, 0),
-                            constIndex(b, loc, kThreads),
-                            constIndex(b, loc, 1), LoopKind::thread_binding,
-                            nullptr, "threadIdx.x");
+                            constIndex(b, loc, count), constIndex(b, loc, 1),
+                            LoopKind::thread_binding, nullptr, "threadIdx.x");
   OpBuilder tb = OpBuilder::atBlockBegin(loop.getBody());
   build(tb, loop.getInductionVar());
 }
@@ -156,7 +182,8 @@ static LanePlace getLanePlace(OpBuilder &b, Location loc, Value t) {
   return p;
 }
 
-LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block) {
+LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
+  const TensorCoreShape &shape = warpgroup ? kWgmmaShape : kMmaSyncShape;
   Reporter report{true, "tensor_core_matmul"};
   FailureOr<MatmulMatch> matched = matchMatmul(root, block, report);
   if (failed(matched))
@@ -176,7 +203,8 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block) {
     return arith::AndIOp::create(ob, loc, x, y).getResult();
   };
   Type outType = m.accLoad.getType();
-  MatmulGrid grid = buildMatmulGrid(b, loc, m, kTileM, kTileN, kTileK);
+  MatmulGrid grid =
+      buildMatmulGrid(b, loc, m, shape.tileM, shape.tileN, kTileK);
   ArrayRef<Value> extent = grid.extent;
   Value rows = extent[m.iVar], cols = extent[m.jVar], depth = extent[m.kVar];
 
@@ -187,12 +215,28 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block) {
                         type, scope));
   };
   // Two stages of each tile: the K step being multiplied and the next one
-  // being staged.
-  Value tileA =
-      shared({2, kTileM, kTileK + kRowPad}, *dtype, MemoryScope::shared);
-  Value tileB =
-      shared({2, kTileN, kTileK + kRowPad}, *dtype, MemoryScope::shared);
-  Value acc = shared({kAccPerLane}, b.getF32Type(), MemoryScope::local);
+  // being staged. Padded rows for mma.sync, core matrices for wgmma.
+  auto tileShape = [&](int64_t rows) -> SmallVector<int64_t> {
+    if (warpgroup)
+      return {2, kTileK / kCore, rows / kCore, kCore, kCore};
+    return {2, rows, kTileK + kRowPad};
+  };
+  Value tileA = shared(tileShape(shape.tileM), *dtype, MemoryScope::shared);
+  Value tileB = shared(tileShape(shape.tileN), *dtype, MemoryScope::shared);
+  Value acc = shared({shape.accumulators}, b.getF32Type(), MemoryScope::local);
+  // Where element (r, kk) of a tile's stage is.
+  auto tileIndices = [&](OpBuilder &ob, Value stage, Value r,
+                         Value kk) -> SmallVector<Value> {
+    if (!warpgroup)
+      return {stage, r, kk};
+    auto div = [&](Value x) {
+      return arith::DivUIOp::create(ob, loc, x, c(ob, kCore)).getResult();
+    };
+    auto rem = [&](Value x) {
+      return arith::RemUIOp::create(ob, loc, x, c(ob, kCore)).getResult();
+    };
+    return {stage, div(kk), div(r), rem(r), rem(kk)};
+  };
 
   // Whether B's innermost index is its column (a k x n weight, as in
   // matmul) rather than k (an n x k weight, as in linear): then adjacent
@@ -200,58 +244,69 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block) {
   bool bColumnMajor = blockVar(block, m.loadB.getIndices().back()) == m.jVar;
 
   // Stages K step `step` into stage `stage` of the tiles: per thread,
-  // elements (or vectors of 8) e * kThreads + t of each tile.
+  // elements (or vectors of 8) e * threads + t of each tile.
   auto stageStep = [&](OpBuilder &tb, Value t, Value step, Value stage) {
     Value kBase = arith::MulIOp::create(tb, loc, step, c(tb, kTileK));
-    auto stageOne = [&](LoadOp load, Value tile, unsigned outerVar,
-                        Value base, Value outerExtent, bool outerFastest) {
-      int64_t outer = outerVar == m.iVar ? kTileM : kTileN;
+    auto stageOne = [&](LoadOp load, Value tile, unsigned outerVar, Value base,
+                        Value outerExtent, bool outerFastest) {
+      int64_t outer = outerVar == m.iVar ? shape.tileM : shape.tileN;
       int64_t lanes = isVectorStaged(m, block, load) ? kVector : 1;
       int64_t perRow = kTileK / lanes;
-      unrolled(tb, loc, outer * perRow / kThreads, [&](OpBuilder &lb,
-                                                         Value e) {
-        Value idx = arith::AddIOp::create(
-            lb, loc, arith::MulIOp::create(lb, loc, e, c(lb, kThreads)), t);
-        Value r, kk;
-        if (outerFastest) {
-          r = arith::RemUIOp::create(lb, loc, idx, c(lb, outer));
-          kk = arith::DivUIOp::create(lb, loc, idx, c(lb, outer));
-        } else {
-          r = arith::DivUIOp::create(lb, loc, idx, c(lb, perRow));
-          kk = arith::RemUIOp::create(lb, loc, idx, c(lb, perRow));
-        }
-        if (lanes > 1)
-          kk = arith::MulIOp::create(lb, loc, kk, c(lb, lanes));
-        SmallVector<Value> vars(grid.base);
-        vars[outerVar] = arith::AddIOp::create(lb, loc, base, r);
-        vars[m.kVar] = arith::AddIOp::create(lb, loc, kBase, kk);
-        // K is a multiple of the vector width when vectors are used: a
-        // vector is wholly inside or outside.
-        Value in = both(lb, lt(lb, vars[outerVar], outerExtent),
-                        lt(lb, vars[m.kVar], depth));
-        if (lanes > 1) {
-          CopyAsyncOp::create(lb, loc, tile, ValueRange{stage, r, kk},
-                              load.getBuffer(),
-                              mapBlockIndices(block, load.getIndices(), vars),
-                              in, lanes);
-          return;
-        }
-        Value v = guardedLoad(lb, loc, block, load, vars, in);
-        StoreOp::create(lb, loc, v, tile, ValueRange{stage, r, kk});
-      });
+      // Core matrices: consecutive threads take consecutive rows of one
+      // core-matrix column, so that each 8 threads' 16-byte copies fill
+      // distinct banks.
+      if (warpgroup && lanes > 1)
+        outerFastest = true;
+      unrolled(
+          tb, loc, outer * perRow / shape.threads, [&](OpBuilder &lb, Value e) {
+            Value idx = arith::AddIOp::create(
+                lb, loc,
+                arith::MulIOp::create(lb, loc, e, c(lb, shape.threads)), t);
+            Value r, kk;
+            if (outerFastest) {
+              r = arith::RemUIOp::create(lb, loc, idx, c(lb, outer));
+              kk = arith::DivUIOp::create(lb, loc, idx, c(lb, outer));
+            } else {
+              r = arith::DivUIOp::create(lb, loc, idx, c(lb, perRow));
+              kk = arith::RemUIOp::create(lb, loc, idx, c(lb, perRow));
+            }
+            if (lanes > 1)
+              kk = arith::MulIOp::create(lb, loc, kk, c(lb, lanes));
+            SmallVector<Value> vars(grid.base);
+            vars[outerVar] = arith::AddIOp::create(lb, loc, base, r);
+            vars[m.kVar] = arith::AddIOp::create(lb, loc, kBase, kk);
+            // K is a multiple of the vector width when vectors are used: a
+            // vector is wholly inside or outside.
+            Value in = both(lb, lt(lb, vars[outerVar], outerExtent),
+                            lt(lb, vars[m.kVar], depth));
+            if (lanes > 1) {
+              CopyAsyncOp::create(
+                  lb, loc, tile, tileIndices(lb, stage, r, kk),
+                  load.getBuffer(),
+                  mapBlockIndices(block, load.getIndices(), vars), in, lanes);
+              return;
+            }
+            Value v = guardedLoad(lb, loc, block, load, vars, in);
+            StoreOp::create(lb, loc, v, tile, tileIndices(lb, stage, r, kk));
+          });
     };
     stageOne(m.loadA, tileA, m.iVar, grid.rowBase, rows,
              /*outerFastest=*/false);
     stageOne(m.loadB, tileB, m.jVar, grid.colBase, cols, bColumnMajor);
   };
 
+  // The copies of a thread loop are waited for at its end (and, for
+  // wgmma, fenced for the tensor cores' reads), before its barrier.
+  auto waitCopies = [&](OpBuilder &tb) {
+    CopyAsyncWaitOp::create(tb, loc, /*asyncProxy=*/warpgroup);
+  };
   // The accumulators start at zero; the first K step is staged.
-  threads(b, loc, [&](OpBuilder &tb, Value t) {
+  threads(b, loc, shape.threads, [&](OpBuilder &tb, Value t) {
     Value zero = arith::ConstantOp::create(tb, loc, tb.getF32FloatAttr(0));
-    for (int64_t f = 0; f < kAccPerLane; ++f)
+    for (int64_t f = 0; f < shape.accumulators; ++f)
       StoreOp::create(tb, loc, zero, acc, ValueRange{c(tb, f)});
     stageStep(tb, t, c(tb, 0), c(tb, 0));
-    CopyAsyncWaitOp::create(tb, loc);
+    waitCopies(tb);
   });
 
   // Per K step, one thread loop (one barrier): start staging the next step
@@ -264,10 +319,23 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block) {
   Value nextStep = arith::AddIOp::create(kb, loc, step, c(kb, 1));
   Value next = arith::SubIOp::create(kb, loc, c(kb, 1), current);
   Value hasNext = lt(kb, nextStep, grid.kTiles);
-  threads(kb, loc, [&](OpBuilder &tb, Value t) {
+  threads(kb, loc, shape.threads, [&](OpBuilder &tb, Value t) {
     auto prefetch = scf::IfOp::create(tb, loc, hasNext, /*withElse=*/false);
     OpBuilder pb = OpBuilder::atBlockBegin(prefetch.thenBlock());
     stageStep(pb, t, nextStep, next);
+    if (warpgroup) {
+      // Warpgroup w multiplies rows 64 w.. of the A tile (core-matrix rows
+      // 8 w..) by the whole B tile, the K step at once.
+      Value w = arith::DivUIOp::create(tb, loc, t, c(tb, kWarpgroupThreads));
+      Value inGroup =
+          arith::RemUIOp::create(tb, loc, t, c(tb, kWarpgroupThreads));
+      Value rowCore = arith::MulIOp::create(tb, loc, w, c(tb, kWgmmaM / kCore));
+      WgmmaOp::create(tb, loc, inGroup, acc, ValueRange{c(tb, 0)}, tileA,
+                      ValueRange{current, c(tb, 0), rowCore}, tileB,
+                      ValueRange{current, c(tb, 0), c(tb, 0)}, kWgmmaN, kTileK);
+      waitCopies(tb);
+      return;
+    }
     // Multiply: every (fragment row, fragment column) pair of the warp per
     // 16-wide slice of the K step, unrolled so that the accumulator
     // indices are constants (registers on the GPU).
@@ -285,40 +353,61 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block) {
                             ValueRange{current, aRow, kOff}, tileB,
                             ValueRange{current, bRow, kOff});
         }
-    CopyAsyncWaitOp::create(tb, loc);
+    waitCopies(tb);
   });
 
   // Epilogue: accumulator element i of fragment (fm, fn) is output row
   // g + 8 * (i / 2), column 2q + i % 2 of that fragment.
   b.setInsertionPointAfter(kLoop);
-  threads(b, loc, [&](OpBuilder &tb, Value t) {
+  // Stores accumulator `index` at (row, col) of the block's tile, if inside.
+  auto storeOutput = [&](OpBuilder &tb, Value row, Value col, int64_t index) {
+    SmallVector<Value> vars(grid.base);
+    vars[m.iVar] = arith::AddIOp::create(tb, loc, grid.rowBase, row);
+    vars[m.jVar] = arith::AddIOp::create(tb, loc, grid.colBase, col);
+    auto guard = scf::IfOp::create(
+        tb, loc,
+        both(tb, lt(tb, vars[m.iVar], rows), lt(tb, vars[m.jVar], cols)),
+        /*withElse=*/false);
+    OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
+    Value v = LoadOp::create(gb, loc, acc, ValueRange{c(gb, index)});
+    if (outType != v.getType())
+      v = arith::TruncFOp::create(gb, loc, outType, v);
+    StoreOp::create(gb, loc, v, m.accStore.getBuffer(),
+                    mapBlockIndices(block, m.accStore.getIndices(), vars));
+  };
+  if (warpgroup) {
+    // Accumulator 4 j + i of thread t is row 64 (t / 128) + 16 w + g +
+    // 8 (i / 2), column 8 j + 2 q + i % 2 (w the warp in the warpgroup).
+    threads(b, loc, shape.threads, [&](OpBuilder &tb, Value t) {
+      Value warp = arith::DivUIOp::create(tb, loc, t, c(tb, 32));
+      LanePlace p = getLanePlace(tb, loc, t);
+      Value row = arith::AddIOp::create(
+          tb, loc, arith::MulIOp::create(tb, loc, warp, c(tb, kMmaM)), p.g);
+      Value col = arith::MulIOp::create(tb, loc, p.q, c(tb, 2));
+      for (int64_t j = 0; j < kWgmmaN / kMmaN; ++j)
+        for (int64_t i = 0; i < 4; ++i)
+          storeOutput(
+              tb, arith::AddIOp::create(tb, loc, row, c(tb, 8 * (i / 2))),
+              arith::AddIOp::create(tb, loc, col, c(tb, kMmaN * j + i % 2)),
+              4 * j + i);
+    });
+    root.erase();
+    return success();
+  }
+  threads(b, loc, shape.threads, [&](OpBuilder &tb, Value t) {
     LanePlace p = getLanePlace(tb, loc, t);
-    Value rowOfLane = arith::AddIOp::create(
-        tb, loc, arith::AddIOp::create(tb, loc, grid.rowBase, p.warpRow),
-        p.g);
+    Value rowOfLane = arith::AddIOp::create(tb, loc, p.warpRow, p.g);
     Value colOfLane = arith::AddIOp::create(
-        tb, loc, arith::AddIOp::create(tb, loc, grid.colBase, p.warpCol),
-        arith::MulIOp::create(tb, loc, p.q, c(tb, 2)));
+        tb, loc, p.warpCol, arith::MulIOp::create(tb, loc, p.q, c(tb, 2)));
     for (int64_t fm = 0; fm < kFragsM; ++fm)
       for (int64_t fn = 0; fn < kFragsN; ++fn)
-        for (int64_t i = 0; i < 4; ++i) {
-          SmallVector<Value> vars(grid.base);
-          vars[m.iVar] = arith::AddIOp::create(
-              tb, loc, rowOfLane, c(tb, fm * kMmaM + 8 * (i / 2)));
-          vars[m.jVar] = arith::AddIOp::create(tb, loc, colOfLane,
-                                               c(tb, fn * kMmaN + i % 2));
-          auto guard = scf::IfOp::create(
-              tb, loc,
-              both(tb, lt(tb, vars[m.iVar], rows), lt(tb, vars[m.jVar], cols)),
-              /*withElse=*/false);
-          OpBuilder gb = OpBuilder::atBlockBegin(guard.thenBlock());
-          Value v = LoadOp::create(gb, loc, acc,
-                                   ValueRange{c(gb, (fm * kFragsN + fn) * 4 + i)});
-          if (outType != v.getType())
-            v = arith::TruncFOp::create(gb, loc, outType, v);
-          StoreOp::create(gb, loc, v, m.accStore.getBuffer(),
-                          mapBlockIndices(block, m.accStore.getIndices(), vars));
-        }
+        for (int64_t i = 0; i < 4; ++i)
+          storeOutput(tb,
+                      arith::AddIOp::create(tb, loc, rowOfLane,
+                                            c(tb, fm * kMmaM + 8 * (i / 2))),
+                      arith::AddIOp::create(tb, loc, colOfLane,
+                                            c(tb, fn * kMmaN + i % 2)),
+                      (fm * kFragsN + fn) * 4 + i);
   });
   root.erase();
   return success();

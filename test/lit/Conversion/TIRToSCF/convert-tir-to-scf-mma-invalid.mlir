@@ -27,3 +27,20 @@ tir.prim_func @copy_global(%a: !tir.buffer<[16, 16], f16>, %b: !tir.buffer<[16, 
   }
   tir.return
 }
+
+// -----
+
+// In a GPU thread, wgmma's descriptors address shared memory.
+tir.prim_func @wgmma_global() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %a = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, global>
+  %b = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  tir.for %t = %c0 to %c128 step %c1 kind = thread_binding thread = "threadIdx.x" {
+    %acc = tir.alloc : !tir.buffer<[64], f32, local>
+    // expected-error@+1 {{'tir.wgmma' op on the GPU, operands a and b must be shared buffers}}
+    tir.wgmma %t, %acc[%c0], %a[%c0, %c0, %c0], %b[%c0, %c0, %c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, global>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  }
+  tir.return
+}
