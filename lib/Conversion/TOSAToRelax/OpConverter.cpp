@@ -10,6 +10,8 @@
 
 #include "OpConverter.h"
 
+#include "RelaxDialect/Relax/IR/BroadcastAlign.h"
+
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -155,50 +157,21 @@ FailureOr<SmallVector<Value>> OpConverter::operands(ValueRange converted) {
   return out;
 }
 
-/// Elementwise operands whose dims relax cannot match (`[a, 6]` and
-/// `[b, 6]`: equal, or one of them 1, only at run time) would give a `?`
-/// dim, which legalization refuses. Each such dim becomes `max(a, b)` and
-/// every operand that differs is broadcast_to those dims, which checks at
-/// run time that its dim is 1 or the result's (TOSA's rule).
+/// Elementwise operands whose dims relax cannot decide are broadcast to
+/// the max of them (undecidedBroadcastDims); broadcast_to checks at run
+/// time that each dim is 1 or the result's (TOSA's rule).
 LogicalResult OpConverter::alignBroadcast(MutableArrayRef<Value> operands) {
-  int64_t rank = 0;
+  SmallVector<SmallVector<Expr>> dims;
   for (Value v : operands)
-    rank = std::max<int64_t>(rank, dimsOf(v).size());
-  // Right-aligned dim i of `v` (numpy's rule; TOSA's ranks are equal).
-  auto dimAt = [&](Value v, int64_t i) -> Expr {
-    SmallVector<Expr> d = dimsOf(v);
-    int64_t k = static_cast<int64_t>(d.size()) - rank + i;
-    return k < 0 ? Expr::constant(1) : d[k];
-  };
-  const sym::Context &symCtx = defaultSymContext();
-  Expr one = Expr::constant(1);
-  SmallVector<Expr> result(rank);
-  bool undecided = false;
-  for (int64_t i = 0; i < rank; ++i) {
-    Expr acc = one;
-    for (Value v : operands) {
-      Expr d = dimAt(v, i);
-      if (!d)
-        return success(); // Already unknown: bind() names the result dim.
-      if (acc == one)
-        acc = d;
-      else if (d != one && !symCtx.provablyEqual(acc, d)) {
-        acc = symCtx.simplify(sym::max(acc, d));
-        undecided = true;
-      }
-    }
-    result[i] = acc;
-  }
-  if (!undecided)
+    dims.push_back(dimsOf(v));
+  std::optional<SmallVector<Expr>> result = undecidedBroadcastDims(dims);
+  if (!result)
     return success();
-  for (Value &v : operands) {
-    bool same = static_cast<int64_t>(dimsOf(v).size()) == rank;
-    for (int64_t i = 0; same && i < rank; ++i)
-      same = dimAt(v, i) == result[i];
-    if (same)
+  for (auto [v, d] : llvm::zip(operands, dims)) {
+    if (d == *result)
       continue;
     FailureOr<Value> bv =
-        build<BroadcastToOp>(v, {named("shape", shapeAttr(result))});
+        build<BroadcastToOp>(v, {named("shape", shapeAttr(*result))});
     if (failed(bv))
       return failure();
     v = *bv;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Relax/IR/ShapeInference.h"
+#include "RelaxDialect/Relax/IR/BroadcastAlign.h"
 #include "RelaxDialect/Relax/IR/RelaxOps.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -242,6 +243,37 @@ FailureOr<sym::Expr> mlir::relax::unifyDimsOrError(std::optional<Location> loc,
     emitInferError(loc, opName)
         << what << " mismatch: " << a.str() << " vs " << b.str();
   return dim;
+}
+
+std::optional<SmallVector<sym::Expr>> mlir::relax::undecidedBroadcastDims(
+    ArrayRef<SmallVector<sym::Expr>> operandDims) {
+  size_t rank = 0;
+  for (const SmallVector<sym::Expr> &dims : operandDims)
+    rank = std::max(rank, dims.size());
+  const sym::Context &ctx = defaultSymContext();
+  sym::Expr one = sym::Expr::constant(1);
+  SmallVector<sym::Expr> result(rank);
+  bool undecided = false;
+  for (size_t i = 0; i < rank; ++i) {
+    sym::Expr acc = one;
+    for (const SmallVector<sym::Expr> &dims : operandDims) {
+      // Right-aligned: an operand of lower rank has 1 here.
+      size_t lead = rank - dims.size();
+      sym::Expr d = i < lead ? one : dims[i - lead];
+      if (!d)
+        return std::nullopt;
+      if (acc == one)
+        acc = d;
+      else if (d != one && !ctx.provablyEqual(acc, d)) {
+        acc = ctx.simplify(sym::max(acc, d));
+        undecided = true;
+      }
+    }
+    result[i] = acc;
+  }
+  if (!undecided)
+    return std::nullopt;
+  return result;
 }
 
 LogicalResult mlir::relax::checkBroadcastableTo(std::optional<Location> loc,

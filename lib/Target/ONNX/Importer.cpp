@@ -10,6 +10,7 @@
 
 #include "Importer.h"
 
+#include "RelaxDialect/Relax/IR/BroadcastAlign.h"
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
 #include "RelaxDialect/Target/ONNX/ONNXImporter.h"
 
@@ -708,48 +709,21 @@ FailureOr<SmallVector<Expr>> NodeBinder::shapeInput(unsigned i,
 }
 
 LogicalResult NodeBinder::alignBroadcast(MutableArrayRef<Value> operands) {
-  int64_t rank = 0;
+  SmallVector<SmallVector<Expr>> dims;
   for (Value v : operands) {
     RelaxTensorType t = typeOf(v);
     if (!t.hasRank())
       return success();
-    rank = std::max(rank, t.getRank());
+    dims.emplace_back(t.getDims());
   }
-  // Right-aligned dim `i` of operand `v` (null where it has no such dim).
-  auto dimAt = [&](Value v, int64_t i) -> Expr {
-    RelaxTensorType t = typeOf(v);
-    int64_t k = t.getRank() - rank + i;
-    return k < 0 ? Expr::constant(1) : t.getDims()[k];
-  };
-  const sym::Context &ctx = defaultSymContext();
-  Expr one = Expr::constant(1);
-  SmallVector<Expr> result(rank);
-  bool undecided = false;
-  for (int64_t i = 0; i < rank; ++i) {
-    Expr acc = one;
-    for (Value v : operands) {
-      Expr d = dimAt(v, i);
-      if (!d)
-        return success(); // already unknown: inference reports it
-      if (acc == one || ctx.provablyEqual(acc, d)) {
-        acc = acc == one ? d : acc;
-      } else if (d != one) {
-        acc = ctx.simplify(sym::max(acc, d));
-        undecided = true;
-      }
-    }
-    result[i] = acc;
-  }
-  if (!undecided)
+  std::optional<SmallVector<Expr>> result = undecidedBroadcastDims(dims);
+  if (!result)
     return success();
-  for (Value &v : operands) {
-    bool same = typeOf(v).getRank() == rank;
-    for (int64_t i = 0; same && i < rank; ++i)
-      same = dimAt(v, i) == result[i];
-    if (same)
+  for (auto [v, d] : llvm::zip(operands, dims)) {
+    if (d == *result)
       continue;
     FailureOr<Value> b =
-        create<BroadcastToOp>(v, {named("shape", shapeAttr(result))});
+        create<BroadcastToOp>(v, {named("shape", shapeAttr(*result))});
     if (failed(b))
       return failure();
     v = *b;
