@@ -23,6 +23,10 @@
 #      Llama-style decoder block (python-free-examples/llama_block.mlir)
 #      at s = 1 (a decode step of one layer: tok/s of a 32-layer model
 #      estimated as 1000 / (32 x ms)) and s = 128, unfused and --fuse
+#   8. attention (bench/gpu/attention.mlir: a Llama head, f16, 32 query
+#      heads over 8, d = 128, causal): prefill at s = ATT tokens (flash
+#      attention on tensor cores), TFLOP/s of the causal half; decode of one
+#      query over ATT cached keys (split over the keys), GB/s of K and V
 # relax-run --benchmark gives two figures per module: the median whole call
 # and the median summed kernel time (CUDA events around each launch).
 # Writes bench/gpu/report.md (REPORT=... to change). NVIDIA_SMI names the
@@ -38,6 +42,7 @@ RED="${RED:-4096 4096}"
 MM="${MM:-1024 1024 1024}"
 MM16="${MM16:-4096 4096 4096}"
 GEMV="${GEMV:-4096 4096}"
+ATT="${ATT:-4096}"
 BUDGET="${BUDGET:-570}"
 NVIDIA_SMI="${NVIDIA_SMI:-nvidia-smi}"
 START=$(date +%s)
@@ -152,9 +157,17 @@ read -r f1_call f1_kern <<< "$(bench "$LLAMA" --fuse --random-inputs --dim s=1)"
 read -r l128_call l128_kern <<< "$(bench "$LLAMA" --random-inputs --dim s=128)"
 read -r f128_call f128_kern <<< "$(bench "$LLAMA" --fuse --random-inputs --dim s=128)"
 
+# 8. Attention: prefill and decode of a Llama head.
+read -r ap_call ap_kern <<< "$(bench "$HERE/attention.mlir" --entry prefill --random-inputs --dim s="$ATT")"
+read -r ad_call ad_kern <<< "$(bench "$HERE/attention.mlir" --entry decode --random-inputs --dim t="$ATT")"
+
 gpu=$(head -1 "$OUT/gpus")
 flops=$((2 * GM * GK * GN))
 flops16=$((2 * HM * HK * HN))
+# Causal prefill: Q K^T and P V over the s (s + 1) / 2 visible pairs, 32
+# heads of 128. Decode: K and V read once, 8 heads of 128 f16.
+att_flops=$((2 * 2 * 32 * 128 * ATT * (ATT + 1) / 2))
+att_bytes=$((2 * 2 * 8 * 128 * ATT))
 {
   echo "# GPU benchmark report"
   echo
@@ -181,6 +194,8 @@ flops16=$((2 * HM * HK * HN))
   echo "| Llama-style block fused (--fuse), s = 1 | $f1_kern ms | $f1_call ms | ~$(toks "$f1_call") tok/s for 32 such layers |"
   echo "| Llama-style block, s = 128 | $l128_kern ms | $l128_call ms | prefill latency |"
   echo "| Llama-style block fused (--fuse), s = 128 | $f128_kern ms | $f128_call ms | prefill latency, --relax-fuse-ops |"
+  echo "| attention prefill, s = $ATT, 32 / 8 heads, d = 128, f16, causal (flash attention, tensor cores) | $ap_kern ms | $ap_call ms | $(gflops "$ap_kern" $att_flops) GFLOP/s |"
+  echo "| attention decode, 1 query over $ATT keys (split over the keys) | $ad_kern ms | $ad_call ms | $(gbs "$ad_kern" $att_bytes) GB/s of K and V |"
 } > "$REPORT"
 cat "$REPORT"
 [ $lit_rc -eq 0 ] || die "GPU tests failed (see $REPORT)"
