@@ -372,8 +372,8 @@ void FunctionPlanner::run() {
         if (liveness.getBuffer(result) != result || liveness.escapes(result))
           continue;
         ++intermediates;
-        if (sym::Expr bytes =
-                tensorBytes(cast<RelaxTensorType>(result.getType())))
+        sym::Expr bytes = tensorBytes(cast<RelaxTensorType>(result.getType()));
+        if (bytes)
           unplanned = unplanned + bytes;
         sym::Expr size = plannedSize(result);
         if (!size)
@@ -383,14 +383,13 @@ void FunctionPlanner::run() {
         Value dying =
             inPlace ? liveness.getDyingAliasedBuffer(op, i) : Value();
         auto slot = dying ? slotOf.find(dying) : slotOf.end();
-        auto within = [&](Value buffer) {
-          sym::Expr mine = tensorBytes(cast<RelaxTensorType>(result.getType()));
-          sym::Expr own = tensorBytes(cast<RelaxTensorType>(buffer.getType()));
-          return mine && own && ctx.isLE(mine, own) == sym::Truth::True &&
-                 ctx.isLE(size, slots[slot->second].size) == sym::Truth::True;
-        };
-        if (slot != slotOf.end() && !handedOver.contains(dying) &&
-            within(dying)) {
+        sym::Expr own =
+            slot != slotOf.end()
+                ? tensorBytes(cast<RelaxTensorType>(dying.getType()))
+                : sym::Expr();
+        if (own && bytes && !handedOver.contains(dying) &&
+            ctx.isLE(bytes, own) == sym::Truth::True &&
+            ctx.isLE(size, slots[slot->second].size) == sym::Truth::True) {
           handedOver.insert(dying);
           slotOf[result] = slot->second;
           continue;
