@@ -1,0 +1,211 @@
+//===- ConvolutionWinograd.cpp - 3x3 convolutions by Winograd -------------===//
+//
+// Winograd's minimal filtering F(2x2, 3x3) (Lavin and Gray, "Fast
+// Algorithms for Convolutional Neural Networks", 2016): a 4x4 tile d of X
+// and a 3x3 filter g become 16 values each, V = B^T d B and U = G g G^T;
+// the convolution's sum over input channels is, for each of the 16
+// positions, one product of a [tiles, channels] matrix V by a [channels,
+// outputs] matrix U (16 GEMMs on oneDNN's sgemm, which the runtime's
+// `multiply` calls); each tile's 16 sums M become 2x2 outputs, A^T M A.
+// That is 16 multiplies for 4 outputs where the direct window takes 36:
+// 2.25x fewer. The transforms only add, subtract and halve, so the result
+// stays within a few ulp of the direct sum.
+//
+// Why it exists: oneDNN 2.6 has Winograd kernels from AVX-512 on only; its
+// direct AVX2 kernels run ResNet's 3x3 convolutions at 90-100% of the FMA
+// peak (docs/perf.md), so below AVX-512 only fewer multiplies make them
+// faster, and its sgemm runs the 16 products of a ResNet layer at 91-109
+// GFLOP/s on a Zen 4 core (2026-12-07).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConvolutionWinograd.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using namespace relax::runtime::blas;
+
+namespace {
+
+/// Each run of tiles keeps its V and M (16 matrices each) within this many
+/// floats (4 MiB), so that they stay in the caches between the transforms
+/// and the GEMMs.
+constexpr int64_t kRunFloats = int64_t(1) << 20;
+
+/// U of one weight tensor: 16 matrices [channels, outputs], rows `ld`
+/// floats apart.
+struct WinogradWeights {
+  std::vector<float> u;
+  int64_t ld = 0;
+};
+
+std::mutex weightsMutex;
+/// By W's first element and its sizes (a module constant).
+std::map<std::tuple<const float *, int64_t, int64_t>, WinogradWeights>
+    transformedWeights;
+
+/// Where channel c of an NCHW view (block 0) or a blocked one starts,
+/// relative to its image: a blocked view's channel strides are those of
+/// the blocks (operandView).
+std::vector<int64_t> channelOffsets(const MemRef<float, 4> &m, int64_t block) {
+  std::vector<int64_t> offsets(m.sizes[1]);
+  for (int64_t c = 0; c < m.sizes[1]; ++c)
+    offsets[c] = block ? (c - c % block) * m.strides[1] + c % block
+                       : c * m.strides[1];
+  return offsets;
+}
+
+/// The channels cut into groups of 8 adjacent in memory in each of
+/// `views` (the inner loops of the transforms run over them) and single
+/// ones elsewhere: the first channel of each group, then the end.
+std::vector<int64_t>
+channelGroups(std::initializer_list<const std::vector<int64_t> *> views) {
+  int64_t channels = int64_t(views.begin()[0]->size());
+  std::vector<int64_t> starts;
+  for (int64_t c = 0; c < channels;) {
+    starts.push_back(c);
+    bool adjacent = c + 8 <= channels;
+    for (const std::vector<int64_t> *offsets : views)
+      for (int64_t j = 1; adjacent && j < 8; ++j)
+        adjacent = (*offsets)[c + j] == (*offsets)[c] + j;
+    c += adjacent ? 8 : 1;
+  }
+  starts.push_back(channels);
+  return starts;
+}
+
+/// U = G g G^T for every (input, output) channel pair, G = [1 0 0; 1/2 1/2
+/// 1/2; 1/2 -1/2 1/2; 0 0 1], made once per weight tensor.
+const WinogradWeights &weightsFor(const MemRef<float, 4> &w) {
+  int64_t outputs = w.sizes[0], channels = w.sizes[1];
+  std::lock_guard<std::mutex> lock(weightsMutex);
+  WinogradWeights &entry = transformedWeights[{w.aligned + w.offset, outputs,
+                                               channels}];
+  if (!entry.u.empty())
+    return entry;
+  // sgemm's AVX2 kernels slow down twice when B's rows are a multiple of
+  // 4 KiB apart (docs/extern.md): such rows get 16 floats more.
+  entry.ld = (outputs * 4) % 4096 == 0 ? outputs + 16 : outputs;
+  entry.u.assign(winograd::kPositions * channels * entry.ld, 0.0f);
+  for (int64_t o = 0; o < outputs; ++o)
+    for (int64_t c = 0; c < channels; ++c) {
+      const float *g = w.aligned + w.offset + o * w.strides[0] +
+                       c * w.strides[1];
+      auto at = [&](int r, int s) {
+        return g[r * w.strides[2] + s * w.strides[3]];
+      };
+      float gg[4][3], u[4][4];
+      for (int s = 0; s < 3; ++s) {
+        gg[0][s] = at(0, s);
+        gg[1][s] = 0.5f * (at(0, s) + at(1, s) + at(2, s));
+        gg[2][s] = 0.5f * (at(0, s) - at(1, s) + at(2, s));
+        gg[3][s] = at(2, s);
+      }
+      for (int r = 0; r < 4; ++r) {
+        u[r][0] = gg[r][0];
+        u[r][1] = 0.5f * (gg[r][0] + gg[r][1] + gg[r][2]);
+        u[r][2] = 0.5f * (gg[r][0] - gg[r][1] + gg[r][2]);
+        u[r][3] = gg[r][2];
+      }
+      for (int p = 0; p < winograd::kPositions; ++p)
+        entry.u[(p * channels + c) * entry.ld + o] = u[p / 4][p % 4];
+    }
+  return entry;
+}
+
+} // namespace
+
+bool relax::runtime::blas::winogradChosen(const int64_t window[9],
+                                          const MemRef<float, 4> &w,
+                                          const MemRef<float, 4> &y,
+                                          bool channelsInner) {
+  static const int mode = [] {
+    const char *set = std::getenv("RELAX_CONV_WINOGRAD");
+    return set ? std::atoi(set) : -1;
+  }();
+  bool fits = w.sizes[2] == 3 && w.sizes[3] == 3 && window[0] == 1 &&
+              window[1] == 1 && window[6] == 1 && window[7] == 1 &&
+              window[8] == 1 && w.sizes[0] > 0 && w.sizes[1] > 0;
+  if (!fits || mode == 0)
+    return false;
+  // The transforms are AVX2 code (ConvolutionWinogradAvx2.cpp).
+  if (relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Generic)
+    return false;
+  if (mode == 1)
+    return true;
+  int64_t tiles = y.sizes[0] * ((y.sizes[2] + 1) / 2) * ((y.sizes[3] + 1) / 2);
+  return relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Avx2 &&
+         channelsInner && w.sizes[0] >= 32 && w.sizes[1] >= 32 &&
+         tiles >= 32;
+}
+
+void relax::runtime::blas::winogradConvolve(
+    const MemRef<float, 4> &x, const MemRef<float, 4> &w,
+    const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+    const int64_t window[9], bool relu, const MemRef<float, 4> &y, int threads,
+    const ConvBlocks &blocks) {
+  int64_t images = y.sizes[0], outputs = y.sizes[1], channels = x.sizes[1];
+  std::vector<int64_t> xChannels = channelOffsets(x, blocks.x);
+  std::vector<int64_t> yChannels = channelOffsets(y, blocks.y);
+  std::vector<int64_t> rChannels =
+      r ? channelOffsets(*r, blocks.r) : std::vector<int64_t>();
+  std::vector<int64_t> xGroups = channelGroups({&xChannels});
+  std::vector<int64_t> yGroups =
+      r ? channelGroups({&yChannels, &rChannels}) : channelGroups({&yChannels});
+  winograd::Problem problem{x,
+                            y,
+                            r,
+                            xChannels,
+                            yChannels,
+                            rChannels,
+                            xGroups,
+                            yGroups,
+                            (y.sizes[2] + 1) / 2,
+                            (y.sizes[3] + 1) / 2,
+                            window[2],
+                            window[3],
+                            bias ? bias->aligned + bias->offset : nullptr,
+                            bias ? bias->strides[0] : 0,
+                            relu};
+  int64_t tiles = images * problem.tileRows * problem.tileCols;
+  if (tiles == 0 || outputs == 0)
+    return;
+  const WinogradWeights &u = weightsFor(w);
+  // Runs of tiles: V and M within kRunFloats, and at least one run per
+  // thread.
+  int64_t ldv = channels, ldm = outputs;
+  int64_t run =
+      std::max<int64_t>(8, kRunFloats / (winograd::kPositions * (ldv + ldm)));
+  if (threads > 1)
+    run = std::min(run, (tiles + threads - 1) / threads);
+  run = std::min(run, tiles);
+  int64_t runs = (tiles + run - 1) / run;
+  parallelFor(runs, threads, [&](int64_t q) {
+    int64_t first = q * run, count = std::min(run, tiles - first);
+    // Kept across calls: a fresh buffer would be faulted in every time.
+    static thread_local std::vector<float> buffer;
+    buffer.resize(winograd::kPositions * run * (ldv + ldm));
+    float *v = buffer.data(), *m = v + winograd::kPositions * run * ldv;
+    winograd::transformInputs(problem, first, count, v, ldv);
+    for (int64_t p = 0; p < winograd::kPositions; ++p)
+      multiply(Matrix<float>{v + p * count * ldv, count, channels, ldv, 1},
+               Matrix<float>{const_cast<float *>(u.u.data()) +
+                                 p * channels * u.ld,
+                             channels, outputs, u.ld, 1},
+               Matrix<float>{m + p * count * ldm, count, outputs, ldm, 1});
+    winograd::transformOutputs(problem, first, count, m, ldm);
+  });
+}
+
+void relax::runtime::blas::releaseWinogradWeights() {
+  std::lock_guard<std::mutex> lock(weightsMutex);
+  transformedWeights.clear();
+}

@@ -1,0 +1,92 @@
+//===- ConvolutionWinograd.h - 3x3 convolutions by Winograd ------*- C++ -*-===//
+//
+// The fused convolution's Winograd path below AVX-512 (docs/extern.md,
+// "Winograd below AVX-512"): oneDNN 2.6 has Winograd kernels only from
+// AVX-512 on, and its direct AVX2 kernels already run ResNet's 3x3
+// convolutions at 90-100% of the FMA peak, so only fewer multiplies make
+// them faster.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_RUNTIME_CONVOLUTIONWINOGRAD_H
+#define RELAX_RUNTIME_CONVOLUTIONWINOGRAD_H
+
+#include "ConvolutionLayouts.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace relax::runtime::blas {
+
+/// Whether Y = conv2d(X, W) with `window` (conv2d's nine values) runs by
+/// winogradConvolve: a 3x3, stride-1, undilated, ungrouped window at the
+/// AVX2 level (RELAX_MAX_CPU_ISA caps it) with at least 32 input and 32
+/// output channels and 32 tiles of 2x2 outputs (over all images), whose X,
+/// Y and residual hold their channels innermost (`channelsInner`: blocked
+/// or NHWC, where the transforms run over eight adjacent channels at once;
+/// an NCHW operand, which oneDNN's direct kernels reorder anyway, stays
+/// with them). Fewer tiles make the 16 GEMMs too thin: their weights (16/9
+/// of W's bytes) are read for little work (ResNet's 512-channel 7x7 layer
+/// at batch 1, 16 tiles: 3.0 against 2.2 ms direct; 48 tiles at batch 3:
+/// 4.3 against 6.6 ms). RELAX_CONV_WINOGRAD=0 never takes it, =1 takes it
+/// for every such window, channel count, size and layout at the AVX2 level
+/// and above (for tests and side-by-side measurements).
+bool winogradChosen(const int64_t window[9], const MemRef<float, 4> &w,
+                    const MemRef<float, 4> &y, bool channelsInner);
+
+/// Y = act(conv2d(X, W) + bias (+ R)) by Winograd's F(2x2, 3x3) on NCHW
+/// views with strides or blocked ones (`blocks`, operandView): bias and R
+/// may be null, Y may be R itself (each output reads its residual element
+/// just before writing it). Cut into runs of 2x2 output tiles over
+/// `threads` threads of the pool. The window must be one winogradChosen
+/// accepts.
+void winogradConvolve(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
+                      const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+                      const int64_t window[9], bool relu,
+                      const MemRef<float, 4> &y, int threads,
+                      const ConvBlocks &blocks);
+
+namespace winograd {
+
+/// The 16 transformed positions of a tile of F(2x2, 3x3).
+constexpr int64_t kPositions = 16;
+
+/// One convolution as the transforms see it: the views (R may be null),
+/// where each channel starts relative to its image (blocked views
+/// included), the channels cut into groups (the first of each, then the
+/// end: a group of 8 is adjacent in memory and runs as one vector), the
+/// grid of 2x2 output tiles, the padding and the epilogue.
+struct Problem {
+  const MemRef<float, 4> &x, &y;
+  const MemRef<float, 4> *r;
+  const std::vector<int64_t> &xChannels, &yChannels, &rChannels;
+  const std::vector<int64_t> &xGroups, &yGroups;
+  int64_t tileRows, tileCols, padTop, padLeft;
+  const float *bias;
+  int64_t biasStride;
+  bool relu;
+};
+
+// The transforms (ConvolutionWinogradAvx2.cpp, built for AVX2 + FMA: call
+// them only where the CPU has it). Tiles are numbered image by image, row
+// by row.
+
+/// V[p][t][c] = (B^T d B)[p] of tiles [first, first + count), each
+/// position's rows `ldv` floats apart (matrix p starts at p * count * ldv).
+void transformInputs(const Problem &problem, int64_t first, int64_t count,
+                     float *v, int64_t ldv);
+
+/// Y of tiles [first, first + count) from their M laid out as V is: A^T M
+/// A, plus the bias and R, then the ReLU, where the tile lies inside Y.
+void transformOutputs(const Problem &problem, int64_t first, int64_t count,
+                      const float *m, int64_t ldm);
+
+} // namespace winograd
+
+/// Forgets the transformed weights (relax_rt_blas_release_constants: the
+/// next module may place other constants at their addresses).
+void releaseWinogradWeights();
+
+} // namespace relax::runtime::blas
+
+#endif // RELAX_RUNTIME_CONVOLUTIONWINOGRAD_H
