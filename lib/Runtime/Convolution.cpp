@@ -502,12 +502,7 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   TeamSize team(1);
   // Below AVX-512, 3x3 windows by Winograd (2.25x fewer multiplies than
   // oneDNN's direct kernels there, which run near the FMA peak).
-  auto channelsInner = [](const MemRef<float, 4> &m, int64_t block) {
-    return block || m.sizes[1] == 1 || m.strides[1] == 1;
-  };
-  if (winogradChosen(window, *w, y,
-                     channelsInner(x, blocks.x) && channelsInner(y, blocks.y) &&
-                         (!r || channelsInner(*r, blocks.r)))) {
+  if (winogradChosen(window, *w, x, y, r, blocks)) {
     winogradConvolve(x, *w, bias, r, window, relu, y, threads, blocks);
     return true;
   }

@@ -123,35 +123,20 @@ const WinogradWeights &weightsFor(const MemRef<float, 4> &w) {
 
 } // namespace
 
-bool relax::runtime::blas::winogradChosen(const int64_t window[9],
-                                          const MemRef<float, 4> &w,
-                                          const MemRef<float, 4> &y,
-                                          bool channelsInner) {
-  static const int mode = [] {
-    const char *set = std::getenv("RELAX_CONV_WINOGRAD");
-    return set ? std::atoi(set) : -1;
-  }();
-  bool fits = w.sizes[2] == 3 && w.sizes[3] == 3 && window[0] == 1 &&
-              window[1] == 1 && window[6] == 1 && window[7] == 1 &&
-              window[8] == 1 && w.sizes[0] > 0 && w.sizes[1] > 0;
-  if (!fits || mode == 0)
-    return false;
-  // The transforms are AVX2 code (ConvolutionWinogradAvx2.cpp).
-  if (relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Generic)
-    return false;
-  if (mode == 1)
-    return true;
-  int64_t tiles = y.sizes[0] * ((y.sizes[2] + 1) / 2) * ((y.sizes[3] + 1) / 2);
-  return relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Avx2 &&
-         channelsInner && w.sizes[0] >= 32 && w.sizes[1] >= 32 &&
-         tiles >= 32;
+namespace {
+
+/// Whether a view (blocked when `block`) holds its channels innermost:
+/// blocked or NHWC, where the transforms read eight channels at once.
+bool channelsInner(const MemRef<float, 4> &m, int64_t block) {
+  return block || m.sizes[1] == 1 || m.strides[1] == 1;
 }
 
-void relax::runtime::blas::winogradConvolve(
-    const MemRef<float, 4> &x, const MemRef<float, 4> &w,
-    const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
-    const int64_t window[9], bool relu, const MemRef<float, 4> &y, int threads,
-    const ConvBlocks &blocks) {
+/// winogradConvolve on the views as they are.
+void convolveViews(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
+                   const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+                   const int64_t window[9], bool relu,
+                   const MemRef<float, 4> &y, int threads,
+                   const ConvBlocks &blocks) {
   int64_t images = y.sizes[0], outputs = y.sizes[1], channels = x.sizes[1];
   std::vector<int64_t> xChannels = channelOffsets(x, blocks.x);
   std::vector<int64_t> yChannels = channelOffsets(y, blocks.y);
@@ -203,6 +188,126 @@ void relax::runtime::blas::winogradConvolve(
                Matrix<float>{m + p * count * ldm, count, outputs, ldm, 1});
     winograd::transformOutputs(problem, first, count, m, ldm);
   });
+}
+
+#ifdef RELAX_RUNTIME_HAS_DNNL
+/// A dense nChw8c tensor of `m`'s sizes in `storage` (a blocked view, as
+/// operandView makes), holding `m`'s values when `copyIn`.
+MemRef<float, 4> blockedCopy(const MemRef<float, 4> &m,
+                             std::vector<float> &storage, bool copyIn) {
+  int64_t n = m.sizes[0], c = m.sizes[1], h = m.sizes[2], w = m.sizes[3];
+  storage.resize(n * c * h * w);
+  MemRef<float, 4> blocked{storage.data(),
+                           storage.data(),
+                           0,
+                           {n, c, h, w},
+                           {c * h * w, h * w, w * 8, 8}};
+  if (copyIn)
+    reorderBlocked(m, blocked, true);
+  return blocked;
+}
+#endif
+
+} // namespace
+
+bool relax::runtime::blas::winogradChosen(const int64_t window[9],
+                                          const MemRef<float, 4> &w,
+                                          const MemRef<float, 4> &x,
+                                          const MemRef<float, 4> &y,
+                                          const MemRef<float, 4> *r,
+                                          const ConvBlocks &blocks) {
+  // 0: never, 1: wherever the window fits, -1 (unset or anything else):
+  // by the rule below.
+  static const int mode = [] {
+    const char *set = std::getenv("RELAX_CONV_WINOGRAD");
+    std::string value = set ? set : "";
+    return value == "0" ? 0 : value == "1" ? 1 : -1;
+  }();
+  bool fits = w.sizes[2] == 3 && w.sizes[3] == 3 && window[0] == 1 &&
+              window[1] == 1 && window[6] == 1 && window[7] == 1 &&
+              window[8] == 1 && w.sizes[0] > 0 && w.sizes[1] > 0;
+  if (!fits || mode == 0)
+    return false;
+  // The transforms are AVX2 code (ConvolutionWinogradAvx2.cpp).
+  if (relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Generic)
+    return false;
+  if (mode == 1)
+    return true;
+  int64_t tiles = y.sizes[0] * ((y.sizes[2] + 1) / 2) * ((y.sizes[3] + 1) / 2);
+  // Channels innermost, or in 8-blocks of an nChw8c copy.
+  auto fits8 = [](const MemRef<float, 4> &m, int64_t block) {
+    return channelsInner(m, block) || m.sizes[1] % 8 == 0;
+  };
+  return relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Avx2 &&
+         fits8(x, blocks.x) && fits8(y, blocks.y) &&
+         (!r || fits8(*r, blocks.r)) && w.sizes[0] >= 32 && w.sizes[1] >= 32 &&
+         tiles >= 32;
+}
+
+#ifdef RELAX_RUNTIME_HAS_DNNL
+void relax::runtime::blas::reorderBlocked(const MemRef<float, 4> &plain,
+                                          const MemRef<float, 4> &blocked,
+                                          bool toBlocked) {
+  using dnnl::memory;
+  memory::dims dims(plain.sizes, plain.sizes + 4);
+  memory plainMem(memory::desc(dims, memory::data_type::f32,
+                               memory::dims(plain.strides, plain.strides + 4)),
+                  cpuEngine(), plain.aligned + plain.offset);
+  memory blockedMem(
+      memory::desc(dims, memory::data_type::f32, memory::format_tag::nChw8c),
+      cpuEngine(), blocked.aligned + blocked.offset);
+  memory &from = toBlocked ? plainMem : blockedMem;
+  memory &to = toBlocked ? blockedMem : plainMem;
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  // oneDNN's primitive cache makes the second and later of these cheap.
+  dnnl::reorder reorder(dnnl::reorder::primitive_desc(
+      cpuEngine(), from.get_desc(), cpuEngine(), to.get_desc(), attr));
+  runOnStream([&](dnnl::stream &stream) {
+    reorder.execute(stream, withScratchpad(reorder, {{DNNL_ARG_FROM, from},
+                                                     {DNNL_ARG_TO, to}}));
+  });
+}
+#endif
+
+void relax::runtime::blas::winogradConvolve(
+    const MemRef<float, 4> &x, const MemRef<float, 4> &w,
+    const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
+    const int64_t window[9], bool relu, const MemRef<float, 4> &y, int threads,
+    const ConvBlocks &blocks) {
+#ifdef RELAX_RUNTIME_HAS_DNNL
+  // NCHW operands whose channels fill 8-blocks go through nChw8c copies
+  // (oneDNN's reorders, as its direct kernels would reorder them): the
+  // transforms then read and write eight channels at once. R first, as Y
+  // may be R.
+  auto copied = [](const MemRef<float, 4> &m, int64_t block) {
+    return !channelsInner(m, block) && m.sizes[1] % 8 == 0;
+  };
+  if (copied(x, blocks.x) || copied(y, blocks.y) ||
+      (r && copied(*r, blocks.r))) {
+    std::vector<float> xs, ys, rs;
+    ConvBlocks inner = blocks;
+    MemRef<float, 4> xb = x, yb = y, rb = r ? *r : MemRef<float, 4>{};
+    if (copied(x, blocks.x)) {
+      xb = blockedCopy(x, xs, true);
+      inner.x = 8;
+    }
+    if (r && copied(*r, blocks.r)) {
+      rb = blockedCopy(*r, rs, true);
+      inner.r = 8;
+    }
+    if (copied(y, blocks.y)) {
+      yb = blockedCopy(y, ys, false);
+      inner.y = 8;
+    }
+    convolveViews(xb, w, bias, r ? &rb : nullptr, window, relu, yb, threads,
+                  inner);
+    if (inner.y != blocks.y)
+      reorderBlocked(y, yb, false);
+    return;
+  }
+#endif
+  convolveViews(x, w, bias, r, window, relu, y, threads, blocks);
 }
 
 void relax::runtime::blas::releaseWinogradWeights() {

@@ -18,21 +18,23 @@
 
 namespace relax::runtime::blas {
 
-/// Whether Y = conv2d(X, W) with `window` (conv2d's nine values) runs by
+/// Whether Y = act(conv2d(X, W) + bias (+ R)) with `window` (conv2d's
+/// nine values) on these views (blocked ones as `blocks` says) runs by
 /// winogradConvolve: a 3x3, stride-1, undilated, ungrouped window at the
 /// AVX2 level (RELAX_MAX_CPU_ISA caps it) with at least 32 input and 32
 /// output channels and 32 tiles of 2x2 outputs (over all images), whose X,
-/// Y and residual hold their channels innermost (`channelsInner`: blocked
-/// or NHWC, where the transforms run over eight adjacent channels at once;
-/// an NCHW operand, which oneDNN's direct kernels reorder anyway, stays
-/// with them). Fewer tiles make the 16 GEMMs too thin: their weights (16/9
-/// of W's bytes) are read for little work (ResNet's 512-channel 7x7 layer
-/// at batch 1, 16 tiles: 3.0 against 2.2 ms direct; 48 tiles at batch 3:
-/// 4.3 against 6.6 ms). RELAX_CONV_WINOGRAD=0 never takes it, =1 takes it
-/// for every such window, channel count, size and layout at the AVX2 level
-/// and above (for tests and side-by-side measurements).
+/// Y and R hold their channels innermost (blocked or NHWC, where the
+/// transforms read eight channels at once) or in multiples of 8 (NCHW,
+/// reordered into nChw8c copies, as oneDNN's direct kernels would).
+/// Fewer tiles make the 16 GEMMs too thin: their weights (16/9 of W's
+/// bytes) are read for little work (ResNet's 512-channel 7x7 layer at
+/// batch 1, 16 tiles: 3.0 against 2.2 ms direct; 48 tiles at batch 3: 4.3
+/// against 6.6 ms; one Zen 4 core). RELAX_CONV_WINOGRAD=0 never takes it,
+/// =1 takes it for every such window, channel count, size and layout at
+/// the AVX2 level and above (for tests and side-by-side measurements).
 bool winogradChosen(const int64_t window[9], const MemRef<float, 4> &w,
-                    const MemRef<float, 4> &y, bool channelsInner);
+                    const MemRef<float, 4> &x, const MemRef<float, 4> &y,
+                    const MemRef<float, 4> *r, const ConvBlocks &blocks);
 
 /// Y = act(conv2d(X, W) + bias (+ R)) by Winograd's F(2x2, 3x3) on NCHW
 /// views with strides or blocked ones (`blocks`, operandView): bias and R
@@ -82,6 +84,11 @@ void transformOutputs(const Problem &problem, int64_t first, int64_t count,
                       const float *m, int64_t ldm);
 
 } // namespace winograd
+
+/// Copies an NCHW view (any strides) into a dense nChw8c one of the same
+/// sizes (`toBlocked`) or back, by a oneDNN reorder on the calling thread.
+void reorderBlocked(const MemRef<float, 4> &plain,
+                    const MemRef<float, 4> &blocked, bool toBlocked);
 
 /// Forgets the transformed weights (relax_rt_blas_release_constants: the
 /// next module may place other constants at their addresses).
