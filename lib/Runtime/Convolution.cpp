@@ -502,8 +502,8 @@ bool convolveFused(const MemRef<float, 4> &x, const MemRef<float, 4> *w,
   TeamSize team(1);
   // Below AVX-512, 3x3 windows by Winograd (2.25x fewer multiplies than
   // oneDNN's direct kernels there, which run near the FMA peak).
-  if (winogradChosen(window, *w, x, y, r, blocks)) {
-    winogradConvolve(x, *w, bias, r, window, relu, y, threads, blocks);
+  if (int64_t tile = winogradTile(window, *w, x, y, r, blocks)) {
+    winogradConvolve(x, *w, bias, r, window, relu, y, threads, blocks, tile);
     return true;
   }
   struct Piece {

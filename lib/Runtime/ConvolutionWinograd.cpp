@@ -40,16 +40,17 @@ namespace {
 /// and the GEMMs.
 constexpr int64_t kRunFloats = int64_t(1) << 20;
 
-/// U of one weight tensor: 16 matrices [channels, outputs], rows `ld`
-/// floats apart.
+/// U of one weight tensor: positions(tile) matrices [channels, outputs],
+/// rows `ld` floats apart.
 struct WinogradWeights {
   std::vector<float> u;
   int64_t ld = 0;
 };
 
 std::mutex weightsMutex;
-/// By W's first element and its sizes (a module constant).
-std::map<std::tuple<const float *, int64_t, int64_t>, WinogradWeights>
+/// By W's first element, its sizes (a module constant) and the tile.
+std::map<std::tuple<const float *, int64_t, int64_t, int64_t>,
+         WinogradWeights>
     transformedWeights;
 
 /// Where channel c of an NCHW view (block 0) or a blocked one starts,
@@ -82,41 +83,49 @@ channelGroups(std::initializer_list<const std::vector<int64_t> *> views) {
   return starts;
 }
 
-/// U = G g G^T for every (input, output) channel pair, G = [1 0 0; 1/2 1/2
-/// 1/2; 1/2 -1/2 1/2; 0 0 1], made once per weight tensor.
-const WinogradWeights &weightsFor(const MemRef<float, 4> &w) {
+/// G of F(m x m, 3x3), alpha x 3 (alpha = m + 2), Lavin and Gray's.
+const double kG2[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5},
+                          {0, 0, 1}};
+const double kG4[6][3] = {{1.0 / 4, 0, 0},
+                          {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                          {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                          {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                          {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                          {0, 0, 1}};
+
+/// U = G g G^T for every (input, output) channel pair, made once per weight
+/// tensor and tile (in double, rounded once).
+const WinogradWeights &weightsFor(const MemRef<float, 4> &w, int64_t tile) {
   int64_t outputs = w.sizes[0], channels = w.sizes[1];
   std::lock_guard<std::mutex> lock(weightsMutex);
   WinogradWeights &entry = transformedWeights[{w.aligned + w.offset, outputs,
-                                               channels}];
+                                               channels, tile}];
   if (!entry.u.empty())
     return entry;
+  int alpha = int(tile) + 2;
+  auto g = [&](int i, int j) { return tile == 4 ? kG4[i][j] : kG2[i][j]; };
   // sgemm's AVX2 kernels slow down twice when B's rows are a multiple of
   // 4 KiB apart (docs/extern.md): such rows get 16 floats more.
   entry.ld = (outputs * 4) % 4096 == 0 ? outputs + 16 : outputs;
-  entry.u.assign(winograd::kPositions * channels * entry.ld, 0.0f);
+  entry.u.assign(winograd::positions(tile) * channels * entry.ld, 0.0f);
   for (int64_t o = 0; o < outputs; ++o)
     for (int64_t c = 0; c < channels; ++c) {
-      const float *g = w.aligned + w.offset + o * w.strides[0] +
-                       c * w.strides[1];
-      auto at = [&](int r, int s) {
-        return g[r * w.strides[2] + s * w.strides[3]];
-      };
-      float gg[4][3], u[4][4];
-      for (int s = 0; s < 3; ++s) {
-        gg[0][s] = at(0, s);
-        gg[1][s] = 0.5f * (at(0, s) + at(1, s) + at(2, s));
-        gg[2][s] = 0.5f * (at(0, s) - at(1, s) + at(2, s));
-        gg[3][s] = at(2, s);
-      }
-      for (int r = 0; r < 4; ++r) {
-        u[r][0] = gg[r][0];
-        u[r][1] = 0.5f * (gg[r][0] + gg[r][1] + gg[r][2]);
-        u[r][2] = 0.5f * (gg[r][0] - gg[r][1] + gg[r][2]);
-        u[r][3] = gg[r][2];
-      }
-      for (int p = 0; p < winograd::kPositions; ++p)
-        entry.u[(p * channels + c) * entry.ld + o] = u[p / 4][p % 4];
+      const float *filter =
+          w.aligned + w.offset + o * w.strides[0] + c * w.strides[1];
+      double gf[6][3];
+      for (int i = 0; i < alpha; ++i)
+        for (int s = 0; s < 3; ++s) {
+          gf[i][s] = 0;
+          for (int r = 0; r < 3; ++r)
+            gf[i][s] += g(i, r) * filter[r * w.strides[2] + s * w.strides[3]];
+        }
+      for (int i = 0; i < alpha; ++i)
+        for (int j = 0; j < alpha; ++j) {
+          double u = 0;
+          for (int s = 0; s < 3; ++s)
+            u += gf[i][s] * g(j, s);
+          entry.u[((i * alpha + j) * channels + c) * entry.ld + o] = float(u);
+        }
     }
   return entry;
 }
@@ -136,7 +145,7 @@ void convolveViews(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
                    const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
                    const int64_t window[9], bool relu,
                    const MemRef<float, 4> &y, int threads,
-                   const ConvBlocks &blocks) {
+                   const ConvBlocks &blocks, int64_t tile) {
   int64_t images = y.sizes[0], outputs = y.sizes[1], channels = x.sizes[1];
   std::vector<int64_t> xChannels = channelOffsets(x, blocks.x);
   std::vector<int64_t> yChannels = channelOffsets(y, blocks.y);
@@ -153,8 +162,9 @@ void convolveViews(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
                             rChannels,
                             xGroups,
                             yGroups,
-                            (y.sizes[2] + 1) / 2,
-                            (y.sizes[3] + 1) / 2,
+                            tile,
+                            (y.sizes[2] + tile - 1) / tile,
+                            (y.sizes[3] + tile - 1) / tile,
                             window[2],
                             window[3],
                             bias ? bias->aligned + bias->offset : nullptr,
@@ -163,12 +173,13 @@ void convolveViews(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
   int64_t tiles = images * problem.tileRows * problem.tileCols;
   if (tiles == 0 || outputs == 0)
     return;
-  const WinogradWeights &u = weightsFor(w);
+  const WinogradWeights &u = weightsFor(w, tile);
+  int64_t positions = winograd::positions(tile);
   // Runs of tiles: V and M within kRunFloats, and at least one run per
   // thread.
   int64_t ldv = channels, ldm = outputs;
   int64_t run =
-      std::max<int64_t>(8, kRunFloats / (winograd::kPositions * (ldv + ldm)));
+      std::max<int64_t>(8, kRunFloats / (positions * (ldv + ldm)));
   if (threads > 1)
     run = std::min(run, (tiles + threads - 1) / threads);
   run = std::min(run, tiles);
@@ -177,10 +188,10 @@ void convolveViews(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
     int64_t first = q * run, count = std::min(run, tiles - first);
     // Kept across calls: a fresh buffer would be faulted in every time.
     static thread_local std::vector<float> buffer;
-    buffer.resize(winograd::kPositions * run * (ldv + ldm));
-    float *v = buffer.data(), *m = v + winograd::kPositions * run * ldv;
+    buffer.resize(positions * run * (ldv + ldm));
+    float *v = buffer.data(), *m = v + positions * run * ldv;
     winograd::transformInputs(problem, first, count, v, ldv);
-    for (int64_t p = 0; p < winograd::kPositions; ++p)
+    for (int64_t p = 0; p < positions; ++p)
       multiply(Matrix<float>{v + p * count * ldv, count, channels, ldv, 1},
                Matrix<float>{const_cast<float *>(u.u.data()) +
                                  p * channels * u.ld,
@@ -210,38 +221,42 @@ MemRef<float, 4> blockedCopy(const MemRef<float, 4> &m,
 
 } // namespace
 
-bool relax::runtime::blas::winogradChosen(const int64_t window[9],
-                                          const MemRef<float, 4> &w,
-                                          const MemRef<float, 4> &x,
-                                          const MemRef<float, 4> &y,
-                                          const MemRef<float, 4> *r,
-                                          const ConvBlocks &blocks) {
-  // 0: never, 1: wherever the window fits, -1 (unset or anything else):
-  // by the rule below.
+int64_t relax::runtime::blas::winogradTile(const int64_t window[9],
+                                            const MemRef<float, 4> &w,
+                                            const MemRef<float, 4> &x,
+                                            const MemRef<float, 4> &y,
+                                            const MemRef<float, 4> *r,
+                                            const ConvBlocks &blocks) {
+  // 0: never; 2 or 4: that tile wherever the window fits; -1 (unset or
+  // anything else): by the rule below.
   static const int mode = [] {
     const char *set = std::getenv("RELAX_CONV_WINOGRAD");
     std::string value = set ? set : "";
-    return value == "0" ? 0 : value == "1" ? 1 : -1;
+    return value == "0" ? 0 : value == "2" ? 2 : value == "4" ? 4 : -1;
   }();
   bool fits = w.sizes[2] == 3 && w.sizes[3] == 3 && window[0] == 1 &&
               window[1] == 1 && window[6] == 1 && window[7] == 1 &&
               window[8] == 1 && w.sizes[0] > 0 && w.sizes[1] > 0;
   if (!fits || mode == 0)
-    return false;
+    return 0;
   // The transforms are AVX2 code (ConvolutionWinogradAvx2.cpp).
   if (relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Generic)
-    return false;
-  if (mode == 1)
-    return true;
-  int64_t tiles = y.sizes[0] * ((y.sizes[2] + 1) / 2) * ((y.sizes[3] + 1) / 2);
+    return 0;
+  if (mode > 0)
+    return mode;
+  // Tiles of m x m outputs over all images.
+  auto tiles = [&](int64_t m) {
+    return y.sizes[0] * ((y.sizes[2] + m - 1) / m) * ((y.sizes[3] + m - 1) / m);
+  };
   // Channels innermost, or in 8-blocks of an nChw8c copy.
   auto fits8 = [](const MemRef<float, 4> &m, int64_t block) {
     return channelsInner(m, block) || m.sizes[1] % 8 == 0;
   };
-  return relax::runtime::cpuIsa() == relax::runtime::CpuIsa::Avx2 &&
-         fits8(x, blocks.x) && fits8(y, blocks.y) &&
-         (!r || fits8(*r, blocks.r)) && w.sizes[0] >= 32 && w.sizes[1] >= 32 &&
-         tiles >= 32;
+  if (relax::runtime::cpuIsa() != relax::runtime::CpuIsa::Avx2 ||
+      !fits8(x, blocks.x) || !fits8(y, blocks.y) ||
+      (r && !fits8(*r, blocks.r)) || w.sizes[0] < 32 || w.sizes[1] < 32)
+    return 0;
+  return tiles(4) >= 32 ? 4 : tiles(2) >= 32 ? 2 : 0;
 }
 
 #ifdef RELAX_RUNTIME_HAS_DNNL
@@ -274,7 +289,7 @@ void relax::runtime::blas::winogradConvolve(
     const MemRef<float, 4> &x, const MemRef<float, 4> &w,
     const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
     const int64_t window[9], bool relu, const MemRef<float, 4> &y, int threads,
-    const ConvBlocks &blocks) {
+    const ConvBlocks &blocks, int64_t tile) {
 #ifdef RELAX_RUNTIME_HAS_DNNL
   // NCHW operands whose channels fill 8-blocks go through nChw8c copies
   // (oneDNN's reorders, as its direct kernels would reorder them): the
@@ -301,13 +316,13 @@ void relax::runtime::blas::winogradConvolve(
       inner.y = 8;
     }
     convolveViews(xb, w, bias, r ? &rb : nullptr, window, relu, yb, threads,
-                  inner);
+                  inner, tile);
     if (inner.y != blocks.y)
       reorderBlocked(y, yb, false);
     return;
   }
 #endif
-  convolveViews(x, w, bias, r, window, relu, y, threads, blocks);
+  convolveViews(x, w, bias, r, window, relu, y, threads, blocks, tile);
 }
 
 void relax::runtime::blas::releaseWinogradWeights() {

@@ -32,9 +32,9 @@ namespace relax::runtime::blas {
 /// against 6.6 ms; one Zen 4 core). RELAX_CONV_WINOGRAD=0 never takes it,
 /// =1 takes it for every such window, channel count, size and layout at
 /// the AVX2 level and above (for tests and side-by-side measurements).
-bool winogradChosen(const int64_t window[9], const MemRef<float, 4> &w,
-                    const MemRef<float, 4> &x, const MemRef<float, 4> &y,
-                    const MemRef<float, 4> *r, const ConvBlocks &blocks);
+int64_t winogradTile(const int64_t window[9], const MemRef<float, 4> &w,
+                     const MemRef<float, 4> &x, const MemRef<float, 4> &y,
+                     const MemRef<float, 4> *r, const ConvBlocks &blocks);
 
 /// Y = act(conv2d(X, W) + bias (+ R)) by Winograd's F(2x2, 3x3) on NCHW
 /// views with strides or blocked ones (`blocks`, operandView): bias and R
@@ -46,12 +46,13 @@ void winogradConvolve(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
                       const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
                       const int64_t window[9], bool relu,
                       const MemRef<float, 4> &y, int threads,
-                      const ConvBlocks &blocks);
+                      const ConvBlocks &blocks, int64_t tile);
 
 namespace winograd {
 
-/// The 16 transformed positions of a tile of F(2x2, 3x3).
-constexpr int64_t kPositions = 16;
+/// The transformed positions of a tile of F(m x m, 3x3): (m + 2)^2, one
+/// GEMM each (16 for m = 2, 36 for m = 4).
+constexpr int64_t positions(int64_t tile) { return (tile + 2) * (tile + 2); }
 
 /// One convolution as the transforms see it: the views (R may be null),
 /// where each channel starts relative to its image (blocked views
@@ -63,6 +64,8 @@ struct Problem {
   const MemRef<float, 4> *r;
   const std::vector<int64_t> &xChannels, &yChannels, &rChannels;
   const std::vector<int64_t> &xGroups, &yGroups;
+  /// m: each tile's outputs are m x m (2 or 4).
+  int64_t tile;
   int64_t tileRows, tileCols, padTop, padLeft;
   const float *bias;
   int64_t biasStride;

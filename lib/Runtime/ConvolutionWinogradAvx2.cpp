@@ -1,11 +1,11 @@
 //===- ConvolutionWinogradAvx2.cpp - Winograd transforms, AVX2 ------------===//
 //
-// The input and output transforms of ConvolutionWinograd.cpp's F(2x2, 3x3),
-// built with -mavx2 -mfma (CMakeLists.txt) and called only where the CPU
-// has AVX2 (winogradChosen): eight adjacent channels, an nChw8c block or
-// eight of an NHWC pixel, are one 256-bit vector. Built for plain x86-64
-// the same code spilled its vectors to the stack and took the ReLU lane by
-// lane (a quarter of a ResNet-18 call in perf).
+// The input and output transforms of ConvolutionWinograd.cpp's F(2x2, 3x3)
+// and F(4x4, 3x3), built with -mavx2 -mfma (CMakeLists.txt) and called only
+// where the CPU has AVX2 (winogradTile): eight adjacent channels, an nChw8c
+// block or eight of an NHWC pixel, are one 256-bit vector. Built for plain
+// x86-64 the same code spilled its vectors to the stack and took the ReLU
+// lane by lane (a quarter of a ResNet-18 call in perf).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,22 +13,20 @@
 
 #include <immintrin.h>
 
-#include <cstring>
-
 using namespace relax::runtime::blas;
 using namespace relax::runtime::blas::winograd;
 
 namespace {
 
-/// Where a tile lies: its image and the top left of its 2x2 outputs.
+/// Where a tile lies: its image and the top left of its outputs.
 struct TilePlace {
   int64_t image, row, col;
 };
 TilePlace placeOf(const Problem &problem, int64_t tile) {
   int64_t perImage = problem.tileRows * problem.tileCols;
   int64_t inImage = tile % perImage;
-  return {tile / perImage, 2 * (inImage / problem.tileCols),
-          2 * (inImage % problem.tileCols)};
+  return {tile / perImage, problem.tile * (inImage / problem.tileCols),
+          problem.tile * (inImage % problem.tileCols)};
 }
 
 /// Lanes of a transform: one channel (float) or eight adjacent ones.
@@ -41,6 +39,8 @@ template <> struct Lanes<1> {
   static float zero() { return 0.0f; }
   static float add(float a, float b) { return a + b; }
   static float sub(float a, float b) { return a - b; }
+  /// a * k + b.
+  static float fma(float a, float k, float b) { return a * k + b; }
   static float max(float a, float b) { return a > b ? a : b; }
 };
 template <> struct Lanes<8> {
@@ -51,75 +51,128 @@ template <> struct Lanes<8> {
   static __m256 zero() { return _mm256_setzero_ps(); }
   static __m256 add(__m256 a, __m256 b) { return _mm256_add_ps(a, b); }
   static __m256 sub(__m256 a, __m256 b) { return _mm256_sub_ps(a, b); }
+  static __m256 fma(__m256 a, float k, __m256 b) {
+    return _mm256_fmadd_ps(a, _mm256_set1_ps(k), b);
+  }
   static __m256 max(__m256 a, __m256 b) { return _mm256_max_ps(a, b); }
 };
 
+/// The one-dimensional transforms of F(m, 3) over `alpha` = m + 2 points:
+/// `input` applies B^T, `output` A^T (Lavin and Gray's matrices).
+template <int M> struct Rows;
+template <> struct Rows<2> {
+  static constexpr int alpha = 4;
+  // B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1].
+  template <typename L, typename V> static void input(const V d[4], V r[4]) {
+    r[0] = L::sub(d[0], d[2]);
+    r[1] = L::add(d[1], d[2]);
+    r[2] = L::sub(d[2], d[1]);
+    r[3] = L::sub(d[1], d[3]);
+  }
+  // A^T = [1 1 1 0; 0 1 -1 -1].
+  template <typename L, typename V> static void output(const V m[4], V o[2]) {
+    o[0] = L::add(L::add(m[0], m[1]), m[2]);
+    o[1] = L::sub(L::sub(m[1], m[2]), m[3]);
+  }
+};
+template <> struct Rows<4> {
+  static constexpr int alpha = 6;
+  // B^T = [4 0 -5 0 1 0; 0 -4 -4 1 1 0; 0 4 -4 -1 1 0; 0 -2 -1 2 1 0;
+  //        0 2 -1 -2 1 0; 0 4 0 -5 0 1].
+  template <typename L, typename V> static void input(const V d[6], V r[6]) {
+    r[0] = L::fma(d[0], 4.0f, L::fma(d[2], -5.0f, d[4]));
+    r[1] = L::fma(L::add(d[1], d[2]), -4.0f, L::add(d[3], d[4]));
+    r[2] = L::fma(L::sub(d[1], d[2]), 4.0f, L::sub(d[4], d[3]));
+    r[3] = L::fma(L::sub(d[3], d[1]), 2.0f, L::sub(d[4], d[2]));
+    r[4] = L::fma(L::sub(d[1], d[3]), 2.0f, L::sub(d[4], d[2]));
+    r[5] = L::fma(d[1], 4.0f, L::fma(d[3], -5.0f, d[5]));
+  }
+  // A^T = [1 1 1 1 1 0; 0 1 -1 2 -2 0; 0 1 1 4 4 0; 0 1 -1 8 -8 1].
+  template <typename L, typename V> static void output(const V m[6], V o[4]) {
+    V sum12 = L::add(m[1], m[2]), diff12 = L::sub(m[1], m[2]);
+    V sum34 = L::add(m[3], m[4]), diff34 = L::sub(m[3], m[4]);
+    o[0] = L::add(L::add(m[0], sum12), sum34);
+    o[1] = L::fma(diff34, 2.0f, diff12);
+    o[2] = L::fma(sum34, 4.0f, sum12);
+    o[3] = L::add(L::fma(diff34, 8.0f, diff12), m[5]);
+  }
+};
+
 /// V of one tile for input channels [c, c + lanes) (adjacent in memory):
-/// V[p] = (B^T d B)[p] with B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1],
-/// d the tile's 4x4 inputs from (h0, w0) on, zero outside X; the 16
-/// positions `position` floats apart.
-template <int N>
+/// V[p] = (B^T d B)[p], d the tile's alpha x alpha inputs from (h0, w0) on,
+/// zero outside X; the positions `position` floats apart.
+template <int M, int N>
 void transformInput(const MemRef<float, 4> &x, const float *base, int64_t h0,
                     int64_t w0, float *to, int64_t position) {
   using L = Lanes<N>;
   using V = typename L::V;
+  constexpr int alpha = Rows<M>::alpha;
   int64_t height = x.sizes[2], width = x.sizes[3];
-  V d[4][4];
-  for (int a = 0; a < 4; ++a)
-    for (int b = 0; b < 4; ++b) {
+  V d[alpha][alpha];
+  for (int a = 0; a < alpha; ++a)
+    for (int b = 0; b < alpha; ++b) {
       int64_t h = h0 + a, w = w0 + b;
       d[a][b] = h >= 0 && h < height && w >= 0 && w < width
                     ? L::load(base + h * x.strides[2] + w * x.strides[3])
                     : L::zero();
     }
-  for (int a = 0; a < 4; ++a) {
-    // Row a of B^T d, then times B.
-    V e[4];
-    for (int b = 0; b < 4; ++b)
-      e[b] = a == 0   ? L::sub(d[0][b], d[2][b])
-             : a == 1 ? L::add(d[1][b], d[2][b])
-             : a == 2 ? L::sub(d[2][b], d[1][b])
-                      : L::sub(d[1][b], d[3][b]);
-    float *row = to + 4 * a * position;
-    L::store(row, L::sub(e[0], e[2]));
-    L::store(row + position, L::add(e[1], e[2]));
-    L::store(row + 2 * position, L::sub(e[2], e[1]));
-    L::store(row + 3 * position, L::sub(e[1], e[3]));
+  // B^T d: the columns; then times B: the rows.
+  V e[alpha][alpha];
+  for (int b = 0; b < alpha; ++b) {
+    V column[alpha], out[alpha];
+    for (int a = 0; a < alpha; ++a)
+      column[a] = d[a][b];
+    Rows<M>::template input<L>(column, out);
+    for (int a = 0; a < alpha; ++a)
+      e[a][b] = out[a];
+  }
+  for (int a = 0; a < alpha; ++a) {
+    V out[alpha];
+    Rows<M>::template input<L>(e[a], out);
+    for (int b = 0; b < alpha; ++b)
+      L::store(to + (a * alpha + b) * position, out[b]);
   }
 }
 
 /// Y of one tile for output channels [o, o + lanes) (adjacent in Y, and in
-/// R if any) from its M (`from`, the 16 positions `position` floats
-/// apart): A^T M A with A^T = [1 1 1 0; 0 1 -1 -1], plus the bias and R,
-/// then the ReLU, where the tile lies inside Y.
-template <int N>
+/// R if any) from its M (`from`, the positions `position` floats apart):
+/// A^T M A, plus the bias and R, then the ReLU, where the tile lies inside
+/// Y.
+template <int M, int N>
 void transformOutput(const Problem &problem, float *yBase, const float *rBase,
                      int64_t o, int64_t h0, int64_t w0, const float *from,
                      int64_t position) {
   using L = Lanes<N>;
   using V = typename L::V;
+  constexpr int alpha = Rows<M>::alpha;
   const MemRef<float, 4> &y = problem.y;
-  V e[2][4];
-  for (int b = 0; b < 4; ++b) {
-    V m0 = L::load(from + b * position), m1 = L::load(from + (4 + b) * position),
-      m2 = L::load(from + (8 + b) * position),
-      m3 = L::load(from + (12 + b) * position);
-    e[0][b] = L::add(L::add(m0, m1), m2);
-    e[1][b] = L::sub(L::sub(m1, m2), m3);
+  // A^T M: the columns.
+  V e[M][alpha];
+  for (int b = 0; b < alpha; ++b) {
+    V column[alpha], out[M];
+    for (int a = 0; a < alpha; ++a)
+      column[a] = L::load(from + (a * alpha + b) * position);
+    Rows<M>::template output<L>(column, out);
+    for (int a = 0; a < M; ++a)
+      e[a][b] = out[a];
   }
   float biasLanes[L::count] = {};
   if (problem.bias)
     for (int j = 0; j < L::count; ++j)
       biasLanes[j] = problem.bias[(o + j) * problem.biasStride];
   V bias = L::load(biasLanes);
-  for (int a = 0; a < 2; ++a)
-    for (int b = 0; b < 2; ++b) {
-      int64_t h = h0 + a, w = w0 + b;
-      if (h >= y.sizes[2] || w >= y.sizes[3])
-        continue;
-      V value = b == 0 ? L::add(L::add(e[a][0], e[a][1]), e[a][2])
-                       : L::sub(L::sub(e[a][1], e[a][2]), e[a][3]);
-      value = L::add(value, bias);
+  for (int a = 0; a < M; ++a) {
+    int64_t h = h0 + a;
+    if (h >= y.sizes[2])
+      break;
+    // Then times A: the rows.
+    V row[M];
+    Rows<M>::template output<L>(e[a], row);
+    for (int b = 0; b < M; ++b) {
+      int64_t w = w0 + b;
+      if (w >= y.sizes[3])
+        break;
+      V value = L::add(row[b], bias);
       if (problem.r)
         value = L::add(value, L::load(rBase + h * problem.r->strides[2] +
                                       w * problem.r->strides[3]));
@@ -127,14 +180,12 @@ void transformOutput(const Problem &problem, float *yBase, const float *rBase,
         value = L::max(value, L::zero());
       L::store(yBase + h * y.strides[2] + w * y.strides[3], value);
     }
+  }
 }
 
-} // namespace
-
-void relax::runtime::blas::winograd::transformInputs(const Problem &problem,
-                                                     int64_t first,
-                                                     int64_t count, float *v,
-                                                     int64_t ldv) {
+template <int M>
+void transformInputsOf(const Problem &problem, int64_t first, int64_t count,
+                       float *v, int64_t ldv) {
   const MemRef<float, 4> &x = problem.x;
   const std::vector<int64_t> &groups = problem.xGroups;
   // Tile by tile, all channels of a tile at once: V's rows are then
@@ -148,18 +199,16 @@ void relax::runtime::blas::winograd::transformInputs(const Problem &problem,
       const float *base = image + problem.xChannels[c];
       float *to = v + t * ldv + c;
       if (groups[i + 1] - c == 8)
-        transformInput<8>(x, base, h0, w0, to, count * ldv);
+        transformInput<M, 8>(x, base, h0, w0, to, count * ldv);
       else
-        transformInput<1>(x, base, h0, w0, to, count * ldv);
+        transformInput<M, 1>(x, base, h0, w0, to, count * ldv);
     }
   }
 }
 
-void relax::runtime::blas::winograd::transformOutputs(const Problem &problem,
-                                                      int64_t first,
-                                                      int64_t count,
-                                                      const float *m,
-                                                      int64_t ldm) {
+template <int M>
+void transformOutputsOf(const Problem &problem, int64_t first, int64_t count,
+                        const float *m, int64_t ldm) {
   const MemRef<float, 4> &y = problem.y;
   const MemRef<float, 4> *r = problem.r;
   const std::vector<int64_t> &groups = problem.yGroups;
@@ -174,11 +223,30 @@ void relax::runtime::blas::winograd::transformOutputs(const Problem &problem,
       const float *rBase = r ? rImage + problem.rChannels[o] : nullptr;
       const float *from = m + t * ldm + o;
       if (groups[i + 1] - o == 8)
-        transformOutput<8>(problem, yBase, rBase, o, place.row, place.col,
-                                from, count * ldm);
+        transformOutput<M, 8>(problem, yBase, rBase, o, place.row, place.col,
+                              from, count * ldm);
       else
-        transformOutput<1>(problem, yBase, rBase, o, place.row, place.col,
-                               from, count * ldm);
+        transformOutput<M, 1>(problem, yBase, rBase, o, place.row, place.col,
+                              from, count * ldm);
     }
   }
+}
+
+} // namespace
+
+void relax::runtime::blas::winograd::transformInputs(const Problem &problem,
+                                                     int64_t first,
+                                                     int64_t count, float *v,
+                                                     int64_t ldv) {
+  (problem.tile == 4 ? transformInputsOf<4> : transformInputsOf<2>)(
+      problem, first, count, v, ldv);
+}
+
+void relax::runtime::blas::winograd::transformOutputs(const Problem &problem,
+                                                      int64_t first,
+                                                      int64_t count,
+                                                      const float *m,
+                                                      int64_t ldm) {
+  (problem.tile == 4 ? transformOutputsOf<4> : transformOutputsOf<2>)(
+      problem, first, count, m, ldm);
 }
