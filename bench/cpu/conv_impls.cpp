@@ -28,19 +28,19 @@ int main(int argc, char **argv) {
   engine eng(engine::kind::cpu, 0);
   stream s(eng);
   long mb, ic, oc, ih, iw, k, st, p;
-  while (std::scanf("%ld %ld %ld %ld %ld %ld %ld %ld", &mb, &ic, &oc, &ih,
-                    &iw, &k, &st, &p) == 8) {
+  while (std::scanf("%ld %ld %ld %ld %ld %ld %ld %ld", &mb, &ic, &oc, &ih, &iw,
+                    &k, &st, &p) == 8) {
     long oh = (ih + 2 * p - k) / st + 1, ow = (iw + 2 * p - k) / st + 1;
     double flops = 2.0 * mb * oc * oh * ow * ic * k * k;
     for (tag t : {tag::any, tag::nhwc, tag::nchw}) {
       auto f32 = memory::data_type::f32;
-      convolution_forward::desc d(
-          prop_kind::forward_inference, algorithm::convolution_direct,
-          memory::desc({mb, ic, ih, iw}, f32, t),
-          memory::desc({oc, ic, k, k}, f32, tag::any),
-          memory::desc({oc}, f32, tag::a),
-          memory::desc({mb, oc, oh, ow}, f32, t), {st, st}, {0, 0}, {p, p},
-          {p, p});
+      convolution_forward::desc d(prop_kind::forward_inference,
+                                  algorithm::convolution_direct,
+                                  memory::desc({mb, ic, ih, iw}, f32, t),
+                                  memory::desc({oc, ic, k, k}, f32, tag::any),
+                                  memory::desc({oc}, f32, tag::a),
+                                  memory::desc({mb, oc, oh, ow}, f32, t),
+                                  {st, st}, {0, 0}, {p, p}, {p, p});
       post_ops ops;
       ops.append_sum(1.0f);
       ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
@@ -76,7 +76,9 @@ int main(int argc, char **argv) {
         std::printf("mb%ld ic%ld oc%ld %ldx%ld k%ld s%ld | %-4s | %-14s | "
                     "min %.3f ms | median %.3f ms | %.1f GFLOP/s\n",
                     mb, ic, oc, ih, iw, k, st,
-                    t == tag::any ? "any" : t == tag::nhwc ? "nhwc" : "nchw",
+                    t == tag::any    ? "any"
+                    : t == tag::nhwc ? "nhwc"
+                                     : "nchw",
                     impl.c_str(), ms[0], ms[ms.size() / 2],
                     flops / ms[0] / 1e6);
         std::fflush(stdout);

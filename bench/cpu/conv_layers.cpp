@@ -63,7 +63,8 @@ int main(int argc, char **argv) {
       _mlir_ciface_relax_blas_conv2d_fused_packed_f32(&x, &wt, &b, &opt, &y);
       auto t1 = std::chrono::steady_clock::now();
       if (i >= 2)
-        ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        ms.push_back(
+            std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
     std::sort(ms.begin(), ms.end());
     std::printf("n%ld c%ld o%ld %ldx%ld | min %.3f ms | median %.3f ms | "

@@ -5,7 +5,8 @@
 #      (ONEDNN_MAX_CPU_ISA=AVX2), the 3x3, 7x7 and 1x1 layers;
 #   2. conv_layers.cpp: the runtime's fused convolution on conv-private
 #      operands, the 3x3 stride-1 layers, its direct (oneDNN) and Winograd
-#      paths (RELAX_CONV_WINOGRAD=0 / 1) alternated ROUNDS times.
+#      paths (RELAX_CONV_WINOGRAD=0 / 2 / 4: direct, F(2x2, 3x3), F(4x4,
+#      3x3)) alternated ROUNDS times.
 # Needs the build's libRelaxRuntime (BUILD_DIR, default build) and oneDNN's
 # headers (libdnnl-dev). Environment: ROUNDS (3), ITERS (10), ISA (avx2).
 set -euo pipefail
@@ -39,7 +40,7 @@ OMP_NUM_THREADS=1 ONEDNN_MAX_CPU_ISA="${ISA^^}" "$OUT/conv_impls" "$ITERS" <<'SH
 SHAPES
 echo "## the runtime's fused convolution, direct and Winograd (RELAX_MAX_CPU_ISA=$ISA, one thread)"
 for r in $(seq "$ROUNDS"); do
-  for wg in 0 1; do
+  for wg in 0 2 4; do
     echo "round $r, RELAX_CONV_WINOGRAD=$wg"
     RELAX_CONV_WINOGRAD=$wg RELAX_MAX_CPU_ISA="$ISA" RELAX_NUM_THREADS=1 \
       "$OUT/conv_layers" "$ITERS" <<'SHAPES'

@@ -1,20 +1,23 @@
 //===- ConvolutionWinograd.cpp - 3x3 convolutions by Winograd -------------===//
 //
-// Winograd's minimal filtering F(2x2, 3x3) (Lavin and Gray, "Fast
-// Algorithms for Convolutional Neural Networks", 2016): a 4x4 tile d of X
-// and a 3x3 filter g become 16 values each, V = B^T d B and U = G g G^T;
-// the convolution's sum over input channels is, for each of the 16
-// positions, one product of a [tiles, channels] matrix V by a [channels,
-// outputs] matrix U (16 GEMMs on oneDNN's sgemm, which the runtime's
-// `multiply` calls); each tile's 16 sums M become 2x2 outputs, A^T M A.
-// That is 16 multiplies for 4 outputs where the direct window takes 36:
-// 2.25x fewer. The transforms only add, subtract and halve, so the result
-// stays within a few ulp of the direct sum.
+// Winograd's minimal filtering F(m x m, 3x3) (Lavin and Gray, "Fast
+// Algorithms for Convolutional Neural Networks", 2016), m = 2 or 4: an
+// alpha x alpha tile d of X (alpha = m + 2) and a 3x3 filter g become
+// alpha^2 values each, V = B^T d B and U = G g G^T; the convolution's sum
+// over input channels is, for each of the alpha^2 positions, one product of
+// a [tiles, channels] matrix V by a [channels, outputs] matrix U (16 or 36
+// GEMMs on oneDNN's sgemm, which the runtime's `multiply` calls); each
+// tile's sums M become m x m outputs, A^T M A. F(2x2, 3x3) does 16
+// multiplies for 4 outputs where the direct window takes 36 (2.25x fewer)
+// and its transforms only add, subtract and halve; F(4x4, 3x3) does 36 for
+// 16 (4x fewer), its transforms scale by up to 8 (and W's by 1/24, in
+// double): the errors stay those of the direct sum's order on ResNet
+// (docs/perf.md).
 //
 // Why it exists: oneDNN 2.6 has Winograd kernels from AVX-512 on only; its
 // direct AVX2 kernels run ResNet's 3x3 convolutions at 90-100% of the FMA
 // peak (docs/perf.md), so below AVX-512 only fewer multiplies make them
-// faster, and its sgemm runs the 16 products of a ResNet layer at 91-109
+// faster, and its sgemm runs the products of a ResNet layer at 91-110
 // GFLOP/s on a Zen 4 core (2026-12-07).
 //
 //===----------------------------------------------------------------------===//
@@ -35,9 +38,9 @@ using namespace relax::runtime::blas;
 
 namespace {
 
-/// Each run of tiles keeps its V and M (16 matrices each) within this many
-/// floats (4 MiB), so that they stay in the caches between the transforms
-/// and the GEMMs.
+/// Each run of tiles keeps its V and M (16 or 36 matrices each) within
+/// this many floats (4 MiB), so that they stay in the caches between the
+/// transforms and the GEMMs.
 constexpr int64_t kRunFloats = int64_t(1) << 20;
 
 /// U of one weight tensor: positions(tile) matrices [channels, outputs],
@@ -49,8 +52,7 @@ struct WinogradWeights {
 
 std::mutex weightsMutex;
 /// By W's first element, its sizes (a module constant) and the tile.
-std::map<std::tuple<const float *, int64_t, int64_t, int64_t>,
-         WinogradWeights>
+std::map<std::tuple<const float *, int64_t, int64_t, int64_t>, WinogradWeights>
     transformedWeights;
 
 /// Where channel c of an NCHW view (block 0) or a blocked one starts,
@@ -59,8 +61,8 @@ std::map<std::tuple<const float *, int64_t, int64_t, int64_t>,
 std::vector<int64_t> channelOffsets(const MemRef<float, 4> &m, int64_t block) {
   std::vector<int64_t> offsets(m.sizes[1]);
   for (int64_t c = 0; c < m.sizes[1]; ++c)
-    offsets[c] = block ? (c - c % block) * m.strides[1] + c % block
-                       : c * m.strides[1];
+    offsets[c] =
+        block ? (c - c % block) * m.strides[1] + c % block : c * m.strides[1];
   return offsets;
 }
 
@@ -84,8 +86,8 @@ channelGroups(std::initializer_list<const std::vector<int64_t> *> views) {
 }
 
 /// G of F(m x m, 3x3), alpha x 3 (alpha = m + 2), Lavin and Gray's.
-const double kG2[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5},
-                          {0, 0, 1}};
+const double kG2[4][3] = {
+    {1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
 const double kG4[6][3] = {{1.0 / 4, 0, 0},
                           {-1.0 / 6, -1.0 / 6, -1.0 / 6},
                           {-1.0 / 6, 1.0 / 6, -1.0 / 6},
@@ -98,8 +100,8 @@ const double kG4[6][3] = {{1.0 / 4, 0, 0},
 const WinogradWeights &weightsFor(const MemRef<float, 4> &w, int64_t tile) {
   int64_t outputs = w.sizes[0], channels = w.sizes[1];
   std::lock_guard<std::mutex> lock(weightsMutex);
-  WinogradWeights &entry = transformedWeights[{w.aligned + w.offset, outputs,
-                                               channels, tile}];
+  WinogradWeights &entry =
+      transformedWeights[{w.aligned + w.offset, outputs, channels, tile}];
   if (!entry.u.empty())
     return entry;
   int alpha = int(tile) + 2;
@@ -129,10 +131,6 @@ const WinogradWeights &weightsFor(const MemRef<float, 4> &w, int64_t tile) {
     }
   return entry;
 }
-
-} // namespace
-
-namespace {
 
 /// Whether a view (blocked when `block`) holds its channels innermost:
 /// blocked or NHWC, where the transforms read eight channels at once.
@@ -178,8 +176,7 @@ void convolveViews(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
   // Runs of tiles: V and M within kRunFloats, and at least one run per
   // thread.
   int64_t ldv = channels, ldm = outputs;
-  int64_t run =
-      std::max<int64_t>(8, kRunFloats / (positions * (ldv + ldm)));
+  int64_t run = std::max<int64_t>(8, kRunFloats / (positions * (ldv + ldm)));
   if (threads > 1)
     run = std::min(run, (tiles + threads - 1) / threads);
   run = std::min(run, tiles);
@@ -192,11 +189,11 @@ void convolveViews(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
     float *v = buffer.data(), *m = v + positions * run * ldv;
     winograd::transformInputs(problem, first, count, v, ldv);
     for (int64_t p = 0; p < positions; ++p)
-      multiply(Matrix<float>{v + p * count * ldv, count, channels, ldv, 1},
-               Matrix<float>{const_cast<float *>(u.u.data()) +
-                                 p * channels * u.ld,
-                             channels, outputs, u.ld, 1},
-               Matrix<float>{m + p * count * ldm, count, outputs, ldm, 1});
+      multiply(
+          Matrix<float>{v + p * count * ldv, count, channels, ldv, 1},
+          Matrix<float>{const_cast<float *>(u.u.data()) + p * channels * u.ld,
+                        channels, outputs, u.ld, 1},
+          Matrix<float>{m + p * count * ldm, count, outputs, ldm, 1});
     winograd::transformOutputs(problem, first, count, m, ldm);
   });
 }
@@ -222,11 +219,11 @@ MemRef<float, 4> blockedCopy(const MemRef<float, 4> &m,
 } // namespace
 
 int64_t relax::runtime::blas::winogradTile(const int64_t window[9],
-                                            const MemRef<float, 4> &w,
-                                            const MemRef<float, 4> &x,
-                                            const MemRef<float, 4> &y,
-                                            const MemRef<float, 4> *r,
-                                            const ConvBlocks &blocks) {
+                                           const MemRef<float, 4> &w,
+                                           const MemRef<float, 4> &x,
+                                           const MemRef<float, 4> &y,
+                                           const MemRef<float, 4> *r,
+                                           const ConvBlocks &blocks) {
   // 0: never; 2 or 4: that tile wherever the window fits; -1 (unset or
   // anything else): by the rule below.
   static const int mode = [] {

@@ -1,4 +1,4 @@
-//===- ConvolutionWinograd.h - 3x3 convolutions by Winograd ------*- C++ -*-===//
+//===- ConvolutionWinograd.h - Winograd convolutions ------------*- C++ -*-===//
 //
 // The fused convolution's Winograd path below AVX-512 (docs/extern.md,
 // "Winograd below AVX-512"): oneDNN 2.6 has Winograd kernels only from
@@ -18,30 +18,33 @@
 
 namespace relax::runtime::blas {
 
-/// Whether Y = act(conv2d(X, W) + bias (+ R)) with `window` (conv2d's
-/// nine values) on these views (blocked ones as `blocks` says) runs by
-/// winogradConvolve: a 3x3, stride-1, undilated, ungrouped window at the
-/// AVX2 level (RELAX_MAX_CPU_ISA caps it) with at least 32 input and 32
-/// output channels and 32 tiles of 2x2 outputs (over all images), whose X,
-/// Y and R hold their channels innermost (blocked or NHWC, where the
-/// transforms read eight channels at once) or in multiples of 8 (NCHW,
-/// reordered into nChw8c copies, as oneDNN's direct kernels would).
-/// Fewer tiles make the 16 GEMMs too thin: their weights (16/9 of W's
-/// bytes) are read for little work (ResNet's 512-channel 7x7 layer at
-/// batch 1, 16 tiles: 3.0 against 2.2 ms direct; 48 tiles at batch 3: 4.3
-/// against 6.6 ms; one Zen 4 core). RELAX_CONV_WINOGRAD=0 never takes it,
-/// =1 takes it for every such window, channel count, size and layout at
-/// the AVX2 level and above (for tests and side-by-side measurements).
+/// The Winograd tile m (2 or 4: F(m x m, 3x3)) that Y = act(conv2d(X, W) +
+/// bias (+ R)) with `window` (conv2d's nine values) on these views (blocked
+/// ones as `blocks` says) runs by, or 0 for oneDNN's direct kernels: a 3x3,
+/// stride-1, undilated, ungrouped window at the AVX2 level
+/// (RELAX_MAX_CPU_ISA caps it) with at least 32 input and 32 output
+/// channels, whose X, Y and R hold their channels innermost (blocked or
+/// NHWC, where the transforms read eight channels at once) or in multiples
+/// of 8 (NCHW, reordered into nChw8c copies, as oneDNN's direct kernels
+/// would). F(4x4, 3x3) where the call has at least 32 tiles of 4x4
+/// outputs (over all images), else F(2x2, 3x3) where it has 32 of 2x2.
+/// Fewer tiles make the GEMMs too thin: their weights (16/9 or 4 times
+/// W's bytes) stream from memory for little work (one Zen 4 core, 2026-12-07:
+/// ResNet's 512-channel 7x7 layer at batch 1, 16 tiles of 2x2, took 3.0-3.5
+/// against 2.2 ms direct; at batch 3, 12 tiles of 4x4, 6.6-7.7 against 4.2-4.4
+/// ms for F(2x2, 3x3)). RELAX_CONV_WINOGRAD=0 never takes it, =2 or =4 takes
+/// that tile for every such window, channel count, size and layout at the
+/// AVX2 level and above (for tests and side-by-side measurements).
 int64_t winogradTile(const int64_t window[9], const MemRef<float, 4> &w,
                      const MemRef<float, 4> &x, const MemRef<float, 4> &y,
                      const MemRef<float, 4> *r, const ConvBlocks &blocks);
 
-/// Y = act(conv2d(X, W) + bias (+ R)) by Winograd's F(2x2, 3x3) on NCHW
-/// views with strides or blocked ones (`blocks`, operandView): bias and R
-/// may be null, Y may be R itself (each output reads its residual element
-/// just before writing it). Cut into runs of 2x2 output tiles over
-/// `threads` threads of the pool. The window must be one winogradChosen
-/// accepts.
+/// Y = act(conv2d(X, W) + bias (+ R)) by Winograd's F(m x m, 3x3), m =
+/// `tile`, on NCHW views with strides or blocked ones (`blocks`,
+/// operandView): bias and R may be null, Y may be R itself (each output
+/// reads its residual element just before writing it). Cut into runs of
+/// tiles over `threads` threads of the pool. The window must be one
+/// winogradTile accepts.
 void winogradConvolve(const MemRef<float, 4> &x, const MemRef<float, 4> &w,
                       const MemRef<float, 1> *bias, const MemRef<float, 4> *r,
                       const int64_t window[9], bool relu,
@@ -77,7 +80,8 @@ struct Problem {
 // by row.
 
 /// V[p][t][c] = (B^T d B)[p] of tiles [first, first + count), each
-/// position's rows `ldv` floats apart (matrix p starts at p * count * ldv).
+/// position's rows `ldv` floats apart (matrix p starts at p * count * ldv,
+/// p = row * (m + 2) + column of the transformed tile).
 void transformInputs(const Problem &problem, int64_t first, int64_t count,
                      float *v, int64_t ldv);
 

@@ -238,8 +238,8 @@ void relax::runtime::blas::winograd::transformInputs(const Problem &problem,
                                                      int64_t first,
                                                      int64_t count, float *v,
                                                      int64_t ldv) {
-  (problem.tile == 4 ? transformInputsOf<4> : transformInputsOf<2>)(
-      problem, first, count, v, ldv);
+  (problem.tile == 4 ? transformInputsOf<4>
+                     : transformInputsOf<2>)(problem, first, count, v, ldv);
 }
 
 void relax::runtime::blas::winograd::transformOutputs(const Problem &problem,
@@ -247,6 +247,6 @@ void relax::runtime::blas::winograd::transformOutputs(const Problem &problem,
                                                       int64_t count,
                                                       const float *m,
                                                       int64_t ldm) {
-  (problem.tile == 4 ? transformOutputsOf<4> : transformOutputsOf<2>)(
-      problem, first, count, m, ldm);
+  (problem.tile == 4 ? transformOutputsOf<4>
+                     : transformOutputsOf<2>)(problem, first, count, m, ldm);
 }
