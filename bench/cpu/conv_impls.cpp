@@ -11,6 +11,8 @@
 // width, window (square), stride, padding. Prints the minimum and median
 // of `iters` calls (argv[1], default 10) after two warm-ups and the rate
 // at the minimum. bench/cpu/conv_layers.sh builds and runs it.
+#include "bench_timing.hpp"
+
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <algorithm>
@@ -59,20 +61,13 @@ int main(int argc, char **argv) {
             f[i] = 0.01f * float(i % 7);
         }
         convolution_forward conv(pd);
-        std::vector<double> ms;
-        for (int i = 0; i < iters + 2; ++i) {
-          auto t0 = std::chrono::steady_clock::now();
+        std::vector<double> ms = timeCalls(iters, [&] {
           conv.execute(s, {{DNNL_ARG_SRC, src},
                            {DNNL_ARG_WEIGHTS, wei},
                            {DNNL_ARG_BIAS, bia},
                            {DNNL_ARG_DST, dst}});
           s.wait();
-          auto t1 = std::chrono::steady_clock::now();
-          if (i >= 2)
-            ms.push_back(
-                std::chrono::duration<double, std::milli>(t1 - t0).count());
-        }
-        std::sort(ms.begin(), ms.end());
+        });
         std::printf("mb%ld ic%ld oc%ld %ldx%ld k%ld s%ld | %-4s | %-14s | "
                     "min %.3f ms | median %.3f ms | %.1f GFLOP/s\n",
                     mb, ic, oc, ih, iw, k, st,

@@ -8,6 +8,8 @@
 // FMA peak where the Winograd path computes fewer). Which path runs is
 // the runtime's choice (RELAX_CONV_WINOGRAD, RELAX_MAX_CPU_ISA,
 // RELAX_NUM_THREADS); bench/cpu/conv_layers.sh alternates them.
+#include "bench_timing.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -57,16 +59,9 @@ int main(int argc, char **argv) {
     // ReLU.
     int64_t options[13] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 0, 1};
     MemRef<int64_t, 1> opt{options, options, 0, {13}, {1}};
-    std::vector<double> ms;
-    for (int i = 0; i < iters + 2; ++i) {
-      auto t0 = std::chrono::steady_clock::now();
+    std::vector<double> ms = timeCalls(iters, [&] {
       _mlir_ciface_relax_blas_conv2d_fused_packed_f32(&x, &wt, &b, &opt, &y);
-      auto t1 = std::chrono::steady_clock::now();
-      if (i >= 2)
-        ms.push_back(
-            std::chrono::duration<double, std::milli>(t1 - t0).count());
-    }
-    std::sort(ms.begin(), ms.end());
+    });
     std::printf("n%ld c%ld o%ld %ldx%ld | min %.3f ms | median %.3f ms | "
                 "%.1f GFLOP/s direct-equivalent\n",
                 n, c, o, h, w, ms[0], ms[ms.size() / 2],
