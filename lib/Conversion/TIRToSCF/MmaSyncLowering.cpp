@@ -26,6 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PlacedLowering.h"
+
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
 
@@ -62,10 +64,6 @@ struct MmaOperands {
 };
 } // namespace
 
-static Value cst(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 static Value add(OpBuilder &b, Location loc, Value x, int64_t c) {
   return c == 0 ? x : arith::AddIOp::create(b, loc, x, cst(b, loc, c));
 }
@@ -91,9 +89,7 @@ static SmallVector<Value> accElement(OpBuilder &b, Location loc,
   return indices;
 }
 
-/// Whether `op` runs in a GPU thread: inside a tir loop bound to a thread
-/// axis, or the gpu-mapped scf.parallel it became.
-static bool inGPUThread(Operation *op) {
+bool mlir::relax::inGPUThread(Operation *op) {
   for (Operation *parent = op->getParentOp(); parent;
        parent = parent->getParentOp()) {
     if (auto loop = dyn_cast<tir::ForOp>(parent);
@@ -127,25 +123,6 @@ static FailureOr<MmaOperands> getOperands(tir::MmaSyncOp op,
   m.q = arith::RemUIOp::create(rewriter, loc, op.getLane(), cst(rewriter, loc, 4));
   return m;
 }
-
-namespace {
-/// A pattern for one side of the placement rule: ops in a GPU thread
-/// (`OnGPU`) or elsewhere; the other side's pattern takes the rest.
-template <typename OpTy, bool OnGPU>
-struct PlacedPattern : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const final {
-    if (inGPUThread(op) != OnGPU)
-      return rewriter.notifyMatchFailure(op, "placed on the other side");
-    return rewritePlaced(op, rewriter);
-  }
-
-  virtual LogicalResult rewritePlaced(OpTy op,
-                                      PatternRewriter &rewriter) const = 0;
-};
-} // namespace
 
 namespace {
 /// The definition of the op as loops: for i < 4, k < 16 in that order.
@@ -653,9 +630,13 @@ LogicalResult mlir::relax::checkTIRMmaSyncForGPU(Operation *root) {
            tir::MemoryScope::shared;
   };
   WalkResult result = root->walk([&](Operation *op) {
-    if (!isa<tir::MmaSyncOp, tir::WgmmaOp, tir::CopyAsyncOp>(op) ||
+    if (!isa<tir::MmaSyncOp, tir::WgmmaOp, tir::CopyAsyncOp, tir::TmaLoadOp,
+             tir::MbarrierInitOp, tir::MbarrierArriveExpectTxOp,
+             tir::MbarrierWaitOp>(op) ||
         !inGPUThread(op))
       return WalkResult::advance();
+    if (failed(checkTIRTmaForGPU(op)))
+      return WalkResult::interrupt();
     if (auto mma = dyn_cast<tir::MmaSyncOp>(op);
         mma && (!isShared(mma.getA()) || !isShared(mma.getB()))) {
       op->emitOpError("on the GPU, operands a and b must be shared buffers");
