@@ -140,7 +140,11 @@ struct TmaLoadToNVVM : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/true> {
       return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
-    Value dstPointer = sharedPointer(b, loc, dst, op.getDstIndices());
+    // The CTA's own shared window is part of its cluster's (address space
+    // 7), the destination kind the instruction takes from PTX 8.0 on.
+    Value dstPointer = LLVM::AddrSpaceCastOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), 7),
+        sharedPointer(b, loc, dst, op.getDstIndices()));
     Value barrier = sharedPointer(b, loc, barriers, op.getBarrierIndex());
     Value map = LLVM::IntToPtrOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext()), op.getTensorMap());

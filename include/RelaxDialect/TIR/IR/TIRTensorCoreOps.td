@@ -248,7 +248,9 @@ def TIR_MbarrierWaitOp : TIR_Op<"mbarrier_wait"> {
     tir.mbarrier_wait %bars[%s], %parity : !tir.buffer<[2], i64, shared>
     ```
   }];
-  let arguments = (ins Arg<TIR_BufferType, "", [MemRead]>:$barriers,
+  // A write as well as a read: the wait orders the thread's later accesses
+  // after the copies (and a read-only op without results would be dead).
+  let arguments = (ins Arg<TIR_BufferType, "", [MemRead, MemWrite]>:$barriers,
                        Index:$index, Index:$phase);
   let assemblyFormat = [{
     $barriers `[` $index `]` `,` $phase attr-dict `:`
