@@ -650,3 +650,27 @@ tir.prim_func @mbarrier_wait_type(%x: !tir.buffer<[m, k], f16>) {
   tir.mbarrier_wait %tile2[%c0], %c0 : !tir.buffer<[2, 2], i64, shared>
   tir.return
 }
+
+// -----
+
+tir.prim_func @tma_rank(%x: !tir.buffer<[2, 2, 2, 2, 2, 16], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 2, 2, 2, 2, 16], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op copies from a source of rank 1 to 5, got 6}}
+  tir.tma_load %tile[], %x[%c0, %c0, %c0, %c0, %c0, %c0], %bars[%c0], %map : !tir.buffer<[2, 2, 2, 2, 2, 16], f16, shared>, !tir.buffer<[2, 2, 2, 2, 2, 16], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_int(%x: !tir.buffer<[m, k], i32>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[64, 32], i32, shared>
+  // expected-error@+1 {{'tir.tma_load' op copies f16, bf16 or f32, got 'i32'}}
+  tir.tma_load %tile[], %x[%c0, %c0], %bars[%c0], %map : !tir.buffer<[64, 32], i32, shared>, !tir.buffer<[m, k], i32>, !tir.buffer<[2], i64, shared>
+  tir.return
+}

@@ -44,3 +44,35 @@ tir.prim_func @wgmma_global() {
   }
   tir.return
 }
+
+// -----
+
+// A TMA copy lands in shared memory, in a tile of static shape.
+tir.prim_func @tma_global_dst(%a: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %map = arith.constant 0 : i64
+  tir.for %t = %c0 to %c32 step %c1 kind = thread_binding thread = "threadIdx.x" {
+    %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+    %tile = tir.alloc : !tir.buffer<[64, 32], f16, global>
+    // expected-error@+1 {{'tir.tma_load' op on the GPU, the destination must be a shared buffer of static shape}}
+    tir.tma_load %tile[], %a[%c0, %c0], %bars[%c0], %map : !tir.buffer<[64, 32], f16, global>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  }
+  tir.return
+}
+
+// -----
+
+// mbarriers live in shared memory.
+tir.prim_func @mbarrier_global(%a: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  tir.for %t = %c0 to %c32 step %c1 kind = thread_binding thread = "threadIdx.x" {
+    %bars = tir.alloc : !tir.buffer<[2], i64, global>
+    // expected-error@+1 {{'tir.mbarrier_wait' op on the GPU, mbarriers must be a shared buffer}}
+    tir.mbarrier_wait %bars[%c0], %c0 : !tir.buffer<[2], i64, global>
+  }
+  tir.return
+}
