@@ -254,6 +254,35 @@ struct TmaLoadToLoops : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/false> {
 };
 } // namespace
 
+/// A phase whose expected bytes differ from what its copies deliver never
+/// completes (too many) or completes before the data landed (too few), and
+/// neither shows in the CPU emulation, where copies are done at once. The
+/// copies that follow `arrive` in its block on the same mbarrier (same
+/// buffer and index value), up to the next arrive on it, are its phase's:
+/// when there are any, their box bytes must add up to `bytes`.
+static LogicalResult checkExpectedBytes(tir::MbarrierArriveExpectTxOp arrive) {
+  int64_t delivered = 0;
+  bool anyCopy = false;
+  for (Operation *next = arrive->getNextNode(); next;
+       next = next->getNextNode()) {
+    if (auto other = dyn_cast<tir::MbarrierArriveExpectTxOp>(next);
+        other && other.getBarriers() == arrive.getBarriers() &&
+        other.getIndex() == arrive.getIndex())
+      break;
+    auto copy = dyn_cast<tir::TmaLoadOp>(next);
+    if (!copy || copy.getBarriers() != arrive.getBarriers() ||
+        copy.getBarrierIndex() != arrive.getIndex())
+      continue;
+    anyCopy = true;
+    delivered += copy.getBoxBytes();
+  }
+  if (anyCopy && delivered != static_cast<int64_t>(arrive.getBytes()))
+    return arrive.emitOpError("expects ")
+           << arrive.getBytes() << " bytes, but the tir.tma_load ops that "
+           << "follow it on this mbarrier deliver " << delivered;
+  return success();
+}
+
 LogicalResult mlir::relax::checkTIRTmaForGPU(Operation *op) {
   auto isShared = [](Value buffer) {
     return cast<tir::BufferType>(buffer.getType()).getScope() ==
@@ -266,8 +295,11 @@ LogicalResult mlir::relax::checkTIRTmaForGPU(Operation *op) {
   };
   if (auto init = dyn_cast<tir::MbarrierInitOp>(op))
     return check(init.getBarriers());
-  if (auto arrive = dyn_cast<tir::MbarrierArriveExpectTxOp>(op))
-    return check(arrive.getBarriers());
+  if (auto arrive = dyn_cast<tir::MbarrierArriveExpectTxOp>(op)) {
+    if (failed(check(arrive.getBarriers())))
+      return failure();
+    return checkExpectedBytes(arrive);
+  }
   if (auto wait = dyn_cast<tir::MbarrierWaitOp>(op))
     return check(wait.getBarriers());
   auto load = dyn_cast<tir::TmaLoadOp>(op);
