@@ -89,6 +89,33 @@ static SmallVector<Value> accElement(OpBuilder &b, Location loc,
   return indices;
 }
 
+Value mlir::relax::loadOrZero(OpBuilder &b, Location loc, Value inBounds,
+                              Value src, ValueRange indices) {
+  Type dtype = cast<MemRefType>(src.getType()).getElementType();
+  auto read =
+      scf::IfOp::create(b, loc, TypeRange{dtype}, inBounds, /*withElse=*/true);
+  OpBuilder tb = read.getThenBodyBuilder();
+  scf::YieldOp::create(
+      tb, loc, memref::LoadOp::create(tb, loc, src, indices).getResult());
+  OpBuilder eb = read.getElseBodyBuilder();
+  scf::YieldOp::create(
+      eb, loc,
+      arith::ConstantOp::create(eb, loc, eb.getZeroAttr(dtype)).getResult());
+  return read.getResult(0);
+}
+
+FailureOr<SmallVector<Value>>
+mlir::relax::getLoweredMemRefs(Operation *op, ValueRange buffers,
+                               PatternRewriter &rewriter) {
+  SmallVector<Value> memrefs;
+  for (Value buffer : buffers) {
+    memrefs.push_back(getLoweredMemRef(buffer));
+    if (!memrefs.back())
+      return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
+  }
+  return memrefs;
+}
+
 bool mlir::relax::inGPUThread(Operation *op) {
   for (Operation *parent = op->getParentOp(); parent;
        parent = parent->getParentOp()) {
@@ -269,19 +296,9 @@ struct CopyAsyncToLoop : PlacedPattern<tir::CopyAsyncOp, /*OnGPU=*/false> {
                                     cst(rewriter, loc, 1));
     OpBuilder b = OpBuilder::atBlockBegin(lanes.getBody());
     Value l = lanes.getInductionVar();
-    Type dtype = cast<MemRefType>(dst.getType()).getElementType();
-    auto read = scf::IfOp::create(b, loc, TypeRange{dtype}, op.getInBounds(),
-                                  /*withElse=*/true);
-    {
-      OpBuilder tb = read.getThenBodyBuilder();
-      SmallVector<Value> indices = accElement(tb, loc, op.getSrcIndices(), l);
-      Value element = memref::LoadOp::create(tb, loc, src, indices);
-      scf::YieldOp::create(tb, loc, element);
-      OpBuilder eb = read.getElseBodyBuilder();
-      Value zero = arith::ConstantOp::create(eb, loc, eb.getZeroAttr(dtype));
-      scf::YieldOp::create(eb, loc, zero);
-    }
-    memref::StoreOp::create(b, loc, read.getResult(0), dst,
+    Value element = loadOrZero(b, loc, op.getInBounds(), src,
+                               accElement(b, loc, op.getSrcIndices(), l));
+    memref::StoreOp::create(b, loc, element, dst,
                             accElement(b, loc, op.getDstIndices(), l));
     rewriter.eraseOp(op);
     return success();

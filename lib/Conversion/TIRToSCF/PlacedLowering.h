@@ -22,6 +22,18 @@ inline Value cst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
+/// `src[indices]` where `inBounds`, else zero: the copies' definition
+/// off the GPU (cp.async and TMA both fill zeros out of bounds without
+/// reading the source).
+Value loadOrZero(OpBuilder &b, Location loc, Value inBounds, Value src,
+                 ValueRange indices);
+
+/// The memrefs behind `buffers` (getLoweredMemRef), or a match failure on
+/// `op` while one is not lowered yet.
+FailureOr<SmallVector<Value>> getLoweredMemRefs(Operation *op,
+                                                ValueRange buffers,
+                                                PatternRewriter &rewriter);
+
 /// A pattern for one side of the placement rule: ops in a GPU thread
 /// (`OnGPU`) or elsewhere; the other side's pattern takes the rest.
 template <typename OpTy, bool OnGPU>

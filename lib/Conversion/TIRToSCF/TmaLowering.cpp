@@ -79,11 +79,12 @@ struct MbarrierPattern : OpRewritePattern<OpTy> {
       rewriter.eraseOp(op); // Copies off the GPU are done at once.
       return success();
     }
-    Value barriers = getLoweredMemRef(op.getBarriers());
-    if (!barriers)
-      return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
+    FailureOr<SmallVector<Value>> barriers =
+        getLoweredMemRefs(op, op.getBarriers(), rewriter);
+    if (failed(barriers))
+      return failure();
     Value pointer =
-        sharedPointer(rewriter, op.getLoc(), barriers, op.getIndex());
+        sharedPointer(rewriter, op.getLoc(), (*barriers)[0], op.getIndex());
     rewriteOnGPU(op, pointer, rewriter);
     rewriter.eraseOp(op);
     return success();
@@ -134,10 +135,11 @@ struct TmaLoadToNVVM : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/true> {
 
   LogicalResult rewritePlaced(tir::TmaLoadOp op,
                               PatternRewriter &rewriter) const override {
-    Value dst = getLoweredMemRef(op.getDst());
-    Value barriers = getLoweredMemRef(op.getBarriers());
-    if (!dst || !barriers)
-      return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
+    FailureOr<SmallVector<Value>> memrefs =
+        getLoweredMemRefs(op, {op.getDst(), op.getBarriers()}, rewriter);
+    if (failed(memrefs))
+      return failure();
+    Value dst = (*memrefs)[0], barriers = (*memrefs)[1];
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
     // The CTA's own shared window is part of its cluster's (address space
@@ -169,10 +171,11 @@ struct TmaLoadToLoops : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/false> {
 
   LogicalResult rewritePlaced(tir::TmaLoadOp op,
                               PatternRewriter &rewriter) const override {
-    Value dst = getLoweredMemRef(op.getDst());
-    Value src = getLoweredMemRef(op.getSrc());
-    if (!dst || !src)
-      return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
+    FailureOr<SmallVector<Value>> memrefs =
+        getLoweredMemRefs(op, {op.getDst(), op.getSrc()}, rewriter);
+    if (failed(memrefs))
+      return failure();
+    Value dst = (*memrefs)[0], src = (*memrefs)[1];
     Location loc = op.getLoc();
     SmallVector<int64_t> box = op.getBox();
     // The box's loop nest, outermost dim first.
@@ -198,24 +201,14 @@ struct TmaLoadToLoops : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/false> {
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, c, dim));
       inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok) : ok;
     }
+    Value element = loadOrZero(b, loc, inBounds, src, coordinates);
     Type dtype = cast<MemRefType>(dst.getType()).getElementType();
-    auto read =
-        scf::IfOp::create(b, loc, TypeRange{dtype}, inBounds, /*withElse=*/true);
-    {
-      OpBuilder tb = read.getThenBodyBuilder();
-      scf::YieldOp::create(
-          tb, loc, memref::LoadOp::create(tb, loc, src, coordinates).getResult());
-      OpBuilder eb = read.getElseBodyBuilder();
-      scf::YieldOp::create(
-          eb, loc,
-          arith::ConstantOp::create(eb, loc, eb.getZeroAttr(dtype)).getResult());
-    }
     SmallVector<Value> dstIndices(op.getDstIndices());
     llvm::append_range(dstIndices,
                        swizzledPosition(b, loc, position, box,
                                         dtype.getIntOrFloatBitWidth() / 8,
                                         op.getSwizzle()));
-    memref::StoreOp::create(b, loc, read.getResult(0), dst, dstIndices);
+    memref::StoreOp::create(b, loc, element, dst, dstIndices);
     rewriter.eraseOp(op);
     return success();
   }
