@@ -1,4 +1,4 @@
-//===- TensorMap.h - Tensor maps of TMA loads (sm_90) ------------*- C++ -*-===//
+//===- TensorMap.h - Tensor maps of TMA loads (sm_90) -----------*- C++ -*-===//
 //
 // A TMA load (cp.async.bulk.tensor) copies a box of a global tensor into
 // shared memory as one instruction of one thread; what it reads is described

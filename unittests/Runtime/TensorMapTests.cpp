@@ -201,9 +201,9 @@ TEST(TensorMapTest, CEntriesWithoutADriverSayWhy) {
   EXPECT_EQ(relax_rt_cuda_tensor_map_supported(RELAX_RT_TMA_F16, storage, 2,
                                                dims, oddStrides, box, 0),
             0);
-  EXPECT_EQ(relax_rt_cuda_tensor_map_supported(7, storage, 2, dims, strides,
-                                               box, 0),
-            0);
+  EXPECT_EQ(
+      relax_rt_cuda_tensor_map_supported(7, storage, 2, dims, strides, box, 0),
+      0);
   relax_rt_clear_error();
   alignas(64) unsigned char map[128];
   EXPECT_EQ(relax_rt_cuda_tensor_map_encode(map, "A", 7, storage, 2, dims,
@@ -215,8 +215,8 @@ TEST(TensorMapTest, CEntriesWithoutADriverSayWhy) {
   if (relax_rt_cuda_init(0) == 1)
     GTEST_SKIP() << "a driver is present: the error path needs none";
   relax_rt_clear_error();
-  EXPECT_EQ(relax_rt_cuda_tensor_map_encode(map, "A", RELAX_RT_TMA_F16,
-                                            storage, 2, dims, strides, box, 0),
+  EXPECT_EQ(relax_rt_cuda_tensor_map_encode(map, "A", RELAX_RT_TMA_F16, storage,
+                                            2, dims, strides, box, 0),
             0);
   std::string why = relax_rt_last_error();
   EXPECT_NE(why.find("CUDA"), std::string::npos) << why;

@@ -30,9 +30,8 @@ Value loadOrZero(OpBuilder &b, Location loc, Value inBounds, Value src,
 
 /// The memrefs behind `buffers` (getLoweredMemRef), or a match failure on
 /// `op` while one is not lowered yet.
-FailureOr<SmallVector<Value>> getLoweredMemRefs(Operation *op,
-                                                ValueRange buffers,
-                                                PatternRewriter &rewriter);
+FailureOr<SmallVector<Value>>
+getLoweredMemRefs(Operation *op, ValueRange buffers, PatternRewriter &rewriter);
 
 /// A pattern for one side of the placement rule: ops in a GPU thread
 /// (`OnGPU`) or elsewhere; the other side's pattern takes the rest.

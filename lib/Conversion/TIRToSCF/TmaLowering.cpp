@@ -69,8 +69,7 @@ static Value sharedPointer(OpBuilder &b, Location loc, Value memref,
 namespace {
 /// The mbarrier ops: `rewriteOnGPU` gets the mbarrier's shared address in
 /// a GPU thread; elsewhere they are erased.
-template <typename OpTy>
-struct MbarrierPattern : OpRewritePattern<OpTy> {
+template <typename OpTy> struct MbarrierPattern : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpTy op,
@@ -98,9 +97,9 @@ struct MbarrierInitToNVVM : MbarrierPattern<tir::MbarrierInitOp> {
   using MbarrierPattern::MbarrierPattern;
   void rewriteOnGPU(tir::MbarrierInitOp op, Value pointer,
                     PatternRewriter &rewriter) const override {
-    NVVM::MBarrierInitOp::create(
-        rewriter, op.getLoc(), pointer,
-        i32Const(rewriter, op.getLoc(), op.getCount()), Value());
+    NVVM::MBarrierInitOp::create(rewriter, op.getLoc(), pointer,
+                                 i32Const(rewriter, op.getLoc(), op.getCount()),
+                                 Value());
   }
 };
 
@@ -111,8 +110,8 @@ struct MbarrierArriveExpectTxToNVVM
                     PatternRewriter &rewriter) const override {
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, op.getLoc(), Type(), pointer,
-        i32Const(rewriter, op.getLoc(), op.getBytes()),
-        NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
+        i32Const(rewriter, op.getLoc(), op.getBytes()), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, Value());
   }
 };
 
