@@ -21,6 +21,8 @@
 #include "gtest/gtest.h"
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -220,6 +222,40 @@ TEST(TensorMapTest, CEntriesWithoutADriverSayWhy) {
             0);
   std::string why = relax_rt_last_error();
   EXPECT_NE(why.find("CUDA"), std::string::npos) << why;
+  relax_rt_clear_error();
+}
+
+/// Through the C entry and a driver: run by
+/// test/lit/GPU/tensor-map-mock-driver.test against the mock driver
+/// (test/mock-cuda), which logs the arguments; skipped without a driver.
+TEST(TensorMapDriverTest, EncodesThroughTheDriver) {
+  if (relax_rt_cuda_init(0) != 1 || std::getenv("MOCK_CUDA_FAIL"))
+    GTEST_SKIP() << "needs a driver that accepts the map";
+  alignas(64) unsigned char map[128] = {0};
+  for (int64_t m : {300, 17}) {
+    int64_t dims[2] = {m, 4096}, strides[2] = {4096, 1}, box[2] = {64, 32};
+    EXPECT_EQ(relax_rt_cuda_tensor_map_encode(map, "A", RELAX_RT_TMA_BF16,
+                                              storage, 2, dims, strides, box,
+                                              128 / 2),
+              1)
+        << relax_rt_last_error();
+  }
+  relax_rt_clear_error();
+}
+
+/// The driver's refusal, named with the arguments, in the error slot.
+TEST(TensorMapDriverTest, DriverRefusalIsReported) {
+  const char *fail = std::getenv("MOCK_CUDA_FAIL");
+  if (relax_rt_cuda_init(0) != 1 || !fail ||
+      std::string(fail) != "cuTensorMapEncodeTiled")
+    GTEST_SKIP() << "needs the mock driver told to refuse";
+  relax_rt_clear_error();
+  alignas(64) unsigned char map[128];
+  int64_t dims[2] = {300, 4096}, strides[2] = {4096, 1}, box[2] = {64, 32};
+  EXPECT_EQ(relax_rt_cuda_tensor_map_encode(map, "B", RELAX_RT_TMA_F16,
+                                            storage, 2, dims, strides, box, 0),
+            0);
+  std::printf("error: %s\n", relax_rt_last_error());
   relax_rt_clear_error();
 }
 
