@@ -72,9 +72,7 @@ static Value add(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
 }
 
-/// fence.proxy.async.shared::cta: the thread's shared-memory writes become
-/// visible to the tensor cores' asynchronous reads.
-static void createAsyncProxyFence(OpBuilder &b, Location loc) {
+void mlir::relax::createAsyncProxyFence(OpBuilder &b, Location loc) {
   NVVM::FenceProxyOp::create(
       b, loc, NVVM::ProxyKind::async_shared,
       NVVM::SharedSpaceAttr::get(b.getContext(),

@@ -18,6 +18,11 @@ namespace mlir::relax {
 /// axis, or the gpu-mapped scf.parallel it became.
 bool inGPUThread(Operation *op);
 
+/// fence.proxy.async.shared::cta: the thread's shared-memory writes (by
+/// the generic proxy) become visible to asynchronous-proxy operations (the
+/// tensor cores' operand reads, TMA's mbarrier updates).
+void createAsyncProxyFence(OpBuilder &b, Location loc);
+
 inline Value cst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }

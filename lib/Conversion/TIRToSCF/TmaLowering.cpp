@@ -100,6 +100,9 @@ struct MbarrierInitToNVVM : MbarrierPattern<tir::MbarrierInitOp> {
     NVVM::MBarrierInitOp::create(rewriter, op.getLoc(), pointer,
                                  i32Const(rewriter, op.getLoc(), op.getCount()),
                                  Value());
+    // The initialised mbarrier is then updated by TMA's complete_tx, an
+    // asynchronous-proxy operation.
+    createAsyncProxyFence(rewriter, op.getLoc());
   }
 };
 

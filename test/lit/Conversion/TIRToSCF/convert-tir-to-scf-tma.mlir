@@ -56,7 +56,8 @@ tir.prim_func @tma_serial(%x: !tir.buffer<[m, k], f16>) {
   tir.return
 }
 
-// In a GPU thread: mbarrier.init with the arrival count, arrive.expect_tx
+// In a GPU thread: mbarrier.init with the arrival count (then the
+// async-proxy fence: TMA updates the mbarrier), arrive.expect_tx
 // with the box's bytes, the bulk tensor copy into stage 1 of the tile
 // (4096 bytes in: 64 x 32 f16) through the tensor map's generic address,
 // counted on mbarrier 1 (8 bytes in), with the corner's coordinates
@@ -73,6 +74,7 @@ tir.prim_func @tma_serial(%x: !tir.buffer<[m, k], f16>) {
 // CHECK: %[[BAR:.*]] = llvm.inttoptr %[[ADDR]] : i64 to !llvm.ptr<3>
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK: nvvm.mbarrier.init %[[BAR]], %[[ONE]] : !llvm.ptr<3>, i32
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: %[[BYTES:.*]] = arith.constant 4096 : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]] : !llvm.ptr<3>, i32
 // CHECK: memref.extract_aligned_pointer_as_index %[[TILE]]

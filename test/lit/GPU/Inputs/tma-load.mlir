@@ -88,6 +88,84 @@ tir.prim_func private @tma_copy(%x: !tir.buffer<[m, k], f16>,
   tir.return
 }
 
+// bf16 with the 64-byte swizzle, one stage: thread 0 arms the single
+// mbarrier for an 8 x 32 box (512 bytes) and issues it; every thread waits
+// on parity step % 2 and copies 2 elements out; after the barrier that
+// ends the reads, thread 0 issues the next step's box into the same tile.
+// Rows are 64 bytes, so the swizzle XORs 16-byte chunk c / 8 with
+// (r / 2) % 4: the readers read (r, c ^ 8 ((r / 2) % 4)).
+tir.prim_func private @tma_copy_bf16(%x: !tir.buffer<[m, k], bf16>,
+    %out: !tir.buffer<[(m + 7) floordiv 8 * 8, (k + 31) floordiv 32 * 32], bf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c31 = arith.constant 31 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %map = arith.constant 0 : i64
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  %m7 = arith.addi %m, %c7 : index
+  %blocks = arith.divui %m7, %c8 : index
+  %k31 = arith.addi %k, %c31 : index
+  %steps = arith.divui %k31, %c32 : index
+  tir.for %bx = %c0 to %blocks step %c1 kind = thread_binding thread = "blockIdx.x" {
+    %bar = tir.alloc : !tir.buffer<[1], i64, shared>
+    %tile = tir.alloc : !tir.buffer<[8, 32], bf16, shared>
+    %row0 = arith.muli %bx, %c8 : index
+    tir.for %t = %c0 to %c128 step %c1 kind = thread_binding thread = "threadIdx.x" {
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        tir.mbarrier_init %bar[%c0] {count = 1 : i64} : !tir.buffer<[1], i64, shared>
+        tir.mbarrier_arrive_expect_tx %bar[%c0] {bytes = 512 : i64} : !tir.buffer<[1], i64, shared>
+        tir.tma_load %tile[], %x[%row0, %c0], %bar[%c0], %map {swizzle = 64 : i64} : !tir.buffer<[8, 32], bf16, shared>, !tir.buffer<[m, k], bf16>, !tir.buffer<[1], i64, shared>
+      }
+    }
+    tir.for %s = %c0 to %steps step %c1 {
+      %parity = arith.remui %s, %c2 : index
+      %col0 = arith.muli %s, %c32 : index
+      tir.for %t = %c0 to %c128 step %c1 kind = thread_binding thread = "threadIdx.x" {
+        tir.mbarrier_wait %bar[%c0], %parity : !tir.buffer<[1], i64, shared>
+        tir.for %e = %c0 to %c2 step %c1 {
+          %t2 = arith.muli %t, %c2 : index
+          %i = arith.addi %t2, %e : index
+          %r = arith.divui %i, %c32 : index
+          %c = arith.remui %i, %c32 : index
+          %r2 = arith.divui %r, %c2 : index
+          %r24 = arith.remui %r2, %c4 : index
+          %chunk = arith.muli %r24, %c8 : index
+          %cs = arith.xori %c, %chunk : index
+          %v = tir.load %tile[%r, %cs] : !tir.buffer<[8, 32], bf16, shared>
+          %orow = arith.addi %row0, %r : index
+          %ocol = arith.addi %col0, %c : index
+          tir.store %v, %out[%orow, %ocol] : !tir.buffer<[(m + 7) floordiv 8 * 8, (k + 31) floordiv 32 * 32], bf16>
+        }
+      }
+      tir.for %t = %c0 to %c128 step %c1 kind = thread_binding thread = "threadIdx.x" {
+        %first = arith.cmpi eq, %t, %c0 : index
+        %next = arith.addi %s, %c1 : index
+        %more = arith.cmpi ult, %next, %steps : index
+        %issue = arith.andi %first, %more : i1
+        scf.if %issue {
+          %ncol = arith.muli %next, %c32 : index
+          tir.mbarrier_arrive_expect_tx %bar[%c0] {bytes = 512 : i64} : !tir.buffer<[1], i64, shared>
+          tir.tma_load %tile[], %x[%row0, %ncol], %bar[%c0], %map {swizzle = 64 : i64} : !tir.buffer<[8, 32], bf16, shared>, !tir.buffer<[m, k], bf16>, !tir.buffer<[1], i64, shared>
+        }
+      }
+    }
+  }
+  tir.return
+}
+
+relax.func @main_bf16(%x: !relax.tensor<[m, k], bf16>)
+    -> !relax.tensor<[(m + 7) floordiv 8 * 8, (k + 31) floordiv 32 * 32], bf16> {
+  %y = relax.call_tir @tma_copy_bf16(%x) : (!relax.tensor<[m, k], bf16>) -> !relax.tensor<[(m + 7) floordiv 8 * 8, (k + 31) floordiv 32 * 32], bf16>
+  relax.return %y : !relax.tensor<[(m + 7) floordiv 8 * 8, (k + 31) floordiv 32 * 32], bf16>
+}
+
 relax.func @main(%x: !relax.tensor<[m, k], f16>)
     -> !relax.tensor<[(m + 7) floordiv 8 * 8, (k + 63) floordiv 64 * 64], f16> {
   %y = relax.call_tir @tma_copy(%x) : (!relax.tensor<[m, k], f16>) -> !relax.tensor<[(m + 7) floordiv 8 * 8, (k + 63) floordiv 64 * 64], f16>
