@@ -45,6 +45,8 @@ std::string relax_rt::tensorMapProblem(const TensorMapOperand &operand) {
   int64_t rank = operand.rank;
   if (rank < 1 || rank > 5)
     return prefix + "rank " + std::to_string(rank) + " is not in 1..5";
+  if (!operand.dims || !operand.strides || !operand.box)
+    return prefix + "no dims, strides or box given";
   int64_t elementBytes = tensorMapElementBytes(operand.dataType);
   if (elementBytes == 0)
     return prefix + "unsupported element type";
@@ -104,9 +106,9 @@ std::string relax_rt::encodeTensorMap(TensorMapEncodeFn encode,
   std::string problem = tensorMapProblem(operand);
   if (!problem.empty())
     return problem;
-  if (reinterpret_cast<uintptr_t>(map) % 64 != 0)
+  if (!map || reinterpret_cast<uintptr_t>(map) % 64 != 0)
     return std::string("tensor map of ") + operand.name +
-           ": the map itself is not 64-byte aligned";
+           ": the map itself is null or not 64-byte aligned";
   // The driver's order: innermost dim first, strides in bytes without the
   // innermost (the element).
   int64_t rank = operand.rank;

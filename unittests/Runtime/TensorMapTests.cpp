@@ -180,7 +180,11 @@ TEST(TensorMapTest, RefusesWhatTheDriverWouldRejectBeforeCallingIt) {
   alignas(64) unsigned char bytes[256];
   EXPECT_EQ(encodeTensorMap(fakeEncode, fakeErrorName, fine.operand,
                             reinterpret_cast<CUtensorMap *>(bytes + 16)),
-            "tensor map of A: the map itself is not 64-byte aligned");
+            "tensor map of A: the map itself is null or not 64-byte aligned");
+  EXPECT_EQ(encodeTensorMap(fakeEncode, fakeErrorName, fine.operand, nullptr),
+            "tensor map of A: the map itself is null or not 64-byte aligned");
+  fine.operand.strides = nullptr;
+  EXPECT_EQ(fine.encode(), "tensor map of A: no dims, strides or box given");
   EXPECT_EQ(lastCall.calls, 0);
 }
 
@@ -252,8 +256,8 @@ TEST(TensorMapDriverTest, DriverRefusalIsReported) {
   relax_rt_clear_error();
   alignas(64) unsigned char map[128];
   int64_t dims[2] = {300, 4096}, strides[2] = {4096, 1}, box[2] = {64, 32};
-  EXPECT_EQ(relax_rt_cuda_tensor_map_encode(map, "B", RELAX_RT_TMA_F16,
-                                            storage, 2, dims, strides, box, 0),
+  EXPECT_EQ(relax_rt_cuda_tensor_map_encode(map, "B", RELAX_RT_TMA_F16, storage,
+                                            2, dims, strides, box, 0),
             0);
   std::printf("error: %s\n", relax_rt_last_error());
   relax_rt_clear_error();
