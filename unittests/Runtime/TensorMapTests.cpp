@@ -143,6 +143,27 @@ TEST(TensorMapTest, BatchedOperandAndSwizzle) {
   EXPECT_EQ(lastCall.swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
 }
 
+TEST(TensorMapTest, CoreMatrixViewOfAnOperand) {
+  // The wgmma tiles' core-matrix layout [K / 8, R, 8] straight from TMA
+  // (docs/gpu.md): A [m, k] seen as [k / 8, m, 8] with strides [8, k, 1]
+  // elements (not decreasing: allowed) and the box [4, 128, 8].
+  lastCall = EncodeCall();
+  alignas(64) CUtensorMap map;
+  int64_t m = 300, k = 4096;
+  int64_t dims[3] = {k / 8, m, 8}, strides[3] = {8, k, 1}, box[3] = {4, 128, 8};
+  TensorMapOperand a;
+  a.name = "A";
+  a.base = storage;
+  a.rank = 3;
+  a.dims = dims;
+  a.strides = strides;
+  a.box = box;
+  EXPECT_EQ(encodeTensorMap(fakeEncode, fakeErrorName, a, &map), "");
+  EXPECT_EQ(lastCall.dims, (std::vector<uint64_t>{8, 300, 512}));
+  EXPECT_EQ(lastCall.strides, (std::vector<uint64_t>{8192, 16}));
+  EXPECT_EQ(lastCall.box, (std::vector<uint32_t>{8, 128, 4}));
+}
+
 TEST(TensorMapTest, RefusesWhatTheDriverWouldRejectBeforeCallingIt) {
   lastCall = EncodeCall();
   // A row of 4099 f16 is 8198 bytes: not a multiple of 16.
