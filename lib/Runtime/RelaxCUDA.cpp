@@ -398,57 +398,51 @@ extern "C" void relax_rt_cuda_graphs_release(void) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The operand the C entries describe; false for an unknown element type.
-bool tensorMapOperand(relax_rt::TensorMapOperand &operand, int32_t dtype,
-                      const void *base, int64_t rank, const int64_t *dims,
-                      const int64_t *strides, const int64_t *box,
-                      int32_t swizzle) {
+/// The tensor-map data type of a RELAX_RT_TMA_* code; false for another.
+bool tensorMapDataType(int32_t dtype, CUtensorMapDataType &dataType) {
   switch (dtype) {
   case RELAX_RT_TMA_F16:
-    operand.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-    break;
+    dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+    return true;
   case RELAX_RT_TMA_BF16:
-    operand.dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-    break;
+    dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    return true;
   case RELAX_RT_TMA_F32:
-    operand.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
-    break;
+    dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    return true;
   default:
     return false;
   }
-  operand.base = base;
-  operand.rank = rank;
-  operand.dims = dims;
-  operand.strides = strides;
-  operand.box = box;
-  operand.swizzleBytes = swizzle;
-  return true;
 }
 } // namespace
 
 extern "C" int relax_rt_cuda_tensor_map_supported(
     int32_t dtype, const void *base, int64_t rank, const int64_t *dims,
     const int64_t *strides, const int64_t *box, int32_t swizzle) {
-  relax_rt::TensorMapOperand operand;
-  return tensorMapOperand(operand, dtype, base, rank, dims, strides, box,
-                          swizzle) &&
-         relax_rt::tensorMapProblem(operand).empty();
+  CUtensorMapDataType dataType;
+  return tensorMapDataType(dtype, dataType) &&
+         relax_rt::tensorMapProblem(
+             relax_rt::TensorMapOperand("operand", dataType, base, rank, dims,
+                                        strides, box, swizzle))
+             .empty();
 }
 
-extern "C" int relax_rt_cuda_tensor_map_encode(
-    void *map, const char *name, int32_t dtype, const void *base, int64_t rank,
-    const int64_t *dims, const int64_t *strides, const int64_t *box,
-    int32_t swizzle) {
-  relax_rt::TensorMapOperand operand;
-  operand.name = name ? name : "operand";
-  if (!tensorMapOperand(operand, dtype, base, rank, dims, strides, box,
-                        swizzle)) {
-    std::string message = std::string("CUDA: tensor map of ") +
-                          operand.name + ": unknown element type code " +
+extern "C" int
+relax_rt_cuda_tensor_map_encode(void *map, const char *name, int32_t dtype,
+                                const void *base, int64_t rank,
+                                const int64_t *dims, const int64_t *strides,
+                                const int64_t *box, int32_t swizzle) {
+  name = name ? name : "operand";
+  CUtensorMapDataType dataType;
+  if (!tensorMapDataType(dtype, dataType)) {
+    std::string message = std::string("CUDA: tensor map of ") + name +
+                          ": unknown element type code " +
                           std::to_string(dtype);
     relax_rt_error(message.c_str());
     return 0;
   }
+  relax_rt::TensorMapOperand operand(name, dataType, base, rank, dims, strides,
+                                     box, swizzle);
   Driver *d = ready();
   if (!d)
     return 0;
@@ -457,9 +451,9 @@ extern "C" int relax_rt_cuda_tensor_map_encode(
                    "needs a CUDA 12 driver)");
     return 0;
   }
-  std::string problem = relax_rt::encodeTensorMap(
-      d->cuTensorMapEncodeTiled, errorName, operand,
-      static_cast<CUtensorMap *>(map));
+  std::string problem =
+      relax_rt::encodeTensorMap(d->cuTensorMapEncodeTiled, errorName, operand,
+                                static_cast<CUtensorMap *>(map));
   if (problem.empty())
     return 1;
   relax_rt_error(("CUDA: " + problem).c_str());

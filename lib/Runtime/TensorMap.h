@@ -41,6 +41,14 @@ struct TensorMapOperand {
   const int64_t *box = nullptr;
   /// 0 (none), 32, 64 or 128: the span of the shared-memory swizzle.
   int64_t swizzleBytes = 0;
+
+  TensorMapOperand() = default;
+  TensorMapOperand(const char *name, CUtensorMapDataType dataType,
+                   const void *base, int64_t rank, const int64_t *dims,
+                   const int64_t *strides, const int64_t *box,
+                   int64_t swizzleBytes)
+      : name(name), dataType(dataType), base(base), rank(rank), dims(dims),
+        strides(strides), box(box), swizzleBytes(swizzleBytes) {}
 };
 
 /// The bytes of one element of `dataType`, 0 for types tir never maps.

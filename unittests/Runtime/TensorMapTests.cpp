@@ -74,29 +74,38 @@ std::string fakeErrorName(CUresult result) {
                                             : "other";
 }
 
-/// A row-major [rows, cols] f16 operand (row stride `ld` elements) staged
-/// in boxes of [boxRows, boxCols].
-struct Operand2D {
+alignas(16) uint16_t storage[64];
+
+/// An operand over `storage` whose dims, strides and box live in `Rank`-long
+/// arrays of the holder; `encode` runs it through the fake driver.
+template <int Rank> struct Operand {
   alignas(64) CUtensorMap map;
-  int64_t dims[2], strides[2], box[2];
+  int64_t dims[Rank], strides[Rank], box[Rank];
   TensorMapOperand operand;
-  Operand2D(const void *base, int64_t rows, int64_t cols, int64_t ld,
-            int64_t boxRows, int64_t boxCols, int64_t swizzle = 0)
-      : dims{rows, cols}, strides{ld, 1}, box{boxRows, boxCols} {
-    operand.name = "A";
-    operand.base = base;
-    operand.rank = 2;
-    operand.dims = dims;
-    operand.strides = strides;
-    operand.box = box;
-    operand.swizzleBytes = swizzle;
+  Operand(const char *name, const int64_t (&d)[Rank], const int64_t (&s)[Rank],
+          const int64_t (&b)[Rank], int64_t swizzle = 0)
+      : operand(name, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, storage, Rank, dims,
+                strides, box, swizzle) {
+    for (int i = 0; i < Rank; ++i) {
+      dims[i] = d[i];
+      strides[i] = s[i];
+      box[i] = b[i];
+    }
   }
   std::string encode() {
     return encodeTensorMap(fakeEncode, fakeErrorName, operand, &map);
   }
 };
 
-alignas(16) uint16_t storage[64];
+/// A row-major [rows, cols] f16 operand "A" (row stride `ld` elements)
+/// staged in boxes of [boxRows, boxCols].
+struct Operand2D : Operand<2> {
+  Operand2D(const void *base, int64_t rows, int64_t cols, int64_t ld,
+            int64_t boxRows, int64_t boxCols, int64_t swizzle = 0)
+      : Operand<2>("A", {rows, cols}, {ld, 1}, {boxRows, boxCols}, swizzle) {
+    operand.base = base;
+  }
+};
 
 TEST(TensorMapTest, SymbolicShapeReachesTheDriverInnermostFirst) {
   // The same operand [m, k] at two run-time sizes.
@@ -123,19 +132,9 @@ TEST(TensorMapTest, BatchedOperandAndSwizzle) {
   // A batched B [b, n, k] read through a padded row stride, 128-byte
   // swizzle over 64 bf16 of k.
   lastCall = EncodeCall();
-  alignas(64) CUtensorMap map;
-  int64_t dims[3] = {3, 200, 40}, strides[3] = {200 * 48, 48, 1},
-          box[3] = {1, 128, 64};
-  TensorMapOperand b;
-  b.name = "B";
-  b.dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  b.base = storage;
-  b.rank = 3;
-  b.dims = dims;
-  b.strides = strides;
-  b.box = box;
-  b.swizzleBytes = 128;
-  EXPECT_EQ(encodeTensorMap(fakeEncode, fakeErrorName, b, &map), "");
+  Operand<3> b("B", {3, 200, 40}, {200 * 48, 48, 1}, {1, 128, 64}, 128);
+  b.operand.dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  EXPECT_EQ(b.encode(), "");
   EXPECT_EQ(lastCall.dataType, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
   EXPECT_EQ(lastCall.dims, (std::vector<uint64_t>{40, 200, 3}));
   EXPECT_EQ(lastCall.strides, (std::vector<uint64_t>{96, 200 * 96}));
@@ -148,17 +147,9 @@ TEST(TensorMapTest, CoreMatrixViewOfAnOperand) {
   // (docs/gpu.md): A [m, k] seen as [k / 8, m, 8] with strides [8, k, 1]
   // elements (not decreasing: allowed) and the box [4, 128, 8].
   lastCall = EncodeCall();
-  alignas(64) CUtensorMap map;
   int64_t m = 300, k = 4096;
-  int64_t dims[3] = {k / 8, m, 8}, strides[3] = {8, k, 1}, box[3] = {4, 128, 8};
-  TensorMapOperand a;
-  a.name = "A";
-  a.base = storage;
-  a.rank = 3;
-  a.dims = dims;
-  a.strides = strides;
-  a.box = box;
-  EXPECT_EQ(encodeTensorMap(fakeEncode, fakeErrorName, a, &map), "");
+  Operand<3> a("A", {k / 8, m, 8}, {8, k, 1}, {4, 128, 8});
+  EXPECT_EQ(a.encode(), "");
   EXPECT_EQ(lastCall.dims, (std::vector<uint64_t>{8, 300, 512}));
   EXPECT_EQ(lastCall.strides, (std::vector<uint64_t>{8192, 16}));
   EXPECT_EQ(lastCall.box, (std::vector<uint32_t>{8, 128, 4}));
