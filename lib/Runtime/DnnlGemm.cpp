@@ -231,6 +231,25 @@ bool runsOnPlainB(Matrix<float> b, int64_t rows) {
   return true;
 }
 
+/// The primitive `primitives` holds for `shape`, made by `make` on first
+/// use; one oneDNN refuses (it throws) is recorded null, so it is asked
+/// once. The caller holds packedMutex.
+template <typename Make>
+const PackedPrimitive &
+cachedPrimitive(std::map<ProductShape, PackedPrimitive> &primitives,
+                const ProductShape &shape, Make make) {
+  auto found = primitives.find(shape);
+  if (found == primitives.end()) {
+    PackedPrimitive made;
+    try {
+      made = make();
+    } catch (const dnnl::error &) {
+    }
+    found = primitives.emplace(shape, made).first;
+  }
+  return found->second;
+}
+
 /// The primitive computing C = A * B for this view of a constant B as it is
 /// stored, brgemm copying the blocks of B it needs per call; null when
 /// oneDNN has no brgemm kernel for it (below AVX-512 its matmul is
@@ -244,24 +263,19 @@ PackedPrimitive plainPrimitive(Matrix<float> a, Matrix<float> b,
   memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32,
                      memory::dims{b.rowStride, b.colStride});
   std::lock_guard<std::mutex> lock(packedMutex);
-  PackedWeights &entry = entryFor(b);
-  ProductShape shape =
-      shapeOf(a, c, bias, activation, residual, residualRowStride);
-  auto found = entry.plainPrimitives.find(shape);
-  if (found == entry.plainPrimitives.end()) {
-    PackedPrimitive made;
-    try {
-      dnnl::matmul::primitive_desc pd = matmulDesc(
-          a, bDesc, c, bias, activation, residual, residualRowStride);
-      if (!isGemmBased(pd))
-        made.matmul = dnnl::matmul(pd);
-    } catch (const dnnl::error &) {
-    }
-    found = entry.plainPrimitives.emplace(shape, made).first;
-  }
-  if (found->second)
+  const PackedPrimitive &primitive = cachedPrimitive(
+      entryFor(b).plainPrimitives,
+      shapeOf(a, c, bias, activation, residual, residualRowStride), [&] {
+        PackedPrimitive made;
+        dnnl::matmul::primitive_desc pd = matmulDesc(
+            a, bDesc, c, bias, activation, residual, residualRowStride);
+        if (!isGemmBased(pd))
+          made.matmul = dnnl::matmul(pd);
+        return made;
+      });
+  if (primitive)
     weights = memory(bDesc, cpuEngine(), const_cast<float *>(b.data));
-  return found->second;
+  return primitive;
 }
 
 /// The primitives computing C = A * B for this view of a constant B,
@@ -352,52 +366,49 @@ PackedPrimitive convPrimitive(Matrix<float> a, Matrix<float> b,
   using dnnl::memory;
   std::lock_guard<std::mutex> lock(packedMutex);
   PackedWeights &entry = entryFor(b);
-  ProductShape shape =
-      shapeOf(a, c, bias, activation, residual, residualRowStride);
-  auto found = entry.convPrimitives.find(shape);
-  if (found == entry.convPrimitives.end()) {
+  auto make = [&] {
     PackedPrimitive made;
-    try {
-      memory::desc wAny({b.cols, b.rows, 1, 1}, memory::data_type::f32,
-                        memory::format_tag::any);
-      memory::desc biasDesc({c.cols}, memory::data_type::f32,
-                            memory::format_tag::a);
-      Matrix<float> r = c;
-      r.rowStride = residualRowStride;
-      dnnl::convolution_forward::desc desc =
-          bias ? dnnl::convolution_forward::desc(
-                     dnnl::prop_kind::forward_inference,
-                     dnnl::algorithm::convolution_direct, rowsAsPixels(a),
-                     wAny, biasDesc, rowsAsPixels(c), {1, 1}, {0, 0}, {0, 0})
-               : dnnl::convolution_forward::desc(
-                     dnnl::prop_kind::forward_inference,
-                     dnnl::algorithm::convolution_direct, rowsAsPixels(a),
-                     wAny, rowsAsPixels(c), {1, 1}, {0, 0}, {0, 0});
-      dnnl::convolution_forward::primitive_desc pd(
-          desc, epilogueAttr(activation, residual, rowsAsPixels(r)),
-          cpuEngine());
-      bool jit1x1 = std::strncmp(pd.impl_info_str(), "jit_1x1:", 8) == 0;
-      if (jit1x1 && !entry.convWeights) {
-        // B [k, n] is the convolution's weights [o = n, i = k, 1, 1].
-        memory::desc plainDesc(
-            {b.cols, b.rows, 1, 1}, memory::data_type::f32,
-            memory::dims{b.colStride, b.rowStride, 1, 1});
-        memory plain(plainDesc, cpuEngine(), const_cast<float *>(b.data));
-        memory packed(pd.weights_desc(), cpuEngine());
-        runOnStream([&](dnnl::stream &stream) {
-          dnnl::reorder(plain, packed).execute(stream, plain, packed);
-        });
-        entry.convWeights = packed;
-      }
-      if (jit1x1 && pd.weights_desc() == entry.convWeights.get_desc())
-        made.conv = dnnl::convolution_forward(pd);
-    } catch (const dnnl::error &) {
+    memory::desc wAny({b.cols, b.rows, 1, 1}, memory::data_type::f32,
+                      memory::format_tag::any);
+    memory::desc biasDesc({c.cols}, memory::data_type::f32,
+                          memory::format_tag::a);
+    Matrix<float> r = c;
+    r.rowStride = residualRowStride;
+    dnnl::convolution_forward::desc desc =
+        bias ? dnnl::convolution_forward::desc(
+                   dnnl::prop_kind::forward_inference,
+                   dnnl::algorithm::convolution_direct, rowsAsPixels(a), wAny,
+                   biasDesc, rowsAsPixels(c), {1, 1}, {0, 0}, {0, 0})
+             : dnnl::convolution_forward::desc(
+                   dnnl::prop_kind::forward_inference,
+                   dnnl::algorithm::convolution_direct, rowsAsPixels(a), wAny,
+                   rowsAsPixels(c), {1, 1}, {0, 0}, {0, 0});
+    dnnl::convolution_forward::primitive_desc pd(
+        desc, epilogueAttr(activation, residual, rowsAsPixels(r)),
+        cpuEngine());
+    if (std::strncmp(pd.impl_info_str(), "jit_1x1:", 8) != 0)
+      return made;
+    if (!entry.convWeights) {
+      // B [k, n] is the convolution's weights [o = n, i = k, 1, 1].
+      memory::desc plainDesc({b.cols, b.rows, 1, 1}, memory::data_type::f32,
+                             memory::dims{b.colStride, b.rowStride, 1, 1});
+      memory plain(plainDesc, cpuEngine(), const_cast<float *>(b.data));
+      memory packed(pd.weights_desc(), cpuEngine());
+      runOnStream([&](dnnl::stream &stream) {
+        dnnl::reorder(plain, packed).execute(stream, plain, packed);
+      });
+      entry.convWeights = packed;
     }
-    found = entry.convPrimitives.emplace(shape, made).first;
-  }
-  if (found->second)
+    if (pd.weights_desc() == entry.convWeights.get_desc())
+      made.conv = dnnl::convolution_forward(pd);
+    return made;
+  };
+  const PackedPrimitive &primitive = cachedPrimitive(
+      entry.convPrimitives,
+      shapeOf(a, c, bias, activation, residual, residualRowStride), make);
+  if (primitive)
     weights = entry.convWeights;
-  return found->second;
+  return primitive;
 }
 
 /// One piece of C = A * B through oneDNN, on B as it is stored (`plain`,

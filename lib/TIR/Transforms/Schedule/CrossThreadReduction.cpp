@@ -327,6 +327,30 @@ static void hoistPureOps(BlockOp block, ForOp loop) {
       op.moveBefore(loop);
 }
 
+/// A copy of the matched reduction `block` without its init, at `b`, for
+/// iteration `iteration` of its reduce variable, that reads and writes
+/// partial[slot] instead of its output element; named with `suffix`.
+/// `mapping` (values of the block's context the caller cloned) receives
+/// the copy's ops.
+static void cloneUpdate(OpBuilder &b, Location loc, BlockOp block,
+                        ReductionMatch &m, IRMapping &mapping,
+                        Value iteration, Value partial, Value slot,
+                        StringRef suffix) {
+  auto copy = cast<BlockOp>(b.clone(*block, mapping));
+  copy->setOperand(m.reduceVar, iteration);
+  copy.setBlockNameAttr(b.getStringAttr(block.getBlockName() + suffix));
+  copy.getInitOp()->erase();
+  auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
+  auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
+  OpBuilder rb(load);
+  load.getResult().replaceAllUsesWith(
+      LoadOp::create(rb, loc, partial, ValueRange{slot}));
+  load.erase();
+  rb.setInsertionPoint(store);
+  StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{slot});
+  store.erase();
+}
+
 /// The strided part of a block reduction, in thread `slot`'s loop body:
 /// partial[slot] = init, then iterations start, start + stride, ... (`steps`
 /// of them, guarded by the loop's extent) of the original block, reading
@@ -369,21 +393,9 @@ static void accumulateStrided(OpBuilder &tb, Location loc, BlockOp block,
                   : arith::AddIOp::create(gb, loc, r, constIndex(gb, loc, lane))
                         .getResult();
     IRMapping mapping = outer;
-    auto copy = cast<BlockOp>(gb.clone(*block, mapping));
-    copy->setOperand(m.reduceVar, iteration);
-    copy.setBlockNameAttr(
-        gb.getStringAttr(block.getBlockName() + "_cross_thread"));
-    copy.getInitOp()->erase();
+    cloneUpdate(gb, loc, block, m, mapping, iteration, partial, slot,
+                "_cross_thread");
     extractLanes(mapping, wide, lane);
-    auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
-    auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
-    OpBuilder rb(load);
-    load.getResult().replaceAllUsesWith(
-        LoadOp::create(rb, loc, partial, ValueRange{slot}));
-    load.erase();
-    rb.setInsertionPoint(store);
-    StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{slot});
-    store.erase();
   }
 }
 
@@ -498,19 +510,7 @@ LogicalResult tir::laneReduction(BlockOp block, ForOp loop, int64_t lanes) {
   // partial[slot] instead of the output.
   auto update = [&](OpBuilder &ub, Value k, Value slot) {
     IRMapping mapping;
-    auto copy = cast<BlockOp>(ub.clone(*block, mapping));
-    copy->setOperand(m.reduceVar, k);
-    copy.setBlockNameAttr(ub.getStringAttr(block.getBlockName() + "_lanes"));
-    copy.getInitOp()->erase();
-    auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
-    auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
-    OpBuilder rb(load);
-    load.getResult().replaceAllUsesWith(
-        LoadOp::create(rb, loc, partial, ValueRange{slot}));
-    load.erase();
-    rb.setInsertionPoint(store);
-    StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{slot});
-    store.erase();
+    cloneUpdate(ub, loc, block, m, mapping, k, partial, slot, "_lanes");
   };
 
   serialLoop(b, loc, zero, lanesValue, [&](OpBuilder &lb, Value l) {
