@@ -159,13 +159,21 @@ PackedWeights &entryFor(Matrix<float> b) {
   return *entry;
 }
 
-ProductShape shapeOf(Matrix<float> a, Matrix<float> c, bool bias,
-                     GemmActivation activation, bool residual,
-                     int64_t residualRowStride) {
-  return std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
-                         static_cast<int>(activation), residual,
-                         residualRowStride);
-}
+/// A product C = A * B + epilogue as its primitives see it besides B:
+/// A's and C's views, the bias (or none), the activation and the residual
+/// (or none) with its row stride.
+struct Product {
+  Matrix<float> a, c;
+  bool bias;
+  GemmActivation activation;
+  bool residual;
+  int64_t residualRowStride;
+  ProductShape shape() const {
+    return std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
+                           static_cast<int>(activation), residual,
+                           residualRowStride);
+  }
+};
 
 /// A matrix as the pixels of a 1x1 convolution's NHWC tensor: one image,
 /// a row per pixel (H = rows, W = 1), a column per channel.
@@ -198,24 +206,22 @@ dnnl::primitive_attr epilogueAttr(GemmActivation activation, bool residual,
 /// The bias and activation are the primitive's bias and an eltwise
 /// post-op, the residual a binary post-op over a tensor of C's shape: each
 /// applied to a block of C while it is in registers.
-dnnl::matmul::primitive_desc
-matmulDesc(Matrix<float> a, const dnnl::memory::desc &bDesc, Matrix<float> c,
-           bool bias, GemmActivation activation, bool residual,
-           int64_t residualRowStride) {
+dnnl::matmul::primitive_desc matmulDesc(const Product &p,
+                                        const dnnl::memory::desc &bDesc) {
   using dnnl::memory;
-  memory::desc aDesc({a.rows, a.cols}, memory::data_type::f32,
-                     memory::dims{a.rowStride, 1});
-  memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
-                     memory::dims{c.rowStride, 1});
-  memory::desc biasDesc({1, c.cols}, memory::data_type::f32,
+  memory::desc aDesc({p.a.rows, p.a.cols}, memory::data_type::f32,
+                     memory::dims{p.a.rowStride, 1});
+  memory::desc cDesc({p.c.rows, p.c.cols}, memory::data_type::f32,
+                     memory::dims{p.c.rowStride, 1});
+  memory::desc biasDesc({1, p.c.cols}, memory::data_type::f32,
                         memory::format_tag::ab);
-  dnnl::primitive_attr attr = epilogueAttr(
-      activation, residual,
-      memory::desc({c.rows, c.cols}, memory::data_type::f32,
-                   memory::dims{residualRowStride, 1}));
+  dnnl::primitive_attr attr =
+      epilogueAttr(p.activation, p.residual,
+                   memory::desc({p.c.rows, p.c.cols}, memory::data_type::f32,
+                                memory::dims{p.residualRowStride, 1}));
   return dnnl::matmul::primitive_desc(
-      bias ? dnnl::matmul::desc(aDesc, bDesc, biasDesc, cDesc)
-           : dnnl::matmul::desc(aDesc, bDesc, cDesc),
+      p.bias ? dnnl::matmul::desc(aDesc, bDesc, biasDesc, cDesc)
+             : dnnl::matmul::desc(aDesc, bDesc, cDesc),
       attr, cpuEngine());
 }
 
@@ -254,21 +260,16 @@ cachedPrimitive(std::map<ProductShape, PackedPrimitive> &primitives,
 /// stored, brgemm copying the blocks of B it needs per call; null when
 /// oneDNN has no brgemm kernel for it (below AVX-512 its matmul is
 /// gemm-based: packedPrimitive's sgemm path then runs it).
-PackedPrimitive plainPrimitive(Matrix<float> a, Matrix<float> b,
-                               Matrix<float> c, bool bias,
-                               GemmActivation activation, bool residual,
-                               int64_t residualRowStride,
+PackedPrimitive plainPrimitive(const Product &p, Matrix<float> b,
                                dnnl::memory &weights) {
   using dnnl::memory;
   memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32,
                      memory::dims{b.rowStride, b.colStride});
   std::lock_guard<std::mutex> lock(packedMutex);
-  const PackedPrimitive &primitive = cachedPrimitive(
-      entryFor(b).plainPrimitives,
-      shapeOf(a, c, bias, activation, residual, residualRowStride), [&] {
+  const PackedPrimitive &primitive =
+      cachedPrimitive(entryFor(b).plainPrimitives, p.shape(), [&] {
         PackedPrimitive made;
-        dnnl::matmul::primitive_desc pd = matmulDesc(
-            a, bDesc, c, bias, activation, residual, residualRowStride);
+        dnnl::matmul::primitive_desc pd = matmulDesc(p, bDesc);
         if (!isGemmBased(pd))
           made.matmul = dnnl::matmul(pd);
         return made;
@@ -281,17 +282,13 @@ PackedPrimitive plainPrimitive(Matrix<float> a, Matrix<float> b,
 /// The primitives computing C = A * B for this view of a constant B,
 /// packing B on first use; null when oneDNN has no kernel for these
 /// layouts.
-PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
-                                Matrix<float> c, bool bias,
-                                GemmActivation activation, bool residual,
-                                int64_t residualRowStride,
+PackedPrimitive packedPrimitive(const Product &p, Matrix<float> b,
                                 dnnl::memory &weights) {
   using dnnl::memory;
   memory::dims bStrides = {b.rowStride, b.colStride};
   std::lock_guard<std::mutex> lock(packedMutex);
   PackedWeights &entry = entryFor(b);
-  ProductShape shape =
-      shapeOf(a, c, bias, activation, residual, residualRowStride);
+  ProductShape shape = p.shape();
   auto found = entry.primitives.find(shape);
   if (found != entry.primitives.end()) {
     weights = entry.weights;
@@ -300,19 +297,18 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
   try {
     memory::desc bAny({b.rows, b.cols}, memory::data_type::f32,
                       memory::format_tag::any);
-    memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
-                       memory::dims{c.rowStride, 1});
-    dnnl::matmul::primitive_desc pd = matmulDesc(
-        a, bAny, c, bias, activation, residual, residualRowStride);
+    memory::desc cDesc({p.c.rows, p.c.cols}, memory::data_type::f32,
+                       memory::dims{p.c.rowStride, 1});
+    dnnl::matmul::primitive_desc pd = matmulDesc(p, bAny);
     PackedPrimitive made;
     if (isGemmBased(pd)) {
       made.viaSgemm = true;
-      if (activation != GemmActivation::None)
+      if (p.activation != GemmActivation::None)
         made.activation =
             dnnl::eltwise_forward(dnnl::eltwise_forward::primitive_desc(
                 dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference,
-                                            eltwiseOf(activation), cDesc, 0.0f,
-                                            0.0f),
+                                            eltwiseOf(p.activation), cDesc,
+                                            0.0f, 0.0f),
                 cpuEngine()));
       made.b = b;
       constexpr int64_t kPad = 64 / sizeof(float);
@@ -358,10 +354,7 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
 /// when oneDNN picks no jit 1x1 kernel for it (C's or A's rows not dense,
 /// or a CPU without one) or wants B packed otherwise than for the shapes
 /// before. Reorders B on first use.
-PackedPrimitive convPrimitive(Matrix<float> a, Matrix<float> b,
-                              Matrix<float> c, bool bias,
-                              GemmActivation activation, bool residual,
-                              int64_t residualRowStride,
+PackedPrimitive convPrimitive(const Product &p, Matrix<float> b,
                               dnnl::memory &weights) {
   using dnnl::memory;
   std::lock_guard<std::mutex> lock(packedMutex);
@@ -370,21 +363,21 @@ PackedPrimitive convPrimitive(Matrix<float> a, Matrix<float> b,
     PackedPrimitive made;
     memory::desc wAny({b.cols, b.rows, 1, 1}, memory::data_type::f32,
                       memory::format_tag::any);
-    memory::desc biasDesc({c.cols}, memory::data_type::f32,
+    memory::desc biasDesc({p.c.cols}, memory::data_type::f32,
                           memory::format_tag::a);
-    Matrix<float> r = c;
-    r.rowStride = residualRowStride;
+    Matrix<float> r = p.c;
+    r.rowStride = p.residualRowStride;
     dnnl::convolution_forward::desc desc =
-        bias ? dnnl::convolution_forward::desc(
-                   dnnl::prop_kind::forward_inference,
-                   dnnl::algorithm::convolution_direct, rowsAsPixels(a), wAny,
-                   biasDesc, rowsAsPixels(c), {1, 1}, {0, 0}, {0, 0})
-             : dnnl::convolution_forward::desc(
-                   dnnl::prop_kind::forward_inference,
-                   dnnl::algorithm::convolution_direct, rowsAsPixels(a), wAny,
-                   rowsAsPixels(c), {1, 1}, {0, 0}, {0, 0});
+        p.bias ? dnnl::convolution_forward::desc(
+                     dnnl::prop_kind::forward_inference,
+                     dnnl::algorithm::convolution_direct, rowsAsPixels(p.a),
+                     wAny, biasDesc, rowsAsPixels(p.c), {1, 1}, {0, 0}, {0, 0})
+               : dnnl::convolution_forward::desc(
+                     dnnl::prop_kind::forward_inference,
+                     dnnl::algorithm::convolution_direct, rowsAsPixels(p.a),
+                     wAny, rowsAsPixels(p.c), {1, 1}, {0, 0}, {0, 0});
     dnnl::convolution_forward::primitive_desc pd(
-        desc, epilogueAttr(activation, residual, rowsAsPixels(r)),
+        desc, epilogueAttr(p.activation, p.residual, rowsAsPixels(r)),
         cpuEngine());
     if (std::strncmp(pd.impl_info_str(), "jit_1x1:", 8) != 0)
       return made;
@@ -403,9 +396,8 @@ PackedPrimitive convPrimitive(Matrix<float> a, Matrix<float> b,
       made.conv = dnnl::convolution_forward(pd);
     return made;
   };
-  const PackedPrimitive &primitive = cachedPrimitive(
-      entry.convPrimitives,
-      shapeOf(a, c, bias, activation, residual, residualRowStride), make);
+  const PackedPrimitive &primitive =
+      cachedPrimitive(entry.convPrimitives, p.shape(), make);
   if (primitive)
     weights = entry.convWeights;
   return primitive;
@@ -418,22 +410,22 @@ PackedPrimitive convPrimitive(Matrix<float> a, Matrix<float> b,
 bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                          const GemmEpilogue<float> &epilogue, Matrix<float> r,
                          bool plain) {
+  Product product{a,
+                  c,
+                  epilogue.bias != nullptr,
+                  epilogue.activation,
+                  epilogue.residual,
+                  epilogue.residual ? r.rowStride : 0};
   dnnl::memory weights;
   PackedPrimitive primitive;
   if (plain)
-    primitive = plainPrimitive(a, b, c, epilogue.bias != nullptr,
-                               epilogue.activation, epilogue.residual,
-                               epilogue.residual ? r.rowStride : 0, weights);
+    primitive = plainPrimitive(product, b, weights);
   if (!primitive)
-    primitive = packedPrimitive(a, b, c, epilogue.bias != nullptr,
-                                epilogue.activation, epilogue.residual,
-                                epilogue.residual ? r.rowStride : 0, weights);
+    primitive = packedPrimitive(product, b, weights);
   if (!primitive)
     return false;
   if (primitive.viaSgemm && !plain)
-    if (PackedPrimitive conv = convPrimitive(
-            a, b, c, epilogue.bias != nullptr, epilogue.activation,
-            epilogue.residual, epilogue.residual ? r.rowStride : 0, weights))
+    if (PackedPrimitive conv = convPrimitive(product, b, weights))
       primitive = conv;
   using dnnl::memory;
   if (primitive.conv) {
@@ -499,8 +491,8 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                                      memory::dims{r.rowStride, 1}),
                         cpuEngine(), r.data));
   runOnStream([&](dnnl::stream &stream) {
-    primitive.matmul.execute(
-        stream, withScratchpad(primitive.matmul, std::move(args)));
+    primitive.matmul.execute(stream,
+                             withScratchpad(primitive.matmul, std::move(args)));
   });
   return true;
 }
@@ -535,8 +527,7 @@ bool relax::runtime::blas::multiplyPacked(Matrix<float> a, Matrix<float> b,
   // packed layouts.
   constexpr int64_t kColumnGrain = 16;
   bool byRows = c.rows >= 8 * int64_t(threads);
-  bool byColumns =
-      !byRows && c.cols >= 8 * kColumnGrain * int64_t(threads);
+  bool byColumns = !byRows && c.cols >= 8 * kColumnGrain * int64_t(threads);
   if (threads <= 1 || (!byRows && !byColumns)) {
     piece(a, b, c, epilogue, r);
     return true;

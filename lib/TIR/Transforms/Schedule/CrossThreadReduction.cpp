@@ -333,9 +333,8 @@ static void hoistPureOps(BlockOp block, ForOp loop) {
 /// `mapping` (values of the block's context the caller cloned) receives
 /// the copy's ops.
 static void cloneUpdate(OpBuilder &b, Location loc, BlockOp block,
-                        ReductionMatch &m, IRMapping &mapping,
-                        Value iteration, Value partial, Value slot,
-                        StringRef suffix) {
+                        ReductionMatch &m, IRMapping &mapping, Value iteration,
+                        Value partial, Value slot, StringRef suffix) {
   auto copy = cast<BlockOp>(b.clone(*block, mapping));
   copy->setOperand(m.reduceVar, iteration);
   copy.setBlockNameAttr(b.getStringAttr(block.getBlockName() + suffix));
