@@ -3,9 +3,11 @@
 // and the working tree's ("tree"), each compiled from quant_ab_side.cpp
 // into a namespace of its own by quant_ab.sh, called alternately, call by
 // call, on weights cycled beyond the last-level cache, so that a burst of
-// load from other processes hits both alike. Between passes over the
-// weights it measures the read-only ceiling (read_bw.c's loop: 8 runs of
-// 16 accumulators) at the same thread count, over the runtime's pool.
+// load from other processes hits both alike. Before each pair of calls it
+// measures the read-only ceiling
+// (read_bw.c's loop: 8 runs of 16 accumulators) on as many bytes as a
+// product streams, cycled over 256 MB, at the same thread count over the
+// runtime's pool.
 // Prints, per product, the medians of each side's calls as GB/s of the
 // quantized bytes and scales streamed: wall time, the calling thread's CPU
 // time (CLOCK_THREAD_CPUTIME_ID: time on a CPU, memory stalls included,
@@ -190,11 +192,22 @@ int main(int argc, char **argv) {
           if (m < 1 || m > 4)
             continue;
           std::vector<double> cpu[2], wall[2], readOnly;
-          int64_t call = 0;
+          int64_t call = 0, readAt = 0;
+          // The ceiling's reads are as long as a product's (a median of
+          // long reads on a loaded machine would count every time slice
+          // lost to another process, which the products' medians skip).
+          const int64_t readFloats =
+              std::max<int64_t>(int64_t(bytes / 4) / 512 * 512, 512);
           for (int r = 0; r < repeats; ++r) {
-            readOnly.push_back(readOnce(reinterpret_cast<float *>(ceiling.data),
-                                        ceilingFloats, threads));
             for (int i = 0; i < 2 * weights; ++i, ++call) {
+              if (i % 2 == 0) {
+                if (readAt + readFloats > ceilingFloats)
+                  readAt = 0;
+                readOnly.push_back(readOnce(
+                    reinterpret_cast<float *>(ceiling.data) + readAt,
+                    readFloats, threads));
+                readAt += readFloats;
+              }
               const Side &side = sides[i % 2];
               const int c = int(call % weights);
               double c0 = threadSeconds(), w0 = wallSeconds();

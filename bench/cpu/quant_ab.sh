@@ -5,8 +5,9 @@
 # main) against the working tree's, both compiled into one program
 # (quant_ab.cpp, each side in a namespace of its own) and called
 # alternately, call by call, on f16-scaled weights (group 32) cycled beyond
-# the last-level cache, with the read-only ceiling (read_bw.c's loop)
-# measured between passes in the same process at the same thread count.
+# the last-level cache, with the read-only ceiling (read_bw.c's loop, on
+# as many bytes as a product) measured before each pair of calls in the
+# same process at the same thread count.
 # Runs the whole list twice, the sides in both orders. The pool is the
 # runtime's (libRelaxRuntime.so of BUILD_DIR, one pool for both sides).
 #   ISA=avx512|avx2|generic (default avx512), FORMATS (q8,q4,q8a8,q4a8),
