@@ -15,6 +15,7 @@
 // loaded machine), and the wall figure as a fraction of the median
 // ceiling; and the largest difference between the two sides' outputs.
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
+#include "ab_util.h"
 
 #include <algorithm>
 #include <chrono>
@@ -35,33 +36,14 @@ using EntryFn = bool(int isa, int64_t m, const float *x, int64_t ldx, int bits,
 extern "C" EntryFn ab_base_linear, ab_tree_linear;
 
 namespace {
-double threadSeconds() {
-  timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
-}
-double wallSeconds() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
+using ab::threadSeconds;
+using ab::wallSeconds;
+using Buffer = ab::PageBuffer<uint8_t>;
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
 }
-
-/// Page-aligned bytes.
-struct Buffer {
-  explicit Buffer(size_t n)
-      : data(static_cast<uint8_t *>(
-            std::aligned_alloc(4096, (n + 4095) / 4096 * 4096))),
-        size(n) {}
-  Buffer(Buffer &&o) noexcept
-      : data(std::exchange(o.data, nullptr)), size(o.size) {}
-  ~Buffer() { std::free(data); }
-  uint8_t *data;
-  size_t size;
-};
 
 /// xorshift64: the weights' bytes and scales, the same for both sides.
 uint64_t next(uint64_t &s) {
