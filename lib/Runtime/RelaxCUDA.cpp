@@ -15,6 +15,7 @@
 
 #include "ArenaCache.h"
 #include "CudaGraphs.h"
+#include "TensorMap.h"
 
 #include <cuda.h>
 #include <dlfcn.h>
@@ -77,6 +78,10 @@ struct Driver {
   X(cuStreamGetCaptureInfo)                                                    \
   X(cuGraphExecKernelNodeSetParams)
   RELAX_CUDA_GRAPH_FUNCTIONS(RELAX_CUDA_FN)
+/// Tensor maps of TMA loads (relax_rt_cuda_tensor_map_encode): optional,
+/// null on a driver older than CUDA 12.
+#define RELAX_CUDA_TMA_FUNCTIONS(X) X(cuTensorMapEncodeTiled)
+  RELAX_CUDA_TMA_FUNCTIONS(RELAX_CUDA_FN)
 #undef RELAX_CUDA_FN
 
   bool ready = false;
@@ -137,6 +142,7 @@ bool loadDriver(Driver &d, int ordinal) {
 #define RELAX_CUDA_LOAD_OPTIONAL(fn)                                           \
   d.fn = reinterpret_cast<decltype(&::fn)>(dlsym(lib, RELAX_STR(fn)));
   RELAX_CUDA_GRAPH_FUNCTIONS(RELAX_CUDA_LOAD_OPTIONAL)
+  RELAX_CUDA_TMA_FUNCTIONS(RELAX_CUDA_LOAD_OPTIONAL)
 #undef RELAX_CUDA_LOAD_OPTIONAL
 
   auto fail = [&](CUresult r, const char *what) {
@@ -385,6 +391,73 @@ extern "C" void relax_rt_cuda_graphs_release(void) {
   std::lock_guard<std::mutex> lock(g.mutex);
   if (driver().ready)
     g.graphs.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor maps of TMA loads (TensorMap.h)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The tensor-map data type of a RELAX_RT_TMA_* code; false for another.
+bool tensorMapDataType(int32_t dtype, CUtensorMapDataType &dataType) {
+  switch (dtype) {
+  case RELAX_RT_TMA_F16:
+    dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+    return true;
+  case RELAX_RT_TMA_BF16:
+    dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    return true;
+  case RELAX_RT_TMA_F32:
+    dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
+extern "C" int relax_rt_cuda_tensor_map_supported(
+    int32_t dtype, const void *base, int64_t rank, const int64_t *dims,
+    const int64_t *strides, const int64_t *box, int32_t swizzle) {
+  CUtensorMapDataType dataType;
+  return tensorMapDataType(dtype, dataType) &&
+         relax_rt::tensorMapProblem(
+             relax_rt::TensorMapOperand("operand", dataType, base, rank, dims,
+                                        strides, box, swizzle))
+             .empty();
+}
+
+extern "C" int
+relax_rt_cuda_tensor_map_encode(void *map, const char *name, int32_t dtype,
+                                const void *base, int64_t rank,
+                                const int64_t *dims, const int64_t *strides,
+                                const int64_t *box, int32_t swizzle) {
+  name = name ? name : "operand";
+  CUtensorMapDataType dataType;
+  if (!tensorMapDataType(dtype, dataType)) {
+    std::string message = std::string("CUDA: tensor map of ") + name +
+                          ": unknown element type code " +
+                          std::to_string(dtype);
+    relax_rt_error(message.c_str());
+    return 0;
+  }
+  relax_rt::TensorMapOperand operand(name, dataType, base, rank, dims, strides,
+                                     box, swizzle);
+  Driver *d = ready();
+  if (!d)
+    return 0;
+  if (!d->cuTensorMapEncodeTiled) {
+    relax_rt_error("CUDA: the driver has no cuTensorMapEncodeTiled (TMA "
+                   "needs a CUDA 12 driver)");
+    return 0;
+  }
+  std::string problem =
+      relax_rt::encodeTensorMap(d->cuTensorMapEncodeTiled, errorName, operand,
+                                static_cast<CUtensorMap *>(map));
+  if (problem.empty())
+    return 1;
+  relax_rt_error(("CUDA: " + problem).c_str());
+  return 0;
 }
 
 //===----------------------------------------------------------------------===//

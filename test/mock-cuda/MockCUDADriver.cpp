@@ -15,7 +15,8 @@
 // instead of logged ("capture end <n> kernels"), and each cuGraphLaunch
 // logs "graph launch <n> kernels" and the launch lines it replays, each
 // prefixed with "graph: "; cuGraphExecKernelNodeSetParams logs
-// "graph update node <i>: <launch line>". MOCK_CUDA_FAIL=<function> makes that driver
+// "graph update node <i>: <launch line>". cuTensorMapEncodeTiled logs its
+// arguments ("tensor map ..."). MOCK_CUDA_FAIL=<function> makes that driver
 // function fail with CUDA_ERROR_UNKNOWN (the error paths of the callers).
 //
 //===----------------------------------------------------------------------===//
@@ -130,8 +131,9 @@ CUresult loadModule(CUmodule *module, const void *image) {
 extern "C" {
 CUresult cuInit(unsigned int) { return CUDA_SUCCESS; }
 CUresult cuGetErrorName(CUresult error, const char **str) {
-  *str = error == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE"
-          : error == CUDA_ERROR_UNKNOWN ? "CUDA_ERROR_UNKNOWN"
+  *str = error == CUDA_ERROR_INVALID_IMAGE   ? "CUDA_ERROR_INVALID_IMAGE"
+         : error == CUDA_ERROR_UNKNOWN       ? "CUDA_ERROR_UNKNOWN"
+         : error == CUDA_ERROR_INVALID_VALUE ? "CUDA_ERROR_INVALID_VALUE"
                                              : "CUDA_ERROR_MOCK";
   return CUDA_SUCCESS;
 }
@@ -339,6 +341,34 @@ CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t n,
   auto *p = reinterpret_cast<unsigned short *>(dst);
   for (size_t i = 0; i < n; ++i)
     p[i] = value;
+  return CUDA_SUCCESS;
+}
+/// Logs "tensor map dtype=<n> rank=<r> dims=(..) strides=(..) box=(..)
+/// swizzle=<n> fill=<n>" in the driver's order (innermost first) and writes
+/// the rank into the map; with MOCK_CUDA_FAIL=cuTensorMapEncodeTiled it
+/// refuses as the driver refuses a bad stride: CUDA_ERROR_INVALID_VALUE.
+CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType dtype,
+                                cuuint32_t rank, void *, const cuuint64_t *dims,
+                                const cuuint64_t *strides,
+                                const cuuint32_t *box, const cuuint32_t *,
+                                CUtensorMapInterleave,
+                                CUtensorMapSwizzle swizzle,
+                                CUtensorMapL2promotion,
+                                CUtensorMapFloatOOBfill fill) {
+  if (failing("cuTensorMapEncodeTiled"))
+    return CUDA_ERROR_INVALID_VALUE;
+  auto list = [](auto *values, cuuint32_t n) {
+    std::string text = "(";
+    for (cuuint32_t i = 0; i < n; ++i)
+      text += (i ? "," : "") + std::to_string(values[i]);
+    return text + ")";
+  };
+  logLine("tensor map dtype=" + std::to_string(dtype) +
+          " rank=" + std::to_string(rank) + " dims=" + list(dims, rank) +
+          " strides=" + list(strides, rank - 1) + " box=" + list(box, rank) +
+          " swizzle=" + std::to_string(swizzle) +
+          " fill=" + std::to_string(fill));
+  map->opaque[0] = rank;
   return CUDA_SUCCESS;
 }
 } // extern "C"

@@ -100,6 +100,32 @@ void _mlir_ciface_relax_rt_cuda_workspace_release(const void *key,
                                                   relax_rt_bytes *buffer);
 void relax_rt_cuda_release_workspaces(void);
 
+/* Tensor maps of TMA loads (cp.async.bulk.tensor, sm_90; docs/gpu.md,
+ * "TMA loads"). An operand is given as tir lists it: `rank` dims and
+ * strides (in elements) outermost first, the box (the tile a kernel
+ * stages) likewise, the shared-memory swizzle span in bytes (0, 32, 64 or
+ * 128), the element type one of RELAX_RT_TMA_*. Out-of-bounds elements of
+ * a box read as zero. relax_rt_cuda_tensor_map_supported says whether the
+ * operand can be mapped at all (16-byte-aligned base, innermost stride 1,
+ * other strides multiples of 16 bytes, box dims in 1..256 whose innermost
+ * is a multiple of 16 bytes and fits the swizzle span): compiled code keeps
+ * its cp.async kernel when it cannot; it records no error and needs no
+ * driver. relax_rt_cuda_tensor_map_encode writes the 128-byte map into `map`
+ * (64-byte aligned) with the driver's cuTensorMapEncodeTiled; it returns 0
+ * with the reason in the error slot ("CUDA: tensor map of B: stride of dim
+ * 0 is 8194 bytes, not a positive multiple of 16 below 2^40", or the
+ * driver's error with the arguments it was given) when it cannot. */
+enum { RELAX_RT_TMA_F16 = 0, RELAX_RT_TMA_BF16 = 1, RELAX_RT_TMA_F32 = 2 };
+int relax_rt_cuda_tensor_map_supported(int32_t dtype, const void *base,
+                                       int64_t rank, const int64_t *dims,
+                                       const int64_t *strides,
+                                       const int64_t *box, int32_t swizzle);
+int relax_rt_cuda_tensor_map_encode(void *map, const char *operand,
+                                    int32_t dtype, const void *base,
+                                    int64_t rank, const int64_t *dims,
+                                    const int64_t *strides, const int64_t *box,
+                                    int32_t swizzle);
+
 /* The upstream GPU runtime ABI (mlir/lib/ExecutionEngine/CudaRuntimeWrappers
  * names; own implementation). */
 void *mgpuModuleLoad(void *data, size_t size);

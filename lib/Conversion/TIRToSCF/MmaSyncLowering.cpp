@@ -26,6 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PlacedLowering.h"
+
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
 
@@ -62,10 +64,6 @@ struct MmaOperands {
 };
 } // namespace
 
-static Value cst(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 static Value add(OpBuilder &b, Location loc, Value x, int64_t c) {
   return c == 0 ? x : arith::AddIOp::create(b, loc, x, cst(b, loc, c));
 }
@@ -74,9 +72,7 @@ static Value add(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
 }
 
-/// fence.proxy.async.shared::cta: the thread's shared-memory writes become
-/// visible to the tensor cores' asynchronous reads.
-static void createAsyncProxyFence(OpBuilder &b, Location loc) {
+void mlir::relax::createAsyncProxyFence(OpBuilder &b, Location loc) {
   NVVM::FenceProxyOp::create(
       b, loc, NVVM::ProxyKind::async_shared,
       NVVM::SharedSpaceAttr::get(b.getContext(),
@@ -91,9 +87,34 @@ static SmallVector<Value> accElement(OpBuilder &b, Location loc,
   return indices;
 }
 
-/// Whether `op` runs in a GPU thread: inside a tir loop bound to a thread
-/// axis, or the gpu-mapped scf.parallel it became.
-static bool inGPUThread(Operation *op) {
+Value mlir::relax::loadOrZero(OpBuilder &b, Location loc, Value inBounds,
+                              Value src, ValueRange indices) {
+  Type dtype = cast<MemRefType>(src.getType()).getElementType();
+  auto read =
+      scf::IfOp::create(b, loc, TypeRange{dtype}, inBounds, /*withElse=*/true);
+  OpBuilder tb = read.getThenBodyBuilder();
+  scf::YieldOp::create(
+      tb, loc, memref::LoadOp::create(tb, loc, src, indices).getResult());
+  OpBuilder eb = read.getElseBodyBuilder();
+  scf::YieldOp::create(
+      eb, loc,
+      arith::ConstantOp::create(eb, loc, eb.getZeroAttr(dtype)).getResult());
+  return read.getResult(0);
+}
+
+FailureOr<SmallVector<Value>>
+mlir::relax::getLoweredMemRefs(Operation *op, ValueRange buffers,
+                               PatternRewriter &rewriter) {
+  SmallVector<Value> memrefs;
+  for (Value buffer : buffers) {
+    memrefs.push_back(getLoweredMemRef(buffer));
+    if (!memrefs.back())
+      return rewriter.notifyMatchFailure(op, "buffers are not lowered memrefs");
+  }
+  return memrefs;
+}
+
+bool mlir::relax::inGPUThread(Operation *op) {
   for (Operation *parent = op->getParentOp(); parent;
        parent = parent->getParentOp()) {
     if (auto loop = dyn_cast<tir::ForOp>(parent);
@@ -127,25 +148,6 @@ static FailureOr<MmaOperands> getOperands(tir::MmaSyncOp op,
   m.q = arith::RemUIOp::create(rewriter, loc, op.getLane(), cst(rewriter, loc, 4));
   return m;
 }
-
-namespace {
-/// A pattern for one side of the placement rule: ops in a GPU thread
-/// (`OnGPU`) or elsewhere; the other side's pattern takes the rest.
-template <typename OpTy, bool OnGPU>
-struct PlacedPattern : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const final {
-    if (inGPUThread(op) != OnGPU)
-      return rewriter.notifyMatchFailure(op, "placed on the other side");
-    return rewritePlaced(op, rewriter);
-  }
-
-  virtual LogicalResult rewritePlaced(OpTy op,
-                                      PatternRewriter &rewriter) const = 0;
-};
-} // namespace
 
 namespace {
 /// The definition of the op as loops: for i < 4, k < 16 in that order.
@@ -292,19 +294,9 @@ struct CopyAsyncToLoop : PlacedPattern<tir::CopyAsyncOp, /*OnGPU=*/false> {
                                     cst(rewriter, loc, 1));
     OpBuilder b = OpBuilder::atBlockBegin(lanes.getBody());
     Value l = lanes.getInductionVar();
-    Type dtype = cast<MemRefType>(dst.getType()).getElementType();
-    auto read = scf::IfOp::create(b, loc, TypeRange{dtype}, op.getInBounds(),
-                                  /*withElse=*/true);
-    {
-      OpBuilder tb = read.getThenBodyBuilder();
-      SmallVector<Value> indices = accElement(tb, loc, op.getSrcIndices(), l);
-      Value element = memref::LoadOp::create(tb, loc, src, indices);
-      scf::YieldOp::create(tb, loc, element);
-      OpBuilder eb = read.getElseBodyBuilder();
-      Value zero = arith::ConstantOp::create(eb, loc, eb.getZeroAttr(dtype));
-      scf::YieldOp::create(eb, loc, zero);
-    }
-    memref::StoreOp::create(b, loc, read.getResult(0), dst,
+    Value element = loadOrZero(b, loc, op.getInBounds(), src,
+                               accElement(b, loc, op.getSrcIndices(), l));
+    memref::StoreOp::create(b, loc, element, dst,
                             accElement(b, loc, op.getDstIndices(), l));
     rewriter.eraseOp(op);
     return success();
@@ -653,9 +645,13 @@ LogicalResult mlir::relax::checkTIRMmaSyncForGPU(Operation *root) {
            tir::MemoryScope::shared;
   };
   WalkResult result = root->walk([&](Operation *op) {
-    if (!isa<tir::MmaSyncOp, tir::WgmmaOp, tir::CopyAsyncOp>(op) ||
+    if (!isa<tir::MmaSyncOp, tir::WgmmaOp, tir::CopyAsyncOp, tir::TmaLoadOp,
+             tir::MbarrierInitOp, tir::MbarrierArriveExpectTxOp,
+             tir::MbarrierWaitOp>(op) ||
         !inGPUThread(op))
       return WalkResult::advance();
+    if (failed(checkTIRTmaForGPU(op)))
+      return WalkResult::interrupt();
     if (auto mma = dyn_cast<tir::MmaSyncOp>(op);
         mma && (!isShared(mma.getA()) || !isShared(mma.getB()))) {
       op->emitOpError("on the GPU, operands a and b must be shared buffers");

@@ -589,6 +589,7 @@ struct ConvertTIRToSCF : relax::impl::ConvertTIRToSCFBase<ConvertTIRToSCF> {
     RewritePatternSet patterns(&getContext());
     populateTIRToSCFPatterns(patterns);
     populateTIRMmaSyncLoweringPatterns(patterns);
+    populateTIRTmaLoweringPatterns(patterns);
     // Structural rewrites only: leave constant folding to canonicalize.
     GreedyRewriteConfig config;
     config.enableFolding(false);

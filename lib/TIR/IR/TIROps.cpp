@@ -576,3 +576,100 @@ LogicalResult AllocOp::verify() {
            << " do not bind";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// TMA loads and mbarriers
+//===----------------------------------------------------------------------===//
+
+/// An mbarrier operand: one 64-bit word of a rank-1 i64 buffer.
+static LogicalResult verifyMbarrier(Operation *op, Value barriers) {
+  auto type = cast<BufferType>(barriers.getType());
+  if (type.getRank() != 1 || !type.getDtype().isInteger(64))
+    return op->emitOpError("mbarriers must be a rank-1 i64 buffer, got ")
+           << type;
+  return success();
+}
+
+LogicalResult MbarrierInitOp::verify() {
+  if (getCount() < 1 || getCount() >= (int64_t(1) << 20))
+    return emitOpError("arrival count must be in [1, 2^20), got ")
+           << getCount();
+  return verifyMbarrier(*this, getBarriers());
+}
+
+LogicalResult MbarrierArriveExpectTxOp::verify() {
+  if (getBytes() < 1 || getBytes() >= (int64_t(1) << 20))
+    return emitOpError("transaction bytes must be in [1, 2^20), got ")
+           << getBytes();
+  return verifyMbarrier(*this, getBarriers());
+}
+
+LogicalResult MbarrierWaitOp::verify() {
+  return verifyMbarrier(*this, getBarriers());
+}
+
+SmallVector<int64_t> TmaLoadOp::getBox() {
+  auto dstType = cast<BufferType>(getDst().getType());
+  int64_t rank = cast<BufferType>(getSrc().getType()).getRank();
+  SmallVector<int64_t> box;
+  for (const relax::sym::Expr &dim : dstType.getDims().take_back(rank))
+    box.push_back(dim ? dim.getConstant().value_or(0) : 0);
+  return box;
+}
+
+int64_t TmaLoadOp::getBoxBytes() {
+  int64_t bytes =
+      cast<BufferType>(getDst().getType()).getDtype().getIntOrFloatBitWidth() /
+      8;
+  for (int64_t dim : getBox())
+    bytes *= dim;
+  return bytes;
+}
+
+LogicalResult TmaLoadOp::verify() {
+  auto dstType = cast<BufferType>(getDst().getType());
+  auto srcType = cast<BufferType>(getSrc().getType());
+  int64_t rank = srcType.getRank();
+  if (rank < 1 || rank > 5)
+    return emitOpError("copies from a source of rank 1 to 5, got ") << rank;
+  if (static_cast<int64_t>(getSrcIndices().size()) != rank)
+    return emitOpError("expects ")
+           << rank << " source indices (the box corner), got "
+           << getSrcIndices().size();
+  if (dstType.getRank() < rank)
+    return emitOpError("destination of rank ")
+           << dstType.getRank() << " cannot hold a box of rank " << rank;
+  if (static_cast<int64_t>(getDstIndices().size()) != dstType.getRank() - rank)
+    return emitOpError("expects ")
+           << dstType.getRank() - rank
+           << " destination indices (its dims before the box), got "
+           << getDstIndices().size();
+  if (srcType.getScope() != MemoryScope::global)
+    return emitOpError("copies from a global buffer, got ") << srcType;
+  Type dtype = srcType.getDtype();
+  if (dtype != dstType.getDtype())
+    return emitOpError("copies between buffers of one dtype, got ")
+           << dtype << " and " << dstType.getDtype();
+  if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
+    return emitOpError("copies f16, bf16 or f32, got ") << dtype;
+  SmallVector<int64_t> box = getBox();
+  for (int64_t dim : box)
+    if (dim < 1 || dim > 256)
+      return emitOpError("box dims (the last ")
+             << rank << " of the destination) must be constants in [1, 256], "
+             << "got " << dstType;
+  int64_t rowBytes = box.back() * dtype.getIntOrFloatBitWidth() / 8;
+  if (rowBytes % 16 != 0)
+    return emitOpError("the box's last dim must be a multiple of 16 bytes, "
+                       "got ")
+           << rowBytes;
+  int64_t swizzle = getSwizzle();
+  if (!llvm::is_contained({0, 32, 64, 128}, swizzle))
+    return emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ")
+           << swizzle;
+  if (swizzle != 0 && rowBytes > swizzle)
+    return emitOpError("the box's last dim (")
+           << rowBytes << " bytes) exceeds the " << swizzle
+           << "-byte swizzle span";
+  return verifyMbarrier(*this, getBarriers());
+}

@@ -487,3 +487,190 @@ tir.prim_func @wgmma_small(%o: !tir.buffer<[m], f32>) {
   tir.wgmma %c0, %acc[%c0], %a[%c0, %c0, %c0], %b[%c0, %c0, %c0] {n = 128 : i64, k = 32 : i64} : !tir.buffer<[64], f32, local>, !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[2, 4, 8, 8, 8], f16, shared>
   tir.return
 }
+
+// -----
+
+tir.prim_func @tma_src_indices(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op expects 2 source indices (the box corner), got 1}}
+  tir.tma_load %tile[%c0], %x[%c0], %bars[%c0], %map : !tir.buffer<[2, 64, 32], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_dst_indices(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op expects 1 destination indices (its dims before the box), got 0}}
+  tir.tma_load %tile[], %x[%c0, %c0], %bars[%c0], %map : !tir.buffer<[2, 64, 32], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_dst_rank(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  %small = tir.alloc : !tir.buffer<[64], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op destination of rank 1 cannot hold a box of rank 2}}
+  tir.tma_load %small[], %x[%c0, %c0], %bars[%c0], %map : !tir.buffer<[64], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_src_scope(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  %shared = tir.alloc : !tir.buffer<[64, 32], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op copies from a global buffer, got '!tir.buffer<[64, 32], f16, shared>'}}
+  tir.tma_load %tile[%c0], %shared[%c0, %c0], %bars[%c0], %map : !tir.buffer<[2, 64, 32], f16, shared>, !tir.buffer<[64, 32], f16, shared>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_dtype(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  %f32tile = tir.alloc : !tir.buffer<[2, 64, 32], f32, shared>
+  // expected-error@+1 {{'tir.tma_load' op copies between buffers of one dtype, got 'f16' and 'f32'}}
+  tir.tma_load %f32tile[%c0], %x[%c0, %c0], %bars[%c0], %map : !tir.buffer<[2, 64, 32], f32, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_box(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  %big = tir.alloc : !tir.buffer<[512, 32], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op box dims (the last 2 of the destination) must be constants in [1, 256], got '!tir.buffer<[512, 32], f16, shared>'}}
+  tir.tma_load %big[], %x[%c0, %c0], %bars[%c0], %map : !tir.buffer<[512, 32], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_row_bytes(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  %narrow = tir.alloc : !tir.buffer<[64, 4], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op the box's last dim must be a multiple of 16 bytes, got 8}}
+  tir.tma_load %narrow[], %x[%c0, %c0], %bars[%c0], %map : !tir.buffer<[64, 4], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_swizzle(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op swizzle must be 0, 32, 64 or 128 bytes, got 96}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0], %bars[%c0], %map {swizzle = 96 : i64} : !tir.buffer<[2, 64, 32], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_swizzle_span(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op the box's last dim (64 bytes) exceeds the 32-byte swizzle span}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0], %bars[%c0], %map {swizzle = 32 : i64} : !tir.buffer<[2, 64, 32], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_barriers(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  %words = tir.alloc : !tir.buffer<[2], i32, shared>
+  // expected-error@+1 {{'tir.tma_load' op mbarriers must be a rank-1 i64 buffer, got '!tir.buffer<[2], i32, shared>'}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0], %words[%c0], %map : !tir.buffer<[2, 64, 32], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i32, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @mbarrier_count(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  // expected-error@+1 {{'tir.mbarrier_init' op arrival count must be in [1, 2^20), got 0}}
+  tir.mbarrier_init %bars[%c0] {count = 0 : i64} : !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @mbarrier_bytes(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  // expected-error@+1 {{'tir.mbarrier_arrive_expect_tx' op transaction bytes must be in [1, 2^20), got 1048576}}
+  tir.mbarrier_arrive_expect_tx %bars[%c0] {bytes = 1048576 : i64} : !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @mbarrier_wait_type(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 32], f16, shared>
+  %tile2 = tir.alloc : !tir.buffer<[2, 2], i64, shared>
+  // expected-error@+1 {{'tir.mbarrier_wait' op mbarriers must be a rank-1 i64 buffer, got '!tir.buffer<[2, 2], i64, shared>'}}
+  tir.mbarrier_wait %tile2[%c0], %c0 : !tir.buffer<[2, 2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_rank(%x: !tir.buffer<[2, 2, 2, 2, 2, 16], f16>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 2, 2, 2, 2, 16], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op copies from a source of rank 1 to 5, got 6}}
+  tir.tma_load %tile[], %x[%c0, %c0, %c0, %c0, %c0, %c0], %bars[%c0], %map : !tir.buffer<[2, 2, 2, 2, 2, 16], f16, shared>, !tir.buffer<[2, 2, 2, 2, 2, 16], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_int(%x: !tir.buffer<[m, k], i32>) {
+  %c0 = arith.constant 0 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[64, 32], i32, shared>
+  // expected-error@+1 {{'tir.tma_load' op copies f16, bf16 or f32, got 'i32'}}
+  tir.tma_load %tile[], %x[%c0, %c0], %bars[%c0], %map : !tir.buffer<[64, 32], i32, shared>, !tir.buffer<[m, k], i32>, !tir.buffer<[2], i64, shared>
+  tir.return
+}

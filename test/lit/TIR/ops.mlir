@@ -144,6 +144,30 @@ tir.prim_func @wgmma(%out: !tir.buffer<[m, 4], f32>) {
   tir.return
 }
 
+// TMA staging (sm_90): one thread's box copy of a symbolic [m, k] operand
+// into stage %s of a double-buffered tile, counted on that stage's
+// mbarrier; the 128-byte swizzle.
+// CHECK-LABEL: tir.prim_func @tma_load
+// CHECK: tir.mbarrier_init %{{.*}}[%{{.*}}] {count = 1 : i64} : !tir.buffer<[2], i64, shared>
+// CHECK-NEXT: tir.mbarrier_arrive_expect_tx %{{.*}}[%{{.*}}] {bytes = 8192 : i64} : !tir.buffer<[2], i64, shared>
+// CHECK-NEXT: tir.tma_load %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} {swizzle = 128 : i64} : !tir.buffer<[2, 64, 64], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+// CHECK-NEXT: tir.tma_load %{{.*}}[], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} : !tir.buffer<[64, 32], bf16, shared>, !tir.buffer<[m, k], bf16>, !tir.buffer<[2], i64, shared>
+// CHECK-NEXT: tir.mbarrier_wait %{{.*}}[%{{.*}}], %{{.*}} : !tir.buffer<[2], i64, shared>
+tir.prim_func @tma_load(%x: !tir.buffer<[m, k], f16>, %y: !tir.buffer<[m, k], bf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %map = arith.constant 0 : i64
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 64, 64], f16, shared>
+  %other = tir.alloc : !tir.buffer<[64, 32], bf16, shared>
+  tir.mbarrier_init %bars[%c1] {count = 1 : i64} : !tir.buffer<[2], i64, shared>
+  tir.mbarrier_arrive_expect_tx %bars[%c1] {bytes = 8192 : i64} : !tir.buffer<[2], i64, shared>
+  tir.tma_load %tile[%c1], %x[%c0, %c0], %bars[%c1], %map {swizzle = 128 : i64} : !tir.buffer<[2, 64, 64], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.tma_load %other[], %y[%c0, %c0], %bars[%c1], %map : !tir.buffer<[64, 32], bf16, shared>, !tir.buffer<[m, k], bf16>, !tir.buffer<[2], i64, shared>
+  tir.mbarrier_wait %bars[%c1], %c0 : !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
 // The staging of tensor-core tiles: 16-byte copies into shared memory.
 // CHECK-LABEL: tir.prim_func @copy_async
 // CHECK: tir.copy_async %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {lanes = 8 : i64} : !tir.buffer<[64, 40], f16, shared>, !tir.buffer<[m, 64], f16>

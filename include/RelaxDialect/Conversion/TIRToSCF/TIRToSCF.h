@@ -29,9 +29,19 @@ void populateTIRToSCFPatterns(RewritePatternSet &patterns);
 /// emulation of GPU schedules) their definitions as loops.
 void populateTIRMmaSyncLoweringPatterns(RewritePatternSet &patterns);
 
-/// Reports a tensor-core op in a GPU thread that the GPU lowering cannot
-/// take (operands outside shared memory).
+/// Reports a tensor-core or TMA op in a GPU thread that the GPU lowering
+/// cannot take (operands outside shared memory).
 LogicalResult checkTIRMmaSyncForGPU(Operation *root);
+
+/// The patterns for the TMA and mbarrier ops (TmaLowering.cpp): in a GPU
+/// thread `cp.async.bulk.tensor` and `mbarrier.*`; elsewhere the box copy
+/// as loops (zeros outside the source, the swizzle applied) and nothing for
+/// the mbarriers.
+void populateTIRTmaLoweringPatterns(RewritePatternSet &patterns);
+
+/// Reports a TMA or mbarrier op `op` (in a GPU thread) whose shared-memory
+/// operands are not shared buffers.
+LogicalResult checkTIRTmaForGPU(Operation *op);
 
 /// The memref behind a buffer operand during the conversion (through the
 /// cast that keeps tir ops valid), or null.

@@ -185,5 +185,132 @@ def TIR_WgmmaOp : TIR_Op<"wgmma", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// TMA loads and mbarriers (sm_90)
+//===----------------------------------------------------------------------===//
+
+def TIR_MbarrierInitOp : TIR_Op<"mbarrier_init"> {
+  let summary = "Initialises an mbarrier of shared memory";
+  let description = [{
+    Sets the mbarrier `barriers[index]` (a 64-bit word of shared memory) to
+    phase 0, expecting `count` arrivals per phase and no transaction bytes.
+    One thread runs it, before the barrier that precedes any other use
+    (`mbarrier.init.shared.b64` on the GPU, nothing elsewhere: off the GPU
+    every `tir.tma_load` is done when it returns).
+
+    ```mlir
+    tir.mbarrier_init %bars[%c0] {count = 1 : i64} : !tir.buffer<[2], i64, shared>
+    ```
+  }];
+  let arguments = (ins Arg<TIR_BufferType, "", [MemWrite]>:$barriers,
+                       Index:$index, I64Attr:$count);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TIR_MbarrierArriveExpectTxOp : TIR_Op<"mbarrier_arrive_expect_tx"> {
+  let summary = "Arrives on an mbarrier, announcing the bytes still to come";
+  let description = [{
+    Adds `bytes` to the transaction count the current phase of
+    `barriers[index]` waits for, then arrives on it (release semantics).
+    The thread that issues a phase's `tir.tma_load` ops runs it with the
+    sum of their boxes' bytes (a box always delivers all its bytes, zeros
+    included where it leaves the tensor); the phase completes when every
+    expected arrival has happened and those bytes have landed.
+    `mbarrier.arrive.expect_tx.shared.b64` on the GPU, nothing elsewhere.
+
+    ```mlir
+    tir.mbarrier_arrive_expect_tx %bars[%s] {bytes = 8192 : i64}
+        : !tir.buffer<[2], i64, shared>
+    ```
+  }];
+  let arguments = (ins Arg<TIR_BufferType, "", [MemRead, MemWrite]>:$barriers,
+                       Index:$index, I64Attr:$bytes);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TIR_MbarrierWaitOp : TIR_Op<"mbarrier_wait"> {
+  let summary = "Waits until an mbarrier's phase of the given parity completes";
+  let description = [{
+    Returns once the phase of `barriers[index]` whose parity is `phase` (0
+    or 1: phases alternate) has completed; what the `tir.tma_load` ops
+    counted on that phase wrote is then visible to the thread (acquire
+    semantics). A double-buffered pipeline gives each stage its own mbarrier
+    and flips that stage's parity each time it reuses it. On the GPU a loop
+    of `mbarrier.try_wait.parity.shared.b64`, nothing elsewhere.
+
+    ```mlir
+    tir.mbarrier_wait %bars[%s], %parity : !tir.buffer<[2], i64, shared>
+    ```
+  }];
+  // A write as well as a read: the wait orders the thread's later accesses
+  // after the copies (and a read-only op without results would be dead).
+  let arguments = (ins Arg<TIR_BufferType, "", [MemRead, MemWrite]>:$barriers,
+                       Index:$index, Index:$phase);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` $phase attr-dict `:`
+    qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TIR_TmaLoadOp : TIR_Op<"tma_load", [AttrSizedOperandSegments]> {
+  let summary = "Starts a TMA copy of a box of a global tensor into shared memory";
+  let description = [{
+    Copies the box whose corner is `src[srcIndices]` (one index per dim of
+    `src`, a global buffer) and whose extent is the trailing `rank(src)`
+    dims of `dst` (static, 1 to 256 each) into `dst[dstIndices, ...]` (the
+    leading indices pick e.g. the stage); elements of the box outside `src`
+    are written as zero. The box is laid out row-major (the last dim
+    contiguous) and, with `swizzle` = 32, 64 or 128, each 16-byte chunk of
+    it moves within its `swizzle`-byte row: byte offset `o` of the box lands
+    at `o ^ (((o >> 7) & (swizzle / 16 - 1)) << 4)`, the layout of the PTX
+    ISA's swizzle modes (the last dim of the box, in bytes, must then not
+    exceed `swizzle`, and on the GPU the tile must sit on a `8 * swizzle`
+    byte boundary).
+
+    On the GPU, one thread issues it as one `cp.async.bulk.tensor`
+    (`UTMALDG`) through `tensor_map`, the 64-bit generic address of a tensor
+    map the host encoded for `src` with this box and swizzle
+    (relax_rt_cuda_tensor_map_encode); the copy's bytes are counted on the
+    mbarrier `barriers[barrierIndex]`, and the data may be read once that
+    mbarrier's phase completed (`tir.mbarrier_arrive_expect_tx`,
+    `tir.mbarrier_wait`). Elsewhere (the CPU emulation of GPU schedules) it
+    is loops that read the box exactly as the tensor map describes it,
+    zeros and swizzle included, and `tensor_map` is not used.
+
+    ```mlir
+    tir.tma_load %sa[%s], %a[%i, %k], %bars[%s], %map {swizzle = 0 : i64}
+        : !tir.buffer<[2, 64, 32], f16, shared>, !tir.buffer<[m, k], f16>,
+          !tir.buffer<[2], i64, shared>
+    ```
+  }];
+  let arguments = (ins Arg<TIR_BufferType, "", [MemWrite]>:$dst,
+                       Variadic<Index>:$dstIndices,
+                       Arg<TIR_BufferType, "", [MemRead]>:$src,
+                       Variadic<Index>:$srcIndices,
+                       Arg<TIR_BufferType, "", [MemRead, MemWrite]>:$barriers,
+                       Index:$barrierIndex,
+                       I64:$tensorMap,
+                       DefaultValuedAttr<I64Attr, "0">:$swizzle);
+  let assemblyFormat = [{
+    $dst `[` $dstIndices `]` `,` $src `[` $srcIndices `]` `,`
+    $barriers `[` $barrierIndex `]` `,` $tensorMap attr-dict `:`
+    qualified(type($dst)) `,` qualified(type($src)) `,`
+    qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The box: the trailing rank(src) dims of dst, outermost first.
+    ::llvm::SmallVector<int64_t> getBox();
+    /// The bytes one copy delivers (what its mbarrier phase expects).
+    int64_t getBoxBytes();
+  }];
+}
 
 #endif // TIR_TENSOR_CORE_OPS_TD

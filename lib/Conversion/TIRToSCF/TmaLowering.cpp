@@ -1,0 +1,317 @@
+//===- TmaLowering.cpp - TMA loads and mbarriers to NVVM or loops ---------===//
+//
+// tir.tma_load copies a box of a global tensor into shared memory; in a GPU
+// thread it is one cp.async.bulk.tensor through the tensor map the host
+// encoded (its address is an operand), counted on an mbarrier, and the
+// tir.mbarrier_* ops become the mbarrier instructions that make the data
+// visible. Off the GPU (the CPU emulation of GPU schedules) a copy is done
+// when the op returns, so the mbarrier ops vanish and the copy is loops that
+// read the box as the tensor map describes it: zeros where the box leaves
+// the tensor (the map's zero fill, which gives a tiled kernel its tails)
+// and each 16-byte chunk moved by the swizzle. The emulation therefore checks
+// the box coordinates and the shared-memory layout the consumer (tir.wgmma)
+// reads, not only the product.
+//
+// The NVVM ops take LLVM pointers: shared addresses are the memrefs'
+// aligned pointers (the 32-bit shared window, as the wgmma descriptors use
+// them) plus the element offset of the indices, cast to `ptr<3>`; the tensor
+// map is a generic address.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlacedLowering.h"
+
+#include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
+#include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// The suspend-time hint of mbarrier.try_wait (ns) between polls, as CUDA's
+/// own pipelines use: long enough not to spin, short against a tile copy.
+static constexpr int64_t kTryWaitTicks = 0x989680;
+
+static Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
+
+/// `ptr<3>` to element `indices` of the static shared `memref`.
+static Value sharedPointer(OpBuilder &b, Location loc, Value memref,
+                           ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  Type i64 = b.getI64Type();
+  auto c64 = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v))
+        .getResult();
+  };
+  Value address = arith::IndexCastUIOp::create(
+      b, loc, i64,
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref));
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t stride = type.getElementTypeBitWidth() / 8;
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    if (d < static_cast<int64_t>(indices.size())) {
+      Value i = arith::IndexCastUIOp::create(b, loc, i64, indices[d]);
+      address = arith::AddIOp::create(
+          b, loc, address, arith::MulIOp::create(b, loc, i, c64(stride)));
+    }
+    stride *= shape[d];
+  }
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), address);
+}
+
+namespace {
+/// The mbarrier ops: `rewriteOnGPU` gets the mbarrier's shared address in
+/// a GPU thread; elsewhere they are erased.
+template <typename OpTy> struct MbarrierPattern : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
+    if (!inGPUThread(op)) {
+      rewriter.eraseOp(op); // Copies off the GPU are done at once.
+      return success();
+    }
+    FailureOr<SmallVector<Value>> barriers =
+        getLoweredMemRefs(op, op.getBarriers(), rewriter);
+    if (failed(barriers))
+      return failure();
+    Value pointer =
+        sharedPointer(rewriter, op.getLoc(), (*barriers)[0], op.getIndex());
+    rewriteOnGPU(op, pointer, rewriter);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  virtual void rewriteOnGPU(OpTy op, Value pointer,
+                            PatternRewriter &rewriter) const = 0;
+};
+
+struct MbarrierInitToNVVM : MbarrierPattern<tir::MbarrierInitOp> {
+  using MbarrierPattern::MbarrierPattern;
+  void rewriteOnGPU(tir::MbarrierInitOp op, Value pointer,
+                    PatternRewriter &rewriter) const override {
+    NVVM::MBarrierInitOp::create(rewriter, op.getLoc(), pointer,
+                                 i32Const(rewriter, op.getLoc(), op.getCount()),
+                                 Value());
+    // The initialised mbarrier is then updated by TMA's complete_tx, an
+    // asynchronous-proxy operation.
+    createAsyncProxyFence(rewriter, op.getLoc());
+  }
+};
+
+struct MbarrierArriveExpectTxToNVVM
+    : MbarrierPattern<tir::MbarrierArriveExpectTxOp> {
+  using MbarrierPattern::MbarrierPattern;
+  void rewriteOnGPU(tir::MbarrierArriveExpectTxOp op, Value pointer,
+                    PatternRewriter &rewriter) const override {
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, op.getLoc(), Type(), pointer,
+        i32Const(rewriter, op.getLoc(), op.getBytes()), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, Value());
+  }
+};
+
+struct MbarrierWaitToNVVM : MbarrierPattern<tir::MbarrierWaitOp> {
+  using MbarrierPattern::MbarrierPattern;
+  void rewriteOnGPU(tir::MbarrierWaitOp op, Value pointer,
+                    PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value phase = arith::IndexCastUIOp::create(
+        rewriter, loc, rewriter.getI32Type(), op.getPhase());
+    NVVM::MBarrierTryWaitParityOp::create(
+        rewriter, loc, pointer, phase, i32Const(rewriter, loc, kTryWaitTicks));
+  }
+};
+
+/// One cp.async.bulk.tensor: coordinates innermost first, as the tensor
+/// map lists its dims.
+struct TmaLoadToNVVM : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/true> {
+  using PlacedPattern::PlacedPattern;
+
+  LogicalResult rewritePlaced(tir::TmaLoadOp op,
+                              PatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> memrefs =
+        getLoweredMemRefs(op, {op.getDst(), op.getBarriers()}, rewriter);
+    if (failed(memrefs))
+      return failure();
+    Value dst = (*memrefs)[0], barriers = (*memrefs)[1];
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    // The CTA's own shared window is part of its cluster's (address space
+    // 7), the destination kind the instruction takes from PTX 8.0 on.
+    Value dstPointer = LLVM::AddrSpaceCastOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), 7),
+        sharedPointer(b, loc, dst, op.getDstIndices()));
+    Value barrier = sharedPointer(b, loc, barriers, op.getBarrierIndex());
+    Value map = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), op.getTensorMap());
+    SmallVector<Value> coordinates;
+    for (Value index : llvm::reverse(op.getSrcIndices()))
+      coordinates.push_back(
+          arith::IndexCastOp::create(b, loc, b.getI32Type(), index));
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, loc, dstPointer, map, coordinates, barrier, ValueRange(), Value(),
+        Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+        NVVM::CTAGroupKindAttr(), Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The definition: for every position p of the box, the element at
+/// corner + p (zero outside the source) stored where the tensor map puts
+/// it.
+struct TmaLoadToLoops : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/false> {
+  using PlacedPattern::PlacedPattern;
+
+  LogicalResult rewritePlaced(tir::TmaLoadOp op,
+                              PatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> memrefs =
+        getLoweredMemRefs(op, {op.getDst(), op.getSrc()}, rewriter);
+    if (failed(memrefs))
+      return failure();
+    Value dst = (*memrefs)[0], src = (*memrefs)[1];
+    Location loc = op.getLoc();
+    SmallVector<int64_t> box = op.getBox();
+    // The box's loop nest, outermost dim first.
+    SmallVector<Value> position;
+    OpBuilder b = rewriter;
+    for (int64_t extent : box) {
+      auto loop = scf::ForOp::create(b, loc, cst(b, loc, 0),
+                                     cst(b, loc, extent), cst(b, loc, 1));
+      position.push_back(loop.getInductionVar());
+      b.setInsertionPointToStart(loop.getBody());
+    }
+    // In bounds: 0 <= corner + p < dim along every dim.
+    SmallVector<Value> coordinates;
+    Value inBounds;
+    for (auto [d, corner] : llvm::enumerate(op.getSrcIndices())) {
+      Value c = arith::AddIOp::create(b, loc, corner, position[d]);
+      coordinates.push_back(c);
+      Value dim = memref::DimOp::create(b, loc, src, d);
+      Value ok = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, c,
+                                cst(b, loc, 0)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, c, dim));
+      inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok) : ok;
+    }
+    Value element = loadOrZero(b, loc, inBounds, src, coordinates);
+    Type dtype = cast<MemRefType>(dst.getType()).getElementType();
+    SmallVector<Value> dstIndices(op.getDstIndices());
+    llvm::append_range(dstIndices,
+                       swizzledPosition(b, loc, position, box,
+                                        dtype.getIntOrFloatBitWidth() / 8,
+                                        op.getSwizzle()));
+    memref::StoreOp::create(b, loc, element, dst, dstIndices);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Where box position `p` lands: itself without swizzle; else its byte
+  /// offset o in the row-major box becomes o ^ (((o >> 7) & (S/16 - 1)) << 4)
+  /// (the 16-byte chunk index XOR the 128-byte row index), unflattened
+  /// back over the box.
+  static SmallVector<Value> swizzledPosition(OpBuilder &b, Location loc,
+                                             ArrayRef<Value> p,
+                                             ArrayRef<int64_t> box,
+                                             int64_t elementBytes,
+                                             int64_t swizzle) {
+    if (swizzle == 0)
+      return SmallVector<Value>(p);
+    Value flat = cst(b, loc, 0);
+    for (auto [i, extent] : llvm::zip(p, box))
+      flat = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, flat, cst(b, loc, extent)), i);
+    Value offset =
+        arith::MulIOp::create(b, loc, flat, cst(b, loc, elementBytes));
+    Value row = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, offset, cst(b, loc, 7)),
+        cst(b, loc, swizzle / 16 - 1));
+    Value moved = arith::XOrIOp::create(
+        b, loc, offset, arith::ShLIOp::create(b, loc, row, cst(b, loc, 4)));
+    Value rest =
+        arith::DivUIOp::create(b, loc, moved, cst(b, loc, elementBytes));
+    SmallVector<Value> position(box.size());
+    for (int64_t d = box.size() - 1; d >= 0; --d) {
+      position[d] = arith::RemUIOp::create(b, loc, rest, cst(b, loc, box[d]));
+      rest = arith::DivUIOp::create(b, loc, rest, cst(b, loc, box[d]));
+    }
+    return position;
+  }
+};
+} // namespace
+
+/// A phase whose expected bytes differ from what its copies deliver never
+/// completes (too many) or completes before the data landed (too few), and
+/// neither shows in the CPU emulation, where copies are done at once. The
+/// copies that follow `arrive` in its block on the same mbarrier (same
+/// buffer and index value), up to the next arrive on it, are its phase's:
+/// when there are any, their box bytes must add up to `bytes`.
+static LogicalResult checkExpectedBytes(tir::MbarrierArriveExpectTxOp arrive) {
+  int64_t delivered = 0;
+  bool anyCopy = false;
+  for (Operation *next = arrive->getNextNode(); next;
+       next = next->getNextNode()) {
+    if (auto other = dyn_cast<tir::MbarrierArriveExpectTxOp>(next);
+        other && other.getBarriers() == arrive.getBarriers() &&
+        other.getIndex() == arrive.getIndex())
+      break;
+    auto copy = dyn_cast<tir::TmaLoadOp>(next);
+    if (!copy || copy.getBarriers() != arrive.getBarriers() ||
+        copy.getBarrierIndex() != arrive.getIndex())
+      continue;
+    anyCopy = true;
+    delivered += copy.getBoxBytes();
+  }
+  if (anyCopy && delivered != static_cast<int64_t>(arrive.getBytes()))
+    return arrive.emitOpError("expects ")
+           << arrive.getBytes() << " bytes, but the tir.tma_load ops that "
+           << "follow it on this mbarrier deliver " << delivered;
+  return success();
+}
+
+LogicalResult mlir::relax::checkTIRTmaForGPU(Operation *op) {
+  auto isShared = [](Value buffer) {
+    return cast<tir::BufferType>(buffer.getType()).getScope() ==
+           tir::MemoryScope::shared;
+  };
+  auto check = [&](Value barriers) -> LogicalResult {
+    if (!isShared(barriers))
+      return op->emitOpError("on the GPU, mbarriers must be a shared buffer");
+    return success();
+  };
+  if (auto init = dyn_cast<tir::MbarrierInitOp>(op))
+    return check(init.getBarriers());
+  if (auto arrive = dyn_cast<tir::MbarrierArriveExpectTxOp>(op)) {
+    if (failed(check(arrive.getBarriers())))
+      return failure();
+    return checkExpectedBytes(arrive);
+  }
+  if (auto wait = dyn_cast<tir::MbarrierWaitOp>(op))
+    return check(wait.getBarriers());
+  auto load = dyn_cast<tir::TmaLoadOp>(op);
+  if (!load)
+    return success();
+  auto dstType = cast<tir::BufferType>(load.getDst().getType());
+  if (!isShared(load.getDst()) ||
+      llvm::any_of(dstType.getDims(), [](const sym::Expr &dim) {
+        return !dim || !dim.getConstant();
+      }))
+    return op->emitOpError(
+        "on the GPU, the destination must be a shared buffer of static shape");
+  return check(load.getBarriers());
+}
+
+void mlir::relax::populateTIRTmaLoweringPatterns(RewritePatternSet &patterns) {
+  patterns.add<MbarrierInitToNVVM, MbarrierArriveExpectTxToNVVM,
+               MbarrierWaitToNVVM, TmaLoadToNVVM, TmaLoadToLoops>(
+      patterns.getContext());
+}
