@@ -62,6 +62,10 @@ EXCLUDED = {
         "tests --relax-shard's split of symbolic dims and its run-time "
         "divisibility check (relax.assert_dims, a host check before any "
         "kernel); it runs the pass's output, not a program of its own",
+    "reduction-lanes":
+        "CPU-only: checks the CPU default schedule's row reductions in vector "
+        "lanes (laneReduction: its IR and its lane tails); the GPU schedules' "
+        "reductions of the same ops are the reduction-* copies",
     "vectorize-avx512":
         "CPU-only: checks the x86 AVX-512 vector code of the CPU pipeline; "
         "does not run relax-run",
