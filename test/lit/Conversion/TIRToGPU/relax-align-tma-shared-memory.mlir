@@ -6,7 +6,8 @@
 // destination through index arithmetic, a pointer cast and the shared ->
 // cluster address-space cast, as convert-tir-to-scf builds it. The mbarriers
 // (the copy's other shared pointer) and a buffer no copy writes keep their
-// alignment.
+// alignment. Checked to fail with the alignment at 512 (half the 128-byte
+// swizzle's window).
 // CHECK-LABEL: gpu.func @tma_kernel
 // CHECK-SAME: workgroup(%{{.*}} : memref<2x8x64xf16, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64}, %{{.*}} : memref<2xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<4xf32, #gpu.address_space<workgroup>>)
 // CHECK-SAME: kernel
