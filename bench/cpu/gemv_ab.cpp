@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "CpuGemvVec.h"
+#include "ab_util.h"
 
 #ifdef AB_AVX512
 using Vec = Vec512;
@@ -37,29 +38,9 @@ namespace tree {
 } // namespace tree
 
 namespace {
-double threadSeconds() {
-  timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
-}
-double wallSeconds() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-/// Page-aligned floats, so that both sides meet the same 4 KiB aliasing
-/// between X, Y and the weight.
-struct Buffer {
-  explicit Buffer(size_t n)
-      : data(static_cast<float *>(std::aligned_alloc(
-            4096, (n * sizeof(float) + 4095) / 4096 * 4096))),
-        size(n) {}
-  Buffer(Buffer &&o) noexcept
-      : data(std::exchange(o.data, nullptr)), size(o.size) {}
-  ~Buffer() { std::free(data); }
-  float *data;
-  size_t size;
-};
+using ab::threadSeconds;
+using ab::wallSeconds;
+using Buffer = ab::PageBuffer<float>;
 using RangeFn = void(int64_t, bool, const float *, int64_t, const float *,
                      int64_t, int64_t, float *, int64_t, int64_t, int64_t);
 } // namespace

@@ -377,8 +377,9 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
         const T *add = maskView.additive ? maskView.additive + maskBase
                                          : nullptr;
         max = scaleMaskMax(row, visibleEnd, scale, add, maskView.strides[3]);
-        std::fill(row + visibleEnd, row + t,
-                  -std::numeric_limits<T>::infinity());
+        // The keys the causal mask hides weigh exactly 0: no exponential
+        // is computed for them (half a causal prefill's).
+        std::fill(row + visibleEnd, row + t, T(0));
         visible = visibleEnd;
       }
       for (int64_t j = 0; maskView.boolean && j < t; ++j) {
@@ -404,10 +405,13 @@ void attention(const char *fn, MemRef<T, 4> *q, MemRef<T, 4> *k,
         continue;
       }
       // Every visible score -inf leaves max = -inf and the row NaN, as
-      // numpy's softmax.
-      T sum = expShifted(row, t, max);
+      // numpy's softmax (the hidden keys' zeros then meet NaN in the
+      // product with V). Without a boolean mask the visible keys are the
+      // prefix [0, visibleEnd); with one, hidden keys hold -inf anywhere.
+      int64_t live = maskView.boolean ? t : visibleEnd;
+      T sum = expShifted(row, live, max);
       T inverse = T(1) / sum;
-      for (int64_t j = 0; j < t; ++j)
+      for (int64_t j = 0; j < live; ++j)
         row[j] *= inverse;
     }
     multiply(Matrix<T>{scores.data(), rows, t, t, 1},

@@ -12,6 +12,7 @@
 #include "ThreadPool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 
 namespace relax::runtime {
@@ -63,6 +64,57 @@ void splitOverPool(int64_t extent, int64_t bytes, int threads, Range range) {
       range(begin, end);
   };
   parallelTasks(pieces, piece);
+}
+
+/// splitOverPool's pieces dealt as one long stream per thread: stream s is
+/// the s-th run of consecutive pieces, and the task of stream s runs its
+/// pieces in order from the front, then what is left of the other streams
+/// from their backs. A thread's pieces then continue one stream of W (the
+/// rows a kernel prefetches past a piece's end are its next piece's, where
+/// splitOverPool's pieces, claimed by the threads in turn, each start cold),
+/// and a thread that starts late or is slowed by another process still
+/// leaves its stream's tail to the others.
+template <typename Range>
+void splitOverPoolStreams(int64_t extent, int64_t bytes, int threads,
+                          Range range) {
+  const int64_t pieces = poolPieces(extent, bytes, threads);
+  if (pieces <= 1) {
+    range(int64_t(0), extent);
+    return;
+  }
+  const int64_t streams = std::min<int64_t>({threads, pieces, 64});
+  // [front, back) of each stream's unclaimed pieces in one word, so that
+  // either end is claimed by one compare-exchange.
+  std::atomic<uint64_t> left[64];
+  for (int64_t s = 0; s < streams; ++s)
+    left[s].store(uint64_t(s * pieces / streams) << 32 |
+                      uint64_t((s + 1) * pieces / streams),
+                  std::memory_order_relaxed);
+  auto claim = [&](int64_t s, bool front) -> int64_t {
+    uint64_t v = left[s].load(std::memory_order_relaxed);
+    for (;;) {
+      uint64_t f = v >> 32, b = v & 0xffffffffu;
+      if (f >= b)
+        return -1;
+      uint64_t next = front ? (f + 1) << 32 | b : f << 32 | (b - 1);
+      if (left[s].compare_exchange_weak(v, next, std::memory_order_relaxed))
+        return int64_t(front ? f : b - 1);
+    }
+  };
+  auto task = [&](int64_t s) {
+    auto run = [&](int64_t p) {
+      int64_t begin = pieceBound(extent, pieces, p);
+      int64_t end = pieceBound(extent, pieces, p + 1);
+      if (begin < end)
+        range(begin, end);
+    };
+    for (int64_t p; (p = claim(s, true)) >= 0;)
+      run(p);
+    for (int64_t o = 1; o < streams; ++o)
+      for (int64_t p; (p = claim((s + o) % streams, false)) >= 0;)
+        run(p);
+  };
+  parallelTasks(streams, task);
 }
 
 /// Y[:, [begin, end)] = X * B for m <= 4 rows of X; `transposed`: B^T is

@@ -322,10 +322,10 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
       layout.centreLanes = nibbles ? 4 : 8;
     }
     detail::Int8Rows rows = prepareInt8Rows(m, x, ldx, w.k, w.group, layout);
-    detail::splitOverPool(w.n, w.n * w.k * w.bits / 8, threads,
-                          [&](int64_t begin, int64_t end) {
-                            kernel(rows, w, y, ldy, begin, end);
-                          });
+    detail::splitOverPoolStreams(w.n, w.n * w.k * w.bits / 8, threads,
+                                 [&](int64_t begin, int64_t end) {
+                                   kernel(rows, w, y, ldy, begin, end);
+                                 });
     return true;
   }
   detail::QuantRangeFn *vector = nullptr;
@@ -341,7 +341,7 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
     ldx = w.k;
   }
   int64_t groups = w.k / w.group;
-  detail::splitOverPool(
+  detail::splitOverPoolStreams(
       w.n, w.n * w.k * w.bits / 8, threads, [&](int64_t begin, int64_t end) {
         if (!vector)
           return quantRangeGeneric(m, x, ldx, w, y, ldy, begin, end);

@@ -6,7 +6,9 @@
 // (Convolution.cpp): B is multiplied as it is stored until it has been
 // multiplied by kPackAfterRows rows, then through a copy reordered once
 // into oneDNN's blocked layout, with the bias, the activation and the
-// residual as post-ops where the matmul is brgemm.
+// residual as post-ops where the matmul is brgemm; where it is gemm-based
+// (below AVX-512), packed B runs as a 1x1 convolution, whose jit kernel
+// applies the same post-ops.
 // relax_rt_blas_release_constants forgets every packing of a module's
 // constants (the fused convolutions' too).
 //
@@ -49,12 +51,22 @@ struct PackedKey {
 /// 768 by 768 x 3072, a BERT-base FFN: 12 against 6 ms, measured on a Zen 4
 /// capped at AVX2, 2026-12-06), so such a B is copied once with its rows
 /// 64 bytes further apart, as the matmul would have packed it.
+///
+/// Where the matmul is gemm-based, a product whose B has been packed
+/// (past kPackAfterRows) runs instead as a 1x1 convolution over C's rows
+/// as pixels, channels last (convPrimitive): oneDNN 2.6 has a jit kernel
+/// for it at AVX2 ("jit_1x1:avx2") that reads weights packed once and
+/// applies the bias, GELU and the residual to each block of C in
+/// registers. One Zen 4 core capped at AVX2, against dnnl_sgemm and the
+/// epilogue passes (2026-12-07, docs/perf.md): 0.83-0.98 of the time on
+/// the bench/peers models' products of 64 and 128 rows.
 struct PackedPrimitive {
   dnnl::matmul matmul;              // null: C = A * B by dnnl_sgemm
+  dnnl::convolution_forward conv;   // or by a 1x1 convolution on packed B
   dnnl::eltwise_forward activation; // with sgemm: the activation, if any
   bool viaSgemm = false;
   Matrix<float> b{}; // with sgemm: B or its padded copy
-  explicit operator bool() const { return matmul || viaSgemm; }
+  explicit operator bool() const { return matmul || conv || viaSgemm; }
 };
 /// (rows, A's row stride, C's row stride, bias, activation, residual and
 /// its row stride): what a primitive is made for besides B.
@@ -67,6 +79,11 @@ struct PackedWeights {
   /// Brgemm on B as it is stored (no weights): made by plainPrimitive; a
   /// null one records that oneDNN has none for the shape.
   std::map<ProductShape, PackedPrimitive> plainPrimitives;
+  /// The 1x1 convolutions standing in for a gemm-based matmul (a null one
+  /// records that oneDNN has no jit kernel for the shape), and B packed
+  /// for them once.
+  std::map<ProductShape, PackedPrimitive> convPrimitives;
+  dnnl::memory convWeights;
   /// Rows of A multiplied by B as it is stored so far (runsOnPlainB).
   int64_t plainRows = 0;
 };
@@ -142,12 +159,46 @@ PackedWeights &entryFor(Matrix<float> b) {
   return *entry;
 }
 
-ProductShape shapeOf(Matrix<float> a, Matrix<float> c, bool bias,
-                     GemmActivation activation, bool residual,
-                     int64_t residualRowStride) {
-  return std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
-                         static_cast<int>(activation), residual,
-                         residualRowStride);
+/// A product C = A * B + epilogue as its primitives see it besides B:
+/// A's and C's views, the bias (or none), the activation and the residual
+/// (or none) with its row stride.
+struct Product {
+  Matrix<float> a, c;
+  bool bias;
+  GemmActivation activation;
+  bool residual;
+  int64_t residualRowStride;
+  ProductShape shape() const {
+    return std::make_tuple(a.rows, a.rowStride, c.rowStride, bias,
+                           static_cast<int>(activation), residual,
+                           residualRowStride);
+  }
+};
+
+/// A matrix as the pixels of a 1x1 convolution's NHWC tensor: one image,
+/// a row per pixel (H = rows, W = 1), a column per channel.
+dnnl::memory::desc rowsAsPixels(Matrix<float> m) {
+  return dnnl::memory::desc(
+      {1, m.cols, m.rows, 1}, dnnl::memory::data_type::f32,
+      dnnl::memory::dims{m.rows * m.rowStride, 1, m.rowStride, m.rowStride});
+}
+
+/// The post-ops of a product's epilogue but the bias (the primitive's
+/// own): the activation, then the residual added from a tensor of
+/// `residualDesc`.
+dnnl::primitive_attr epilogueAttr(GemmActivation activation, bool residual,
+                                  const dnnl::memory::desc &residualDesc) {
+  dnnl::post_ops ops;
+  if (activation != GemmActivation::None)
+    ops.append_eltwise(1.0f, eltwiseOf(activation), 0.0f, 0.0f);
+  if (residual)
+    ops.append_binary(dnnl::algorithm::binary_add, residualDesc);
+  dnnl::primitive_attr attr;
+  attr.set_post_ops(ops);
+  // Pieces of products run at once on the pool's threads: each thread
+  // passes its own scratchpad (withScratchpad).
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  return attr;
 }
 
 /// oneDNN's matmul computing C = A * B + epilogue for B described by
@@ -155,32 +206,22 @@ ProductShape shapeOf(Matrix<float> a, Matrix<float> c, bool bias,
 /// The bias and activation are the primitive's bias and an eltwise
 /// post-op, the residual a binary post-op over a tensor of C's shape: each
 /// applied to a block of C while it is in registers.
-dnnl::matmul::primitive_desc
-matmulDesc(Matrix<float> a, const dnnl::memory::desc &bDesc, Matrix<float> c,
-           bool bias, GemmActivation activation, bool residual,
-           int64_t residualRowStride) {
+dnnl::matmul::primitive_desc matmulDesc(const Product &p,
+                                        const dnnl::memory::desc &bDesc) {
   using dnnl::memory;
-  memory::desc aDesc({a.rows, a.cols}, memory::data_type::f32,
-                     memory::dims{a.rowStride, 1});
-  memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
-                     memory::dims{c.rowStride, 1});
-  memory::desc biasDesc({1, c.cols}, memory::data_type::f32,
+  memory::desc aDesc({p.a.rows, p.a.cols}, memory::data_type::f32,
+                     memory::dims{p.a.rowStride, 1});
+  memory::desc cDesc({p.c.rows, p.c.cols}, memory::data_type::f32,
+                     memory::dims{p.c.rowStride, 1});
+  memory::desc biasDesc({1, p.c.cols}, memory::data_type::f32,
                         memory::format_tag::ab);
-  dnnl::post_ops ops;
-  if (activation != GemmActivation::None)
-    ops.append_eltwise(1.0f, eltwiseOf(activation), 0.0f, 0.0f);
-  if (residual)
-    ops.append_binary(dnnl::algorithm::binary_add,
-                      memory::desc({c.rows, c.cols}, memory::data_type::f32,
-                                   memory::dims{residualRowStride, 1}));
-  dnnl::primitive_attr attr;
-  attr.set_post_ops(ops);
-  // Pieces of products run at once on the pool's threads: each thread
-  // passes its own scratchpad (withScratchpad).
-  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  dnnl::primitive_attr attr =
+      epilogueAttr(p.activation, p.residual,
+                   memory::desc({p.c.rows, p.c.cols}, memory::data_type::f32,
+                                memory::dims{p.residualRowStride, 1}));
   return dnnl::matmul::primitive_desc(
-      bias ? dnnl::matmul::desc(aDesc, bDesc, biasDesc, cDesc)
-           : dnnl::matmul::desc(aDesc, bDesc, cDesc),
+      p.bias ? dnnl::matmul::desc(aDesc, bDesc, biasDesc, cDesc)
+             : dnnl::matmul::desc(aDesc, bDesc, cDesc),
       attr, cpuEngine());
 }
 
@@ -196,53 +237,58 @@ bool runsOnPlainB(Matrix<float> b, int64_t rows) {
   return true;
 }
 
+/// The primitive `primitives` holds for `shape`, made by `make` on first
+/// use; one oneDNN refuses (it throws) is recorded null, so it is asked
+/// once. The caller holds packedMutex.
+template <typename Make>
+const PackedPrimitive &
+cachedPrimitive(std::map<ProductShape, PackedPrimitive> &primitives,
+                const ProductShape &shape, Make make) {
+  auto found = primitives.find(shape);
+  if (found == primitives.end()) {
+    PackedPrimitive made;
+    try {
+      made = make();
+    } catch (const dnnl::error &) {
+    }
+    found = primitives.emplace(shape, made).first;
+  }
+  return found->second;
+}
+
 /// The primitive computing C = A * B for this view of a constant B as it is
 /// stored, brgemm copying the blocks of B it needs per call; null when
 /// oneDNN has no brgemm kernel for it (below AVX-512 its matmul is
 /// gemm-based: packedPrimitive's sgemm path then runs it).
-PackedPrimitive plainPrimitive(Matrix<float> a, Matrix<float> b,
-                               Matrix<float> c, bool bias,
-                               GemmActivation activation, bool residual,
-                               int64_t residualRowStride,
+PackedPrimitive plainPrimitive(const Product &p, Matrix<float> b,
                                dnnl::memory &weights) {
   using dnnl::memory;
   memory::desc bDesc({b.rows, b.cols}, memory::data_type::f32,
                      memory::dims{b.rowStride, b.colStride});
   std::lock_guard<std::mutex> lock(packedMutex);
-  PackedWeights &entry = entryFor(b);
-  ProductShape shape =
-      shapeOf(a, c, bias, activation, residual, residualRowStride);
-  auto found = entry.plainPrimitives.find(shape);
-  if (found == entry.plainPrimitives.end()) {
-    PackedPrimitive made;
-    try {
-      dnnl::matmul::primitive_desc pd = matmulDesc(
-          a, bDesc, c, bias, activation, residual, residualRowStride);
-      if (!isGemmBased(pd))
-        made.matmul = dnnl::matmul(pd);
-    } catch (const dnnl::error &) {
-    }
-    found = entry.plainPrimitives.emplace(shape, made).first;
-  }
-  if (found->second)
+  const PackedPrimitive &primitive =
+      cachedPrimitive(entryFor(b).plainPrimitives, p.shape(), [&] {
+        PackedPrimitive made;
+        dnnl::matmul::primitive_desc pd = matmulDesc(p, bDesc);
+        if (!isGemmBased(pd))
+          made.matmul = dnnl::matmul(pd);
+        return made;
+      });
+  if (primitive)
     weights = memory(bDesc, cpuEngine(), const_cast<float *>(b.data));
-  return found->second;
+  return primitive;
 }
 
 /// The primitives computing C = A * B for this view of a constant B,
 /// packing B on first use; null when oneDNN has no kernel for these
 /// layouts.
-PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
-                                Matrix<float> c, bool bias,
-                                GemmActivation activation, bool residual,
-                                int64_t residualRowStride,
+PackedPrimitive packedPrimitive(const Product &p, Matrix<float> b,
                                 dnnl::memory &weights) {
   using dnnl::memory;
   memory::dims bStrides = {b.rowStride, b.colStride};
   std::lock_guard<std::mutex> lock(packedMutex);
   PackedWeights &entry = entryFor(b);
-  ProductShape shape =
-      shapeOf(a, c, bias, activation, residual, residualRowStride);
+  ProductShape shape = p.shape();
   auto found = entry.primitives.find(shape);
   if (found != entry.primitives.end()) {
     weights = entry.weights;
@@ -251,19 +297,18 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
   try {
     memory::desc bAny({b.rows, b.cols}, memory::data_type::f32,
                       memory::format_tag::any);
-    memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
-                       memory::dims{c.rowStride, 1});
-    dnnl::matmul::primitive_desc pd = matmulDesc(
-        a, bAny, c, bias, activation, residual, residualRowStride);
+    memory::desc cDesc({p.c.rows, p.c.cols}, memory::data_type::f32,
+                       memory::dims{p.c.rowStride, 1});
+    dnnl::matmul::primitive_desc pd = matmulDesc(p, bAny);
     PackedPrimitive made;
     if (isGemmBased(pd)) {
       made.viaSgemm = true;
-      if (activation != GemmActivation::None)
+      if (p.activation != GemmActivation::None)
         made.activation =
             dnnl::eltwise_forward(dnnl::eltwise_forward::primitive_desc(
                 dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference,
-                                            eltwiseOf(activation), cDesc, 0.0f,
-                                            0.0f),
+                                            eltwiseOf(p.activation), cDesc,
+                                            0.0f, 0.0f),
                 cpuEngine()));
       made.b = b;
       constexpr int64_t kPad = 64 / sizeof(float);
@@ -304,6 +349,60 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
   }
 }
 
+/// The 1x1 convolution computing C = A * B + epilogue on B packed once
+/// (see PackedPrimitive), for a product whose matmul is gemm-based; null
+/// when oneDNN picks no jit 1x1 kernel for it (C's or A's rows not dense,
+/// or a CPU without one) or wants B packed otherwise than for the shapes
+/// before. Reorders B on first use.
+PackedPrimitive convPrimitive(const Product &p, Matrix<float> b,
+                              dnnl::memory &weights) {
+  using dnnl::memory;
+  std::lock_guard<std::mutex> lock(packedMutex);
+  PackedWeights &entry = entryFor(b);
+  auto make = [&] {
+    PackedPrimitive made;
+    memory::desc wAny({b.cols, b.rows, 1, 1}, memory::data_type::f32,
+                      memory::format_tag::any);
+    memory::desc biasDesc({p.c.cols}, memory::data_type::f32,
+                          memory::format_tag::a);
+    Matrix<float> r = p.c;
+    r.rowStride = p.residualRowStride;
+    dnnl::convolution_forward::desc desc =
+        p.bias ? dnnl::convolution_forward::desc(
+                     dnnl::prop_kind::forward_inference,
+                     dnnl::algorithm::convolution_direct, rowsAsPixels(p.a),
+                     wAny, biasDesc, rowsAsPixels(p.c), {1, 1}, {0, 0}, {0, 0})
+               : dnnl::convolution_forward::desc(
+                     dnnl::prop_kind::forward_inference,
+                     dnnl::algorithm::convolution_direct, rowsAsPixels(p.a),
+                     wAny, rowsAsPixels(p.c), {1, 1}, {0, 0}, {0, 0});
+    dnnl::convolution_forward::primitive_desc pd(
+        desc, epilogueAttr(p.activation, p.residual, rowsAsPixels(r)),
+        cpuEngine());
+    if (std::strncmp(pd.impl_info_str(), "jit_1x1:", 8) != 0)
+      return made;
+    if (!entry.convWeights) {
+      // B [k, n] is the convolution's weights [o = n, i = k, 1, 1].
+      memory::desc plainDesc({b.cols, b.rows, 1, 1}, memory::data_type::f32,
+                             memory::dims{b.colStride, b.rowStride, 1, 1});
+      memory plain(plainDesc, cpuEngine(), const_cast<float *>(b.data));
+      memory packed(pd.weights_desc(), cpuEngine());
+      runOnStream([&](dnnl::stream &stream) {
+        dnnl::reorder(plain, packed).execute(stream, plain, packed);
+      });
+      entry.convWeights = packed;
+    }
+    if (pd.weights_desc() == entry.convWeights.get_desc())
+      made.conv = dnnl::convolution_forward(pd);
+    return made;
+  };
+  const PackedPrimitive &primitive =
+      cachedPrimitive(entry.convPrimitives, p.shape(), make);
+  if (primitive)
+    weights = entry.convWeights;
+  return primitive;
+}
+
 /// One piece of C = A * B through oneDNN, on B as it is stored (`plain`,
 /// where brgemm runs it) or packed once, on the calling thread, whose
 /// OpenMP team is one (multiplyPacked); false when oneDNN has no kernel for
@@ -311,19 +410,45 @@ PackedPrimitive packedPrimitive(Matrix<float> a, Matrix<float> b,
 bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                          const GemmEpilogue<float> &epilogue, Matrix<float> r,
                          bool plain) {
+  Product product{a,
+                  c,
+                  epilogue.bias != nullptr,
+                  epilogue.activation,
+                  epilogue.residual,
+                  epilogue.residual ? r.rowStride : 0};
   dnnl::memory weights;
   PackedPrimitive primitive;
   if (plain)
-    primitive = plainPrimitive(a, b, c, epilogue.bias != nullptr,
-                               epilogue.activation, epilogue.residual,
-                               epilogue.residual ? r.rowStride : 0, weights);
+    primitive = plainPrimitive(product, b, weights);
   if (!primitive)
-    primitive = packedPrimitive(a, b, c, epilogue.bias != nullptr,
-                                epilogue.activation, epilogue.residual,
-                                epilogue.residual ? r.rowStride : 0, weights);
+    primitive = packedPrimitive(product, b, weights);
   if (!primitive)
     return false;
+  if (primitive.viaSgemm && !plain)
+    if (PackedPrimitive conv = convPrimitive(product, b, weights))
+      primitive = conv;
   using dnnl::memory;
+  if (primitive.conv) {
+    std::unordered_map<int, memory> args = {
+        {DNNL_ARG_SRC, memory(rowsAsPixels(a), cpuEngine(), a.data)},
+        {DNNL_ARG_WEIGHTS, weights},
+        {DNNL_ARG_DST, memory(rowsAsPixels(c), cpuEngine(), c.data)}};
+    if (epilogue.bias)
+      args.emplace(DNNL_ARG_BIAS,
+                   memory(memory::desc({c.cols}, memory::data_type::f32,
+                                       memory::format_tag::a),
+                          cpuEngine(), const_cast<float *>(epilogue.bias)));
+    if (epilogue.residual)
+      args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(
+                       epilogue.activation == GemmActivation::None ? 0 : 1) |
+                       DNNL_ARG_SRC_1,
+                   memory(rowsAsPixels(r), cpuEngine(), r.data));
+    runOnStream([&](dnnl::stream &stream) {
+      primitive.conv.execute(stream,
+                             withScratchpad(primitive.conv, std::move(args)));
+    });
+    return true;
+  }
   memory::desc cDesc({c.rows, c.cols}, memory::data_type::f32,
                      memory::dims{c.rowStride, 1});
   if (primitive.viaSgemm) {
@@ -366,8 +491,8 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
                                      memory::dims{r.rowStride, 1}),
                         cpuEngine(), r.data));
   runOnStream([&](dnnl::stream &stream) {
-    primitive.matmul.execute(
-        stream, withScratchpad(primitive.matmul, std::move(args)));
+    primitive.matmul.execute(stream,
+                             withScratchpad(primitive.matmul, std::move(args)));
   });
   return true;
 }
@@ -402,8 +527,7 @@ bool relax::runtime::blas::multiplyPacked(Matrix<float> a, Matrix<float> b,
   // packed layouts.
   constexpr int64_t kColumnGrain = 16;
   bool byRows = c.rows >= 8 * int64_t(threads);
-  bool byColumns =
-      !byRows && c.cols >= 8 * kColumnGrain * int64_t(threads);
+  bool byColumns = !byRows && c.cols >= 8 * kColumnGrain * int64_t(threads);
   if (threads <= 1 || (!byRows && !byColumns)) {
     piece(a, b, c, epilogue, r);
     return true;

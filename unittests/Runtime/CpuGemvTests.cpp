@@ -8,12 +8,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "../../lib/Runtime/CpuGemv.h"
+#include "../../lib/Runtime/CpuGemvIsa.h"
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <initializer_list>
+#include <mutex>
 #include <random>
+#include <utility>
 #include <vector>
 
 using relax::runtime::CpuIsa;
@@ -156,6 +161,43 @@ TEST(CpuGemvTest, PoolSplitMatchesOneThread) {
   for (CpuIsa isa : levelsOfThisCpu()) {
     check(isa, {2, 5000, 20, false, 0, 3}, rng);
     check(isa, {4, 3000, 517, false, 5, 3}, rng);
+  }
+}
+
+TEST(CpuGemvTest, PoolStreamsRunEveryPieceOnce) {
+  // splitOverPoolStreams (the quantized products' split): every output in
+  // exactly one call, the calls splitOverPool's pieces (starts on the
+  // grain), whichever thread claims a stream's front or another's back;
+  // more streams than the pool's threads, so that some are taken over.
+  using namespace relax::runtime::detail;
+  for (int threads : {1, 2, 3, 4, 8}) {
+    for (int64_t extent : {1, 15, 16, 17, 300, 1037, 5632}) {
+      const int64_t bytes = extent * (int64_t(1) << 20);
+      std::vector<std::atomic<int>> runs(static_cast<size_t>(extent));
+      std::mutex mutex;
+      std::vector<std::pair<int64_t, int64_t>> calls;
+      splitOverPoolStreams(extent, bytes, threads,
+                           [&](int64_t begin, int64_t end) {
+                             for (int64_t e = begin; e < end; ++e)
+                               runs[size_t(e)].fetch_add(1);
+                             std::lock_guard<std::mutex> lock(mutex);
+                             calls.emplace_back(begin, end);
+                           });
+      for (int64_t e = 0; e < extent; ++e)
+        ASSERT_EQ(runs[size_t(e)].load(), 1)
+            << "threads " << threads << " extent " << extent << " at " << e;
+      const int64_t pieces = poolPieces(extent, bytes, threads);
+      std::vector<std::pair<int64_t, int64_t>> expected;
+      for (int64_t p = 0; p < std::max<int64_t>(pieces, 1); ++p) {
+        int64_t begin = pieces > 1 ? pieceBound(extent, pieces, p) : 0;
+        int64_t end = pieces > 1 ? pieceBound(extent, pieces, p + 1) : extent;
+        if (begin < end)
+          expected.emplace_back(begin, end);
+      }
+      std::sort(calls.begin(), calls.end());
+      EXPECT_EQ(calls, expected)
+          << "threads " << threads << " extent " << extent;
+    }
   }
 }
 

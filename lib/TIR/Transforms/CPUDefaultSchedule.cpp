@@ -4,13 +4,15 @@
 // nests are already parallel in their outermost non-unit loop; what is left
 // is locality between the nests of a fused program: a consumer runs right
 // after the slice it reads is produced, and that slice's buffer becomes a
-// per-iteration scratch instead of a whole tensor.
+// per-iteration scratch instead of a whole tensor. A reduction along a
+// row accumulates in the lanes of a vector.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/TIR/Transforms/Passes.h"
 #include "RelaxDialect/TIR/Transforms/Schedule.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 
 namespace mlir {
@@ -90,6 +92,33 @@ static void moveReductionOutward(BlockOp block) {
   (void)reorder(outer, inner);
 }
 
+/// Bytes of the accumulators laneReduction keeps per reduction: one
+/// AVX-512 register, two AVX2 ones (whose adds then overlap), the same code
+/// for either instruction set.
+constexpr int64_t kLaneReductionBytes = 64;
+
+/// For a reduction whose reduce loop is the innermost loop and walks the
+/// inputs' last dim (a norm's or softmax's sum over a row): accumulates in
+/// kLaneReductionBytes of lanes (laneReduction), so that the loop
+/// vectorises instead of adding one element at a time through the output
+/// in memory. Skips a loop of constant extent below the lanes.
+static void reduceInLanes(BlockOp block) {
+  auto loop = dyn_cast<ForOp>(block->getParentOp());
+  if (!loop || loop.getKind() != LoopKind::serial ||
+      !canLaneReduce(block, loop))
+    return;
+  Type dtype;
+  for (auto store : block.getBody()->getOps<StoreOp>())
+    dtype = cast<BufferType>(store.getBuffer().getType()).getDtype();
+  if (!dtype || !dtype.isIntOrFloat() || dtype.getIntOrFloatBitWidth() < 8)
+    return;
+  int64_t lanes = kLaneReductionBytes * 8 / dtype.getIntOrFloatBitWidth();
+  std::optional<int64_t> extent = getConstantIntValue(loop.getUpperBound());
+  if (extent && *extent < lanes)
+    return;
+  (void)laneReduction(block, loop, lanes);
+}
+
 static void scheduleForCPU(PrimFuncOp func) {
   hoistPrologue(func);
   Block &entry = func.getBody().front();
@@ -115,6 +144,10 @@ static void scheduleForCPU(PrimFuncOp func) {
   func.walk([&](BlockOp block) { blocks.push_back(block); });
   for (BlockOp block : blocks)
     moveReductionOutward(block);
+  blocks.clear();
+  func.walk([&](BlockOp block) { blocks.push_back(block); });
+  for (BlockOp block : blocks)
+    reduceInLanes(block);
 }
 
 namespace {

@@ -10,6 +10,7 @@
 //   decompose_reduction <block> <loop>
 //   cross_thread_reduction <block> <loop> <threads> [warp]
 //   warp_per_output_reduction <block> <loop> <outer> <warps>
+//   lane_reduction <block> <loop> <lanes>
 //   compute_inline <block>           compute_at <block> <loop>
 //   reverse_compute_at <block> <loop>
 //   cache_read <block> <read index | arg<N>> <scope>
@@ -138,6 +139,17 @@ static LogicalResult applyStep(PrimFuncOp func, StringRef text) {
       return LogicalResult(decomposeReduction(block, loop));
     return prim == "compute_at" ? LogicalResult(computeAt(block, loop))
                                 : LogicalResult(reverseComputeAt(block, loop));
+  }
+  if (prim == "lane_reduction") {
+    // lane_reduction <block> <loop> <lanes>
+    int64_t lanes = 0;
+    if (words.size() != 4 || words[3].getAsInteger(10, lanes))
+      return step.malformed();
+    BlockOp block;
+    ForOp loop;
+    if (failed(step.blockAndLoop(block, loop)))
+      return failure();
+    return laneReduction(block, loop, lanes);
   }
   if (prim == "warp_per_output_reduction") {
     // warp_per_output_reduction <block> <loop> <outer> <warps>

@@ -6,7 +6,10 @@ Inputs are seeded random arrays (floats in [-1, 1), integers in [0, 10),
 booleans) written to OUTDIR/in<i>.npy in order; each EXPR is a numpy
 expression over the input names (np, erf and the helpers below are in
 scope) whose value is written to OUTDIR/out<i>.npy. SHAPE is a comma list of
-ints ("" for a scalar), e.g. x:f32:7,4. Options: --seed S, --positive (floats
+ints ("" for a scalar), e.g. x:f32:7,4. DTYPE bf16 (numpy has none): the
+input is drawn in f32, rounded to bf16 and written as its uint16 bit pattern
+(relax-run reads '<u2' as bf16), its name holds the f32 values; bf16(x) in an
+EXPR gives the bit pattern of x rounded to bf16. Options: --seed S, --positive (floats
 in [0.1, 2) for log/sqrt), --int-range LO,HI (HI exclusive, up to 2**64 for
 ui64).
 """
@@ -33,6 +36,21 @@ def sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
 
+def bf16(x):
+    """The uint16 bit patterns of x rounded to bfloat16 (to nearest, ties to
+    even; x is first rounded to f32), as relax-run reads and writes bf16."""
+    bits = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32)
+    rounded = bits + np.uint32(0x7FFF) + ((bits >> np.uint32(16)) & np.uint32(1))
+    nan = np.isnan(np.asarray(x, dtype=np.float32))
+    out = (rounded >> np.uint32(16)).astype(np.uint16)
+    return np.where(nan, np.uint16(0x7FC0), out)
+
+
+def from_bf16(bits):
+    """f32 values of uint16 bf16 bit patterns."""
+    return (bits.astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
 def main(argv):
     seed, positive, int_range = 0, False, (0, 10)
     args = []
@@ -52,10 +70,16 @@ def main(argv):
     exprs, specs = args[1:sep], args[sep + 1:]
     os.makedirs(outdir, exist_ok=True)
     rng = np.random.default_rng(seed)
-    env = {"np": np, "erf": erf, "softmax": softmax, "sigmoid": sigmoid}
+    env = {"np": np, "erf": erf, "softmax": softmax, "sigmoid": sigmoid,
+           "bf16": bf16}
     for i, spec in enumerate(specs):
         name, dtype, shape = spec.split(":")
         shape = tuple(int(d) for d in shape.split(",") if d)
+        if dtype == "bf16":
+            bits = bf16(rng.uniform(-1.0, 1.0, size=shape).astype(np.float32))
+            env[name] = from_bf16(bits)
+            np.save(os.path.join(outdir, "in%d.npy" % i), bits)
+            continue
         dt = DTYPES[dtype]
         if dt == np.bool_:
             value = rng.integers(0, 2, size=shape).astype(np.bool_)

@@ -32,13 +32,43 @@ relax.func @mm_bias_gelu(%x: !relax.tensor<[n, 16], f32>, %w: !relax.tensor<[16,
 // Softmax: the row maximum is read by two later nests (the exp-sum and the
 // normalisation), so it stays a whole [n] buffer; the row sum has one
 // reader, so the normalisation moves into the exp-sum's row loop and the
-// sum becomes one local scalar per row.
+// sum becomes one local scalar per row. Both row reductions accumulate in
+// 16 f32 lanes (64 bytes, laneReduction): a loop over the m div 16 steps
+// around a loop over the lanes, the remainder into lane 0, then lanes 1 to
+// 15 folded into lane 0 and stored.
 // CHECK-LABEL: tir.prim_func private @T_softmax
 // CHECK: %[[MAX:.*]] = tir.alloc : !tir.buffer<[n], f32>
-// CHECK: tir.block "softmax_maxelem"
+// CHECK: tir.for %[[R:.*]] = %{{.*}} kind = parallel {
+// CHECK: %[[LANES:.*]] = tir.alloc : !tir.buffer<[16], f32, local>
+// CHECK: %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: tir.store %[[NEGINF]], %[[LANES]][%{{.*}}]
+// CHECK: %[[STEPS:.*]] = arith.divui %[[M:.*]], %[[C16:.*]] : index
+// CHECK: tir.for %[[J:.*]] = %{{.*}} to %[[STEPS]] step
+// CHECK: %[[BASE:.*]] = arith.muli %[[J]], %[[C16]]
+// CHECK: tir.for %[[L:.*]] = %{{.*}} to %[[C16]] step
+// CHECK-NEXT: %[[K:.*]] = arith.addi %[[BASE]], %[[L]]
+// CHECK-NEXT: tir.block "softmax_maxelem_lanes" (%{{.*}} = %[[R]], %[[KV:.*]] = %[[K]]) kinds [spatial, reduce] {
+// CHECK-NEXT: %[[OLD:.*]] = tir.load %[[LANES]][%[[L]]]
+// CHECK-NEXT: %[[X:.*]] = tir.load %arg0[%{{.*}}, %[[KV]]]
+// CHECK-NEXT: %[[NEW:.*]] = arith.maximumf %[[OLD]], %[[X]]
+// CHECK-NEXT: tir.store %[[NEW]], %[[LANES]][%[[L]]]
+// CHECK: %[[DONE:.*]] = arith.muli %[[STEPS]], %[[C16]]
+// CHECK: tir.for %[[T:.*]] = %[[DONE]] to %[[M]] step
+// CHECK-NEXT: tir.block "softmax_maxelem_lanes" (%{{.*}} = %[[R]], %{{.*}} = %[[T]])
+// CHECK-NEXT: tir.load %[[LANES]][%[[Z:.*]]]
+// CHECK: tir.for %[[F:.*]] = %{{.*}} to %[[C16]] step
+// CHECK-NEXT: %[[A:.*]] = tir.load %[[LANES]][%[[Z]]]
+// CHECK-NEXT: %[[B:.*]] = tir.load %[[LANES]][%[[F]]]
+// CHECK-NEXT: %[[AB:.*]] = arith.maximumf %[[A]], %[[B]]
+// CHECK-NEXT: tir.store %[[AB]], %[[LANES]][%[[Z]]]
+// CHECK: %[[ROWMAX:.*]] = tir.load %[[LANES]][%[[Z]]]
+// CHECK-NEXT: tir.store %[[ROWMAX]], %[[MAX]][%[[R]]]
 // CHECK: tir.for %[[I:.*]] = %{{.*}} kind = parallel {
 // CHECK-NEXT: %[[SUM:.*]] = tir.alloc : !tir.buffer<[1], f32, local>
-// CHECK: tir.block "softmax_expsum" (%{{.*}} = %[[I]],
+// CHECK: %[[SUMLANES:.*]] = tir.alloc : !tir.buffer<[16], f32, local>
+// CHECK: tir.block "softmax_expsum_lanes" (%{{.*}} = %[[I]],
+// CHECK: arith.addf
+// CHECK: tir.store %{{.*}}, %[[SUM]]
 // CHECK: tir.block "softmax_norm" (%{{.*}} = %[[I]],
 // CHECK-NEXT: tir.load %[[MAX]]
 // CHECK-NEXT: tir.load %[[SUM]]

@@ -176,6 +176,21 @@ LogicalResult compactToLoop(AllocOp alloc, ForOp loop);
 /// result. For 32 threads the first warp reduction stores the result.
 LogicalResult crossThreadReduction(BlockOp block, ForOp loop, int64_t threads,
                                    bool warpShuffle = false);
+/// A reduction loop as `lanes` independent accumulators that a CPU keeps
+/// in vector registers: `loop`'s iterations j * lanes + l (l < lanes)
+/// update slot l of a `local` buffer `partial[lanes]` (set to the init
+/// value first), in a serial loop over j around a serial loop over l; the
+/// extent's remainder updates slot 0; then slot 0 combines slots 1 ..
+/// lanes - 1 in order and is stored to the block's output. Without fast-math
+/// reassociation, a loop-carried scalar sum runs one add at a time, each
+/// waiting for the one before; the lane loop has no dependence between
+/// iterations and vectorises. The order of the combinations is fixed
+/// (deterministic), but differs from the serial loop's. Preconditions:
+/// crossThreadReduction's, and every load indexed by the reduce variable
+/// has it as its last index and in no other (canLaneReduce).
+LogicalResult laneReduction(BlockOp block, ForOp loop, int64_t lanes);
+/// Whether laneReduction's preconditions on `block` and `loop` hold.
+bool canLaneReduce(BlockOp block, ForOp loop);
 /// Whether warp shuffles can carry values of `dtype` (int/float, <= 32 bits).
 bool canWarpShuffleReduce(Type dtype);
 

@@ -1,4 +1,4 @@
-//===- CrossThreadReduction.cpp - Reduce one loop with many GPU threads ---===//
+//===- CrossThreadReduction.cpp - Reduce one loop in parallel slots -------===//
 //
 // The schedule primitive behind the GPU default schedule of reductions
 // (softmax, norms, sums, including over a symbolic axis): one reduction
@@ -6,7 +6,8 @@
 // reduction loop into its slot of a shared buffer, then a tree of halving
 // thread loops combines the slots; the lowering separates the thread loops
 // with barriers. Only the update's combiner needs to be known, so the
-// primitive works on whatever expression the block reduces.
+// primitive works on whatever expression the block reduces. The CPU's
+// counterpart, laneReduction, gives the slots to the lanes of a vector.
 //
 //===----------------------------------------------------------------------===//
 
@@ -326,6 +327,29 @@ static void hoistPureOps(BlockOp block, ForOp loop) {
       op.moveBefore(loop);
 }
 
+/// A copy of the matched reduction `block` without its init, at `b`, for
+/// iteration `iteration` of its reduce variable, that reads and writes
+/// partial[slot] instead of its output element; named with `suffix`.
+/// `mapping` (values of the block's context the caller cloned) receives
+/// the copy's ops.
+static void cloneUpdate(OpBuilder &b, Location loc, BlockOp block,
+                        ReductionMatch &m, IRMapping &mapping, Value iteration,
+                        Value partial, Value slot, StringRef suffix) {
+  auto copy = cast<BlockOp>(b.clone(*block, mapping));
+  copy->setOperand(m.reduceVar, iteration);
+  copy.setBlockNameAttr(b.getStringAttr(block.getBlockName() + suffix));
+  copy.getInitOp()->erase();
+  auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
+  auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
+  OpBuilder rb(load);
+  load.getResult().replaceAllUsesWith(
+      LoadOp::create(rb, loc, partial, ValueRange{slot}));
+  load.erase();
+  rb.setInsertionPoint(store);
+  StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{slot});
+  store.erase();
+}
+
 /// The strided part of a block reduction, in thread `slot`'s loop body:
 /// partial[slot] = init, then iterations start, start + stride, ... (`steps`
 /// of them, guarded by the loop's extent) of the original block, reading
@@ -368,21 +392,9 @@ static void accumulateStrided(OpBuilder &tb, Location loc, BlockOp block,
                   : arith::AddIOp::create(gb, loc, r, constIndex(gb, loc, lane))
                         .getResult();
     IRMapping mapping = outer;
-    auto copy = cast<BlockOp>(gb.clone(*block, mapping));
-    copy->setOperand(m.reduceVar, iteration);
-    copy.setBlockNameAttr(
-        gb.getStringAttr(block.getBlockName() + "_cross_thread"));
-    copy.getInitOp()->erase();
+    cloneUpdate(gb, loc, block, m, mapping, iteration, partial, slot,
+                "_cross_thread");
     extractLanes(mapping, wide, lane);
-    auto load = cast<LoadOp>(mapping.lookup(m.accLoad.getOperation()));
-    auto store = cast<StoreOp>(mapping.lookup(m.accStore.getOperation()));
-    OpBuilder rb(load);
-    load.getResult().replaceAllUsesWith(
-        LoadOp::create(rb, loc, partial, ValueRange{slot}));
-    load.erase();
-    rb.setInsertionPoint(store);
-    StoreOp::create(rb, loc, store.getValue(), partial, ValueRange{slot});
-    store.erase();
   }
 }
 
@@ -431,6 +443,101 @@ LogicalResult tir::crossThreadReduction(BlockOp block, ForOp loop,
     buildWarpTree(b, loc, m, partial, threads, accumulate, initValue);
   else
     buildSharedTree(b, loc, m, partial, threads);
+  loop.erase();
+  return success();
+}
+
+/// A serial loop `lb to ub step 1` whose body `build` fills.
+static ForOp serialLoop(OpBuilder &b, Location loc, Value lb, Value ub,
+                        function_ref<void(OpBuilder &, Value)> build) {
+  auto loop = ForOp::create(b, loc, lb, ub, constIndex(b, loc, 1),
+                            LoopKind::serial, nullptr);
+  OpBuilder nb = OpBuilder::atBlockBegin(loop.getBody());
+  build(nb, loop.getInductionVar());
+  return loop;
+}
+
+/// Whether every load of `block` that the reduce variable indexes reads
+/// consecutive elements along it: the variable is the last index and no
+/// other index uses it. Lanes of such a block read one vector a step.
+static bool readsAlongReduction(BlockOp block, unsigned reduceVar) {
+  Value var = block.getBody()->getArgument(reduceVar);
+  WalkResult walk = block.getBody()->walk([&](LoadOp load) {
+    ValueRange indices = load.getIndices();
+    for (auto [i, index] : llvm::enumerate(indices)) {
+      bool last = i + 1 == indices.size();
+      if ((last && index != var && dependsOnAny(index, {var})) ||
+          (!last && dependsOnAny(index, {var})))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !walk.wasInterrupted();
+}
+
+bool tir::canLaneReduce(BlockOp block, ForOp loop) {
+  FailureOr<ReductionMatch> m =
+      matchReduction(block, loop, Reporter{false, "lane_reduction"});
+  return succeeded(m) && readsAlongReduction(block, m->reduceVar);
+}
+
+LogicalResult tir::laneReduction(BlockOp block, ForOp loop, int64_t lanes) {
+  Reporter report{true, "lane_reduction"};
+  if (lanes < 2 || lanes > 64 || !llvm::isPowerOf2_64(lanes))
+    return loop.emitError("lane_reduction: lanes must be a power of two in "
+                          "[2, 64], got ")
+           << lanes;
+  FailureOr<ReductionMatch> matched = matchReduction(block, loop, report);
+  if (failed(matched))
+    return failure();
+  ReductionMatch &m = *matched;
+  if (!readsAlongReduction(block, m.reduceVar))
+    return report(block, "a load reads across the reduce variable, not "
+                         "along it");
+  hoistPureOps(block, loop);
+
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Type dtype = cast<BufferType>(m.out.getType()).getDtype();
+  Value partial = AllocOp::create(
+      b, loc,
+      BufferType::get(b.getContext(), relax::SymShape::fromStatic({lanes}),
+                      dtype, MemoryScope::local));
+  Value initValue = arith::ConstantOp::create(b, loc, m.init);
+  Value zero = constIndex(b, loc, 0), lanesValue = constIndex(b, loc, lanes);
+  // One copy of the update at iteration `k`, reading and writing
+  // partial[slot] instead of the output.
+  auto update = [&](OpBuilder &ub, Value k, Value slot) {
+    IRMapping mapping;
+    cloneUpdate(ub, loc, block, m, mapping, k, partial, slot, "_lanes");
+  };
+
+  serialLoop(b, loc, zero, lanesValue, [&](OpBuilder &lb, Value l) {
+    StoreOp::create(lb, loc, initValue, partial, ValueRange{l});
+  });
+  Value extent = loop.getUpperBound();
+  Value steps = arith::DivUIOp::create(b, loc, extent, lanesValue);
+  serialLoop(b, loc, zero, steps, [&](OpBuilder &sb, Value j) {
+    Value base = arith::MulIOp::create(sb, loc, j, lanesValue);
+    serialLoop(sb, loc, zero, lanesValue, [&](OpBuilder &lb, Value l) {
+      update(lb, arith::AddIOp::create(lb, loc, base, l), l);
+    });
+  });
+  Value done = arith::MulIOp::create(b, loc, steps, lanesValue);
+  serialLoop(b, loc, done, extent,
+             [&](OpBuilder &tb, Value k) { update(tb, k, zero); });
+  serialLoop(b, loc, constIndex(b, loc, 1), lanesValue,
+             [&](OpBuilder &lb, Value l) {
+               Value acc = LoadOp::create(lb, loc, partial, ValueRange{zero});
+               Value lane = LoadOp::create(lb, loc, partial, ValueRange{l});
+               Operation *combined = lb.clone(*m.combiner);
+               combined->setOperands({acc, lane});
+               StoreOp::create(lb, loc, combined->getResult(0), partial,
+                               ValueRange{zero});
+             });
+  StoreOp::create(b, loc,
+                  LoadOp::create(b, loc, partial, ValueRange{zero}).getResult(),
+                  m.out, m.outIndices);
   loop.erase();
   return success();
 }

@@ -1,10 +1,12 @@
 """Module, inputs and numpy references for gemm-epilogue.mlir.
 
-usage: gemm_epilogue.py OUTDIR S SEED
+usage: gemm_epilogue.py OUTDIR S SEED [K N]
 
 Writes OUTDIR/model.mlir (symbolic s; weights and biases are
 relax.constant, seeded with 0, so the products take the packed built-ins),
-OUTDIR/in<i>.npy (seeded with SEED) and OUTDIR/out<i>.npy:
+OUTDIR/in<i>.npy (seeded with SEED) and OUTDIR/out<i>.npy; the
+products contract K terms (default 16) into N columns (default 24; output
+2 has 8), below written for the defaults:
   0: gelu(x @ W1 + b1), x [2, s, 16] (batch_matmul_bcast), GELU as
      (t * 0.5) * (erf(t / sqrt 2) + 1)
   1: gelu(linear(y, W2, b2)), y [s, 16] (matmul_nt), GELU as
@@ -38,27 +40,28 @@ def gelu(t):
     return 0.5 * t * (1.0 + erf(t / math.sqrt(2.0)))
 
 
-def main(outdir, s, seed):
+def main(outdir, s, seed, k=16, n=24):
     os.makedirs(outdir, exist_ok=True)
+    K, N = str(k), str(n)
     wr = np.random.default_rng(0)
 
     def weight(*shape, dtype=np.float32):
         return wr.uniform(-1, 1, size=shape).astype(dtype)
 
-    w1, b1 = weight(16, 24), weight(24)
-    w2, b2 = weight(24, 16), weight(24)  # linear: [out, in]
-    w3, b3 = weight(16, 8), weight(8)
-    w4, b4 = weight(16, 24), weight(24)
-    wd, bd = weight(16, 24, dtype=np.float64), weight(24, dtype=np.float64)
-    w5, b5 = weight(16, 24), weight(24)
-    w6, w7, b7 = weight(16, 24), weight(16, 24), weight(24)
+    w1, b1 = weight(k, n), weight(n)
+    w2, b2 = weight(n, k), weight(n)  # linear: [out, in]
+    w3, b3 = weight(k, 8), weight(8)
+    w4, b4 = weight(k, n), weight(n)
+    wd, bd = weight(k, n, dtype=np.float64), weight(n, dtype=np.float64)
+    w5, b5 = weight(k, n), weight(n)
+    w6, w7, b7 = weight(k, n), weight(k, n), weight(n)
 
     rng = np.random.default_rng(seed)
-    x = rng.uniform(-1, 1, size=(2, s, 16)).astype(np.float32)
-    y = rng.uniform(-1, 1, size=(s, 16)).astype(np.float32)
-    z = rng.uniform(-1, 1, size=(3, 2, s, 16)).astype(np.float32)
-    xd = rng.uniform(-1, 1, size=(2, s, 16))
-    h = rng.uniform(-1, 1, size=(2, s, 24)).astype(np.float32)
+    x = rng.uniform(-1, 1, size=(2, s, k)).astype(np.float32)
+    y = rng.uniform(-1, 1, size=(s, k)).astype(np.float32)
+    z = rng.uniform(-1, 1, size=(3, 2, s, k)).astype(np.float32)
+    xd = rng.uniform(-1, 1, size=(2, s, k))
+    h = rng.uniform(-1, 1, size=(2, s, n)).astype(np.float32)
     for i, a in enumerate([x, y, z, xd, h]):
         np.save(os.path.join(outdir, "in%d.npy" % i), a)
     f = np.float64
@@ -103,18 +106,18 @@ def main(outdir, s, seed):
         binary("multiply", "%" + p + "g", "%" + p + "h", "%" + p + "a", tt, tt, tt)
         return "%" + p + "g"
 
-    x3, h24 = ty(["2", "s", "16"]), ty(["2", "s", "24"])
+    x3, h24 = ty(["2", "s", K]), ty(["2", "s", N])
     const("%w1", w1)
-    binary("matmul", "%m1", "%x", "%w1", x3, ty(["16", "24"]), h24)
+    binary("matmul", "%m1", "%x", "%w1", x3, ty([K, N]), h24)
     const("%b1", b1)
-    binary("add", "%t1", "%m1", "%b1", h24, ty(["24"]), h24)
+    binary("add", "%t1", "%m1", "%b1", h24, ty([N]), h24)
     g1 = gelu_a("p", "%t1", h24)
 
-    y2, o24 = ty(["s", "16"]), ty(["s", "24"])
+    y2, o24 = ty(["s", K]), ty(["s", N])
     const("%w2", w2)
     const("%b2", b2)
     op("%%l2 = relax.linear %%y, %%w2, %%b2 : (%s, %s, %s) -> %s"
-       % (y2, ty(["24", "16"]), ty(["24"]), o24))
+       % (y2, ty([N, K]), ty([N]), o24))
     st = ty([])
     scalar("%r2", 1.0 / math.sqrt(2.0))
     binary("multiply", "%q", "%r2", "%l2", st, o24, o24)
@@ -125,38 +128,38 @@ def main(outdir, s, seed):
     scalar("%qhalf", 0.5)
     binary("multiply", "%g2", "%qm", "%qhalf", o24, st, o24)
 
-    z4, o8 = ty(["3", "2", "s", "16"]), ty(["3", "2", "s", "8"])
+    z4, o8 = ty(["3", "2", "s", K]), ty(["3", "2", "s", "8"])
     const("%w3", w3)
-    binary("matmul", "%m3", "%z", "%w3", z4, ty(["16", "8"]), o8)
+    binary("matmul", "%m3", "%z", "%w3", z4, ty([K, "8"]), o8)
     const("%b3", b3)
     binary("add", "%t3", "%b3", "%m3", ty(["8"]), o8, o8)
 
     const("%w4", w4)
-    binary("matmul", "%m4", "%x", "%w4", x3, ty(["16", "24"]), h24)
+    binary("matmul", "%m4", "%x", "%w4", x3, ty([K, N]), h24)
     const("%b4", b4)
-    binary("add", "%t4", "%m4", "%b4", h24, ty(["24"]), h24)
+    binary("add", "%t4", "%m4", "%b4", h24, ty([N]), h24)
     g4 = gelu_a("u", "%t4", h24)
 
-    xd3, hd = ty(["2", "s", "16"], "f64"), ty(["2", "s", "24"], "f64")
+    xd3, hd = ty(["2", "s", K], "f64"), ty(["2", "s", N], "f64")
     const("%wd", wd)
-    binary("matmul", "%md", "%xd", "%wd", xd3, ty(["16", "24"], "f64"), hd)
+    binary("matmul", "%md", "%xd", "%wd", xd3, ty([K, N], "f64"), hd)
     const("%bd", bd)
-    binary("add", "%td", "%md", "%bd", hd, ty(["24"], "f64"), hd)
+    binary("add", "%td", "%md", "%bd", hd, ty([N], "f64"), hd)
     gd = gelu_a("v", "%td", hd, "f64")
 
     const("%w5", w5)
-    binary("matmul", "%m5", "%x", "%w5", x3, ty(["16", "24"]), h24)
+    binary("matmul", "%m5", "%x", "%w5", x3, ty([K, N]), h24)
     const("%b5", b5)
-    binary("add", "%t5", "%m5", "%b5", h24, ty(["24"]), h24)
+    binary("add", "%t5", "%m5", "%b5", h24, ty([N]), h24)
     op("%%r5 = relax.relu %%t5 : (%s) -> %s" % (h24, h24))
 
     const("%w6", w6)
-    binary("matmul", "%m6", "%x", "%w6", x3, ty(["16", "24"]), h24)
+    binary("matmul", "%m6", "%x", "%w6", x3, ty([K, N]), h24)
     binary("add", "%t6", "%m6", "%h", h24, h24, h24)
     const("%w7", w7)
-    binary("matmul", "%m7", "%x", "%w7", x3, ty(["16", "24"]), h24)
+    binary("matmul", "%m7", "%x", "%w7", x3, ty([K, N]), h24)
     const("%b7", b7)
-    binary("add", "%a7", "%m7", "%b7", h24, ty(["24"]), h24)
+    binary("add", "%a7", "%m7", "%b7", h24, ty([N]), h24)
     binary("add", "%t7", "%h", "%a7", h24, h24, h24)
 
     results = [h24, o24, o8, h24, h24, hd, h24, h24, h24]
@@ -169,4 +172,4 @@ def main(outdir, s, seed):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))
+    main(*[sys.argv[1]] + [int(a) for a in sys.argv[2:]])

@@ -51,7 +51,8 @@ relax.func @decode(%q: !relax.tensor<[2, 1, 8, 64], f16>, %k: !relax.tensor<[2, 
 }
 
 // bf16, 4 query heads over 2, d = dv = 64, causal: the tensor-core kernels
-// with bf16 fragments (assembled only: numpy has no bf16 for a reference).
+// with bf16 fragments, checked against a float64 reference of the bf16
+// inputs (ref.py bf16: bit patterns in uint16 .npy files).
 relax.func @bf16(%q: !relax.tensor<[1, s, 4, 64], bf16>, %k: !relax.tensor<[1, t, 2, 64], bf16>,
                  %v: !relax.tensor<[1, t, 2, 64], bf16>) -> !relax.tensor<[1, s, 4, 64], bf16> {
   %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[1, s, 4, 64], bf16>, !relax.tensor<[1, t, 2, 64], bf16>, !relax.tensor<[1, t, 2, 64], bf16>) -> !relax.tensor<[1, s, 4, 64], bf16>
