@@ -251,6 +251,9 @@ void relax::buildRelaxToGPUPipeline(OpPassManager &pm,
   // constants for its accumulators to be registers.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  // TMA destinations on 1024-byte boundaries (the swizzle works on address
+  // bits); only outlined kernels carry attributes on their attributions.
+  pm.addPass(createRelaxAlignTmaSharedMemory());
   // Launches and copies on one stream, waited on at the end.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
 }

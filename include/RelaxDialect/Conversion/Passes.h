@@ -19,6 +19,7 @@
 #include "RelaxDialect/Conversion/ParallelLoops/ConvertParallelLoopsToRuntime.h"
 #include "RelaxDialect/Conversion/RelaxToFunc/RelaxToFunc.h"
 #include "RelaxDialect/Conversion/StackAllocs/CheckStackAllocs.h"
+#include "RelaxDialect/Conversion/TIRToGPU/AlignTmaSharedMemory.h"
 #include "RelaxDialect/Conversion/TIRToGPU/TIRToGPU.h"
 #include "RelaxDialect/Conversion/TIRToLinalg/TIRToLinalg.h"
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"

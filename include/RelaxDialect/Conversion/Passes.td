@@ -454,6 +454,30 @@ def ConvertTIRToGPU : Pass<"convert-tir-to-gpu", "ModuleOp"> {
 // HostMemoryToGPU
 //===----------------------------------------------------------------------===//
 
+def RelaxAlignTmaSharedMemory : Pass<"relax-align-tma-shared-memory",
+                                     "ModuleOp"> {
+  let summary = "Align the shared tiles that TMA copies write to 1024 bytes";
+  let description = [{
+    A TMA copy (`cp.async.bulk.tensor`, what `tir.tma_load` lowers to in a
+    GPU thread) writes its box at a shared-memory address that must be a
+    multiple of 128 bytes, and with a swizzle of S bytes the hardware XORs
+    the address bits of the 16-byte chunk with those of the row inside an
+    `8 * S`-byte window: the box lands in the layout `tir.tma_load`
+    describes (and the CPU emulation reads) only when the tile starts on
+    such a boundary. A workgroup attribution otherwise gets the alignment of
+    its element type (2 bytes for f16). For each TMA copy of a `gpu.func`,
+    this pass follows the copy's destination address back (its backward
+    slice) to the `memref.extract_aligned_pointer_as_index` of a workgroup
+    attribution (through casts and views) and gives that attribution the
+    alignment `8 * 128` = 1024 bytes (`llvm.align`, which the NVVM lowering
+    puts on the shared global), enough for every swizzle mode; the
+    mbarriers and other shared buffers keep theirs. Runs after
+    `gpu-kernel-outlining` (a `gpu.launch` has no attribute slot for its
+    attributions) and before the NVVM lowering.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def ConvertHostMemoryToGPU : Pass<"convert-host-memory-to-gpu", "ModuleOp"> {
   let summary = "Allocate host-managed tensors in GPU memory";
   let description = [{
