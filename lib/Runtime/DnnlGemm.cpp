@@ -201,6 +201,26 @@ dnnl::primitive_attr epilogueAttr(GemmActivation activation, bool residual,
   return attr;
 }
 
+/// The run-time arguments of epilogueAttr's epilogue: the bias as a
+/// tensor of `biasDesc` and the residual `r` as one of `residualDesc`,
+/// whose binary post-op follows the activation's eltwise one when there is
+/// one.
+void addEpilogueArgs(std::unordered_map<int, dnnl::memory> &args,
+                     const GemmEpilogue<float> &epilogue,
+                     const dnnl::memory::desc &biasDesc,
+                     const dnnl::memory::desc &residualDesc, const float *r) {
+  if (epilogue.bias)
+    args.emplace(DNNL_ARG_BIAS,
+                 dnnl::memory(biasDesc, cpuEngine(),
+                              const_cast<float *>(epilogue.bias)));
+  if (epilogue.residual)
+    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(
+                     epilogue.activation == GemmActivation::None ? 0 : 1) |
+                     DNNL_ARG_SRC_1,
+                 dnnl::memory(residualDesc, cpuEngine(),
+                              const_cast<float *>(r)));
+}
+
 /// oneDNN's matmul computing C = A * B + epilogue for B described by
 /// `bDesc` (its stored layout, or `any` to let oneDNN choose a packing).
 /// The bias and activation are the primitive's bias and an eltwise
@@ -433,16 +453,10 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
         {DNNL_ARG_SRC, memory(rowsAsPixels(a), cpuEngine(), a.data)},
         {DNNL_ARG_WEIGHTS, weights},
         {DNNL_ARG_DST, memory(rowsAsPixels(c), cpuEngine(), c.data)}};
-    if (epilogue.bias)
-      args.emplace(DNNL_ARG_BIAS,
-                   memory(memory::desc({c.cols}, memory::data_type::f32,
-                                       memory::format_tag::a),
-                          cpuEngine(), const_cast<float *>(epilogue.bias)));
-    if (epilogue.residual)
-      args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(
-                       epilogue.activation == GemmActivation::None ? 0 : 1) |
-                       DNNL_ARG_SRC_1,
-                   memory(rowsAsPixels(r), cpuEngine(), r.data));
+    addEpilogueArgs(args, epilogue,
+                    memory::desc({c.cols}, memory::data_type::f32,
+                                 memory::format_tag::a),
+                    rowsAsPixels(r), r.data);
     runOnStream([&](dnnl::stream &stream) {
       primitive.conv.execute(stream,
                              withScratchpad(primitive.conv, std::move(args)));
@@ -478,18 +492,12 @@ bool multiplyPackedPiece(Matrix<float> a, Matrix<float> b, Matrix<float> c,
   memory cMem(cDesc, cpuEngine(), c.data);
   std::unordered_map<int, memory> args = {
       {DNNL_ARG_SRC, aMem}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, cMem}};
-  if (epilogue.bias)
-    args.emplace(DNNL_ARG_BIAS,
-                 memory(memory::desc({1, c.cols}, memory::data_type::f32,
-                                     memory::format_tag::ab),
-                        cpuEngine(), const_cast<float *>(epilogue.bias)));
-  if (epilogue.residual)
-    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(
-                     epilogue.activation == GemmActivation::None ? 0 : 1) |
-                     DNNL_ARG_SRC_1,
-                 memory(memory::desc({r.rows, r.cols}, memory::data_type::f32,
-                                     memory::dims{r.rowStride, 1}),
-                        cpuEngine(), r.data));
+  addEpilogueArgs(args, epilogue,
+                  memory::desc({1, c.cols}, memory::data_type::f32,
+                               memory::format_tag::ab),
+                  memory::desc({r.rows, r.cols}, memory::data_type::f32,
+                               memory::dims{r.rowStride, 1}),
+                  r.data);
   runOnStream([&](dnnl::stream &stream) {
     primitive.matmul.execute(stream,
                              withScratchpad(primitive.matmul, std::move(args)));
