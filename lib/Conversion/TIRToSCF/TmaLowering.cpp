@@ -166,8 +166,8 @@ struct TmaLoadToNVVM : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/true> {
 };
 
 /// The definition: for every position p of the box, the element at
-/// corner + p (zero outside the source) stored where the tensor map puts
-/// it.
+/// corner + p of the source tensor (zero outside it) stored where the
+/// tensor map puts it.
 struct TmaLoadToLoops : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/false> {
   using PlacedPattern::PlacedPattern;
 
@@ -179,7 +179,7 @@ struct TmaLoadToLoops : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/false> {
       return failure();
     Value dst = (*memrefs)[0], src = (*memrefs)[1];
     Location loc = op.getLoc();
-    SmallVector<int64_t> box = op.getBox();
+    SmallVector<int64_t> box = op.getBoxShape();
     // The box's loop nest, outermost dim first.
     SmallVector<Value> position;
     OpBuilder b = rewriter;
@@ -189,60 +189,101 @@ struct TmaLoadToLoops : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/false> {
       position.push_back(loop.getInductionVar());
       b.setInsertionPointToStart(loop.getBody());
     }
-    // In bounds: 0 <= corner + p < dim along every dim.
+    // In bounds: 0 <= corner + p < dim along every dim of the tensor (the
+    // view's dims, else the source's).
     SmallVector<Value> coordinates;
     Value inBounds;
+    auto conjoin = [&](Value ok) {
+      inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok) : ok;
+    };
+    bool viewed = !op.getViewDims().empty();
     for (auto [d, corner] : llvm::enumerate(op.getSrcIndices())) {
       Value c = arith::AddIOp::create(b, loc, corner, position[d]);
       coordinates.push_back(c);
-      Value dim = memref::DimOp::create(b, loc, src, d);
-      Value ok = arith::AndIOp::create(
+      Value dim = viewed ? op.getViewDims()[d]
+                         : memref::DimOp::create(b, loc, src, d).getResult();
+      conjoin(arith::AndIOp::create(
           b, loc,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, c,
                                 cst(b, loc, 0)),
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, c, dim));
-      inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok) : ok;
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, c, dim)));
     }
+    if (viewed)
+      coordinates = viewedElement(b, loc, src, coordinates,
+                                  op.getViewStrides(), conjoin);
     Value element = loadOrZero(b, loc, inBounds, src, coordinates);
     Type dtype = cast<MemRefType>(dst.getType()).getElementType();
     SmallVector<Value> dstIndices(op.getDstIndices());
+    ArrayRef<int64_t> held =
+        cast<MemRefType>(dst.getType()).getShape().drop_front(
+            dstIndices.size());
     llvm::append_range(dstIndices,
-                       swizzledPosition(b, loc, position, box,
-                                        dtype.getIntOrFloatBitWidth() / 8,
-                                        op.getSwizzle()));
+                       placeInDestination(b, loc, position, box, held,
+                                          dtype.getIntOrFloatBitWidth() / 8,
+                                          op.getSwizzle()));
     memref::StoreOp::create(b, loc, element, dst, dstIndices);
     rewriter.eraseOp(op);
     return success();
   }
 
-  /// Where box position `p` lands: itself without swizzle; else its byte
-  /// offset o in the row-major box becomes o ^ (((o >> 7) & (S/16 - 1)) << 4)
-  /// (the 16-byte chunk index XOR the 128-byte row index), unflattened
-  /// back over the box.
-  static SmallVector<Value> swizzledPosition(OpBuilder &b, Location loc,
-                                             ArrayRef<Value> p,
-                                             ArrayRef<int64_t> box,
-                                             int64_t elementBytes,
-                                             int64_t swizzle) {
-    if (swizzle == 0)
+  /// The source indices of view element `c`: its offset sum_i c_i *
+  /// strides_i in src's row-major elements, unflattened over src's dims.
+  /// An offset past src (a view the host would not have encoded for this
+  /// buffer) reads zero rather than outside the allocation.
+  static SmallVector<Value> viewedElement(OpBuilder &b, Location loc,
+                                          Value src, ArrayRef<Value> c,
+                                          ValueRange strides,
+                                          function_ref<void(Value)> conjoin) {
+    Value offset = cst(b, loc, 0);
+    for (auto [coordinate, stride] : llvm::zip(c, strides))
+      offset = arith::AddIOp::create(
+          b, loc, offset, arith::MulIOp::create(b, loc, coordinate, stride));
+    int64_t rank = cast<MemRefType>(src.getType()).getRank();
+    SmallVector<Value> indices(rank);
+    Value rest = offset;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      Value dim = memref::DimOp::create(b, loc, src, d);
+      indices[d] = d == 0 ? rest : arith::RemUIOp::create(b, loc, rest, dim);
+      if (d == 0)
+        conjoin(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, rest,
+                                      dim));
+      rest = arith::DivUIOp::create(b, loc, rest, dim);
+    }
+    return indices;
+  }
+
+  /// Where box position `p` lands in the destination dims `held` (the box
+  /// itself, or dims of the same element count): the row-major offset of
+  /// p, whose byte offset o becomes o ^ (((o >> 7) & (S/16 - 1)) << 4) with
+  /// a swizzle of S bytes (the 16-byte chunk index XOR the 128-byte row
+  /// index), unflattened over `held`.
+  static SmallVector<Value> placeInDestination(OpBuilder &b, Location loc,
+                                               ArrayRef<Value> p,
+                                               ArrayRef<int64_t> box,
+                                               ArrayRef<int64_t> held,
+                                               int64_t elementBytes,
+                                               int64_t swizzle) {
+    if (swizzle == 0 && box == held)
       return SmallVector<Value>(p);
     Value flat = cst(b, loc, 0);
     for (auto [i, extent] : llvm::zip(p, box))
       flat = arith::AddIOp::create(
           b, loc, arith::MulIOp::create(b, loc, flat, cst(b, loc, extent)), i);
-    Value offset =
-        arith::MulIOp::create(b, loc, flat, cst(b, loc, elementBytes));
-    Value row = arith::AndIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, offset, cst(b, loc, 7)),
-        cst(b, loc, swizzle / 16 - 1));
-    Value moved = arith::XOrIOp::create(
-        b, loc, offset, arith::ShLIOp::create(b, loc, row, cst(b, loc, 4)));
-    Value rest =
-        arith::DivUIOp::create(b, loc, moved, cst(b, loc, elementBytes));
-    SmallVector<Value> position(box.size());
-    for (int64_t d = box.size() - 1; d >= 0; --d) {
-      position[d] = arith::RemUIOp::create(b, loc, rest, cst(b, loc, box[d]));
-      rest = arith::DivUIOp::create(b, loc, rest, cst(b, loc, box[d]));
+    Value rest = flat;
+    if (swizzle != 0) {
+      Value offset =
+          arith::MulIOp::create(b, loc, flat, cst(b, loc, elementBytes));
+      Value row = arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, offset, cst(b, loc, 7)),
+          cst(b, loc, swizzle / 16 - 1));
+      Value moved = arith::XOrIOp::create(
+          b, loc, offset, arith::ShLIOp::create(b, loc, row, cst(b, loc, 4)));
+      rest = arith::DivUIOp::create(b, loc, moved, cst(b, loc, elementBytes));
+    }
+    SmallVector<Value> position(held.size());
+    for (int64_t d = held.size() - 1; d >= 0; --d) {
+      position[d] = arith::RemUIOp::create(b, loc, rest, cst(b, loc, held[d]));
+      rest = arith::DivUIOp::create(b, loc, rest, cst(b, loc, held[d]));
     }
     return position;
   }

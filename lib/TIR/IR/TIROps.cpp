@@ -5,6 +5,7 @@
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
 #include "RelaxDialect/TIR/IR/TIRVectorOps.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "RelaxDialect/Support/FunctionLike.h"
@@ -608,42 +609,118 @@ LogicalResult MbarrierWaitOp::verify() {
   return verifyMbarrier(*this, getBarriers());
 }
 
-SmallVector<int64_t> TmaLoadOp::getBox() {
+int64_t TmaLoadOp::getTensorRank() {
+  if (!getViewDims().empty())
+    return getViewDims().size();
+  return cast<BufferType>(getSrc().getType()).getRank();
+}
+
+/// The constant dims of `type` from `first` on (0 for a symbolic one).
+static SmallVector<int64_t> constantDims(BufferType type, size_t first) {
+  SmallVector<int64_t> dims;
+  for (const relax::sym::Expr &dim : type.getDims().drop_front(first))
+    dims.push_back(dim ? dim.getConstant().value_or(0) : 0);
+  return dims;
+}
+
+SmallVector<int64_t> TmaLoadOp::getBoxShape() {
+  if (std::optional<ArrayRef<int64_t>> box = getBox())
+    return SmallVector<int64_t>(*box);
   auto dstType = cast<BufferType>(getDst().getType());
-  int64_t rank = cast<BufferType>(getSrc().getType()).getRank();
-  SmallVector<int64_t> box;
-  for (const relax::sym::Expr &dim : dstType.getDims().take_back(rank))
-    box.push_back(dim ? dim.getConstant().value_or(0) : 0);
-  return box;
+  return constantDims(dstType, dstType.getRank() - getTensorRank());
 }
 
 int64_t TmaLoadOp::getBoxBytes() {
   int64_t bytes =
       cast<BufferType>(getDst().getType()).getDtype().getIntOrFloatBitWidth() /
       8;
-  for (int64_t dim : getBox())
+  for (int64_t dim : getBoxShape())
     bytes *= dim;
   return bytes;
+}
+
+/// The view's strides as the tensor map needs them (checked where they are
+/// constants; the host-side encode checks the run-time ones): the innermost
+/// 1, the others positive multiples of 16 bytes.
+static LogicalResult verifyViewStrides(TmaLoadOp op, int64_t elementBytes) {
+  OperandRange strides = op.getViewStrides();
+  for (auto [d, stride] : llvm::enumerate(strides)) {
+    std::optional<int64_t> value = getConstantIntValue(stride);
+    if (!value)
+      continue;
+    if (d + 1 == strides.size()) {
+      if (*value != 1)
+        return op.emitOpError("the view's innermost stride must be 1, got ")
+               << *value;
+    } else if (*value < 1 || *value * elementBytes % 16 != 0) {
+      return op.emitOpError("view stride ")
+             << d << " (" << *value
+             << " elements) must be a positive multiple of 16 bytes";
+    }
+  }
+  return success();
+}
+
+/// The destination's dims after its indices must hold the box: without a
+/// `box` attribute they are the box; with one, their element count is its.
+static LogicalResult verifyBoxDestination(TmaLoadOp op, int64_t rank) {
+  auto dstType = cast<BufferType>(op.getDst().getType());
+  int64_t lead = op.getDstIndices().size();
+  std::optional<ArrayRef<int64_t>> box = op.getBox();
+  if (!box) {
+    if (dstType.getRank() < rank)
+      return op.emitOpError("destination of rank ")
+             << dstType.getRank() << " cannot hold a box of rank " << rank;
+    if (lead != dstType.getRank() - rank)
+      return op.emitOpError("expects ")
+             << dstType.getRank() - rank
+             << " destination indices (its dims before the box), got "
+             << lead;
+    for (int64_t dim : op.getBoxShape())
+      if (dim < 1 || dim > 256)
+        return op.emitOpError("box dims (the last ")
+               << rank << " of the destination) must be constants in [1, "
+               << "256], got " << dstType;
+    return success();
+  }
+  if (static_cast<int64_t>(box->size()) != rank)
+    return op.emitOpError("box of rank ")
+           << box->size() << " for a source tensor of rank " << rank;
+  if (llvm::any_of(*box, [](int64_t dim) { return dim < 1 || dim > 256; }))
+    return op.emitOpError("box dims must be in [1, 256], got [")
+           << *box << "]";
+  if (lead > dstType.getRank())
+    return op.emitOpError("expects at most ")
+           << dstType.getRank() << " destination indices, got " << lead;
+  int64_t held = 1, wanted = 1;
+  for (int64_t dim : constantDims(dstType, lead))
+    held *= dim;
+  for (int64_t dim : *box)
+    wanted *= dim;
+  if (held != wanted)
+    return op.emitOpError("the box [")
+           << *box << "] (" << wanted
+           << " elements) does not fill the destination's dims after its "
+           << lead << " indices, got " << dstType;
+  return success();
 }
 
 LogicalResult TmaLoadOp::verify() {
   auto dstType = cast<BufferType>(getDst().getType());
   auto srcType = cast<BufferType>(getSrc().getType());
-  int64_t rank = srcType.getRank();
+  if (getViewDims().size() != getViewStrides().size())
+    return emitOpError("the view has ")
+           << getViewDims().size() << " dims but " << getViewStrides().size()
+           << " strides";
+  int64_t rank = getTensorRank();
   if (rank < 1 || rank > 5)
     return emitOpError("copies from a source of rank 1 to 5, got ") << rank;
   if (static_cast<int64_t>(getSrcIndices().size()) != rank)
     return emitOpError("expects ")
            << rank << " source indices (the box corner), got "
            << getSrcIndices().size();
-  if (dstType.getRank() < rank)
-    return emitOpError("destination of rank ")
-           << dstType.getRank() << " cannot hold a box of rank " << rank;
-  if (static_cast<int64_t>(getDstIndices().size()) != dstType.getRank() - rank)
-    return emitOpError("expects ")
-           << dstType.getRank() - rank
-           << " destination indices (its dims before the box), got "
-           << getDstIndices().size();
+  if (failed(verifyBoxDestination(*this, rank)))
+    return failure();
   if (srcType.getScope() != MemoryScope::global)
     return emitOpError("copies from a global buffer, got ") << srcType;
   Type dtype = srcType.getDtype();
@@ -652,13 +729,10 @@ LogicalResult TmaLoadOp::verify() {
            << dtype << " and " << dstType.getDtype();
   if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
     return emitOpError("copies f16, bf16 or f32, got ") << dtype;
-  SmallVector<int64_t> box = getBox();
-  for (int64_t dim : box)
-    if (dim < 1 || dim > 256)
-      return emitOpError("box dims (the last ")
-             << rank << " of the destination) must be constants in [1, 256], "
-             << "got " << dstType;
-  int64_t rowBytes = box.back() * dtype.getIntOrFloatBitWidth() / 8;
+  int64_t elementBytes = dtype.getIntOrFloatBitWidth() / 8;
+  if (failed(verifyViewStrides(*this, elementBytes)))
+    return failure();
+  int64_t rowBytes = getBoxShape().back() * elementBytes;
   if (rowBytes % 16 != 0)
     return emitOpError("the box's last dim must be a multiple of 16 bytes, "
                        "got ")
