@@ -24,6 +24,7 @@
 #include "RelaxDialect/Conversion/TIRToSCF/TIRToSCF.h"
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -290,6 +291,122 @@ struct TmaLoadToLoops : PlacedPattern<tir::TmaLoadOp, /*OnGPU=*/false> {
 };
 } // namespace
 
+namespace {
+/// tir.tensor_map: a call of the runtime in the host code before the
+/// launch, with the operand's base, dims, strides and box as the C entries
+/// take them (stack arrays of i64, outermost first). On the GPU,
+/// relax_rt_cuda_tensor_map_device with a slot of its own (a private
+/// global: the device copy of the map is kept per call site) and the
+/// operand's name for messages; with `check_only` (the CPU emulation),
+/// relax_rt_cuda_tensor_map_supported as 1 or 0.
+struct TensorMapToCall : OpRewritePattern<tir::TensorMapOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tir::TensorMapOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> memrefs =
+        getLoweredMemRefs(op, {op.getSrc()}, rewriter);
+    if (failed(memrefs))
+      return failure();
+    Value src = (*memrefs)[0];
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+    auto pointerOf = [&](Value memref) -> Value {
+      Value address = arith::IndexCastUIOp::create(
+          b, loc, i64,
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref));
+      return LLVM::IntToPtrOp::create(b, loc, ptr, address);
+    };
+    auto array = [&](ArrayRef<Value> values) {
+      auto buffer = memref::AllocaOp::create(
+          b, loc, MemRefType::get({int64_t(values.size())}, i64));
+      for (auto [i, value] : llvm::enumerate(values))
+        memref::StoreOp::create(
+            b, loc, arith::IndexCastOp::create(b, loc, i64, value), buffer,
+            ValueRange{cst(b, loc, i)});
+      return pointerOf(buffer);
+    };
+    // The tensor: the view, else the source's dims with row-major strides.
+    SmallVector<Value> dims(op.getViewDims()), strides(op.getViewStrides());
+    if (dims.empty()) {
+      int64_t rank = cast<MemRefType>(src.getType()).getRank();
+      Value stride = cst(b, loc, 1);
+      dims.resize(rank);
+      strides.resize(rank);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        dims[d] = memref::DimOp::create(b, loc, src, d);
+        strides[d] = stride;
+        stride = arith::MulIOp::create(b, loc, stride, dims[d]);
+      }
+    }
+    SmallVector<Value> box;
+    for (int64_t extent : op.getBox())
+      box.push_back(cst(b, loc, extent));
+    Type dtype = cast<MemRefType>(src.getType()).getElementType();
+    int64_t code = dtype.isF16() ? 0 : dtype.isBF16() ? 1 : 2; // RELAX_RT_TMA_*
+    SmallVector<Value> operands = {
+        arith::ConstantIntOp::create(b, loc, i32, code), pointerOf(src),
+        arith::ConstantIntOp::create(b, loc, i64, dims.size()), array(dims),
+        array(strides), array(box),
+        arith::ConstantIntOp::create(b, loc, i32, op.getSwizzle())};
+    auto module = op->getParentOfType<ModuleOp>();
+    if (op.getCheckOnly()) {
+      Value ok = callRuntime(b, loc, module,
+                             "relax_rt_cuda_tensor_map_supported", operands, i32);
+      rewriter.replaceOpWithNewOp<arith::ExtUIOp>(
+          op, i64,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, ok,
+                                arith::ConstantIntOp::create(b, loc, i32, 0)));
+      return success();
+    }
+    std::string slotName = uniqueName(module, "__relax_tma_slot");
+    std::string nameName = uniqueName(module, "__relax_tma_name");
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(b, loc, b.getI8Type(), /*isConstant=*/false,
+                             LLVM::Linkage::Internal, slotName,
+                             b.getI8IntegerAttr(0));
+    }
+    std::string text = op.getName().str();
+    text.push_back('\0');
+    Value name = LLVM::createGlobalString(loc, b, nameName, text,
+                                          LLVM::Linkage::Internal);
+    Value slot = LLVM::AddressOfOp::create(b, loc, ptr, slotName);
+    operands.insert(operands.begin(), {slot, name});
+    rewriter.replaceOp(op, callRuntime(b, loc, module,
+                                       "relax_rt_cuda_tensor_map_device",
+                                       operands, i64));
+    return success();
+  }
+
+  /// `prefix_<n>` for the first n no symbol of `module` is called.
+  static std::string uniqueName(ModuleOp module, StringRef prefix) {
+    for (unsigned n = 0;; ++n) {
+      std::string name = (prefix + "_" + Twine(n)).str();
+      if (!SymbolTable::lookupSymbolIn(module, name))
+        return name;
+    }
+  }
+
+  /// A call of the runtime's C entry `name`, declared on first use.
+  static Value callRuntime(OpBuilder &b, Location loc, ModuleOp module,
+                           StringRef name, ValueRange operands, Type result) {
+    if (!module.lookupSymbol<func::FuncOp>(name)) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      auto decl = func::FuncOp::create(
+          b, loc, name, b.getFunctionType(operands.getTypes(), {result}));
+      decl.setPrivate();
+    }
+    return func::CallOp::create(b, loc, name, TypeRange{result}, operands)
+        .getResult(0);
+  }
+};
+} // namespace
+
 /// A phase whose expected bytes differ from what its copies deliver never
 /// completes (too many) or completes before the data landed (too few), and
 /// neither shows in the CPU emulation, where copies are done at once. The
@@ -353,6 +470,7 @@ LogicalResult mlir::relax::checkTIRTmaForGPU(Operation *op) {
 
 void mlir::relax::populateTIRTmaLoweringPatterns(RewritePatternSet &patterns) {
   patterns.add<MbarrierInitToNVVM, MbarrierArriveExpectTxToNVVM,
-               MbarrierWaitToNVVM, TmaLoadToNVVM, TmaLoadToLoops>(
+               MbarrierWaitToNVVM, TmaLoadToNVVM, TmaLoadToLoops,
+               TensorMapToCall>(
       patterns.getContext());
 }

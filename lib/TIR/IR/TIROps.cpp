@@ -639,25 +639,60 @@ int64_t TmaLoadOp::getBoxBytes() {
   return bytes;
 }
 
-/// The view's strides as the tensor map needs them (checked where they are
-/// constants; the host-side encode checks the run-time ones): the innermost
-/// 1, the others positive multiples of 16 bytes.
-static LogicalResult verifyViewStrides(TmaLoadOp op, int64_t elementBytes) {
-  OperandRange strides = op.getViewStrides();
+/// What a tensor map can describe (the part the op's types and constants
+/// show; the host-side encode checks the run-time values): a global source
+/// of f16, bf16 or f32; view strides whose innermost is 1 and others
+/// positive multiples of 16 bytes; a box whose last dim is a multiple of 16
+/// bytes and fits the swizzle span.
+static LogicalResult verifyTensorMapShape(Operation *op, BufferType srcType,
+                                          ValueRange strides,
+                                          ArrayRef<int64_t> box,
+                                          int64_t swizzle) {
+  if (srcType.getScope() != MemoryScope::global)
+    return op->emitOpError("copies from a global buffer, got ") << srcType;
+  Type dtype = srcType.getDtype();
+  if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
+    return op->emitOpError("copies f16, bf16 or f32, got ") << dtype;
+  int64_t elementBytes = dtype.getIntOrFloatBitWidth() / 8;
   for (auto [d, stride] : llvm::enumerate(strides)) {
     std::optional<int64_t> value = getConstantIntValue(stride);
     if (!value)
       continue;
     if (d + 1 == strides.size()) {
       if (*value != 1)
-        return op.emitOpError("the view's innermost stride must be 1, got ")
+        return op->emitOpError("the view's innermost stride must be 1, got ")
                << *value;
     } else if (*value < 1 || *value * elementBytes % 16 != 0) {
-      return op.emitOpError("view stride ")
+      return op->emitOpError("view stride ")
              << d << " (" << *value
              << " elements) must be a positive multiple of 16 bytes";
     }
   }
+  int64_t rowBytes = box.back() * elementBytes;
+  if (rowBytes % 16 != 0)
+    return op->emitOpError("the box's last dim must be a multiple of 16 "
+                           "bytes, got ")
+           << rowBytes;
+  if (!llvm::is_contained({0, 32, 64, 128}, swizzle))
+    return op->emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ")
+           << swizzle;
+  if (swizzle != 0 && rowBytes > swizzle)
+    return op->emitOpError("the box's last dim (")
+           << rowBytes << " bytes) exceeds the " << swizzle
+           << "-byte swizzle span";
+  return success();
+}
+
+/// The view's dims and strides pair up, and the tensor's rank is one a
+/// tensor map has (1 to 5).
+static LogicalResult verifyViewRank(Operation *op, ValueRange dims,
+                                    ValueRange strides, int64_t rank) {
+  if (dims.size() != strides.size())
+    return op->emitOpError("the view has ")
+           << dims.size() << " dims but " << strides.size() << " strides";
+  if (rank < 1 || rank > 5)
+    return op->emitOpError("copies from a source of rank 1 to 5, got ")
+           << rank;
   return success();
 }
 
@@ -708,42 +743,36 @@ static LogicalResult verifyBoxDestination(TmaLoadOp op, int64_t rank) {
 LogicalResult TmaLoadOp::verify() {
   auto dstType = cast<BufferType>(getDst().getType());
   auto srcType = cast<BufferType>(getSrc().getType());
-  if (getViewDims().size() != getViewStrides().size())
-    return emitOpError("the view has ")
-           << getViewDims().size() << " dims but " << getViewStrides().size()
-           << " strides";
   int64_t rank = getTensorRank();
-  if (rank < 1 || rank > 5)
-    return emitOpError("copies from a source of rank 1 to 5, got ") << rank;
+  if (failed(verifyViewRank(*this, getViewDims(), getViewStrides(), rank)))
+    return failure();
   if (static_cast<int64_t>(getSrcIndices().size()) != rank)
     return emitOpError("expects ")
            << rank << " source indices (the box corner), got "
            << getSrcIndices().size();
   if (failed(verifyBoxDestination(*this, rank)))
     return failure();
-  if (srcType.getScope() != MemoryScope::global)
-    return emitOpError("copies from a global buffer, got ") << srcType;
-  Type dtype = srcType.getDtype();
-  if (dtype != dstType.getDtype())
+  if (srcType.getDtype() != dstType.getDtype())
     return emitOpError("copies between buffers of one dtype, got ")
-           << dtype << " and " << dstType.getDtype();
-  if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
-    return emitOpError("copies f16, bf16 or f32, got ") << dtype;
-  int64_t elementBytes = dtype.getIntOrFloatBitWidth() / 8;
-  if (failed(verifyViewStrides(*this, elementBytes)))
+           << srcType.getDtype() << " and " << dstType.getDtype();
+  if (failed(verifyTensorMapShape(*this, srcType, getViewStrides(),
+                                  getBoxShape(), getSwizzle())))
     return failure();
-  int64_t rowBytes = getBoxShape().back() * elementBytes;
-  if (rowBytes % 16 != 0)
-    return emitOpError("the box's last dim must be a multiple of 16 bytes, "
-                       "got ")
-           << rowBytes;
-  int64_t swizzle = getSwizzle();
-  if (!llvm::is_contained({0, 32, 64, 128}, swizzle))
-    return emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ")
-           << swizzle;
-  if (swizzle != 0 && rowBytes > swizzle)
-    return emitOpError("the box's last dim (")
-           << rowBytes << " bytes) exceeds the " << swizzle
-           << "-byte swizzle span";
   return verifyMbarrier(*this, getBarriers());
+}
+
+LogicalResult TensorMapOp::verify() {
+  auto srcType = cast<BufferType>(getSrc().getType());
+  int64_t rank = getViewDims().empty() ? srcType.getRank()
+                                       : getViewDims().size();
+  if (failed(verifyViewRank(*this, getViewDims(), getViewStrides(), rank)))
+    return failure();
+  ArrayRef<int64_t> box = getBox();
+  if (static_cast<int64_t>(box.size()) != rank)
+    return emitOpError("box of rank ")
+           << box.size() << " for a source tensor of rank " << rank;
+  if (llvm::any_of(box, [](int64_t dim) { return dim < 1 || dim > 256; }))
+    return emitOpError("box dims must be in [1, 256], got [") << box << "]";
+  return verifyTensorMapShape(*this, srcType, getViewStrides(), box,
+                              getSwizzle());
 }

@@ -340,4 +340,45 @@ def TIR_TmaLoadOp : TIR_Op<"tma_load", [AttrSizedOperandSegments]> {
   }];
 }
 
+def TIR_TensorMapOp : TIR_Op<"tensor_map", [AttrSizedOperandSegments]> {
+  let summary = "Encodes a TMA tensor map of an operand on the host, per call";
+  let description = [{
+    Host code, before the launch of a kernel whose `tir.tma_load` ops read
+    `src`: describes the tensor those copies read (`src` itself, or the view
+    `[dims]` with element `strides` over its row-major elements, as in
+    `tir.tma_load`) with the copies' `box` and `swizzle`, and returns the
+    64-bit device address of its tensor map (the `tensor_map` operand of
+    those copies), or 0 when the operand cannot be mapped in this call: a
+    base not 16 bytes aligned, a stride not a multiple of 16 bytes (a row
+    length k with k % 8 != 0 for f16), a dim of 0. Compiled code then runs a
+    version of the kernel without TMA.
+
+    On the GPU it is `relax_rt_cuda_tensor_map_device` (RelaxCUDA.h): the
+    run-time check, `cuTensorMapEncodeTiled` from the call's base, dims and
+    strides, and a 128-byte copy into a device slot of this op, skipped when
+    the bytes equal that slot's last (same shapes and buffers); a driver
+    refusal is recorded in the runtime's error slot, naming `name`. With
+    `check_only` (the CPU emulation of GPU schedules, whose copies do not
+    read the map) it is the check alone and returns 1 or 0.
+
+    ```mlir
+    %map = tir.tensor_map %a view [%k8, %m, %c8] strides [%c8, %k, %c1]
+        {name = "A", box = array<i64: 4, 128, 8>} : !tir.buffer<[m, k], f16>
+    ```
+  }];
+  let arguments = (ins Arg<TIR_BufferType, "", [MemRead]>:$src,
+                       Variadic<Index>:$viewDims,
+                       Variadic<Index>:$viewStrides,
+                       StrAttr:$name,
+                       DenseI64ArrayAttr:$box,
+                       DefaultValuedAttr<I64Attr, "0">:$swizzle,
+                       UnitAttr:$check_only);
+  let results = (outs I64:$tensorMap);
+  let assemblyFormat = [{
+    $src (`view` `[` $viewDims^ `]` `strides` `[` $viewStrides `]`)?
+    attr-dict `:` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TIR_TENSOR_CORE_OPS_TD
