@@ -319,14 +319,22 @@ struct TensorMapToCall : OpRewritePattern<tir::TensorMapOp> {
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref));
       return LLVM::IntToPtrOp::create(b, loc, ptr, address);
     };
-    auto array = [&](ArrayRef<Value> values) {
-      auto buffer = memref::AllocaOp::create(
-          b, loc, MemRefType::get({int64_t(values.size())}, i64));
-      for (auto [i, value] : llvm::enumerate(values))
-        memref::StoreOp::create(
-            b, loc, arith::IndexCastOp::create(b, loc, i64, value), buffer,
-            ValueRange{cst(b, loc, i)});
-      return pointerOf(buffer);
+    // A stack array of the values as i64, in LLVM ops: host code that
+    // touches no tensor data (a memref store here would read, to the GPU
+    // lowering, as the host writing device memory).
+    auto array = [&](ArrayRef<Value> values) -> Value {
+      auto type = LLVM::LLVMArrayType::get(i64, values.size());
+      Value buffer = LLVM::AllocaOp::create(
+          b, loc, ptr, type, arith::ConstantIntOp::create(b, loc, i64, 1),
+          /*alignment=*/8);
+      for (auto [i, value] : llvm::enumerate(values)) {
+        Value element = LLVM::GEPOp::create(
+            b, loc, ptr, type, buffer,
+            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+        LLVM::StoreOp::create(
+            b, loc, arith::IndexCastOp::create(b, loc, i64, value), element);
+      }
+      return buffer;
     };
     // The tensor: the view, else the source's dims with row-major strides.
     SmallVector<Value> dims(op.getViewDims()), strides(op.getViewStrides());

@@ -232,18 +232,6 @@ static FailureOr<ForOp> fuseAll(ArrayRef<ForOp> loops) {
   return fused;
 }
 
-/// Puts `root` under `scf.if (cond)` and a clone of it in the else branch,
-/// for the host to pick one per call; `mapping` maps root's ops to the
-/// clone, which is returned.
-static ForOp versionNest(ForOp root, Value cond, IRMapping &mapping) {
-  OpBuilder b(root);
-  auto choice = scf::IfOp::create(b, root.getLoc(), cond, /*withElse=*/true);
-  b.setInsertionPoint(choice.elseBlock()->getTerminator());
-  auto copy = cast<ForOp>(b.clone(*root, mapping));
-  root->moveBefore(choice.thenBlock()->getTerminator());
-  return copy;
-}
-
 /// Decode GEMVs whose operands are all read along the reduction (x [m, k]
 /// times weights [n, k]): a warp per output splits k over its lanes, which
 /// read adjacent elements, and combines with one warp shuffle

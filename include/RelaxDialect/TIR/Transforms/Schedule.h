@@ -17,6 +17,7 @@
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Support/LLVM.h"
 
 namespace mlir {
@@ -279,6 +280,11 @@ LogicalResult tileMatmul(ForOp root, BlockOp block, int64_t tile);
 /// `rowExtent` (when given) to the extent of the row variable i, the M of
 /// the GEMM.
 bool canTileMatmul(ForOp root, BlockOp block, Value *rowExtent = nullptr);
+
+/// Puts `root` under `scf.if (cond)` and a clone of it in the else branch,
+/// for the host to pick one version per call (each lowers to its own
+/// kernel); `mapping` maps root's ops to the clone, which is returned.
+ForOp versionNest(ForOp root, Value cond, IRMapping &mapping);
 
 /// Schedules a matmul-like nest (as for tileMatmul) whose block computes
 /// `out(f32) += extf(A) * extf(B)` with A and B both f16 or both bf16, or
