@@ -299,9 +299,13 @@ ForOp versionNest(ForOp root, Value cond, IRMapping &mapping);
 /// instead: 128 x 128 output tiles, 256 threads in two warpgroups of 64 x 128,
 /// the tiles staged as 8 x 8 core matrices (the layout wgmma's descriptors
 /// address), one `tir.wgmma` (m64n128, k = 32) per warpgroup and K step into 64
-/// f32 accumulators per thread.
+/// f32 accumulators per thread. With `tma` as well, operands read along k
+/// are loaded by TMA (tir.tma_load through their core-matrix view, thread 0
+/// issuing per stage on an mbarrier) in a second version of the kernel,
+/// which the host runs when its tir.tensor_map ops could map every such
+/// operand and K % 8 == 0 (scf.if; the threads' staging otherwise).
 LogicalResult tensorCoreMatmul(ForOp root, BlockOp block,
-                               bool warpgroup = false);
+                               bool warpgroup = false, bool tma = false);
 /// Whether tensorCoreMatmul applies (no diagnostic); sets `rowExtent` as
 /// canTileMatmul does.
 bool canTensorCoreMatmul(ForOp root, BlockOp block,

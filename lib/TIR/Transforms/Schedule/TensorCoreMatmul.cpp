@@ -259,7 +259,8 @@ static LogicalResult scheduleTensorCore(ForOp root, BlockOp block,
                                         MatmulMatch &m, Type dtype,
                                         bool warpgroup, const TmaPlan *tma);
 
-LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
+LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup,
+                                    bool tma) {
   Reporter report{true, "tensor_core_matmul"};
   FailureOr<MatmulMatch> matched = matchMatmul(root, block, report);
   if (failed(matched))
@@ -268,8 +269,8 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
   FailureOr<Type> dtype = matchTensorCoreTypes(m, report);
   if (failed(dtype))
     return failure();
-  bool tmaA = warpgroup && isTmaOperand(m, block, m.loadA, m.iVar);
-  bool tmaB = warpgroup && isTmaOperand(m, block, m.loadB, m.jVar);
+  bool tmaA = warpgroup && tma && isTmaOperand(m, block, m.loadA, m.iVar);
+  bool tmaB = warpgroup && tma && isTmaOperand(m, block, m.loadB, m.jVar);
   if (!tmaA && !tmaB)
     return scheduleTensorCore(root, block, m, *dtype, warpgroup, nullptr);
   // Both versions: TMA where every map is made and K % 8 == 0, else the
