@@ -191,6 +191,23 @@ tir.prim_func @tma_load_view(%x: !tir.buffer<[m, k], f16>) {
   tir.return
 }
 
+// The host's tensor map of an operand: the core-matrix view with its box,
+// and a plain [m, k] operand with the 128-byte swizzle (check_only: the
+// CPU emulation's form).
+// CHECK-LABEL: tir.prim_func @tensor_map
+// CHECK: %{{.*}} = tir.tensor_map %{{.*}} view[%{{.*}}, %{{.*}}, %{{.*}}] strides[%{{.*}}, %{{.*}}, %{{.*}}] {box = array<i64: 4, 128, 8>, name = "A"} : !tir.buffer<[m, k], f16>
+// CHECK-NEXT: %{{.*}} = tir.tensor_map %{{.*}} {box = array<i64: 8, 64>, check_only, name = "B", swizzle = 128 : i64} : !tir.buffer<[m, k], f16>
+tir.prim_func @tensor_map(%x: !tir.buffer<[m, k], f16>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  %k8 = arith.divui %k, %c8 : index
+  %a = tir.tensor_map %x view [%k8, %m, %c8] strides [%c8, %k, %c1] {name = "A", box = array<i64: 4, 128, 8>} : !tir.buffer<[m, k], f16>
+  %b = tir.tensor_map %x {name = "B", box = array<i64: 8, 64>, swizzle = 128 : i64, check_only} : !tir.buffer<[m, k], f16>
+  tir.return
+}
+
 // The staging of tensor-core tiles: 16-byte copies into shared memory.
 // CHECK-LABEL: tir.prim_func @copy_async
 // CHECK: tir.copy_async %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {lanes = 8 : i64} : !tir.buffer<[64, 40], f16, shared>, !tir.buffer<[m, 64], f16>
