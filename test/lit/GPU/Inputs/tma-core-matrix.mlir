@@ -13,7 +13,8 @@
 // after the barrier that ends the step. The output is the input padded with
 // zeros to whole 16 x 32 tiles (what the zero fill gives past m and past
 // k / 8 core-matrix columns), so a wrong view stride, dim or box order
-// changes it. The tensor map operand is a placeholder here.
+// changes it. The tensor map operand is a placeholder here: the emulation
+// does not read it.
 tir.prim_func private @core_copy(%x: !tir.buffer<[m, k], f16>,
     %out: !tir.buffer<[(m + 15) floordiv 16 * 16, (k + 31) floordiv 32 * 32], f16>) {
   %c0 = arith.constant 0 : index
