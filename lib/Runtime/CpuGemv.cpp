@@ -109,12 +109,15 @@ bool relax::runtime::gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n,
   if (!transposed && bColStride != 1)
     return false;
   detail::GemvRangeFn *range = gemvRange;
+  detail::GemvPackFn *pack = dotsPackX;
   switch (isa) {
   case CpuIsa::Avx512:
     range = detail::gemvRangeAvx512;
+    pack = detail::gemvPackAvx512;
     break;
   case CpuIsa::Avx2:
     range = detail::gemvRangeAvx2;
+    pack = detail::gemvPackAvx2;
     break;
   case CpuIsa::Generic:
     break;
@@ -143,7 +146,7 @@ bool relax::runtime::gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n,
         return;
       }
       range(m, false, x + begin, ldx, b + begin * ldb, ldb, end - begin, out,
-            ldOut, 0, n);
+            ldOut, 0, n, nullptr);
     };
     parallelTasks(depthPieces, piece);
     // In piece order, so a thread count gives one answer.
@@ -156,8 +159,19 @@ bool relax::runtime::gemvSmallRowsWith(CpuIsa isa, int64_t m, int64_t n,
       }
     return true;
   }
+  // More than kMaxGemvRows rows: X packed once (dotsPackX), by this
+  // thread, for every piece (a buffer of the calling thread's, kept between
+  // calls: at most kMaxDotRows x k floats).
+  const float *xp = nullptr;
+  if (m > kMaxGemvRows) {
+    static thread_local std::vector<float> packed;
+    if (packed.size() < size_t(m * k))
+      packed.resize(size_t(m * k));
+    pack(m, x, ldx, k, packed.data());
+    xp = packed.data();
+  }
   detail::splitOverPool(n, bytes, threads, [&](int64_t begin, int64_t end) {
-    range(m, transposed, x, ldx, b, ldb, k, y, ldy, begin, end);
+    range(m, transposed, x, ldx, b, ldb, k, y, ldy, begin, end, xp);
   });
   return true;
 }

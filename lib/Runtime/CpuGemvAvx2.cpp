@@ -63,6 +63,12 @@ void relax::runtime::detail::gemvRangeAvx2(int64_t m, bool transposed,
                                            const float *x, int64_t ldx,
                                            const float *b, int64_t ldb,
                                            int64_t k, float *y, int64_t ldy,
-                                           int64_t begin, int64_t end) {
-  gemvRange(m, transposed, x, ldx, b, ldb, k, y, ldy, begin, end);
+                                           int64_t begin, int64_t end,
+                                           const float *xp) {
+  gemvRange(m, transposed, x, ldx, b, ldb, k, y, ldy, begin, end, xp);
+}
+
+void relax::runtime::detail::gemvPackAvx2(int64_t m, const float *x,
+                                          int64_t ldx, int64_t k, float *xp) {
+  dotsPackX(m, x, ldx, k, xp);
 }

@@ -132,10 +132,12 @@ TEST(CpuGemvTest, RegisterBlocksOfKnKernelMatchDoubleReference) {
 }
 
 TEST(CpuGemvTest, ManyRowsOfTransposedBMatchDoubleReference) {
-  // Five to kMaxDotRows rows of X against B^T stored [n, k] (dotsRangeRows):
-  // every remainder of the row groups (4 with AVX-512, 3 below) and of the
-  // blocks of B's rows, depths from kMinDotDepth to three blocks of k (the
-  // later ones added to Y), depth tails of every lane count.
+  // Five to kMaxDotRows rows of X against B^T stored [n, k] (dotsRangeRows
+  // on X packed by dotsPackX): every remainder of the row groups (4 with
+  // AVX-512, 3 below) and of the blocks of B's rows, depths from
+  // kMinDotDepth to three blocks of k (the later ones added to Y, each
+  // packed at its own offset, the last one shorter), depth tails of every
+  // lane count.
   const std::vector<std::pair<int64_t, int64_t>> sizes = {
       {1, 512}, {7, 515}, {13, 2048}, {37, 2049}, {6, 4100}, {5, 6001}};
   std::mt19937 rng(5);
@@ -144,8 +146,14 @@ TEST(CpuGemvTest, ManyRowsOfTransposedBMatchDoubleReference) {
       for (auto [n, k] : sizes)
         for (int64_t pad : {0, 3})
           check(isa, {m, n, k, true, pad, 1}, rng);
-  for (CpuIsa isa : levelsOfThisCpu())
+  // The pool's pieces (several threads reading the one packed X), with
+  // blocks of k of equal depth and none (4096: two of 2048), and with tails.
+  for (CpuIsa isa : levelsOfThisCpu()) {
     check(isa, {relax::runtime::kMaxDotRows, 1037, 700, true, 1, 2}, rng);
+    for (int64_t m : {5, 13, 32})
+      for (int64_t k : {4096, 4103})
+        check(isa, {m, 299, k, true, m == 13 ? 2 : 0, 3}, rng);
+  }
 }
 
 TEST(CpuGemvTest, PoolSplitMatchesOneThread) {
