@@ -123,11 +123,12 @@ bool packFn(int64_t m, const float *x, int64_t k, float *xp) {
 double runSplit(RangeFn *fn, PackFn *pack, float *packed, int threads, int m,
                 bool transposed, const float *x, int64_t k, const float *b,
                 int64_t n, float *y) {
-  // As gemvSmallRowsWith: more than four rows, X packed once per call by
-  // this thread (timed with it).
+  // As gemvSmallRowsWith: more than four rows a multiple of 4 KiB apart
+  // (X's rows are k floats apart here), X packed once per call by this
+  // thread (timed with it).
   double packSeconds = 0;
   const float *xp = nullptr;
-  if (m > 4) {
+  if (m > 4 && (k * int64_t(sizeof(float))) % 4096 == 0) {
     double c0 = threadSeconds();
     if (pack(m, x, k, packed))
       xp = packed;

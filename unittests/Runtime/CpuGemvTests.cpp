@@ -146,13 +146,20 @@ TEST(CpuGemvTest, ManyRowsOfTransposedBMatchDoubleReference) {
       for (auto [n, k] : sizes)
         for (int64_t pad : {0, 3})
           check(isa, {m, n, k, true, pad, 1}, rng);
-  // The pool's pieces (several threads reading the one packed X), with
-  // blocks of k of equal depth and none (4096: two of 2048), and with tails.
+  // X is packed where its rows are a multiple of 4 KiB apart (k = 2048
+  // above, unpadded): here also several blocks of k with tails of every
+  // kind (rows padded to 1024 floats apart: 2049, 4100 and 6001 deep), one
+  // thread and the pool's pieces (several threads reading the one packed
+  // X); 4096 deep: two blocks of 2048, no tail.
   for (CpuIsa isa : levelsOfThisCpu()) {
     check(isa, {relax::runtime::kMaxDotRows, 1037, 700, true, 1, 2}, rng);
-    for (int64_t m : {5, 13, 32})
-      for (int64_t k : {4096, 4103})
-        check(isa, {m, 299, k, true, m == 13 ? 2 : 0, 3}, rng);
+    for (int64_t m : {5, 7, 13, 32})
+      for (auto [k, pad] : {std::pair<int64_t, int64_t>{2049, 1023},
+                            {4100, 1020},
+                            {6001, 143},
+                            {4096, 0}})
+        for (int threads : {1, 3})
+          check(isa, {m, 299, k, true, pad, threads}, rng);
   }
 }
 
