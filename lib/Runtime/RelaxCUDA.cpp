@@ -504,7 +504,9 @@ extern "C" int64_t relax_rt_cuda_tensor_map_device(
   } else if (std::memcmp(&entry.bytes, &map, sizeof(map)) == 0) {
     return reinterpret_cast<int64_t>(entry.device);
   }
-  // Stream-ordered after the kernels that read the previous map.
+  // No kernel reads the old map any more: compiled launches wait for their
+  // kernel, and mgpuMemcpy first issues and waits for a run recorded for a
+  // CUDA graph.
   mgpuMemcpy(entry.device, &map, sizeof(map), nullptr);
   if (relax_rt_has_error()) {
     std::memset(&entry.bytes, 0, sizeof(map));
