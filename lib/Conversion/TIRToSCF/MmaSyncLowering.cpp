@@ -298,7 +298,8 @@ struct MmaSyncToNVVM : PlacedPattern<tir::MmaSyncOp, /*OnGPU=*/true> {
               accElement(rewriter, loc, op.getAIndices(),
                          cst(rewriter, loc, e)));
         };
-        fragA.push_back(makePair(element(2 * j), element(2 * j + 1)));
+        Value first = element(2 * j);
+        fragA.push_back(makePair(first, element(2 * j + 1)));
         continue;
       }
       fragA.push_back(
@@ -313,7 +314,8 @@ struct MmaSyncToNVVM : PlacedPattern<tir::MmaSyncOp, /*OnGPU=*/true> {
               rewriter, loc, m->b,
               bElement(rewriter, loc, *m, m->g, add(rewriter, loc, k, dk)));
         };
-        fragB.push_back(makePair(element(0), element(1)));
+        Value first = element(0);
+        fragB.push_back(makePair(first, element(1)));
         continue;
       }
       fragB.push_back(
