@@ -132,10 +132,10 @@ static FailureOr<ForOp> splitAtWarpCollective(ForOp loop,
                     ValueRange{loop.getInductionVar()});
   }
   b.setInsertionPointAfter(loop);
+  StringAttr thread = loop.getThreadAttr();
   auto rest = ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
                             loop.getStep(), loop.getKind(), nullptr,
-                            loop.getThreadAttr() ? loop.getThreadAttr().getValue()
-                                                 : StringRef());
+                            thread ? thread.getValue() : StringRef());
   Operation *restEnd = rest.getBody()->getTerminator();
   Block *body = loop.getBody();
   for (Operation &op : llvm::make_early_inc_range(

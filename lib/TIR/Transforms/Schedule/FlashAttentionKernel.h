@@ -1,4 +1,4 @@
-//===- FlashAttentionKernel.h - Pieces of the flash-attention kernels -*- C++ -*-===//
+//===- FlashAttentionKernel.h - The flash kernels' shared parts -*- C++ -*-===//
 //
 // Internal to lib/TIR/Transforms/Schedule: what the two bodies of the
 // flash-attention kernel share. FlashAttention.cpp builds the grid, the

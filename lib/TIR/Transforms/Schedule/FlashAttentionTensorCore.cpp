@@ -208,8 +208,8 @@ void flash::buildTensorCoreFlashBody(OpBuilder &bb, const FlashBlock &fb) {
             for (int64_t fn = 0; fn < scoreTiles; ++fn)
               for (int64_t c = 0; c < 2; ++c) {
                 int64_t e = fn * 4 + half * 2 + c;
-                Value j = fragmentCol(tb, m, kb.add(tb, j0, kb.c(tb, fn * kMmaN)),
-                                      c);
+                Value j = fragmentCol(
+                    tb, m, kb.add(tb, j0, kb.c(tb, fn * kMmaN)), c);
                 Value x =
                     fb.maskedScore(tb, reg1(tb, reg.scores, e), row, j);
                 setReg(tb, x, reg.scores, e);
