@@ -93,7 +93,8 @@ HAND_WRITTEN = {"emulate-fused.test", "emulate-quant-linear.test",
                 "emulate-flash-attention.test", "run-flash-attention.test",
                 "emulate-flash-attention-tc.test", "run-flash-attention-tc.test",
                 "emulate-wide-accesses.test", "emulate-wgmma-matmul.test",
-                "emulate-tma-load.test"}
+                "emulate-tma-load.test", "emulate-tma-core-matrix.test",
+                "emulate-wgmma-tma.test"}
 
 GPU_PIPELINE = ("relax-opt --relax-legalize-ops --relax-annotate-op-pattern "
                 "--tir-gpu-default-schedule --tir-test-gpu-as-serial")

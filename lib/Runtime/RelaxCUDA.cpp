@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -458,6 +459,61 @@ relax_rt_cuda_tensor_map_encode(void *map, const char *name, int32_t dtype,
     return 1;
   relax_rt_error(("CUDA: " + problem).c_str());
   return 0;
+}
+
+namespace {
+/// The device copies of tensor maps, one per call site of compiled code
+/// (its slot): the bytes last copied, to skip the copy when a call encodes
+/// the same map (a decode loop at fixed shapes).
+struct TensorMapSlot {
+  CUtensorMap bytes;
+  void *device = nullptr;
+};
+struct TensorMapSlots {
+  std::mutex mutex;
+  std::unordered_map<const void *, TensorMapSlot> slots;
+};
+TensorMapSlots &tensorMapSlots() {
+  static auto *instance = new TensorMapSlots();
+  return *instance;
+}
+} // namespace
+
+extern "C" int64_t relax_rt_cuda_tensor_map_device(
+    const void *slot, const char *name, int32_t dtype, const void *base,
+    int64_t rank, const int64_t *dims, const int64_t *strides,
+    const int64_t *box, int32_t swizzle) {
+  if (!relax_rt_cuda_tensor_map_supported(dtype, base, rank, dims, strides,
+                                          box, swizzle))
+    return 0;
+  CUtensorMap map;
+  std::memset(&map, 0, sizeof(map));
+  if (!relax_rt_cuda_tensor_map_encode(&map, name, dtype, base, rank, dims,
+                                       strides, box, swizzle))
+    return 0;
+  TensorMapSlots &s = tensorMapSlots();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto [it, fresh] = s.slots.try_emplace(slot);
+  TensorMapSlot &entry = it->second;
+  if (!entry.device) {
+    entry.device = mgpuMemAlloc(sizeof(CUtensorMap), nullptr, false);
+    if (!entry.device) {
+      s.slots.erase(it);
+      return 0;
+    }
+  } else if (std::memcmp(&entry.bytes, &map, sizeof(map)) == 0) {
+    return reinterpret_cast<int64_t>(entry.device);
+  }
+  // No kernel reads the old map any more: compiled launches wait for their
+  // kernel, and mgpuMemcpy first issues and waits for a run recorded for a
+  // CUDA graph.
+  mgpuMemcpy(entry.device, &map, sizeof(map), nullptr);
+  if (relax_rt_has_error()) {
+    std::memset(&entry.bytes, 0, sizeof(map));
+    return 0;
+  }
+  entry.bytes = map;
+  return reinterpret_cast<int64_t>(entry.device);
 }
 
 //===----------------------------------------------------------------------===//

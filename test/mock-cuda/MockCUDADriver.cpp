@@ -18,6 +18,7 @@
 // "graph update node <i>: <launch line>". cuTensorMapEncodeTiled logs its
 // arguments ("tensor map ..."). MOCK_CUDA_FAIL=<function> makes that driver
 // function fail with CUDA_ERROR_UNKNOWN (the error paths of the callers).
+// MOCK_CUDA_LOG_COPIES=1 also logs each copy ("copy <bytes>").
 //
 //===----------------------------------------------------------------------===//
 
@@ -323,10 +324,14 @@ CUresult cuMemFree(CUdeviceptr ptr) {
   std::free(reinterpret_cast<void *>(ptr));
   return CUDA_SUCCESS;
 }
+/// With MOCK_CUDA_LOG_COPIES set, logs "copy <bytes>" (tests of copies the
+/// runtime skips, such as an unchanged tensor map).
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                        CUstream) {
   std::memcpy(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
               bytes);
+  if (std::getenv("MOCK_CUDA_LOG_COPIES"))
+    logLine("copy " + std::to_string(bytes));
   return CUDA_SUCCESS;
 }
 CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t n,

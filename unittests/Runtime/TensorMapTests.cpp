@@ -244,6 +244,34 @@ TEST(TensorMapTest, CEntriesWithoutADriverSayWhy) {
 /// Through the C entry and a driver: run by
 /// test/lit/GPU/tensor-map-mock-driver.test against the mock driver
 /// (test/mock-cuda), which logs the arguments; skipped without a driver.
+// relax_rt_cuda_tensor_map_device, what compiled code calls before a TMA
+// kernel: an operand that cannot be mapped gives 0 and no error (the
+// caller's fallback runs), with or without a driver; a mappable one without
+// a driver gives 0 with the reason in the error slot, never a crash.
+TEST(TensorMapTest, DeviceEntryFallsBackOrSaysWhy) {
+  static const char slot = 0;
+  // The core-matrix view of an f16 [300, 4093]: a row of 8186 bytes.
+  int64_t dims[3] = {511, 300, 8}, oddStrides[3] = {8, 4093, 1};
+  int64_t box[3] = {4, 128, 8};
+  relax_rt_clear_error();
+  EXPECT_EQ(relax_rt_cuda_tensor_map_device(&slot, "A", RELAX_RT_TMA_F16,
+                                            storage, 3, dims, oddStrides, box,
+                                            0),
+            0);
+  EXPECT_EQ(relax_rt_has_error(), 0);
+  if (relax_rt_cuda_init(0) == 1)
+    GTEST_SKIP() << "a driver is present: the error path needs none";
+  relax_rt_clear_error();
+  int64_t strides[3] = {8, 4096, 1};
+  dims[0] = 512;
+  EXPECT_EQ(relax_rt_cuda_tensor_map_device(&slot, "A", RELAX_RT_TMA_F16,
+                                            storage, 3, dims, strides, box, 0),
+            0);
+  std::string why = relax_rt_last_error();
+  EXPECT_NE(why.find("CUDA"), std::string::npos) << why;
+  relax_rt_clear_error();
+}
+
 TEST(TensorMapDriverTest, EncodesThroughTheDriver) {
   if (relax_rt_cuda_init(0) != 1 || std::getenv("MOCK_CUDA_FAIL"))
     GTEST_SKIP() << "needs a driver that accepts the map";

@@ -125,6 +125,19 @@ int relax_rt_cuda_tensor_map_encode(void *map, const char *operand,
                                     int64_t rank, const int64_t *dims,
                                     const int64_t *strides, const int64_t *box,
                                     int32_t swizzle);
+/* What compiled code calls before a launch (tir.tensor_map): 0 when the
+ * operand cannot be mapped (relax_rt_cuda_tensor_map_supported; no error:
+ * the caller runs its kernel without TMA), else the device address of the
+ * operand's map, encoded for this call and copied into a 128-byte device
+ * buffer of `slot` (one per call site, allocated on first use); the copy is
+ * skipped when the bytes equal those the slot holds (the same shapes and
+ * buffers as the previous call). A failed encode, allocation or copy
+ * returns 0 with the reason in the error slot. */
+int64_t relax_rt_cuda_tensor_map_device(const void *slot, const char *operand,
+                                        int32_t dtype, const void *base,
+                                        int64_t rank, const int64_t *dims,
+                                        const int64_t *strides,
+                                        const int64_t *box, int32_t swizzle);
 
 /* The upstream GPU runtime ABI (mlir/lib/ExecutionEngine/CudaRuntimeWrappers
  * names; own implementation). */

@@ -5,6 +5,7 @@
 #include "RelaxDialect/TIR/IR/TIRTensorCoreOps.h"
 #include "RelaxDialect/TIR/IR/TIRVectorOps.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "RelaxDialect/Support/FunctionLike.h"
@@ -613,68 +614,170 @@ LogicalResult MbarrierWaitOp::verify() {
   return verifyMbarrier(*this, getBarriers());
 }
 
-SmallVector<int64_t> TmaLoadOp::getBox() {
+int64_t TmaLoadOp::getTensorRank() {
+  if (!getViewDims().empty())
+    return getViewDims().size();
+  return cast<BufferType>(getSrc().getType()).getRank();
+}
+
+/// The constant dims of `type` from `first` on (0 for a symbolic one).
+static SmallVector<int64_t> constantDims(BufferType type, size_t first) {
+  SmallVector<int64_t> dims;
+  for (const relax::sym::Expr &dim : type.getDims().drop_front(first))
+    dims.push_back(dim ? dim.getConstant().value_or(0) : 0);
+  return dims;
+}
+
+SmallVector<int64_t> TmaLoadOp::getBoxShape() {
+  if (std::optional<ArrayRef<int64_t>> box = getBox())
+    return SmallVector<int64_t>(*box);
   auto dstType = cast<BufferType>(getDst().getType());
-  int64_t rank = cast<BufferType>(getSrc().getType()).getRank();
-  SmallVector<int64_t> box;
-  for (const relax::sym::Expr &dim : dstType.getDims().take_back(rank))
-    box.push_back(dim ? dim.getConstant().value_or(0) : 0);
-  return box;
+  return constantDims(dstType, dstType.getRank() - getTensorRank());
 }
 
 int64_t TmaLoadOp::getBoxBytes() {
   int64_t bytes =
       cast<BufferType>(getDst().getType()).getDtype().getIntOrFloatBitWidth() /
       8;
-  for (int64_t dim : getBox())
+  for (int64_t dim : getBoxShape())
     bytes *= dim;
   return bytes;
+}
+
+/// What a tensor map can describe (the part the op's types and constants
+/// show; the host-side encode checks the run-time values): a global source
+/// of f16, bf16 or f32; view strides whose innermost is 1 and others
+/// positive multiples of 16 bytes; a box whose last dim is a multiple of 16
+/// bytes and fits the swizzle span.
+static LogicalResult verifyTensorMapShape(Operation *op, BufferType srcType,
+                                          ValueRange strides,
+                                          ArrayRef<int64_t> box,
+                                          int64_t swizzle) {
+  if (srcType.getScope() != MemoryScope::global)
+    return op->emitOpError("copies from a global buffer, got ") << srcType;
+  Type dtype = srcType.getDtype();
+  if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
+    return op->emitOpError("copies f16, bf16 or f32, got ") << dtype;
+  int64_t elementBytes = dtype.getIntOrFloatBitWidth() / 8;
+  for (auto [d, stride] : llvm::enumerate(strides)) {
+    std::optional<int64_t> value = getConstantIntValue(stride);
+    if (!value)
+      continue;
+    if (d + 1 == strides.size()) {
+      if (*value != 1)
+        return op->emitOpError("the view's innermost stride must be 1, got ")
+               << *value;
+    } else if (*value < 1 || *value * elementBytes % 16 != 0) {
+      return op->emitOpError("view stride ")
+             << d << " (" << *value
+             << " elements) must be a positive multiple of 16 bytes";
+    }
+  }
+  int64_t rowBytes = box.back() * elementBytes;
+  if (rowBytes % 16 != 0)
+    return op->emitOpError("the box's last dim must be a multiple of 16 "
+                           "bytes, got ")
+           << rowBytes;
+  if (!llvm::is_contained({0, 32, 64, 128}, swizzle))
+    return op->emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ")
+           << swizzle;
+  if (swizzle != 0 && rowBytes > swizzle)
+    return op->emitOpError("the box's last dim (")
+           << rowBytes << " bytes) exceeds the " << swizzle
+           << "-byte swizzle span";
+  return success();
+}
+
+/// The view's dims and strides pair up, and the tensor's rank is one a
+/// tensor map has (1 to 5).
+static LogicalResult verifyViewRank(Operation *op, ValueRange dims,
+                                    ValueRange strides, int64_t rank) {
+  if (dims.size() != strides.size())
+    return op->emitOpError("the view has ")
+           << dims.size() << " dims but " << strides.size() << " strides";
+  if (rank < 1 || rank > 5)
+    return op->emitOpError("copies from a source of rank 1 to 5, got ")
+           << rank;
+  return success();
+}
+
+/// The destination's dims after its indices must hold the box: without a
+/// `box` attribute they are the box; with one, their element count is its.
+static LogicalResult verifyBoxDestination(TmaLoadOp op, int64_t rank) {
+  auto dstType = cast<BufferType>(op.getDst().getType());
+  int64_t lead = op.getDstIndices().size();
+  std::optional<ArrayRef<int64_t>> box = op.getBox();
+  if (!box) {
+    if (dstType.getRank() < rank)
+      return op.emitOpError("destination of rank ")
+             << dstType.getRank() << " cannot hold a box of rank " << rank;
+    if (lead != dstType.getRank() - rank)
+      return op.emitOpError("expects ")
+             << dstType.getRank() - rank
+             << " destination indices (its dims before the box), got "
+             << lead;
+    for (int64_t dim : op.getBoxShape())
+      if (dim < 1 || dim > 256)
+        return op.emitOpError("box dims (the last ")
+               << rank << " of the destination) must be constants in [1, "
+               << "256], got " << dstType;
+    return success();
+  }
+  if (static_cast<int64_t>(box->size()) != rank)
+    return op.emitOpError("box of rank ")
+           << box->size() << " for a source tensor of rank " << rank;
+  if (llvm::any_of(*box, [](int64_t dim) { return dim < 1 || dim > 256; }))
+    return op.emitOpError("box dims must be in [1, 256], got [")
+           << *box << "]";
+  if (lead > dstType.getRank())
+    return op.emitOpError("expects at most ")
+           << dstType.getRank() << " destination indices, got " << lead;
+  int64_t held = 1, wanted = 1;
+  for (int64_t dim : constantDims(dstType, lead))
+    held *= dim;
+  for (int64_t dim : *box)
+    wanted *= dim;
+  if (held != wanted)
+    return op.emitOpError("the box [")
+           << *box << "] (" << wanted
+           << " elements) does not fill the destination's dims after its "
+           << lead << " indices, got " << dstType;
+  return success();
 }
 
 LogicalResult TmaLoadOp::verify() {
   auto dstType = cast<BufferType>(getDst().getType());
   auto srcType = cast<BufferType>(getSrc().getType());
-  int64_t rank = srcType.getRank();
-  if (rank < 1 || rank > 5)
-    return emitOpError("copies from a source of rank 1 to 5, got ") << rank;
+  int64_t rank = getTensorRank();
+  if (failed(verifyViewRank(*this, getViewDims(), getViewStrides(), rank)))
+    return failure();
   if (static_cast<int64_t>(getSrcIndices().size()) != rank)
     return emitOpError("expects ")
            << rank << " source indices (the box corner), got "
            << getSrcIndices().size();
-  if (dstType.getRank() < rank)
-    return emitOpError("destination of rank ")
-           << dstType.getRank() << " cannot hold a box of rank " << rank;
-  if (static_cast<int64_t>(getDstIndices().size()) != dstType.getRank() - rank)
-    return emitOpError("expects ")
-           << dstType.getRank() - rank
-           << " destination indices (its dims before the box), got "
-           << getDstIndices().size();
-  if (srcType.getScope() != MemoryScope::global)
-    return emitOpError("copies from a global buffer, got ") << srcType;
-  Type dtype = srcType.getDtype();
-  if (dtype != dstType.getDtype())
+  if (failed(verifyBoxDestination(*this, rank)))
+    return failure();
+  if (srcType.getDtype() != dstType.getDtype())
     return emitOpError("copies between buffers of one dtype, got ")
-           << dtype << " and " << dstType.getDtype();
-  if (!dtype.isF16() && !dtype.isBF16() && !dtype.isF32())
-    return emitOpError("copies f16, bf16 or f32, got ") << dtype;
-  SmallVector<int64_t> box = getBox();
-  for (int64_t dim : box)
-    if (dim < 1 || dim > 256)
-      return emitOpError("box dims (the last ")
-             << rank << " of the destination) must be constants in [1, 256], "
-             << "got " << dstType;
-  int64_t rowBytes = box.back() * dtype.getIntOrFloatBitWidth() / 8;
-  if (rowBytes % 16 != 0)
-    return emitOpError("the box's last dim must be a multiple of 16 bytes, "
-                       "got ")
-           << rowBytes;
-  int64_t swizzle = getSwizzle();
-  if (!llvm::is_contained({0, 32, 64, 128}, swizzle))
-    return emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ")
-           << swizzle;
-  if (swizzle != 0 && rowBytes > swizzle)
-    return emitOpError("the box's last dim (")
-           << rowBytes << " bytes) exceeds the " << swizzle
-           << "-byte swizzle span";
+           << srcType.getDtype() << " and " << dstType.getDtype();
+  if (failed(verifyTensorMapShape(*this, srcType, getViewStrides(),
+                                  getBoxShape(), getSwizzle())))
+    return failure();
   return verifyMbarrier(*this, getBarriers());
+}
+
+LogicalResult TensorMapOp::verify() {
+  auto srcType = cast<BufferType>(getSrc().getType());
+  int64_t rank = getViewDims().empty() ? srcType.getRank()
+                                       : getViewDims().size();
+  if (failed(verifyViewRank(*this, getViewDims(), getViewStrides(), rank)))
+    return failure();
+  ArrayRef<int64_t> box = getBox();
+  if (static_cast<int64_t>(box.size()) != rank)
+    return emitOpError("box of rank ")
+           << box.size() << " for a source tensor of rank " << rank;
+  if (llvm::any_of(box, [](int64_t dim) { return dim < 1 || dim > 256; }))
+    return emitOpError("box dims must be in [1, 256], got [") << box << "]";
+  return verifyTensorMapShape(*this, srcType, getViewStrides(), box,
+                              getSwizzle());
 }

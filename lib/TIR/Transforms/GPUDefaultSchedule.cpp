@@ -232,18 +232,6 @@ static FailureOr<ForOp> fuseAll(ArrayRef<ForOp> loops) {
   return fused;
 }
 
-/// Puts `root` under `scf.if (cond)` and a clone of it in the else branch,
-/// for the host to pick one per call; `mapping` maps root's ops to the
-/// clone, which is returned.
-static ForOp versionNest(ForOp root, Value cond, IRMapping &mapping) {
-  OpBuilder b(root);
-  auto choice = scf::IfOp::create(b, root.getLoc(), cond, /*withElse=*/true);
-  b.setInsertionPoint(choice.elseBlock()->getTerminator());
-  auto copy = cast<ForOp>(b.clone(*root, mapping));
-  root->moveBefore(choice.thenBlock()->getTerminator());
-  return copy;
-}
-
 /// Decode GEMVs whose operands are all read along the reduction (x [m, k]
 /// times weights [n, k]): a warp per output splits k over its lanes, which
 /// read adjacent elements, and combines with one warp shuffle
@@ -305,8 +293,9 @@ static FailureOr<bool> scheduleSplitKGemv(ForOp root, BlockOp block,
 }
 
 namespace {
-/// The tensor-core instructions the target has.
-enum class TensorCores { none, mmaSync, warpgroup };
+/// The tensor-core instructions the target has (and, for wgmma, whether
+/// TMA versions of its kernels are built).
+enum class TensorCores { none, mmaSync, warpgroup, warpgroupTma };
 } // namespace
 
 /// The matmul schedule of a nest with enough rows: tensor cores when the
@@ -315,7 +304,11 @@ enum class TensorCores { none, mmaSync, warpgroup };
 static LogicalResult scheduleMatmul(ForOp root, BlockOp block,
                                     TensorCores tensorCores) {
   if (tensorCores != TensorCores::none && canTensorCoreMatmul(root, block))
-    return tensorCoreMatmul(root, block, tensorCores == TensorCores::warpgroup);
+    return tensorCoreMatmul(
+        root, block,
+        tensorCores == TensorCores::warpgroup ||
+            tensorCores == TensorCores::warpgroupTma,
+        /*tma=*/tensorCores == TensorCores::warpgroupTma);
   return tileMatmul(root, block, kMatmulTile);
 }
 
@@ -433,8 +426,9 @@ struct TIRGPUDefaultSchedule
       // (see matchBlockReduction).
       bool reductionKind = getOpPattern(func) != OpPattern::OutEwiseFusable;
       TensorCores cores = !tensorCores ? TensorCores::none
-                          : wgmma      ? TensorCores::warpgroup
-                                       : TensorCores::mmaSync;
+                          : !wgmma     ? TensorCores::mmaSync
+                          : tma        ? TensorCores::warpgroupTma
+                                       : TensorCores::warpgroup;
       for (Operation *op : work) {
         if (auto loop = dyn_cast<ForOp>(op)) {
           if (failed(scheduleNest(loop, maxThreads, reductionKind, cores,

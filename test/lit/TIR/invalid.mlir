@@ -686,3 +686,191 @@ tir.prim_func @tma_int(%x: !tir.buffer<[m, k], i32>) {
   tir.tma_load %tile[], %x[%c0, %c0], %bars[%c0], %map : !tir.buffer<[64, 32], i32, shared>, !tir.buffer<[m, k], i32>, !tir.buffer<[2], i64, shared>
   tir.return
 }
+
+// -----
+
+tir.prim_func @tma_view_strides(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %map = arith.constant 0 : i64
+  %k = tir.sym_var "k" : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op the view has 3 dims but 2 strides}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0, %c0] view [%c8, %c8, %c8] strides [%c8, %c1], %bars[%c0], %map {box = array<i64: 4, 128, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_view_indices(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %map = arith.constant 0 : i64
+  %k = tir.sym_var "k" : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op expects 3 source indices (the box corner), got 2}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0] view [%c8, %c8, %c8] strides [%c8, %k, %c1], %bars[%c0], %map {box = array<i64: 4, 128, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_box_rank(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %map = arith.constant 0 : i64
+  %k = tir.sym_var "k" : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op box of rank 2 for a source tensor of rank 3}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0, %c0] view [%c8, %c8, %c8] strides [%c8, %k, %c1], %bars[%c0], %map {box = array<i64: 512, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_box_range(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %map = arith.constant 0 : i64
+  %k = tir.sym_var "k" : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op box dims must be in [1, 256], got [1, 512, 8]}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0, %c0] view [%c8, %c8, %c8] strides [%c8, %k, %c1], %bars[%c0], %map {box = array<i64: 1, 512, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_box_fill(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %map = arith.constant 0 : i64
+  %k = tir.sym_var "k" : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op the box [4, 64, 8] (2048 elements) does not fill the destination's dims after its 1 indices, got '!tir.buffer<[2, 4, 16, 8, 8], f16, shared>'}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0, %c0] view [%c8, %c8, %c8] strides [%c8, %k, %c1], %bars[%c0], %map {box = array<i64: 4, 64, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_box_lead(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %map = arith.constant 0 : i64
+  %k = tir.sym_var "k" : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op expects at most 5 destination indices, got 6}}
+  tir.tma_load %tile[%c0, %c0, %c0, %c0, %c0, %c0], %x[%c0, %c0, %c0] view [%c8, %c8, %c8] strides [%c8, %k, %c1], %bars[%c0], %map {box = array<i64: 1, 1, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_view_inner(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %map = arith.constant 0 : i64
+  %k = tir.sym_var "k" : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op the view's innermost stride must be 1, got 8}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0, %c0] view [%c8, %c8, %c8] strides [%c8, %k, %c8], %bars[%c0], %map {box = array<i64: 4, 128, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tma_view_stride(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %map = arith.constant 0 : i64
+  %k = tir.sym_var "k" : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  // expected-error@+1 {{'tir.tma_load' op view stride 0 (12 elements) must be a positive multiple of 16 bytes}}
+  tir.tma_load %tile[%c0], %x[%c0, %c0, %c0] view [%c8, %c8, %c8] strides [%c12, %k, %c1], %bars[%c0], %map {box = array<i64: 4, 128, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tensor_map_box_rank(%x: !tir.buffer<[m, k], f16>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %k = tir.sym_var "k" : index
+  // expected-error@+1 {{'tir.tensor_map' op box of rank 2 for a source tensor of rank 3}}
+  %map = tir.tensor_map %x view [%c8, %c8, %c8] strides [%c8, %k, %c1] {name = "A", box = array<i64: 128, 8>} : !tir.buffer<[m, k], f16>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tensor_map_box_range(%x: !tir.buffer<[m, k], f16>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %k = tir.sym_var "k" : index
+  // expected-error@+1 {{'tir.tensor_map' op box dims must be in [1, 256], got [512, 8]}}
+  %map = tir.tensor_map %x {name = "A", box = array<i64: 512, 8>} : !tir.buffer<[m, k], f16>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tensor_map_view(%x: !tir.buffer<[m, k], f16>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %k = tir.sym_var "k" : index
+  // expected-error@+1 {{'tir.tensor_map' op the view has 2 dims but 3 strides}}
+  %map = tir.tensor_map %x view [%c8, %c8] strides [%c8, %k, %c1] {name = "A", box = array<i64: 4, 8>} : !tir.buffer<[m, k], f16>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tensor_map_stride(%x: !tir.buffer<[m, k], f16>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %k = tir.sym_var "k" : index
+  // expected-error@+1 {{'tir.tensor_map' op view stride 0 (12 elements) must be a positive multiple of 16 bytes}}
+  %map = tir.tensor_map %x view [%c8, %c8, %c8] strides [%c12, %k, %c1] {name = "A", box = array<i64: 4, 128, 8>} : !tir.buffer<[m, k], f16>
+  tir.return
+}
+
+// -----
+
+tir.prim_func @tensor_map_swizzle(%x: !tir.buffer<[m, k], f16>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %k = tir.sym_var "k" : index
+  // expected-error@+1 {{'tir.tensor_map' op the box's last dim (128 bytes) exceeds the 64-byte swizzle span}}
+  %map = tir.tensor_map %x {name = "A", box = array<i64: 8, 64>, swizzle = 64 : i64} : !tir.buffer<[m, k], f16>
+  tir.return
+}

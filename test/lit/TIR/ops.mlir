@@ -182,6 +182,46 @@ tir.prim_func @tma_load(%x: !tir.buffer<[m, k], f16>, %y: !tir.buffer<[m, k], bf
   tir.return
 }
 
+// The core-matrix view: the operand [m, k] seen as [k / 8, m, 8] with
+// strides [8, k, 1], the box [4, 128, 8] laid over the tile's [4, 16, 8, 8]
+// core matrices (symbolic dims and strides as operands).
+// CHECK-LABEL: tir.prim_func @tma_load_view
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[M:.*]] = tir.sym_var "m"
+// CHECK: %[[K:.*]] = tir.sym_var "k"
+// CHECK: %[[K8:.*]] = arith.divui %[[K]], %[[C8]]
+// CHECK: tir.tma_load %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] view[%[[K8]], %[[M]], %[[C8]]] strides[%[[C8]], %[[K]], %{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} {box = array<i64: 4, 128, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+tir.prim_func @tma_load_view(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %map = arith.constant 0 : i64
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  %k8 = arith.divui %k, %c8 : index
+  %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+  %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+  tir.tma_load %tile[%c1], %x[%c0, %c0, %c0] view [%k8, %m, %c8] strides [%c8, %k, %c1], %bars[%c1], %map {box = array<i64: 4, 128, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  tir.return
+}
+
+// The host's tensor map of an operand: the core-matrix view with its box,
+// and a plain [m, k] operand with the 128-byte swizzle (check_only: the
+// CPU emulation's form).
+// CHECK-LABEL: tir.prim_func @tensor_map
+// CHECK: %{{.*}} = tir.tensor_map %{{.*}} view[%{{.*}}, %{{.*}}, %{{.*}}] strides[%{{.*}}, %{{.*}}, %{{.*}}] {box = array<i64: 4, 128, 8>, name = "A"} : !tir.buffer<[m, k], f16>
+// CHECK-NEXT: %{{.*}} = tir.tensor_map %{{.*}} {box = array<i64: 8, 64>, check_only, name = "B", swizzle = 128 : i64} : !tir.buffer<[m, k], f16>
+tir.prim_func @tensor_map(%x: !tir.buffer<[m, k], f16>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  %k8 = arith.divui %k, %c8 : index
+  %a = tir.tensor_map %x view [%k8, %m, %c8] strides [%c8, %k, %c1] {name = "A", box = array<i64: 4, 128, 8>} : !tir.buffer<[m, k], f16>
+  %b = tir.tensor_map %x {name = "B", box = array<i64: 8, 64>, swizzle = 128 : i64, check_only} : !tir.buffer<[m, k], f16>
+  tir.return
+}
+
 // The staging of tensor-core tiles: 16-byte copies into shared memory.
 // CHECK-LABEL: tir.prim_func @copy_async
 // CHECK: tir.copy_async %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {lanes = 8 : i64} : !tir.buffer<[64, 40], f16, shared>, !tir.buffer<[m, 64], f16>

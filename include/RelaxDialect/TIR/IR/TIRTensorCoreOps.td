@@ -281,55 +281,123 @@ def TIR_MbarrierWaitOp : TIR_Op<"mbarrier_wait"> {
 def TIR_TmaLoadOp : TIR_Op<"tma_load", [AttrSizedOperandSegments]> {
   let summary = "Starts a TMA copy of a box of a global tensor into shared memory";
   let description = [{
-    Copies the box whose corner is `src[srcIndices]` (one index per dim of
-    `src`, a global buffer) and whose extent is the trailing `rank(src)`
-    dims of `dst` (static, 1 to 256 each) into `dst[dstIndices, ...]` (the
-    leading indices pick e.g. the stage); elements of the box outside `src`
-    are written as zero. The box is laid out row-major (the last dim
-    contiguous) and, with `swizzle` = 32, 64 or 128, each 16-byte chunk of
-    it moves within its `swizzle`-byte row: byte offset `o` of the box lands
-    at `o ^ (((o >> 7) & (swizzle / 16 - 1)) << 4)`, the layout of the PTX
-    ISA's swizzle modes (the last dim of the box, in bytes, must then not
-    exceed `swizzle`, and on the GPU the tile must sit on a `8 * swizzle`
-    byte boundary).
+    Copies the box whose corner is `src[srcIndices]` into `dst[dstIndices,
+    ...]` (the leading indices pick e.g. the stage); elements of the box
+    outside the source tensor are written as zero.
+
+    The source tensor is `src` itself (one corner index per dim), or, with
+    `view [dims] strides [strides]`, the rank-R tensor those give over
+    `src`'s row-major elements, as a tensor map describes it: element `c`
+    (R corner coordinates, outermost first) is element `sum_i c_i *
+    strides_i` of `src`, inside the tensor when `0 <= c_i < dims_i`. Dims and
+    strides are in elements, run-time values, the innermost stride 1 and the
+    others multiples of 16 bytes. The view lets one box gather what a
+    row-major box cannot: the operand `[rows, k]` seen as `[k / 8, rows,
+    8]` with strides `[8, k, 1]` gives, for the box `[K / 8, R, 8]`, the 8 x
+    8 core matrices of 128 contiguous bytes that wgmma's non-swizzled
+    descriptors read (`[K / 8, R / 8, 8, 8]` in shared memory) in one copy.
+
+    The box's extent is `box` when given, else the trailing R dims of `dst`
+    (static, 1 to 256 each). It is laid out row-major (the last dim
+    contiguous) over `dst`'s dims after `dstIndices`, which must hold
+    exactly its elements (with `box`, e.g. `[4, 128, 8]` into `[.., 4, 16,
+    8, 8]`). With `swizzle` = 32, 64 or 128, each 16-byte chunk moves within
+    its `swizzle`-byte row: byte offset `o` of the box lands at `o ^ (((o >>
+    7) & (swizzle / 16 - 1)) << 4)`, the layout of the PTX ISA's swizzle
+    modes (the last dim of the box, in bytes, must then not exceed
+    `swizzle`, and on the GPU the tile must sit on a `8 * swizzle` byte
+    boundary).
 
     On the GPU, one thread issues it as one `cp.async.bulk.tensor`
     (`UTMALDG`) through `tensor_map`, the 64-bit generic address of a tensor
-    map the host encoded for `src` with this box and swizzle
-    (relax_rt_cuda_tensor_map_encode); the copy's bytes are counted on the
-    mbarrier `barriers[barrierIndex]`, and the data may be read once that
-    mbarrier's phase completed (`tir.mbarrier_arrive_expect_tx`,
-    `tir.mbarrier_wait`). Elsewhere (the CPU emulation of GPU schedules) it
-    is loops that read the box exactly as the tensor map describes it,
-    zeros and swizzle included, and `tensor_map` is not used.
+    map the host encoded for the source tensor (the view, when given) with
+    this box and swizzle (relax_rt_cuda_tensor_map_encode); the copy's bytes
+    are counted on the mbarrier `barriers[barrierIndex]`, and the data may
+    be read once that mbarrier's phase completed
+    (`tir.mbarrier_arrive_expect_tx`, `tir.mbarrier_wait`). Elsewhere (the
+    CPU emulation of GPU schedules) it is loops that read the box exactly
+    as the tensor map describes it, view, zeros and swizzle included, and
+    `tensor_map` is not used.
 
     ```mlir
     tir.tma_load %sa[%s], %a[%i, %k], %bars[%s], %map {swizzle = 0 : i64}
         : !tir.buffer<[2, 64, 32], f16, shared>, !tir.buffer<[m, k], f16>,
           !tir.buffer<[2], i64, shared>
+    // The core-matrix view of A [m, k]: box [4, 128, 8] of [k / 8, m, 8].
+    tir.tma_load %sa[%s], %a[%kc, %i, %c0] view [%k8, %m, %c8]
+        strides [%c8, %k, %c1], %bars[%s], %map {box = array<i64: 4, 128, 8>}
+        : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>,
+          !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
     ```
   }];
   let arguments = (ins Arg<TIR_BufferType, "", [MemWrite]>:$dst,
                        Variadic<Index>:$dstIndices,
                        Arg<TIR_BufferType, "", [MemRead]>:$src,
                        Variadic<Index>:$srcIndices,
+                       Variadic<Index>:$viewDims,
+                       Variadic<Index>:$viewStrides,
                        Arg<TIR_BufferType, "", [MemRead, MemWrite]>:$barriers,
                        Index:$barrierIndex,
                        I64:$tensorMap,
+                       OptionalAttr<DenseI64ArrayAttr>:$box,
                        DefaultValuedAttr<I64Attr, "0">:$swizzle);
   let assemblyFormat = [{
-    $dst `[` $dstIndices `]` `,` $src `[` $srcIndices `]` `,`
+    $dst `[` $dstIndices `]` `,` $src `[` $srcIndices `]`
+    (`view` `[` $viewDims^ `]` `strides` `[` $viewStrides `]`)? `,`
     $barriers `[` $barrierIndex `]` `,` $tensorMap attr-dict `:`
     qualified(type($dst)) `,` qualified(type($src)) `,`
     qualified(type($barriers))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// The box: the trailing rank(src) dims of dst, outermost first.
-    ::llvm::SmallVector<int64_t> getBox();
+    /// The rank of the tensor the box is cut from: the view's, else src's.
+    int64_t getTensorRank();
+    /// The box, outermost first: `box`, else the trailing dims of dst.
+    ::llvm::SmallVector<int64_t> getBoxShape();
     /// The bytes one copy delivers (what its mbarrier phase expects).
     int64_t getBoxBytes();
   }];
+}
+
+def TIR_TensorMapOp : TIR_Op<"tensor_map", [AttrSizedOperandSegments]> {
+  let summary = "Encodes a TMA tensor map of an operand on the host, per call";
+  let description = [{
+    Host code, before the launch of a kernel whose `tir.tma_load` ops read
+    `src`: describes the tensor those copies read (`src` itself, or the view
+    `[dims]` with element `strides` over its row-major elements, as in
+    `tir.tma_load`) with the copies' `box` and `swizzle`, and returns the
+    64-bit device address of its tensor map (the `tensor_map` operand of
+    those copies), or 0 when the operand cannot be mapped in this call: a
+    base not 16 bytes aligned, a stride not a multiple of 16 bytes (a row
+    length k with k % 8 != 0 for f16), a dim of 0. Compiled code then runs a
+    version of the kernel without TMA.
+
+    On the GPU it is `relax_rt_cuda_tensor_map_device` (RelaxCUDA.h): the
+    run-time check, `cuTensorMapEncodeTiled` from the call's base, dims and
+    strides, and a 128-byte copy into a device slot of this op, skipped when
+    the bytes equal that slot's last (same shapes and buffers); a driver
+    refusal is recorded in the runtime's error slot, naming `name`. With
+    `check_only` (the CPU emulation of GPU schedules, whose copies do not
+    read the map) it is the check alone and returns 1 or 0.
+
+    ```mlir
+    %map = tir.tensor_map %a view [%k8, %m, %c8] strides [%c8, %k, %c1]
+        {name = "A", box = array<i64: 4, 128, 8>} : !tir.buffer<[m, k], f16>
+    ```
+  }];
+  let arguments = (ins Arg<TIR_BufferType, "", [MemRead]>:$src,
+                       Variadic<Index>:$viewDims,
+                       Variadic<Index>:$viewStrides,
+                       StrAttr:$name,
+                       DenseI64ArrayAttr:$box,
+                       DefaultValuedAttr<I64Attr, "0">:$swizzle,
+                       UnitAttr:$check_only);
+  let results = (outs I64:$tensorMap);
+  let assemblyFormat = [{
+    $src (`view` `[` $viewDims^ `]` `strides` `[` $viewStrides `]`)?
+    attr-dict `:` qualified(type($src))
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TIR_TENSOR_CORE_OPS_TD

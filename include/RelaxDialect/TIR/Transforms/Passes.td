@@ -101,6 +101,11 @@ def TIRGPUDefaultSchedule : Pass<"tir-gpu-default-schedule", "ModuleOp"> {
            "With tensor-cores, Hopper's warpgroup MMA instead of mma.sync "
            "(wgmma.mma_async m64n128k16, 128 x 128 tiles of two "
            "warpgroups: sm_90a only)">,
+    Option<"tma", "tma", "bool", /*default=*/"true",
+           "With wgmma, also a version of each matmul kernel whose operands "
+           "read along k are loaded by TMA, which the host runs when their "
+           "tensor maps can be made (false: only the threads' staging, for "
+           "tests and A/B runs)">,
     Option<"wideAccesses", "wide-accesses", "bool", /*default=*/"true",
            "128-bit loads and stores (4 f32 / 8 f16 per access) in the "
            "split-K GEMV and injective kernels where the alignment is "

@@ -17,6 +17,7 @@
 #include "RelaxDialect/TIR/IR/TIRDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Support/LLVM.h"
 
 namespace mlir {
@@ -280,6 +281,11 @@ LogicalResult tileMatmul(ForOp root, BlockOp block, int64_t tile);
 /// the GEMM.
 bool canTileMatmul(ForOp root, BlockOp block, Value *rowExtent = nullptr);
 
+/// Puts `root` under `scf.if (cond)` and a clone of it in the else branch,
+/// for the host to pick one version per call (each lowers to its own
+/// kernel); `mapping` maps root's ops to the clone, which is returned.
+ForOp versionNest(ForOp root, Value cond, IRMapping &mapping);
+
 /// Schedules a matmul-like nest (as for tileMatmul) whose block computes
 /// `out(f32) += extf(A) * extf(B)` with A and B both f16 or both bf16, or
 /// `out += A * B` all in f16 or all in bf16 (accumulated in f32 on the
@@ -293,9 +299,13 @@ bool canTileMatmul(ForOp root, BlockOp block, Value *rowExtent = nullptr);
 /// instead: 128 x 128 output tiles, 256 threads in two warpgroups of 64 x 128,
 /// the tiles staged as 8 x 8 core matrices (the layout wgmma's descriptors
 /// address), one `tir.wgmma` (m64n128, k = 32) per warpgroup and K step into 64
-/// f32 accumulators per thread.
+/// f32 accumulators per thread. With `tma` as well, operands read along k
+/// are loaded by TMA (tir.tma_load through their core-matrix view, thread 0
+/// issuing per stage on an mbarrier) in a second version of the kernel,
+/// which the host runs when its tir.tensor_map ops could map every such
+/// operand and K % 8 == 0 (scf.if; the threads' staging otherwise).
 LogicalResult tensorCoreMatmul(ForOp root, BlockOp block,
-                               bool warpgroup = false);
+                               bool warpgroup = false, bool tma = false);
 /// Whether tensorCoreMatmul applies (no diagnostic); sets `rowExtent` as
 /// canTileMatmul does.
 bool canTensorCoreMatmul(ForOp root, BlockOp block,

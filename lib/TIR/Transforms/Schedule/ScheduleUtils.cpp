@@ -8,6 +8,8 @@
 
 #include "ScheduleUtils.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -135,4 +137,13 @@ ForOp schedule::createLoopLike(OpBuilder &b, Location loc, ForOp proto,
   if (StringAttr name = proto.getLoopNameAttr())
     loop.setLoopNameAttr(name);
   return loop;
+}
+
+ForOp tir::versionNest(ForOp root, Value cond, IRMapping &mapping) {
+  OpBuilder b(root);
+  auto choice = scf::IfOp::create(b, root.getLoc(), cond, /*withElse=*/true);
+  b.setInsertionPoint(choice.elseBlock()->getTerminator());
+  auto copy = cast<ForOp>(b.clone(*root, mapping));
+  root->moveBefore(choice.thenBlock()->getTerminator());
+  return copy;
 }

@@ -22,6 +22,16 @@
 // staged a tile fence their writes for the tensor cores' asynchronous
 // proxy before the barrier.
 //
+// On sm_90a an operand read along k (A [.., m, k], B [.., n, k]) is loaded by
+// TMA instead where the call allows it: the host encodes the tensor map of
+// its core-matrix view ([k / 8, rows, 8], strides [8, k, 1]: a box of it
+// lands in shared memory as the core matrices) per call (tir.tensor_map),
+// and runs that kernel when every map could be made and K % 8 == 0, else
+// the cp.async kernel (both versions are built, under scf.if). In the TMA
+// kernel thread 0 issues each stage's copies on the stage's mbarrier and all
+// threads wait on its phase before the wgmma; the barrier that ends a K
+// step only guards the refill of the stage it read.
+//
 // The accumulators persist across thread loops (the GPU keeps them in each
 // thread's registers); the CPU emulation (--tir-test-gpu-as-serial) gives
 // such a buffer a thread dimension.
@@ -182,8 +192,75 @@ static LanePlace getLanePlace(OpBuilder &b, Location loc, Value t) {
   return p;
 }
 
-LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
-  const TensorCoreShape &shape = warpgroup ? kWgmmaShape : kMmaSyncShape;
+namespace {
+/// An operand of the wgmma kernel loaded by TMA: the host's tensor map of
+/// its core-matrix view and that view (what the kernel's copies read).
+struct TmaOperand {
+  Value map;
+  SmallVector<Value> viewDims, viewStrides;
+};
+/// The TMA operands of the kernel (null map: staged by the threads).
+struct TmaPlan {
+  TmaOperand a, b;
+};
+} // namespace
+
+/// Whether `load` is read through the core-matrix view: its indices are
+/// [batch variables.., the row variable, k], each a block variable itself
+/// (so a box corner is the tile's), at most 4 (the view adds one dim, and
+/// a tensor map has 5).
+static bool isTmaOperand(MatmulMatch &m, BlockOp block, LoadOp load,
+                         unsigned rowVar) {
+  ValueRange indices = load.getIndices();
+  if (indices.size() < 2 || indices.size() > 4 ||
+      blockVar(block, indices.back()) != m.kVar ||
+      blockVar(block, indices[indices.size() - 2]) != rowVar)
+    return false;
+  return llvm::all_of(indices.drop_back(2), [&](Value index) {
+    std::optional<unsigned> v = blockVar(block, index);
+    return v && llvm::is_contained(m.batchVars, *v);
+  });
+}
+
+/// At `b` (host code before the nest): the tensor map of `load`'s operand
+/// [lead.., rows, d] seen as [lead.., K / 8, rows, 8] with strides [..,
+/// 8, d, 1] (K the reduction's extent, which the caller requires to be a
+/// multiple of 8, so that the zero fill past K / 8 core-matrix columns is
+/// exactly the zero past K), box [1.., kTileK / 8, `rows`, 8].
+static TmaOperand buildTensorMap(OpBuilder &b, Location loc, LoadOp load,
+                                 Value depth, int64_t rows, StringRef name) {
+  auto c = [&](int64_t v) { return constIndex(b, loc, v); };
+  auto type = cast<BufferType>(load.getBuffer().getType());
+  int64_t rank = type.getRank();
+  SmallVector<Value> dims, strides(rank);
+  for (const relax::sym::Expr &dim : type.getDims())
+    dims.push_back(materializeDim(b, loc, dim));
+  Value stride = c(1);
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    strides[d] = stride;
+    stride = arith::MulIOp::create(b, loc, stride, dims[d]);
+  }
+  TmaOperand operand;
+  operand.viewDims.assign(dims.begin(), dims.end() - 2);
+  operand.viewStrides.assign(strides.begin(), strides.end() - 2);
+  operand.viewDims.append(
+      {arith::DivUIOp::create(b, loc, depth, c(kCore)), dims[rank - 2],
+       c(kCore)});
+  operand.viewStrides.append({c(kCore), dims[rank - 1], c(1)});
+  SmallVector<int64_t> box(rank - 2, 1);
+  box.append({kTileK / kCore, rows, kCore});
+  operand.map = TensorMapOp::create(
+      b, loc, b.getI64Type(), load.getBuffer(), operand.viewDims,
+      operand.viewStrides, name, box, /*swizzle=*/0, /*check_only=*/false);
+  return operand;
+}
+
+static LogicalResult scheduleTensorCore(ForOp root, BlockOp block,
+                                        MatmulMatch &m, Type dtype,
+                                        bool warpgroup, const TmaPlan *tma);
+
+LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup,
+                                    bool tma) {
   Reporter report{true, "tensor_core_matmul"};
   FailureOr<MatmulMatch> matched = matchMatmul(root, block, report);
   if (failed(matched))
@@ -192,6 +269,52 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
   FailureOr<Type> dtype = matchTensorCoreTypes(m, report);
   if (failed(dtype))
     return failure();
+  bool tmaA = warpgroup && tma && isTmaOperand(m, block, m.loadA, m.iVar);
+  bool tmaB = warpgroup && tma && isTmaOperand(m, block, m.loadB, m.jVar);
+  if (!tmaA && !tmaB)
+    return scheduleTensorCore(root, block, m, *dtype, warpgroup, nullptr);
+  // Both versions: TMA where every map is made and K % 8 == 0, else the
+  // threads' staging (cp.async or element by element), decided per call.
+  OpBuilder b(root);
+  Location loc = root.getLoc();
+  Value depth;
+  for (auto [loop, v] : llvm::zip(m.loops, m.loopVar))
+    if (v == m.kVar)
+      depth = loop.getUpperBound();
+  TmaPlan plan;
+  Value use = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, depth, constIndex(b, loc, kCore)),
+      constIndex(b, loc, 0));
+  auto mapped = [&](TmaOperand &operand, LoadOp load, int64_t rows,
+                    StringRef name) {
+    operand = buildTensorMap(b, loc, load, depth, rows, name);
+    Value made = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, operand.map,
+        arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0));
+    use = arith::AndIOp::create(b, loc, use, made);
+  };
+  if (tmaA)
+    mapped(plan.a, m.loadA, kWgmmaShape.tileM, "A");
+  if (tmaB)
+    mapped(plan.b, m.loadB, kWgmmaShape.tileN, "B");
+  IRMapping mapping;
+  ForOp fallback = versionNest(root, use, mapping);
+  auto fallbackBlock = cast<BlockOp>(mapping.lookup(block.getOperation()));
+  FailureOr<MatmulMatch> fallbackMatch =
+      matchMatmul(fallback, fallbackBlock, report);
+  if (failed(fallbackMatch) ||
+      failed(scheduleTensorCore(fallback, fallbackBlock, *fallbackMatch,
+                                *dtype, warpgroup, nullptr)))
+    return failure();
+  return scheduleTensorCore(root, block, m, *dtype, warpgroup, &plan);
+}
+
+/// The schedule of a matched nest; `tma` names the operands TMA loads.
+static LogicalResult scheduleTensorCore(ForOp root, BlockOp block,
+                                        MatmulMatch &m, Type dtype,
+                                        bool warpgroup, const TmaPlan *tma) {
+  const TensorCoreShape &shape = warpgroup ? kWgmmaShape : kMmaSyncShape;
   OpBuilder b(root);
   Location loc = root.getLoc();
   auto c = [&](OpBuilder &ob, int64_t v) { return constIndex(ob, loc, v); };
@@ -221,8 +344,13 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
       return {2, kTileK / kCore, rows / kCore, kCore, kCore};
     return {2, rows, kTileK + kRowPad};
   };
-  Value tileA = shared(tileShape(shape.tileM), *dtype, MemoryScope::shared);
-  Value tileB = shared(tileShape(shape.tileN), *dtype, MemoryScope::shared);
+  Value tileA = shared(tileShape(shape.tileM), dtype, MemoryScope::shared);
+  Value tileB = shared(tileShape(shape.tileN), dtype, MemoryScope::shared);
+  // TMA: an mbarrier per stage, whose phases complete when the stage's
+  // copies landed.
+  const TmaOperand *tmaA = tma && tma->a.map ? &tma->a : nullptr;
+  const TmaOperand *tmaB = tma && tma->b.map ? &tma->b : nullptr;
+  Value bars = tma ? shared({2}, b.getI64Type(), MemoryScope::shared) : Value();
   Value acc = shared({shape.accumulators}, b.getF32Type(), MemoryScope::local);
   // Where element (r, kk) of a tile's stage is.
   auto tileIndices = [&](OpBuilder &ob, Value stage, Value r,
@@ -290,23 +418,74 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
             StoreOp::create(lb, loc, v, tile, tileIndices(lb, stage, r, kk));
           });
     };
-    stageOne(m.loadA, tileA, m.iVar, grid.rowBase, rows,
-             /*outerFastest=*/false);
-    stageOne(m.loadB, tileB, m.jVar, grid.colBase, cols, bColumnMajor);
+    if (!tmaA)
+      stageOne(m.loadA, tileA, m.iVar, grid.rowBase, rows,
+               /*outerFastest=*/false);
+    if (!tmaB)
+      stageOne(m.loadB, tileB, m.jVar, grid.colBase, cols, bColumnMajor);
+  };
+
+  // Thread 0's TMA copies of K step `step` into stage `stage`, counted on
+  // the stage's mbarrier: the box of each TMA operand's view at [lead..,
+  // step * kTileK / 8, the tile's first row, 0].
+  auto issueTma = [&](OpBuilder &tb, Value step, Value stage) {
+    auto copy = [&](const TmaOperand *operand, LoadOp load, Value tile,
+                    unsigned rowVar, Value rowBase, int64_t tileRows) {
+      if (!operand)
+        return;
+      SmallVector<Value> vars(grid.base);
+      vars[rowVar] = rowBase;
+      vars[m.kVar] = arith::MulIOp::create(tb, loc, step, c(tb, kTileK));
+      SmallVector<Value> at = mapBlockIndices(block, load.getIndices(), vars);
+      // [lead.., row, k] -> the view's [lead.., k / 8, row, 0].
+      SmallVector<Value> corner(at.begin(), at.end() - 2);
+      corner.append(
+          {arith::MulIOp::create(tb, loc, step, c(tb, kTileK / kCore)),
+           at[at.size() - 2], c(tb, 0)});
+      SmallVector<int64_t> box(corner.size() - 3, 1);
+      box.append({kTileK / kCore, tileRows, kCore});
+      TmaLoadOp::create(tb, loc, tile, ValueRange{stage}, load.getBuffer(),
+                        corner, operand->viewDims, operand->viewStrides, bars,
+                        stage, operand->map, tb.getDenseI64ArrayAttr(box),
+                        tb.getI64IntegerAttr(0));
+    };
+    // The phase expects the bytes of every box it counts (zeros included).
+    int64_t elements = (tmaA ? kTileK * shape.tileM : 0) +
+                       (tmaB ? kTileK * shape.tileN : 0);
+    MbarrierArriveExpectTxOp::create(
+        tb, loc, bars, stage, elements * dtype.getIntOrFloatBitWidth() / 8);
+    copy(tmaA, m.loadA, tileA, m.iVar, grid.rowBase, shape.tileM);
+    copy(tmaB, m.loadB, tileB, m.jVar, grid.colBase, shape.tileN);
+  };
+  auto isThreadZero = [&](OpBuilder &tb, Value t) {
+    return arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::eq, t,
+                                 c(tb, 0))
+        .getResult();
   };
 
   // The copies of a thread loop are waited for at its end (and, for
   // wgmma, fenced for the tensor cores' reads), before its barrier.
   auto waitCopies = [&](OpBuilder &tb) {
-    CopyAsyncWaitOp::create(tb, loc, /*asyncProxy=*/warpgroup);
+    if (!tmaA || !tmaB)
+      CopyAsyncWaitOp::create(tb, loc, /*asyncProxy=*/warpgroup);
   };
-  // The accumulators start at zero; the first K step is staged.
+  // The accumulators start at zero; the first K step is staged (with TMA:
+  // thread 0 sets up the mbarriers, which the barrier ending this thread
+  // loop publishes, and issues the copies).
   threads(b, loc, shape.threads, [&](OpBuilder &tb, Value t) {
     Value zero = arith::ConstantOp::create(tb, loc, tb.getF32FloatAttr(0));
     for (int64_t f = 0; f < shape.accumulators; ++f)
       StoreOp::create(tb, loc, zero, acc, ValueRange{c(tb, f)});
     stageStep(tb, t, c(tb, 0), c(tb, 0));
     waitCopies(tb);
+    if (!tma)
+      return;
+    auto first = scf::IfOp::create(tb, loc, isThreadZero(tb, t),
+                                   /*withElse=*/false);
+    OpBuilder fb = OpBuilder::atBlockBegin(first.thenBlock());
+    for (int64_t stage = 0; stage < 2; ++stage)
+      MbarrierInitOp::create(fb, loc, bars, c(fb, stage), /*count=*/1);
+    issueTma(fb, c(fb, 0), c(fb, 0));
   });
 
   // Per K step, one thread loop (one barrier): start staging the next step
@@ -323,6 +502,18 @@ LogicalResult tir::tensorCoreMatmul(ForOp root, BlockOp block, bool warpgroup) {
     auto prefetch = scf::IfOp::create(tb, loc, hasNext, /*withElse=*/false);
     OpBuilder pb = OpBuilder::atBlockBegin(prefetch.thenBlock());
     stageStep(pb, t, nextStep, next);
+    if (tma) {
+      // Thread 0 refills the other stage (every thread finished reading it
+      // before the barrier that ended the last step), then all wait for
+      // this stage's copies: its use step / 2, so phase parity (step / 2) % 2.
+      auto issue = scf::IfOp::create(pb, loc, isThreadZero(pb, t),
+                                     /*withElse=*/false);
+      OpBuilder ib = OpBuilder::atBlockBegin(issue.thenBlock());
+      issueTma(ib, nextStep, next);
+      Value parity = arith::RemUIOp::create(
+          tb, loc, arith::DivUIOp::create(tb, loc, step, c(tb, 2)), c(tb, 2));
+      MbarrierWaitOp::create(tb, loc, bars, current, parity);
+    }
     if (warpgroup) {
       // Warpgroup w multiplies rows 64 w.. of the A tile (core-matrix rows
       // 8 w..) by the whole B tile, the K step at once.

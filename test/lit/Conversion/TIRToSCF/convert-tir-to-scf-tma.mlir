@@ -106,3 +106,86 @@ tir.prim_func @tma_gpu(%x: !tir.buffer<[m, k], f16>) {
   }
   tir.return
 }
+
+// The core-matrix view off the GPU: loops over the box [4, 16, 8]; the
+// coordinates corner + p bounded by the view's dims (the operands, not
+// memref.dim); the element's offset kc * 8 + row * k + c in the source's
+// row-major elements, unflattened over its dims (and under its size); the
+// box position flattened and laid over the tile's [4, 2, 8, 8] core
+// matrices.
+// CHECK-LABEL: func.func @tma_view_serial
+// CHECK-NOT: nvvm.
+// CHECK: %[[TILE:.*]] = memref.alloc() : memref<2x4x2x8x8xf16>
+// CHECK: scf.for %[[P0:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %[[P1:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %[[P2:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[KC:.*]] = arith.addi %[[KC0:.*]], %[[P0]] : index
+// CHECK: arith.cmpi slt, %[[KC]], %[[K8:.*]] : index
+// CHECK: %[[ROW:.*]] = arith.addi %[[ROW0:.*]], %[[P1]] : index
+// CHECK: arith.cmpi slt, %[[ROW]], %[[M:.*]] : index
+// CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %[[P2]] : index
+// CHECK: arith.cmpi slt, %[[COL]], %[[C8:.*]] : index
+// CHECK: arith.muli %[[KC]], %[[C8]] : index
+// CHECK: arith.muli %[[ROW]], %[[K:.*]] : index
+// CHECK: arith.muli %[[COL]], %{{.*}} : index
+// CHECK: %[[OFF:.*]] = arith.addi
+// CHECK: %[[XK:.*]] = memref.dim %[[X:.*]], %{{.*}} : memref<?x?xf16>
+// CHECK: %[[XC:.*]] = arith.remui %[[OFF]], %[[XK]] : index
+// CHECK: %[[XR:.*]] = arith.divui %[[OFF]], %[[XK]] : index
+// CHECK: %[[XM:.*]] = memref.dim %[[X]], %{{.*}} : memref<?x?xf16>
+// CHECK: arith.cmpi ult, %[[XR]], %[[XM]] : index
+// CHECK: scf.if %{{.*}} -> (f16) {
+// CHECK:   memref.load %[[X]][%[[XR]], %[[XC]]] : memref<?x?xf16>
+// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: arith.muli %{{.*}}, %[[C16]] : index
+// CHECK: memref.store %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x4x2x8x8xf16>
+// CHECK-NOT: nvvm.
+// CHECK: return
+tir.prim_func @tma_view_serial(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %map = arith.constant 0 : i64
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  %k8 = arith.divui %k, %c8 : index
+  tir.for %blk = %c0 to %c2 step %c1 {
+    %bars = tir.alloc : !tir.buffer<[2], i64, global>
+    %tile = tir.alloc : !tir.buffer<[2, 4, 2, 8, 8], f16, global>
+    tir.tma_load %tile[%c1], %x[%c4, %blk, %c0] view [%k8, %m, %c8] strides [%c8, %k, %c1], %bars[%c1], %map {box = array<i64: 4, 16, 8>} : !tir.buffer<[2, 4, 2, 8, 8], f16, global>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, global>
+  }
+  tir.return
+}
+
+// In a GPU thread the view is the tensor map's business: one bulk copy
+// into stage 1 of the core-matrix tile (8192 bytes in), the view's three
+// coordinates innermost first (the column in the core matrix, the row, the
+// core-matrix column); the view's dims and strides do not reach the kernel.
+// CHECK-LABEL: func.func @tma_view_gpu
+// CHECK: scf.parallel (%[[T:.*]]) =
+// CHECK: %[[STAGE:.*]] = arith.constant 8192 : i64
+// CHECK: arith.muli %{{.*}}, %[[STAGE]] : i64
+// CHECK: %[[C0:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: %[[RC:.*]] = arith.index_cast %[[T]] : index to i32
+// CHECK: %[[KC:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%[[C0]], %[[RC]], %[[KC]]] : !llvm.ptr<7>, !llvm.ptr
+tir.prim_func @tma_view_gpu(%x: !tir.buffer<[m, k], f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %map = arith.constant 4096 : i64
+  %m = tir.sym_var "m" : index
+  %k = tir.sym_var "k" : index
+  %k8 = arith.divui %k, %c8 : index
+  tir.for %t = %c0 to %c128 step %c1 kind = thread_binding thread = "threadIdx.x" {
+    %bars = tir.alloc : !tir.buffer<[2], i64, shared>
+    %tile = tir.alloc : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>
+    tir.mbarrier_arrive_expect_tx %bars[%c1] {bytes = 8192 : i64} : !tir.buffer<[2], i64, shared>
+    tir.tma_load %tile[%c1], %x[%c4, %t, %c0] view [%k8, %m, %c8] strides [%c8, %k, %c1], %bars[%c1], %map {box = array<i64: 4, 128, 8>} : !tir.buffer<[2, 4, 16, 8, 8], f16, shared>, !tir.buffer<[m, k], f16>, !tir.buffer<[2], i64, shared>
+  }
+  tir.return
+}

@@ -11,8 +11,8 @@
 // which the readers undo. The output is the input padded with zeros to
 // whole boxes (what the tensor map's zero fill gives past m and k), so a
 // wrong box corner, a wrong swizzle or a missing zero fill changes it.
-// The tensor map operand is a placeholder here (the host-side encode is
-// not wired to compiled code yet: docs/gpu.md, "TMA loads").
+// The tensor map operand is a placeholder here: the emulation does not
+// read it (compiled matmuls get theirs from tir.tensor_map in host code).
 tir.prim_func private @tma_copy(%x: !tir.buffer<[m, k], f16>,
     %out: !tir.buffer<[(m + 7) floordiv 8 * 8, (k + 63) floordiv 64 * 64], f16>) {
   %c0 = arith.constant 0 : index
