@@ -157,13 +157,15 @@ inline void prefetchScales(const void *scales, bool f16, int64_t groups,
 
 /// Y[:, [begin, end)] = X * W^T for m rows of X and a quantized W
 /// (CpuQuantGemv.h); for 4 bits and m <= 4, X permuted per block of 32
-/// (CpuQuantKernels.inc). `scales` has room for kMaxQuantRows rows of W's scales as floats and
-/// then kMaxGemvRows rows of X's sums per group,
+/// (CpuQuantKernels.inc) and `xsums` X's sums per group, [m, k / group]
+/// (made once per call by quantLinearWith, not once per piece of the
+/// pool's split), else null.
+/// `scales` has room for kMaxQuantRows rows of W's scales as floats,
 /// `block` kDequantRows rows of W (the dequantized blocks of m > 4).
 using QuantRangeFn = void(int64_t m, const float *x, int64_t ldx,
                           const QuantizedWeight &w, float *y, int64_t ldy,
-                          int64_t begin, int64_t end, float *scales,
-                          float *block);
+                          int64_t begin, int64_t end, const float *xsums,
+                          float *scales, float *block);
 QuantRangeFn quantRangeAvx2;
 QuantRangeFn quantRangeAvx512;
 
