@@ -32,17 +32,12 @@ for lib in "$BASE_LIB" "$TREE_LIB"; do
 done
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
-cc -O3 -march=native -fopenmp -o "$OUT/read_bw" "$ROOT/bench/cpu/read_bw.c"
-prompt=$(tr -s ' \n' ',' < "$ROOT/test/lit/E2E/Inputs/llm/prompt.txt" |
-         sed 's/^,//; s/,$//')
-ceiling() {
-  OMP_NUM_THREADS="$1" "$OUT/read_bw" 67108864 5 |
-    sed -n 's/.* \([0-9.]*\) GB\/s.*/\1/p'
-}
+# shellcheck source=ceiling-lib.sh
+source "$ROOT/bench/llm/ceiling-lib.sh"
 decode() {
   LD_LIBRARY_PATH="$1" RELAX_NUM_THREADS="$2" OMP_NUM_THREADS="$2" \
     "$BIN/llama-generate" "$MODEL_DIR/model.so" \
-    --weights "$MODEL_DIR/weights.safetensors" --prompt "$prompt" -n "$NEW" |
+    --weights "$MODEL_DIR/weights.safetensors" --prompt "$PROMPT" -n "$NEW" |
     sed -n 's/^decode: .*(\([0-9.]*\) tokens\/s).*/\1/p'
 }
 echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) CPUs; $(date -u '+%Y-%m-%d %H:%M UTC'); load average $(cut -d' ' -f1-3 /proc/loadavg)"
