@@ -2,7 +2,10 @@
  * (enough to cover the FMA latency on both FMA ports of current x86 cores),
  * with the widest vectors the CPU has (AVX-512, else AVX2 + FMA), chosen at
  * run time from cpuid. Prints GFLOP/s (2 flops per lane per FMA), the
- * median of runs: the roofline's compute ceiling for bench/cpu/roofline.sh.
+ * median of runs: the roofline's compute ceiling for bench/cpu/roofline.sh;
+ * and the same in the thread's CPU time, the ceiling of A/B programs that
+ * time kernels in CPU time on a machine other processes load
+ * (bench/cpu/gemv_ab.sh).
  * Usage: fma_peak [runs] [isa: avx512 | avx2] */
 #include <immintrin.h>
 #include <stdio.h>
@@ -12,6 +15,15 @@
 #include "bench_util.h"
 
 #define ITERS 20000000L
+
+static double cpu_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* The CPU time of the last peak_* call, in ms. */
+static double last_cpu_ms;
 #define CHAINS 12
 /* Twelve chains spelled out, so that each stays in a register at any
  * optimisation level (an array indexed in a loop may live in memory). */
@@ -40,10 +52,11 @@ __attribute__((target("avx512f"))) static double peak_avx512(void) {
          c8 = _mm512_set1_ps(8.0f), c9 = _mm512_set1_ps(9.0f),
          c10 = _mm512_set1_ps(10.0f), c11 = _mm512_set1_ps(11.0f);
   const __m512 a = _mm512_set1_ps(0.999999f), b = _mm512_set1_ps(1e-7f);
-  double t0 = now_ms();
+  double t0 = now_ms(), cpu0 = cpu_ms();
   for (long it = 0; it < ITERS; ++it)
     FMA12(_mm512_fmadd_ps);
   double ms = now_ms() - t0;
+  last_cpu_ms = cpu_ms() - cpu0;
   __m512 all = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0, c1), c2),
                              _mm512_add_ps(_mm512_add_ps(c3, c4), c5));
   all = _mm512_add_ps(all, _mm512_add_ps(_mm512_add_ps(c6, c7), c8));
@@ -63,10 +76,11 @@ __attribute__((target("avx2,fma"))) static double peak_avx2(void) {
          c8 = _mm256_set1_ps(8.0f), c9 = _mm256_set1_ps(9.0f),
          c10 = _mm256_set1_ps(10.0f), c11 = _mm256_set1_ps(11.0f);
   const __m256 a = _mm256_set1_ps(0.999999f), b = _mm256_set1_ps(1e-7f);
-  double t0 = now_ms();
+  double t0 = now_ms(), cpu0 = cpu_ms();
   for (long it = 0; it < ITERS; ++it)
     FMA12(_mm256_fmadd_ps);
   double ms = now_ms() - t0;
+  last_cpu_ms = cpu_ms() - cpu0;
   __m256 all = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0, c1), c2),
                              _mm256_add_ps(_mm256_add_ps(c3, c4), c5));
   all = _mm256_add_ps(all, _mm256_add_ps(_mm256_add_ps(c6, c7), c8));
@@ -90,14 +104,17 @@ int main(int argc, char **argv) {
     fprintf(stderr, "fma_peak: the CPU has neither AVX-512 nor AVX2 + FMA\n");
     return 1;
   }
-  double gflops[64];
+  double gflops[64], cpuGflops[64];
   if (runs < 1 || runs > 64)
     runs = 5;
-  for (int r = 0; r < runs; ++r)
+  for (int r = 0; r < runs; ++r) {
     gflops[r] = avx512 ? peak_avx512() : peak_avx2();
+    cpuGflops[r] =
+        2.0 * (avx512 ? 16 : 8) * CHAINS * ITERS / (last_cpu_ms * 1e6);
+  }
   /* median_ms sorts ascending; the median of rates is what is reported. */
   double median = median_ms(gflops, runs);
-  printf("fma_peak: %s one core median %.1f GFLOP/s\n",
-         avx512 ? "avx512" : "avx2", median);
+  printf("fma_peak: %s one core median %.1f GFLOP/s (thread CPU time: %.1f)\n",
+         avx512 ? "avx512" : "avx2", median, median_ms(cpuGflops, runs));
   return 0;
 }

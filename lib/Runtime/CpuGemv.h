@@ -32,8 +32,9 @@ constexpr int64_t kMaxGemvRows = 4;
 /// CpuGemvKernels.inc). One Zen 4 core, 2026-12-07, B^T [5632, 2048], 32
 /// rows, in GFLOP/s of CPU time: 82-86 against 73 for oneDNN's brgemm and
 /// 50 for its sgemm on the same unpacked B (which copy or transpose B per
-/// call); from 64 rows brgemm wins, and below a depth of 512 the sum per
-/// output costs more than the GEMM kernels' packing.
+/// call); 96-98 since X is packed once per call (dotsPackX). From 64 rows
+/// brgemm wins, and below a depth of 512 the sum per output costs more
+/// than the GEMM kernels' packing.
 constexpr int64_t kMaxDotRows = 32;
 constexpr int64_t kMinDotDepth = 512;
 

@@ -90,10 +90,5 @@ void relax::runtime::detail::quantRangeAvx512(
   quantRange(m, x, ldx, w, y, ldy, begin, end, xsums, scales, block);
 }
 
-void relax::runtime::detail::gemvRangeAvx512(int64_t m, bool transposed,
-                                             const float *x, int64_t ldx,
-                                             const float *b, int64_t ldb,
-                                             int64_t k, float *y, int64_t ldy,
-                                             int64_t begin, int64_t end) {
-  gemvRange(m, transposed, x, ldx, b, ldb, k, y, ldy, begin, end);
-}
+const relax::runtime::detail::GemvKernels
+    relax::runtime::detail::gemvKernelsAvx512 = {gemvRange, dotsPackX};

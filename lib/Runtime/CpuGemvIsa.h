@@ -117,13 +117,28 @@ void splitOverPoolStreams(int64_t extent, int64_t bytes, int threads,
   parallelTasks(streams, task);
 }
 
-/// Y[:, [begin, end)] = X * B for m <= 4 rows of X; `transposed`: B^T is
-/// stored [n, k] with row stride ldb, else B is stored [k, n].
+/// Y[:, [begin, end)] = X * B for m rows of X; `transposed`: B^T is
+/// stored [n, k] with row stride ldb, else B is stored [k, n]. More than
+/// kMaxGemvRows rows (B^T only): X's rows packed by the same ISA's
+/// GemvPackFn at xp, or read where they lie if xp is null.
 using GemvRangeFn = void(int64_t m, bool transposed, const float *x,
                          int64_t ldx, const float *b, int64_t ldb, int64_t k,
-                         float *y, int64_t ldy, int64_t begin, int64_t end);
-GemvRangeFn gemvRangeAvx2;
-GemvRangeFn gemvRangeAvx512;
+                         float *y, int64_t ldy, int64_t begin, int64_t end,
+                         const float *xp);
+
+/// X's m rows over k packed for that ISA's several-row kernel (dotsPackX
+/// in CpuGemvKernels.inc) into xp, m * k floats: once per product, read by
+/// every piece.
+using GemvPackFn = void(int64_t m, const float *x, int64_t ldx, int64_t k,
+                        float *xp);
+
+/// The f32 kernels of one instruction set's translation unit.
+struct GemvKernels {
+  GemvRangeFn *range;
+  GemvPackFn *pack;
+};
+extern const GemvKernels gemvKernelsAvx2;
+extern const GemvKernels gemvKernelsAvx512;
 
 /// Rows of W dequantized per block of the several-row quantized path: 24
 /// rows of k = 5632 are 528 KiB, in L2 while every row of X is dotted with

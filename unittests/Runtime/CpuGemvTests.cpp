@@ -132,20 +132,35 @@ TEST(CpuGemvTest, RegisterBlocksOfKnKernelMatchDoubleReference) {
 }
 
 TEST(CpuGemvTest, ManyRowsOfTransposedBMatchDoubleReference) {
-  // Five to kMaxDotRows rows of X against B^T stored [n, k] (dotsRangeRows):
-  // every remainder of the row groups (4 with AVX-512, 3 below) and of the
-  // blocks of B's rows, depths from kMinDotDepth to three blocks of k (the
-  // later ones added to Y), depth tails of every lane count.
+  // Five to kMaxDotRows rows of X against B^T stored [n, k] (dotsRangeRows,
+  // X read in place or packed by dotsPackX): every remainder of the row
+  // groups (4 with AVX-512, 3 below) and of the blocks of B's rows, depths
+  // from kMinDotDepth to three blocks of k (the later ones added to Y, each
+  // packed at its own offset, the last one longer or shorter), depth tails
+  // of every lane count.
   const std::vector<std::pair<int64_t, int64_t>> sizes = {
-      {1, 512}, {7, 515}, {13, 2048}, {37, 2049}, {6, 4100}, {5, 6001}};
+      {1, 512}, {7, 515}, {13, 2048}, {37, 3073}, {6, 4100}, {5, 9217}};
   std::mt19937 rng(5);
   for (CpuIsa isa : levelsOfThisCpu())
     for (int64_t m : {5, 6, 7, 8, 13, 31, 32})
       for (auto [n, k] : sizes)
         for (int64_t pad : {0, 3})
           check(isa, {m, n, k, true, pad, 1}, rng);
-  for (CpuIsa isa : levelsOfThisCpu())
+  // X is packed where its rows are a multiple of 4 KiB apart (k = 2048
+  // above, unpadded): here also one to three blocks of k with tails of
+  // every kind (rows padded to 1024 floats apart: 2049, 4100 and 9217
+  // deep), one thread and the pool's pieces (several threads reading the
+  // one packed X); 6144 deep: two blocks of 3072, no tail.
+  for (CpuIsa isa : levelsOfThisCpu()) {
     check(isa, {relax::runtime::kMaxDotRows, 1037, 700, true, 1, 2}, rng);
+    for (int64_t m : {5, 7, 13, 32})
+      for (auto [k, pad] : {std::pair<int64_t, int64_t>{2049, 1023},
+                            {4100, 1020},
+                            {9217, 1023},
+                            {6144, 0}})
+        for (int threads : {1, 3})
+          check(isa, {m, 299, k, true, pad, threads}, rng);
+  }
 }
 
 TEST(CpuGemvTest, PoolSplitMatchesOneThread) {
