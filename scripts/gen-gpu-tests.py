@@ -91,6 +91,7 @@ HAND_WRITTEN = {"emulate-fused.test", "emulate-quant-linear.test",
                 "emulate-tensor-core-matmul.test",
                 "run-tensor-core-matmul.test",
                 "emulate-flash-attention.test", "run-flash-attention.test",
+                "emulate-flash-attention-tc.test", "run-flash-attention-tc.test",
                 "emulate-wide-accesses.test", "emulate-wgmma-matmul.test",
                 "emulate-tma-load.test"}
 

@@ -285,11 +285,13 @@ struct ConvertTIRToGPU : relax::impl::ConvertTIRToGPUBase<ConvertTIRToGPU> {
         return signalPassFailure();
     }
     // NVIDIA warps: 32 lanes, shuffles of 32 bits (narrower values are
-    // widened, which is exact).
+    // widened, which is exact). Clustered reductions (the 4 lanes of a row
+    // of an mma.sync fragment) take upstream's other pattern set.
     SmallVector<Operation *> reduces;
     module.walk([&](gpu::SubgroupReduceOp op) { reduces.push_back(op); });
     RewritePatternSet patterns(&getContext());
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, 32, 32);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns, 32, 32);
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingOps);
     if (!reduces.empty() &&

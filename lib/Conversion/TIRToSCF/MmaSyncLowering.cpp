@@ -54,6 +54,8 @@ struct MmaOperands {
   // Leading indices of the tiles (their stage), then the corner.
   SmallVector<Value> aLead, bLead;
   Value aRow, aCol, bRow, bCol, g, q;
+  /// `a` is the lanes' A fragments (a local buffer), `b` stored k by n.
+  bool fragmentA = false, bKByN = false;
 
   SmallVector<Value> at(ArrayRef<Value> lead, Value row, Value col) const {
     SmallVector<Value> indices(lead);
@@ -138,15 +140,54 @@ static FailureOr<MmaOperands> getOperands(tir::MmaSyncOp op,
   Location loc = op.getLoc();
   m.accIndices.assign(op.getAccIndices().begin(), op.getAccIndices().end());
   ValueRange a = op.getAIndices(), b = op.getBIndices();
-  llvm::append_range(m.aLead, a.drop_back(2));
+  m.fragmentA = cast<tir::BufferType>(op.getA().getType()).getScope() ==
+                tir::MemoryScope::local;
+  m.bKByN = op.getBKByN();
+  // A fragment of rank 1 (on the GPU) has only the element index.
+  if (a.size() >= 2) {
+    llvm::append_range(m.aLead, a.drop_back(2));
+    m.aRow = a[a.size() - 2];
+  }
   llvm::append_range(m.bLead, b.drop_back(2));
-  m.aRow = a[a.size() - 2];
   m.aCol = a.back();
   m.bRow = b[b.size() - 2];
   m.bCol = b.back();
   m.g = arith::DivUIOp::create(rewriter, loc, op.getLane(), cst(rewriter, loc, 4));
   m.q = arith::RemUIOp::create(rewriter, loc, op.getLane(), cst(rewriter, loc, 4));
   return m;
+}
+
+/// Element (n, k) of the B tile (the `col` operand: n by k, or k by n).
+static SmallVector<Value> bElement(OpBuilder &b, Location loc,
+                                   const MmaOperands &m, Value n, Value k) {
+  if (m.bKByN)
+    return m.at(m.bLead, add(b, loc, m.bRow, k), add(b, loc, m.bCol, n));
+  return m.at(m.bLead, add(b, loc, m.bRow, n), add(b, loc, m.bCol, k));
+}
+
+/// Off the GPU, element (g + 8 * half, k) of a warp's A fragments, which
+/// lane 4 g + (k % 8) / 2 holds at 2 (half + 2 (k / 8)) + k % 2 of its
+/// fragment: `a` carries the emulation's per-thread dim, so the lane is the
+/// thread `aRow` (this lane's) - lane + that lane.
+static Value loadFragmentElement(OpBuilder &b, Location loc,
+                                 const MmaOperands &m, Value lane, Value half,
+                                 Value k) {
+  auto mul = [&](Value x, int64_t c) -> Value {
+    return arith::MulIOp::create(b, loc, x, cst(b, loc, c));
+  };
+  auto div = [&](Value x, int64_t c) -> Value {
+    return arith::DivUIOp::create(b, loc, x, cst(b, loc, c));
+  };
+  auto rem = [&](Value x, int64_t c) -> Value {
+    return arith::RemUIOp::create(b, loc, x, cst(b, loc, c));
+  };
+  Value holder = add(b, loc, mul(m.g, 4), div(rem(k, 8), 2));
+  Value thread = add(b, loc, arith::SubIOp::create(b, loc, m.aRow, lane),
+                     holder);
+  Value element = add(b, loc, mul(add(b, loc, half, mul(div(k, 8), 2)), 2),
+                      rem(k, 2));
+  return memref::LoadOp::create(
+      b, loc, m.a, m.at(m.aLead, thread, add(b, loc, m.aCol, element)));
 }
 
 namespace {
@@ -159,6 +200,9 @@ struct MmaSyncToLoops : PlacedPattern<tir::MmaSyncOp, /*OnGPU=*/false> {
     FailureOr<MmaOperands> m = getOperands(op, rewriter);
     if (failed(m))
       return failure();
+    if (m->fragmentA && cast<MemRefType>(m->a.getType()).getRank() < 2)
+      return rewriter.notifyMatchFailure(
+          op, "a local a off the GPU needs the emulation's per-thread dim");
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type();
     auto elements = scf::ForOp::create(rewriter, loc, cst(rewriter, loc, 0),
@@ -167,16 +211,14 @@ struct MmaSyncToLoops : PlacedPattern<tir::MmaSyncOp, /*OnGPU=*/false> {
     OpBuilder b = OpBuilder::atBlockBegin(elements.getBody());
     Value i = elements.getInductionVar();
     // Row g + 8 * (i / 2) of the A tile, column 2q + i % 2 of the output
-    // (row of the n-by-k B tile).
+    // (n of the B tile).
+    Value half = arith::DivUIOp::create(b, loc, i, cst(b, loc, 2));
     Value row = add(b, loc, m->aRow,
                     add(b, loc, m->g,
-                        arith::MulIOp::create(
-                            b, loc, cst(b, loc, 8),
-                            arith::DivUIOp::create(b, loc, i, cst(b, loc, 2)))));
-    Value col = add(b, loc, m->bRow,
-                    add(b, loc,
-                        arith::MulIOp::create(b, loc, m->q, cst(b, loc, 2)),
-                        arith::RemUIOp::create(b, loc, i, cst(b, loc, 2))));
+                        arith::MulIOp::create(b, loc, cst(b, loc, 8), half)));
+    Value col = add(b, loc,
+                    arith::MulIOp::create(b, loc, m->q, cst(b, loc, 2)),
+                    arith::RemUIOp::create(b, loc, i, cst(b, loc, 2)));
     SmallVector<Value> accIndices = accElement(b, loc, m->accIndices, i);
     Value init = memref::LoadOp::create(b, loc, m->acc, accIndices);
     auto sum = scf::ForOp::create(b, loc, cst(b, loc, 0), cst(b, loc, 16),
@@ -184,10 +226,13 @@ struct MmaSyncToLoops : PlacedPattern<tir::MmaSyncOp, /*OnGPU=*/false> {
     {
       OpBuilder kb = OpBuilder::atBlockBegin(sum.getBody());
       Value k = sum.getInductionVar();
-      Value x = memref::LoadOp::create(
-          kb, loc, m->a, m->at(m->aLead, row, add(kb, loc, m->aCol, k)));
-      Value y = memref::LoadOp::create(
-          kb, loc, m->b, m->at(m->bLead, col, add(kb, loc, m->bCol, k)));
+      Value x = m->fragmentA
+                    ? loadFragmentElement(kb, loc, *m, op.getLane(), half, k)
+                    : memref::LoadOp::create(
+                          kb, loc, m->a,
+                          m->at(m->aLead, row, add(kb, loc, m->aCol, k)));
+      Value y = memref::LoadOp::create(kb, loc, m->b,
+                                       bElement(kb, loc, *m, col, k));
       Value product = arith::MulFOp::create(
           kb, loc, arith::ExtFOp::create(kb, loc, f32, x),
           arith::ExtFOp::create(kb, loc, f32, y));
@@ -217,7 +262,7 @@ struct MmaSyncToNVVM : PlacedPattern<tir::MmaSyncOp, /*OnGPU=*/true> {
     if (failed(m))
       return failure();
     // checkTIRMmaSyncForGPU reported this before the patterns ran.
-    if (!isShared(m->a) || !isShared(m->b))
+    if ((!isShared(m->a) && !m->fragmentA) || !isShared(m->b))
       return rewriter.notifyMatchFailure(op, "operands are not shared");
     Location loc = op.getLoc();
     Type dtype = cast<MemRefType>(m->a.getType()).getElementType();
@@ -233,16 +278,50 @@ struct MmaSyncToNVVM : PlacedPattern<tir::MmaSyncOp, /*OnGPU=*/true> {
           rewriter, loc, VectorType::get({1}, rewriter.getI32Type()), pair);
       return vector::ExtractOp::create(rewriter, loc, word, ArrayRef<int64_t>{0});
     };
+    // Two elements made a pair (registers, or a k-by-n B read down k).
+    auto makePair = [&](Value x, Value y) -> Value {
+      Value pair = vector::FromElementsOp::create(rewriter, loc, pairType,
+                                                  ValueRange{x, y});
+      if (!bf16)
+        return pair;
+      Value word = vector::BitCastOp::create(
+          rewriter, loc, VectorType::get({1}, rewriter.getI32Type()), pair);
+      return vector::ExtractOp::create(rewriter, loc, word, ArrayRef<int64_t>{0});
+    };
     Value q2 = arith::MulIOp::create(rewriter, loc, m->q, cst(rewriter, loc, 2));
     SmallVector<Value> fragA, fragB, fragC;
-    for (int64_t j = 0; j < 4; ++j)
+    for (int64_t j = 0; j < 4; ++j) {
+      if (m->fragmentA) {
+        auto element = [&](int64_t e) -> Value {
+          return memref::LoadOp::create(
+              rewriter, loc, m->a,
+              accElement(rewriter, loc, op.getAIndices(),
+                         cst(rewriter, loc, e)));
+        };
+        Value first = element(2 * j);
+        fragA.push_back(makePair(first, element(2 * j + 1)));
+        continue;
+      }
       fragA.push_back(
           loadPair(m->a, m->aLead, add(rewriter, loc, add(rewriter, loc, m->aRow, m->g), 8 * (j % 2)),
                    add(rewriter, loc, add(rewriter, loc, m->aCol, q2), 8 * (j / 2))));
-    for (int64_t j = 0; j < 2; ++j)
+    }
+    for (int64_t j = 0; j < 2; ++j) {
+      Value k = add(rewriter, loc, q2, 8 * j);
+      if (m->bKByN) {
+        auto element = [&](int64_t dk) -> Value {
+          return memref::LoadOp::create(
+              rewriter, loc, m->b,
+              bElement(rewriter, loc, *m, m->g, add(rewriter, loc, k, dk)));
+        };
+        Value first = element(0);
+        fragB.push_back(makePair(first, element(1)));
+        continue;
+      }
       fragB.push_back(
           loadPair(m->b, m->bLead, add(rewriter, loc, m->bRow, m->g),
-                   add(rewriter, loc, add(rewriter, loc, m->bCol, q2), 8 * j)));
+                   add(rewriter, loc, m->bCol, k)));
+    }
     SmallVector<SmallVector<Value>> accIndices;
     for (int64_t i = 0; i < 4; ++i) {
       accIndices.push_back(
@@ -652,9 +731,16 @@ LogicalResult mlir::relax::checkTIRMmaSyncForGPU(Operation *root) {
       return WalkResult::advance();
     if (failed(checkTIRTmaForGPU(op)))
       return WalkResult::interrupt();
+    // (A local a is the lanes' A fragments, registers.)
+    auto inRegisters = [](Value buffer) {
+      return cast<tir::BufferType>(buffer.getType()).getScope() ==
+             tir::MemoryScope::local;
+    };
     if (auto mma = dyn_cast<tir::MmaSyncOp>(op);
-        mma && (!isShared(mma.getA()) || !isShared(mma.getB()))) {
-      op->emitOpError("on the GPU, operands a and b must be shared buffers");
+        mma && ((!isShared(mma.getA()) && !inRegisters(mma.getA())) ||
+                !isShared(mma.getB()))) {
+      op->emitOpError("on the GPU, operand a must be a shared or local "
+                      "buffer and b a shared one");
       return WalkResult::interrupt();
     }
     if (auto mma = dyn_cast<tir::WgmmaOp>(op);

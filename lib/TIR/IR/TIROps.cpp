@@ -491,7 +491,12 @@ LogicalResult MmaSyncOp::verify() {
   if (bType.getDtype() != dtype)
     return emitOpError("operands a and b must have the same dtype, got ")
            << dtype << " and " << bType.getDtype();
-  if (aType.getRank() < 2 || bType.getRank() < 2)
+  // A local `a` is the lane's A fragment (registers); b is always a tile.
+  if (bType.getScope() == MemoryScope::local)
+    return emitOpError("operand b must not be local: only a may be held in "
+                       "registers");
+  bool fragmentA = aType.getScope() == MemoryScope::local;
+  if ((!fragmentA && aType.getRank() < 2) || bType.getRank() < 2)
     return emitOpError("operands a and b must be tiles of rank 2 or more");
   return success();
 }

@@ -11,7 +11,12 @@
 // warp-shuffle reductions emit it) reads its warp's other lanes, so its
 // serial meaning splits the loop there: the first loop stores each
 // thread's value to a buffer, the second gives every thread the combination
-// of its warp's 32 values and runs the rest of the body.
+// of its warp's 32 values (or of its cluster's, with `cluster_size`) and
+// runs the rest of the body. A tir.mma_sync whose A operand is the lanes'
+// registers (a `local` buffer) splits its loop the same way, so that every
+// lane has written its fragment before any lane's product reads them. Pure
+// values of the first part that the second uses (index arithmetic on the
+// thread) are computed again there.
 //
 // A `local` buffer allocated outside the thread loops (the tensor-core
 // schedules' accumulators, of tir.mma_sync or tir.wgmma) is per-thread state
@@ -32,6 +37,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -45,93 +52,148 @@ static Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-/// Splits thread loop `loop` at `reduce`, which sits directly in its body;
-/// returns the second loop (which may hold further warp reductions).
-static FailureOr<ForOp> splitAtWarpReduce(ForOp loop,
-                                          gpu::SubgroupReduceOp reduce) {
+/// Whether `op` reads the other lanes of its warp: a warp reduction, or a
+/// tir.mma_sync whose A operand is the lanes' fragments (registers).
+static bool isWarpCollective(Operation *op) {
+  if (isa<gpu::SubgroupReduceOp>(op))
+    return true;
+  auto mma = dyn_cast<MmaSyncOp>(op);
+  return mma && cast<BufferType>(mma.getA().getType()).getScope() ==
+                    MemoryScope::local;
+}
+
+/// Makes `rest` (the second part of a split thread loop) compute again the
+/// values of the first part it uses: pure ops, index arithmetic on the
+/// thread on the GPU (registers) that a serial run must recompute per
+/// thread. Anything else crossing the split fails.
+static LogicalResult rematerializeCrossing(ForOp first, ForOp rest) {
+  Block *body = first.getBody();
+  llvm::SetVector<Operation *> needed;
+  SmallVector<Value> worklist;
+  rest.walk([&](Operation *op) {
+    llvm::append_range(worklist, op->getOperands());
+  });
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body || needed.contains(def))
+      continue;
+    if (!isPure(def) || def->getNumRegions() != 0)
+      return def->emitOpError("is used after a warp collective op of its "
+                              "thread loop, which the emulation cannot carry "
+                              "(only pure values are recomputed)");
+    needed.insert(def);
+    llvm::append_range(worklist, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(needed.begin(), needed.end());
+  llvm::sort(ordered, [](Operation *x, Operation *y) {
+    return x->isBeforeInBlock(y);
+  });
+  IRMapping map;
+  map.map(first.getInductionVar(), rest.getInductionVar());
+  OpBuilder b = OpBuilder::atBlockBegin(rest.getBody());
+  for (Operation *op : ordered) {
+    Operation *copy = b.clone(*op, map);
+    for (auto [from, to] : llvm::zip(op->getResults(), copy->getResults()))
+      from.replaceUsesWithIf(to, [&](OpOperand &use) {
+        return rest->isProperAncestor(use.getOwner());
+      });
+  }
+  return success();
+}
+
+/// Splits thread loop `loop` before `collective`, which sits directly in
+/// its body: `collective` and what follows it move to a second loop over
+/// the same threads, which is returned. A warp reduction becomes, there,
+/// the combination of its cluster's values, which the first loop stored
+/// per thread.
+static FailureOr<ForOp> splitAtWarpCollective(ForOp loop,
+                                              Operation *collective) {
   std::optional<int64_t> extent = getConstantIntValue(loop.getUpperBound());
   if (!extent || *extent % kWarpSize != 0 ||
       getConstantIntValue(loop.getLowerBound()) != 0 ||
       getConstantIntValue(loop.getStep()) != 1)
-    return reduce.emitOpError("warp reduction in a thread loop that is not "
-                              "0 to a multiple of 32 step 1");
-  if (reduce.getClusterSize())
-    return reduce.emitOpError("clustered warp reductions are not emulated");
-  Location loc = reduce.getLoc();
-  Type type = reduce.getValue().getType();
+    return collective->emitOpError("warp collective op in a thread loop that "
+                                   "is not 0 to a multiple of 32 step 1");
+  auto reduce = dyn_cast<gpu::SubgroupReduceOp>(collective);
+  if (reduce && reduce.getClusterStride() != 1)
+    return reduce.emitOpError("strided warp reduction clusters are not "
+                              "emulated");
+  Location loc = collective->getLoc();
   OpBuilder b(loop);
-  Value lanes = AllocOp::create(
-      b, loc,
-      BufferType::get(b.getContext(), relax::SymShape::fromStatic({*extent}),
-                      type, MemoryScope::global));
+  Value lanes;
+  if (reduce) {
+    lanes = AllocOp::create(
+        b, loc,
+        BufferType::get(b.getContext(), relax::SymShape::fromStatic({*extent}),
+                        reduce.getValue().getType(), MemoryScope::global));
+    OpBuilder sb(reduce);
+    StoreOp::create(sb, loc, reduce.getValue(), lanes,
+                    ValueRange{loop.getInductionVar()});
+  }
   b.setInsertionPointAfter(loop);
+  StringAttr thread = loop.getThreadAttr();
   auto rest = ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
-                            loop.getStep(), LoopKind::serial, nullptr);
+                            loop.getStep(), loop.getKind(), nullptr,
+                            thread ? thread.getValue() : StringRef());
   Operation *restEnd = rest.getBody()->getTerminator();
   Block *body = loop.getBody();
   for (Operation &op : llvm::make_early_inc_range(
-           llvm::make_range(std::next(Block::iterator(reduce)),
+           llvm::make_range(Block::iterator(collective),
                             Block::iterator(body->getTerminator()))))
     op.moveBefore(restEnd);
 
-  // Every lane of the warp sees the combination of the warp's values.
-  OpBuilder rb(restEnd->getBlock(), rest.getBody()->begin());
-  Value t = rest.getInductionVar();
-  Value base = arith::SubIOp::create(
-      rb, loc, t,
-      arith::RemUIOp::create(rb, loc, t, indexConstant(rb, loc, kWarpSize)));
-  vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
-  Value total = LoadOp::create(rb, loc, lanes, ValueRange{base});
-  for (int64_t lane = 1; lane < kWarpSize; ++lane) {
-    Value index =
-        arith::AddIOp::create(rb, loc, base, indexConstant(rb, loc, lane));
-    Value value = LoadOp::create(rb, loc, lanes, ValueRange{index});
-    total = vector::makeArithReduction(rb, loc, kind, total, value);
-  }
-  reduce.getResult().replaceAllUsesWith(total);
-  loop.getInductionVar().replaceUsesWithIf(t, [&](OpOperand &use) {
-    return rest->isProperAncestor(use.getOwner());
-  });
-  b.setInsertionPoint(reduce);
-  StoreOp::create(b, loc, reduce.getValue(), lanes,
-                  ValueRange{loop.getInductionVar()});
-  reduce.erase();
-
-  // The rest may use nothing else computed per thread before the split.
-  WalkResult crossing = rest.walk([&](Operation *op) {
-    for (Value operand : op->getOperands()) {
-      Region *region = operand.getParentRegion();
-      if (region && loop->isAncestor(region->getParentOp())) {
-        op->emitOpError("uses a value computed before a warp reduction in "
-                        "its thread loop, which the emulation cannot carry");
-        return WalkResult::interrupt();
-      }
+  if (reduce) {
+    // Every lane of a cluster (the warp by default) sees the combination
+    // of its values.
+    int64_t cluster = reduce.getClusterSize().value_or(kWarpSize);
+    OpBuilder rb(reduce);
+    Value t = rest.getInductionVar();
+    Value base = arith::SubIOp::create(
+        rb, loc, t,
+        arith::RemUIOp::create(rb, loc, t, indexConstant(rb, loc, cluster)));
+    vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
+    Value total = LoadOp::create(rb, loc, lanes, ValueRange{base});
+    for (int64_t lane = 1; lane < cluster; ++lane) {
+      Value index =
+          arith::AddIOp::create(rb, loc, base, indexConstant(rb, loc, lane));
+      Value value = LoadOp::create(rb, loc, lanes, ValueRange{index});
+      total = vector::makeArithReduction(rb, loc, kind, total, value);
     }
-    return WalkResult::advance();
-  });
-  if (crossing.wasInterrupted())
+    reduce.getResult().replaceAllUsesWith(total);
+    reduce.erase();
+  }
+  loop.getInductionVar().replaceUsesWithIf(
+      rest.getInductionVar(),
+      [&](OpOperand &use) { return rest->isProperAncestor(use.getOwner()); });
+  if (failed(rematerializeCrossing(loop, rest)))
     return failure();
   return rest;
 }
 
-/// Splits every thread loop at its warp reductions.
-static LogicalResult emulateWarpReductions(ModuleOp module) {
-  SmallVector<gpu::SubgroupReduceOp> reduces;
-  module.walk([&](gpu::SubgroupReduceOp op) { reduces.push_back(op); });
-  for (gpu::SubgroupReduceOp reduce : reduces) {
-    auto loop = dyn_cast<ForOp>(reduce->getParentOp());
-    if (!loop || loop.getKind() != LoopKind::thread_binding)
-      return reduce.emitOpError("warp reduction outside the body of a "
-                                "thread loop");
+/// Splits every thread loop at its warp collective ops.
+static LogicalResult emulateWarpCollectives(ModuleOp module) {
+  SmallVector<Operation *> collectives;
+  module.walk([&](Operation *op) {
+    if (isWarpCollective(op))
+      collectives.push_back(op);
+  });
+  for (Operation *op : collectives) {
+    auto loop = dyn_cast<ForOp>(op->getParentOp());
+    if (isa<gpu::SubgroupReduceOp>(op) &&
+        (!loop || loop.getKind() != LoopKind::thread_binding))
+      return op->emitOpError("warp reduction outside the body of a "
+                             "thread loop");
   }
-  // Program order: a split moves later reductions into the new loop.
-  for (gpu::SubgroupReduceOp reduce : reduces) {
-    auto loop = cast<ForOp>(reduce->getParentOp());
-    FailureOr<ForOp> rest = splitAtWarpReduce(loop, reduce);
-    if (failed(rest))
+  // Program order: a split moves later collectives into the new loop. An
+  // mma_sync of register fragments outside a thread loop's body (not on a
+  // GPU) reads what is already there.
+  for (Operation *op : collectives) {
+    auto loop = dyn_cast<ForOp>(op->getParentOp());
+    if (!loop || loop.getKind() != LoopKind::thread_binding)
+      continue;
+    if (failed(splitAtWarpCollective(loop, op)))
       return failure();
-    if (loop.getKind() == LoopKind::thread_binding)
-      rest->setKind(LoopKind::thread_binding);
   }
   return success();
 }
@@ -188,11 +250,15 @@ static LogicalResult expandPerThread(AllocOp alloc) {
       StoreOp::create(b, store.getLoc(), store.getValue(), buffer,
                       withThread(thread, store.getIndices()));
     } else if (auto mma = dyn_cast<MmaSyncOp>(user)) {
-      if (mma.getAcc() != buffer)
-        continue;
-      MmaSyncOp::create(b, mma.getLoc(), mma.getLane(), buffer,
-                        withThread(thread, mma.getAccIndices()), mma.getA(),
-                        mma.getAIndices(), mma.getB(), mma.getBIndices());
+      // The accumulators, or the A fragments (registers).
+      auto indices = [&](Value operand, ValueRange of) {
+        return operand == buffer ? withThread(thread, of)
+                                 : SmallVector<Value>(of);
+      };
+      MmaSyncOp::create(b, mma.getLoc(), mma.getLane(), mma.getAcc(),
+                        indices(mma.getAcc(), mma.getAccIndices()), mma.getA(),
+                        indices(mma.getA(), mma.getAIndices()), mma.getB(),
+                        mma.getBIndices(), mma.getBKByN());
     } else {
       auto wgmma = cast<WgmmaOp>(user);
       if (wgmma.getAcc() != buffer)
@@ -222,7 +288,7 @@ struct TestTIRGPUAsSerialPass
   }
 
   void runOnOperation() override {
-    if (failed(emulateWarpReductions(getOperation())))
+    if (failed(emulateWarpCollectives(getOperation())))
       return signalPassFailure();
     SmallVector<AllocOp> perThread;
     getOperation().walk([&](AllocOp alloc) {

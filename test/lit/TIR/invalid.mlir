@@ -339,6 +339,18 @@ tir.prim_func @mma_rank(%o: !tir.buffer<[m], f32>) {
 
 // -----
 
+tir.prim_func @mma_local_b(%o: !tir.buffer<[m], f32>) {
+  %c0 = arith.constant 0 : index
+  %acc = tir.alloc : !tir.buffer<[4], f32, local>
+  %p = tir.alloc : !tir.buffer<[8], f16, local>
+  %b = tir.alloc : !tir.buffer<[16, 16], f16, local>
+  // expected-error@+1 {{'tir.mma_sync' op operand b must not be local: only a may be held in registers}}
+  tir.mma_sync %c0, %acc[%c0], %p[%c0], %b[%c0, %c0] b_k_by_n : !tir.buffer<[4], f32, local>, !tir.buffer<[8], f16, local>, !tir.buffer<[16, 16], f16, local>
+  tir.return
+}
+
+// -----
+
 tir.prim_func @mma_indices(%o: !tir.buffer<[m], f32>) {
   %c0 = arith.constant 0 : index
   %acc = tir.alloc : !tir.buffer<[4], f32, local>

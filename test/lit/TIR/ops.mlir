@@ -126,6 +126,20 @@ tir.prim_func @mma(%out: !tir.buffer<[m, 4], f32>) {
   tir.return
 }
 
+// The A operand from registers (the lane's fragment, P of attention) and B
+// stored k by n.
+// CHECK-LABEL: tir.prim_func @mma_fragment
+// CHECK: tir.mma_sync %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] b_k_by_n : !tir.buffer<[16], f32, local>, !tir.buffer<[16], f16, local>, !tir.buffer<[2, 32, 72], f16, shared>
+tir.prim_func @mma_fragment(%out: !tir.buffer<[m, 4], f32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %acc = tir.alloc : !tir.buffer<[16], f32, local>
+  %p = tir.alloc : !tir.buffer<[16], f16, local>
+  %v = tir.alloc : !tir.buffer<[2, 32, 72], f16, shared>
+  tir.mma_sync %c0, %acc[%c0], %p[%c8], %v[%c0, %c0, %c8] b_k_by_n : !tir.buffer<[16], f32, local>, !tir.buffer<[16], f16, local>, !tir.buffer<[2, 32, 72], f16, shared>
+  tir.return
+}
+
 // One thread's share of a warpgroup's 64 x 128 x 32 product on core-matrix
 // tiles; the staging's wait fenced for the tensor cores' async proxy.
 // CHECK-LABEL: tir.prim_func @wgmma

@@ -32,6 +32,11 @@
 // CHECK: %[[RT:.*]] = arith.divui %{{.*}}, %{{.*}} : index
 // CHECK: %[[GRID:.*]] = arith.muli %{{.*}}, %[[RT]] : index
 // CHECK: tir.for %{{.*}} = %{{.*}} to %[[GRID]] step %{{.*}} kind = thread_binding thread = "blockIdx.x" name = "q_tiles" {
+// CHECK: %[[BLIND:.*]] = arith.cmpi ult, %{{.*}}, %[[S]] : index
+// CHECK: %[[SEEN:.*]] = arith.minui %[[T]], %{{.*}} : index
+// CHECK: %[[END:.*]] = arith.select %[[BLIND]], %[[T]], %[[SEEN]] : index
+// CHECK: %[[END31:.*]] = arith.addi %[[END]], %{{.*}} : index
+// CHECK: %[[TILES:.*]] = arith.divui %[[END31]], %{{.*}} : index
 // CHECK: %[[Q:.*]] = tir.alloc : !tir.buffer<[32, 17], f32, shared>
 // CHECK-NEXT: %[[K:.*]] = tir.alloc : !tir.buffer<[32, 17], f32, shared>
 // CHECK-NEXT: %[[V:.*]] = tir.alloc : !tir.buffer<[32, 8], f32, shared>
@@ -44,11 +49,6 @@
 // CHECK: tir.store %{{.*}}, %[[ACC]][%{{.*}}] : !tir.buffer<[2], f32, local>
 // CHECK: tir.load %arg0[
 // CHECK: tir.store %{{.*}}, %[[Q]][
-// CHECK: %[[BLIND:.*]] = arith.cmpi ult, %{{.*}}, %[[S]] : index
-// CHECK: %[[SEEN:.*]] = arith.minui %[[T]], %{{.*}} : index
-// CHECK: %[[END:.*]] = arith.select %[[BLIND]], %[[T]], %[[SEEN]] : index
-// CHECK: %[[END31:.*]] = arith.addi %[[END]], %{{.*}} : index
-// CHECK: %[[TILES:.*]] = arith.divui %[[END31]], %{{.*}} : index
 // CHECK: tir.for %{{.*}} = %{{.*}} to %[[TILES]] step %{{.*}} name = "kv_tiles" {
 // CHECK: thread = "threadIdx.x"
 // CHECK: tir.load %arg1[
@@ -120,44 +120,67 @@ relax.func @causal(%q: !relax.tensor<[b, s, 4, 16], f32>, %k: !relax.tensor<[b, 
 // -----
 
 // Not causal, scale 0.5, f16 with d = dv = 128: tensor cores (the pass's
-// default). Shared tiles in f16, rows padded by 8: Q and K 32 x 136, V
-// transposed 128 x (32 + 8) (the n-by-k operand of P V), P 32 x 40; the f32
-// scores 32 x 33; 32 accumulators per lane (a warp's 16 rows by 64
-// columns: 8 m16n8 tiles). Per key tile of 32: two tir.mma_sync per 16 of
-// d for the warp's 16 x 16 scores (Q by K), the softmax rounds P to f16
-// (and sums the rounded values), then 2 x 8 tir.mma_sync of P by V^T; O is
-// rounded once. Every key tile is visited, ceildiv(t, 32).
+// default; FlashAttentionTensorCore.cpp). Shared tiles in f16, rows padded
+// by 8: Q 32 x 136, K and V two stages of 32 x 136 each (V in its global
+// layout, keys by columns: the k-by-n B of P V). Registers (block-level
+// local buffers): 32 accumulators per lane (a warp's 16 rows by 64
+// columns: 8 m16n8 fragments), the 16 scores of the warp's 16 x 32 tile,
+// P (16 f16: the A fragments of two 16-key steps), and m, l and the
+// rescale factor of the lane's 2 rows. Q and the first K / V tile are
+// staged by 16-byte tir.copy_async (zero past s and t); in the key loop
+// the thread loop of tile jt starts the copies of tile jt + 1 into stage
+// (jt + 1) % 2 (under jt + 1 < tiles), multiplies Q by K of stage jt % 2
+// (4 tir.mma_sync per 16 of d: the warp's 32 keys), takes each fragment
+// row's max over its 4 lanes (gpu.subgroup_reduce, cluster of 4), rounds
+// P to f16 in registers and multiplies it, as the A operand from
+// registers, by V of stage jt % 2 (2 x 8 tir.mma_sync, b_k_by_n), then
+// waits for its copies. After the key loop the lanes' partial sums are
+// reduced over the row's 4 lanes; O is rounded once. Every key tile is
+// visited, ceildiv(t, 32).
 // HINT-LABEL: tir.prim_func private @attention(
 // HINT-SAME: tir.attention = {causal = false, scale = 5.000000e-01 : f64}
 // CHECK-LABEL: tir.prim_func private @attention(
 // CHECK: %[[T:.*]] = tir.sym_var "t"
 // CHECK: scf.if
-// CHECK: %[[Q:.*]] = tir.alloc : !tir.buffer<[32, 136], f16, shared>
-// CHECK-NEXT: %[[K:.*]] = tir.alloc : !tir.buffer<[32, 136], f16, shared>
-// CHECK-NEXT: %[[V:.*]] = tir.alloc : !tir.buffer<[128, 40], f16, shared>
-// CHECK-NEXT: %[[P:.*]] = tir.alloc : !tir.buffer<[32, 40], f16, shared>
-// CHECK-NEXT: tir.alloc : !tir.buffer<[32, 33], f32, shared>
-// CHECK: %[[ACC:.*]] = tir.alloc : !tir.buffer<[32], f32, local>
-// CHECK-NOT: arith.extf %{{.*}} : f16 to f32
-// CHECK: tir.store %{{.*}}, %[[Q]][
 // CHECK-NOT: arith.minui
 // CHECK: %[[T31:.*]] = arith.addi %[[T]], %{{.*}} : index
 // CHECK: %[[TILES:.*]] = arith.divui %[[T31]], %{{.*}} : index
+// CHECK: %[[Q:.*]] = tir.alloc : !tir.buffer<[32, 136], f16, shared>
+// CHECK-NEXT: %[[K:.*]] = tir.alloc : !tir.buffer<[2, 32, 136], f16, shared>
+// CHECK-NEXT: %[[V:.*]] = tir.alloc : !tir.buffer<[2, 32, 136], f16, shared>
+// CHECK-NEXT: %[[ACC:.*]] = tir.alloc : !tir.buffer<[32], f32, local>
+// CHECK-NEXT: %[[S:.*]] = tir.alloc : !tir.buffer<[16], f32, local>
+// CHECK-NEXT: %[[P:.*]] = tir.alloc : !tir.buffer<[16], f16, local>
+// CHECK-NEXT: tir.alloc : !tir.buffer<[6], f32, local>
+// CHECK-NOT: arith.extf %{{.*}} : f16 to f32
+// CHECK: tir.copy_async %[[Q]][%{{.*}}, %{{.*}}], %arg0[{{.*}}], %{{.*}} {lanes = 8 : i64}
+// CHECK: tir.copy_async %[[K]][%[[ZERO:.*]], %{{.*}}, %{{.*}}], %arg1[{{.*}}], %{{.*}} {lanes = 8 : i64}
+// CHECK: tir.copy_async %[[V]][%[[ZERO]], %{{.*}}, %{{.*}}], %arg2[{{.*}}], %{{.*}} {lanes = 8 : i64}
+// CHECK: tir.copy_async_wait
+// CHECK: tir.for %[[JT:.*]] = %{{.*}} to %[[TILES]] step %{{.*}} name = "kv_tiles" {
+// CHECK: %[[CUR:.*]] = arith.remui %[[JT]], %{{.*}} : index
+// CHECK: %[[JT1:.*]] = arith.addi %[[JT]], %{{.*}} : index
+// CHECK: %[[NEXT:.*]] = arith.remui %[[JT1]], %{{.*}} : index
+// CHECK: thread = "threadIdx.x"
+// CHECK: %[[MORE:.*]] = arith.cmpi ult, %[[JT1]], %[[TILES]] : index
+// CHECK: scf.if %[[MORE]] {
+// CHECK: tir.copy_async %[[K]][%[[NEXT]], %{{.*}}, %{{.*}}], %arg1[
+// CHECK: tir.copy_async %[[V]][%[[NEXT]], %{{.*}}, %{{.*}}], %arg2[
+// CHECK-COUNT-4: tir.mma_sync %{{.*}}, %[[S]][%{{.*}}], %[[Q]][%{{.*}}, %{{.*}}], %[[K]][%[[CUR]], %{{.*}}, %{{.*}}] :
 // CHECK: arith.constant 5.000000e-01 : f32
 // CHECK-NOT: arith.cmpi ule
-// CHECK: tir.for %{{.*}} = %{{.*}} to %[[TILES]] step %{{.*}} name = "kv_tiles" {
-// CHECK: tir.store %{{.*}}, %[[K]][
-// CHECK: %[[VT:.*]] = tir.load %arg2[%{{.*}}, %{{.*}}, %{{.*}}, %[[E:.*]]] : !tir.buffer<[1, t, 8, 128], f16>
-// CHECK: tir.store %{{.*}}, %[[V]][%[[E]], %{{.*}}] : !tir.buffer<[128, 40], f16, shared>
-// CHECK: %[[DOTS:.*]] = tir.alloc : !tir.buffer<[8], f32, local>
-// CHECK: tir.mma_sync %{{.*}}, %[[DOTS]][%{{.*}}], %[[Q]][%{{.*}}, %{{.*}}], %[[K]][%{{.*}}, %{{.*}}]
-// CHECK: tir.mma_sync %{{.*}}, %[[DOTS]][%{{.*}}], %[[Q]][%{{.*}}, %{{.*}}], %[[K]][%{{.*}}, %{{.*}}]
+// CHECK: gpu.subgroup_reduce maximumf %{{.*}} uniform cluster(size = 4)
+// CHECK: gpu.subgroup_reduce maximumf %{{.*}} uniform cluster(size = 4)
 // CHECK: math.exp
 // CHECK: %[[PH:.*]] = arith.truncf %{{.*}} : f32 to f16
-// CHECK-NEXT: tir.store %[[PH]], %[[P]][
+// CHECK: tir.store %[[PH]], %[[P]][
 // CHECK-NEXT: arith.extf %[[PH]] : f16 to f32
-// CHECK-COUNT-16: tir.mma_sync %{{.*}}, %[[ACC]][%{{.*}}], %[[P]][%{{.*}}, %{{.*}}], %[[V]][%{{.*}}, %{{.*}}]
+// CHECK-COUNT-16: tir.mma_sync %{{.*}}, %[[ACC]][%{{.*}}], %[[P]][%{{.*}}], %[[V]][%[[CUR]], %{{.*}}, %{{.*}}] b_k_by_n :
 // CHECK-NOT: tir.mma_sync
+// CHECK: tir.copy_async_wait
+// CHECK: thread = "threadIdx.x"
+// CHECK: gpu.subgroup_reduce add %{{.*}} uniform cluster(size = 4)
+// CHECK: gpu.subgroup_reduce add %{{.*}} uniform cluster(size = 4)
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 // CHECK: name = "kv_chunks"
 relax.func @half(%q: !relax.tensor<[1, s, 8, 128], f16>, %k: !relax.tensor<[1, t, 8, 128], f16>,

@@ -92,12 +92,30 @@ def TIR_MmaSyncOp : TIR_Op<"mma_sync", [AttrSizedOperandSegments]> {
     The order of the sum over k is not specified (the GPU's adders differ
     from a serial sum within f32 rounding).
 
+    With `b_k_by_n`, `b` is stored k by n instead (row-major B, as the V
+    tile of attention is laid out in memory): `b[k0 + k, n0 + n]` with
+    `b[k0, n0]` the corner.
+
+    A `local` `a` is the A operand in registers: each lane holds its A
+    fragment, 8 consecutive elements from the index `a`'s indices name,
+    in the PTX ISA's order (pairs `j = 0..3` of
+    `A[g + 8 * (j % 2)][2q + 8 * (j / 2) + e]`, e = 0, 1), and the warp's A is
+    the union of its lanes' fragments. That is the layout of two adjacent
+    accumulator fragments (16 x 8 tiles n and n + 1) rounded to f16 /
+    bf16, so a product's result feeds the next product without a trip
+    through shared memory. Off the GPU a lane reads the other lanes'
+    fragments, so `a` must then carry the leading per-thread dim that
+    `--tir-test-gpu-as-serial` gives block-level `local` buffers: lane
+    `l`'s fragment is at first index `thread - lane + l`.
+
     In a GPU thread (inside a loop bound to a thread axis),
     `convert-tir-to-scf` makes the op one
-    `nvvm.mma.sync`, with the A and B fragments read as 32-bit pairs: all
+    `nvvm.mma.sync`, with the A and B fragments read as 32-bit pairs (a
+    k-by-n B as two 16-bit loads per pair): all
     32 lanes of the warp must execute it together with `lane` the lane's
-    index in its warp, `a` and `b` must be `shared` buffers, and their
-    column offsets and row lengths even. Elsewhere it is a loop nest.
+    index in its warp, `a` must be a `shared` or `local` buffer and `b` a
+    `shared` one, and their column offsets and row lengths even. Elsewhere
+    it is a loop nest.
 
     ```mlir
     tir.mma_sync %lane, %acc[%c], %sa[%r, %k], %sb[%n, %k]
@@ -111,11 +129,12 @@ def TIR_MmaSyncOp : TIR_Op<"mma_sync", [AttrSizedOperandSegments]> {
                        Arg<TIR_BufferType, "", [MemRead]>:$a,
                        Variadic<Index>:$aIndices,
                        Arg<TIR_BufferType, "", [MemRead]>:$b,
-                       Variadic<Index>:$bIndices);
+                       Variadic<Index>:$bIndices,
+                       UnitAttr:$bKByN);
   let assemblyFormat = [{
     $lane `,` $acc `[` $accIndices `]` `,` $a `[` $aIndices `]` `,`
-    $b `[` $bIndices `]` attr-dict `:` qualified(type($acc)) `,`
-    qualified(type($a)) `,` qualified(type($b))
+    $b `[` $bIndices `]` (`b_k_by_n` $bKByN^)? attr-dict `:`
+    qualified(type($acc)) `,` qualified(type($a)) `,` qualified(type($b))
   }];
   let hasVerifier = 1;
 }

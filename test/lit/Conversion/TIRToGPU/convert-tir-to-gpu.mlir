@@ -90,3 +90,39 @@ tir.prim_func @block_sum(%x: !tir.buffer<[m, k], f32>, %y: !tir.buffer<[m], f32>
   }
   tir.return
 }
+
+// -----
+
+// Warp reductions over clusters of lanes (the 4 lanes that hold a row of an
+// mma.sync accumulator fragment): butterfly shuffles by 1 and 2 only, for a
+// max and a sum, no shuffle by 4 or more. Symbolic rows.
+// CHECK-LABEL: func.func @row_reduce
+// CHECK: gpu.launch
+// CHECK: %[[X:.*]] = memref.load
+// CHECK: %[[S1:.*]], %{{.*}} = gpu.shuffle xor %[[X]], %[[C1:.*]], %{{.*}} : f32
+// CHECK: %[[M1:.*]] = arith.maximumf %[[X]], %[[S1]] : f32
+// CHECK: %[[S2:.*]], %{{.*}} = gpu.shuffle xor %[[M1]], %[[C2:.*]], %{{.*}} : f32
+// CHECK: %[[M2:.*]] = arith.maximumf %[[M1]], %[[S2]] : f32
+// CHECK: %[[T1:.*]], %{{.*}} = gpu.shuffle xor %[[X]], %{{.*}}, %{{.*}} : f32
+// CHECK: arith.addf %[[X]], %[[T1]] : f32
+// CHECK: gpu.shuffle xor
+// CHECK: arith.addf
+// CHECK-NOT: gpu.shuffle xor %{{.*}}, %c4_i32
+// CHECK-NOT: gpu.subgroup_reduce
+// CHECK: gpu.terminator
+tir.prim_func @row_reduce(%o: !tir.buffer<[m, 128], f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %m = tir.sym_var "m" : index
+  tir.for %b = %c0 to %m step %c1 kind = thread_binding thread = "blockIdx.x" {
+    tir.for %t = %c0 to %c128 step %c1 kind = thread_binding thread = "threadIdx.x" {
+      %x = tir.load %o[%b, %t] : !tir.buffer<[m, 128], f32>
+      %r = gpu.subgroup_reduce maximumf %x uniform cluster(size = 4) : (f32) -> f32
+      %s = gpu.subgroup_reduce add %x uniform cluster(size = 4) : (f32) -> f32
+      %y = arith.addf %r, %s : f32
+      tir.store %y, %o[%b, %t] : !tir.buffer<[m, 128], f32>
+    }
+  }
+  tir.return
+}

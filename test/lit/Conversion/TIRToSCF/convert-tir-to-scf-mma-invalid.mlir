@@ -7,7 +7,7 @@ tir.prim_func @mma_global(%a: !tir.buffer<[16, 16], f16>) {
   %c32 = arith.constant 32 : index
   tir.for %t = %c0 to %c32 step %c1 kind = thread_binding thread = "threadIdx.x" {
     %acc = tir.alloc : !tir.buffer<[4], f32, local>
-    // expected-error@+1 {{'tir.mma_sync' op on the GPU, operands a and b must be shared buffers}}
+    // expected-error@+1 {{'tir.mma_sync' op on the GPU, operand a must be a shared or local buffer and b a shared one}}
     tir.mma_sync %t, %acc[%c0], %a[%c0, %c0], %a[%c0, %c0] : !tir.buffer<[4], f32, local>, !tir.buffer<[16, 16], f16>, !tir.buffer<[16, 16], f16>
   }
   tir.return

@@ -92,6 +92,91 @@ tir.prim_func @mma_f16(%out: !tir.buffer<[m, 4], f32>) {
 
 // -----
 
+// The A operand from the lanes' registers (a local buffer: the lane's 8
+// fragment elements from index 8, in pairs) and B stored k by n (each pair
+// two loads down k, rows 2q + 8 j and + 1 of column g): on the GPU the pairs
+// are built from scalar loads (bf16 pairs as i32), in the same nvvm.mma.sync.
+// GPU-LABEL: func.func @mma_registers
+// GPU: %[[P:.*]] = memref.alloca() : memref<16xbf16>
+// GPU: %[[V:.*]] = memref.alloc() : memref<2x32x72xbf16, #gpu.address_space<workgroup>>
+// GPU-COUNT-2: memref.load %[[P]][%{{.*}}] : memref<16xbf16>
+// GPU: vector.from_elements %{{.*}}, %{{.*}} : vector<2xbf16>
+// GPU-COUNT-2: memref.load %[[P]][%{{.*}}] : memref<16xbf16>
+// GPU: vector.from_elements %{{.*}}, %{{.*}} : vector<2xbf16>
+// GPU-COUNT-2: memref.load %[[P]][%{{.*}}] : memref<16xbf16>
+// GPU: vector.from_elements %{{.*}}, %{{.*}} : vector<2xbf16>
+// GPU-COUNT-2: memref.load %[[P]][%{{.*}}] : memref<16xbf16>
+// GPU: vector.from_elements %{{.*}}, %{{.*}} : vector<2xbf16>
+// GPU-COUNT-2: memref.load %[[V]][%c1, %{{.*}}, %{{.*}}] : memref<2x32x72xbf16, #gpu.address_space<workgroup>>
+// GPU: vector.from_elements %{{.*}}, %{{.*}} : vector<2xbf16>
+// GPU-COUNT-2: memref.load %[[V]][%c1, %{{.*}}, %{{.*}}] : memref<2x32x72xbf16, #gpu.address_space<workgroup>>
+// GPU: vector.from_elements %{{.*}}, %{{.*}} : vector<2xbf16>
+// GPU: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{{.*}}multiplicandAPtxType = #nvvm.mma_type<bf16>{{.*}}} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+tir.prim_func @mma_registers(%out: !tir.buffer<[m, 4], f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %m = tir.sym_var "m" : index
+  tir.for %blk = %c0 to %m step %c1 kind = thread_binding thread = "blockIdx.x" {
+    %acc = tir.alloc : !tir.buffer<[4], f32, local>
+    %p = tir.alloc : !tir.buffer<[16], bf16, local>
+    %v = tir.alloc : !tir.buffer<[2, 32, 72], bf16, shared>
+    tir.for %t = %c0 to %c32 step %c1 kind = thread_binding thread = "threadIdx.x" {
+      tir.mma_sync %t, %acc[%c0], %p[%c8], %v[%c1, %c0, %c8] b_k_by_n : !tir.buffer<[4], f32, local>, !tir.buffer<[16], bf16, local>, !tir.buffer<[2, 32, 72], bf16, shared>
+    }
+  }
+  tir.return
+}
+
+// -----
+
+// Off the GPU the register operand is read across lanes: it carries the
+// emulation's per-thread dim, so element (g + 8 h, k) of A is lane
+// 4 g + (k % 8) / 2's element 2 (h + 2 (k / 8)) + k % 2, at thread
+// t - lane + that lane; B k by n is b[k0 + k][n0 + n].
+// CHECK-LABEL: func.func @mma_registers_serial
+// CHECK: %[[P:.*]] = memref.alloca() : memref<32x16xf16>
+// CHECK: scf.for
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[G:.*]] = arith.divui %[[T]], %{{.*}} : index
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[H:.*]] = arith.divui %[[I]], %{{.*}} : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
+// CHECK: %[[K8:.*]] = arith.remui %[[K]], %{{.*}} : index
+// CHECK: %[[KQ:.*]] = arith.divui %[[K8]], %{{.*}} : index
+// CHECK: %[[G4:.*]] = arith.muli %[[G]], %{{.*}} : index
+// CHECK: %[[HOLDER:.*]] = arith.addi %[[G4]], %[[KQ]] : index
+// CHECK: %[[BASE:.*]] = arith.subi %[[T]], %[[T]] : index
+// CHECK: %[[THREAD:.*]] = arith.addi %[[BASE]], %[[HOLDER]] : index
+// CHECK: %[[K2:.*]] = arith.remui %[[K]], %{{.*}} : index
+// CHECK: %[[KH:.*]] = arith.divui %[[K]], %{{.*}} : index
+// CHECK: %[[KH2:.*]] = arith.muli %[[KH]], %{{.*}} : index
+// CHECK: %[[J:.*]] = arith.addi %[[H]], %[[KH2]] : index
+// CHECK: %[[J2:.*]] = arith.muli %[[J]], %{{.*}} : index
+// CHECK: %[[E:.*]] = arith.addi %[[J2]], %[[K2]] : index
+// CHECK: %[[E0:.*]] = arith.addi %{{.*}}, %[[E]] : index
+// CHECK: memref.load %[[P]][%[[THREAD]], %[[E0]]] : memref<32x16xf16>
+// CHECK: %[[KROW:.*]] = arith.addi %{{.*}}, %[[K]] : index
+// CHECK: memref.load %{{.*}}[%[[KROW]], %{{.*}}] : memref<32x72xf16, #gpu.address_space<workgroup>>
+tir.prim_func @mma_registers_serial(%out: !tir.buffer<[m, 4], f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %m = tir.sym_var "m" : index
+  tir.for %blk = %c0 to %m step %c1 {
+    %acc = tir.alloc : !tir.buffer<[32, 4], f32, local>
+    %p = tir.alloc : !tir.buffer<[32, 16], f16, local>
+    %v = tir.alloc : !tir.buffer<[32, 72], f16, shared>
+    tir.for %t = %c0 to %c32 step %c1 {
+      tir.mma_sync %t, %acc[%t, %c0], %p[%t, %c0], %v[%c0, %c0] b_k_by_n : !tir.buffer<[32, 4], f32, local>, !tir.buffer<[32, 16], f16, local>, !tir.buffer<[32, 72], f16, shared>
+    }
+  }
+  tir.return
+}
+
+// -----
+
 // tir.copy_async in a GPU thread is a cp.async of 16 bytes that reads
 // nothing and zero-fills when out of bounds (the source index clamped to
 // 0); tir.copy_async_wait commits and waits. Outside GPU threads: a copy

@@ -34,7 +34,7 @@ relax.func @half(%q: !relax.tensor<[1, s, 8, 64], f16>, %k: !relax.tensor<[1, t,
 }
 
 // A Llama-sized head: f16, 32 query heads over 8 kv heads, d = dv = 128
-// (tiles of 32 rows by 16 keys), causal.
+// (tensor cores: tiles of 32 rows by 32 keys), causal.
 relax.func @llama(%q: !relax.tensor<[1, s, 32, 128], f16>, %k: !relax.tensor<[1, t, 8, 128], f16>,
                   %v: !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 32, 128], f16> {
   %y = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[1, s, 32, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>, !relax.tensor<[1, t, 8, 128], f16>) -> !relax.tensor<[1, s, 32, 128], f16>
