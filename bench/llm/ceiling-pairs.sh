@@ -28,13 +28,8 @@ NEW="${NEW:-48}"
 SEED="${SEED:-1}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
-cc -O3 -march=native -fopenmp -o "$OUT/read_bw" "$ROOT/bench/cpu/read_bw.c"
-prompt=$(tr -s ' \n' ',' < "$ROOT/test/lit/E2E/Inputs/llm/prompt.txt" |
-         sed 's/^,//; s/,$//')
-ceiling() {
-  OMP_NUM_THREADS="$1" "$OUT/read_bw" 67108864 5 |
-    sed -n 's/.* \([0-9.]*\) GB\/s.*/\1/p'
-}
+# shellcheck source=ceiling-lib.sh
+source "$ROOT/bench/llm/ceiling-lib.sh"
 echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) CPUs; $(date -u '+%Y-%m-%d %H:%M UTC'); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq "$ROUNDS"); do
   for f in $FORMATS; do
@@ -44,7 +39,7 @@ for r in $(seq "$ROUNDS"); do
       before=$(ceiling "$t")
       tps=$(RELAX_NUM_THREADS="$t" OMP_NUM_THREADS="$t" "$BIN/llama-generate" \
               "$dir/model.so" --random-weights "$SEED" --quantize "${f%a8}" \
-              --prompt "$prompt" -n "$NEW" |
+              --prompt "$PROMPT" -n "$NEW" |
             sed -n 's/^decode: .*(\([0-9.]*\) tokens\/s).*/\1/p')
       after=$(ceiling "$t")
       echo "$f $t $before $tps $after"

@@ -85,8 +85,9 @@ struct QVec : Vec {
 
 void relax::runtime::detail::quantRangeAvx512(
     int64_t m, const float *x, int64_t ldx, const QuantizedWeight &w, float *y,
-    int64_t ldy, int64_t begin, int64_t end, float *scales, float *block) {
-  quantRange(m, x, ldx, w, y, ldy, begin, end, scales, block);
+    int64_t ldy, int64_t begin, int64_t end, const float *xsums, float *scales,
+    float *block) {
+  quantRange(m, x, ldx, w, y, ldy, begin, end, xsums, scales, block);
 }
 
 const relax::runtime::detail::GemvKernels

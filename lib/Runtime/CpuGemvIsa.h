@@ -148,15 +148,39 @@ constexpr int64_t kDequantRows = 24;
 /// The most rows of W the few-row quantized kernels read at once.
 constexpr int64_t kMaxQuantRows = 8;
 
+/// Fetches into L2 the scales of rows [j, j + rows) of a quantized W
+/// (`groups` of them a row, binary16 or f32). The few-row kernels call it
+/// for the block of rows two blocks ahead, whose weight bytes they
+/// prefetch while a block runs: the scales are a second, sparser stream
+/// (1 KiB for 8 rows of k = 2048 in groups of 32, f16), read in one burst
+/// at the start of each block, which the hardware prefetchers did not
+/// cover: profiled decode of llama-16l on one Zen 4 core spent 10% (q8)
+/// and 20% (q4 by int8 rows) of its time waiting for them in the scales'
+/// conversion (docs/perf.md, 2026-12-07 19:00). Only the lines that start
+/// in the range are asked for: the one it starts in is the previous
+/// block's. Addresses past W's scales are harmless: a prefetch never
+/// faults.
+inline void prefetchScales(const void *scales, bool f16, int64_t groups,
+                           int64_t j, int64_t rows) {
+  const uintptr_t size = f16 ? 2 : 4;
+  const uintptr_t begin =
+      reinterpret_cast<uintptr_t>(scales) + uintptr_t(j * groups) * size;
+  const uintptr_t end = begin + uintptr_t(rows * groups) * size;
+  for (uintptr_t line = (begin + 63) & ~uintptr_t(63); line < end; line += 64)
+    __builtin_prefetch(reinterpret_cast<const void *>(line), 0, 2);
+}
+
 /// Y[:, [begin, end)] = X * W^T for m rows of X and a quantized W
 /// (CpuQuantGemv.h); for 4 bits and m <= 4, X permuted per block of 32
-/// (CpuQuantKernels.inc). `scales` has room for kMaxQuantRows rows of W's scales as floats and
-/// then kMaxGemvRows rows of X's sums per group,
+/// (CpuQuantKernels.inc) and `xsums` X's sums per group, [m, k / group]
+/// (made once per call by quantLinearWith, not once per piece of the
+/// pool's split), else null.
+/// `scales` has room for kMaxQuantRows rows of W's scales as floats,
 /// `block` kDequantRows rows of W (the dequantized blocks of m > 4).
 using QuantRangeFn = void(int64_t m, const float *x, int64_t ldx,
                           const QuantizedWeight &w, float *y, int64_t ldy,
-                          int64_t begin, int64_t end, float *scales,
-                          float *block);
+                          int64_t begin, int64_t end, const float *xsums,
+                          float *scales, float *block);
 QuantRangeFn quantRangeAvx2;
 QuantRangeFn quantRangeAvx512;
 

@@ -97,6 +97,23 @@ const float *permuteForNibbles(int64_t m, const float *x, int64_t ldx,
   return out;
 }
 
+/// X's sums per group, [m, k / group], of X [m, k] (packed rows), for the
+/// zero points of 4-bit weights (CpuQuantKernels.inc), in a buffer of the
+/// calling thread that the pool's pieces read while it waits.
+const float *groupSums(int64_t m, const float *x, int64_t k, int64_t group) {
+  static thread_local std::vector<float> buffer;
+  const int64_t groups = k / group;
+  float *sums = scratch(buffer, size_t(m * groups));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t g = 0; g < groups; ++g) {
+      float sum = 0.0f;
+      for (int64_t l = g * group; l < (g + 1) * group; ++l)
+        sum += x[i * k + l];
+      sums[i * groups + g] = sum;
+    }
+  return sums;
+}
+
 /// How a kernel of QuantActivations::Int8 wants X's int8 rows
 /// (detail::Int8Rows).
 struct Int8Layout {
@@ -336,18 +353,20 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
   // The vector kernels take whole chunks of 32 elements per group.
   if (w.group % 32 != 0)
     vector = nullptr;
+  int64_t groups = w.k / w.group;
+  const float *xsums = nullptr;
   if (vector && w.bits == 4 && m <= kMaxGemvRows) {
     x = permuteForNibbles(m, x, ldx, w.k);
     ldx = w.k;
+    xsums = groupSums(m, x, w.k, w.group);
   }
-  int64_t groups = w.k / w.group;
   detail::splitOverPoolStreams(
       w.n, w.n * w.k * w.bits / 8, threads, [&](int64_t begin, int64_t end) {
         if (!vector)
           return quantRangeGeneric(m, x, ldx, w, y, ldy, begin, end);
         static thread_local std::vector<float> scales, block;
-        vector(m, x, ldx, w, y, ldy, begin, end,
-               scratch(scales, (detail::kMaxQuantRows + kMaxGemvRows) * groups),
+        vector(m, x, ldx, w, y, ldy, begin, end, xsums,
+               scratch(scales, detail::kMaxQuantRows * groups),
                m > kMaxGemvRows ? scratch(block, detail::kDequantRows * w.k)
                                 : nullptr);
       });
