@@ -31,8 +31,10 @@ serves every size.
 Subcommands (run by bench/peers/run.sh inside its venv):
   write DIR                       writes DIR/<model>.onnx
   inputs MODEL.onnx SIZE DIR      writes DIR/in<i>.npy (seeded) for dim=SIZE
-  ort MODEL.onnx DIR THREADS RUNS prints 'median X ms' of RUNS timed runs
-                                  after a warm-up, on DIR's inputs, and
+  ort MODEL.onnx DIR THREADS RUNS [WARMUP]
+                                  prints 'median X ms' of RUNS timed runs
+                                  after WARMUP untimed ones (default 1)
+                                  beside the first, on DIR's inputs, and
                                   writes DIR/out<i>.npy
 """
 import math
@@ -352,7 +354,7 @@ def write_inputs(model_path, size, out_dir):
         np.save(os.path.join(out_dir, f"in{i}.npy"), a)
 
 
-def time_ort(model_path, data_dir, threads, runs):
+def time_ort(model_path, data_dir, threads, runs, warmup=1):
     import onnxruntime as ort
 
     opts = ort.SessionOptions()
@@ -366,6 +368,8 @@ def time_ort(model_path, data_dir, threads, runs):
     outs = sess.run(None, feeds)
     for i, o in enumerate(outs):
         np.save(os.path.join(data_dir, f"out{i}.npy"), o)
+    for _ in range(warmup):
+        sess.run(None, feeds)
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
@@ -383,7 +387,8 @@ def main(argv):
     elif cmd == "inputs":
         write_inputs(argv[2], int(argv[3]), argv[4])
     elif cmd == "ort":
-        time_ort(argv[2], argv[3], int(argv[4]), int(argv[5]))
+        time_ort(argv[2], argv[3], int(argv[4]), int(argv[5]),
+                 int(argv[6]) if len(argv) > 6 else 1)
     else:
         sys.exit(f"unknown command {cmd}")
 

@@ -10,7 +10,11 @@
 #   channels, 56x56) at batch 1.
 # Each (model, size, threads) runs onnxruntime and then relax-run once per
 # variant, REPEATS times, interleaved; each run is the median of RUNS timed
-# calls after a warm-up (relax-run --benchmark: compilation is not timed).
+# calls after WARMUP untimed ones (relax-run --benchmark --warmup:
+# compilation is not timed; onnxruntime the same count after its first
+# call). The warm-up reaches each engine's steady state: onnxruntime packs
+# its weights when the session is made, relax once a constant weight has
+# been multiplied by 1024 rows (an MLP at batch 64: the 17th call).
 # The report gives the median over repeats and the ratio relax / onnxruntime.
 # Before timing, every relax variant is checked against onnxruntime's
 # outputs (relax-run --expect), so a fast wrong answer cannot pass.
@@ -20,6 +24,7 @@
 #
 # Environment:
 #   REPEATS (5), RUNS (30), THREADS ("1 2"): repetitions and thread counts
+#   WARMUP (20): untimed calls before the timed ones, for both engines
 #   VARIANTS: relax-run flag sets, one per column, separated by ';'
 #             (default "--fuse": the default pipeline with fusion); words
 #             of the form NAME=value are set in relax-run's environment
@@ -61,6 +66,7 @@ source "$(dirname "$0")/../lib.sh"
 HERE="$ROOT/bench/peers"
 REPEATS="${REPEATS:-5}"
 RUNS="${RUNS:-30}"
+WARMUP="${WARMUP:-20}"
 THREADS="${THREADS:-1 2}"
 VARIANTS="${VARIANTS:---fuse}"
 CASES="${CASES:-mlp:64 bert:128 llama:128 llama:1 resblock:1 resnet18:3
@@ -148,7 +154,8 @@ for r in $(seq "$REPEATS"); do
     model=${c%%:*}; size=${c#*:}; data="$OUT/$model-$size"
     for t in $THREADS; do
       key="$model-$size-$t"
-      "$PY" "$HERE/models.py" ort "$OUT/$model.onnx" "$data" "$t" "$RUNS" |
+      "$PY" "$HERE/models.py" ort "$OUT/$model.onnx" "$data" "$t" "$RUNS" \
+        "$WARMUP" |
         median_ms >> "$OUT/ort-$key"
       if [[ -n "$TVM_PY" && ! -e "$OUT/tvm-skip-$model-$size" ]]; then
         "$TVM_PY" "$HERE/tvm_peer.py" tvm "$OUT/$model.onnx" "$data" "$t" \
@@ -171,7 +178,8 @@ for r in $(seq "$REPEATS"); do
         done
         env OMP_NUM_THREADS="$t" "${envs[@]}" \
           "$BIN/relax-run" "${flags[@]}" "$OUT/$model.mlir" \
-          $(printf -- '--input %s ' "$data"/in*.npy) --benchmark "$RUNS" |
+          $(printf -- '--input %s ' "$data"/in*.npy) --benchmark "$RUNS" \
+          --warmup "$WARMUP" |
           median_ms >> "$OUT/relax$i-$key"
       done
     done
@@ -247,7 +255,8 @@ peer_cells() {
   done
   echo
   echo "Median over $REPEATS interleaved repeats of the median of $RUNS timed"
-  echo "calls each (after a warm-up); ratio = relax-run / onnxruntime time."
+  echo "calls each (after $WARMUP untimed ones, for both engines); ratio ="
+  echo "relax-run / onnxruntime time."
   echo "Threads: onnxruntime intra_op_num_threads; relax OMP_NUM_THREADS (the"
   echo "size of its runtime's thread pool, which runs the kernels' parallel"
   echo "loops and the pieces of library calls; OpenBLAS on one thread)."

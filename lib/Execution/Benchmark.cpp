@@ -12,11 +12,15 @@
 using namespace mlir::relax::exec;
 
 llvm::Expected<Timings> mlir::relax::exec::timeCalls(Call &call,
-                                                     unsigned runs) {
-  // One warm-up run (page faults, OpenMP thread start), then timed runs.
-  if (llvm::Error err = call.run())
-    return std::move(err);
-  call.releaseOutputs();
+                                                     unsigned runs,
+                                                     unsigned warmup) {
+  // Untimed runs first (page faults, thread start, weights packed), then
+  // timed runs.
+  for (unsigned w = 0; w < warmup; ++w) {
+    if (llvm::Error err = call.run())
+      return std::move(err);
+    call.releaseOutputs();
+  }
   Timings timings;
   for (unsigned r = 0; r < runs; ++r) {
     auto start = std::chrono::steady_clock::now();

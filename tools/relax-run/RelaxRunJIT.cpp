@@ -80,6 +80,13 @@ static cl::opt<unsigned> benchmarkRuns("benchmark",
                                        cl::desc("Time N runs after warm-up "
                                                 "and report min and median"),
                                        cl::init(0), cl::cat(runCategory));
+static cl::opt<unsigned> warmupRuns(
+    "warmup",
+    cl::desc("With --benchmark: untimed runs before the timed ones "
+             "(default 1; the runtime packs a constant weight once it has "
+             "been multiplied by 1024 rows, so a steady state can take "
+             "more)"),
+    cl::init(1), cl::cat(runCategory));
 static cl::opt<Device> deviceKind(
     "device", cl::desc("Where the function runs"), cl::init(Device::CPU),
     cl::values(clEnumValN(Device::CPU, "cpu", "the host CPU (default)"),
@@ -315,7 +322,7 @@ relax_run_jit_main(int argc, char **argv) {
   }
 
   if (benchmarkRuns > 0) {
-    auto times = timeCalls(**call, benchmarkRuns);
+    auto times = timeCalls(**call, benchmarkRuns, warmupRuns);
     if (!times)
       return fail(times.takeError());
     llvm::outs() << "benchmark: " << benchmarkRuns << " runs, min "

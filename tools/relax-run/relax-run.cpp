@@ -63,7 +63,7 @@ struct Options {
   std::string input, params, entry = "main", outputDir;
   std::vector<std::string> inputs, expects, dims;
   bool randomInputs = false;
-  unsigned seed = 0, benchmarkRuns = 0;
+  unsigned seed = 0, benchmarkRuns = 0, warmupRuns = 1;
   double rtol = 1e-5, atol = 1e-6;
 };
 
@@ -155,7 +155,8 @@ std::optional<Options> parseLibraryRun(int argc, char **argv) {
     }
     static const char *const valued[] = {
         "params", "entry", "input",     "seed", "dim",   "output-dir",
-        "expect", "rtol",  "atol",      "benchmark",     "device"};
+        "expect", "rtol",  "atol",      "benchmark",     "device",
+        "warmup"};
     if (std::find_if(std::begin(valued), std::end(valued), [&](const char *v) {
           return name == v;
         }) == std::end(valued))
@@ -182,11 +183,13 @@ std::optional<Options> parseLibraryRun(int argc, char **argv) {
     } else if (name == "device") {
       if (*value != "cpu")
         return std::nullopt;
-    } else if (name == "seed" || name == "benchmark") {
+    } else if (name == "seed" || name == "benchmark" || name == "warmup") {
       std::optional<unsigned> v = parseUnsigned(*value);
       if (!v)
         return std::nullopt;
-      (name == "seed" ? o.seed : o.benchmarkRuns) = *v;
+      (name == "seed"        ? o.seed
+       : name == "benchmark" ? o.benchmarkRuns
+                             : o.warmupRuns) = *v;
     } else {
       std::optional<double> v = parseDouble(*value);
       if (!v)
@@ -463,11 +466,13 @@ int runLibrary(const Options &o) {
   }
 
   if (o.benchmarkRuns > 0) {
-    // exec::timeCalls: one warm-up run (page faults, OpenMP thread start),
-    // then timed runs.
-    if (std::optional<std::string> error = call.run())
-      return fail(*error);
-    call.releaseOutputs();
+    // exec::timeCalls: untimed runs (page faults, thread start, weights
+    // packed), then timed runs.
+    for (unsigned w = 0; w < o.warmupRuns; ++w) {
+      if (std::optional<std::string> error = call.run())
+        return fail(*error);
+      call.releaseOutputs();
+    }
     std::vector<double> ms;
     for (unsigned r = 0; r < o.benchmarkRuns; ++r) {
       auto start = std::chrono::steady_clock::now();

@@ -24,8 +24,11 @@ struct Timings {
   double median() const { return ms[ms.size() / 2]; }
 };
 
-/// One warm-up call, then `runs` (>= 1) timed calls.
-llvm::Expected<Timings> timeCalls(Call &call, unsigned runs);
+/// `warmup` untimed calls (page faults, thread start, and the runtime's
+/// one-time work: constant weights packed once they have been multiplied by
+/// enough rows), then `runs` (>= 1) timed calls.
+llvm::Expected<Timings> timeCalls(Call &call, unsigned runs,
+                                  unsigned warmup = 1);
 
 /// `runs` (>= 1) further calls with every kernel launch timed on the device:
 /// the summed kernel time per call. Only for calls on Device::CUDA.
