@@ -246,8 +246,43 @@ TEST(CpuQuantGemv, EveryLevelMatchesTheDequantizedProduct) {
             rng);
       check(isa, {bits, 2, 33, 512, 16, true, bits == 4, 5, 1}, rng);
       check(isa, {bits, 1, 1000, 1024, 32, true, false, 0, 4}, rng);
+      // An odd number of groups of 32 (one row of q8 takes two at a time).
+      check(isa, {bits, 1, 13, 224, 32, true, false, 1, 1}, rng);
       check(isa, {bits, 4, 300, 2048, 128, false, bits == 4, 1, 3}, rng);
       check(isa, {bits, 20, 300, 2048, 64, true, false, 2, 2}, rng);
+    }
+  }
+}
+
+TEST(CpuQuantGemv, OneRowOfXAddsInTheOrderOfTwoRows) {
+  // The exact kernels of one and two rows of X add each output's terms in
+  // one order: each group's products summed lane by lane from zero, then
+  // scaled into the accumulator, the lanes summed last. One row of 8-bit
+  // weights in groups of 32 has a kernel of its own (two groups per
+  // iteration, quantBlockRow8), so its outputs must equal the two-row
+  // product's first row bit for bit: k of 1 to 7 groups (an odd count
+  // leaves a last group alone) and deep, n with tails of every block size.
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  for (CpuIsa isa : levelsOfThisCpu()) {
+    for (int64_t k : {32, 64, 96, 224, 2048 + 32}) {
+      for (int64_t n : {1, 5, 13, 40}) {
+        for (bool f16 : {false, true}) {
+          Weights weights = makeWeights(8, n, k, 32, f16, false, rng);
+          std::vector<float> x(2 * k), one(n), two(2 * n);
+          for (float &v : x)
+            v = dist(rng);
+          ASSERT_TRUE(relax::runtime::quantLinearWith(
+              isa, 1, x.data(), k, weights.w, one.data(), n, 1));
+          ASSERT_TRUE(relax::runtime::quantLinearWith(
+              isa, 2, x.data(), k, weights.w, two.data(), n, 1));
+          for (int64_t j = 0; j < n; ++j)
+            ASSERT_EQ(std::memcmp(&one[j], &two[j], sizeof(float)), 0)
+                << relax::runtime::cpuIsaName(isa) << " k " << k << " n "
+                << n << " f16 " << f16 << " at " << j << ": " << one[j]
+                << " != " << two[j];
+        }
+      }
     }
   }
 }
