@@ -1,6 +1,7 @@
 //===- Benchmark.cpp - Timing repeated calls ------------------------------===//
 
 #include "RelaxDialect/Execution/Benchmark.h"
+#include "RelaxDialect/Execution/Warmup.h"
 
 #ifdef RELAX_RUNTIME_HAS_CUDA
 #include "RelaxDialect/Runtime/RelaxCUDA.h"
@@ -13,14 +14,19 @@ using namespace mlir::relax::exec;
 
 llvm::Expected<Timings> mlir::relax::exec::timeCalls(Call &call,
                                                      unsigned runs,
-                                                     unsigned warmup) {
+                                                     std::optional<unsigned> warmup) {
   // Untimed runs first (page faults, thread start, weights packed), then
   // timed runs.
-  for (unsigned w = 0; w < warmup; ++w) {
-    if (llvm::Error err = call.run())
-      return std::move(err);
-    call.releaseOutputs();
-  }
+  llvm::Error failure = llvm::Error::success();
+  if (!warmUp(warmup, [&] {
+        if (llvm::Error err = call.run()) {
+          failure = std::move(err);
+          return false;
+        }
+        call.releaseOutputs();
+        return true;
+      }))
+    return std::move(failure);
   Timings timings;
   for (unsigned r = 0; r < runs; ++r) {
     auto start = std::chrono::steady_clock::now();

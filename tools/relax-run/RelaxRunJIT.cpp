@@ -83,9 +83,8 @@ static cl::opt<unsigned> benchmarkRuns("benchmark",
 static cl::opt<unsigned> warmupRuns(
     "warmup",
     cl::desc("With --benchmark: untimed runs before the timed ones "
-             "(default 1; the runtime packs a constant weight once it has "
-             "been multiplied by 1024 rows, so a steady state can take "
-             "more)"),
+             "(default: up to 20 within one second; the runtime packs a "
+             "constant weight once it has been multiplied by 1024 rows)"),
     cl::init(1), cl::cat(runCategory));
 static cl::opt<Device> deviceKind(
     "device", cl::desc("Where the function runs"), cl::init(Device::CPU),
@@ -322,7 +321,10 @@ relax_run_jit_main(int argc, char **argv) {
   }
 
   if (benchmarkRuns > 0) {
-    auto times = timeCalls(**call, benchmarkRuns, warmupRuns);
+    auto times = timeCalls(
+        **call, benchmarkRuns,
+        warmupRuns.getNumOccurrences() ? std::optional<unsigned>(warmupRuns)
+                                       : std::nullopt);
     if (!times)
       return fail(times.takeError());
     llvm::outs() << "benchmark: " << benchmarkRuns << " runs, min "

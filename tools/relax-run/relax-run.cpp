@@ -26,6 +26,7 @@
 #include "RelaxDialect/Execution/Compare.h"
 #include "RelaxDialect/Execution/HostIO.h"
 #include "RelaxDialect/Execution/HostTensor.h"
+#include "RelaxDialect/Execution/Warmup.h"
 #include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/ShapeFunction.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
@@ -63,7 +64,8 @@ struct Options {
   std::string input, params, entry = "main", outputDir;
   std::vector<std::string> inputs, expects, dims;
   bool randomInputs = false;
-  unsigned seed = 0, benchmarkRuns = 0, warmupRuns = 1;
+  unsigned seed = 0, benchmarkRuns = 0;
+  std::optional<unsigned> warmupRuns;
   double rtol = 1e-5, atol = 1e-6;
 };
 
@@ -187,9 +189,10 @@ std::optional<Options> parseLibraryRun(int argc, char **argv) {
       std::optional<unsigned> v = parseUnsigned(*value);
       if (!v)
         return std::nullopt;
-      (name == "seed"        ? o.seed
-       : name == "benchmark" ? o.benchmarkRuns
-                             : o.warmupRuns) = *v;
+      if (name == "warmup")
+        o.warmupRuns = *v;
+      else
+        (name == "seed" ? o.seed : o.benchmarkRuns) = *v;
     } else {
       std::optional<double> v = parseDouble(*value);
       if (!v)
@@ -468,11 +471,14 @@ int runLibrary(const Options &o) {
   if (o.benchmarkRuns > 0) {
     // exec::timeCalls: untimed runs (page faults, thread start, weights
     // packed), then timed runs.
-    for (unsigned w = 0; w < o.warmupRuns; ++w) {
-      if (std::optional<std::string> error = call.run())
-        return fail(*error);
-      call.releaseOutputs();
-    }
+    std::optional<std::string> error;
+    if (!exec::warmUp(o.warmupRuns, [&] {
+          if ((error = call.run()))
+            return false;
+          call.releaseOutputs();
+          return true;
+        }))
+      return fail(*error);
     std::vector<double> ms;
     for (unsigned r = 0; r < o.benchmarkRuns; ++r) {
       auto start = std::chrono::steady_clock::now();

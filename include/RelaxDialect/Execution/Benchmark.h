@@ -11,6 +11,7 @@
 
 #include "RelaxDialect/Execution/CompiledModule.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,11 +25,10 @@ struct Timings {
   double median() const { return ms[ms.size() / 2]; }
 };
 
-/// `warmup` untimed calls (page faults, thread start, and the runtime's
-/// one-time work: constant weights packed once they have been multiplied by
-/// enough rows), then `runs` (>= 1) timed calls.
+/// Untimed calls (`warmup` of them, or Warmup.h's default: up to 20
+/// within a second), then `runs` (>= 1) timed calls.
 llvm::Expected<Timings> timeCalls(Call &call, unsigned runs,
-                                  unsigned warmup = 1);
+                                  std::optional<unsigned> warmup = {});
 
 /// `runs` (>= 1) further calls with every kernel launch timed on the device:
 /// the summed kernel time per call. Only for calls on Device::CUDA.

@@ -6,7 +6,7 @@
 // RUN: relax-run %s --random-inputs --dim n=5 --plan-memory=false --output-dir %t/off5 > /dev/null
 // RUN: relax-run %s --random-inputs --dim n=5 --memory-report --expect %t/off5/output_0.npy --rtol 0 --atol 0 | FileCheck %s
 // RUN: relax-run %s --random-inputs --dim n=3000 --plan-memory=false --output-dir %t/off3000 > /dev/null
-// RUN: relax-run %s --random-inputs --dim n=3000 --expect %t/off3000/output_0.npy --rtol 0 --atol 0 --benchmark 3 | FileCheck %s --check-prefix=LARGE
+// RUN: relax-run %s --random-inputs --dim n=3000 --expect %t/off3000/output_0.npy --rtol 0 --atol 0 --benchmark 3 --warmup 1 | FileCheck %s --check-prefix=LARGE
 // CHECK: @main: 2 of 2 intermediates in 2 storages, arena 2560 bytes
 // CHECK: arena bound 562949953421312 bytes (sym_bounds): allocated once
 // CHECK: relax-run: all 1 outputs match (rtol=0, atol=0)
