@@ -12,9 +12,9 @@
 
 using namespace mlir::relax::exec;
 
-llvm::Expected<Timings> mlir::relax::exec::timeCalls(Call &call,
-                                                     unsigned runs,
-                                                     std::optional<unsigned> warmup) {
+llvm::Expected<Timings>
+mlir::relax::exec::timeCalls(Call &call, unsigned runs,
+                             std::optional<unsigned> warmup) {
   // Untimed runs first (page faults, thread start, weights packed), then
   // timed runs.
   llvm::Error failure = llvm::Error::success();

@@ -85,7 +85,7 @@ static cl::opt<unsigned> warmupRuns(
     cl::desc("With --benchmark: untimed runs before the timed ones "
              "(default: up to 20 within one second; the runtime packs a "
              "constant weight once it has been multiplied by 1024 rows)"),
-    cl::init(1), cl::cat(runCategory));
+    cl::cat(runCategory));
 static cl::opt<Device> deviceKind(
     "device", cl::desc("Where the function runs"), cl::init(Device::CPU),
     cl::values(clEnumValN(Device::CPU, "cpu", "the host CPU (default)"),
