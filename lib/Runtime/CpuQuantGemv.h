@@ -31,6 +31,18 @@
 
 namespace relax::runtime {
 
+/// How a QuantizedWeight's bytes are ordered.
+enum class QuantLayout {
+  /// The header's layout: q [n, k] (or [n, k / 2]) beside scales
+  /// [n, k / group] (and zeros).
+  Plain,
+  /// RelaxDialect/Runtime/QuantTiles.h: tiles of 8 rows x 128 elements,
+  /// each its f16 scales then its bytes, one sequential stream. Group 32,
+  /// f16 scales, no zero points; `q` points to the tiles and `scales` is
+  /// unused (null).
+  Tiles,
+};
+
 /// A weight W [n, k] quantized by groups along k (the header's layout).
 struct QuantizedWeight {
   int bits = 8;            ///< 4 or 8
@@ -40,6 +52,7 @@ struct QuantizedWeight {
   const void *scales = nullptr; ///< [n, k / group]
   bool scalesF16 = false;       ///< scales are binary16, else f32
   const uint8_t *zeros = nullptr; ///< 4 bits only: [n, k / group], or null
+  QuantLayout layout = QuantLayout::Plain;
 };
 
 /// What a product with quantized weights does with X
