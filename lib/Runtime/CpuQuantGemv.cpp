@@ -8,6 +8,7 @@
 #include "CpuQuantGemv.h"
 #include "CpuGemvIsa.h"
 #include "RelaxDialect/Runtime/Half.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 
 #include <emmintrin.h>
 
@@ -18,6 +19,13 @@
 #include <vector>
 
 using namespace relax::runtime;
+namespace qt = relax::runtime::quant_tiles;
+
+// The pool's pieces start at multiples of kPieceGrain rows of W, so that
+// every piece of a tiled W is whole blocks of 8 rows (n is a multiple of
+// 8, so the last piece's end is too): the tile kernels take whole blocks.
+static_assert(detail::kPieceGrain % qt::kRows == 0,
+              "pieces of a tiled weight must be whole row blocks");
 
 namespace {
 float scaleOf(const QuantizedWeight &w, int64_t j, int64_t g) {
@@ -192,18 +200,11 @@ void int8RangeGeneric(const detail::Int8Rows &x, const QuantizedWeight &w,
       const int8_t *xi = x.q + i * x.ldq;
       float acc = 0.0f;
       for (int64_t b = 0; b < blocks; ++b) {
-        int32_t sum = 0;
-        if (w.bits == 8) {
-          for (int64_t t = 0; t < 32; ++t)
-            sum += int8_t(row[b * 32 + t]) * xi[b * 32 + t];
-        } else {
-          sum = w.zeros ? 0 : x.centre[(i * x.paddedBlocks + b) * x.centreLanes];
-          for (int64_t t = 0; t < 16; ++t) {
-            int byte = row[b * 16 + t];
-            sum += (byte & 15) * xi[b * 32 + t] +
-                   (byte >> 4) * xi[b * 32 + 16 + t];
-          }
-        }
+        int32_t sum = detail::int8BlockSum(
+            w.bits, row + b * 32 * w.bits / 8, xi + b * 32,
+            w.bits == 8 || w.zeros
+                ? 0
+                : x.centre[(i * x.paddedBlocks + b) * x.centreLanes]);
         acc += float(sum) * (scaleOf(w, j, b / perGroup) *
                              x.scales[i * x.paddedBlocks + b]);
       }
@@ -279,6 +280,19 @@ void relax::runtime::quantizeActivations(const float *x, int64_t k, int8_t *q,
 }
 
 const char *relax::runtime::whyUnsupported(const QuantizedWeight &w) {
+  if (w.layout == QuantLayout::Tiles) {
+    if (const char *why = qt::whyNotTileable(w.bits, w.n, w.k))
+      return why;
+    if (w.group != qt::kGroup)
+      return "tiles hold groups of 32 elements";
+    if (!w.scalesF16)
+      return "tiles hold f16 scales";
+    if (w.zeros)
+      return "tiles hold symmetric weights (no zero points)";
+    if (!w.q)
+      return "null weight tiles";
+    return nullptr;
+  }
   if (w.bits != 4 && w.bits != 8)
     return "bits must be 4 or 8";
   if (w.n < 1 || w.k < 1 || w.group < 1)
@@ -323,18 +337,21 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
     // 8 in the VNNI kernel, 2 or 1 in the AVX2 one (also the kernel of
     // AVX-512 CPUs without VNNI), 1 in the plain one.
     const bool nibbles = w.bits == 4;
-    detail::Int8RangeFn *kernel = int8RangeGeneric;
+    const bool tiles = w.layout == QuantLayout::Tiles;
+    // Tiles read X as the plain kernel of the same instruction set does.
+    detail::Int8RangeFn *kernel =
+        tiles ? detail::int8TilesGeneric : int8RangeGeneric;
     Int8Layout layout;
     layout.nibbleOrder = nibbles;
     layout.centre = nibbles ? -8 : 0;
     if (isa == CpuIsa::Avx512 && hasAvx512Vnni()) {
-      kernel = detail::int8RangeAvx512Vnni;
+      kernel = tiles ? detail::int8TilesAvx512Vnni : detail::int8RangeAvx512Vnni;
       layout.chunkBlocks = nibbles ? 4 : 2;
       layout.centreLanes = nibbles ? 4 : 8;
       // vpdpbusd sums (w + 128) * x.
       layout.centre = nibbles ? -8 : -128;
     } else if (isa != CpuIsa::Generic) {
-      kernel = detail::int8RangeAvx2;
+      kernel = tiles ? detail::int8TilesAvx2 : detail::int8RangeAvx2;
       layout.chunkBlocks = nibbles ? 2 : 1;
       layout.centreLanes = nibbles ? 4 : 8;
     }
@@ -345,6 +362,10 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
                                  });
     return true;
   }
+  // The f32 products of tiled weights are not in this branch (helper
+  // h31t's kernels).
+  if (w.layout == QuantLayout::Tiles)
+    return false;
   detail::QuantRangeFn *vector = nullptr;
   if (isa == CpuIsa::Avx512)
     vector = detail::quantRangeAvx512;
