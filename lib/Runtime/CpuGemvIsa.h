@@ -202,7 +202,8 @@ struct Int8Rows {
   /// (centreLanes int32 lanes, those of a block in the kernel's chunk), the
   /// start of a chunk's integer sums that centres symmetric weights
   /// exactly: c = -8 for 4-bit nibbles, -128 for 8-bit weights summed as
-  /// w + 128.
+  /// w + 128. The tile kernels take one lane per block (centreLanes 1) and
+  /// spread it themselves: fewer bytes of X to keep in L1.
   const int32_t *centre = nullptr;
   int64_t centreLanes = 4;
   /// [m, k / group]: per group of W, sum over its blocks of scale * sum of

@@ -355,6 +355,12 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
       layout.chunkBlocks = nibbles ? 2 : 1;
       layout.centreLanes = nibbles ? 4 : 8;
     }
+    // The tile kernels re-read X once per block of 8 rows of W, which
+    // streams 8 k bytes (8 bits) through L1 meanwhile: X's centres compact,
+    // one int32 a block, keep more of X there (2048 x 5632, one Zen 4
+    // core: q8a8 0.92 -> 1.03 and q4a8 0.82 -> 0.94 of the plain layout).
+    if (tiles)
+      layout.centreLanes = 1;
     detail::Int8Rows rows = prepareInt8Rows(m, x, ldx, w.k, w.group, layout);
     detail::splitOverPoolStreams(w.n, w.n * w.k * w.bits / 8, threads,
                                  [&](int64_t begin, int64_t end) {

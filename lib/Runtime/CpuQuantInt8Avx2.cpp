@@ -89,6 +89,11 @@ struct IVec {
     return _mm256_broadcastsi128_si256(
         _mm_loadu_si128(static_cast<const __m128i *>(p)));
   }
+  /// c in the first int32 lane of each of P pieces, zeros elsewhere.
+  template <int P> static IReg firstLanes(int32_t c) {
+    return _mm256_blend_epi32(_mm256_setzero_si256(), _mm256_set1_epi32(c),
+                              P == 2 ? 0x11 : 0x01);
+  }
   template <int P> static void transpose(const Reg *in, Reg *out) {
     if constexpr (P == 1) {
       out[0] = in[0];

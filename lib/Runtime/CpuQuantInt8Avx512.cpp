@@ -84,6 +84,10 @@ struct IVec {
     return _mm512_broadcast_i32x4(
         _mm_loadu_si128(static_cast<const __m128i *>(p)));
   }
+  /// c in the first int32 lane of each of P pieces, zeros elsewhere.
+  template <int P> static IReg firstLanes(int32_t c) {
+    return _mm512_maskz_set1_epi32(P == 2 ? 0x0101 : 0x1111, c);
+  }
   template <int P> static void transpose(const Reg *in, Reg *out) {
     if constexpr (P == 2) {
       out[0] = _mm512_shuffle_f32x4(in[0], in[1], _MM_SHUFFLE(1, 0, 1, 0));
