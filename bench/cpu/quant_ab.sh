@@ -29,12 +29,8 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
-case "$ISA" in
-  avx512) isa=2 ;;
-  avx2) isa=1 ;;
-  generic) isa=0 ;;
-  *) echo "quant_ab.sh: ISA must be avx512, avx2 or generic, not '$ISA'" >&2; exit 2 ;;
-esac
+source "$ROOT/bench/cpu/quant_ab_lib.sh"
+isa=$(quant_ab_isa "$ISA")
 runtime="$BUILD_DIR/lib/libRelaxRuntime.so"
 [[ -f $runtime ]] || { echo "quant_ab.sh: no $runtime (build first)" >&2; exit 2; }
 
@@ -43,21 +39,11 @@ git -C "$ROOT" archive "$BASE" lib/Runtime include/RelaxDialect/Runtime | tar -x
 cxx=(c++ -O3 -DNDEBUG -std=gnu++17 -w)
 # One side: the kernel sources of lib/Runtime under $1 in namespace $2.
 side() {
-  local src="$1" name="$2" objs=()
-  for f in "$src"/lib/Runtime/CpuGemv*.cpp "$src"/lib/Runtime/CpuQuant*.cpp "$ROOT/bench/cpu/quant_ab_side.cpp"; do
-    local flags=()
-    case "$(basename "$f")" in
-      *Int8Avx512*) flags=(-mavx512f -mavx512bw -mavx512vnni -mf16c) ;;
-      *Avx512*) flags=(-mavx512f) ;;
-      *Avx2*) flags=(-mavx2 -mfma -mf16c) ;;
-    esac
-    local obj="$OUT/$name-$(basename "$f" .cpp).o"
-    "${cxx[@]}" "${flags[@]}" -Drelax="relax_ab_$name" -DAB_ENTRY="ab_${name}_linear" \
-      -I "$src/lib/Runtime" -I "$src/include" -c "$f" -o "$obj" &
-    objs+=("$obj")
-  done
-  wait
-  printf '%s\n' "${objs[@]}" > "$OUT/$name.objs"
+  local src="$1" name="$2"
+  quant_ab_compile "$OUT" "$name" "$src"/lib/Runtime/CpuGemv*.cpp \
+    "$src"/lib/Runtime/CpuQuant*.cpp "$ROOT/bench/cpu/quant_ab_side.cpp" -- \
+    "${cxx[@]}" -Drelax="relax_ab_$name" -DAB_ENTRY="ab_${name}_linear" \
+    -I "$src/lib/Runtime" -I "$src/include"
 }
 side "$OUT/base" base
 side "$ROOT" tree
@@ -66,14 +52,5 @@ side "$ROOT" tree
   -o "$OUT/quant_ab"
 [[ -n ${KEEP:-} ]] && cp "$OUT/quant_ab" "$KEEP"
 
-echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" \
-  "$ISA; base $BASE ($(git -C "$ROOT" rev-parse --short "$BASE")) against" \
-  "the working tree; $(date -u '+%Y-%m-%d %H:%M UTC'); load average" \
-  "$(cut -d' ' -f1-3 /proc/loadavg)"
-export RELAX_NUM_THREADS="${RELAX_NUM_THREADS:-2}"
-for order in base-first tree-first; do
-  swap=""
-  [[ $order == tree-first ]] && swap=s
-  echo "## $order"
-  "$OUT/quant_ab" "$isa" "$FORMATS" "$ROWS" "$THREADS" "$REPEATS" "$SHAPES" $swap
-done
+echo "$ISA; base $BASE ($(git -C "$ROOT" rev-parse --short "$BASE")) against the working tree"
+quant_ab_run "$OUT/quant_ab" base tree "$isa" "$FORMATS" "$ROWS" "$THREADS" "$REPEATS" "$SHAPES"

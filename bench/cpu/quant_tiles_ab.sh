@@ -30,43 +30,20 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
-case "$ISA" in
-  avx512) isa=2 ;;
-  avx2) isa=1 ;;
-  generic) isa=0 ;;
-  *) echo "quant_tiles_ab.sh: ISA must be avx512, avx2 or generic, not '$ISA'" >&2; exit 2 ;;
-esac
+source "$ROOT/bench/cpu/quant_ab_lib.sh"
+isa=$(quant_ab_isa "$ISA")
 runtime="$BUILD_DIR/lib/libRelaxRuntime.so"
 [[ -f $runtime ]] || { echo "quant_tiles_ab.sh: no $runtime (build first)" >&2; exit 2; }
 
 cxx=(c++ -O3 -DNDEBUG -std=gnu++17 -w -Drelax=relax_tiles_ab
      -DRELAX_TILES_PREFETCH_BYTES="$PREFETCH" -I "$ROOT/lib/Runtime"
      -I "$ROOT/include" -I "$ROOT/bench/cpu")
-objs=()
-for f in "$ROOT"/lib/Runtime/CpuGemv*.cpp "$ROOT"/lib/Runtime/CpuQuant*.cpp \
-         "$ROOT/bench/cpu/quant_tiles_ab.cpp"; do
-  flags=()
-  case "$(basename "$f")" in
-    *Int8Avx512*) flags=(-mavx512f -mavx512bw -mavx512vnni -mf16c) ;;
-    *Avx512*) flags=(-mavx512f) ;;
-    *Avx2*) flags=(-mavx2 -mfma -mf16c) ;;
-  esac
-  obj="$OUT/$(basename "$f" .cpp).o"
-  "${cxx[@]}" "${flags[@]}" -c "$f" -o "$obj" &
-  objs+=("$obj")
-done
-wait
-c++ "${objs[@]}" "$runtime" -Wl,-rpath,"$(dirname "$runtime")" -o "$OUT/quant_tiles_ab"
+quant_ab_compile "$OUT" tiles "$ROOT"/lib/Runtime/CpuGemv*.cpp \
+  "$ROOT"/lib/Runtime/CpuQuant*.cpp "$ROOT/bench/cpu/quant_tiles_ab.cpp" -- "${cxx[@]}"
+c++ $(cat "$OUT/tiles.objs") "$runtime" -Wl,-rpath,"$(dirname "$runtime")" \
+  -o "$OUT/quant_tiles_ab"
 [[ -n ${KEEP:-} ]] && cp "$OUT/quant_tiles_ab" "$KEEP"
 
-echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" \
-  "$ISA; $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet || echo +changes);" \
-  "tile prefetch $PREFETCH bytes; $(date -u '+%Y-%m-%d %H:%M UTC'); load average" \
-  "$(cut -d' ' -f1-3 /proc/loadavg)"
-export RELAX_NUM_THREADS="${RELAX_NUM_THREADS:-2}"
-for order in plain-first tiles-first; do
-  swap=""
-  [[ $order == tiles-first ]] && swap=s
-  echo "## $order"
-  "$OUT/quant_tiles_ab" "$isa" "$FORMATS" "$ROWS" "$THREADS" "$REPEATS" "$SHAPES" $swap
-done
+echo "$ISA; the working tree at $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet || echo ' with changes');" \
+  "tile prefetch $PREFETCH bytes"
+quant_ab_run "$OUT/quant_tiles_ab" plain tiles "$isa" "$FORMATS" "$ROWS" "$THREADS" "$REPEATS" "$SHAPES"

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace rt = relax::runtime;
@@ -79,6 +80,19 @@ struct TiledWeight {
   }
 };
 
+/// The product in double of the int8 row (q, d) of X with row j of W, and
+/// the sum of the magnitudes of its terms.
+std::pair<double, double> reference(const TiledWeight &w, const int8_t *q,
+                                    const float *d, int64_t j) {
+  double sum = 0, magnitude = 0;
+  for (int64_t l = 0; l < w.plain.k; ++l) {
+    double term = double(q[l]) * double(d[l / 32]) * w.at(j, l);
+    sum += term;
+    magnitude += std::fabs(term);
+  }
+  return {sum, magnitude};
+}
+
 struct Case {
   int bits;
   int64_t m, n, k;
@@ -132,13 +146,7 @@ void check(rt::CpuIsa isa, const Case &c, std::mt19937 &rng) {
       const float got = tiled[size_t(i * ldy + j)];
       ASSERT_EQ(got, plain[size_t(i * ldy + j)])
           << describe(isa, c) << " at (" << i << ", " << j << ")";
-      double ref = 0, magnitude = 0;
-      for (int64_t l = 0; l < c.k; ++l) {
-        double term = double(q[size_t(l)]) * double(d[size_t(l / 32)]) *
-                      w.at(j, l);
-        ref += term;
-        magnitude += std::fabs(term);
-      }
+      auto [ref, magnitude] = reference(w, q.data(), d.data(), j);
       ASSERT_NEAR(got, ref, 1e-5 * magnitude + 1e-6)
           << describe(isa, c) << " at (" << i << ", " << j << ")";
     }
@@ -186,21 +194,13 @@ TEST(CpuQuantTilesInt8, ZeroAndNaNBlocksOfX) {
         EXPECT_TRUE(std::isnan(tiled[size_t(2 * ldy + j)]))
             << describe(isa, c) << " j " << j;
       }
-      // Row 0 against its double product: the zero block adds nothing.
+      // Row 0 against its double product (the zero block's q and d are 0).
       std::vector<int8_t> q(size_t(c.k));
       std::vector<float> d(size_t(c.k / 32));
       rt::quantizeActivations(x.data(), c.k, q.data(), d.data());
       EXPECT_EQ(d[1], 0.0f);
       for (int64_t j = 0; j < c.n; ++j) {
-        double ref = 0, magnitude = 0;
-        for (int64_t l = 0; l < c.k; ++l) {
-          if (l / 32 == 1)
-            continue;
-          double term = double(q[size_t(l)]) * double(d[size_t(l / 32)]) *
-                        w.at(j, l);
-          ref += term;
-          magnitude += std::fabs(term);
-        }
+        auto [ref, magnitude] = reference(w, q.data(), d.data(), j);
         EXPECT_NEAR(tiled[size_t(j)], ref, 1e-5 * magnitude + 1e-6)
             << describe(isa, c) << " j " << j;
       }
