@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../../lib/Runtime/CpuQuantGemv.h"
+#include "QuantIsaLevels.h"
 #include "RelaxDialect/Runtime/QuantTiles.h"
 
 #include "gtest/gtest.h"
@@ -20,21 +21,12 @@
 #include <vector>
 
 using relax::runtime::CpuIsa;
+using relax::runtime::testing::quantLevelsOfThisCpu;
 using relax::runtime::QuantizedWeight;
 using relax::runtime::QuantLayout;
 namespace qt = relax::runtime::quant_tiles;
 
 namespace {
-
-std::vector<CpuIsa> levelsOfThisCpu() {
-  std::vector<CpuIsa> levels = {CpuIsa::Generic};
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-      __builtin_cpu_supports("f16c"))
-    levels.push_back(CpuIsa::Avx2);
-  if (__builtin_cpu_supports("avx512f"))
-    levels.push_back(CpuIsa::Avx512);
-  return levels;
-}
 
 /// A W [n, k] in both layouts: random bytes, f16 scales in [2^-8, 1) (any
 /// bits of a normal positive half), group 32.
@@ -108,36 +100,39 @@ TEST(CpuQuantTiles, RefusesWhatTilesDoNotHold) {
   w.q = tiles.data();
   // scales are unused (null).
   EXPECT_EQ(relax::runtime::whyUnsupported(w), nullptr);
-  auto why = [&](QuantizedWeight changed) {
-    const char *message = relax::runtime::whyUnsupported(changed);
-    return std::string(message ? message : "(accepted)");
-  };
-  QuantizedWeight c = w;
-  c.bits = 3;
-  EXPECT_EQ(why(c), "tiles hold 4-bit or 8-bit weights only");
-  c = w;
-  c.n = 12;
-  EXPECT_EQ(why(c), "tiles need a positive number of rows (n) divisible by 8");
-  c = w;
-  c.k = 192;
-  EXPECT_EQ(why(c), "tiles need a positive depth (k) divisible by 128");
-  c = w;
-  c.group = 64;
-  EXPECT_EQ(why(c), "tiles hold groups of 32 elements");
-  c = w;
-  c.scalesF16 = false;
-  EXPECT_EQ(why(c), "tiles hold f16 scales");
+  // One change a refusal, and its message.
   uint8_t zeros[128] = {};
-  c = w;
-  c.bits = 4;
-  c.zeros = zeros;
-  EXPECT_EQ(why(c), "tiles hold symmetric weights (no zero points)");
-  c = w;
-  c.q = nullptr;
-  EXPECT_EQ(why(c), "null weight tiles");
+  const struct {
+    void (*change)(QuantizedWeight &, uint8_t *);
+    const char *message;
+  } refusals[] = {
+      {[](QuantizedWeight &c, uint8_t *) { c.bits = 3; },
+       "tiles hold 4-bit or 8-bit weights only"},
+      {[](QuantizedWeight &c, uint8_t *) { c.n = 12; },
+       "tiles need a positive number of rows (n) divisible by 8"},
+      {[](QuantizedWeight &c, uint8_t *) { c.k = 192; },
+       "tiles need a positive depth (k) divisible by 128"},
+      {[](QuantizedWeight &c, uint8_t *) { c.group = 64; },
+       "tiles hold groups of 32 elements"},
+      {[](QuantizedWeight &c, uint8_t *) { c.scalesF16 = false; },
+       "tiles hold f16 scales"},
+      {[](QuantizedWeight &c, uint8_t *z) {
+         c.bits = 4;
+         c.zeros = z;
+       },
+       "tiles hold symmetric weights (no zero points)"},
+      {[](QuantizedWeight &c, uint8_t *) { c.q = nullptr; },
+       "null weight tiles"},
+  };
+  for (const auto &refusal : refusals) {
+    QuantizedWeight c = w;
+    refusal.change(c, zeros);
+    const char *message = relax::runtime::whyUnsupported(c);
+    EXPECT_EQ(std::string(message ? message : "(accepted)"), refusal.message);
+  }
   // Refused: nothing written.
   std::vector<float> x(256, 1.0f), y(16, 7.0f);
-  c = w;
+  QuantizedWeight c = w;
   c.k = 192;
   EXPECT_FALSE(relax::runtime::quantLinear(1, x.data(), 256, c, y.data(), 16,
                                            1));
@@ -173,7 +168,7 @@ TEST(CpuQuantTiles, ProductsEqualThePlainLayoutsBitForBit) {
           std::vector<float> x(m * ldx);
           for (float &v : x)
             v = dist(rng);
-          for (CpuIsa isa : levelsOfThisCpu())
+          for (CpuIsa isa : quantLevelsOfThisCpu())
             for (int threads : {1, 3}) {
               std::vector<float> plain(m * ldy, sentinel),
                   tiled(m * ldy, sentinel);
