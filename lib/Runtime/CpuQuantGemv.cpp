@@ -28,7 +28,24 @@ static_assert(detail::kPieceGrain % qt::kRows == 0,
               "pieces of a tiled weight must be whole row blocks");
 
 namespace {
+/// Row j's group g of a tiled W: its scale's bits and its bytes (32 int8 or
+/// 16 bytes of nibbles, as the plain layout stores them).
+const uint8_t *tileChunk(const QuantizedWeight &w, int64_t j, int64_t g,
+                         uint16_t *scale) {
+  const uint8_t *tile = static_cast<const uint8_t *>(w.q) +
+                        qt::tileOffset(w.bits, w.k, j, g * qt::kGroup);
+  const int64_t slot = g % qt::kGroups * qt::kRows + j % qt::kRows;
+  if (scale)
+    std::memcpy(scale, tile + 2 * slot, 2);
+  return tile + qt::kScaleBytes + slot * qt::chunkBytes(w.bits);
+}
+
 float scaleOf(const QuantizedWeight &w, int64_t j, int64_t g) {
+  if (w.layout == QuantLayout::Tiles) {
+    uint16_t half;
+    tileChunk(w, j, g, &half);
+    return halfToFloat(half);
+  }
   int64_t groups = w.k / w.group;
   if (w.scalesF16)
     return halfToFloat(static_cast<const uint16_t *>(w.scales)[j * groups + g]);
@@ -39,6 +56,16 @@ float scaleOf(const QuantizedWeight &w, int64_t j, int64_t g) {
 /// f32 (the scale is applied per group by the caller).
 void unpackCentred(const QuantizedWeight &w, int64_t j, int64_t begin,
                    int64_t count, float *out) {
+  if (w.layout == QuantLayout::Tiles) {
+    // Group 32, zero 8 for 4 bits (whyUnsupported).
+    for (int64_t l = 0; l < count; ++l) {
+      int64_t e = begin + l, at = e % qt::kGroup;
+      const uint8_t *chunk = tileChunk(w, j, e / qt::kGroup, nullptr);
+      out[l] = w.bits == 8 ? float(int8_t(chunk[at]))
+                           : float(((chunk[at / 2] >> (at & 1) * 4) & 0xf) - 8);
+    }
+    return;
+  }
   if (w.bits == 8) {
     const int8_t *row = static_cast<const int8_t *>(w.q) + j * w.k;
     for (int64_t l = 0; l < count; ++l)
@@ -368,10 +395,6 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
                                  });
     return true;
   }
-  // The f32 products of tiled weights are not in this branch (helper
-  // h31t's kernels).
-  if (w.layout == QuantLayout::Tiles)
-    return false;
   detail::QuantRangeFn *vector = nullptr;
   if (isa == CpuIsa::Avx512)
     vector = detail::quantRangeAvx512;

@@ -6,10 +6,12 @@
 // kernels' order), and within the f32 rounding of a double product of the
 // same int8 X and weights; 8 and 4 bits, 1 to 4 rows of X, one thread and
 // the pool's split, X with a block of zeros and a block holding a NaN.
+// (The refusals of shapes tiles cannot hold: CpuQuantTilesTests.cpp.)
 //
 //===----------------------------------------------------------------------===//
 
 #include "../../lib/Runtime/CpuQuantGemv.h"
+#include "QuantIsaLevels.h"
 #include "RelaxDialect/Runtime/Half.h"
 #include "RelaxDialect/Runtime/QuantTiles.h"
 
@@ -28,16 +30,6 @@ namespace qt = relax::runtime::quant_tiles;
 namespace {
 
 constexpr auto kInt8 = rt::QuantActivations::Int8;
-
-/// The levels this CPU runs (as capped by RELAX_MAX_CPU_ISA).
-std::vector<rt::CpuIsa> levels() {
-  std::vector<rt::CpuIsa> out;
-  for (rt::CpuIsa isa :
-       {rt::CpuIsa::Generic, rt::CpuIsa::Avx2, rt::CpuIsa::Avx512})
-    if (int(isa) <= int(rt::cpuIsa()))
-      out.push_back(isa);
-  return out;
-}
 
 /// One random W [n, k] (group 32, f16 scales of either sign with
 /// magnitudes in [2^-8, 1)) in both layouts.
@@ -155,7 +147,7 @@ void check(rt::CpuIsa isa, const Case &c, std::mt19937 &rng) {
 
 TEST(CpuQuantTilesInt8, MatchesThePlainLayoutBitForBit) {
   std::mt19937 rng(31);
-  for (rt::CpuIsa isa : levels())
+  for (rt::CpuIsa isa : rt::testing::quantLevelsOfThisCpu())
     for (int bits : {8, 4})
       for (int64_t m : {1, 2, 3, 4})
         for (int64_t k : {128, 256, 2176})
@@ -169,7 +161,7 @@ TEST(CpuQuantTilesInt8, MatchesThePlainLayoutBitForBit) {
 // value), as quantizeActivations documents. The other rows are untouched.
 TEST(CpuQuantTilesInt8, ZeroAndNaNBlocksOfX) {
   std::mt19937 rng(8);
-  for (rt::CpuIsa isa : levels())
+  for (rt::CpuIsa isa : rt::testing::quantLevelsOfThisCpu())
     for (int bits : {8, 4}) {
       const Case c{bits, 3, 24, 256, 1};
       TiledWeight w(bits, c.n, c.k, rng);
@@ -205,37 +197,6 @@ TEST(CpuQuantTilesInt8, ZeroAndNaNBlocksOfX) {
             << describe(isa, c) << " j " << j;
       }
     }
-}
-
-// Tiles the layout cannot hold are refused before anything is written.
-TEST(CpuQuantTilesInt8, RefusesWeightsTilesCannotHold) {
-  std::mt19937 rng(3);
-  TiledWeight w(8, 16, 128, rng);
-  std::vector<float> x(128, 1.0f), y(16, -7.0f);
-  auto refused = [&](rt::QuantizedWeight bad, const char *why) {
-    ASSERT_NE(rt::whyUnsupported(bad), nullptr) << why;
-    EXPECT_STREQ(rt::whyUnsupported(bad), why);
-    EXPECT_FALSE(rt::quantLinear(1, x.data(), 128, bad, y.data(), 16, 1,
-                                 kInt8));
-    for (float v : y)
-      ASSERT_EQ(v, -7.0f);
-  };
-  ASSERT_EQ(rt::whyUnsupported(w.tiled), nullptr);
-  rt::QuantizedWeight bad = w.tiled;
-  bad.n = 12;
-  refused(bad, "tiles need a positive number of rows (n) divisible by 8");
-  bad = w.tiled;
-  bad.k = 96;
-  refused(bad, "tiles need a positive depth (k) divisible by 128");
-  bad = w.tiled;
-  bad.group = 64;
-  refused(bad, "tiles hold groups of 32 elements");
-  bad = w.tiled;
-  bad.scalesF16 = false;
-  refused(bad, "tiles hold f16 scales");
-  bad = w.tiled;
-  bad.q = nullptr;
-  refused(bad, "null weight tiles");
 }
 
 } // namespace
