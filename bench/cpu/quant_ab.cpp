@@ -14,6 +14,10 @@
 // descheduled time left out; the figure to compare at one thread on a
 // loaded machine), and the wall figure as a fraction of the median
 // ceiling; and the largest difference between the two sides' outputs.
+// QUANT_AB_TILES=tree|base|both gives that side (those sides) the same
+// weights in QuantTiles.h's tiles (the plain layout's bytes reordered: the
+// outputs are the same, the bytes streamed too).
+#include "RelaxDialect/Runtime/QuantTiles.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 #include "ab_util.h"
 
@@ -32,10 +36,12 @@
 using EntryFn = bool(int isa, int64_t m, const float *x, int64_t ldx, int bits,
                      int64_t n, int64_t k, int64_t group, const void *q,
                      const void *scales, bool scalesF16, const uint8_t *zeros,
-                     float *y, int64_t ldy, int threads, bool int8Activations);
+                     float *y, int64_t ldy, int threads, bool int8Activations,
+                     bool tiled);
 extern "C" EntryFn ab_base_linear, ab_tree_linear;
 
 namespace {
+namespace qt = relax::runtime::quant_tiles;
 using ab::threadSeconds;
 using ab::wallSeconds;
 using Buffer = ab::PageBuffer<uint8_t>;
@@ -110,10 +116,15 @@ int main(int argc, char **argv) {
   std::string shapes = argv[6];
   bool swap = argc > 7 && argv[7][0] == 's';
   const int64_t group = 32;
+  const char *tilesEnv = std::getenv("QUANT_AB_TILES");
+  const std::string tiles = tilesEnv ? tilesEnv : "";
   struct Side {
     const char *name;
     EntryFn *fn;
-  } sides[2] = {{"base", ab_base_linear}, {"tree", ab_tree_linear}};
+    bool tiled;
+  } sides[2] = {{"base", ab_base_linear, tiles == "base" || tiles == "both"},
+                {"tree", ab_tree_linear, tiles == "tree" || tiles == "both"}};
+  const bool anyTiles = sides[0].tiled || sides[1].tiled;
   if (swap)
     std::swap(sides[0], sides[1]);
   const int64_t ceilingFloats = int64_t(1) << 26;
@@ -147,7 +158,13 @@ int main(int argc, char **argv) {
       int weights =
           int(std::max<int64_t>(3, (int64_t(256) << 20) / int64_t(bytes) + 1)) |
           1;
-      std::vector<Buffer> qs, scales;
+      if (anyTiles && qt::whyNotTileable(format.bits, n, k)) {
+        std::fprintf(stderr, "%ld x %ld: %s\n", n, k,
+                     qt::whyNotTileable(format.bits, n, k));
+        return 2;
+      }
+      std::vector<float> x(size_t(4 * k));
+      std::vector<Buffer> qs, scales, tiled;
       uint64_t seed = 88172645463325252ull;
       for (int c = 0; c < weights; ++c) {
         qs.emplace_back(size_t(qBytes));
@@ -159,10 +176,21 @@ int main(int argc, char **argv) {
         for (int64_t e = 0; e < n * groups; ++e)
           s[e] = uint16_t(0x1800 + (next(seed) >> 54)) |
                  uint16_t((next(seed) & 1) << 15);
+        if (anyTiles) {
+          tiled.emplace_back(size_t(qt::weightBytes(format.bits, n, k)));
+          qt::pack(format.bits, n, k, qs.back().data, s, tiled.back().data);
+        }
       }
-      std::vector<float> x(size_t(4 * k));
       for (float &v : x)
         v = float(int64_t(next(seed) >> 40) % 2001 - 1000) * 1e-3f;
+      // A side's call on weight c.
+      auto call = [&](const Side &side, int c, int m, float *out,
+                      int threads) {
+        const void *q = side.tiled ? tiled[size_t(c)].data : qs[size_t(c)].data;
+        const void *sc = side.tiled ? nullptr : scales[size_t(c)].data;
+        return side.fn(isa, m, x.data(), k, format.bits, n, k, group, q, sc,
+                       true, nullptr, out, n, threads, format.a8, side.tiled);
+      };
       std::vector<float> y[2] = {std::vector<float>(size_t(4 * n)),
                                  std::vector<float>(size_t(4 * n))};
       for (char threadChar : threadList) {
@@ -174,14 +202,14 @@ int main(int argc, char **argv) {
           if (m < 1 || m > 4)
             continue;
           std::vector<double> cpu[2], wall[2], readOnly;
-          int64_t call = 0, readAt = 0;
+          int64_t calls = 0, readAt = 0;
           // The ceiling's reads are as long as a product's (a median of
           // long reads on a loaded machine would count every time slice
           // lost to another process, which the products' medians skip).
           const int64_t readFloats =
               std::max<int64_t>(int64_t(bytes / 4) / 512 * 512, 512);
           for (int r = 0; r < repeats; ++r) {
-            for (int i = 0; i < 2 * weights; ++i, ++call) {
+            for (int i = 0; i < 2 * weights; ++i, ++calls) {
               if (i % 2 == 0) {
                 if (readAt + readFloats > ceilingFloats)
                   readAt = 0;
@@ -191,12 +219,9 @@ int main(int argc, char **argv) {
                 readAt += readFloats;
               }
               const Side &side = sides[i % 2];
-              const int c = int(call % weights);
+              const int c = int(calls % weights);
               double c0 = threadSeconds(), w0 = wallSeconds();
-              bool ok = side.fn(isa, m, x.data(), k, format.bits, n, k, group,
-                                qs[size_t(c)].data, scales[size_t(c)].data,
-                                true, nullptr, y[i % 2].data(), n, threads,
-                                format.a8);
+              bool ok = call(side, c, m, y[i % 2].data(), threads);
               wall[i % 2].push_back(wallSeconds() - w0);
               cpu[i % 2].push_back(threadSeconds() - c0);
               if (!ok) {
@@ -208,9 +233,7 @@ int main(int argc, char **argv) {
           // The last calls of both sides read the same two weights in turn:
           // compare one product exactly.
           for (int s = 0; s < 2; ++s)
-            sides[s].fn(isa, m, x.data(), k, format.bits, n, k, group,
-                        qs[0].data, scales[0].data, true, nullptr,
-                        y[s].data(), n, threads, format.a8);
+            call(sides[s], 0, m, y[s].data(), threads);
           double diff = 0;
           for (int64_t e = 0; e < m * n; ++e)
             diff = std::max(diff, double(std::fabs(y[0][e] - y[1][e])) /
@@ -221,7 +244,8 @@ int main(int argc, char **argv) {
           double gbs[2];
           for (int s = 0; s < 2; ++s) {
             gbs[s] = bytes / median(wall[s]) * 1e-9;
-            std::printf("  %s %5.1f GB/s (%3.0f%%) cpu %5.1f", sides[s].name,
+            std::printf("  %s%s %5.1f GB/s (%3.0f%%) cpu %5.1f",
+                        sides[s].name, sides[s].tiled ? " tiles" : "",
                         gbs[s], 100 * gbs[s] / ceilingGBs,
                         bytes / median(cpu[s]) * 1e-9);
           }

@@ -15,7 +15,13 @@
 #   "2048 2048;256 2048;5632 2048;2048 5632": llama-16l's q/o, k/v,
 #   gate/up and down), BUILD_DIR (default the tree's build), KEEP (a path
 #   to copy the program to, to run it again: quant_ab ISA FORMATS ROWS
-#   THREADS REPEATS SHAPES [swap], ISA 0 generic, 1 avx2, 2 avx512).
+#   THREADS REPEATS SHAPES [swap], ISA 0 generic, 1 avx2, 2 avx512),
+#   TILES (tree, base or both: that side's weights in QuantTiles.h's tiles,
+#   the same bytes reordered; exported as QUANT_AB_TILES), BASE=worktree
+#   (both sides the working tree's sources), BASE_CXXFLAGS and
+#   TREE_CXXFLAGS (one side's extra flags, e.g. -DRELAX_TILE_PREFETCH=1).
+# Tiles against main's plain layout, one thread, q8 and q4:
+#   TILES=tree FORMATS=q8,q4 ROWS=1 THREADS=1 bench/cpu/quant_ab.sh
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BASE="${BASE:-main}"
@@ -38,12 +44,19 @@ esac
 runtime="$BUILD_DIR/lib/libRelaxRuntime.so"
 [[ -f $runtime ]] || { echo "quant_ab.sh: no $runtime (build first)" >&2; exit 2; }
 
-mkdir -p "$OUT/base"
-git -C "$ROOT" archive "$BASE" lib/Runtime include/RelaxDialect/Runtime | tar -x -C "$OUT/base"
+baseSrc="$OUT/base"
+if [[ $BASE == worktree ]]; then
+  baseSrc="$ROOT"
+else
+  mkdir -p "$OUT/base"
+  git -C "$ROOT" archive "$BASE" lib/Runtime include/RelaxDialect/Runtime | tar -x -C "$OUT/base"
+fi
 cxx=(c++ -O3 -DNDEBUG -std=gnu++17 -w)
-# One side: the kernel sources of lib/Runtime under $1 in namespace $2.
+# One side: the kernel sources of lib/Runtime under $1 in namespace $2,
+# with the extra flags $3.
 side() {
-  local src="$1" name="$2" objs=()
+  local src="$1" name="$2" extra=($3) objs=()
+  [[ -f $src/include/RelaxDialect/Runtime/QuantTiles.h ]] && extra+=(-DAB_HAS_TILES)
   for f in "$src"/lib/Runtime/CpuGemv*.cpp "$src"/lib/Runtime/CpuQuant*.cpp "$ROOT/bench/cpu/quant_ab_side.cpp"; do
     local flags=()
     case "$(basename "$f")" in
@@ -52,25 +65,26 @@ side() {
       *Avx2*) flags=(-mavx2 -mfma -mf16c) ;;
     esac
     local obj="$OUT/$name-$(basename "$f" .cpp).o"
-    "${cxx[@]}" "${flags[@]}" -Drelax="relax_ab_$name" -DAB_ENTRY="ab_${name}_linear" \
+    "${cxx[@]}" "${flags[@]}" "${extra[@]}" -Drelax="relax_ab_$name" -DAB_ENTRY="ab_${name}_linear" \
       -I "$src/lib/Runtime" -I "$src/include" -c "$f" -o "$obj" &
     objs+=("$obj")
   done
   wait
   printf '%s\n' "${objs[@]}" > "$OUT/$name.objs"
 }
-side "$OUT/base" base
-side "$ROOT" tree
+side "$baseSrc" base "${BASE_CXXFLAGS:-}"
+side "$ROOT" tree "${TREE_CXXFLAGS:-}"
 "${cxx[@]}" -march=native -I "$ROOT/include" "$ROOT/bench/cpu/quant_ab.cpp" \
   $(cat "$OUT/base.objs" "$OUT/tree.objs") "$runtime" -Wl,-rpath,"$(dirname "$runtime")" \
   -o "$OUT/quant_ab"
 [[ -n ${KEEP:-} ]] && cp "$OUT/quant_ab" "$KEEP"
 
 echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" \
-  "$ISA; base $BASE ($(git -C "$ROOT" rev-parse --short "$BASE")) against" \
-  "the working tree; $(date -u '+%Y-%m-%d %H:%M UTC'); load average" \
+  "$ISA; base $BASE ($(git -C "$ROOT" rev-parse --short "${BASE/#worktree/HEAD}")) ${BASE_CXXFLAGS:-} against" \
+  "the working tree ${TREE_CXXFLAGS:-}; tiles: ${TILES:-none}; $(date -u '+%Y-%m-%d %H:%M UTC'); load average" \
   "$(cut -d' ' -f1-3 /proc/loadavg)"
 export RELAX_NUM_THREADS="${RELAX_NUM_THREADS:-2}"
+export QUANT_AB_TILES="${TILES:-}"
 for order in base-first tree-first; do
   swap=""
   [[ $order == tree-first ]] && swap=s

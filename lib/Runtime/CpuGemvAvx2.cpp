@@ -9,6 +9,7 @@
 #include "CpuGemvIsa.h"
 #include "CpuGemvVec.h"
 #include "CpuQuantGemv.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 
 #include <immintrin.h>
 

@@ -8,6 +8,7 @@
 
 #include "CpuGemvIsa.h"
 #include "CpuQuantGemv.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 
 // GCC 12's AVX-512 headers build some intrinsics (the reductions) on
 // _mm512_undefined_ps(), which -Wmaybe-uninitialized reports at every use.

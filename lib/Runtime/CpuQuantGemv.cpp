@@ -8,6 +8,7 @@
 #include "CpuQuantGemv.h"
 #include "CpuGemvIsa.h"
 #include "RelaxDialect/Runtime/Half.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 
 #include <emmintrin.h>
 
@@ -18,9 +19,33 @@
 #include <vector>
 
 using namespace relax::runtime;
+namespace qt = relax::runtime::quant_tiles;
+
+// The pool's pieces start at multiples of kPieceGrain rows of W, so that
+// every piece of a tiled W is whole blocks of 8 rows (n is a multiple of
+// 8, so the last piece's end is too): the tile kernels take whole blocks.
+static_assert(detail::kPieceGrain % qt::kRows == 0,
+              "pieces of a tiled weight must be whole row blocks");
 
 namespace {
+/// Row j's group g of a tiled W: its scale's bits and its bytes (32 int8 or
+/// 16 bytes of nibbles, as the plain layout stores them).
+const uint8_t *tileChunk(const QuantizedWeight &w, int64_t j, int64_t g,
+                         uint16_t *scale) {
+  const uint8_t *tile = static_cast<const uint8_t *>(w.q) +
+                        qt::tileOffset(w.bits, w.k, j, g * qt::kGroup);
+  const int64_t slot = g % qt::kGroups * qt::kRows + j % qt::kRows;
+  if (scale)
+    std::memcpy(scale, tile + 2 * slot, 2);
+  return tile + qt::kScaleBytes + slot * qt::chunkBytes(w.bits);
+}
+
 float scaleOf(const QuantizedWeight &w, int64_t j, int64_t g) {
+  if (w.layout == QuantLayout::Tiles) {
+    uint16_t half;
+    tileChunk(w, j, g, &half);
+    return halfToFloat(half);
+  }
   int64_t groups = w.k / w.group;
   if (w.scalesF16)
     return halfToFloat(static_cast<const uint16_t *>(w.scales)[j * groups + g]);
@@ -31,6 +56,16 @@ float scaleOf(const QuantizedWeight &w, int64_t j, int64_t g) {
 /// f32 (the scale is applied per group by the caller).
 void unpackCentred(const QuantizedWeight &w, int64_t j, int64_t begin,
                    int64_t count, float *out) {
+  if (w.layout == QuantLayout::Tiles) {
+    // Group 32, zero 8 for 4 bits (whyUnsupported).
+    for (int64_t l = 0; l < count; ++l) {
+      int64_t e = begin + l, at = e % qt::kGroup;
+      const uint8_t *chunk = tileChunk(w, j, e / qt::kGroup, nullptr);
+      out[l] = w.bits == 8 ? float(int8_t(chunk[at]))
+                           : float(((chunk[at / 2] >> (at & 1) * 4) & 0xf) - 8);
+    }
+    return;
+  }
   if (w.bits == 8) {
     const int8_t *row = static_cast<const int8_t *>(w.q) + j * w.k;
     for (int64_t l = 0; l < count; ++l)
@@ -279,6 +314,19 @@ void relax::runtime::quantizeActivations(const float *x, int64_t k, int8_t *q,
 }
 
 const char *relax::runtime::whyUnsupported(const QuantizedWeight &w) {
+  if (w.layout == QuantLayout::Tiles) {
+    if (const char *why = qt::whyNotTileable(w.bits, w.n, w.k))
+      return why;
+    if (w.group != qt::kGroup)
+      return "tiles hold groups of 32 elements";
+    if (!w.scalesF16)
+      return "tiles hold f16 scales";
+    if (w.zeros)
+      return "tiles hold symmetric weights (no zero points)";
+    if (!w.q)
+      return "null weight tiles";
+    return nullptr;
+  }
   if (w.bits != 4 && w.bits != 8)
     return "bits must be 4 or 8";
   if (w.n < 1 || w.k < 1 || w.group < 1)
@@ -317,8 +365,10 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
     return false;
   if (m == 0)
     return true;
+  // Tiled weights take the exact products whatever `activations` asks
+  // (QuantActivations::Int8 has no tile kernels yet).
   if (activations == QuantActivations::Int8 && m <= kMaxGemvRows &&
-      w.group % 32 == 0) {
+      w.group % 32 == 0 && w.layout == QuantLayout::Plain) {
     // A chunk is one register of weight bytes: 4 blocks of 4 bits or 2 of
     // 8 in the VNNI kernel, 2 or 1 in the AVX2 one (also the kernel of
     // AVX-512 CPUs without VNNI), 1 in the plain one.

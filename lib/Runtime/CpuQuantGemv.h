@@ -80,12 +80,17 @@ void quantizeActivations(const float *x, int64_t k, int8_t *q, float *d);
 
 /// Why `w` is not a layout the kernels take, or null when it is: bits other
 /// than 4 and 8, a group that does not divide k, zero points with 8 bits,
-/// an odd k with 4 bits, null pointers.
+/// an odd k with 4 bits, null pointers; for QuantLayout::Tiles, anything
+/// but groups of 32 with f16 scales and no zero points, n not a multiple of
+/// 8 or k of 128, null tiles (the scales are in the tiles: null is fine).
 const char *whyUnsupported(const QuantizedWeight &w);
 
 /// Y[i, j] = sum_l X[i, l] * W[j, l] for i < m, j < w.n, l < w.k; X and Y
 /// have unit column strides. Cut over the runtime's pool when `threads` >
 /// 1. Returns false (and writes nothing) when whyUnsupported(w) says so.
+/// A tiled W gives the plain layout's results bit for bit (the same sums
+/// in the same order); its products are exact (F32) whatever `activations`
+/// asks.
 bool quantLinear(int64_t m, const float *x, int64_t ldx,
                  const QuantizedWeight &w, float *y, int64_t ldy, int threads,
                  QuantActivations activations = QuantActivations::F32);

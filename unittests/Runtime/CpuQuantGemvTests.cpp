@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../../lib/Runtime/CpuQuantGemv.h"
+#include "QuantIsaLevels.h"
 
 #include "gtest/gtest.h"
 
@@ -20,19 +21,10 @@
 #include <vector>
 
 using relax::runtime::CpuIsa;
+using relax::runtime::testing::quantLevelsOfThisCpu;
 using relax::runtime::QuantizedWeight;
 
 namespace {
-
-std::vector<CpuIsa> levelsOfThisCpu() {
-  std::vector<CpuIsa> levels = {CpuIsa::Generic};
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-      __builtin_cpu_supports("f16c"))
-    levels.push_back(CpuIsa::Avx2);
-  if (__builtin_cpu_supports("avx512f"))
-    levels.push_back(CpuIsa::Avx512);
-  return levels;
-}
 
 /// f32 to binary16, round to nearest even (normal range only: the tests'
 /// scales are in [2^-8, 1)).
@@ -226,7 +218,7 @@ TEST(CpuQuantGemv, RefusesLayoutsItDoesNotTake) {
 
 TEST(CpuQuantGemv, EveryLevelMatchesTheDequantizedProduct) {
   std::mt19937 rng(42);
-  for (CpuIsa isa : levelsOfThisCpu()) {
+  for (CpuIsa isa : quantLevelsOfThisCpu()) {
     for (int bits : {8, 4}) {
       for (int64_t m : {1, 2, 3, 4, 5, 9, 33, 40}) {
         // Tails of every length in n: blocks of 1..4 rows of W and 16 for
@@ -264,7 +256,7 @@ TEST(CpuQuantGemv, OneRowOfXAddsInTheOrderOfTwoRows) {
   // leaves a last group alone) and deep, n with tails of every block size.
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  for (CpuIsa isa : levelsOfThisCpu()) {
+  for (CpuIsa isa : quantLevelsOfThisCpu()) {
     for (int64_t k : {32, 64, 96, 224, 2048 + 32}) {
       for (int64_t n : {1, 5, 13, 40}) {
         for (bool f16 : {false, true}) {
@@ -323,7 +315,7 @@ TEST(CpuQuantGemv, QuantizesActivationsByBlocks) {
 TEST(CpuQuantGemv, Int8ActivationsMatchTheirReference) {
   constexpr auto kInt8 = relax::runtime::QuantActivations::Int8;
   std::mt19937 rng(7);
-  for (CpuIsa isa : levelsOfThisCpu()) {
+  for (CpuIsa isa : quantLevelsOfThisCpu()) {
     for (int64_t m : {1, 2, 3, 4, 5}) {
       for (int64_t n : {1, 9, 37}) {
         // k of 1 to 8 blocks (tails of every chunk width), groups that do
