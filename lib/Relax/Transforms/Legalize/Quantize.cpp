@@ -65,69 +65,78 @@ struct DecodeBuilder {
 };
 } // namespace
 
-/// Marks the prim_func called right before `next` (the call that replaced a
-/// dequantize) as a decode, for --relax-fuse-ops.
-static void markDecode(Operation *next) {
-  auto call = cast<CallTIROp>(next->getPrevNode());
-  auto callee = SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
-      call, call.getCalleeAttr());
-  callee->setAttr(tir::kDecodeAttrName, UnitAttr::get(call->getContext()));
-}
+/// The element of W [j, l] as f32, built in its block from the program's
+/// inputs.
+using DecodeElementFn = llvm::function_ref<Value(
+    DecodeBuilder &d, ValueRange inputs, Value row, Value col)>;
 
-static LogicalResult legalizeDequantize(DequantizeOp op, LegalizeContext &ctx) {
+/// Replaces `op` (a dequantize of either layout) with a call_tir of a
+/// program `name` that stores `element` at every [j, l] of the result, and
+/// marks that program as a decode for --relax-fuse-ops.
+static LogicalResult legalizeDecode(Operation *op, StringRef name,
+                                    LegalizeContext &ctx,
+                                    DecodeElementFn element) {
   if (failed(requireKnownShapes(op)))
     return failure();
-  auto resultType = cast<RelaxTensorType>(op.getResult().getType());
-  int64_t bits = op.getBits();
-  std::optional<int64_t> group = op.getGroupSize();
-  bool hasZeros = bool(op.getZeros());
+  auto resultType = cast<RelaxTensorType>(op->getResult(0).getType());
   // The call replacing `op` is created right before it.
   Operation *next = op->getNextNode();
-  bool f16Scales =
-      cast<RelaxTensorType>(op.getScales().getType()).getDtype().isF16();
   LogicalResult result = ctx.replaceWithCallTIR(
-      op, "dequantize", op->getOperands(), op->getResultTypes(),
+      op, name, op->getOperands(), op->getResultTypes(),
       [&](OpBuilder &builder, Location loc, ValueRange inputs,
           ValueRange outputs) {
         buildSpatialCompute(
-            builder, loc, "dequantize", resultType.getShape(),
+            builder, loc, name, resultType.getShape(),
             [&](OpBuilder &b, Location l, ValueRange ivs) {
               DecodeBuilder d{b, l};
-              Value row = ivs[0], col = ivs[1];
-              // The group's column in scales and zeros (0 per-channel).
-              Value groupCol =
-                  group ? Value(arith::DivUIOp::create(b, l, col,
-                                                       d.index(*group)))
-                        : d.index(0);
-              Value value; // the integer q - zero, as i32
-              if (bits == 8) {
-                Value q =
-                    tir::LoadOp::create(b, l, inputs[0], ValueRange{row, col});
-                value = d.signedByte(q);
-              } else {
-                Value byteCol = arith::DivUIOp::create(b, l, col, d.index(2));
-                Value nibble =
-                    d.nibble(d.loadByte(inputs[0], {row, byteCol}), col);
-                Value zero = hasZeros
-                                 ? Value(arith::ExtUIOp::create(
-                                       b, l, b.getI32Type(),
-                                       d.loadByte(inputs[2], {row, groupCol})))
-                                 : d.int32(8);
-                value = arith::SubIOp::create(b, l, nibble, zero);
-              }
-              Value scale = tir::LoadOp::create(b, l, inputs[1],
-                                                ValueRange{row, groupCol});
-              if (f16Scales)
-                scale = arith::ExtFOp::create(b, l, b.getF32Type(), scale);
-              tir::StoreOp::create(b, l, d.decode(value, scale), outputs[0],
-                                   ivs);
+              tir::StoreOp::create(b, l, element(d, inputs, ivs[0], ivs[1]),
+                                   outputs[0], ivs);
             });
       },
       tir::OpPattern::Injective, op->getAttrDictionary());
   if (failed(result))
     return failure();
-  markDecode(next);
+  auto call = cast<CallTIROp>(next->getPrevNode());
+  auto callee = SymbolTable::lookupNearestSymbolFrom<tir::PrimFuncOp>(
+      call, call.getCalleeAttr());
+  callee->setAttr(tir::kDecodeAttrName, UnitAttr::get(call->getContext()));
   return success();
+}
+
+static LogicalResult legalizeDequantize(DequantizeOp op, LegalizeContext &ctx) {
+  int64_t bits = op.getBits();
+  std::optional<int64_t> group = op.getGroupSize();
+  bool hasZeros = bool(op.getZeros());
+  bool f16Scales =
+      cast<RelaxTensorType>(op.getScales().getType()).getDtype().isF16();
+  return legalizeDecode(
+      op, "dequantize", ctx,
+      [&](DecodeBuilder &d, ValueRange inputs, Value row, Value col) {
+        OpBuilder &b = d.b;
+        Location l = d.l;
+        // The group's column in scales and zeros (0 per-channel).
+        Value groupCol =
+            group ? Value(arith::DivUIOp::create(b, l, col, d.index(*group)))
+                  : d.index(0);
+        Value value; // the integer q - zero, as i32
+        if (bits == 8) {
+          Value q = tir::LoadOp::create(b, l, inputs[0], ValueRange{row, col});
+          value = d.signedByte(q);
+        } else {
+          Value byteCol = arith::DivUIOp::create(b, l, col, d.index(2));
+          Value nibble = d.nibble(d.loadByte(inputs[0], {row, byteCol}), col);
+          Value zero = hasZeros ? Value(arith::ExtUIOp::create(
+                                      b, l, b.getI32Type(),
+                                      d.loadByte(inputs[2], {row, groupCol})))
+                                : d.int32(8);
+          value = arith::SubIOp::create(b, l, nibble, zero);
+        }
+        Value scale =
+            tir::LoadOp::create(b, l, inputs[1], ValueRange{row, groupCol});
+        if (f16Scales)
+          scale = arith::ExtFOp::create(b, l, b.getF32Type(), scale);
+        return d.decode(value, scale);
+      });
 }
 
 /// Element [j, l] of W from tile (j / 8, l / 128): within the tile, row
@@ -137,78 +146,61 @@ static LogicalResult legalizeDequantize(DequantizeOp op, LegalizeContext &ctx) {
 static LogicalResult legalizeDequantizeTiles(DequantizeTilesOp op,
                                              LegalizeContext &ctx) {
   namespace tiles = ::relax::runtime::quant_tiles;
-  if (failed(requireKnownShapes(op)))
-    return failure();
-  auto resultType = cast<RelaxTensorType>(op.getResult().getType());
   int64_t bits = op.getBits();
-  Operation *next = op->getNextNode();
-  LogicalResult result = ctx.replaceWithCallTIR(
-      op, "dequantize_tiles", op->getOperands(), op->getResultTypes(),
-      [&](OpBuilder &builder, Location loc, ValueRange inputs,
-          ValueRange outputs) {
-        buildSpatialCompute(
-            builder, loc, "dequantize_tiles", resultType.getShape(),
-            [&](OpBuilder &b, Location l, ValueRange ivs) {
-              DecodeBuilder d{b, l};
-              Value row = ivs[0], col = ivs[1];
-              auto div = [&](Value v, int64_t c) -> Value {
-                return arith::DivUIOp::create(b, l, v, d.index(c));
-              };
-              auto rem = [&](Value v, int64_t c) -> Value {
-                return arith::RemUIOp::create(b, l, v, d.index(c));
-              };
-              auto add = [&](Value v, int64_t c) -> Value {
-                return arith::AddIOp::create(b, l, v, d.index(c));
-              };
-              auto mul = [&](Value v, int64_t c) -> Value {
-                return arith::MulIOp::create(b, l, v, d.index(c));
-              };
-              Value bj = div(row, tiles::kRows), bk = div(col, tiles::kCols);
-              Value inTile = rem(col, tiles::kCols);
-              Value slot = arith::AddIOp::create(
-                  b, l, mul(div(inTile, tiles::kGroup), tiles::kRows),
-                  rem(row, tiles::kRows));
-              Value element = rem(inTile, tiles::kGroup);
-              // The scale: two bytes, little-endian, as an f16.
-              Value scaleByte = mul(slot, 2);
-              Type i16 = b.getI16Type();
-              Value lo = arith::ExtUIOp::create(
-                  b, l, i16, d.loadByte(inputs[0], {bj, bk, scaleByte}));
-              Value hi = arith::ExtUIOp::create(
-                  b, l, i16,
-                  d.loadByte(inputs[0], {bj, bk, add(scaleByte, 1)}));
-              Value half = arith::OrIOp::create(
-                  b, l, lo,
-                  arith::ShLIOp::create(
-                      b, l, hi, arith::ConstantIntOp::create(b, l, i16, 8)));
-              Value scale = arith::ExtFOp::create(
-                  b, l, b.getF32Type(),
-                  Value(arith::BitcastOp::create(b, l, b.getF16Type(), half)));
-              // The element: row r's group g as the plain layout stores it.
-              Value chunk =
-                  add(mul(slot, tiles::chunkBytes(bits)), tiles::kScaleBytes);
-              Value value;
-              if (bits == 8) {
-                value = d.signedByte(d.loadByte(
-                    inputs[0],
-                    {bj, bk, arith::AddIOp::create(b, l, chunk, element)}));
-              } else {
-                Value byte = d.loadByte(
-                    inputs[0], {bj, bk,
-                                arith::AddIOp::create(b, l, chunk,
-                                                      div(element, 2))});
-                value = arith::SubIOp::create(b, l, d.nibble(byte, element),
-                                              d.int32(8));
-              }
-              tir::StoreOp::create(b, l, d.decode(value, scale), outputs[0],
-                                   ivs);
-            });
-      },
-      tir::OpPattern::Injective, op->getAttrDictionary());
-  if (failed(result))
-    return failure();
-  markDecode(next);
-  return success();
+  return legalizeDecode(
+      op, "dequantize_tiles", ctx,
+      [&](DecodeBuilder &d, ValueRange inputs, Value row, Value col) {
+        OpBuilder &b = d.b;
+        Location l = d.l;
+        auto div = [&](Value v, int64_t c) -> Value {
+          return arith::DivUIOp::create(b, l, v, d.index(c));
+        };
+        auto rem = [&](Value v, int64_t c) -> Value {
+          return arith::RemUIOp::create(b, l, v, d.index(c));
+        };
+        auto add = [&](Value v, int64_t c) -> Value {
+          return arith::AddIOp::create(b, l, v, d.index(c));
+        };
+        auto mul = [&](Value v, int64_t c) -> Value {
+          return arith::MulIOp::create(b, l, v, d.index(c));
+        };
+        Value bj = div(row, tiles::kRows), bk = div(col, tiles::kCols);
+        Value inTile = rem(col, tiles::kCols);
+        Value slot = arith::AddIOp::create(
+            b, l, mul(div(inTile, tiles::kGroup), tiles::kRows),
+            rem(row, tiles::kRows));
+        Value element = rem(inTile, tiles::kGroup);
+        auto tileByte = [&](Value offset) {
+          return d.loadByte(inputs[0], {bj, bk, offset});
+        };
+        // The scale: two bytes, little-endian, as an f16.
+        Value scaleByte = mul(slot, 2);
+        Type i16 = b.getI16Type();
+        Value lo = arith::ExtUIOp::create(b, l, i16, tileByte(scaleByte));
+        Value hi =
+            arith::ExtUIOp::create(b, l, i16, tileByte(add(scaleByte, 1)));
+        Value half = arith::OrIOp::create(
+            b, l, lo,
+            arith::ShLIOp::create(b, l, hi,
+                                  arith::ConstantIntOp::create(b, l, i16, 8)));
+        Value scale = arith::ExtFOp::create(
+            b, l, b.getF32Type(),
+            Value(arith::BitcastOp::create(b, l, b.getF16Type(), half)));
+        // The element: row r's group g as the plain layout stores it.
+        Value chunk =
+            add(mul(slot, tiles::chunkBytes(bits)), tiles::kScaleBytes);
+        Value value;
+        if (bits == 8) {
+          value = d.signedByte(
+              tileByte(arith::AddIOp::create(b, l, chunk, element)));
+        } else {
+          Value byte =
+              tileByte(arith::AddIOp::create(b, l, chunk, div(element, 2)));
+          value = arith::SubIOp::create(b, l, d.nibble(byte, element),
+                                        d.int32(8));
+        }
+        return d.decode(value, scale);
+      });
 }
 
 void mlir::relax::addQuantizeLegalizers(LegalizerTable &table) {
