@@ -321,8 +321,7 @@ const void *Weights::tiles(const Input &in, const std::string &base) {
                  : ""));
     if (opts.quantizeBits != bits)
       fail("'" + in.name + "' holds " + std::to_string(bits) +
-           "-bit tiles, --quantize says q" +
-           std::to_string(opts.quantizeBits));
+           "-bit tiles, --quantize says q" + std::to_string(opts.quantizeBits));
     if (opts.groupSize != qt::kGroup)
       fail("'" + in.name + "' holds tiles of group 32, --group-size says " +
            std::to_string(opts.groupSize));

@@ -16,9 +16,9 @@
 // (RelaxBlas.h): X, Q ([n, k] i8 or [n, k / 2] ui8), scales [n, g],
 // (zeros [n, g] ui8,) Y. The group is k / g. The `t` formats take the
 // weight in tiles (RelaxDialect/Runtime/QuantTiles.h): X, T [n / 8,
-// k / 128, 1088 or 576] ui8, Y; group 32, f16 scales inside the tiles. Every dim is checked before
-// anything is read; a mismatch or a layout the kernels refuse is a message
-// in the runtime's error slot, and Y is left untouched.
+// k / 128, 1088 or 576] ui8, Y; group 32, f16 scales inside the tiles. Every
+// dim is checked before anything is read; a mismatch or a layout the kernels
+// refuse is a message in the runtime's error slot, and Y is left untouched.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,8 +93,7 @@ void runQuantLinear(const char *fn, MemRef<float, N> *x, MemRef<float, N> *y,
   int64_t rows, ldx, yRows, ldy;
   if (!weightDense || !rowsOf(x, rows, ldx) || !rowsOf(y, yRows, ldy)) {
     reportError("%s: unsupported strides (X %s, Y %s; %s must be dense)", fn,
-                shapeString(x).c_str(), shapeString(y).c_str(),
-                weightOperands);
+                shapeString(x).c_str(), shapeString(y).c_str(), weightOperands);
     return;
   }
   if (rows == 0 || n == 0)
@@ -152,11 +151,10 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
   w.scales = scales->aligned + scales->offset;
   w.scalesF16 = sizeof(ST) == 2;
   w.zeros = zeros ? zeros->aligned + zeros->offset : nullptr;
-  runQuantLinear(fn, x, y, w,
-                 isDense(q) && isDense(scales) && (!zeros || isDense(zeros)),
-                 "Q, scales and zeros",
-                 "Q " + shapeString(q) + ", scales " + shapeString(scales),
-                 activations);
+  runQuantLinear(
+      fn, x, y, w, isDense(q) && isDense(scales) && (!zeros || isDense(zeros)),
+      "Q, scales and zeros",
+      "Q " + shapeString(q) + ", scales " + shapeString(scales), activations);
 }
 
 /// The entries of weights in tiles (RelaxDialect/Runtime/QuantTiles.h):

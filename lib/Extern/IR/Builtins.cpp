@@ -329,8 +329,8 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
           Expr::var("nb"), Expr::var("kb"),
           Expr::constant(::relax::runtime::quant_tiles::tileBytes(
               static_cast<int>(spec.quantBits)))};
-      inputs.push_back(relax::RelaxTensorType::get(relax::SymShape(tileDims),
-                                                   u8));
+      inputs.push_back(
+          relax::RelaxTensorType::get(relax::SymShape(tileDims), u8));
       inputs.push_back(shaped(y, f32));
       return FunctionType::get(context, inputs, {});
     }

@@ -3,12 +3,12 @@
 // One spatial block per weight element [j, l] that decodes it from the
 // packed bytes (relax.dequantize) or from its tile (relax.dequantize_tiles,
 // RelaxDialect/Runtime/QuantTiles.h: the f16 scale is two bytes of the
-// tile, put together and bitcast): (q - zero) * scale, computed exactly (the integer difference
-// is exact in f32, f16 scales widen exactly, one rounding in the product),
-// so the unfused, fused and library paths agree bit for bit on the weight.
-// Every constant the body needs is created inside the block: fusion inlines
-// the block into the consuming product (docs/quantization.md), which only
-// clones the block's own ops.
+// tile, put together and bitcast): (q - zero) * scale, computed exactly (the
+// integer difference is exact in f32, f16 scales widen exactly, one rounding in
+// the product), so the unfused, fused and library paths agree bit for bit on
+// the weight. Every constant the body needs is created inside the block: fusion
+// inlines the block into the consuming product (docs/quantization.md), which
+// only clones the block's own ops.
 //
 // The program is marked as a decode (tir::kDecodeAttrName): it reads fewer
 // bytes than it writes, so --relax-fuse-ops puts it inside the contraction
@@ -85,13 +85,13 @@ static LogicalResult legalizeDecode(Operation *op, StringRef name,
       op, name, op->getOperands(), op->getResultTypes(),
       [&](OpBuilder &builder, Location loc, ValueRange inputs,
           ValueRange outputs) {
-        buildSpatialCompute(
-            builder, loc, name, resultType.getShape(),
-            [&](OpBuilder &b, Location l, ValueRange ivs) {
-              DecodeBuilder d{b, l};
-              tir::StoreOp::create(b, l, element(d, inputs, ivs[0], ivs[1]),
-                                   outputs[0], ivs);
-            });
+        buildSpatialCompute(builder, loc, name, resultType.getShape(),
+                            [&](OpBuilder &b, Location l, ValueRange ivs) {
+                              DecodeBuilder d{b, l};
+                              tir::StoreOp::create(
+                                  b, l, element(d, inputs, ivs[0], ivs[1]),
+                                  outputs[0], ivs);
+                            });
       },
       tir::OpPattern::Injective, op->getAttrDictionary());
   if (failed(result))
@@ -196,8 +196,8 @@ static LogicalResult legalizeDequantizeTiles(DequantizeTilesOp op,
         } else {
           Value byte =
               tileByte(arith::AddIOp::create(b, l, chunk, div(element, 2)));
-          value = arith::SubIOp::create(b, l, d.nibble(byte, element),
-                                        d.int32(8));
+          value =
+              arith::SubIOp::create(b, l, d.nibble(byte, element), d.int32(8));
         }
         return d.decode(value, scale);
       });
