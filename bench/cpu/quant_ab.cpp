@@ -18,7 +18,8 @@
 // weights in QuantTiles.h's tiles (the plain layout's bytes reordered: the
 // outputs are the same, the bytes streamed too).
 #include "RelaxDialect/Runtime/QuantTiles.h"
-#include "ab_ceiling.h"
+#include "RelaxDialect/Runtime/RelaxRuntime.h"
+#include "ab_util.h"
 
 #include <algorithm>
 #include <chrono>
@@ -41,12 +42,57 @@ extern "C" EntryFn ab_base_linear, ab_tree_linear;
 
 namespace {
 namespace qt = relax::runtime::quant_tiles;
-using ab::median;
-using ab::next;
-using ab::readOnce;
 using ab::threadSeconds;
 using ab::wallSeconds;
 using Buffer = ab::PageBuffer<uint8_t>;
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+/// xorshift64: the weights' bytes and scales, the same for both sides.
+uint64_t next(uint64_t &s) {
+  s ^= s << 13;
+  s ^= s >> 7;
+  s ^= s << 17;
+  return s;
+}
+
+/// read_bw.c's loop over `floats` floats, cut over `threads` threads of the
+/// runtime's pool; returns GB/s read.
+double readOnce(const float *a, int64_t floats, int threads) {
+  constexpr int kLanes = 16, kStreams = 8;
+  struct Context {
+    const float *a;
+    int64_t perStream, perTask;
+    float sums[64];
+  } context{a, floats / kStreams, 0, {}};
+  context.perTask = (context.perStream / threads) / kLanes * kLanes;
+  double t0 = wallSeconds();
+  relax_rt_parallel_for(
+      [](void *opaque, int64_t begin, int64_t end) {
+        auto *c = static_cast<Context *>(opaque);
+        for (int64_t t = begin; t < end; ++t) {
+          float acc[kStreams][kLanes] = {};
+          for (int64_t i = t * c->perTask; i < (t + 1) * c->perTask;
+               i += kLanes)
+            for (int s = 0; s < kStreams; ++s)
+              for (int l = 0; l < kLanes; ++l)
+                acc[s][l] += c->a[s * c->perStream + i + l];
+          float sum = 0;
+          for (auto &stream : acc)
+            for (float v : stream)
+              sum += v;
+          c->sums[t] = sum;
+        }
+      },
+      &context, threads, threads, -1);
+  double seconds = wallSeconds() - t0;
+  if (context.sums[0] == 12345.678f)
+    std::puts("");
+  return 4.0 * double(context.perTask * threads * kStreams) / seconds * 1e-9;
+}
 
 struct Format {
   const char *name;

@@ -89,6 +89,23 @@ struct IVec {
     return _mm256_broadcastsi128_si256(
         _mm_loadu_si128(static_cast<const __m128i *>(p)));
   }
+  /// A tile's 32 f16 scales, [group][row]: converted a group at a time
+  /// where a group's rows need them (four registers held over the tile
+  /// would be spilled: AVX2 has 16).
+  struct TileScales {
+    const uint8_t *halves;
+  };
+  static TileScales tileScales(const uint8_t *p) { return {p}; }
+  /// The scales of rows h * P.. of group g, each in the lanes of its
+  /// piece.
+  template <int P> static Reg rowScales(const TileScales &s, int g, int h) {
+    const __m256i piece = P == 1 ? _mm256_setzero_si256()
+                                 : _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    return _mm256_permutevar8x32_ps(
+        _mm256_cvtph_ps(_mm_loadu_si128(
+            reinterpret_cast<const __m128i *>(s.halves + 16 * g))),
+        _mm256_add_epi32(piece, _mm256_set1_epi32(h * P)));
+  }
   /// c in the first int32 lane of each of P pieces, zeros elsewhere.
   template <int P> static IReg firstLanes(int32_t c) {
     return _mm256_blend_epi32(_mm256_setzero_si256(), _mm256_set1_epi32(c),

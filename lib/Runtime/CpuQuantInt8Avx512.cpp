@@ -84,6 +84,28 @@ struct IVec {
     return _mm512_broadcast_i32x4(
         _mm_loadu_si128(static_cast<const __m128i *>(p)));
   }
+  /// A tile's 32 f16 scales, [group][row], as floats: groups 0-1, 2-3.
+  struct TileScales {
+    Reg low, high;
+  };
+  static TileScales tileScales(const uint8_t *p) {
+    return {_mm512_cvtph_ps(_mm256_loadu_si256(
+                reinterpret_cast<const __m256i *>(p))),
+            _mm512_cvtph_ps(_mm256_loadu_si256(
+                reinterpret_cast<const __m256i *>(p + 32)))};
+  }
+  /// The scales of rows h * P.. of group g, each in the lanes of its
+  /// piece.
+  template <int P> static Reg rowScales(const TileScales &s, int g, int h) {
+    const __m512i piece =
+        P == 2 ? _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1,
+                                   1, 1)
+               : _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3,
+                                   3, 3);
+    return _mm512_permutexvar_ps(
+        _mm512_add_epi32(piece, _mm512_set1_epi32(g % 2 * 8 + h * P)),
+        g < 2 ? s.low : s.high);
+  }
   /// c in the first int32 lane of each of P pieces, zeros elsewhere.
   template <int P> static IReg firstLanes(int32_t c) {
     return _mm512_maskz_set1_epi32(P == 2 ? 0x0101 : 0x1111, c);

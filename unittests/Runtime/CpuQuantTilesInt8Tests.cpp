@@ -6,10 +6,12 @@
 // kernels' order), and within the f32 rounding of a double product of the
 // same int8 X and weights; 8 and 4 bits, 1 to 4 rows of X, one thread and
 // the pool's split, X with a block of zeros and a block holding a NaN.
+// (The refusals of shapes tiles cannot hold: CpuQuantTilesTests.cpp.)
 //
 //===----------------------------------------------------------------------===//
 
 #include "../../lib/Runtime/CpuQuantGemv.h"
+#include "QuantIsaLevels.h"
 #include "RelaxDialect/Runtime/Half.h"
 #include "RelaxDialect/Runtime/QuantTiles.h"
 
@@ -19,6 +21,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace rt = relax::runtime;
@@ -27,16 +30,6 @@ namespace qt = relax::runtime::quant_tiles;
 namespace {
 
 constexpr auto kInt8 = rt::QuantActivations::Int8;
-
-/// The levels this CPU runs (as capped by RELAX_MAX_CPU_ISA).
-std::vector<rt::CpuIsa> levels() {
-  std::vector<rt::CpuIsa> out;
-  for (rt::CpuIsa isa :
-       {rt::CpuIsa::Generic, rt::CpuIsa::Avx2, rt::CpuIsa::Avx512})
-    if (int(isa) <= int(rt::cpuIsa()))
-      out.push_back(isa);
-  return out;
-}
 
 /// One random W [n, k] (group 32, f16 scales of either sign with
 /// magnitudes in [2^-8, 1)) in both layouts.
@@ -78,6 +71,19 @@ struct TiledWeight {
     return centred * rt::halfToFloat(scales[size_t(j * k / 32 + l / 32)]);
   }
 };
+
+/// The product in double of the int8 row (q, d) of X with row j of W, and
+/// the sum of the magnitudes of its terms.
+std::pair<double, double> reference(const TiledWeight &w, const int8_t *q,
+                                    const float *d, int64_t j) {
+  double sum = 0, magnitude = 0;
+  for (int64_t l = 0; l < w.plain.k; ++l) {
+    double term = double(q[l]) * double(d[l / 32]) * w.at(j, l);
+    sum += term;
+    magnitude += std::fabs(term);
+  }
+  return {sum, magnitude};
+}
 
 struct Case {
   int bits;
@@ -132,13 +138,7 @@ void check(rt::CpuIsa isa, const Case &c, std::mt19937 &rng) {
       const float got = tiled[size_t(i * ldy + j)];
       ASSERT_EQ(got, plain[size_t(i * ldy + j)])
           << describe(isa, c) << " at (" << i << ", " << j << ")";
-      double ref = 0, magnitude = 0;
-      for (int64_t l = 0; l < c.k; ++l) {
-        double term = double(q[size_t(l)]) * double(d[size_t(l / 32)]) *
-                      w.at(j, l);
-        ref += term;
-        magnitude += std::fabs(term);
-      }
+      auto [ref, magnitude] = reference(w, q.data(), d.data(), j);
       ASSERT_NEAR(got, ref, 1e-5 * magnitude + 1e-6)
           << describe(isa, c) << " at (" << i << ", " << j << ")";
     }
@@ -147,7 +147,7 @@ void check(rt::CpuIsa isa, const Case &c, std::mt19937 &rng) {
 
 TEST(CpuQuantTilesInt8, MatchesThePlainLayoutBitForBit) {
   std::mt19937 rng(31);
-  for (rt::CpuIsa isa : levels())
+  for (rt::CpuIsa isa : rt::testing::quantLevelsOfThisCpu())
     for (int bits : {8, 4})
       for (int64_t m : {1, 2, 3, 4})
         for (int64_t k : {128, 256, 2176})
@@ -161,7 +161,7 @@ TEST(CpuQuantTilesInt8, MatchesThePlainLayoutBitForBit) {
 // value), as quantizeActivations documents. The other rows are untouched.
 TEST(CpuQuantTilesInt8, ZeroAndNaNBlocksOfX) {
   std::mt19937 rng(8);
-  for (rt::CpuIsa isa : levels())
+  for (rt::CpuIsa isa : rt::testing::quantLevelsOfThisCpu())
     for (int bits : {8, 4}) {
       const Case c{bits, 3, 24, 256, 1};
       TiledWeight w(bits, c.n, c.k, rng);
@@ -186,56 +186,17 @@ TEST(CpuQuantTilesInt8, ZeroAndNaNBlocksOfX) {
         EXPECT_TRUE(std::isnan(tiled[size_t(2 * ldy + j)]))
             << describe(isa, c) << " j " << j;
       }
-      // Row 0 against its double product: the zero block adds nothing.
+      // Row 0 against its double product (the zero block's q and d are 0).
       std::vector<int8_t> q(size_t(c.k));
       std::vector<float> d(size_t(c.k / 32));
       rt::quantizeActivations(x.data(), c.k, q.data(), d.data());
       EXPECT_EQ(d[1], 0.0f);
       for (int64_t j = 0; j < c.n; ++j) {
-        double ref = 0, magnitude = 0;
-        for (int64_t l = 0; l < c.k; ++l) {
-          if (l / 32 == 1)
-            continue;
-          double term = double(q[size_t(l)]) * double(d[size_t(l / 32)]) *
-                        w.at(j, l);
-          ref += term;
-          magnitude += std::fabs(term);
-        }
+        auto [ref, magnitude] = reference(w, q.data(), d.data(), j);
         EXPECT_NEAR(tiled[size_t(j)], ref, 1e-5 * magnitude + 1e-6)
             << describe(isa, c) << " j " << j;
       }
     }
-}
-
-// Tiles the layout cannot hold are refused before anything is written.
-TEST(CpuQuantTilesInt8, RefusesWeightsTilesCannotHold) {
-  std::mt19937 rng(3);
-  TiledWeight w(8, 16, 128, rng);
-  std::vector<float> x(128, 1.0f), y(16, -7.0f);
-  auto refused = [&](rt::QuantizedWeight bad, const char *why) {
-    ASSERT_NE(rt::whyUnsupported(bad), nullptr) << why;
-    EXPECT_STREQ(rt::whyUnsupported(bad), why);
-    EXPECT_FALSE(rt::quantLinear(1, x.data(), 128, bad, y.data(), 16, 1,
-                                 kInt8));
-    for (float v : y)
-      ASSERT_EQ(v, -7.0f);
-  };
-  ASSERT_EQ(rt::whyUnsupported(w.tiled), nullptr);
-  rt::QuantizedWeight bad = w.tiled;
-  bad.n = 12;
-  refused(bad, "tiles need a positive number of rows (n) divisible by 8");
-  bad = w.tiled;
-  bad.k = 96;
-  refused(bad, "tiles need a positive depth (k) divisible by 128");
-  bad = w.tiled;
-  bad.group = 64;
-  refused(bad, "tiles hold groups of 32 elements");
-  bad = w.tiled;
-  bad.scalesF16 = false;
-  refused(bad, "tiles hold f16 scales");
-  bad = w.tiled;
-  bad.q = nullptr;
-  refused(bad, "null weight tiles");
 }
 
 } // namespace
