@@ -11,6 +11,8 @@
 // A rank of a tensor-parallel model (llama-generate-tp) binds its slice of
 // the weights gen-llama-model.py --tensor-parallel splits, cut at load time
 // from the full tensor of the same file or generator.
+// Every weight it owns lives in 2 MiB huge pages (WeightVector, the file
+// read with ParamResidence::HugePages), RELAX_HUGE_PAGES=0 aside.
 //
 //===----------------------------------------------------------------------===//
 
@@ -141,7 +143,9 @@ Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
   if (o.ranks > 1 && quantized)
     fail("a tensor-parallel run takes f32 weights, not quantized ones");
   if (!o.weights.empty()) {
-    auto file = mlir::relax::rt::ParamFile::open(o.weights);
+    // Read into huge pages: the model computes on these bytes in place.
+    auto file = mlir::relax::rt::ParamFile::open(
+        o.weights, mlir::relax::rt::ParamResidence::HugePages);
     if (!file)
       fail("cannot read the weights: " + file.message());
     this->file = std::move(*file);
@@ -194,7 +198,7 @@ const float *Weights::slice(const std::string &name,
     whole = made.data();
   }
   int64_t rows = shape[0], cols = shape.size() == 2 ? shape[1] : 1;
-  std::vector<float> &part = slices[name];
+  WeightVector<float> &part = slices[name];
   part.resize(size_t(rows * cols));
   if (split == Split::Rows) {
     const float *from = whole + opts.rank * rows * cols;
