@@ -18,13 +18,16 @@
 
 namespace relax::test {
 
-/// The mapping of this process that holds `address`: its range and the
-/// bytes of it in anonymous huge pages. `found` is false when no mapping
-/// holds it (or /proc/self/smaps cannot be read).
+/// The mapping of this process that holds `address`: its range, the bytes
+/// of it in anonymous huge pages, and whether it was advised MADV_HUGEPAGE
+/// (`hg` in its VmFlags: known whether or not the kernel found free huge
+/// pages). `found` is false when no mapping holds it (or /proc/self/smaps
+/// cannot be read).
 struct Backing {
   bool found = false;
   uintptr_t begin = 0, end = 0;
   size_t hugeBytes = 0;
+  bool advised = false;
 };
 
 inline Backing backingOf(const void *address) {
@@ -53,6 +56,8 @@ inline Backing backingOf(const void *address) {
     unsigned long kb;
     if (inside && std::sscanf(line, "AnonHugePages: %lu kB", &kb) == 1)
       b.hugeBytes = size_t(kb) * 1024;
+    if (inside && std::strncmp(line, "VmFlags:", 8) == 0)
+      b.advised = std::strstr(line, " hg") != nullptr;
   }
   std::fclose(f);
   return b;

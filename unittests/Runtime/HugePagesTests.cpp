@@ -47,6 +47,7 @@ TEST(HugePagesTest, LargeBuffersAreAlignedWholeHugePages) {
     // The mapping is exactly the rounded buffer: the ends were unmapped.
     EXPECT_EQ(b.begin, reinterpret_cast<uintptr_t>(p));
     EXPECT_EQ(b.end - b.begin, roundUpToHugePages(bytes));
+    EXPECT_TRUE(b.advised);
     freeLargeBuffer(p, bytes);
     EXPECT_FALSE(backingOf(p).found) << "not unmapped";
   }
@@ -77,6 +78,8 @@ TEST(HugePagesTest, HugePagesBackALargeBuffer) {
   std::memset(p, 1, bytes);
   relax::test::Backing b = backingOf(p);
   ASSERT_TRUE(b.found);
+  // Advised before the first touch.
+  EXPECT_TRUE(b.advised);
   // A fault may find no free huge page on a fragmented machine: then the
   // collapse must make them (it compacts memory synchronously).
   if (b.hugeBytes < bytes)
@@ -98,6 +101,7 @@ TEST(HugePagesTest, OffMeansPlainPages) {
   // Not rounded up to 2 MiB, not advised: only `always` may give it huge
   // pages, and the collapse is not even tried.
   EXPECT_EQ(b.end - b.begin, (bytes + 4095) / 4096 * 4096);
+  EXPECT_FALSE(b.advised);
   if (transparentHugePageMode() != HugePageMode::Always) {
     EXPECT_EQ(b.hugeBytes, 0u);
   }

@@ -357,6 +357,7 @@ TEST(ParamFileHugePagesTest, InHugePagesWhereTheKernelHasThem) {
   const ParamFile::Entry *w = (*huge)->lookup("w");
   relax::test::Backing b = relax::test::backingOf(w->data.data());
   ASSERT_TRUE(b.found);
+  EXPECT_TRUE(b.advised);
   // The whole file (6 MiB and a header) is 4 huge pages: at least the 2
   // wholly inside "w" must be huge.
   EXPECT_GE(b.hugeBytes, 2 * ::relax::runtime::kHugePageBytes);
