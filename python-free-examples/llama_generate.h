@@ -179,6 +179,8 @@ struct Generation {
   std::vector<float> logits;
   int64_t vocab = -1;
   double prefillSeconds = 0, decodeSeconds = 0;
+  // The process's CPU time during the decode steps (all threads).
+  double decodeCpuSeconds = 0;
   // Of those, the time inside the collectives (Options::collectiveSeconds).
   double prefillCollectiveSeconds = 0, decodeCollectiveSeconds = 0;
 };
