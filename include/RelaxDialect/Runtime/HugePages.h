@@ -95,8 +95,9 @@ inline size_t roundUpToHugePages(size_t bytes) {
 /// anything touches it (so that the first write of each 2 MiB faults in a
 /// whole huge page, where the kernel has one); a plain 64-byte aligned
 /// allocation for a smaller one. With RELAX_HUGE_PAGES=0 a large buffer is
-/// still an anonymous mapping (as glibc's malloc makes for large blocks),
-/// but of whole 4 KiB pages, unaligned and not advised. Null when the
+/// still an anonymous mapping of roundUpToHugePages(bytes) (as glibc's
+/// malloc makes for large blocks; the pages past `bytes` are never touched,
+/// so they cost no memory), but not aligned and not advised. Null when the
 /// memory is not there. Release with freeLargeBuffer(p, bytes).
 inline void *allocateLargeBuffer(size_t bytes) {
   if (!wantsHugePages(bytes)) {
@@ -104,17 +105,18 @@ inline void *allocateLargeBuffer(size_t bytes) {
       bytes = 1;
     return ::operator new(bytes, std::align_val_t(64), std::nothrow);
   }
+  // Neither the rounding nor the extra huge page below may overflow.
+  if (bytes > SIZE_MAX - 2 * kHugePageBytes)
+    return nullptr;
+  size_t size = roundUpToHugePages(bytes);
   if (!hugePagesEnabled()) {
-    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+    void *p = mmap(nullptr, size, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     return p == MAP_FAILED ? nullptr : p;
   }
-  size_t size = roundUpToHugePages(bytes);
   // Map one huge page more than needed, then unmap the ends so that what
   // is left starts on a 2 MiB boundary: only aligned 2 MiB ranges can be
   // huge pages.
-  if (size + kHugePageBytes < size)
-    return nullptr;
   void *raw = mmap(nullptr, size + kHugePageBytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED)
@@ -143,11 +145,8 @@ inline void freeLargeBuffer(void *p, size_t bytes) {
     ::operator delete(p, std::align_val_t(64));
     return;
   }
-  // munmap rounds its length up to whole pages: the rounded size of a huge
-  // page buffer, or the 4 KiB pages of an unadvised one (whose mapping
-  // ends with the last of them).
-  bool hugeAligned = reinterpret_cast<uintptr_t>(p) % kHugePageBytes == 0;
-  munmap(p, hugeAligned ? roundUpToHugePages(bytes) : bytes);
+  // Both kinds of large buffer map the rounded size.
+  munmap(p, roundUpToHugePages(bytes));
 }
 
 /// Asks for huge pages under memory already written (a buffer this header
