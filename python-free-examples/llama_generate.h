@@ -145,6 +145,14 @@ private:
                          const std::vector<int64_t> &shape);
   /// Makes `base`.qweight, .scales (and .qzeros) from `base`.weight.
   void quantize(const std::string &base);
+  /// quantize() for a weight [out, in] of `bits` the model does not
+  /// describe in the plain layout (its tiles' inputs give the shape).
+  void quantizeAs(const std::string &base, int bits, int64_t out, int64_t in,
+                  int64_t group, bool zeroPoints, bool f16Scales);
+  /// The tiles of `in` (`base`.qtiles, QuantTiles.h's layout): read as
+  /// stored, or packed from the plain `base`.qweight and .scales of the
+  /// file or of --quantize.
+  const void *tiles(const Input &in, const std::string &base);
   /// The file's tensor `name`, checked to be F32 (any shape).
   const mlir::relax::rt::ParamFile::Entry *
   fileF32(const std::string &name) const;
@@ -159,6 +167,9 @@ private:
   // Generated weights, by name; map nodes never move, so the pointers
   // handed to the calls stay valid.
   std::map<std::string, OwnedTensor> generated;
+  // Weights packed in tiles at load time, by name (never saved: the plain
+  // tensors they come from are).
+  std::map<std::string, OwnedTensor> tiled;
   // This rank's slices of split weights (never saved).
   std::map<std::string, WeightVector<float>> slices;
 };

@@ -8,6 +8,10 @@
 // A quantized model's <module>.qweight / .scales / .qzeros are read as
 // stored, or, with --quantize, made at load time from the f32
 // <module>.weight of the file or the generator (llama_generate_quantize.cpp).
+// A model whose weights are in tiles (gen-llama-model.py --quant-layout
+// tiles: <module>.qtiles) gets them packed at load time
+// (RelaxDialect/Runtime/QuantTiles.h) from the same plain tensors, which
+// are what a file holds and what --save-weights writes.
 // A rank of a tensor-parallel model (llama-generate-tp) binds its slice of
 // the weights gen-llama-model.py --tensor-parallel splits, cut at load time
 // from the full tensor of the same file or generator.
@@ -17,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "llama_generate.h"
+
+#include "RelaxDialect/Runtime/QuantTiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -103,7 +109,7 @@ bool endsWith(const std::string &s, const std::string &suffix) {
 /// The module of a quantized parameter (`X` of X.qweight, X.scales,
 /// X.qzeros), or empty.
 std::string quantizedBase(const std::string &name) {
-  for (const char *suffix : {".qweight", ".scales", ".qzeros"})
+  for (const char *suffix : {".qweight", ".scales", ".qzeros", ".qtiles"})
     if (endsWith(name, suffix))
       return name.substr(0, name.size() - strlen(suffix));
   return "";
@@ -132,10 +138,11 @@ Split splitOf(const std::string &name) {
 
 Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
     : opts(o) {
-  bool quantized = false;
+  bool quantized = false, tiledModel = false;
   for (const Input &in : modelInputs) {
     model[in.name] = in;
-    quantized |= endsWith(in.name, ".qweight");
+    tiledModel |= endsWith(in.name, ".qtiles");
+    quantized |= endsWith(in.name, ".qweight") || tiledModel;
   }
   if (o.quantizeBits && !quantized)
     fail("--quantize: the model has no quantized weights (make it with "
@@ -144,8 +151,12 @@ Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
     fail("a tensor-parallel run takes f32 weights, not quantized ones");
   if (!o.weights.empty()) {
     // Read into huge pages: the model computes on these bytes in place.
+    // A tiled model computes on the tiles packed at load time instead
+    // (huge pages too, `tiled`): its file is only read from, and a copy of
+    // it would double the weights' memory for the whole run.
     auto file = mlir::relax::rt::ParamFile::open(
-        o.weights, mlir::relax::rt::ParamResidence::HugePages);
+        o.weights, tiledModel ? mlir::relax::rt::ParamResidence::Mapped
+                              : mlir::relax::rt::ParamResidence::HugePages);
     if (!file)
       fail("cannot read the weights: " + file.message());
     this->file = std::move(*file);
@@ -260,17 +271,80 @@ void Weights::quantize(const std::string &base) {
          "' the shape " + shapeText(scalesShape) + ", the model needs " +
          shapeText(sIn.shape) + " (a group of " +
          std::to_string(sIn.shape[1] ? in / sIn.shape[1] : 0) + ")");
-  bool zeroPoints = model.count(base + ".qzeros") != 0;
+  quantizeAs(base, bits, out, in, group, model.count(base + ".qzeros") != 0,
+             sIn.dtype == RELAX_DTYPE_F16);
+}
+
+void Weights::quantizeAs(const std::string &base, int bits, int64_t out,
+                         int64_t in, int64_t group, bool zeroPoints,
+                         bool f16Scales) {
   const float *w = f32Weight(base + ".weight", {out, in});
   OwnedTensor q, scales, zeros;
-  quantizeMatrix(w, out, in, bits, group, zeroPoints,
-                 sIn.dtype == RELAX_DTYPE_F16, q, scales, zeros);
+  quantizeMatrix(w, out, in, bits, group, zeroPoints, f16Scales, q, scales,
+                 zeros);
   // The f32 weight is not needed any more (nor saved with the others).
   generated.erase(base + ".weight");
   generated[base + ".qweight"] = std::move(q);
   generated[base + ".scales"] = std::move(scales);
   if (zeroPoints)
     generated[base + ".qzeros"] = std::move(zeros);
+}
+
+const void *Weights::tiles(const Input &in, const std::string &base) {
+  namespace qt = relax::runtime::quant_tiles;
+  if (auto it = tiled.find(in.name); it != tiled.end())
+    return it->second.bytes.data();
+  if (in.dtype != RELAX_DTYPE_U8 || in.shape.size() != 3 ||
+      (in.shape[2] != qt::tileBytes(8) && in.shape[2] != qt::tileBytes(4)))
+    fail("'" + in.name + "' is " + relax_dtype_name(in.dtype) + " " +
+         shapeText(in.shape) + ": not weight tiles (ui8 [n / 8, k / 128, " +
+         std::to_string(qt::tileBytes(8)) + " or " +
+         std::to_string(qt::tileBytes(4)) + "])");
+  int bits = in.shape[2] == qt::tileBytes(8) ? 8 : 4;
+  int64_t out = in.shape[0] * qt::kRows, cols = in.shape[1] * qt::kCols;
+  // The plain tensors: the file's, else quantized here.
+  std::string qName = base + ".qweight", sName = base + ".scales";
+  std::vector<int64_t> qShape = {out, bits == 8 ? cols : cols / 2};
+  std::vector<int64_t> sShape = {out, cols / qt::kGroup};
+  const void *q = nullptr, *scales = nullptr;
+  if (file && file->lookup(qName) && file->lookup(sName)) {
+    auto plain = [&](const std::string &name, const std::string &dtype,
+                     const std::vector<int64_t> &shape) {
+      const auto *entry = file->lookup(name);
+      if (entry->dtype != dtype || entry->shape != shape)
+        fail(opts.weights + ": '" + name + "' is " + entry->dtype + " " +
+             shapeText(entry->shape) + ", the tiles of '" + in.name +
+             "' need " + dtype + " " + shapeText(shape) +
+             " (group 32, f16 scales)");
+      return static_cast<const void *>(entry->data.data());
+    };
+    q = plain(qName, bits == 8 ? "I8" : "U8", qShape);
+    scales = plain(sName, "F16", sShape);
+  } else {
+    if (!opts.quantizeBits)
+      fail("'" + in.name + "' is a quantized weight in tiles: give " +
+           "--quantize q" + std::to_string(bits) + " to quantize '" + base +
+           ".weight' at load time" +
+           (file ? " (" + opts.weights + " has no '" + qName + "' and '" +
+                       sName + "')"
+                 : ""));
+    if (opts.quantizeBits != bits)
+      fail("'" + in.name + "' holds " + std::to_string(bits) +
+           "-bit tiles, --quantize says q" + std::to_string(opts.quantizeBits));
+    if (opts.groupSize != qt::kGroup)
+      fail("'" + in.name + "' holds tiles of group 32, --group-size says " +
+           std::to_string(opts.groupSize));
+    quantizeAs(base, bits, out, cols, qt::kGroup, false, true);
+    q = generated[qName].bytes.data();
+    scales = generated[sName].bytes.data();
+  }
+  OwnedTensor &t = tiled[in.name];
+  t.dtype = "U8";
+  t.shape = in.shape;
+  t.bytes.resize(size_t(qt::weightBytes(bits, out, cols)));
+  qt::pack(bits, out, cols, q, static_cast<const uint16_t *>(scales),
+           t.bytes.data());
+  return t.bytes.data();
 }
 
 const void *Weights::get(const Input &in) {
@@ -289,6 +363,8 @@ const void *Weights::get(const Input &in) {
     return it->second.bytes.data();
   }
   std::string base = quantizedBase(in.name);
+  if (endsWith(in.name, ".qtiles"))
+    return tiles(in, base);
   // Quantized parameters are read as stored when the file has them.
   if (file && (base.empty() || file->lookup(in.name) || !opts.quantizeBits)) {
     if (base.empty() && in.dtype == RELAX_DTYPE_F32)

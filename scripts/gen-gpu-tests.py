@@ -86,6 +86,7 @@ EMULATE_FUSED = {"fusion", "fuse-inplace-rotary"}
 
 # GPU tests written by hand (not generated); --check leaves them alone.
 HAND_WRITTEN = {"emulate-fused.test", "emulate-quant-linear.test",
+                "emulate-quant-linear-tiles.test",
                 "emulate-warp-reduce.test", "emulate-gemv-split-k.test",
                 "run-cublas-dispatch.test",
                 "emulate-tensor-core-matmul.test",

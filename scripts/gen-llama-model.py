@@ -39,6 +39,16 @@ values a byte), <module>.scales [out, in / G] (f16, or f32 with
     python3 scripts/gen-llama-model.py CONFIG.json --quantize q4 \
         --group-size 32 > model-q4.mlir
 
+With --quant-layout tiles (group 32, f16 scales, no zero points: llama.cpp's
+Q8_0 / Q4_0) each quantized weight is instead the one parameter
+<module>.qtiles, ui8 [out / 8, in / 128, 1088 (q8) or 576 (q4)], in the
+tiled layout of include/RelaxDialect/Runtime/QuantTiles.h (one sequential
+stream per product, docs/quantization.md "Tiled layout"), decoded by
+relax.dequantize_tiles; every projection needs out % 8 == 0 and
+in % 128 == 0. llama-generate packs the tiles at load time from the plain
+<module>.qweight and <module>.scales (of a safetensors file, or quantized
+with --quantize).
+
 With --tensor-parallel N it writes the program of one of N ranks (every
 rank runs the same one on its slice of the weights, docs/llm.md "Tensor
 parallel"): attention heads and kv heads split across the ranks (q/k/v
@@ -148,15 +158,25 @@ def is_quantized_weight(name):
     return name.endswith("_proj.weight") or name == "lm_head.weight"
 
 
+TILE_BYTES = {8: 1088, 4: 576}  # QuantTiles.h's tileBytes(bits)
+
+
 def quantized_params(name, shape, quant):
     """The parameters (name, shape, dtype) that hold weight `name` [out, in]
-    quantized with `quant` (bits, group, zero points, scales dtype)."""
-    bits, group, zeros, sdtype = quant
+    quantized with `quant` (bits, group, zero points, scales dtype, layout)."""
+    bits, group, zeros, sdtype, layout = quant
     out, inp = shape
+    base = name[:-len(".weight")]
+    if layout == "tiles":
+        if out % 8 or inp % 128:
+            sys.exit(f"--quant-layout tiles needs a weight of rows divisible "
+                     f"by 8 and columns divisible by 128; {name} is "
+                     f"[{out}, {inp}]")
+        return [(base + ".qtiles", [out // 8, inp // 128, TILE_BYTES[bits]],
+                 "ui8")]
     if inp % group or (bits == 4 and group % 2):
         sys.exit(f"--group-size {group} does not divide the {inp} columns "
                  f"of {name}" + (" into an even group" if bits == 4 else ""))
-    base = name[:-len(".weight")]
     params = [(base + ".qweight",
                [out, inp] if bits == 8 else [out, inp // 2],
                "i8" if bits == 8 else "ui8"),
@@ -384,9 +404,12 @@ def function(cfg, name, decode, quant=None, tp=1, annotate=False):
         if wname not in quantized:
             return w[wname]
         names, types, shape = quantized[wname]
-        bits, group = quant[0], quant[1]
+        bits, group, layout = quant[0], quant[1], quant[4]
         tag = wname.replace("model.layers.", "l").replace(".weight", "")
         tag = tag.replace(".", "_")
+        if layout == "tiles":
+            return e.op(f"deq_{tag}", f"relax.dequantize_tiles {names[0]} "
+                        f"{{bits = {bits} : i64}}", types, T(shape))
         return e.op(f"deq_{tag}", f"relax.dequantize {', '.join(names)} "
                     f"{{bits = {bits} : i64, group_size = {group} : i64}}",
                     types, T(shape))
@@ -537,6 +560,11 @@ def main():
                     help="q4 with a zero point per group (asymmetric)")
     ap.add_argument("--scales", choices=("f16", "f32"), default="f16",
                     help="the scales' dtype")
+    ap.add_argument("--quant-layout", choices=("plain", "tiles"),
+                    default="plain",
+                    help="how the quantized weights are stored: plain "
+                    "(.qweight, .scales) or tiles (.qtiles; group 32, f16 "
+                    "scales, no zero points)")
     ap.add_argument("--tensor-parallel", type=int, default=1, metavar="N",
                     help="write one rank's program of N tensor-parallel "
                     "ranks")
@@ -551,14 +579,27 @@ def main():
             sys.exit("--group-size must be positive")
         if args.zero_points and args.quantize != "q4":
             sys.exit("--zero-points needs --quantize q4")
+        if args.quant_layout == "tiles" and (
+                args.group_size != 32 or args.zero_points or
+                args.scales != "f16"):
+            sys.exit("--quant-layout tiles holds group 32, f16 scales and no "
+                     "zero points (llama.cpp's Q8_0 / Q4_0): drop "
+                     "--group-size, --zero-points and --scales f32")
         quant = (8 if args.quantize == "q8" else 4, args.group_size,
-                 args.zero_points, args.scales)
-    elif args.zero_points or args.group_size != 32 or args.scales != "f16":
-        sys.exit("--group-size, --zero-points and --scales need --quantize")
+                 args.zero_points, args.scales, args.quant_layout)
+    elif (args.zero_points or args.group_size != 32 or args.scales != "f16"
+          or args.quant_layout != "plain"):
+        sys.exit("--group-size, --zero-points, --scales and --quant-layout "
+                 "need --quantize")
     with open(args.config) as f:
         cfg = json.load(f)
     check_config(cfg)
     check_tensor_parallel(cfg, tp, args.quantize)
+    if quant:
+        # Every weight's layout constraints, before anything is written.
+        for wname, shape in weight_shapes(cfg, tp):
+            if is_quantized_weight(wname):
+                quantized_params(wname, shape, quant)
     annotate = args.shard_annotations
     if annotate and (tp > 1 or args.quantize):
         sys.exit("--shard-annotations excludes --tensor-parallel and "
@@ -579,7 +620,8 @@ def main():
     if quant:
         items.append(("quantized", f"{args.quantize}, group {quant[1]}, "
                       f"{quant[3]} scales" +
-                      (", zero points" if quant[2] else "")))
+                      (", zero points" if quant[2] else "") +
+                      (", in tiles" if quant[4] == "tiles" else "")))
     if tp > 1:
         items.append(("tensor_parallel", f"rank program of {tp}"))
     if annotate:

@@ -137,3 +137,35 @@ def to_gguf_blocks(q, scales, bits):
         v = unpack4(q).reshape(n, -1, 32)
         body = (v[..., :16] | (v[..., 16:] << 4)).astype(np.uint8)
     return np.concatenate([d, body], axis=2).reshape(n, -1)
+
+
+TILE_ROWS, TILE_COLS = 8, 128  # QuantTiles.h's kRows and kCols
+
+
+def to_tiles(q, scales, bits):
+    """The tiled layout of include/RelaxDialect/Runtime/QuantTiles.h (the
+    numpy twin of quant_tiles::pack) of a group-32 weight W [n, k] with f16
+    scales and no zero points: q int8 [n, k] (8 bits) or packed uint8
+    [n, k / 2] (4 bits), scales [n, k / 32]. Returns uint8
+    [n / 8, k / 128, 1088 or 576]: per tile of 8 rows x 128 elements, the
+    32 f16 scales (group g of row r at byte 2 * (g * 8 + r)), then row r's
+    group g for g < 4, r < 8 as the plain layout stores it."""
+    n = q.shape[0]
+    k = q.shape[1] * (8 // bits)
+    if bits not in (4, 8):
+        raise ValueError("tiles hold 4-bit or 8-bit weights, not %d" % bits)
+    if n % TILE_ROWS or k % TILE_COLS:
+        raise ValueError("tiles need n %% 8 == 0 and k %% 128 == 0, got "
+                         "[%d, %d]" % (n, k))
+    if scales.shape != (n, k // 32):
+        raise ValueError("scales %s are not [n, k / 32] = [%d, %d]" %
+                         (scales.shape, n, k // 32))
+    nb, kb, chunk = n // TILE_ROWS, k // TILE_COLS, 32 * bits // 8
+    # [nb, r, kb, g] -> [nb, kb, g, r]: the scales' order in a tile.
+    s = scales.astype(np.float16).reshape(nb, TILE_ROWS, kb, 4)
+    s = np.ascontiguousarray(s.transpose(0, 2, 3, 1)).reshape(nb, kb, 32)
+    s = s.view(np.uint8)
+    # Row r's group g: [nb, r, kb, g, chunk] -> [nb, kb, g, r, chunk].
+    body = q.view(np.uint8).reshape(nb, TILE_ROWS, kb, 4, chunk)
+    body = body.transpose(0, 2, 3, 1, 4).reshape(nb, kb, 32 * chunk)
+    return np.ascontiguousarray(np.concatenate([s, body], axis=2))

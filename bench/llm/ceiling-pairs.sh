@@ -12,7 +12,10 @@
 # WORK=DIR (DIR/<config>-<format>/model.so), e.g.
 #   WORK=/tmp/q REUSE=1 FORMATS="q8 q4a8" bench/llm/quant.sh
 #   WORK=/tmp/q FORMATS="q8 q4a8" bench/llm/ceiling-pairs.sh
+# LAYOUT=tiles takes the tiled models of a LAYOUT=tiles quant.sh run
+# (DIR/<config>-<format>-tiles); the bytes a token reads are the same.
 # Environment: CONFIG (default python-free-examples/llm/llama-16l.json),
+# LAYOUT (plain or tiles; default plain),
 # FORMATS (q8 q8a8 q4a8), THREADS (1 2), ROUNDS (5), NEW (48 tokens), SEED
 # (1, quant.sh's).
 set -euo pipefail
@@ -26,15 +29,21 @@ THREADS="${THREADS:-1 2}"
 ROUNDS="${ROUNDS:-5}"
 NEW="${NEW:-48}"
 SEED="${SEED:-1}"
+LAYOUT="${LAYOUT:-plain}"
+case "$LAYOUT" in
+  plain) layout_suffix="" ;;
+  tiles) layout_suffix="-tiles" ;;
+  *) echo "ceiling-pairs.sh: LAYOUT must be plain or tiles, not '$LAYOUT'" >&2; exit 2 ;;
+esac
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 # shellcheck source=ceiling-lib.sh
 source "$ROOT/bench/llm/ceiling-lib.sh"
-echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) CPUs; $(date -u '+%Y-%m-%d %H:%M UTC'); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) CPUs; $(date -u '+%Y-%m-%d %H:%M UTC'); load average $(cut -d' ' -f1-3 /proc/loadavg); weight layout $LAYOUT"
 for r in $(seq "$ROUNDS"); do
   for f in $FORMATS; do
-    dir="$WORK/$name-$f"
-    [[ -s "$dir/model.so" ]] || { echo "no $dir/model.so: run quant.sh with WORK=$WORK" >&2; exit 1; }
+    dir="$WORK/$name-$f$layout_suffix"
+    [[ -s "$dir/model.so" ]] || { echo "no $dir/model.so: run quant.sh with WORK=$WORK LAYOUT=$LAYOUT" >&2; exit 1; }
     for t in $THREADS; do
       before=$(ceiling "$t")
       tps=$(RELAX_NUM_THREADS="$t" OMP_NUM_THREADS="$t" "$BIN/llama-generate" \

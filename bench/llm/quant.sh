@@ -28,7 +28,14 @@
 # Q8_0 and Q4_0) and onnxruntime's (MatMulNBits accuracy_level 4);
 # llama.cpp runs as for q8 and q4.
 #
+# LAYOUT=tiles stores relax's weights in tiles (gen-llama-model.py
+# --quant-layout tiles, docs/quantization.md "Tiled layout"; llama-generate
+# packs them at load time, --save-weights still writes the plain tensors,
+# so the peers get the same weights); its folders are <config>-<format>-tiles
+# beside the plain layout's <config>-<format>, so both can share a WORK.
+#
 # Environment: CONFIGS (default python-free-examples/llm/llama-6l.json),
+# LAYOUT (plain or tiles; default plain),
 # FORMATS ("q8 q8a8 q4 q4a8"), THREADS ("1 2"), REPEATS (3), NEW (32), PAST (24),
 # RUNS (30), SEED (1), ORT_ACCURACY (0: f32 arithmetic; 4: int8
 # activations), REPORT (bench/llm/quant.md), WORK (scratch folder, default
@@ -51,6 +58,12 @@ SEED="${SEED:-1}"
 ORT_ACCURACY="${ORT_ACCURACY:-0}"
 REUSE="${REUSE:-0}"
 REPORT="${REPORT:-$HERE/quant.md}"
+LAYOUT="${LAYOUT:-plain}"
+case "$LAYOUT" in
+  plain) layout_suffix="" ;;
+  tiles) layout_suffix="-tiles" ;;
+  *) echo "quant.sh: LAYOUT must be plain or tiles, not '$LAYOUT'" >&2; exit 2 ;;
+esac
 
 peers_python
 LPY="$HERE/.venv-llamacpp/bin/python"
@@ -79,7 +92,7 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for config in $CONFIGS; do
   name=$(basename "$config" .json)
   for f in $FORMATS; do
-    dir="$OUT/$name-$f"
+    dir="$OUT/$name-$f$layout_suffix"
     mkdir -p "$dir"
     # The weights' format, and what relax and onnxruntime do with X.
     wf="${f%a8}"
@@ -97,7 +110,7 @@ for config in $CONFIGS; do
     else
     echo "== $name $f: model, weights, GGUF, ONNX" >&2
     "$LPY" "$ROOT/scripts/gen-llama-model.py" "$config" --quantize "$wf" \
-      > "$dir/model.mlir"
+      --quant-layout "$LAYOUT" > "$dir/model.mlir"
     "$BIN/relax-compile" --fuse "${relax_flags[@]}" "$dir/model.mlir" \
       -o "$dir/model.so"
     RELAX_NUM_THREADS=1 "$BIN/llama-generate" "$dir/model.so" \
@@ -136,7 +149,7 @@ for config in $CONFIGS; do
       done
     done
     for t in $THREADS; do
-      rows+=("| $name | $f | $t | $(median < "$dir/relax-$t") | $(median < "$dir/peer-$t") | $(tps_ms "$(median < "$dir/ort-$t")") | $(cat "$dir/agree") |")
+      rows+=("| $name | $f$layout_suffix | $t | $(median < "$dir/relax-$t") | $(median < "$dir/peer-$t") | $(tps_ms "$(median < "$dir/ort-$t")") | $(cat "$dir/agree") |")
     done
   done
 done
@@ -151,6 +164,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "- load average (1, 5, 15 min): $load_before before, $load_after after"
   echo "- llama.cpp: $("$LPY" "$PEER" info | tr '\n' ' ' | sed 's/ *$//')"
   echo "- onnxruntime: $("$PY" -c 'import onnxruntime; print(onnxruntime.__version__)'), MatMulNBits accuracy_level $ORT_ACCURACY (4 for q8a8 and q4a8)"
+  echo "- relax's weight layout: $LAYOUT (the peers read the same weights in their own formats)"
   echo
   echo "| config | format | threads | relax decode tok/s | llama.cpp decode tok/s | onnxruntime decode tok/s | greedy tokens (relax vs llama.cpp) |"
   echo "|---|---|---|---|---|---|---|"

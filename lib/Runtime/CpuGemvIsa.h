@@ -202,7 +202,8 @@ struct Int8Rows {
   /// (centreLanes int32 lanes, those of a block in the kernel's chunk), the
   /// start of a chunk's integer sums that centres symmetric weights
   /// exactly: c = -8 for 4-bit nibbles, -128 for 8-bit weights summed as
-  /// w + 128.
+  /// w + 128. The tile kernels take one lane per block (centreLanes 1) and
+  /// spread it themselves: fewer bytes of X to keep in L1.
   const int32_t *centre = nullptr;
   int64_t centreLanes = 4;
   /// [m, k / group]: per group of W, sum over its blocks of scale * sum of
@@ -217,6 +218,32 @@ using Int8RangeFn = void(const Int8Rows &x, const QuantizedWeight &w, float *y,
                          int64_t ldy, int64_t begin, int64_t end);
 Int8RangeFn int8RangeAvx2;
 Int8RangeFn int8RangeAvx512Vnni;
+
+/// Int8RangeFn for a W in tiles (QuantLayout::Tiles, QuantTiles.h), x laid
+/// out as for the plain kernel of the same instruction set (the generic one
+/// for int8TilesGeneric); begin and end multiples of 8 (whole row blocks).
+/// Each row's f32 sums are added in the plain kernel's order, so the
+/// outputs are bit-identical to it (CpuQuantInt8Tiles.inc).
+Int8RangeFn int8TilesGeneric;
+Int8RangeFn int8TilesAvx2;
+Int8RangeFn int8TilesAvx512Vnni;
+
+/// The integer dot product of one block of 32 weights (8 bits: 32 int8;
+/// 4 bits: 16 bytes of nibbles) with X's block `xb` (8 bits: plain order;
+/// 4 bits: its 16 even elements then its 16 odd ones), added to `start`:
+/// the plain C++ kernels' block sum, exact.
+inline int32_t int8BlockSum(int bits, const uint8_t *wb, const int8_t *xb,
+                            int32_t start) {
+  int32_t sum = start;
+  if (bits == 8) {
+    for (int t = 0; t < 32; ++t)
+      sum += int8_t(wb[t]) * xb[t];
+    return sum;
+  }
+  for (int t = 0; t < 16; ++t)
+    sum += (wb[t] & 15) * xb[t] + (wb[t] >> 4) * xb[16 + t];
+  return sum;
+}
 
 } // namespace relax::runtime::detail
 

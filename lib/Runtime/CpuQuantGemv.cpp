@@ -227,18 +227,11 @@ void int8RangeGeneric(const detail::Int8Rows &x, const QuantizedWeight &w,
       const int8_t *xi = x.q + i * x.ldq;
       float acc = 0.0f;
       for (int64_t b = 0; b < blocks; ++b) {
-        int32_t sum = 0;
-        if (w.bits == 8) {
-          for (int64_t t = 0; t < 32; ++t)
-            sum += int8_t(row[b * 32 + t]) * xi[b * 32 + t];
-        } else {
-          sum = w.zeros ? 0 : x.centre[(i * x.paddedBlocks + b) * x.centreLanes];
-          for (int64_t t = 0; t < 16; ++t) {
-            int byte = row[b * 16 + t];
-            sum += (byte & 15) * xi[b * 32 + t] +
-                   (byte >> 4) * xi[b * 32 + 16 + t];
-          }
-        }
+        int32_t sum = detail::int8BlockSum(
+            w.bits, row + b * 32 * w.bits / 8, xi + b * 32,
+            w.bits == 8 || w.zeros
+                ? 0
+                : x.centre[(i * x.paddedBlocks + b) * x.centreLanes]);
         acc += float(sum) * (scaleOf(w, j, b / perGroup) *
                              x.scales[i * x.paddedBlocks + b]);
       }
@@ -365,29 +358,36 @@ bool relax::runtime::quantLinearWith(CpuIsa isa, int64_t m, const float *x,
     return false;
   if (m == 0)
     return true;
-  // Tiled weights take the exact products whatever `activations` asks
-  // (QuantActivations::Int8 has no tile kernels yet).
   if (activations == QuantActivations::Int8 && m <= kMaxGemvRows &&
-      w.group % 32 == 0 && w.layout == QuantLayout::Plain) {
+      w.group % 32 == 0) {
     // A chunk is one register of weight bytes: 4 blocks of 4 bits or 2 of
     // 8 in the VNNI kernel, 2 or 1 in the AVX2 one (also the kernel of
     // AVX-512 CPUs without VNNI), 1 in the plain one.
     const bool nibbles = w.bits == 4;
-    detail::Int8RangeFn *kernel = int8RangeGeneric;
+    const bool tiles = w.layout == QuantLayout::Tiles;
+    // Tiles read X as the plain kernel of the same instruction set does.
+    detail::Int8RangeFn *kernel =
+        tiles ? detail::int8TilesGeneric : int8RangeGeneric;
     Int8Layout layout;
     layout.nibbleOrder = nibbles;
     layout.centre = nibbles ? -8 : 0;
     if (isa == CpuIsa::Avx512 && hasAvx512Vnni()) {
-      kernel = detail::int8RangeAvx512Vnni;
+      kernel = tiles ? detail::int8TilesAvx512Vnni : detail::int8RangeAvx512Vnni;
       layout.chunkBlocks = nibbles ? 4 : 2;
       layout.centreLanes = nibbles ? 4 : 8;
       // vpdpbusd sums (w + 128) * x.
       layout.centre = nibbles ? -8 : -128;
     } else if (isa != CpuIsa::Generic) {
-      kernel = detail::int8RangeAvx2;
+      kernel = tiles ? detail::int8TilesAvx2 : detail::int8RangeAvx2;
       layout.chunkBlocks = nibbles ? 2 : 1;
       layout.centreLanes = nibbles ? 4 : 8;
     }
+    // The tile kernels re-read X once per block of 8 rows of W, which
+    // streams 8 k bytes (8 bits) through L1 meanwhile: X's centres compact,
+    // one int32 a block, keep more of X there (2048 x 5632, one Zen 4
+    // core: q8a8 0.92 -> 1.03 and q4a8 0.82 -> 0.94 of the plain layout).
+    if (tiles)
+      layout.centreLanes = 1;
     detail::Int8Rows rows = prepareInt8Rows(m, x, ldx, w.k, w.group, layout);
     detail::splitOverPoolStreams(w.n, w.n * w.k * w.bits / 8, threads,
                                  [&](int64_t begin, int64_t end) {

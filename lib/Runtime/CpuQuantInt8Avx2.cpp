@@ -13,6 +13,7 @@
 #include "CpuGemvIsa.h"
 #include "CpuVectorHelpers.h"
 #include "CpuQuantGemv.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 
 #include <immintrin.h>
 
@@ -80,9 +81,49 @@ struct IVec {
         _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
   }
   static Reg blockScales8(const float *p) { return _mm256_broadcast_ss(p); }
+  // The tiles' members (CpuQuantInt8Tiles.inc).
+  static IReg broadcastPiece8(const void *p) {
+    return _mm256_loadu_si256(static_cast<const __m256i *>(p));
+  }
+  static IReg broadcastPiece4(const void *p) {
+    return _mm256_broadcastsi128_si256(
+        _mm_loadu_si128(static_cast<const __m128i *>(p)));
+  }
+  /// A tile's 32 f16 scales, [group][row]: converted a group at a time
+  /// where a group's rows need them (four registers held over the tile
+  /// would be spilled: AVX2 has 16).
+  struct TileScales {
+    const uint8_t *halves;
+  };
+  static TileScales tileScales(const uint8_t *p) { return {p}; }
+  /// The scales of rows h * P.. of group g, each in the lanes of its
+  /// piece.
+  template <int P> static Reg rowScales(const TileScales &s, int g, int h) {
+    const __m256i piece = P == 1 ? _mm256_setzero_si256()
+                                 : _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    return _mm256_permutevar8x32_ps(
+        _mm256_cvtph_ps(_mm_loadu_si128(
+            reinterpret_cast<const __m128i *>(s.halves + 16 * g))),
+        _mm256_add_epi32(piece, _mm256_set1_epi32(h * P)));
+  }
+  /// c in the first int32 lane of each of P pieces, zeros elsewhere.
+  template <int P> static IReg firstLanes(int32_t c) {
+    return _mm256_blend_epi32(_mm256_setzero_si256(), _mm256_set1_epi32(c),
+                              P == 2 ? 0x11 : 0x01);
+  }
+  template <int P> static void transpose(const Reg *in, Reg *out) {
+    if constexpr (P == 1) {
+      out[0] = in[0];
+    } else {
+      static_assert(P == 2, "one or two pieces of a register");
+      out[0] = _mm256_permute2f128_ps(in[0], in[1], 0x20);
+      out[1] = _mm256_permute2f128_ps(in[0], in[1], 0x31);
+    }
+  }
 };
 
 #include "CpuQuantInt8Kernels.inc"
+#include "CpuQuantInt8Tiles.inc"
 } // namespace
 
 void relax::runtime::detail::int8RangeAvx2(const Int8Rows &x,
@@ -90,4 +131,11 @@ void relax::runtime::detail::int8RangeAvx2(const Int8Rows &x,
                                            int64_t ldy, int64_t begin,
                                            int64_t end) {
   int8Range(x, w, y, ldy, begin, end);
+}
+
+void relax::runtime::detail::int8TilesAvx2(const Int8Rows &x,
+                                           const QuantizedWeight &w, float *y,
+                                           int64_t ldy, int64_t begin,
+                                           int64_t end) {
+  int8Tiles(x, w, y, ldy, begin, end);
 }

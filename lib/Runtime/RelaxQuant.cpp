@@ -6,6 +6,7 @@
 // whole. Link names:
 //
 //   relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>[_a8]
+//   relax_quant_linear[_batch]_<q8t|q4t>_f32[_a8]
 //
 // `batch` for X [b, m, k] and Y [b, m, n] (else [m, k] and [m, n]), then the
 // weight format (int8; packed uint4 with zero 8; packed uint4 with a zeros
@@ -13,13 +14,16 @@
 // int8 for the products (QuantActivations::Int8, CpuQuantGemv.h). The
 // operands are memref descriptors
 // (RelaxBlas.h): X, Q ([n, k] i8 or [n, k / 2] ui8), scales [n, g],
-// (zeros [n, g] ui8,) Y. The group is k / g. Every dim is checked before
-// anything is read; a mismatch or a layout the kernels refuse is a message
-// in the runtime's error slot, and Y is left untouched.
+// (zeros [n, g] ui8,) Y. The group is k / g. The `t` formats take the
+// weight in tiles (RelaxDialect/Runtime/QuantTiles.h): X, T [n / 8,
+// k / 128, 1088 or 576] ui8, Y; group 32, f16 scales inside the tiles. Every
+// dim is checked before anything is read; a mismatch or a layout the kernels
+// refuse is a message in the runtime's error slot, and Y is left untouched.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CpuQuantGemv.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 #include "RelaxDialect/Runtime/RelaxBlas.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 #include "RuntimeReport.h"
@@ -68,6 +72,45 @@ bool rowsOf(const MemRef<float, N> *m, int64_t &rows, int64_t &ld) {
   return ld >= m->sizes[N - 1];
 }
 
+/// The part every entry shares once its weight is checked: Y's dims and
+/// the strides, then the product. `weightDense` says whether the weight's
+/// operands are dense (`weightOperands` names them in the message);
+/// `weightText` describes them for the kernel's refusals.
+template <int N>
+void runQuantLinear(const char *fn, MemRef<float, N> *x, MemRef<float, N> *y,
+                    const relax::runtime::QuantizedWeight &w, bool weightDense,
+                    const char *weightOperands, const std::string &weightText,
+                    relax::runtime::QuantActivations activations) {
+  int64_t n = w.n;
+  bool yOk = y->sizes[N - 1] == n;
+  for (int i = 0; i + 1 < N; ++i)
+    yOk = yOk && y->sizes[i] == x->sizes[i];
+  if (!yOk) {
+    reportError("%s: Y is %s, expected X's rows %s by %lld", fn,
+                shapeString(y).c_str(), shapeString(x).c_str(), (long long)n);
+    return;
+  }
+  int64_t rows, ldx, yRows, ldy;
+  if (!weightDense || !rowsOf(x, rows, ldx) || !rowsOf(y, yRows, ldy)) {
+    reportError("%s: unsupported strides (X %s, Y %s; %s must be dense)", fn,
+                shapeString(x).c_str(), shapeString(y).c_str(), weightOperands);
+    return;
+  }
+  if (rows == 0 || n == 0)
+    return;
+  if (const char *why = relax::runtime::whyUnsupported(w)) {
+    reportError("%s: %s (%s)", fn, why, weightText.c_str());
+    return;
+  }
+  // Small products are not worth waking the pool for.
+  double work = 2.0 * double(rows) * double(n) * double(w.k);
+  int threads = work >= 65536.0 ? relax::runtime::poolThreads() : 1;
+  if (!relax::runtime::quantLinear(rows, x->aligned + x->offset, ldx, w,
+                                   y->aligned + y->offset, ldy, threads,
+                                   activations))
+    reportError("%s: the kernel refused %s", fn, weightText.c_str());
+}
+
 template <int N, typename QT, typename ST>
 void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
                       MemRef<QT, 2> *q, MemRef<ST, 2> *scales,
@@ -99,24 +142,6 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
                 shapeString(zeros).c_str(), shapeString(scales).c_str());
     return;
   }
-  bool yOk = y->sizes[N - 1] == n;
-  for (int i = 0; i + 1 < N; ++i)
-    yOk = yOk && y->sizes[i] == x->sizes[i];
-  if (!yOk) {
-    reportError("%s: Y is %s, expected X's rows %s by %lld", fn,
-                shapeString(y).c_str(), shapeString(x).c_str(), (long long)n);
-    return;
-  }
-  int64_t rows, ldx, yRows, ldy;
-  if (!isDense(q) || !isDense(scales) || (zeros && !isDense(zeros)) ||
-      !rowsOf(x, rows, ldx) || !rowsOf(y, yRows, ldy)) {
-    reportError("%s: unsupported strides (X %s, Y %s; Q, scales and zeros "
-                "must be dense)",
-                fn, shapeString(x).c_str(), shapeString(y).c_str());
-    return;
-  }
-  if (rows == 0 || n == 0)
-    return;
   relax::runtime::QuantizedWeight w;
   w.bits = bits;
   w.n = n;
@@ -126,19 +151,43 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
   w.scales = scales->aligned + scales->offset;
   w.scalesF16 = sizeof(ST) == 2;
   w.zeros = zeros ? zeros->aligned + zeros->offset : nullptr;
-  if (const char *why = relax::runtime::whyUnsupported(w)) {
-    reportError("%s: %s (Q %s, scales %s)", fn, why, shapeString(q).c_str(),
-                shapeString(scales).c_str());
+  runQuantLinear(
+      fn, x, y, w, isDense(q) && isDense(scales) && (!zeros || isDense(zeros)),
+      "Q, scales and zeros",
+      "Q " + shapeString(q) + ", scales " + shapeString(scales), activations);
+}
+
+/// The entries of weights in tiles (RelaxDialect/Runtime/QuantTiles.h):
+/// T [n / 8, k / 128, tileBytes(bits)] ui8, dense.
+template <int N>
+void quantTilesEntry(const char *fn, int bits, MemRef<float, N> *x,
+                     MemRef<uint8_t, 3> *t, MemRef<float, N> *y,
+                     relax::runtime::QuantActivations activations) {
+  namespace tiles = relax::runtime::quant_tiles;
+  if (!x || !t || !y) {
+    reportError("%s: null memref descriptor", fn);
     return;
   }
-  // Small products are not worth waking the pool for.
-  double work = 2.0 * double(rows) * double(n) * double(k);
-  int threads = work >= 65536.0 ? relax::runtime::poolThreads() : 1;
-  if (!relax::runtime::quantLinear(rows, x->aligned + x->offset, ldx, w,
-                                   y->aligned + y->offset, ldy, threads,
-                                   activations))
-    reportError("%s: the kernel refused Q %s, scales %s", fn,
-                shapeString(q).c_str(), shapeString(scales).c_str());
+  int64_t k = x->sizes[N - 1];
+  if (t->sizes[2] != tiles::tileBytes(bits) ||
+      t->sizes[1] * tiles::kCols != k) {
+    reportError("%s: X %s and tiles %s do not agree (expected tiles [n / 8, "
+                "k / 128, %lld])",
+                fn, shapeString(x).c_str(), shapeString(t).c_str(),
+                (long long)tiles::tileBytes(bits));
+    return;
+  }
+  relax::runtime::QuantizedWeight w;
+  w.bits = bits;
+  w.n = t->sizes[0] * tiles::kRows;
+  w.k = k;
+  w.group = tiles::kGroup;
+  w.q = t->aligned + t->offset;
+  w.scales = nullptr;
+  w.scalesF16 = true;
+  w.layout = relax::runtime::QuantLayout::Tiles;
+  runQuantLinear(fn, x, y, w, isDense(t), "the tiles",
+                 "tiles " + shapeString(t), activations);
 }
 
 } // namespace
@@ -179,6 +228,27 @@ void quantLinearEntry(const char *fn, int bits, MemRef<float, N> *x,
 #define RELAX_QUANT_ENTRIES(RANK, BATCH, SNAME, ST)                            \
   RELAX_QUANT_FORMAT_ENTRIES(RANK, BATCH, SNAME, ST, , F32)                    \
   RELAX_QUANT_FORMAT_ENTRIES(RANK, BATCH, SNAME, ST, _a8, Int8)
+
+// Weights in tiles: one entry per rank of X and bit width, with and without
+// int8 activations. The scales are inside the tiles (f16); `f32` names X.
+#define RELAX_QUANT_TILES_ENTRY(RANK, BATCH, BITS, SUFFIX, ACT)                \
+  extern "C" void                                                              \
+      _mlir_ciface_relax_quant_linear##BATCH##_q##BITS##t_f32##SUFFIX(         \
+          MemRef<float, RANK> *x, MemRef<uint8_t, 3> *t,                       \
+          MemRef<float, RANK> *y) {                                            \
+    quantTilesEntry<RANK>(                                                     \
+        "relax_quant_linear" #BATCH "_q" #BITS "t_f32" #SUFFIX, BITS, x, t, y, \
+        relax::runtime::QuantActivations::ACT);                                \
+  }
+
+#define RELAX_QUANT_TILES_ENTRIES(RANK, BATCH)                                 \
+  RELAX_QUANT_TILES_ENTRY(RANK, BATCH, 8, , F32)                               \
+  RELAX_QUANT_TILES_ENTRY(RANK, BATCH, 8, _a8, Int8)                           \
+  RELAX_QUANT_TILES_ENTRY(RANK, BATCH, 4, , F32)                               \
+  RELAX_QUANT_TILES_ENTRY(RANK, BATCH, 4, _a8, Int8)
+
+RELAX_QUANT_TILES_ENTRIES(2, )
+RELAX_QUANT_TILES_ENTRIES(3, _batch)
 
 RELAX_QUANT_ENTRIES(2, , f32, float)
 RELAX_QUANT_ENTRIES(2, , f16, uint16_t)

@@ -139,10 +139,11 @@ void check(CpuIsa isa, const Case &c, std::mt19937 &rng,
           << " zeros " << c.zeros << " quantized " << quantized << " at ("
           << i << ", " << j << ")";
       // Each x moves by at most half a step, 1/254 of its block's largest.
-      if (quantized)
+      if (quantized) {
         ASSERT_NEAR(y[i * ldy + j], exact,
                     rounding + 1e-5 * magnitude + 1e-6)
             << relax::runtime::cpuIsaName(isa) << " bits " << c.bits;
+      }
     }
     // The padding of Y is never written.
     for (int64_t j = c.n; j < ldy; ++j)

@@ -2,12 +2,15 @@
 //
 // lib/Runtime/RelaxQuant.cpp: the relax_quant_linear_* entries against the
 // decoded weight (dequantizedElement) in double, for every format, f16 and
-// f32 scales, rank-2 and rank-3 activations and a row-padded X; and every
-// error they report, with Y left untouched.
+// f32 scales, rank-2 and rank-3 activations and a row-padded X; the entries
+// of weights in tiles against the plain entries on the same weights (the
+// kernels are bit-identical); and every error they report, with Y left
+// untouched.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../../lib/Runtime/CpuQuantGemv.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 #include "RelaxDialect/Runtime/RelaxBlas.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
@@ -40,6 +43,35 @@ void _mlir_ciface_relax_quant_linear_batch_q4z_f32(MemRef<float, 3> *,
                                                    MemRef<float, 2> *,
                                                    MemRef<uint8_t, 2> *,
                                                    MemRef<float, 3> *);
+// Weights in tiles, and the plain entries they are compared with.
+void _mlir_ciface_relax_quant_linear_q8_f16(MemRef<float, 2> *,
+                                            MemRef<int8_t, 2> *,
+                                            MemRef<uint16_t, 2> *,
+                                            MemRef<float, 2> *);
+void _mlir_ciface_relax_quant_linear_q8_f16_a8(MemRef<float, 2> *,
+                                               MemRef<int8_t, 2> *,
+                                               MemRef<uint16_t, 2> *,
+                                               MemRef<float, 2> *);
+void _mlir_ciface_relax_quant_linear_batch_q4_f16(MemRef<float, 3> *,
+                                                  MemRef<uint8_t, 2> *,
+                                                  MemRef<uint16_t, 2> *,
+                                                  MemRef<float, 3> *);
+void _mlir_ciface_relax_quant_linear_batch_q4_f16_a8(MemRef<float, 3> *,
+                                                     MemRef<uint8_t, 2> *,
+                                                     MemRef<uint16_t, 2> *,
+                                                     MemRef<float, 3> *);
+void _mlir_ciface_relax_quant_linear_q8t_f32(MemRef<float, 2> *,
+                                             MemRef<uint8_t, 3> *,
+                                             MemRef<float, 2> *);
+void _mlir_ciface_relax_quant_linear_q8t_f32_a8(MemRef<float, 2> *,
+                                                MemRef<uint8_t, 3> *,
+                                                MemRef<float, 2> *);
+void _mlir_ciface_relax_quant_linear_batch_q4t_f32(MemRef<float, 3> *,
+                                                   MemRef<uint8_t, 3> *,
+                                                   MemRef<float, 3> *);
+void _mlir_ciface_relax_quant_linear_batch_q4t_f32_a8(MemRef<float, 3> *,
+                                                      MemRef<uint8_t, 3> *,
+                                                      MemRef<float, 3> *);
 }
 
 namespace {
@@ -295,6 +327,116 @@ TEST_F(RelaxQuantTest, Q4Errors) {
     EXPECT_EQ(v, -7.0f);
   for (float v : y)
     EXPECT_EQ(v, -7.0f);
+}
+
+/// The tiled entries give the plain entries' Y bit for bit (the same
+/// values, only the bytes' order differs), with f32 and int8 activations,
+/// X of rank 2 (8 bits) and 3 (4 bits), decode-sized and larger m.
+TEST_F(RelaxQuantTest, TilesEqualPlain) {
+  namespace qt = relax::runtime::quant_tiles;
+  const int64_t n = 24, k = 384, g = k / 32;
+  for (int bits : {8, 4})
+    for (int64_t m : {1, 3, 9})
+      for (bool a8 : {false, true}) {
+        std::vector<float> x = randomFloats(m * k);
+        std::vector<uint16_t> s = randomHalves(n * g);
+        std::vector<uint8_t> q = randomBytes(n * k * bits / 8);
+        std::vector<uint8_t> t(qt::weightBytes(bits, n, k));
+        qt::pack(bits, n, k, q.data(), s.data(), t.data());
+        std::vector<float> plain(m * n, -7.0f), tiled(m * n, -9.0f);
+        auto td = desc<uint8_t, 3>(t, {n / 8, k / 128, qt::tileBytes(bits)});
+        auto sd = desc<uint16_t, 2>(s, {n, g});
+        if (bits == 8) {
+          std::vector<int8_t> q8(q.begin(), q.end());
+          auto xd = desc<float, 2>(x, {m, k});
+          auto qd = desc<int8_t, 2>(q8, {n, k});
+          auto pd = desc<float, 2>(plain, {m, n});
+          auto yd = desc<float, 2>(tiled, {m, n});
+          (a8 ? _mlir_ciface_relax_quant_linear_q8_f16_a8
+              : _mlir_ciface_relax_quant_linear_q8_f16)(&xd, &qd, &sd, &pd);
+          (a8 ? _mlir_ciface_relax_quant_linear_q8t_f32_a8
+              : _mlir_ciface_relax_quant_linear_q8t_f32)(&xd, &td, &yd);
+        } else {
+          auto xd = desc<float, 3>(x, {1, m, k});
+          auto qd = desc<uint8_t, 2>(q, {n, k / 2});
+          auto pd = desc<float, 3>(plain, {1, m, n});
+          auto yd = desc<float, 3>(tiled, {1, m, n});
+          (a8 ? _mlir_ciface_relax_quant_linear_batch_q4_f16_a8
+              : _mlir_ciface_relax_quant_linear_batch_q4_f16)(&xd, &qd, &sd,
+                                                              &pd);
+          (a8 ? _mlir_ciface_relax_quant_linear_batch_q4t_f32_a8
+              : _mlir_ciface_relax_quant_linear_batch_q4t_f32)(&xd, &td, &yd);
+        }
+        ASSERT_EQ(relax_rt_has_error(), 0) << relax_rt_last_error();
+        for (int64_t i = 0; i < m * n; ++i)
+          ASSERT_EQ(tiled[i], plain[i])
+              << "bits " << bits << " m " << m << " a8 " << a8 << " at " << i;
+        if (!a8) {
+          relax::runtime::QuantizedWeight w;
+          w.bits = bits;
+          w.n = n;
+          w.k = k;
+          w.q = t.data();
+          w.scalesF16 = true;
+          w.layout = relax::runtime::QuantLayout::Tiles;
+          expectProduct(w, x, m, k, tiled);
+        }
+      }
+}
+
+TEST_F(RelaxQuantTest, TilesErrors) {
+  struct TilesCall {
+    std::array<int64_t, 2> x;
+    std::array<int64_t, 3> t;
+    std::array<int64_t, 2> y;
+    int64_t tPad;
+    const char *message;
+  };
+  const TilesCall cases[] = {
+      {{2, 256},
+       {2, 2, 576},
+       {2, 16},
+       0,
+       "relax_quant_linear_q8t_f32: X [2, 256] and tiles [2, 2, 576] do not "
+       "agree (expected tiles [n / 8, k / 128, 1088])"},
+      {{2, 256},
+       {2, 1, 1088},
+       {2, 16},
+       0,
+       "relax_quant_linear_q8t_f32: X [2, 256] and tiles [2, 1, 1088] do "
+       "not agree (expected tiles [n / 8, k / 128, 1088])"},
+      {{2, 256},
+       {2, 2, 1088},
+       {2, 15},
+       0,
+       "relax_quant_linear_q8t_f32: Y is [2, 15], expected X's rows [2, 256] "
+       "by 16"},
+      {{2, 256},
+       {2, 2, 1088},
+       {2, 16},
+       64,
+       "relax_quant_linear_q8t_f32: unsupported strides (X [2, 256], Y [2, "
+       "16]; the tiles must be dense)"},
+  };
+  for (const TilesCall &c : cases) {
+    relax_rt_clear_error();
+    std::vector<float> x(c.x[0] * c.x[1], 1.0f), y(c.y[0] * c.y[1], -7.0f);
+    std::vector<uint8_t> t(c.t[0] * c.t[1] * (c.t[2] + c.tPad), 0);
+    auto xd = desc<float, 2>(x, c.x);
+    auto td = desc<uint8_t, 3>(t, c.t, c.tPad);
+    auto yd = desc<float, 2>(y, c.y);
+    _mlir_ciface_relax_quant_linear_q8t_f32(&xd, &td, &yd);
+    EXPECT_STREQ(relax_rt_last_error(), c.message);
+    for (float v : y)
+      EXPECT_EQ(v, -7.0f) << c.message;
+  }
+  relax_rt_clear_error();
+  std::vector<float> x(256, 1.0f), y(16, -7.0f);
+  auto xd = desc<float, 2>(x, {1, 256});
+  auto yd = desc<float, 2>(y, {1, 16});
+  _mlir_ciface_relax_quant_linear_q8t_f32(&xd, nullptr, &yd);
+  EXPECT_STREQ(relax_rt_last_error(),
+               "relax_quant_linear_q8t_f32: null memref descriptor");
 }
 
 } // namespace

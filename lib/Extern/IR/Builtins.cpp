@@ -18,7 +18,10 @@
 // rows through two GEMMs and a softmax, CPU).
 // Quantized weights: relax_quant_linear[_batch]_<q8|q4|q4z>_<f32|f16>[_a8]
 // (X [b, m, k] with `batch`; the weight format; the scales' dtype; `a8`:
-// X quantized to int8, 4 bits only; CPU, lib/Runtime/RelaxQuant.cpp).
+// X quantized to int8; CPU, lib/Runtime/RelaxQuant.cpp), and
+// relax_quant_linear[_batch]_<q8t|q4t>_f32[_a8] for weights in tiles
+// (RelaxDialect/Runtime/QuantTiles.h: the f16 scales are inside the tiles,
+// so the suffix names the activations' dtype).
 // Collectives: relax_<mpi|nccl>_allreduce_<op>_r<rank>_<dtype> and
 // relax_<mpi|nccl>_allgather_r<rank>_<dtype> (MPI on the CPU,
 // lib/Runtime/RelaxCollectives.cpp; NCCL on the GPU, declared only).
@@ -27,6 +30,7 @@
 
 #include "RelaxDialect/Extern/IR/Builtins.h"
 #include "RelaxDialect/Relax/IR/RelaxDialect.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -73,6 +77,8 @@ static std::string whyQuantUnsupported(const BuiltinSpec &spec) {
            " bits";
   if (spec.quantZeros && spec.quantBits != 4)
     return "no quantized linear with zero points at 8 bits";
+  if (spec.quantTiles && spec.quantZeros)
+    return "no quantized linear with zero points in tiles";
   if (spec.lhsRank != 2 && spec.lhsRank != 3)
     return "no quantized linear variant for X of rank " +
            std::to_string(spec.lhsRank);
@@ -191,6 +197,11 @@ FailureOr<std::string> mlir::ext::getBuiltinLinkName(const BuiltinSpec &spec) {
   if (spec.kind == BuiltinKind::Conv2D)
     return name + "conv2d_nchw_" + (spec.constantB ? "packed_" : "") +
            dtypeSuffix(spec.dtype).str();
+  if (spec.kind == BuiltinKind::QuantLinear && spec.quantTiles)
+    return std::string("relax_quant_linear") +
+           (spec.lhsRank == 3 ? "_batch" : "") +
+           (spec.quantBits == 8 ? "_q8t_f32" : "_q4t_f32") +
+           (spec.quantInt8Activations ? "_a8" : "");
   if (spec.kind == BuiltinKind::QuantLinear)
     return std::string("relax_quant_linear") +
            (spec.lhsRank == 3 ? "_batch" : "") +
@@ -311,6 +322,18 @@ FunctionType mlir::ext::getBuiltinSignature(MLIRContext *context,
       y.insert(y.begin(), "b");
     }
     SmallVector<Type> inputs = {shaped(x, f32)};
+    if (spec.quantTiles) {
+      // The tile size is a constant of the layout; the runtime relates the
+      // tile counts to X's k and Y's n.
+      SmallVector<Expr> tileDims = {
+          Expr::var("nb"), Expr::var("kb"),
+          Expr::constant(::relax::runtime::quant_tiles::tileBytes(
+              static_cast<int>(spec.quantBits)))};
+      inputs.push_back(
+          relax::RelaxTensorType::get(relax::SymShape(tileDims), u8));
+      inputs.push_back(shaped(y, f32));
+      return FunctionType::get(context, inputs, {});
+    }
     inputs.push_back(spec.quantBits == 8
                          ? shaped({"n", "k"}, IntegerType::get(context, 8))
                          : shaped({"n", "h"}, u8));

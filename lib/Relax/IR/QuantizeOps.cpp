@@ -1,13 +1,17 @@
-//===- QuantizeOps.cpp - shape inference of relax.dequantize --------------===//
+//===- QuantizeOps.cpp - shape inference of the dequantize ops ------------===//
 //
 // The dims of a quantized weight are related by its layout (k = 2 * bytes
 // for 4 bits, groups * group_size = k): inference rejects relations that
 // are provably false and leaves the undecidable ones to the run-time checks
-// of ShapeContracts, so the result type is always fully named.
+// of ShapeContracts, so the result type is always fully named. The tiled
+// layout (relax.dequantize_tiles) relates nothing the types cannot state:
+// its tile size is a constant and the weight's dims are multiples of the
+// tile counts.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OpHelpers.h"
+#include "RelaxDialect/Runtime/QuantTiles.h"
 
 using namespace mlir;
 using namespace mlir::relax;
@@ -116,6 +120,43 @@ LogicalResult DequantizeOp::inferReturnTypes(MLIRContext *context,
                 "zeros dim " + Twine(d) + " differs from scales'")))
           return failure();
   }
+  results.push_back(
+      RelaxTensorType::get(SymShape(ArrayRef<sym::Expr>{n, k}), f32));
+  return success();
+}
+
+LogicalResult DequantizeTilesOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  namespace tiles = ::relax::runtime::quant_tiles;
+  DequantizeInfer infer{loc, getOperationName()};
+  auto t = cast<RelaxTensorType>(adaptor.getTiles().getType());
+  int64_t bits = adaptor.getBits();
+  if (bits != 4 && bits != 8)
+    return infer.fail("bits must be 4 or 8, got " + Twine(bits));
+  if (!isUnsignedInt(t.getDtype(), 8))
+    return infer.fail("tiles must be ui8 (bytes), got " +
+                      typeText(t.getDtype()));
+  Type f32 = Float32Type::get(context);
+  if (!t.hasRank()) {
+    results.push_back(RelaxTensorType::get(SymShape::unranked(), f32));
+    return success();
+  }
+  if (t.getRank() != 3)
+    return infer.fail("tiles must have rank 3 ([nb, kb, tile bytes]), got " +
+                      t.getShape().str());
+  // The tile size is part of the layout, not a dim the program chooses.
+  int64_t tileBytes = tiles::tileBytes(bits);
+  sym::Expr size = t.getDims()[2];
+  std::optional<int64_t> constant = size ? size.getConstant() : std::nullopt;
+  if (constant != tileBytes)
+    return infer.fail("tiles dim 2 must be " + Twine(tileBytes) +
+                      " (the bytes of a tile of 8 x 128 " + Twine(bits) +
+                      "-bit elements and its scales), got " +
+                      (size ? size.str() : std::string("?")));
+  sym::Expr nb = t.getDims()[0], kb = t.getDims()[1];
+  sym::Expr n = nb ? nb * sym::Expr::constant(tiles::kRows) : sym::Expr();
+  sym::Expr k = kb ? kb * sym::Expr::constant(tiles::kCols) : sym::Expr();
   results.push_back(
       RelaxTensorType::get(SymShape(ArrayRef<sym::Expr>{n, k}), f32));
   return success();

@@ -2,10 +2,12 @@
 //
 // linear(x, dequantize(q, s[, z])) and matmul(x, permute_dims(dequantize(...)))
 // on the CPU become relax_quant_linear_* calls (lib/Runtime/RelaxQuant.cpp),
-// which stream the packed weight. The layout relations the kernel relies on
-// (groups * group_size = k, equal rows, the contraction dim) are asserted
-// first wherever inference could not prove them: the runtime derives the
-// group from the scales' shape and would otherwise accept another group.
+// which stream the packed weight; relax.dequantize_tiles the same with the
+// tiles as the weight operand (`_q8t` / `_q4t`). The layout relations the
+// kernel relies on (groups * group_size = k, equal rows, the contraction
+// dim) are asserted first wherever inference could not prove them: the
+// runtime derives the group from the scales' shape and would otherwise
+// accept another group.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,8 +48,10 @@ FailureOr<bool> relax::dispatchQuantizedProduct(RewriterBase &rewriter,
     return false;
   }
   auto dequantize = weight.getDefiningOp<DequantizeOp>();
-  if (!dequantize)
+  auto tiles = weight.getDefiningOp<DequantizeTilesOp>();
+  if (!dequantize && !tiles)
     return false;
+  Operation *decode = dequantize ? dequantize.getOperation() : tiles;
   auto xType = dyn_cast<RelaxTensorType>(x.getType());
   auto wType = cast<RelaxTensorType>(weight.getType());
   auto resultType = dyn_cast<RelaxTensorType>(op->getResult(0).getType());
@@ -59,11 +63,18 @@ FailureOr<bool> relax::dispatchQuantizedProduct(RewriterBase &rewriter,
   spec.target = target;
   spec.dtype = xType.getDtype();
   spec.lhsRank = xType.getRank();
-  spec.quantBits = dequantize.getBits();
-  spec.quantZeros = static_cast<bool>(dequantize.getZeros());
-  spec.quantScalesF16 = cast<RelaxTensorType>(dequantize.getScales().getType())
-                            .getDtype()
-                            .isF16();
+  spec.quantTiles = static_cast<bool>(tiles);
+  if (tiles) {
+    spec.quantBits = tiles.getBits();
+    spec.quantScalesF16 = true;
+  } else {
+    spec.quantBits = dequantize.getBits();
+    spec.quantZeros = static_cast<bool>(dequantize.getZeros());
+    spec.quantScalesF16 =
+        cast<RelaxTensorType>(dequantize.getScales().getType())
+            .getDtype()
+            .isF16();
+  }
   spec.quantInt8Activations = activations == ext::QuantActivations::Int8;
   if (!ext::whyUnsupported(spec).empty())
     return false;
@@ -79,11 +90,16 @@ FailureOr<bool> relax::dispatchQuantizedProduct(RewriterBase &rewriter,
     return failure();
   // The checks read the ops' own operands, so they go in first (they hold
   // for the original ops too, should the bias below send us back).
-  emitShapeContractChecks(rewriter, dequantize);
+  emitShapeContractChecks(rewriter, decode);
   emitShapeContractChecks(rewriter, op);
-  SmallVector<Value> inputs = {x, dequantize.getQ(), dequantize.getScales()};
-  if (Value zeros = dequantize.getZeros())
-    inputs.push_back(zeros);
+  SmallVector<Value> inputs = {x};
+  if (tiles) {
+    inputs.push_back(tiles.getTiles());
+  } else {
+    inputs.append({dequantize.getQ(), dequantize.getScales()});
+    if (Value zeros = dequantize.getZeros())
+      inputs.push_back(zeros);
+  }
   rewriter.setInsertionPoint(op);
   auto call =
       CallDPSPackedOp::create(rewriter, op->getLoc(), TypeRange{productType},
@@ -102,7 +118,7 @@ FailureOr<bool> relax::dispatchQuantizedProduct(RewriterBase &rewriter,
   rewriter.replaceOp(op, result);
   if (permute && permute->use_empty())
     rewriter.eraseOp(permute);
-  if (dequantize->use_empty())
-    rewriter.eraseOp(dequantize);
+  if (decode->use_empty())
+    rewriter.eraseOp(decode);
   return true;
 }

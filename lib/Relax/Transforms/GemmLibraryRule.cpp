@@ -32,7 +32,8 @@ static bool fusesWithNeighbours(Operation *op, bool hasBias) {
   if (hasBias)
     return true;
   if (llvm::any_of(op->getOperands(), [](Value operand) {
-        return operand.getDefiningOp<DequantizeOp>();
+        return operand.getDefiningOp<DequantizeOp>() ||
+               operand.getDefiningOp<DequantizeTilesOp>();
       }))
     return true;
   Value result = op->getResult(0);

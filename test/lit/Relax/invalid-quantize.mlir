@@ -153,3 +153,68 @@ relax.func @result_type(%q: !relax.tensor<[n, 32], ui8>, %s: !relax.tensor<[n, 2
   %w = relax.dequantize %q, %s {bits = 4, group_size = 32} : (!relax.tensor<[n, 32], ui8>, !relax.tensor<[n, 2], f32>) -> !relax.tensor<[n, 32], f32>
   relax.return
 }
+
+// -----
+
+// Every diagnostic of relax.dequantize_tiles' inference.
+
+relax.func @tiles_bits(%t: !relax.tensor<[nb, kb, 1088], ui8>) {
+  // expected-error@+2 {{'relax.dequantize_tiles' op bits must be 4 or 8, got 2}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %w = relax.dequantize_tiles %t {bits = 2} : (!relax.tensor<[nb, kb, 1088], ui8>) -> !relax.tensor<[8 * nb, 128 * kb], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @tiles_dtype(%t: !relax.tensor<[nb, kb, 1088], i8>) {
+  // expected-error@+2 {{'relax.dequantize_tiles' op tiles must be ui8 (bytes), got i8}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %w = relax.dequantize_tiles %t {bits = 8} : (!relax.tensor<[nb, kb, 1088], i8>) -> !relax.tensor<[8 * nb, 128 * kb], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @tiles_rank(%t: !relax.tensor<[n, 1088], ui8>) {
+  // expected-error@+2 {{'relax.dequantize_tiles' op tiles must have rank 3 ([nb, kb, tile bytes]), got [n, 1088]}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %w = relax.dequantize_tiles %t {bits = 8} : (!relax.tensor<[n, 1088], ui8>) -> !relax.tensor<[n, 128], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @tiles_size(%t: !relax.tensor<[nb, kb, 1088], ui8>) {
+  // expected-error@+2 {{'relax.dequantize_tiles' op tiles dim 2 must be 576 (the bytes of a tile of 8 x 128 4-bit elements and its scales), got 1088}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %w = relax.dequantize_tiles %t {bits = 4} : (!relax.tensor<[nb, kb, 1088], ui8>) -> !relax.tensor<[8 * nb, 128 * kb], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @tiles_symbolic_size(%t: !relax.tensor<[nb, kb, t], ui8>) {
+  // expected-error@+2 {{'relax.dequantize_tiles' op tiles dim 2 must be 1088 (the bytes of a tile of 8 x 128 8-bit elements and its scales), got t}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %w = relax.dequantize_tiles %t {bits = 8} : (!relax.tensor<[nb, kb, t], ui8>) -> !relax.tensor<[8 * nb, 128 * kb], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @tiles_unknown_size(%t: !relax.tensor<[nb, kb, ?], ui8>) {
+  // expected-error@+2 {{'relax.dequantize_tiles' op tiles dim 2 must be 1088 (the bytes of a tile of 8 x 128 8-bit elements and its scales), got ?}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %w = relax.dequantize_tiles %t {bits = 8} : (!relax.tensor<[nb, kb, ?], ui8>) -> !relax.tensor<[8 * nb, 128 * kb], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @tiles_result(%t: !relax.tensor<[nb, kb, 1088], ui8>) {
+  // expected-error@+2 {{'relax.dequantize_tiles' op inferred type(s) '!relax.tensor<[nb * 8, kb * 128], f32>' are incompatible with return type(s) of operation '!relax.tensor<[nb, kb * 128], f32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
+  %w = relax.dequantize_tiles %t {bits = 8} : (!relax.tensor<[nb, kb, 1088], ui8>) -> !relax.tensor<[nb, 128 * kb], f32>
+  relax.return
+}

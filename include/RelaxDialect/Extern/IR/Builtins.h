@@ -90,7 +90,12 @@ enum class AttentionMask { None, Additive, Boolean };
 ///   X [m, k] (lhsRank 2) or [b, m, k] (lhsRank 3) f32,
 ///   Q [n, k] i8 (8 bits) or [n, h] ui8 (4 bits, k = 2 * h),
 ///   scales [n, g] f32 or f16, (zeros [n, g] ui8,) Y [m, n] or [b, m, n] f32,
-/// with the group k / g; the runtime checks every relation. `_a8`
+/// with the group k / g; the runtime checks every relation. With
+/// `quantTiles` the weight operand is the tiles T [nb, kb, 1088 or 576] ui8
+/// (n = 8 nb, k = 128 kb, checked by the runtime) and there are no scales:
+///   X [m, k] or [b, m, k] f32, T [nb, kb, tile bytes] ui8, Y [m, n] or
+///   [b, m, n] f32
+/// (link name `..._q8t_f32` / `..._q4t_f32`: f32 activations). `_a8`
 /// (`quantInt8Activations`): 1 to 4 rows of X quantized to int8 by
 /// blocks of 32 for integer dot products (the runtime's
 /// QuantActivations::Int8).
@@ -133,6 +138,9 @@ struct BuiltinSpec {
   bool quantZeros = false;
   bool quantScalesF16 = false;
   bool quantInt8Activations = false;
+  /// QuantLinear: the weight in RelaxDialect/Runtime/QuantTiles.h's tiles
+  /// (`_q8t` / `_q4t`; group 32, f16 scales inside the tiles, no zeros).
+  bool quantTiles = false;
   /// AllReduce: sum, prod, max or min.
   std::string reduceOp = "sum";
 };

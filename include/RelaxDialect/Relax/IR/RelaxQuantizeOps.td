@@ -48,4 +48,35 @@ def Relax_DequantizeOp : Relax_TensorOp<"dequantize"> {
   let results = (outs Relax_AnyTensor:$result);
 }
 
+def Relax_DequantizeTilesOp : Relax_TensorOp<"dequantize_tiles"> {
+  let summary = "Decodes a group-quantized weight stored in tiles to f32";
+  let description = [{
+    The weight `W [8 * nb, 128 * kb]` of `relax.dequantize` at group 32
+    with f16 scales and no zero points (llama.cpp's Q8_0 and Q4_0) stored
+    in tiles (include/RelaxDialect/Runtime/QuantTiles.h,
+    docs/quantization.md "Tiled layout"), so that a decode product reads
+    the weight as one sequential stream instead of one per row and one for
+    the scales.
+
+    `tiles` is `ui8 [nb, kb, T]`: tile `(bj, bk)` holds rows
+    `8 bj .. 8 bj + 7` and columns `128 bk .. 128 bk + 127` of `W`. Its
+    `T` bytes are 64 bytes of f16 scales, the scale of row `r` and group
+    `g` (of 4) at byte `2 * (g * 8 + r)`, little-endian, then for `g < 4`
+    and `r < 8` in that order row `r`'s group `g` as the plain layout
+    stores it: 32 int8 (`bits = 8`, zero 0) or 16 bytes of two 4-bit
+    values each (`bits = 4`, element `2i` in the low nibble of byte `i`,
+    zero 8). So `T` is 1088 (8 bits) or 576 (4 bits) and must be that
+    constant; `nb` and `kb` may be symbolic. The values, and the decode
+    (`(q - zero) * scale`, exact), are those of `relax.dequantize` on the
+    plain layout: only the order of the bytes differs.
+
+    ```mlir
+    %w8 = relax.dequantize_tiles %t8 {bits = 8} : (!relax.tensor<[nb, kb, 1088], ui8>) -> !relax.tensor<[8 * nb, 128 * kb], f32>
+    %w4 = relax.dequantize_tiles %t4 {bits = 4} : (!relax.tensor<[64, 4, 576], ui8>) -> !relax.tensor<[512, 512], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$tiles, I64Attr:$bits);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
 #endif // RELAX_QUANTIZE_OPS_TD

@@ -16,7 +16,9 @@
 namespace mlir {
 namespace relax {
 
-/// `x * W^T` where W = relax.dequantize(q, scales[, zeros]): a relax.linear
+/// `x * W^T` where W = relax.dequantize(q, scales[, zeros]) or
+/// relax.dequantize_tiles(tiles) (the tiles as the weight operand): a
+/// relax.linear
 /// of the dequantized weight (with or without a bias) or a relax.matmul of
 /// its transpose. On the CPU, `op` becomes one relax.call_dps_packed of the
 /// quantized-linear built-in (declared in `module`) on q and the scales as
