@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <ctime>
 
 namespace llama_generate {
 
@@ -50,6 +51,15 @@ int64_t argmax(const float *logits, int64_t n) {
 double seconds(std::chrono::steady_clock::time_point a,
                std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
+}
+
+/// The CPU time of the process (all threads) in seconds: on a machine that
+/// others load, wall-clock time measures them too; an A/B of the same work
+/// (RELAX_HUGE_PAGES=0 against 1) compares this instead.
+double processCpuSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
 } // namespace
@@ -224,6 +234,7 @@ Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
             " tokens, caches of " + std::to_string(cacheRows) +
             " rows: see --cache-length)");
   auto t1 = std::chrono::steady_clock::now();
+  double cpu1 = processCpuSeconds();
   double c1 = collective();
   checkInPlace(state, prefillInputs, prefillArgs);
   takeLogits(state);
@@ -254,6 +265,7 @@ Generation generate(const Options &opts, const std::vector<int64_t> &prompt,
     takeLogits(state);
   }
   auto t2 = std::chrono::steady_clock::now();
+  gen.decodeCpuSeconds = processCpuSeconds() - cpu1;
   gen.prefillCollectiveSeconds = c1 - c0;
   gen.decodeCollectiveSeconds = collective() - c1;
   relax_outputs_free(state);

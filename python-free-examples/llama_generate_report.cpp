@@ -97,8 +97,9 @@ void printSummary(const std::vector<int64_t> &prompt, const Generation &gen) {
          prefillS * 1e3, prompt.size() / prefillS);
   size_t decoded = tokens.size() - 1;
   if (decoded > 0)
-    printf("decode: %zu tokens in %.1f ms (%.2f tokens/s)\n", decoded,
-           decodeS * 1e3, decoded / decodeS);
+    printf("decode: %zu tokens in %.1f ms (%.2f tokens/s), CPU %.1f ms\n",
+           decoded, decodeS * 1e3, decoded / decodeS,
+           gen.decodeCpuSeconds * 1e3);
 }
 
 Generation generateAndSummarize(const Options &opts,

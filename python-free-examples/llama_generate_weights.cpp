@@ -15,6 +15,8 @@
 // A rank of a tensor-parallel model (llama-generate-tp) binds its slice of
 // the weights gen-llama-model.py --tensor-parallel splits, cut at load time
 // from the full tensor of the same file or generator.
+// Every weight it owns lives in 2 MiB huge pages (WeightVector, the file
+// read with ParamResidence::HugePages), RELAX_HUGE_PAGES=0 aside.
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,10 +138,11 @@ Split splitOf(const std::string &name) {
 
 Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
     : opts(o) {
-  bool quantized = false;
+  bool quantized = false, tiledModel = false;
   for (const Input &in : modelInputs) {
     model[in.name] = in;
-    quantized |= endsWith(in.name, ".qweight") || endsWith(in.name, ".qtiles");
+    tiledModel |= endsWith(in.name, ".qtiles");
+    quantized |= endsWith(in.name, ".qweight") || tiledModel;
   }
   if (o.quantizeBits && !quantized)
     fail("--quantize: the model has no quantized weights (make it with "
@@ -147,7 +150,13 @@ Weights::Weights(const Options &o, const std::vector<Input> &modelInputs)
   if (o.ranks > 1 && quantized)
     fail("a tensor-parallel run takes f32 weights, not quantized ones");
   if (!o.weights.empty()) {
-    auto file = mlir::relax::rt::ParamFile::open(o.weights);
+    // Read into huge pages: the model computes on these bytes in place.
+    // A tiled model computes on the tiles packed at load time instead
+    // (huge pages too, `tiled`): its file is only read from, and a copy of
+    // it would double the weights' memory for the whole run.
+    auto file = mlir::relax::rt::ParamFile::open(
+        o.weights, tiledModel ? mlir::relax::rt::ParamResidence::Mapped
+                              : mlir::relax::rt::ParamResidence::HugePages);
     if (!file)
       fail("cannot read the weights: " + file.message());
     this->file = std::move(*file);
@@ -200,7 +209,7 @@ const float *Weights::slice(const std::string &name,
     whole = made.data();
   }
   int64_t rows = shape[0], cols = shape.size() == 2 ? shape[1] : 1;
-  std::vector<float> &part = slices[name];
+  WeightVector<float> &part = slices[name];
   part.resize(size_t(rows * cols));
   if (split == Split::Rows) {
     const float *from = whole + opts.rank * rows * cols;

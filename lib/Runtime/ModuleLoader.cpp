@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Runtime/ModuleLoader.h"
+#include "RelaxDialect/Runtime/HugePages.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
 #include "JSONSupport.h"
@@ -345,6 +346,11 @@ Status mlir::relax::rt::loadParams(
     protectWholePages(global.data, global.bytes, PROT_READ | PROT_WRITE);
     if (!entry->data.empty())
       std::memcpy(global.data, entry->data.data(), entry->data.size());
+    // The globals are .bss, anonymous memory in 4 KiB pages where THP is
+    // `madvise`: a weight the model streams at every call is read faster
+    // from huge pages (HugePages.h). The file stays mapped (ParamResidence::
+    // Mapped): its bytes are only copied from.
+    ::relax::runtime::collapseIntoHugePages(global.data, global.bytes);
     protectWholePages(global.data, global.bytes, PROT_READ);
     file.dropPages(*entry);
   }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelaxDialect/Runtime/ParamFile.h"
+#include "RelaxDialect/Runtime/HugePages.h"
 
 #include "JSONSupport.h"
 
@@ -44,7 +45,25 @@ std::optional<size_t> mlir::relax::rt::paramDTypeSize(std::string_view dtype) {
 /// Larger JSON headers are refused as corrupt (the format's own limit).
 static constexpr uint64_t kMaxHeaderBytes = 100 << 20;
 
-Result<std::unique_ptr<ParamFile>> ParamFile::open(const std::string &path) {
+/// Reads the `bytes` of file `fd` into `buffer`: 0, or the errno of the
+/// failure (EIO for a file that became shorter since it was stat'ed).
+static int readWholeFile(int fd, char *buffer, size_t bytes) {
+  size_t done = 0;
+  while (done < bytes) {
+    ssize_t n = pread(fd, buffer + done, bytes - done, done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return errno;
+    if (n == 0)
+      return EIO;
+    done += static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+Result<std::unique_ptr<ParamFile>>
+ParamFile::open(const std::string &path, ParamResidence residence) {
   auto cannotOpen = [&](int err) {
     return Status::error("cannot open parameter file " + path + ": " +
                          std::strerror(err));
@@ -63,7 +82,28 @@ Result<std::unique_ptr<ParamFile>> ParamFile::open(const std::string &path) {
   std::unique_ptr<ParamFile> file(new ParamFile());
   file->filePath = path;
   file->mappedBytes = st.st_size;
-  if (file->mappedBytes) {
+  if (residence == ParamResidence::HugePages &&
+      ::relax::runtime::wantsHugePages(file->mappedBytes) &&
+      ::relax::runtime::hugePagesEnabled()) {
+    // Anonymous memory advised MADV_HUGEPAGE before pread's first touch,
+    // so each 2 MiB is faulted in as one huge page where the kernel has
+    // one; then read-only, as the mapping is.
+    void *p = ::relax::runtime::allocateLargeBuffer(file->mappedBytes);
+    int err = p ? readWholeFile(fd, static_cast<char *>(p), file->mappedBytes)
+                : ENOMEM;
+    if (!err && mprotect(p, ::relax::runtime::roundUpToHugePages(
+                                file->mappedBytes),
+                         PROT_READ) != 0)
+      err = errno;
+    if (err) {
+      ::relax::runtime::freeLargeBuffer(p, file->mappedBytes);
+      ::close(fd);
+      return Status::error("cannot read parameter file " + path + ": " +
+                           std::strerror(err));
+    }
+    file->mapping = p;
+    file->where = ParamResidence::HugePages;
+  } else if (file->mappedBytes) {
     void *p = mmap(nullptr, file->mappedBytes, PROT_READ, MAP_PRIVATE, fd, 0);
     if (p == MAP_FAILED) {
       int err = errno;
@@ -156,7 +196,9 @@ Result<std::unique_ptr<ParamFile>> ParamFile::open(const std::string &path) {
 }
 
 ParamFile::~ParamFile() {
-  if (mapping)
+  if (mapping && where == ParamResidence::HugePages)
+    ::relax::runtime::freeLargeBuffer(mapping, mappedBytes);
+  else if (mapping)
     munmap(mapping, mappedBytes);
 }
 

@@ -2,10 +2,13 @@
 //
 // The parts of the module loader that need no compiled library: the
 // safetensors round trip and its corruption checks, the metadata's JSON
-// round trip, and the descriptors a PackedCall builds.
+// round trip, and the descriptors a PackedCall builds; parameter files read
+// into huge pages (the same bytes, still read-only) and loaded globals
+// collapsed into them.
 //
 //===----------------------------------------------------------------------===//
 
+#include "HugePageBacking.h"
 #include "RelaxDialect/Runtime/ModuleLoader.h"
 #include "RelaxDialect/Runtime/ParamFile.h"
 #include "RelaxDialect/Runtime/ParamFileWriter.h"
@@ -17,7 +20,10 @@
 
 #include "gtest/gtest.h"
 
+#include <csignal>
 #include <cstring>
+
+#include <sys/mman.h>
 
 using namespace mlir::relax::rt;
 
@@ -286,6 +292,156 @@ TEST(PackedCallTest, DescriptorsAndResults) {
   copyToDense(words, 2, sizeof(float), dense);
   EXPECT_EQ(std::vector<float>(dense, dense + 6),
             (std::vector<float>{0, 3, 1, 4, 2, 5}));
+}
+
+
+//===----------------------------------------------------------------------===//
+// Parameter files in huge pages (ParamResidence::HugePages, HugePages.h)
+//===----------------------------------------------------------------------===//
+
+/// A parameter file of a 6 MiB F32 tensor "w" (a 2 MiB one would fill no
+/// whole huge page after the header) and a small one "b".
+struct LargeParamFile {
+  TempFile tmp;
+  std::vector<float> w, b;
+  LargeParamFile() : w(6 << 18), b(5) {
+    for (size_t i = 0; i < w.size(); ++i)
+      w[i] = float(i % 1000) * 0.25f - float(i / 1000);
+    for (size_t i = 0; i < b.size(); ++i)
+      b[i] = -float(i);
+    std::vector<ParamToWrite> params = {
+        {"w",
+         "F32",
+         {int64_t(w.size())},
+         {reinterpret_cast<char *>(w.data()), w.size() * 4}},
+        {"b", "F32", {5}, {reinterpret_cast<char *>(b.data()), 20}}};
+    EXPECT_FALSE(
+        llvm::errorToBool(writeParamFile(tmp.path, params, /*metadata=*/{})));
+  }
+};
+
+TEST(ParamFileHugePagesTest, SameBytesBothWays) {
+  relax::test::ScopedHugePagesEnv on("1");
+  LargeParamFile params;
+  auto mapped = ParamFile::open(params.tmp.path.str().str());
+  auto huge = ParamFile::open(params.tmp.path.str().str(),
+                              ParamResidence::HugePages);
+  ASSERT_TRUE(static_cast<bool>(mapped)) << mapped.message();
+  ASSERT_TRUE(static_cast<bool>(huge)) << huge.message();
+  EXPECT_EQ((*mapped)->residence(), ParamResidence::Mapped);
+  EXPECT_EQ((*huge)->residence(), ParamResidence::HugePages);
+  ASSERT_EQ((*huge)->entries().size(), 2u);
+  for (const auto &[name, entry] : (*mapped)->entries()) {
+    const ParamFile::Entry *other = (*huge)->lookup(name);
+    ASSERT_NE(other, nullptr) << name;
+    EXPECT_EQ(other->dtype, entry.dtype);
+    EXPECT_EQ(other->shape, entry.shape);
+    // A copy, not the mapping, with the file's bytes.
+    EXPECT_NE(other->data.data(), entry.data.data());
+    EXPECT_EQ(other->data, entry.data) << name;
+  }
+  const ParamFile::Entry *w = (*huge)->lookup("w");
+  EXPECT_EQ(std::memcmp(w->data.data(), params.w.data(), w->data.size()), 0);
+  // Aligned as in the mapping: the data offsets are the file's.
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(w->data.data()) % 64, 0u);
+}
+
+TEST(ParamFileHugePagesTest, InHugePagesWhereTheKernelHasThem) {
+  if (const char *why = relax::test::hugePagesUnavailable())
+    GTEST_SKIP() << why;
+  relax::test::ScopedHugePagesEnv on("1");
+  LargeParamFile params;
+  auto huge = ParamFile::open(params.tmp.path.str().str(),
+                              ParamResidence::HugePages);
+  ASSERT_TRUE(static_cast<bool>(huge)) << huge.message();
+  const ParamFile::Entry *w = (*huge)->lookup("w");
+  relax::test::Backing b = relax::test::backingOf(w->data.data());
+  ASSERT_TRUE(b.found);
+  EXPECT_TRUE(b.advised);
+  // The whole file (6 MiB and a header) is 4 huge pages: at least the 2
+  // wholly inside "w" must be huge.
+  EXPECT_GE(b.hugeBytes, 2 * ::relax::runtime::kHugePageBytes);
+  EXPECT_EQ(relax::test::backingOf(
+                (*ParamFile::open(params.tmp.path.str().str()))
+                    ->lookup("w")
+                    ->data.data())
+                .hugeBytes,
+            0u)
+      << "a file mapping has no anonymous huge pages";
+}
+
+TEST(ParamFileHugePagesTest, OffOrSmallStaysMapped) {
+  LargeParamFile params;
+  {
+    relax::test::ScopedHugePagesEnv off("0");
+    auto file = ParamFile::open(params.tmp.path.str().str(),
+                                ParamResidence::HugePages);
+    ASSERT_TRUE(static_cast<bool>(file)) << file.message();
+    EXPECT_EQ((*file)->residence(), ParamResidence::Mapped);
+    const ParamFile::Entry *w = (*file)->lookup("w");
+    EXPECT_EQ(std::memcmp(w->data.data(), params.w.data(), w->data.size()),
+              0);
+  }
+  relax::test::ScopedHugePagesEnv on("1");
+  TempFile small;
+  float one = 1.0f;
+  std::vector<ParamToWrite> tiny = {
+      {"one", "F32", {1}, {reinterpret_cast<char *>(&one), 4}}};
+  ASSERT_FALSE(llvm::errorToBool(writeParamFile(small.path, tiny, {})));
+  auto file =
+      ParamFile::open(small.path.str().str(), ParamResidence::HugePages);
+  ASSERT_TRUE(static_cast<bool>(file)) << file.message();
+  EXPECT_EQ((*file)->residence(), ParamResidence::Mapped);
+}
+
+TEST(ParamFileHugePagesDeathTest, EntriesStayReadOnly) {
+  relax::test::ScopedHugePagesEnv on("1");
+  LargeParamFile params;
+  for (ParamResidence where :
+       {ParamResidence::Mapped, ParamResidence::HugePages}) {
+    auto file = ParamFile::open(params.tmp.path.str().str(), where);
+    ASSERT_TRUE(static_cast<bool>(file)) << file.message();
+    ASSERT_EQ((*file)->residence(), where);
+    const ParamFile::Entry *w = (*file)->lookup("w");
+    // An in-place update that reaches a constant must fault, not change it.
+    auto *byte = const_cast<volatile char *>(
+        w->data.data() + w->data.size() / 2);
+    EXPECT_EXIT(*byte = 1, ::testing::KilledBySignal(SIGSEGV), "");
+    EXPECT_EQ(*byte, w->data[w->data.size() / 2]);
+  }
+}
+
+TEST(ParamFileHugePagesTest, LoadedGlobalsCollapse) {
+  if (const char *why = relax::test::hugePagesUnavailable())
+    GTEST_SKIP() << why;
+  relax::test::ScopedHugePagesEnv on("1");
+  LargeParamFile params;
+  auto file = ParamFile::open(params.tmp.path.str().str());
+  ASSERT_TRUE(static_cast<bool>(file)) << file.message();
+  // A library's .bss global stands in: anonymous, not advised, 4 KiB pages.
+  size_t bytes = params.w.size() * 4;
+  void *global = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(global, MAP_FAILED);
+  std::vector<float> bias(5);
+  ModuleMetadata meta;
+  meta.params = {{"w", "F32", {int64_t(params.w.size())}},
+                 {"b", "F32", {5}}};
+  Status s = loadParams(meta, **file, [&](const std::string &name) {
+    return name == "w" ? ParamGlobal{global, bytes}
+                       : ParamGlobal{bias.data(), 20};
+  });
+  ASSERT_FALSE(s) << s.message();
+  EXPECT_EQ(std::memcmp(global, params.w.data(), bytes), 0);
+  EXPECT_EQ(bias, params.b);
+  // 6 MiB from a 4 KiB boundary: at least 2 whole aligned huge pages.
+  uintptr_t first =
+      (reinterpret_cast<uintptr_t>(global) + ::relax::runtime::kHugePageBytes -
+       1) /
+      ::relax::runtime::kHugePageBytes * ::relax::runtime::kHugePageBytes;
+  EXPECT_GE(relax::test::backingOf(reinterpret_cast<void *>(first)).hugeBytes,
+            2 * ::relax::runtime::kHugePageBytes);
+  munmap(global, bytes);
 }
 
 } // namespace
