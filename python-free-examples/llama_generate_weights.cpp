@@ -344,6 +344,13 @@ const void *Weights::tiles(const Input &in, const std::string &base) {
   t.bytes.resize(size_t(qt::weightBytes(bits, out, cols)));
   qt::pack(bits, out, cols, q, static_cast<const uint16_t *>(scales),
            t.bytes.data());
+  // The plain tensors made here are only --save-weights' now: without it
+  // they would hold the quantized weights' memory a second time for the
+  // whole run (the model reads the tiles, cached in `tiled`).
+  if (opts.saveWeights.empty()) {
+    generated.erase(qName);
+    generated.erase(sName);
+  }
   return t.bytes.data();
 }
 
