@@ -127,8 +127,9 @@ struct OwnedTensor {
 };
 
 // The weights of both entries, by name: read from a safetensors file (into
-// huge pages, ParamResidence::HugePages) or generated, and quantized at load time with --quantize. Each is checked
-// against the shape and dtype the model expects.
+// huge pages, ParamResidence::HugePages) or generated, and quantized at
+// load time with --quantize. Each is checked against the shape and dtype
+// the model expects.
 class Weights {
 public:
   /// `modelInputs`: the inputs of one entry (which quantized parameters,

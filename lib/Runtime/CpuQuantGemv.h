@@ -89,8 +89,7 @@ const char *whyUnsupported(const QuantizedWeight &w);
 /// have unit column strides. Cut over the runtime's pool when `threads` >
 /// 1. Returns false (and writes nothing) when whyUnsupported(w) says so.
 /// A tiled W gives the plain layout's results bit for bit (the same sums
-/// in the same order); its products are exact (F32) whatever `activations`
-/// asks.
+/// in the same order), with either `activations`.
 bool quantLinear(int64_t m, const float *x, int64_t ldx,
                  const QuantizedWeight &w, float *y, int64_t ldy, int threads,
                  QuantActivations activations = QuantActivations::F32);

@@ -81,7 +81,9 @@ public:
   /// bytes, once they have been copied: the loader copies each tensor into
   /// the library's global and the file's pages would otherwise count in
   /// the process's resident memory a second time until the file is closed.
-  /// The entry must not be read afterwards.
+  /// The entry must not be read afterwards: a mapped file's pages would be
+  /// read again from the page cache, but ParamResidence::HugePages' copy is
+  /// the only one, and its dropped pages read as zeros.
   void dropPages(const Entry &entry) const;
 
 private:
