@@ -118,6 +118,8 @@ int main(int argc, char **argv) {
   const int64_t group = 32;
   const char *tilesEnv = std::getenv("QUANT_AB_TILES");
   const std::string tiles = tilesEnv ? tilesEnv : "";
+  const char *spanEnv = std::getenv("QUANT_AB_SPAN_MB");
+  const int64_t spanMB = spanEnv ? std::max(0L, std::atol(spanEnv)) : 256;
   struct Side {
     const char *name;
     EntryFn *fn;
@@ -153,11 +155,11 @@ int main(int argc, char **argv) {
         continue;
       const int64_t qBytes = n * k * format.bits / 8, groups = k / group;
       const double bytes = double(qBytes) + 2.0 * double(n * groups);
-      // Enough weights for 256 MB, an odd count so that each side meets
-      // each.
+      // Enough weights for 256 MB (QUANT_AB_SPAN_MB; a span within L2
+      // times the kernels' arithmetic alone), an odd count so that each
+      // side meets each.
       int weights =
-          int(std::max<int64_t>(3, (int64_t(256) << 20) / int64_t(bytes) + 1)) |
-          1;
+          int(std::max<int64_t>(3, (spanMB << 20) / int64_t(bytes) + 1)) | 1;
       if (anyTiles && qt::whyNotTileable(format.bits, n, k)) {
         std::fprintf(stderr, "%ld x %ld: %s\n", n, k,
                      qt::whyNotTileable(format.bits, n, k));

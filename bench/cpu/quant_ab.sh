@@ -19,7 +19,9 @@
 #   TILES (tree, base or both: that side's weights in QuantTiles.h's tiles,
 #   the same bytes reordered; exported as QUANT_AB_TILES), BASE=worktree
 #   (both sides the working tree's sources), BASE_CXXFLAGS and
-#   TREE_CXXFLAGS (one side's extra flags, e.g. -DRELAX_TILE_PREFETCH=1).
+#   TREE_CXXFLAGS (one side's extra flags, e.g. -DRELAX_TILE_PREFETCH=1),
+#   SPAN_MB (the megabytes of weights cycled, default 256; 1 keeps a
+#   256 x 2048 product's weights in L2 and times the arithmetic alone).
 # Tiles against main's plain layout, one thread, q8 and q4:
 #   TILES=tree FORMATS=q8,q4 ROWS=1 THREADS=1 bench/cpu/quant_ab.sh
 set -euo pipefail
@@ -85,6 +87,7 @@ echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" 
   "$(cut -d' ' -f1-3 /proc/loadavg)"
 export RELAX_NUM_THREADS="${RELAX_NUM_THREADS:-2}"
 export QUANT_AB_TILES="${TILES:-}"
+export QUANT_AB_SPAN_MB="${SPAN_MB:-256}"
 for order in base-first tree-first; do
   swap=""
   [[ $order == tree-first ]] && swap=s

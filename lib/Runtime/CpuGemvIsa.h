@@ -66,18 +66,25 @@ void splitOverPool(int64_t extent, int64_t bytes, int threads, Range range) {
   parallelTasks(pieces, piece);
 }
 
-/// splitOverPool's pieces dealt as one long stream per thread: stream s is
-/// the s-th run of consecutive pieces, and the task of stream s runs its
-/// pieces in order from the front, then what is left of the other streams
-/// from their backs. A thread's pieces then continue one stream of W (the
-/// rows a kernel prefetches past a piece's end are its next piece's, where
-/// splitOverPool's pieces, claimed by the threads in turn, each start cold),
-/// and a thread that starts late or is slowed by another process still
-/// leaves its stream's tail to the others.
+/// splitOverPool's extent dealt as one long stream per thread, each cut
+/// into kStreamPieces pieces that shrink toward its back: the task of
+/// stream s runs its pieces in order from the front, then what is left of
+/// the other streams from their backs. A thread's pieces then continue one
+/// stream of W (the rows a kernel prefetches past a piece's end are its
+/// next piece's, where splitOverPool's pieces, claimed by the threads in
+/// turn, each start cold); a thread that starts late or is slowed by
+/// another process still leaves its stream's tail to the others; and the
+/// pieces that threads take from each other, and the last one a thread may
+/// be left waiting on, are the smallest. Four equal pieces a thread left
+/// the first thread done idle for 9.6% of a decode product's time on
+/// average (llama-16l q4a8, two Zen 4 threads), tapered pieces 2.0%.
+constexpr int64_t kStreamPieces = 8;
 template <typename Range>
 void splitOverPoolStreams(int64_t extent, int64_t bytes, int threads,
                           Range range) {
-  const int64_t pieces = poolPieces(extent, bytes, threads);
+  const int64_t pieces = std::min<int64_t>(
+      {threads > 1 ? kStreamPieces * int64_t(threads) : 1,
+       bytes / kMinPieceBytes, (extent + kPieceGrain - 1) / kPieceGrain});
   if (pieces <= 1) {
     range(int64_t(0), extent);
     return;
@@ -101,18 +108,33 @@ void splitOverPoolStreams(int64_t extent, int64_t bytes, int threads,
         return int64_t(front ? f : b - 1);
     }
   };
+  // Where piece p (of those of stream s) starts: 1 - (1 - u)^2 of the
+  // stream lies before the piece at u of its count, down to a multiple of
+  // kPieceGrain.
+  auto bound = [&](int64_t s, int64_t p) {
+    const int64_t first = s * pieces / streams;
+    const int64_t count = (s + 1) * pieces / streams - first;
+    const int64_t begin = pieceBound(extent, streams, s);
+    const int64_t end = pieceBound(extent, streams, s + 1);
+    const int64_t rest = count - (p - first);
+    if (rest == 0)
+      return end;
+    const int64_t length = end - begin;
+    return begin + (length - length * rest * rest / (count * count)) /
+                       kPieceGrain * kPieceGrain;
+  };
   auto task = [&](int64_t s) {
-    auto run = [&](int64_t p) {
-      int64_t begin = pieceBound(extent, pieces, p);
-      int64_t end = pieceBound(extent, pieces, p + 1);
+    auto run = [&](int64_t stream, int64_t p) {
+      int64_t begin = bound(stream, p);
+      int64_t end = bound(stream, p + 1);
       if (begin < end)
         range(begin, end);
     };
     for (int64_t p; (p = claim(s, true)) >= 0;)
-      run(p);
+      run(s, p);
     for (int64_t o = 1; o < streams; ++o)
       for (int64_t p; (p = claim((s + o) % streams, false)) >= 0;)
-        run(p);
+        run((s + o) % streams, p);
   };
   parallelTasks(streams, task);
 }
