@@ -5,9 +5,10 @@
 // call, on weights cycled beyond the last-level cache, so that a burst of
 // load from other processes hits both alike. Before each pair of calls it
 // measures the read-only ceiling
-// (read_bw.c's loop: 8 runs of 16 accumulators) on as many bytes as a
-// product streams, cycled over 256 MB, at the same thread count over the
-// runtime's pool.
+// (read_bw.c's loop, 16 accumulators a run: the better of one run per
+// thread and eight) on as many bytes as a product streams, cycled over
+// 256 MB, at the same thread count over the runtime's pool. Weights and
+// that array are in 2 MiB pages (QUANT_AB_PAGES=4k: in 4 KiB pages).
 // Prints, per product, the medians of each side's calls as GB/s of the
 // quantized bytes and scales streamed: wall time, the calling thread's CPU
 // time (CLOCK_THREAD_CPUTIME_ID: time on a CPU, memory stalls included,
@@ -17,6 +18,7 @@
 // QUANT_AB_TILES=tree|base|both gives that side (those sides) the same
 // weights in QuantTiles.h's tiles (the plain layout's bytes reordered: the
 // outputs are the same, the bytes streamed too).
+#include "RelaxDialect/Runtime/HugePages.h"
 #include "RelaxDialect/Runtime/QuantTiles.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 #include "ab_util.h"
@@ -44,7 +46,32 @@ namespace {
 namespace qt = relax::runtime::quant_tiles;
 using ab::threadSeconds;
 using ab::wallSeconds;
-using Buffer = ab::PageBuffer<uint8_t>;
+/// Weights and the ceiling's array as the runtime keeps its weights: in
+/// 2 MiB pages where they span one (HugePages.h), unless QUANT_AB_PAGES=4k.
+struct Buffer {
+  explicit Buffer(size_t n) : size(n) {
+    static const bool small = [] {
+      const char *pages = std::getenv("QUANT_AB_PAGES");
+      return pages && std::string(pages) == "4k";
+    }();
+    data = static_cast<uint8_t *>(
+        small ? std::aligned_alloc(4096, (n + 4095) / 4096 * 4096)
+              : relax::runtime::allocateLargeBuffer(n));
+    isSmall = small;
+  }
+  Buffer(Buffer &&o) noexcept
+      : data(std::exchange(o.data, nullptr)), size(o.size),
+        isSmall(o.isSmall) {}
+  ~Buffer() {
+    if (data && isSmall)
+      std::free(data);
+    else if (data)
+      relax::runtime::freeLargeBuffer(data, size);
+  }
+  uint8_t *data;
+  size_t size;
+  bool isSmall = false;
+};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -59,10 +86,11 @@ uint64_t next(uint64_t &s) {
   return s;
 }
 
-/// read_bw.c's loop over `floats` floats, cut over `threads` threads of the
-/// runtime's pool; returns GB/s read.
-double readOnce(const float *a, int64_t floats, int threads) {
-  constexpr int kLanes = 16, kStreams = 8;
+/// read_bw.c's loop over `floats` floats in kStreams runs at once, cut over
+/// `threads` threads of the runtime's pool; returns GB/s read.
+template <int kStreams>
+double readWith(const float *a, int64_t floats, int threads) {
+  constexpr int kLanes = 16;
   struct Context {
     const float *a;
     int64_t perStream, perTask;
@@ -92,6 +120,15 @@ double readOnce(const float *a, int64_t floats, int threads) {
   if (context.sums[0] == 12345.678f)
     std::puts("");
   return 4.0 * double(context.perTask * threads * kStreams) / seconds * 1e-9;
+}
+
+/// The read-only ceiling as read_bw.c finds it: the better of one run per
+/// thread (on the first `floats` floats at a) and eight (on the next ones):
+/// one run is the faster in huge pages, eight in 4 KiB pages, where a
+/// run's hardware prefetch stops at each page.
+double readOnce(const float *a, int64_t floats, int threads) {
+  return std::max(readWith<1>(a, floats, threads),
+                  readWith<8>(a + floats, floats, threads));
 }
 
 struct Format {
@@ -213,12 +250,12 @@ int main(int argc, char **argv) {
           for (int r = 0; r < repeats; ++r) {
             for (int i = 0; i < 2 * weights; ++i, ++calls) {
               if (i % 2 == 0) {
-                if (readAt + readFloats > ceilingFloats)
+                if (readAt + 2 * readFloats > ceilingFloats)
                   readAt = 0;
                 readOnly.push_back(readOnce(
                     reinterpret_cast<float *>(ceiling.data) + readAt,
                     readFloats, threads));
-                readAt += readFloats;
+                readAt += 2 * readFloats;
               }
               const Side &side = sides[i % 2];
               const int c = int(calls % weights);

@@ -21,7 +21,9 @@
 #   (both sides the working tree's sources), BASE_CXXFLAGS and
 #   TREE_CXXFLAGS (one side's extra flags, e.g. -DRELAX_TILE_PREFETCH=1),
 #   SPAN_MB (the megabytes of weights cycled, default 256; 1 keeps a
-#   256 x 2048 product's weights in L2 and times the arithmetic alone).
+#   256 x 2048 product's weights in L2 and times the arithmetic alone),
+#   PAGES (huge, the default: weights and the ceiling's array in 2 MiB
+#   pages where they span one, as the runtime keeps its weights; or 4k).
 # Tiles against main's plain layout, one thread, q8 and q4:
 #   TILES=tree FORMATS=q8,q4 ROWS=1 THREADS=1 bench/cpu/quant_ab.sh
 set -euo pipefail
@@ -88,6 +90,7 @@ echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" 
 export RELAX_NUM_THREADS="${RELAX_NUM_THREADS:-2}"
 export QUANT_AB_TILES="${TILES:-}"
 export QUANT_AB_SPAN_MB="${SPAN_MB:-256}"
+export QUANT_AB_PAGES="${PAGES:-huge}"
 for order in base-first tree-first; do
   swap=""
   [[ $order == tree-first ]] && swap=s
