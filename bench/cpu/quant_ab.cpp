@@ -46,31 +46,33 @@ namespace {
 namespace qt = relax::runtime::quant_tiles;
 using ab::threadSeconds;
 using ab::wallSeconds;
+/// Whether QUANT_AB_PAGES=4k asks for 4 KiB pages (read once).
+bool smallPages() {
+  static const bool small = [] {
+    const char *pages = std::getenv("QUANT_AB_PAGES");
+    return pages && std::string(pages) == "4k";
+  }();
+  return small;
+}
+
 /// Weights and the ceiling's array as the runtime keeps its weights: in
 /// 2 MiB pages where they span one (HugePages.h), unless QUANT_AB_PAGES=4k.
 struct Buffer {
-  explicit Buffer(size_t n) : size(n) {
-    static const bool small = [] {
-      const char *pages = std::getenv("QUANT_AB_PAGES");
-      return pages && std::string(pages) == "4k";
-    }();
-    data = static_cast<uint8_t *>(
-        small ? std::aligned_alloc(4096, (n + 4095) / 4096 * 4096)
-              : relax::runtime::allocateLargeBuffer(n));
-    isSmall = small;
-  }
+  explicit Buffer(size_t n)
+      : data(static_cast<uint8_t *>(
+            smallPages() ? std::aligned_alloc(4096, (n + 4095) / 4096 * 4096)
+                         : relax::runtime::allocateLargeBuffer(n))),
+        size(n) {}
   Buffer(Buffer &&o) noexcept
-      : data(std::exchange(o.data, nullptr)), size(o.size),
-        isSmall(o.isSmall) {}
+      : data(std::exchange(o.data, nullptr)), size(o.size) {}
   ~Buffer() {
-    if (data && isSmall)
+    if (data && smallPages())
       std::free(data);
     else if (data)
       relax::runtime::freeLargeBuffer(data, size);
   }
   uint8_t *data;
   size_t size;
-  bool isSmall = false;
 };
 
 double median(std::vector<double> v) {

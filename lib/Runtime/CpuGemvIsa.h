@@ -30,12 +30,13 @@ constexpr int64_t kMinPieceBytes = 64 << 10;
 constexpr int64_t kPieceGrain = 16;
 
 /// How many pieces splitOverPool cuts `extent` into for a product
-/// streaming `bytes`: about four per thread, so that a thread slowed by
-/// another process leaves its share to the others (the pool hands out
-/// pieces as threads free up), none streaming less than kMinPieceBytes,
-/// none under kPieceGrain of the extent.
-inline int64_t poolPieces(int64_t extent, int64_t bytes, int threads) {
-  return std::min<int64_t>({threads > 1 ? 4 * int64_t(threads) : 1,
+/// streaming `bytes`: `perThread` (about four) per thread, so that a thread
+/// slowed by another process leaves its share to the others (the pool
+/// hands out pieces as threads free up), none streaming less than
+/// kMinPieceBytes, none under kPieceGrain of the extent.
+inline int64_t poolPieces(int64_t extent, int64_t bytes, int threads,
+                          int64_t perThread = 4) {
+  return std::min<int64_t>({threads > 1 ? perThread * int64_t(threads) : 1,
                             bytes / kMinPieceBytes,
                             (extent + kPieceGrain - 1) / kPieceGrain});
 }
@@ -82,9 +83,7 @@ constexpr int64_t kStreamPieces = 8;
 template <typename Range>
 void splitOverPoolStreams(int64_t extent, int64_t bytes, int threads,
                           Range range) {
-  const int64_t pieces = std::min<int64_t>(
-      {threads > 1 ? kStreamPieces * int64_t(threads) : 1,
-       bytes / kMinPieceBytes, (extent + kPieceGrain - 1) / kPieceGrain});
+  const int64_t pieces = poolPieces(extent, bytes, threads, kStreamPieces);
   if (pieces <= 1) {
     range(int64_t(0), extent);
     return;

@@ -9,6 +9,7 @@
 #include "RelaxDialect/Runtime/HugePages.h"
 #include "RelaxDialect/Runtime/RelaxRuntime.h"
 
+#include "FileRead.h"
 #include "JSONSupport.h"
 
 #include <algorithm>
@@ -405,15 +406,7 @@ Status mlir::relax::rt::checkSharedLibraryFile(
                " bytes (truncated?)");
   };
   auto readAt = [&](void *out, uint64_t bytes, uint64_t offset) {
-    uint64_t done = 0;
-    while (done < bytes) {
-      ssize_t n = pread(fd, static_cast<char *>(out) + done, bytes - done,
-                        static_cast<off_t>(offset + done));
-      if (n <= 0)
-        return false;
-      done += static_cast<uint64_t>(n);
-    }
-    return true;
+    return readFileAt(fd, out, bytes, offset) == 0;
   };
 
   unsigned char magic[SELFMAG] = {};

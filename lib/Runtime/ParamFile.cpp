@@ -11,6 +11,7 @@
 #include "RelaxDialect/Runtime/ParamFile.h"
 #include "RelaxDialect/Runtime/HugePages.h"
 
+#include "FileRead.h"
 #include "JSONSupport.h"
 
 #include <cerrno>
@@ -45,23 +46,6 @@ std::optional<size_t> mlir::relax::rt::paramDTypeSize(std::string_view dtype) {
 /// Larger JSON headers are refused as corrupt (the format's own limit).
 static constexpr uint64_t kMaxHeaderBytes = 100 << 20;
 
-/// Reads the `bytes` of file `fd` into `buffer`: 0, or the errno of the
-/// failure (EIO for a file that became shorter since it was stat'ed).
-static int readWholeFile(int fd, char *buffer, size_t bytes) {
-  size_t done = 0;
-  while (done < bytes) {
-    ssize_t n = pread(fd, buffer + done, bytes - done, done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0)
-      return errno;
-    if (n == 0)
-      return EIO;
-    done += static_cast<size_t>(n);
-  }
-  return 0;
-}
-
 Result<std::unique_ptr<ParamFile>>
 ParamFile::open(const std::string &path, ParamResidence residence) {
   auto cannotOpen = [&](int err) {
@@ -89,8 +73,7 @@ ParamFile::open(const std::string &path, ParamResidence residence) {
     // so each 2 MiB is faulted in as one huge page where the kernel has
     // one; then read-only, as the mapping is.
     void *p = ::relax::runtime::allocateLargeBuffer(file->mappedBytes);
-    int err = p ? readWholeFile(fd, static_cast<char *>(p), file->mappedBytes)
-                : ENOMEM;
+    int err = p ? readFileAt(fd, p, file->mappedBytes, 0) : ENOMEM;
     if (!err && mprotect(p, ::relax::runtime::roundUpToHugePages(
                                 file->mappedBytes),
                          PROT_READ) != 0)

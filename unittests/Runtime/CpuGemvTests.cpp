@@ -205,9 +205,8 @@ TEST(CpuGemvTest, PoolStreamsRunEveryPieceOnce) {
                                 " extent " + std::to_string(extent);
       for (int64_t e = 0; e < extent; ++e)
         ASSERT_EQ(runs[size_t(e)].load(), 1) << where << " at " << e;
-      const int64_t pieces = std::min<int64_t>(
-          {threads > 1 ? kStreamPieces * threads : 1,
-           (extent + kPieceGrain - 1) / kPieceGrain});
+      const int64_t pieces =
+          poolPieces(extent, bytes, threads, kStreamPieces);
       ASSERT_LE(int64_t(calls.size()), std::max<int64_t>(pieces, 1)) << where;
       std::sort(calls.begin(), calls.end());
       if (pieces <= 1) {
